@@ -1,0 +1,58 @@
+-- The `ptbuild arch` recipe: explain a TORCH_CUDA_ARCH_LIST for a CUDA
+-- release.  Input { list = "...", cuda = "12.8" | nil }; output the
+-- ptbuild.arch/1 document, or { errors = [...] }.
+local archlist = ptb.include("lib/archlist")
+
+local M = {}
+
+function M.convert(args)
+  local items, errors = archlist.parse(args.list)
+  local release, minor
+  if args.cuda then
+    release, minor = archlist.release(args.cuda)
+    if not release then
+      errors[#errors + 1] = {
+        kind = "usage", token = args.cuda,
+        message = minor and ("unknown CUDA version '%s'"):format(args.cuda)
+          or ("'%s' is not a CUDA version (expected X.Y, X.Y.Z or cuXYZ)"):format(args.cuda),
+        hint = "known releases: " .. table.concat(archlist.known_versions(), " "),
+      }
+    end
+  end
+  if #errors > 0 then return { errors = errors } end
+  errors = archlist.check(items, release)
+  if #errors > 0 then return { errors = errors } end
+
+  local archs = {}
+  for _, it in ipairs(items) do
+    archs[#archs + 1] = {
+      arch = it.cc .. it.suffix,
+      sass = "sm_" .. archlist.digits(it.cc, it.suffix),
+      from = "compute_" .. (it.from and archlist.digits(it.from) or archlist.digits(it.cc, it.suffix)),
+      ptx = it.ptx,
+    }
+  end
+  local notes = {}
+  if release and release.assumed then
+    notes[#notes + 1] = ("the architecture list of CUDA %s is assumed equal to 13.0's (not yet published per release)")
+      :format(release.version)
+  end
+  for _, it in ipairs(items) do
+    if it.from then
+      notes[#notes + 1] = ("CMAKE_CUDA_ARCHITECTURES cannot express '%s(%s)': CMake builds sm_%s from compute_%s")
+        :format(it.cc .. it.suffix, it.from, archlist.digits(it.cc, it.suffix), archlist.digits(it.cc, it.suffix))
+    end
+  end
+  return {
+    schema = "ptbuild.arch/1",
+    input = args.list,
+    cuda = release and release.version or ptb.null,
+    torch_cuda_arch_list = archlist.torch_list(items),
+    cmake_cuda_architectures = archlist.cmake(items),
+    gencode = archlist.gencode(items),
+    archs = archs,
+    notes = ptb.array(notes),
+  }
+end
+
+return M

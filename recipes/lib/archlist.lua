@@ -1,0 +1,401 @@
+-- archlist: TORCH_CUDA_ARCH_LIST as PyTorch's CMake build reads it, checked
+-- against what a CUDA release's nvcc builds, and written out as a canonical
+-- list, CMAKE_CUDA_ARCHITECTURES and nvcc -gencode flags.
+--
+-- The grammar follows pytorch/pytorch
+-- cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake
+-- (CUDA_SELECT_NVCC_ARCH_FLAGS), newest form: runs of spaces and tabs become
+-- ';', empty items vanish, duplicates are dropped; an item is
+-- `X.Y[a|f][(A.B)][+PTX]` or a named family.  Names give PTX only with +PTX.
+
+local data = ptb.include("data/cuda")
+local archs = ptb.include("data/archs")
+
+local M = {}
+
+-- Named families, as in select_compute_arch.cmake (bin = SASS, ptx = the
+-- PTX a name gives with +PTX; names without a ptx list use their bins).
+-- "Blackwell+Tegra" still means 10.1 there, even for CUDA 13 (where Thor
+-- is 11.0); ptbuild keeps PyTorch's meaning and says so in the error.
+M.families = {
+  ["Kepler+Tesla"] = { bin = { "3.7" } },
+  ["Kepler"] = { bin = { "3.5" }, ptx = { "3.5" } },
+  ["Maxwell+Tegra"] = { bin = { "5.3" } },
+  ["Maxwell"] = { bin = { "5.0", "5.2" }, ptx = { "5.2" } },
+  ["Pascal"] = { bin = { "6.0", "6.1" }, ptx = { "6.1" } },
+  ["Volta+Tegra"] = { bin = { "7.2" } },
+  ["Volta"] = { bin = { "7.0" }, ptx = { "7.0" } },
+  ["Turing"] = { bin = { "7.5" }, ptx = { "7.5" } },
+  ["Ampere+Tegra"] = { bin = { "8.7" } },
+  ["Ampere"] = { bin = { "8.0", "8.6" }, ptx = { "8.0", "8.6" } },
+  ["Ada"] = { bin = { "8.9" }, ptx = { "8.9" } },
+  ["Hopper"] = { bin = { "9.0" }, ptx = { "9.0" } },
+  ["Blackwell+Tegra"] = { bin = { "10.1" } },
+  ["Blackwell"] = { bin = { "10.0", "12.0" }, ptx = { "10.0", "12.0" } },
+}
+
+local whole_words = {
+  Auto = "'Auto' asks CMake to probe the GPUs of the build machine; a Docker or CI build has none and silently falls back to a default list",
+  All = "'All' includes architectures (3.5) that CUDA 12 and newer refuse",
+  Common = "'Common' is a version-dependent default that still lists 5.0, which CUDA 13 refuses",
+  native = "'native' is understood by nvcc and torch.utils.cpp_extension, not by PyTorch's own CMake build",
+  all = "'all' is an nvcc/CMake keyword, not a TORCH_CUDA_ARCH_LIST value",
+  ["all-major"] = "'all-major' is an nvcc/CMake keyword, not a TORCH_CUDA_ARCH_LIST value",
+}
+
+-- Version helpers ---------------------------------------------------------
+
+local function vparts(v)
+  local out = {}
+  for n in tostring(v):gmatch("%d+") do out[#out + 1] = tonumber(n) end
+  return out
+end
+
+function M.vcmp(a, b)
+  local x, y = vparts(a), vparts(b)
+  for i = 1, math.max(#x, #y) do
+    local p, q = x[i] or 0, y[i] or 0
+    if p ~= q then return p < q and -1 or 1 end
+  end
+  return 0
+end
+
+-- "12.8", "12.8.1", "12.8.93", "cu128", "13" -> "12.8" / "13.0" (or nil)
+function M.cuda_minor(v)
+  if type(v) ~= "string" then return nil end
+  local maj, min = v:match("^(%d+)%.(%d+)")
+  if not maj then
+    local cu = v:match("^cu(%d%d%d?)$")
+    if cu then maj, min = cu:sub(1, #cu - 1), cu:sub(-1) end
+  end
+  if not maj and v:match("^%d+$") then maj, min = v, "0" end
+  if not maj then return nil end
+  return tonumber(maj) .. "." .. tonumber(min)
+end
+
+local by_version = {}
+for _, r in ipairs(data.releases) do by_version[r.version] = r end
+
+function M.release(v)
+  local m = M.cuda_minor(v)
+  return m and by_version[m] or nil, m
+end
+
+function M.known_versions()
+  local out = {}
+  for _, r in ipairs(data.releases) do out[#out + 1] = r.version end
+  return out
+end
+
+local function contains(list, x)
+  for _, v in ipairs(list) do if v == x then return true end end
+  return false
+end
+
+-- Does release r build arch cc with suffix ("" | "a" | "f")?
+function M.builds(r, cc, suffix)
+  if suffix == "a" then return contains(r.sm_a, cc) end
+  if suffix == "f" then return contains(r.sm_f, cc) end
+  return contains(r.sm, cc)
+end
+
+-- First and last listed release that builds cc+suffix (nil when none).
+function M.span(cc, suffix)
+  local first, last
+  for _, r in ipairs(data.releases) do
+    if M.builds(r, cc, suffix) then
+      first = first or r.version
+      last = r.version
+    end
+  end
+  return first, last
+end
+
+-- Arch keys ---------------------------------------------------------------
+
+local function split_cc(cc)
+  local maj, min = cc:match("^(%d+)%.(%d)$")
+  return tonumber(maj), tonumber(min)
+end
+
+local suffix_rank = { [""] = 0, a = 1, f = 2 }
+
+-- "9.0a" -> "90a"
+function M.digits(cc, suffix)
+  return (cc:gsub("%.", "")) .. (suffix or "")
+end
+
+local function item_less(x, y)
+  local a1, b1 = split_cc(x.cc)
+  local a2, b2 = split_cc(y.cc)
+  if a1 ~= a2 then return a1 < a2 end
+  if b1 ~= b2 then return b1 < b2 end
+  if x.suffix ~= y.suffix then return suffix_rank[x.suffix] < suffix_rank[y.suffix] end
+  local f1, f2 = x.from or "", y.from or ""
+  if f1 ~= f2 then
+    if f1 == "" or f2 == "" then return f1 == "" end
+    return M.vcmp(f1, f2) < 0
+  end
+  return false
+end
+
+-- Parsing -----------------------------------------------------------------
+
+local function hint_for(tok)
+  local lower = tok:lower()
+  for name in pairs(M.families) do
+    if name:lower() == lower or (name:lower() .. "+ptx") == lower then
+      return ("names are case-sensitive: did you mean '%s'?"):format(
+        tok:lower():find("+ptx", 1, true) and name .. "+PTX" or name)
+    end
+  end
+  local d = tok:match("^sm_(%d+)[af]?$") or tok:match("^compute_(%d+)[af]?$") or tok:match("^(%d%d%d?)$")
+  if d then
+    return ("write compute capabilities as X.Y, e.g. '%s.%s'"):format(d:sub(1, #d - 1), d:sub(-1))
+  end
+  if tok:find(",", 1, true) then
+    return "separate items with ';' or spaces, not ','"
+  end
+  if tok:match("^%d+%.%d%d") then
+    return "the minor number is a single digit (X.Y), as in 8.6 or 12.0"
+  end
+  return "expected X.Y, X.Ya, X.Yf, X.Y(A.B), optionally +PTX, or a name: " ..
+    "Kepler, Maxwell, Pascal, Volta, Turing, Ampere, Ada, Hopper, Blackwell (+Tegra variants)"
+end
+
+local function err(list, kind, token, message, hint)
+  list[#list + 1] = { kind = kind, token = token, message = message, hint = hint }
+end
+
+-- Parse `text`; returns items (sorted, merged) and a list of errors.  Each
+-- item: { cc = "8.6", suffix = "" | "a" | "f", from = "8.0" | nil, ptx = bool }.
+function M.parse(text)
+  local errors = {}
+  local items = {}
+  if type(text) ~= "string" or not text:find("%S") then
+    err(errors, "usage", "", "the architecture list is empty",
+      "name each GPU's compute capability, e.g. '8.0;9.0+PTX'")
+    return items, errors
+  end
+  local trimmed = text:match("^%s*(.-)%s*$")
+  if whole_words[trimmed] then
+    err(errors, "usage", trimmed, ("'%s' is not an explicit list: %s"):format(trimmed, whole_words[trimmed]),
+      "name each GPU's compute capability, e.g. '8.0;9.0+PTX'")
+    return items, errors
+  end
+
+  local seen, toks = {}, {}
+  for tok in text:gsub("[ \t]+", ";"):gmatch("[^;]+") do
+    if not seen[tok] then
+      seen[tok] = true
+      toks[#toks + 1] = tok
+    end
+  end
+
+  local byk = {}
+  local function add(cc, suffix, from, ptx, tok)
+    local key = cc .. suffix .. "(" .. (from or "") .. ")"
+    local it = byk[key]
+    if not it then
+      it = { cc = cc, suffix = suffix, from = from, ptx = false, tokens = {} }
+      byk[key] = it
+      items[#items + 1] = it
+    end
+    it.ptx = it.ptx or ptx
+    if not contains(it.tokens, tok) then it.tokens[#it.tokens + 1] = tok end
+  end
+
+  for _, tok in ipairs(toks) do
+    local body = tok
+    local ptx = false
+    if body:sub(-4) == "+PTX" then
+      body = body:sub(1, -5)
+      ptx = true
+    end
+    local maj, min, suffix, fmaj, fmin = body:match("^(%d+)%.(%d)([af]?)%((%d+)%.(%d)%)$")
+    if not maj then
+      maj, min, suffix = body:match("^(%d+)%.(%d)([af]?)$")
+    end
+    if maj then
+      local cc = tonumber(maj) .. "." .. min
+      local from = fmaj and (tonumber(fmaj) .. "." .. fmin) or nil
+      if not archs[cc] then
+        err(errors, "usage", tok, ("unknown GPU architecture '%s' in '%s'"):format(cc, tok),
+          "known: 3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.8 8.9 9.0 10.0 10.1 10.3 11.0 12.0 12.1")
+      elseif from and not archs[from] then
+        err(errors, "usage", tok, ("unknown virtual architecture '%s' in '%s'"):format(from, tok), nil)
+      elseif from and M.vcmp(from, cc) > 0 then
+        err(errors, "usage", tok,
+          ("'%s': PTX for compute_%s cannot be compiled into sm_%s (the virtual architecture must not be newer than the real one)")
+            :format(tok, M.digits(from), M.digits(cc)), nil)
+      elseif suffix ~= "" and not M.span(cc, suffix) then
+        local have = {}
+        for k in pairs(archs) do
+          if M.span(k, suffix) then have[#have + 1] = k end
+        end
+        table.sort(have, function(x, y) return M.vcmp(x, y) < 0 end)
+        err(errors, "usage", tok,
+          ("'%s': no CUDA release builds sm_%s; %s variants exist for %s"):format(
+            tok, M.digits(cc, suffix), suffix == "a" and "arch-specific 'a'" or "family 'f'",
+            table.concat(have, " ")), nil)
+      else
+        add(cc, suffix, from, ptx, tok)
+      end
+    elseif M.families[body] then
+      local fam = M.families[body]
+      local ptxset = {}
+      if ptx then
+        for _, p in ipairs(fam.ptx or fam.bin) do ptxset[p] = true end
+      end
+      for _, b in ipairs(fam.bin) do
+        add(b, "", nil, ptxset[b] or false, tok)
+        ptxset[b] = nil
+      end
+      for p in pairs(ptxset) do add(p, "", nil, true, tok) end
+    else
+      err(errors, "usage", tok, ("unknown architecture '%s'"):format(tok), hint_for(tok))
+    end
+  end
+  table.sort(items, item_less)
+  return items, errors
+end
+
+-- Checks against a CUDA release -------------------------------------------
+
+-- Why release r cannot build cc+suffix: a message and a hint.
+local function why_not(r, cc, suffix, tok)
+  local name = "sm_" .. M.digits(cc, suffix)
+  local first, last = M.span(cc, suffix)
+  local a = archs[cc] or {}
+  local msg = ("'%s': CUDA %s does not build %s"):format(tok, r.version, name)
+  local hint
+  if a.renamed and M.vcmp(r.version, a.last) > 0 then
+    msg = msg .. (" (CUDA %s renamed it sm_%s)"):format(M.release_after(a.last), M.digits(a.renamed, suffix))
+    hint = ("write %s%s instead (it is the same GPU)"):format(a.renamed, suffix)
+    if tok == "Blackwell+Tegra" or tok == "Blackwell+Tegra+PTX" then
+      hint = hint .. "; PyTorch's CMake still maps 'Blackwell+Tegra' to 10.1"
+    end
+  elseif last and M.vcmp(r.version, last) > 0 then
+    hint = ("the last CUDA release that builds %s is %s"):format(name, last)
+  elseif first and M.vcmp(r.version, first) < 0 then
+    hint = ("the first CUDA release that builds %s is %s"):format(name, first)
+    if a.was then
+      hint = hint .. ("; before it, this GPU is sm_%s"):format(M.digits(a.was, suffix))
+    end
+  elseif not first and a.last then
+    hint = ("the last CUDA release that builds %s is %s"):format(name, a.last)
+  else
+    hint = ("no listed CUDA release builds %s"):format(name)
+  end
+  return msg, hint
+end
+
+function M.release_after(v)
+  for _, r in ipairs(data.releases) do
+    if M.vcmp(r.version, v) > 0 then return r.version end
+  end
+  return v
+end
+
+-- Errors for items that release r (or, with r == nil, no known release)
+-- cannot build.
+function M.check(items, r)
+  local errors = {}
+  for _, it in ipairs(items) do
+    local tok = it.tokens[1]
+    local targets = { { it.cc, it.suffix } }
+    if it.from then targets[#targets + 1] = { it.from, "" } end
+    for _, t in ipairs(targets) do
+      local cc, suffix = t[1], t[2]
+      if r then
+        if not M.builds(r, cc, suffix) then
+          local msg, hint = why_not(r, cc, suffix, tok)
+          err(errors, "unsupported", tok, msg, hint)
+        end
+      else
+        local first = M.span(cc, suffix)
+        local a = archs[cc]
+        if not first and a and a.last then
+          err(errors, "unsupported", tok,
+            ("'%s': sm_%s is not built by any CUDA release ptbuild knows (11.0 and newer)"):format(tok, M.digits(cc, suffix)),
+            ("the last CUDA release that builds it is %s"):format(a.last))
+        end
+      end
+    end
+  end
+  return errors
+end
+
+-- Outputs -----------------------------------------------------------------
+
+function M.torch_list(items)
+  local out = {}
+  for _, it in ipairs(items) do
+    out[#out + 1] = it.cc .. it.suffix .. (it.from and ("(" .. it.from .. ")") or "") .. (it.ptx and "+PTX" or "")
+  end
+  return table.concat(out, ";")
+end
+
+-- PTX codes in PyTorch's order: for `A(B)+PTX` both A and B (the CMake
+-- tokeniser takes every number of the item).
+function M.ptx_codes(items)
+  local out, seen = {}, {}
+  for _, it in ipairs(items) do
+    if it.ptx then
+      for _, d in ipairs({ M.digits(it.cc, it.suffix), it.from and M.digits(it.from) or nil }) do
+        if not seen[d] then
+          seen[d] = true
+          out[#out + 1] = d
+        end
+      end
+    end
+  end
+  return out
+end
+
+function M.gencode(items)
+  local out, seen = {}, {}
+  for _, it in ipairs(items) do
+    local f = ("-gencode=arch=compute_%s,code=sm_%s"):format(
+      it.from and M.digits(it.from) or M.digits(it.cc, it.suffix), M.digits(it.cc, it.suffix))
+    if not seen[f] then
+      seen[f] = true
+      out[#out + 1] = f
+    end
+  end
+  for _, d in ipairs(M.ptx_codes(items)) do
+    out[#out + 1] = ("-gencode=arch=compute_%s,code=compute_%s"):format(d, d)
+  end
+  return out
+end
+
+-- CMAKE_CUDA_ARCHITECTURES: "80-real;90-real;90-virtual", by architecture.
+-- CMake cannot say "SASS for 8.6 from compute_80": A(B) becomes A-real.
+function M.cmake(items)
+  local entries, seen = {}, {}
+  local function add(d, kind)
+    local e = d .. "-" .. kind
+    if not seen[e] then
+      seen[e] = true
+      entries[#entries + 1] = { d = d, kind = kind }
+    end
+  end
+  for _, it in ipairs(items) do add(M.digits(it.cc, it.suffix), "real") end
+  for _, d in ipairs(M.ptx_codes(items)) do add(d, "virtual") end
+  local function key(d)
+    local n, s = d:match("^(%d+)(%a?)$")
+    return tonumber(n), suffix_rank[s]
+  end
+  table.sort(entries, function(x, y)
+    local n1, s1 = key(x.d)
+    local n2, s2 = key(y.d)
+    if n1 ~= n2 then return n1 < n2 end
+    if s1 ~= s2 then return s1 < s2 end
+    return x.kind < y.kind
+  end)
+  local out = {}
+  for _, e in ipairs(entries) do out[#out + 1] = e.d .. "-" .. e.kind end
+  return table.concat(out, ";")
+end
+
+return M

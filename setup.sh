@@ -1,0 +1,58 @@
+#!/bin/sh
+# setup.sh - install what ptbuild needs to build and test on a fresh Debian
+# or Ubuntu machine, then autoreconf, configure and make.
+#
+#   ./setup.sh            dependencies + build (idempotent: quick when done)
+#   ./setup.sh --deps     dependencies only
+#   ./setup.sh --list     print the packages it would install
+#
+# As root it installs missing packages with apt-get; otherwise it prints the
+# exact command to run.  CONFIGURE_FLAGS passes options to ./configure.
+set -eu
+cd "$(dirname "$0")"
+
+# Build: compiler, autotools, the four libraries.  Test: the real parts the
+# suite drives (nginx and openssl for fetch, shellcheck for generated
+# scripts, man to render the man page, xz for archives).
+PKGS="build-essential autoconf automake pkg-config
+liblua5.4-dev libcurl4-openssl-dev libarchive-dev libcjson-dev
+nginx-light openssl shellcheck xz-utils man-db ca-certificates"
+
+missing() {
+	for p in $PKGS; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || printf '%s ' "$p"
+	done
+}
+
+case "${1:-}" in
+--list) echo $PKGS; exit 0 ;;
+esac
+
+if command -v dpkg-query >/dev/null 2>&1; then
+	need=$(missing)
+	if [ -n "$need" ]; then
+		if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+			echo "setup: installing: $need"
+			export DEBIAN_FRONTEND=noninteractive
+			apt-get update -q >/dev/null
+			# shellcheck disable=SC2086 # one word per package
+			apt-get install -y -q --no-install-recommends $need >/dev/null
+		else
+			echo "setup: missing packages: $need" >&2
+			echo "setup: run as root: apt-get update && apt-get install -y $need" >&2
+			exit 1
+		fi
+	fi
+else
+	echo "setup: not a Debian/Ubuntu system; install the equivalents of: $(echo $PKGS)" >&2
+fi
+[ "${1:-}" = "--deps" ] && exit 0
+
+if [ ! -x configure ] || [ configure.ac -nt configure ] || [ Makefile.am -nt configure ]; then
+	autoreconf -fi
+fi
+if [ ! -f Makefile ] || [ configure -nt config.status ]; then
+	# shellcheck disable=SC2086 # flags are words
+	./configure ${CONFIGURE_FLAGS:-}
+fi
+make -j"$(nproc 2>/dev/null || echo 2)"

@@ -1,0 +1,98 @@
+/* common.c - option parsing and reporting shared by subcommands. */
+#include "cmd/common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json.h"
+
+int ptb_cmd_getopt(struct ptb_ctx *ctx, const struct ptb_cmd *cmd,
+                   int argc, char **argv, const char *shortopts,
+                   const struct option *longopts,
+                   int (*handle)(void *state, int c, const char *arg),
+                   void *state)
+{
+	static const struct option common[] = { PTB_COMMON_OPTIONS };
+	size_t nlong = 0, ncommon = sizeof common / sizeof common[0];
+	struct option *all;
+	char *shorts;
+	int c, rc = -1;
+
+	while (longopts && longopts[nlong].name)
+		nlong++;
+	all = ptb_xcalloc(nlong + ncommon + 1, sizeof *all);
+	memcpy(all, common, sizeof common);
+	if (nlong)
+		memcpy(all + ncommon, longopts, nlong * sizeof *all);
+	/* Leading ':' makes getopt report a missing argument as ':'. */
+	shorts = ptb_xasprintf(":%s%s", PTB_COMMON_SHORT, shortopts ? shortopts : "");
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shorts, all, NULL)) != -1) {
+		int r;
+
+		if (c == '?') {
+			if (optopt && optopt < 256)
+				rc = ptb_cli_usage(cmd->name, "unknown option '-%c'", optopt);
+			else
+				rc = ptb_cli_usage(cmd->name, "unknown option '%s'", argv[optind - 1]);
+			break;
+		}
+		if (c == ':') {
+			rc = ptb_cli_usage(cmd->name, "option '%s' needs a value", argv[optind - 1]);
+			break;
+		}
+		r = ptb_cli_common(ctx, c, optarg);
+		if (r == 2) {
+			ptb_cli_help(cmd);
+			rc = 0;
+			break;
+		}
+		if (r < 0) {
+			rc = PTB_EUSAGE;
+			break;
+		}
+		if (r == 1)
+			continue;
+		r = handle ? handle(state, c, optarg) : PTB_EUSAGE;
+		if (r != 0) {
+			rc = r;
+			break;
+		}
+	}
+	free(all);
+	free(shorts);
+	return rc;
+}
+
+int ptb_cmd_report_errors(const cJSON *errors)
+{
+	int rc = PTB_EFOUND;
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, errors) {
+		const char *kind = ptb_json_str(e, "kind");
+		const char *msg = ptb_json_str(e, "message");
+		const char *hint = ptb_json_str(e, "hint");
+
+		ptb_error("%s", msg ? msg : "(recipe gave no message)");
+		if (hint)
+			ptb_hint("%s", hint);
+		if (kind && strcmp(kind, "usage") == 0)
+			rc = PTB_EUSAGE;
+		else if (kind && strcmp(kind, "recipe") == 0 && rc != PTB_EUSAGE)
+			rc = PTB_ERECIPE;
+	}
+	return rc;
+}
+
+void ptb_cmd_print_json(const cJSON *doc)
+{
+	struct ptb_buf b;
+
+	ptb_buf_init(&b);
+	ptb_json_print(doc, 1, &b);
+	fwrite(b.data, 1, b.len, stdout);
+	ptb_buf_free(&b);
+}

@@ -1,0 +1,27 @@
+/* common.h - small helpers shared by the subcommands. */
+#ifndef PTB_CMD_COMMON_H
+#define PTB_CMD_COMMON_H
+
+#include <cjson/cJSON.h>
+
+#include "cli.h"
+
+/* Parse options for cmd with getopt_long.  `handle` gets each option that is
+ * not a common one and returns 0, or a status to stop with.  Returns -1 to
+ * continue (options done; positional args start at optind), or a status
+ * the command should return (0 after --help, PTB_EUSAGE on bad options). */
+int ptb_cmd_getopt(struct ptb_ctx *ctx, const struct ptb_cmd *cmd,
+                   int argc, char **argv, const char *shortopts,
+                   const struct option *longopts,
+                   int (*handle)(void *state, int c, const char *arg),
+                   void *state);
+
+/* Print recipe-reported errors [{kind, message, hint}] and return the exit
+ * status: PTB_EUSAGE if any has kind "usage", PTB_ERECIPE for "recipe",
+ * else PTB_EFOUND. */
+int ptb_cmd_report_errors(const cJSON *errors);
+
+/* Print a document as pretty JSON on stdout. */
+void ptb_cmd_print_json(const cJSON *doc);
+
+#endif

@@ -1,0 +1,697 @@
+/* engine.c - Lua state, sandbox, budgets and the one protected-call helper.
+ * This file and convert.c are the only ones that include lua.h. */
+#include "config.h"
+
+#include "lua/engine.h"
+#include "lua/convert.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/log.h"
+
+#define HOOK_EVERY 1000
+
+struct ptb_lua {
+	lua_State *L;
+	char **path;
+	size_t npath;
+	size_t mem_used;
+	size_t mem_limit;       /* soft cap: crossing it raises a Lua error */
+	size_t mem_hard;        /* hard cap: allocations beyond fail outright */
+	int mem_over;
+	long instr;
+	long instr_limit;
+	int test_mode;
+};
+
+/* Registry keys (addresses are unique). */
+static const char KEY_MODULES = 'm';
+static const char KEY_BASE = 'b';
+
+static void hook(lua_State *L, lua_Debug *ar);
+
+static void *lalloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	struct ptb_lua *e = ud;
+
+	if (ptr == NULL)
+		osize = 0;
+	if (nsize == 0) {
+		free(ptr);
+		e->mem_used -= osize;
+		return NULL;
+	}
+	if (nsize > osize) {
+		size_t grow = nsize - osize;
+
+		if (e->mem_used + grow > e->mem_hard || e->mem_used + grow < e->mem_used)
+			return NULL;
+		if (e->mem_used + grow > e->mem_limit && e->L && !e->mem_over) {
+			/* Let this allocation through and have the hook raise a
+			 * normal error at the next instruction, so the message
+			 * carries the recipe's file and line. */
+			e->mem_over = 1;
+			lua_sethook(e->L, hook, LUA_MASKCOUNT, 1);
+		}
+	}
+	void *p = realloc(ptr, nsize);
+	if (!p)
+		return NULL;
+	e->mem_used = e->mem_used - osize + nsize;
+	return p;
+}
+
+static struct ptb_lua *engine_of(lua_State *L)
+{
+	void *ud;
+
+	lua_getallocf(L, &ud);
+	return ud;
+}
+
+/* Raise msg at the running Lua function's file and line (in a hook the
+ * running function is level 0, not 1 as luaL_error assumes). */
+static void hook_error(lua_State *L, const char *msg)
+{
+	lua_Debug ar;
+
+	if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+		lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+	else
+		lua_pushstring(L, msg);
+	lua_error(L);
+}
+
+static void hook(lua_State *L, lua_Debug *ar)
+{
+	struct ptb_lua *e = engine_of(L);
+	char msg[128];
+
+	(void)ar;
+	if (e->mem_over) {
+		snprintf(msg, sizeof msg, "memory cap of %zu MiB exceeded",
+		         e->mem_limit >> 20);
+		hook_error(L, msg);
+	}
+	e->instr += HOOK_EVERY;
+	if (e->instr > e->instr_limit) {
+		/* From now on every instruction fails, so no pcall in the
+		 * recipe can swallow the budget error and carry on. */
+		lua_sethook(L, hook, LUA_MASKCOUNT, 1);
+		snprintf(msg, sizeof msg, "instruction budget of %ld exceeded (endless loop?)",
+		         e->instr_limit);
+		hook_error(L, msg);
+	}
+}
+
+/* Message handler: message plus traceback. */
+static int msgh(lua_State *L)
+{
+	const char *msg = lua_tostring(L, 1);
+
+	if (msg == NULL) {
+		if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+			msg = lua_tostring(L, -1);
+		else
+			msg = lua_pushfstring(L, "(error object is a %s value)",
+			                      luaL_typename(L, 1));
+	}
+	luaL_traceback(L, L, msg, 1);
+	return 1;
+}
+
+/* ---- recipe resolution ---------------------------------------------- */
+
+static int valid_name(const char *name)
+{
+	size_t seg = 0;
+
+	if (!*name || strlen(name) > 200)
+		return 0;
+	for (const char *p = name; *p; p++) {
+		if (*p == '/' || *p == '.') {
+			if (seg == 0)
+				return 0;
+			seg = 0;
+			continue;
+		}
+		if (!(*p == '_' || *p == '-' || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+			return 0;
+		seg++;
+	}
+	return seg > 0;
+}
+
+/* name -> relative file "a/b.lua"; caller frees. */
+static char *name_to_rel(const char *name)
+{
+	char *rel = ptb_xasprintf("%s.lua", name);
+
+	for (char *p = rel; *p && strcmp(p, ".lua") != 0; p++)
+		if (*p == '.')
+			*p = '/';
+	return rel;
+}
+
+static char *resolve_from(const struct ptb_lua *e, const char *name,
+                          size_t start, size_t *idx)
+{
+	char *rel;
+
+	if (!valid_name(name))
+		return NULL;
+	rel = name_to_rel(name);
+	for (size_t i = start; i < e->npath; i++) {
+		char *f = ptb_path_join(e->path[i], rel);
+
+		if (ptb_path_is_file(f)) {
+			free(rel);
+			if (idx)
+				*idx = i;
+			return f;
+		}
+		free(f);
+	}
+	free(rel);
+	return NULL;
+}
+
+char *ptb_lua_resolve(const struct ptb_lua *e, const char *name)
+{
+	return resolve_from(e, name, 0, NULL);
+}
+
+/* ---- chunk loading -------------------------------------------------- */
+
+static int l_include_next(lua_State *L);
+
+/* Push a fresh environment for a chunk loaded from path entry `idx`:
+ * globals of its own, reads fall through to the shared sandbox base. */
+static void push_env(lua_State *L, size_t idx)
+{
+	lua_newtable(L);                          /* env */
+	lua_newtable(L);                          /* mt */
+	lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_BASE);
+	lua_setfield(L, -2, "__index");
+	lua_setmetatable(L, -2);
+	/* env.ptb: its own include_next, everything else from base.ptb */
+	lua_newtable(L);
+	lua_pushinteger(L, (lua_Integer)idx);
+	lua_pushcclosure(L, l_include_next, 1);
+	lua_setfield(L, -2, "include_next");
+	lua_newtable(L);
+	lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_BASE);
+	lua_getfield(L, -1, "ptb");
+	lua_remove(L, -2);
+	lua_setfield(L, -2, "__index");
+	lua_setmetatable(L, -2);
+	lua_setfield(L, -2, "ptb");
+}
+
+/* Load file as a text chunk with its sandbox env; pushes the function. */
+static void load_chunk(lua_State *L, const char *file, size_t idx)
+{
+	struct ptb_buf b;
+	struct ptb_err err;
+	char *chunkname;
+	int rc;
+
+	ptb_buf_init(&b);
+	if (ptb_file_read(file, 16u << 20, &b, &err) != 0) {
+		ptb_buf_free(&b);
+		luaL_error(L, "%s", err.msg);
+	}
+	chunkname = ptb_xasprintf("@%s", file);
+	rc = luaL_loadbufferx(L, b.data ? b.data : "", b.len, chunkname, "t");
+	free(chunkname);
+	ptb_buf_free(&b);
+	if (rc != LUA_OK) {
+		const char *m = lua_tostring(L, -1);
+
+		if (m && strstr(m, "attempt to load a binary chunk"))
+			luaL_error(L, "%s: precompiled chunks are refused; recipes are Lua source", file);
+		lua_error(L);
+	}
+	push_env(L, idx);
+	if (!lua_setupvalue(L, -2, 1))
+		lua_pop(L, 1);
+}
+
+/* Include name starting at path entry `start`. Leaves the module value. */
+static int include_from(lua_State *L, const char *name, size_t start)
+{
+	struct ptb_lua *e = engine_of(L);
+	size_t idx = 0;
+	char *file;
+	char *key;
+
+	if (!valid_name(name))
+		return luaL_error(L, "bad recipe name '%s' (expected words separated by '/' or '.', no '..')", name);
+	file = resolve_from(e, name, start, &idx);
+	if (!file)
+		return luaL_error(L, "recipe '%s' not found on the recipe path%s",
+		                  name, start ? " after the including file's directory" : "");
+	key = ptb_xasprintf("%zu:%s", idx, name);
+	lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_MODULES);
+	lua_getfield(L, -1, key);
+	if (lua_toboolean(L, -1)) {
+		if (lua_islightuserdata(L, -1)) {
+			free(key);
+			free(file);
+			return luaL_error(L, "recipe '%s' includes itself (circular ptb.include)", name);
+		}
+		lua_remove(L, -2);
+		free(key);
+		free(file);
+		return 1;
+	}
+	lua_pop(L, 1);
+	lua_pushlightuserdata(L, (void *)&KEY_MODULES);  /* loading marker */
+	lua_setfield(L, -2, key);
+	/* Strings on the Lua stack so nothing leaks if loading raises. */
+	lua_pushstring(L, key);
+	free(key);
+	lua_pushstring(L, file);
+	free(file);
+	load_chunk(L, lua_tostring(L, -1), idx);
+	lua_call(L, 0, 1);
+	if (lua_isnil(L, -1)) {
+		lua_pop(L, 1);
+		lua_pushboolean(L, 1);
+	}
+	/* stack: modules key file value */
+	lua_pushvalue(L, -1);
+	lua_setfield(L, -5, lua_tostring(L, -4));
+	lua_replace(L, -4);
+	lua_pop(L, 2);
+	return 1;
+}
+
+static int l_include(lua_State *L)
+{
+	return include_from(L, luaL_checkstring(L, 1), 0);
+}
+
+static int l_include_next(lua_State *L)
+{
+	size_t idx = (size_t)lua_tointeger(L, lua_upvalueindex(1));
+
+	return include_from(L, luaL_checkstring(L, 1), idx + 1);
+}
+
+static int l_log(lua_State *L)
+{
+	ptb_debug("recipe: %s", luaL_checkstring(L, 1));
+	return 0;
+}
+
+static int l_array(lua_State *L)
+{
+	if (lua_isnoneornil(L, 1))
+		lua_newtable(L);
+	luaL_checktype(L, 1, LUA_TTABLE);
+	lua_settop(L, 1);
+	ptb_lua_mark(L, 1, PTB_LUA_ARRAY);
+	return 1;
+}
+
+static int l_object(lua_State *L)
+{
+	if (lua_isnoneornil(L, 1))
+		lua_newtable(L);
+	luaL_checktype(L, 1, LUA_TTABLE);
+	lua_settop(L, 1);
+	ptb_lua_mark(L, 1, PTB_LUA_OBJECT);
+	return 1;
+}
+
+static int l_refused(lua_State *L)
+{
+	return luaL_error(L, "'%s' is not available to recipes (sandbox)",
+	                  lua_tostring(L, lua_upvalueindex(1)));
+}
+
+/* os.execute & co.: indexing a refused library names the function. */
+static int l_refused_index(lua_State *L)
+{
+	const char *k = lua_tostring(L, 2);
+
+	return luaL_error(L, "'%s.%s' is not available to recipes (sandbox)",
+	                  lua_tostring(L, lua_upvalueindex(1)), k ? k : "?");
+}
+
+/* A refused name: a table that raises when indexed or called. */
+static void push_refused(lua_State *L, const char *name)
+{
+	lua_newtable(L);
+	lua_newtable(L);
+	lua_pushstring(L, name);
+	lua_pushcclosure(L, l_refused_index, 1);
+	lua_setfield(L, -2, "__index");
+	lua_pushstring(L, name);
+	lua_pushcclosure(L, l_refused_index, 1);
+	lua_setfield(L, -2, "__newindex");
+	lua_pushstring(L, name);
+	lua_pushcclosure(L, l_refused, 1);
+	lua_setfield(L, -2, "__call");
+	lua_pushboolean(L, 0);
+	lua_setfield(L, -2, "__metatable");
+	lua_setmetatable(L, -2);
+}
+
+/* Copy the named fields of the table at src into a new table. */
+static void copy_fields(lua_State *L, int src, const char *const *names)
+{
+	lua_newtable(L);
+	for (; *names; names++) {
+		lua_getfield(L, src, *names);
+		lua_setfield(L, -2, *names);
+	}
+}
+
+static void build_sandbox(struct ptb_lua *e)
+{
+	lua_State *L = e->L;
+	static const char *const basefns[] = {
+		"assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal",
+		"rawget", "rawlen", "rawset", "select", "setmetatable",
+		"getmetatable", "tonumber", "tostring", "type", "xpcall",
+		"_VERSION", NULL
+	};
+	static const char *const stringfns[] = {
+		"byte", "char", "find", "format", "gmatch", "gsub", "len",
+		"lower", "match", "rep", "reverse", "sub", "upper", "pack",
+		"packsize", "unpack", NULL
+	};
+	static const char *const tablefns[] = {
+		"concat", "insert", "move", "pack", "remove", "sort", "unpack",
+		NULL
+	};
+	static const char *const mathfns[] = {
+		"abs", "ceil", "floor", "fmod", "huge", "max", "maxinteger",
+		"min", "mininteger", "modf", "pi", "sqrt", "tointeger", "type",
+		"ult", "exp", "log", "sin", "cos", "tan", "asin", "acos", "atan",
+		NULL
+	};
+	static const char *const utf8fns[] = {
+		"char", "charpattern", "codes", "codepoint", "len", "offset", NULL
+	};
+	static const char *const refused[] = {
+		"io", "os", "load", "loadfile", "dofile", "require", "debug",
+		"collectgarbage", "package", "print", NULL
+	};
+	int g;
+
+	luaL_requiref(L, "_G", luaopen_base, 1);
+	luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+	luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+	luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+	luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+	lua_pop(L, 5);
+	lua_pushglobaltable(L);
+	g = lua_gettop(L);
+
+	copy_fields(L, g, basefns);                        /* base */
+	lua_getfield(L, g, "string");
+	copy_fields(L, lua_gettop(L), stringfns);
+	lua_remove(L, -2);
+	/* Strings index this copy (no string.dump), and their metatable is
+	 * hidden from recipes. */
+	lua_pushliteral(L, "");
+	lua_getmetatable(L, -1);
+	lua_pushvalue(L, -3);
+	lua_setfield(L, -2, "__index");
+	lua_pushboolean(L, 0);
+	lua_setfield(L, -2, "__metatable");
+	lua_pop(L, 2);
+	lua_setfield(L, -2, "string");
+	lua_getfield(L, g, "table");
+	copy_fields(L, lua_gettop(L), tablefns);
+	lua_remove(L, -2);
+	lua_setfield(L, -2, "table");
+	lua_getfield(L, g, "math");
+	copy_fields(L, lua_gettop(L), mathfns);
+	lua_remove(L, -2);
+	lua_setfield(L, -2, "math");
+	lua_getfield(L, g, "utf8");
+	copy_fields(L, lua_gettop(L), utf8fns);
+	lua_remove(L, -2);
+	lua_setfield(L, -2, "utf8");
+
+	/* Refused names raise a clear error rather than "attempt to call a
+	 * nil value" -- except in test mode, where print writes TAP. */
+	for (const char *const *r = refused; *r; r++) {
+		if (e->test_mode && strcmp(*r, "print") == 0) {
+			lua_getfield(L, g, "print");
+		} else {
+			push_refused(L, *r);
+		}
+		lua_setfield(L, -2, *r);
+	}
+
+	lua_newtable(L);                                   /* ptb */
+	lua_pushcfunction(L, l_include);
+	lua_setfield(L, -2, "include");
+	lua_pushcfunction(L, l_log);
+	lua_setfield(L, -2, "log");
+	lua_pushcfunction(L, l_array);
+	lua_setfield(L, -2, "array");
+	lua_pushcfunction(L, l_object);
+	lua_setfield(L, -2, "object");
+	ptb_lua_push_null(L);
+	lua_setfield(L, -2, "null");
+	lua_pushstring(L, PACKAGE_VERSION);
+	lua_setfield(L, -2, "version");
+	lua_setfield(L, -2, "ptb");
+
+	lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_BASE);
+	lua_pop(L, 1);                                     /* _G */
+
+	lua_newtable(L);
+	lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_MODULES);
+}
+
+struct ptb_lua *ptb_lua_new(const struct ptb_lua_opts *opts, struct ptb_err *err)
+{
+	struct ptb_lua *e = ptb_xcalloc(1, sizeof *e);
+
+	e->mem_limit = opts->mem_limit ? opts->mem_limit : PTB_LUA_MEM_DEFAULT;
+	e->mem_hard = e->mem_limit * 2;
+	e->instr_limit = opts->instr_limit ? opts->instr_limit : PTB_LUA_INSTR_DEFAULT;
+	e->test_mode = opts->test_mode;
+	e->npath = opts->npath;
+	e->path = ptb_xcalloc(opts->npath + 1, sizeof *e->path);
+	for (size_t i = 0; i < opts->npath; i++)
+		e->path[i] = ptb_xstrdup(opts->path[i]);
+	e->L = lua_newstate(lalloc, e);
+	if (!e->L) {
+		ptb_err_set(err, PTB_ERECIPE, "cannot create a Lua state");
+		ptb_lua_free(e);
+		return NULL;
+	}
+	ptb_lua_init_markers(e->L);
+	build_sandbox(e);
+	lua_sethook(e->L, hook, LUA_MASKCOUNT, HOOK_EVERY);
+	return e;
+}
+
+void ptb_lua_free(struct ptb_lua *e)
+{
+	if (!e)
+		return;
+	if (e->L)
+		lua_close(e->L);
+	for (size_t i = 0; i < e->npath; i++)
+		free(e->path[i]);
+	free(e->path);
+	free(e);
+}
+
+long ptb_lua_instructions(const struct ptb_lua *e)
+{
+	return e->instr;
+}
+
+/* ---- the protected-call helper ----------------------------------------- */
+
+struct call_ctx {
+	const char *name;
+	const char *fn;
+	const char *file;       /* ptb_lua_run_file */
+	const cJSON *arg;
+	cJSON **out;            /* partial results are freed by the caller */
+};
+
+static int call_entry(lua_State *L)
+{
+	struct call_ctx *c = lua_touserdata(L, 1);
+	int nargs = 0;
+
+	lua_settop(L, 0);
+	if (c->file) {
+		load_chunk(L, c->file, 0);
+	} else {
+		include_from(L, c->name, 0);
+		if (!lua_istable(L, -1))
+			return luaL_error(L, "recipe '%s' must return a table of functions", c->name);
+		lua_getfield(L, -1, c->fn);
+		if (!lua_isfunction(L, -1))
+			return luaL_error(L, "recipe '%s' has no function '%s'", c->name, c->fn);
+		lua_remove(L, -2);
+		if (c->arg) {
+			ptb_lua_push_json(L, c->arg);
+			nargs = 1;
+		}
+	}
+	lua_call(L, nargs, 1);
+	if (c->out && !lua_isnil(L, -1))
+		ptb_lua_to_json(L, lua_gettop(L), c->out);
+	return 0;
+}
+
+static int protected_call(struct ptb_lua *e, struct call_ctx *c,
+                          const char *what, struct ptb_err *err)
+{
+	lua_State *L = e->L;
+	int base = lua_gettop(L);
+	int rc;
+
+	lua_pushcfunction(L, msgh);
+	lua_pushcfunction(L, call_entry);
+	lua_pushlightuserdata(L, c);
+	rc = lua_pcall(L, 1, 0, base + 1);
+	if (rc != LUA_OK) {
+		const char *m = lua_tostring(L, -1);
+		char first[768];
+		const char *nl;
+
+		if (c->out && *c->out) {
+			cJSON_Delete(*c->out);
+			*c->out = NULL;
+		}
+		if (rc == LUA_ERRMEM || m == NULL) {
+			ptb_err_set(err, PTB_ERECIPE,
+			            "recipe error in %s: memory cap of %d MiB exceeded",
+			            what, (int)(e->mem_limit >> 20));
+		} else {
+			nl = strchr(m, '\n');
+			snprintf(first, sizeof first, "%.*s",
+			         (int)(nl ? (size_t)(nl - m) : strlen(m)), m);
+			ptb_err_set(err, PTB_ERECIPE, "recipe error in %s: %s",
+			            what, first);
+			if (ptb_log_verbosity() > 0 && nl)
+				ptb_err_hint(err, "Lua %s", nl + 1);
+			else
+				ptb_err_hint(err, "run with -v for the Lua stack traceback");
+		}
+		lua_settop(L, base);
+		return -1;
+	}
+	lua_settop(L, base);
+	return 0;
+}
+
+int ptb_lua_call(struct ptb_lua *e, const char *name, const char *fn,
+                 const cJSON *arg, cJSON **out, struct ptb_err *err)
+{
+	struct call_ctx c = { name, fn, NULL, arg, out };
+	char what[256];
+
+	*out = NULL;
+	if (!valid_name(name)) {
+		ptb_err_set(err, PTB_ERECIPE, "bad recipe name '%s'", name);
+		return -1;
+	}
+	char *file = ptb_lua_resolve(e, name);
+	if (!file) {
+		ptb_err_set(err, PTB_ERECIPE,
+		            "recipe '%s' not found on the recipe path", name);
+		ptb_err_hint(err, "check --recipes and PTBUILD_RECIPE_PATH, or reinstall ptbuild");
+		return -1;
+	}
+	free(file);
+	snprintf(what, sizeof what, "'%s.%s'", name, fn);
+	return protected_call(e, &c, what, err);
+}
+
+int ptb_lua_run_file(struct ptb_lua *e, const char *file, cJSON **out,
+                     struct ptb_err *err)
+{
+	struct call_ctx c = { NULL, NULL, file, NULL, out };
+	char what[512];
+
+	if (out)
+		*out = NULL;
+	snprintf(what, sizeof what, "'%s'", file);
+	return protected_call(e, &c, what, err);
+}
+
+/* ---- search path ------------------------------------------------------- */
+
+char **ptb_recipe_path(const char *const *cli, size_t ncli, size_t *n)
+{
+	const char *env = getenv("PTBUILD_RECIPE_PATH");
+	size_t cap = ncli + 3, cnt = 0;
+	char **v;
+
+	if (env)
+		for (const char *p = env; *p; p++)
+			if (*p == ':')
+				cap++;
+	v = ptb_xcalloc(cap + 1, sizeof *v);
+	for (size_t i = 0; i < ncli; i++)
+		v[cnt++] = ptb_xstrdup(cli[i]);
+	if (env) {
+		const char *p = env;
+
+		while (*p) {
+			const char *q = strchr(p, ':');
+			size_t len = q ? (size_t)(q - p) : strlen(p);
+
+			if (len)
+				v[cnt++] = ptb_xstrndup(p, len);
+			p += len;
+			if (*p == ':')
+				p++;
+		}
+	}
+	/* Run from a source tree, the binary sits beside recipes/: prefer
+	 * those to an older installed copy.  An installed binary has no
+	 * recipes/ beside it. */
+	char exe[4096];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len > 0) {
+		exe[len] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			char *beside = ptb_path_join(exe, "recipes");
+			char *marker = ptb_path_join(beside, "arch.lua");
+			if (ptb_path_is_file(marker))
+				v[cnt++] = beside;
+			else
+				free(beside);
+			free(marker);
+		}
+	}
+	v[cnt++] = ptb_xstrdup(PTB_PKGDATADIR "/recipes");
+	v[cnt] = NULL;
+	*n = cnt;
+	return v;
+}
+
+void ptb_recipe_path_free(char **path)
+{
+	if (!path)
+		return;
+	for (char **p = path; *p; p++)
+		free(*p);
+	free(path);
+}

@@ -1,0 +1,60 @@
+/* engine.h - the whole C <-> Lua boundary.  Nothing outside src/lua/
+ * includes lua.h: C hands recipes plain values as JSON and gets plain values
+ * back as JSON.
+ *
+ * A recipe runs in a sandbox: an allow-listed environment (no io, os, load,
+ * loadfile, dofile, require, debug, collectgarbage, string.dump), text chunks
+ * only, ptb.include() for recipe libraries on the search path, an
+ * instruction budget and a memory cap.  Every call is protected and errors
+ * carry the recipe file, line and a traceback. */
+#ifndef PTB_ENGINE_H
+#define PTB_ENGINE_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "util/util.h"
+
+#define PTB_LUA_MEM_DEFAULT    (64u << 20)        /* bytes */
+#define PTB_LUA_INSTR_DEFAULT  (50L * 1000 * 1000) /* VM instructions */
+
+struct ptb_lua_opts {
+	const char *const *path;  /* recipe directories, first wins */
+	size_t npath;
+	size_t mem_limit;         /* 0: default */
+	long instr_limit;         /* 0: default */
+	/* Extra globals for test scripts (tests/luatest): adds the `t` table. */
+	int test_mode;
+};
+
+struct ptb_lua;
+
+struct ptb_lua *ptb_lua_new(const struct ptb_lua_opts *opts, struct ptb_err *err);
+void ptb_lua_free(struct ptb_lua *lua);
+
+/* Load recipe module `name` (e.g. "arch" -> <dir>/arch.lua on the path),
+ * call its function `fn` with `arg` (may be NULL) and return a new cJSON in
+ * *out (caller frees).  A raised error or a result that cannot become JSON
+ * is PTB_ERECIPE with the file and line in err. */
+int ptb_lua_call(struct ptb_lua *lua, const char *name, const char *fn,
+                 const cJSON *arg, cJSON **out, struct ptb_err *err);
+
+/* Run a Lua file as a sandboxed chunk (for tests); its return value, if
+ * any, is converted into *out when out is not NULL. */
+int ptb_lua_run_file(struct ptb_lua *lua, const char *file, cJSON **out,
+                     struct ptb_err *err);
+
+/* Where a recipe name resolves on the path (caller frees), or NULL. */
+char *ptb_lua_resolve(const struct ptb_lua *lua, const char *name);
+
+/* Instructions used so far (for -v and tests). */
+long ptb_lua_instructions(const struct ptb_lua *lua);
+
+/* The recipe search path: --recipes dirs, then PTBUILD_RECIPE_PATH
+ * (colon-separated), then the installed recipes.  Returns a NULL-terminated
+ * array the caller frees with ptb_recipe_path_free. */
+char **ptb_recipe_path(const char *const *cli_dirs, size_t ncli, size_t *n);
+void ptb_recipe_path_free(char **path);
+
+#endif

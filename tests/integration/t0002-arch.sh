@@ -1,0 +1,111 @@
+#!/bin/sh
+# t0002-arch.sh - `ptbuild arch` end to end: forms, JSON, exit codes,
+# overriding the knowledge with a user's recipe directory.
+. "$top_srcdir/tests/lib.sh"
+
+run "$PTBUILD" arch 'Ampere;Hopper+PTX' --cuda 12.8
+is "$rc" 0 "Ampere;Hopper+PTX with CUDA 12.8"
+is "$out" "TORCH_CUDA_ARCH_LIST      8.0;8.6;9.0+PTX
+CMAKE_CUDA_ARCHITECTURES  80-real;86-real;90-real;90-virtual
+nvcc flags                -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_86,code=sm_86 -gencode=arch=compute_90,code=sm_90 -gencode=arch=compute_90,code=compute_90
+checked against           12.8" "summary shows all three forms"
+
+run "$PTBUILD" arch 9.0 8.0 --to torch
+is "$out" "8.0;9.0" "several arguments are joined; --to torch"
+run "$PTBUILD" arch '9.0+PTX' --to cmake
+is "$out" "90-real;90-virtual" "--to cmake"
+run "$PTBUILD" arch '8.0 9.0a' --cuda 12.0 --to gencode
+is "$out" "-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90a,code=sm_90a" "--to gencode"
+
+run "$PTBUILD" arch 'Ampere+PTX' --cuda 13.0 --json
+is "$rc" 0 "--json exits 0"
+cat >"$T_DIR/want.json" <<'JSON'
+{
+  "archs": [
+    {
+      "arch": "8.0",
+      "from": "compute_80",
+      "ptx": true,
+      "sass": "sm_80"
+    },
+    {
+      "arch": "8.6",
+      "from": "compute_86",
+      "ptx": true,
+      "sass": "sm_86"
+    }
+  ],
+  "cmake_cuda_architectures": "80-real;80-virtual;86-real;86-virtual",
+  "cuda": "13.0",
+  "gencode": [
+    "-gencode=arch=compute_80,code=sm_80",
+    "-gencode=arch=compute_86,code=sm_86",
+    "-gencode=arch=compute_80,code=compute_80",
+    "-gencode=arch=compute_86,code=compute_86"
+  ],
+  "input": "Ampere+PTX",
+  "notes": [],
+  "schema": "ptbuild.arch/1",
+  "torch_cuda_arch_list": "8.0+PTX;8.6+PTX"
+}
+JSON
+printf '%s\n' "$out" >"$T_DIR/got.json"
+diff -u "$T_DIR/want.json" "$T_DIR/got.json" >"$T_DIR/diff"
+t_ok $? "--json document matches the golden text"
+sed 's/^/# /' "$T_DIR/diff"
+
+# Will CUDA 13 still build for my V100?
+run "$PTBUILD" arch 7.0 --cuda 13.0
+is "$rc" 1 "an architecture the CUDA release cannot build exits 1"
+is "$err" "ptbuild: error: '7.0': CUDA 13.0 does not build sm_70
+hint: the last CUDA release that builds sm_70 is 12.9" "the error names the arch, the CUDA and the last release"
+is "$out" "" "nothing on stdout after an error"
+
+run "$PTBUILD" arch 12.0 --cuda 12.6
+is "$rc" 1 "RTX 50x0 with CUDA 12.6 exits 1"
+like "$err" "*first CUDA release that builds sm_120 is 12.8*" "... naming the first release"
+
+run "$PTBUILD" arch 'Ampere;Bogus'
+is "$rc" 2 "an unknown token is a usage error (2)"
+like "$err" "*unknown architecture 'Bogus'*" "... naming the token"
+
+run "$PTBUILD" arch '8.0;Bogus' 7.0 --cuda 13.0
+is "$rc" 2 "usage errors are reported before compatibility"
+
+run "$PTBUILD" arch 8.0 --cuda 12.7
+is "$rc" 2 "an unknown CUDA version is a usage error"
+like "$err" "*unknown CUDA version '12.7'*known releases: *12.6 12.8*" "... listing the known ones"
+
+run "$PTBUILD" arch 8.0 --json --to torch
+is "$rc" 2 "--json with --to is a usage error"
+
+run "$PTBUILD" arch 12.0 --cuda 13.1
+like "$err" "*assumed equal to 13.0*" "a release with assumed data says so"
+
+# A user's recipe directory overrides the shipped knowledge: add a CUDA
+# release ptbuild does not know, extending the shipped table.
+mkdir -p "$T_DIR/mine/data"
+cat >"$T_DIR/mine/data/cuda.lua" <<'LUA'
+local shipped = ptb.include_next("data/cuda")
+local last = shipped.releases[#shipped.releases]
+local r = {}
+for k, v in pairs(last) do r[k] = v end
+r.version = "14.0"
+r.assumed = nil
+shipped.releases[#shipped.releases + 1] = r
+return shipped
+LUA
+run "$PTBUILD" --recipes "$T_DIR/mine" arch 9.0 --cuda 14.0 --to torch
+is "$rc" 0 "a user recipe extends the shipped CUDA table"
+is "$out" "9.0" "... and the new release is used"
+PTBUILD_RECIPE_PATH="$T_DIR/mine:$PTBUILD_RECIPE_PATH" run "$PTBUILD" arch 9.0 --cuda 14.0 --to torch
+is "$rc" 0 "PTBUILD_RECIPE_PATH works the same"
+
+# A broken user recipe is a recipe error (3) naming file and line.
+mkdir -p "$T_DIR/broken/lib"
+printf 'local M = {}\nfunction M.parse() error("boom") end\nreturn M\n' >"$T_DIR/broken/lib/archlist.lua"
+run "$PTBUILD" --recipes "$T_DIR/broken" arch 8.0
+is "$rc" 3 "a failing recipe exits 3"
+like "$err" "*archlist.lua:2: boom*" "... naming the file and line"
+
+done_testing

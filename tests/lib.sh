@@ -1,0 +1,60 @@
+# lib.sh - TAP helpers for the shell integration tests (POSIX sh).
+# Each test sources this, calls `run CMD...` and asserts with `is`, `like`,
+# `ok`; `skip_all REASON` exits 77-style through TAP's "1..0 # SKIP".
+: "${PTBUILD:?run through make check}"
+: "${TEST_TMPDIR:=${TMPDIR:-/tmp}}"
+T_N=0
+T_FAILED=0
+T_DIR=$(mktemp -d "$TEST_TMPDIR/$(basename "$0" .sh).XXXXXX")
+export NO_COLOR=1
+
+t_ok() { # CONDITION-STATUS NAME
+	T_N=$((T_N + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $T_N - $2"
+	else
+		T_FAILED=$((T_FAILED + 1))
+		echo "not ok $T_N - $2"
+	fi
+}
+
+# run CMD... : sets $out, $err, $rc
+run() {
+	"$@" >"$T_DIR/out" 2>"$T_DIR/err"
+	rc=$?
+	out=$(cat "$T_DIR/out")
+	err=$(cat "$T_DIR/err")
+}
+
+is() { # GOT WANT NAME
+	if [ "$1" = "$2" ]; then
+		t_ok 0 "$3"
+	else
+		t_ok 1 "$3"
+		printf '%s\n' "#   got:  $1" "#   want: $2"
+	fi
+}
+
+like() { # GOT GLOB NAME   (GLOB as in case)
+	case "$1" in
+	$2) t_ok 0 "$3" ;;
+	*) t_ok 1 "$3"; printf '%s\n' "#   got:     $1" "#   pattern: $2" ;;
+	esac
+}
+
+skip() { # NAME REASON
+	T_N=$((T_N + 1))
+	echo "ok $T_N - $1 # SKIP $2"
+}
+
+skip_all() {
+	echo "1..0 # SKIP $1"
+	rm -rf "$T_DIR"
+	exit 0
+}
+
+done_testing() {
+	echo "1..$T_N"
+	rm -rf "$T_DIR"
+	[ "$T_FAILED" -eq 0 ]
+}

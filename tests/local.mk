@@ -1,0 +1,45 @@
+# tests/local.mk - everything `make check` runs.  All tests speak TAP.
+TEST_EXTENSIONS = .sh .lua
+LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+SH_LOG_DRIVER = $(LOG_DRIVER)
+SH_LOG_COMPILER = $(SHELL)
+LUA_LOG_DRIVER = $(LOG_DRIVER)
+LUA_LOG_COMPILER = $(top_builddir)/tests/luatest
+AM_TESTS_ENVIRONMENT = \
+	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
+	PTBUILD='$(abs_top_builddir)/ptbuild'; \
+	PTBUILD_RECIPE_PATH='$(abs_top_srcdir)/recipes'; NVCC='$(NVCC)'; \
+	TEST_TMPDIR='$(abs_top_builddir)/tests/tmp'; \
+	export top_srcdir top_builddir PTBUILD PTBUILD_RECIPE_PATH NVCC TEST_TMPDIR; \
+	mkdir -p "$$TEST_TMPDIR";
+
+check_PROGRAMS += tests/unit/test-util tests/unit/test-lua tests/luatest
+tests_unit_test_util_SOURCES = tests/unit/test-util.c tests/unit/tap.h
+tests_unit_test_util_LDADD = $(PTB_LIBS)
+tests_unit_test_lua_SOURCES = tests/unit/test-lua.c tests/unit/tap.h
+tests_unit_test_lua_LDADD = $(PTB_LIBS)
+tests_luatest_SOURCES = tests/luatest.c
+tests_luatest_LDADD = $(PTB_LIBS)
+
+TESTS += \
+	tests/unit/test-util \
+	tests/unit/test-lua \
+	tests/lua/archlist_test.lua \
+	tests/lua/data_test.lua \
+	tests/integration/t0001-cli.sh \
+	tests/integration/t0002-arch.sh \
+	tests/integration/t0003-arch-nvcc.sh \
+	tests/integration/t0004-sandbox.sh \
+	tests/integration/t0005-install.sh
+
+# Explicit lists: a directory in EXTRA_DIST would also ship test logs.
+EXTRA_DIST += tests/lib.sh tests/lua/lib/tap.lua \
+	tests/lua/archlist_test.lua tests/lua/data_test.lua \
+	tests/integration/t0001-cli.sh tests/integration/t0002-arch.sh \
+	tests/integration/t0003-arch-nvcc.sh tests/integration/t0004-sandbox.sh \
+	tests/integration/t0005-install.sh
+
+clean-local: clean-test-tmp
+clean-test-tmp:
+	-rm -rf tests/tmp
+.PHONY: clean-test-tmp

@@ -1,0 +1,114 @@
+-- archlist_test.lua - the TORCH_CUDA_ARCH_LIST engine, table-driven.
+local t = ptb.include("tap")
+local A = ptb.include("lib/archlist")
+local arch = ptb.include("arch")
+
+-- { list, cuda, torch, cmake, gencode (joined by " ") } -- or with `err`
+-- = kind ("usage" | "unsupported") and `msg` = a pattern the message has.
+local cases = {
+  -- every named family (select_compute_arch.cmake)
+  { "Kepler", "11.8", "3.5", "35-real", "-gencode=arch=compute_35,code=sm_35" },
+  { "Kepler+Tesla", "11.8", "3.7", "37-real", "-gencode=arch=compute_37,code=sm_37" },
+  { "Maxwell", "12.6", "5.0;5.2", "50-real;52-real",
+    "-gencode=arch=compute_50,code=sm_50 -gencode=arch=compute_52,code=sm_52" },
+  { "Maxwell+PTX", "12.6", "5.0;5.2+PTX", "50-real;52-real;52-virtual",
+    "-gencode=arch=compute_50,code=sm_50 -gencode=arch=compute_52,code=sm_52 -gencode=arch=compute_52,code=compute_52" },
+  { "Maxwell+Tegra", "12.6", "5.3", "53-real", "-gencode=arch=compute_53,code=sm_53" },
+  { "Pascal", "12.9", "6.0;6.1", "60-real;61-real",
+    "-gencode=arch=compute_60,code=sm_60 -gencode=arch=compute_61,code=sm_61" },
+  { "Volta", "12.4", "7.0", "70-real", "-gencode=arch=compute_70,code=sm_70" },
+  { "Volta+Tegra", "12.4", "7.2", "72-real", "-gencode=arch=compute_72,code=sm_72" },
+  { "Turing", "13.0", "7.5", "75-real", "-gencode=arch=compute_75,code=sm_75" },
+  { "Ampere", "13.0", "8.0;8.6", "80-real;86-real",
+    "-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_86,code=sm_86" },
+  { "Ampere+PTX", "12.8", "8.0+PTX;8.6+PTX", "80-real;80-virtual;86-real;86-virtual",
+    "-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_86,code=sm_86 -gencode=arch=compute_80,code=compute_80 -gencode=arch=compute_86,code=compute_86" },
+  { "Ampere+Tegra", "12.6", "8.7", "87-real", "-gencode=arch=compute_87,code=sm_87" },
+  { "Ada", "12.8", "8.9", "89-real", "-gencode=arch=compute_89,code=sm_89" },
+  { "Hopper+PTX", "12.8", "9.0+PTX", "90-real;90-virtual",
+    "-gencode=arch=compute_90,code=sm_90 -gencode=arch=compute_90,code=compute_90" },
+  { "Blackwell", "12.8", "10.0;12.0", "100-real;120-real",
+    "-gencode=arch=compute_100,code=sm_100 -gencode=arch=compute_120,code=sm_120" },
+  { "Blackwell+Tegra", "12.9", "10.1", "101-real", "-gencode=arch=compute_101,code=sm_101" },
+  -- separators, duplicates, order
+  { "9.0 8.0\t8.6;;8.0", "12.4", "8.0;8.6;9.0", "80-real;86-real;90-real",
+    "-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_86,code=sm_86 -gencode=arch=compute_90,code=sm_90" },
+  { "8.0;8.0+PTX", "12.4", "8.0+PTX", "80-real;80-virtual",
+    "-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_80,code=compute_80" },
+  { "Ampere;8.6", "12.4", "8.0;8.6", "80-real;86-real",
+    "-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_86,code=sm_86" },
+  -- a and f suffixes
+  { "9.0a", "12.0", "9.0a", "90a-real", "-gencode=arch=compute_90a,code=sm_90a" },
+  { "9.0;9.0a", "12.8", "9.0;9.0a", "90-real;90a-real",
+    "-gencode=arch=compute_90,code=sm_90 -gencode=arch=compute_90a,code=sm_90a" },
+  { "10.0f+PTX", "12.9", "10.0f+PTX", "100f-real;100f-virtual",
+    "-gencode=arch=compute_100f,code=sm_100f -gencode=arch=compute_100f,code=compute_100f" },
+  { "12.0a", "13.0", "12.0a", "120a-real", "-gencode=arch=compute_120a,code=sm_120a" },
+  -- the X.Y(A.B) form
+  { "8.6(8.0)", "12.4", "8.6(8.0)", "86-real", "-gencode=arch=compute_80,code=sm_86" },
+  { "8.6(8.0)+PTX", "12.4", "8.6(8.0)+PTX", "80-virtual;86-real;86-virtual",
+    "-gencode=arch=compute_80,code=sm_86 -gencode=arch=compute_86,code=compute_86 -gencode=arch=compute_80,code=compute_80" },
+  -- CUDA boundaries
+  { "3.5", "11.8", "3.5", "35-real", "-gencode=arch=compute_35,code=sm_35" },
+  { "3.5", "12.0", err = "unsupported", msg = "CUDA 12.0 does not build sm_35", hint = "last CUDA release that builds sm_35 is 11.8" },
+  { "Kepler+Tesla", "12.0", err = "unsupported", msg = "sm_37", hint = "11.8" },
+  { "10.0", "12.6", err = "unsupported", msg = "CUDA 12.6 does not build sm_100", hint = "first CUDA release that builds sm_100 is 12.8" },
+  { "12.0", "12.8", "12.0", "120-real", "-gencode=arch=compute_120,code=sm_120" },
+  { "10.1", "12.8", "10.1", "101-real", "-gencode=arch=compute_101,code=sm_101" },
+  { "10.3", "12.8", err = "unsupported", msg = "sm_103", hint = "first CUDA release that builds sm_103 is 12.9" },
+  { "12.1", "12.9", "12.1", "121-real", "-gencode=arch=compute_121,code=sm_121" },
+  { "10.0f", "12.8", err = "unsupported", msg = "sm_100f", hint = "first CUDA release that builds sm_100f is 12.9" },
+  { "7.0", "13.0", err = "unsupported", msg = "CUDA 13.0 does not build sm_70", hint = "last CUDA release that builds sm_70 is 12.9" },
+  { "6.1", "13.0", err = "unsupported", msg = "sm_61", hint = "12.9" },
+  { "5.0", "12.9", "5.0", "50-real", "-gencode=arch=compute_50,code=sm_50" },
+  { "10.1", "13.0", err = "unsupported", msg = "renamed it sm_110", hint = "write 11.0" },
+  { "Blackwell+Tegra", "13.0", err = "unsupported", msg = "sm_101", hint = "Blackwell%+Tegra" },
+  { "11.0", "12.9", err = "unsupported", msg = "sm_110", hint = "this GPU is sm_101" },
+  { "11.0;8.8", "13.0", "8.8;11.0", "88-real;110-real",
+    "-gencode=arch=compute_88,code=sm_88 -gencode=arch=compute_110,code=sm_110" },
+  { "9.0a", "11.8", err = "unsupported", msg = "sm_90a", hint = "first CUDA release that builds sm_90a is 12.0" },
+  { "3.0", nil, err = "unsupported", msg = "sm_30", hint = "10.2" },
+  -- bad tokens are usage errors that name the token
+  { "8.0,8.6", "12.8", err = "usage", msg = "'8.0,8.6'", hint = "not ','" },
+  { "ampere", "12.8", err = "usage", msg = "'ampere'", hint = "did you mean 'Ampere'" },
+  { "sm_80", "12.8", err = "usage", msg = "'sm_80'", hint = "'8.0'" },
+  { "9.9", "12.8", err = "usage", msg = "unknown GPU architecture '9.9'" },
+  { "8.0a", "12.8", err = "usage", msg = "no CUDA release builds sm_80a" },
+  { "9.0f", "12.9", err = "usage", msg = "sm_90f" },
+  { "8.0(9.0)", "12.8", err = "usage", msg = "must not be newer" },
+  { "Kepler+Tegra", "11.8", err = "usage", msg = "'Kepler%+Tegra'" },
+  { "8.0+ptx", "12.8", err = "usage", msg = "'8.0%+ptx'" },
+  { "Auto", "12.8", err = "usage", msg = "not an explicit list" },
+  { "All", "12.8", err = "usage", msg = "3.5" },
+  { "  ", "12.8", err = "usage", msg = "empty" },
+  { "8.0", "12.7", err = "usage", msg = "unknown CUDA version '12.7'", hint = "12.6 12.8" },
+  { "8.0", "twelve", err = "usage", msg = "not a CUDA version" },
+  { "8.0", "cu128", "8.0", "80-real", "-gencode=arch=compute_80,code=sm_80" },
+  { "8.0", "12.8.93", "8.0", "80-real", "-gencode=arch=compute_80,code=sm_80" },
+}
+
+for _, c in ipairs(cases) do
+  local name = ("'%s' with CUDA %s"):format(c[1], c[2] or "(any)")
+  local res = arch.convert({ list = c[1], cuda = c[2] })
+  if c.err then
+    local e = res.errors and res.errors[1]
+    t.ok(e ~= nil and e.kind == c.err, name .. " is a " .. c.err .. " error")
+    t.like(e and e.message, c.msg, name .. ": message")
+    if c.hint then t.like(e and e.hint, c.hint, name .. ": hint") end
+  else
+    t.is(res.errors, nil, name .. ": no error")
+    t.is(res.torch_cuda_arch_list, c[3], name .. ": torch form")
+    t.is(res.cmake_cuda_architectures, c[4], name .. ": cmake form")
+    t.is(res.gencode and table.concat(res.gencode, " "), c[5], name .. ": gencode")
+  end
+end
+
+-- helpers
+t.is(A.cuda_minor("12.8.1"), "12.8", "cuda_minor of a full version")
+t.is(A.cuda_minor("cu130"), "13.0", "cuda_minor of a wheel tag")
+t.is(A.cuda_minor("V13.0.88"), nil, "cuda_minor refuses junk")
+t.is(A.vcmp("12.10", "12.9"), 1, "vcmp compares numerically")
+t.is(A.vcmp("13.0", "13"), 0, "vcmp pads with zeros")
+local first, last = A.span("7.0", "")
+t.is(first .. ".." .. last, "11.0..12.9", "span of sm_70")
+t.done()
