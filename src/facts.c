@@ -1,0 +1,214 @@
+/* facts.c - load and check facts documents. */
+#include "facts.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json.h"
+
+/* Keys that other parts rely on, with the JSON types accepted. */
+enum { T_STR = 1, T_NUM = 2, T_OBJ = 4, T_ARR = 8, T_NULL = 16, T_BOOL = 32 };
+
+static const struct {
+	const char *path;
+	int types;
+} known[] = {
+	{ "host", T_OBJ },
+	{ "host.arch", T_STR },
+	{ "host.platform", T_STR },
+	{ "host.os", T_OBJ | T_NULL },
+	{ "host.glibc", T_STR | T_NULL },
+	{ "host.page_size", T_NUM | T_NULL },
+	{ "host.cpu", T_OBJ | T_NULL },
+	{ "host.memory_mib", T_NUM | T_NULL },
+	{ "driver", T_OBJ | T_NULL },
+	{ "driver.version", T_STR },
+	{ "driver.cuda_max", T_STR | T_NULL },
+	{ "gpus", T_ARR },
+	{ "toolkits", T_ARR },
+	{ "compilers", T_ARR },
+	{ "jetson", T_OBJ | T_NULL },
+};
+
+static int type_of(const cJSON *j)
+{
+	if (cJSON_IsString(j)) return T_STR;
+	if (cJSON_IsNumber(j)) return T_NUM;
+	if (cJSON_IsObject(j)) return T_OBJ;
+	if (cJSON_IsArray(j)) return T_ARR;
+	if (cJSON_IsNull(j)) return T_NULL;
+	if (cJSON_IsBool(j)) return T_BOOL;
+	return 0;
+}
+
+static void describe(int types, char *out, size_t n)
+{
+	static const char *const names[] = { "a string", "a number", "an object",
+	                                     "an array", "null", "a boolean" };
+	size_t len = 0;
+	int first = 1;
+
+	out[0] = '\0';
+	for (int i = 0; i < 6; i++) {
+		if (!(types & (1 << i)))
+			continue;
+		len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s",
+		                        first ? "" : " or ", names[i]);
+		first = 0;
+	}
+}
+
+/* Each array item must be an object; these keys are checked per item. */
+static int check_items(const cJSON *arr, const char *key, const char *const *strs,
+                       const char *src, struct ptb_err *err)
+{
+	int i = 0;
+	const cJSON *it;
+
+	cJSON_ArrayForEach(it, arr) {
+		if (!cJSON_IsObject(it)) {
+			ptb_err_set(err, PTB_EUSAGE, "'%s': key '%s[%d]': expected an object",
+			            src, key, i);
+			return -1;
+		}
+		for (const char *const *s = strs; *s; s++) {
+			const cJSON *v = cJSON_GetObjectItemCaseSensitive(it, *s);
+
+			if (v && !cJSON_IsString(v) && !cJSON_IsNull(v)) {
+				ptb_err_set(err, PTB_EUSAGE,
+				            "'%s': key '%s[%d].%s': expected a string",
+				            src, key, i, *s);
+				return -1;
+			}
+		}
+		i++;
+	}
+	return 0;
+}
+
+int ptb_facts_validate(const cJSON *f, const char *src, struct ptb_err *err)
+{
+	const char *schema;
+	char want[96];
+
+	if (!cJSON_IsObject(f)) {
+		ptb_err_set(err, PTB_EUSAGE, "'%s' is not a facts document: expected a JSON object", src);
+		return -1;
+	}
+	schema = ptb_json_str(f, "schema");
+	if (!schema) {
+		ptb_err_set(err, PTB_EUSAGE, "'%s': key 'schema': expected \"%s\"", src, PTB_FACTS_SCHEMA);
+		ptb_err_hint(err, "make a facts file with 'ptbuild detect --json > FILE'");
+		return -1;
+	}
+	if (strcmp(schema, PTB_FACTS_SCHEMA) != 0) {
+		ptb_err_set(err, PTB_EUSAGE, "'%s': key 'schema': expected \"%s\", found \"%s\"",
+		            src, PTB_FACTS_SCHEMA, schema);
+		if (strncmp(schema, "ptbuild.plan/", 13) == 0)
+			ptb_err_hint(err, "this is a plan, not facts; pass facts from 'ptbuild detect --json'");
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+		const cJSON *v = ptb_json_get(f, known[i].path);
+		const char *dot = strrchr(known[i].path, '.');
+
+		if (!v) {
+			if (strcmp(known[i].path, "host") == 0) {
+				ptb_err_set(err, PTB_EUSAGE, "'%s': key 'host': missing (expected an object)", src);
+				return -1;
+			}
+			continue;
+		}
+		/* A child of a null parent is simply absent. */
+		(void)dot;
+		if (!(type_of(v) & known[i].types)) {
+			describe(known[i].types, want, sizeof want);
+			ptb_err_set(err, PTB_EUSAGE, "'%s': key '%s': expected %s",
+			            src, known[i].path, want);
+			return -1;
+		}
+	}
+	static const char *const gpu_strs[] = { "name", "compute_capability", "source", NULL };
+	static const char *const tk_strs[] = { "root", "version", "source", "nvcc", NULL };
+	static const char *const cc_strs[] = { "name", "version", "path", NULL };
+	if (check_items(cJSON_GetObjectItemCaseSensitive(f, "gpus"), "gpus", gpu_strs, src, err) ||
+	    check_items(cJSON_GetObjectItemCaseSensitive(f, "toolkits"), "toolkits", tk_strs, src, err) ||
+	    check_items(cJSON_GetObjectItemCaseSensitive(f, "compilers"), "compilers", cc_strs, src, err))
+		return -1;
+	return 0;
+}
+
+cJSON *ptb_facts_load(const char *file, struct ptb_err *err)
+{
+	struct ptb_buf b;
+	cJSON *f;
+
+	ptb_buf_init(&b);
+	if (ptb_file_read(file, 16u << 20, &b, err) != 0) {
+		ptb_buf_free(&b);
+		return NULL;
+	}
+	f = ptb_json_parse(b.data ? b.data : "", b.len, file, err);
+	ptb_buf_free(&b);
+	if (!f)
+		return NULL;
+	if (ptb_facts_validate(f, file, err) != 0) {
+		cJSON_Delete(f);
+		return NULL;
+	}
+	return f;
+}
+
+static void list_profiles(const char *const *dirs, size_t n, struct ptb_buf *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *d = ptb_path_join(dirs[i], "profiles");
+		DIR *dh = opendir(d);
+		struct dirent *de;
+
+		free(d);
+		if (!dh)
+			continue;
+		while ((de = readdir(dh))) {
+			size_t len = strlen(de->d_name);
+
+			if (len > 5 && strcmp(de->d_name + len - 5, ".json") == 0)
+				ptb_buf_printf(out, "%s%.*s", out->len ? " " : "",
+				               (int)(len - 5), de->d_name);
+		}
+		closedir(dh);
+	}
+}
+
+cJSON *ptb_facts_profile(const char *const *dirs, size_t ndirs,
+                         const char *name, struct ptb_err *err)
+{
+	for (const char *p = name; *p; p++) {
+		if (!(*p == '-' || *p == '_' || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) {
+			ptb_err_set(err, PTB_EUSAGE, "bad profile name '%s' (letters, digits, '-' and '_')", name);
+			return NULL;
+		}
+	}
+	for (size_t i = 0; i < ndirs; i++) {
+		char *rel = ptb_xasprintf("profiles/%s.json", name);
+		char *f = ptb_path_join(dirs[i], rel);
+
+		free(rel);
+		if (ptb_path_is_file(f)) {
+			cJSON *j = ptb_facts_load(f, err);
+
+			free(f);
+			return j;
+		}
+		free(f);
+	}
+	struct ptb_buf names;
+	ptb_buf_init(&names);
+	list_profiles(dirs, ndirs, &names);
+	ptb_err_set(err, PTB_EUSAGE, "unknown profile '%s'", name);
+	ptb_err_hint(err, "known profiles: %s", names.len ? names.data : "(none found on the recipe path)");
+	ptb_buf_free(&names);
+	return NULL;
+}
