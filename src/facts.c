@@ -2,6 +2,7 @@
 #include "facts.h"
 
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
