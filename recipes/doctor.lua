@@ -1,0 +1,509 @@
+-- doctor: the checks that explain the classic PyTorch + CUDA build failures
+-- before a multi-hour build.  Input { facts = <ptbuild.facts/1>, observed =
+-- <what src/doctor/probe.c saw: env, nvcc on PATH, CUDA_HOME, libraries in
+-- loader order, pip/conda CUDA packages, container and emulation markers> }.
+-- Output { findings = [...], checks = N }.  Each check names the scenario
+-- of shared/research/scenarios.md it comes from (S01..S40); the error texts
+-- quoted in messages are the ones users reported there.
+local archlist = ptb.include("lib/archlist")
+
+local M = {}
+
+local function ver_mm(v)
+  local a, b = tostring(v or ""):match("^(%d+)%.(%d+)")
+  return a and (tonumber(a) .. "." .. tonumber(b)) or nil
+end
+
+local function major(v) return tonumber(tostring(v or ""):match("^(%d+)")) end
+
+-- The toolkit a build would use: CUDA_HOME, else the first nvcc on PATH,
+-- else /usr/local/cuda, else the first one detect found.  Its version
+-- falls back to what detect read for the same root.
+function M.toolkit(f, o)
+  local tk
+  if o.cuda_home and not o.cuda_home.missing then tk = o.cuda_home
+  elseif o.nvcc_on_path and o.nvcc_on_path[1] then tk = o.nvcc_on_path[1]
+  elseif o.usr_local_cuda then tk = o.usr_local_cuda
+  elseif f.toolkits and f.toolkits[1] then
+    tk = { root = f.toolkits[1].root, version = f.toolkits[1].version, via = "detect", targets = {} }
+  end
+  if tk and not tk.version then
+    for _, t in ipairs(f.toolkits or {}) do
+      if t.root == tk.root and t.version then tk.version = t.version end
+    end
+  end
+  return tk
+end
+
+local function gpus(f)
+  local out = {}
+  for _, g in ipairs(f.gpus or {}) do
+    if g.compute_capability then out[#out + 1] = g end
+  end
+  return out
+end
+
+-- Does code built for `items` (parsed arch list) run on a GPU of cc?
+-- SASS for X.y runs on X.z (z >= y) unless arch-specific (a); PTX for
+-- an arch <= cc is JIT-compiled by the driver.
+function M.covers(items, cc)
+  local maj, min = cc:match("^(%d+)%.(%d+)$")
+  maj, min = tonumber(maj), tonumber(min)
+  for _, it in ipairs(items) do
+    local m2, n2 = it.cc:match("^(%d+)%.(%d+)$")
+    m2, n2 = tonumber(m2), tonumber(n2)
+    if it.suffix == "" and m2 == maj and n2 <= min then return true, "sass" end
+    if it.suffix ~= "" and it.cc == cc then return true, "sass" end
+    if it.ptx and (m2 < maj or (m2 == maj and n2 <= min)) then return true, "ptx" end
+  end
+  return false
+end
+
+local function first_lib(o, lib, pred)
+  for _, l in ipairs(o.libs or {}) do
+    if l.lib == lib and (not pred or pred(l)) then return l end
+  end
+end
+
+local datacenter = { "A100", "A800", "H100", "H200", "H800", "H20", "GH200", "B100", "B200", "GB200",
+  "B300", "GB300", "L4", "L40", "A10", "A16", "A2", "A30", "A40", "T4", "V100", "P100", "Tesla" }
+
+local function is_datacenter(name)
+  for _, d in ipairs(datacenter) do
+    if name:find(d, 1, true) then return true end
+  end
+  return false
+end
+
+-- Each check: code, severity, scenario, run(ctx) -> nil | finding | list.
+local checks = {}
+local function check(code, severity, scenario, run)
+  checks[#checks + 1] = { code = code, severity = severity, scenario = scenario, run = run }
+end
+
+check("driver-too-old", "error", "S03", function(c)
+  if not (c.f.driver and c.f.driver.version and c.tk and c.rel) then return end
+  local d, r = c.f.driver.version, c.rel
+  if archlist.vcmp(d, r.driver_min) >= 0 then return end
+  local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"CUDA Version: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(c.f.driver.cuda_max) or ""
+  if archlist.vcmp(d, r.compat_min) >= 0 then
+    return { severity = "warning",
+      message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
+        :format(d, r.version, r.driver_min, ceiling),
+      seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
+      fix = ("install driver %s or newer, or build with SASS for every GPU (no +PTX reliance)"):format(r.driver_min) }
+  end
+  return {
+    message = ("driver %s is too old for CUDA %s, which needs %s or newer (%s at least with minor-version compatibility)%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
+      :format(d, r.version, r.driver_min, r.compat_min, ceiling),
+    seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
+    fix = ("install driver %s or newer, or use a toolkit no newer than CUDA %s"):format(r.driver_min, c.f.driver.cuda_max or "the driver supports") }
+end)
+
+check("driver-library-mismatch", "error", "S06", function(c)
+  local d = c.f.driver and c.f.driver.version
+  if not d then return end
+  for _, lib in ipairs({ "libcuda", "libnvidia-ml" }) do
+    local l = first_lib(c.o, lib, function(x) return not x.compat and x.version and x.version:match("^%d+%.%d+") end)
+    if l and l.version ~= d then
+      return {
+        message = ("the loaded kernel module is %s but user-space %s is %s: \"Failed to initialize NVML: Driver/library version mismatch\" until the machine reboots")
+          :format(d, lib, l.version),
+        seen = "/proc/driver/nvidia/version " .. d .. "; " .. (l.real or l.path),
+        fix = "reboot so the new kernel module loads (or reload it: rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia, then modprobe nvidia)" }
+    end
+  end
+end)
+
+check("torch-lacks-gpu", "error", "S02", function(c)
+  local out = {}
+  for _, t in ipairs(c.o.torch or {}) do
+    if t.archs then
+      local items = {}
+      for _, a in ipairs(t.archs.sass or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = false } end
+      for _, a in ipairs(t.archs.ptx or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = true } end
+      for _, g in ipairs(c.gpus) do
+        if not M.covers(items, g.compute_capability) then
+          out[#out + 1] = {
+            message = ("the installed torch %s has no code for %s (compute capability %s): \"no kernel image is available for execution on the device\"")
+              :format(t.version, g.name or "GPU", g.compute_capability),
+            seen = (t.libtorch_cuda or t.site) .. " holds SASS " .. table.concat(t.archs.sass or {}, " ") ..
+              "; PTX " .. table.concat(t.archs.ptx or {}, " "),
+            fix = ("rebuild with TORCH_CUDA_ARCH_LIST including %s (ptbuild plan does this)"):format(g.compute_capability) }
+        end
+      end
+    end
+  end
+  return out
+end)
+
+check("arch-list-invalid", "error", "S17", function(c)
+  local l = c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST
+  if not l then return end
+  local items, errs = archlist.parse(l)
+  if #errs == 0 and c.rel then errs = archlist.check(items, c.rel) end
+  if #errs > 0 then
+    return { message = "TORCH_CUDA_ARCH_LIST='" .. l .. "' will fail the build: " .. errs[1].message,
+      seen = "environment TORCH_CUDA_ARCH_LIST=" .. l .. (c.rel and (", toolkit CUDA " .. c.rel.version) or ""),
+      fix = errs[1].hint or "use an explicit list such as '8.0;9.0+PTX' (ptbuild plan computes one)" }
+  end
+end)
+
+check("arch-list-missing-gpu", "error", "S18", function(c)
+  local l = c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST
+  if not l then return end
+  local items, errs = archlist.parse(l)
+  if #errs > 0 then return end
+  local out = {}
+  for _, g in ipairs(c.gpus) do
+    if not M.covers(items, g.compute_capability) then
+      out[#out + 1] = {
+        message = ("TORCH_CUDA_ARCH_LIST='%s' has no code for %s (compute capability %s): the build will run into \"no kernel image is available for execution on the device\"")
+          :format(l, g.name or "GPU " .. g.index, g.compute_capability),
+        seen = "environment TORCH_CUDA_ARCH_LIST=" .. l,
+        fix = ("add %s to TORCH_CUDA_ARCH_LIST and configure afresh (rm build/CMakeCache.txt)"):format(g.compute_capability) }
+    end
+  end
+  return out
+end)
+
+check("toolkit-drops-gpu", "error", "S16", function(c)
+  if not c.rel then return end
+  local out = {}
+  for _, g in ipairs(c.gpus) do
+    local cc = g.compute_capability
+    local first, last = archlist.span(cc, "")
+    if not archlist.builds(c.rel, cc, "") and last and archlist.vcmp(c.rel.version, last) > 0 then
+      out[#out + 1] = {
+        message = ("CUDA %s cannot build for %s (compute capability %s): \"nvcc fatal : Unsupported gpu architecture 'compute_%s'\"")
+          :format(c.rel.version, g.name or "the GPU", cc, archlist.digits(cc)),
+        seen = "toolkit " .. c.tk.root .. " (" .. c.tk.version .. "), GPU " .. (g.name or "") .. " " .. cc,
+        fix = ("use CUDA %s, the last release that builds sm_%s"):format(last, archlist.digits(cc)) }
+    end
+  end
+  return out
+end)
+
+check("gpu-newer-than-toolkit", "error", "S15", function(c)
+  if not c.rel then return end
+  local out = {}
+  for _, g in ipairs(c.gpus) do
+    local cc = g.compute_capability
+    local first = archlist.span(cc, "")
+    if not archlist.builds(c.rel, cc, "") and first and archlist.vcmp(c.rel.version, first) < 0 then
+      out[#out + 1] = {
+        message = ("%s (compute capability %s) is newer than CUDA %s: nvcc cannot build for it"):format(g.name or "the GPU", cc, c.rel.version),
+        seen = "toolkit " .. c.tk.root .. " (" .. c.tk.version .. "), GPU " .. (g.name or "") .. " " .. cc,
+        fix = ("install CUDA %s or newer"):format(first) }
+    end
+  end
+  return out
+end)
+
+check("gcc-too-new", "error", "S14", function(c)
+  if not c.tk then return end
+  local max = c.tk.gcc_max or (c.rel and c.rel.gcc_max)
+  if not max then return end
+  local env = c.o.env or {}
+  local want = env.CUDAHOSTCXX or env.CXX or env.CC
+  local chosen
+  for _, cc in ipairs(c.f.compilers or {}) do
+    local is_gnu = cc.name == "gcc" or cc.name == "g++"
+    if want and (cc.path == want or cc.name == want) then chosen = cc break end
+    if not want and is_gnu and not chosen then chosen = cc end
+  end
+  if not chosen or not (chosen.name == "gcc" or chosen.name == "g++") then return end
+  local m = major(chosen.version)
+  if not m or m <= max then return end
+  local older
+  for _, cc in ipairs(c.f.compilers or {}) do
+    local mm = major(cc.version)
+    if (cc.name == "g++" or cc.name == "gcc") and mm and mm <= max and (not older or mm > major(older.version)) then older = cc end
+  end
+  return {
+    message = ("%s %s is newer than CUDA %s's nvcc accepts (gcc %d at most): \"#error -- unsupported GNU version!\"")
+      :format(chosen.name, chosen.version, c.tk.version or "?", max),
+    seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or ""),
+    fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(older.path or older.name, older.version)
+      or ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max) }
+end)
+
+check("mixed-cuda-installs", "error", "S21", function(c)
+  local roots, order = {}, {}
+  local function add(what, t)
+    if t and t.root and not roots[t.root] then
+      roots[t.root] = what
+      order[#order + 1] = what .. " → " .. t.root
+    end
+  end
+  add("CUDA_HOME", c.o.cuda_home and not c.o.cuda_home.missing and c.o.cuda_home or nil)
+  add("CUDA_PATH", c.o.cuda_path and not c.o.cuda_path.missing and c.o.cuda_path or nil)
+  add("nvcc on PATH", c.o.nvcc_on_path and c.o.nvcc_on_path[1])
+  local out = {}
+  if #order > 1 then
+    out[#out + 1] = {
+      message = "CUDA_HOME, CUDA_PATH and the nvcc on PATH name different toolkits: CMake and torch.utils.cpp_extension will each pick another (\"Found two conflicting CUDA versions\")",
+      seen = table.concat(order, "; "),
+      fix = "point CUDA_HOME, CUDA_PATH and PATH at one toolkit (source ptbuild.env from ptbuild generate)" }
+  end
+  if c.tk and c.tk.root then
+    for _, l in ipairs(c.o.libs or {}) do
+      if l.via == "LD_LIBRARY_PATH" and l.lib == "libcudart" then
+        local real = l.real or l.path
+        if real:sub(1, #c.tk.root + 1) ~= c.tk.root .. "/" then
+          out[#out + 1] = {
+            message = ("LD_LIBRARY_PATH loads libcudart from another CUDA install than the toolkit in use (%s): expect \"undefined symbol\" errors at import"):format(c.tk.root),
+            seen = "LD_LIBRARY_PATH → " .. real,
+            fix = "remove the other toolkit's lib64 from LD_LIBRARY_PATH" }
+          break
+        end
+      end
+    end
+  end
+  return out
+end)
+
+check("conda-cuda-shadow", "warning", "S23", function(c)
+  local cd = c.o.conda
+  if not (cd and cd.packages and c.tk and c.tk.version) then return end
+  for _, p in ipairs(cd.packages) do
+    if (p.name == "cudatoolkit" or p.name == "cuda-cudart" or p.name == "cuda-version")
+      and ver_mm(p.version) ~= ver_mm(c.tk.version) then
+      return {
+        message = ("the conda environment carries CUDA %s (%s) but the nvcc a build uses is CUDA %s: \"The detected CUDA version mismatches the version that was used to compile PyTorch\"")
+          :format(p.version, p.name, c.tk.version),
+        seen = cd.prefix .. "/conda-meta: " .. p.name .. " " .. p.version .. "; toolkit " .. c.tk.root,
+        fix = ("install cuda-nvcc %s into the environment, or remove %s from it"):format(ver_mm(p.version), p.name) }
+    end
+  end
+end)
+
+check("openblas-missing", "warning", "S26", function(c)
+  if (c.f.host or {}).arch ~= "aarch64" then return end
+  if first_lib(c.o, "libopenblas") then return end
+  return {
+    message = "libopenblas.so.0 is not on the loader path: a BLAS=OpenBLAS build of PyTorch on aarch64 will not find it (\"libopenblas.so.0: cannot open shared object file\")",
+    seen = "searched LD_LIBRARY_PATH, /etc/ld.so.conf and the default library directories",
+    fix = "apt-get install libopenblas-dev (or dnf install openblas-devel), build OpenBLAS for the core with ptbuild's setup.sh, or use NVPL on Grace" }
+end)
+
+check("cudnn-mismatch", "error", "S24", function(c)
+  local h = c.tk and c.tk.cudnn_header
+  local l = first_lib(c.o, "libcudnn", function(x) return x.version and x.version:match("^%d+%.%d+") end)
+  if not (h and l) then return end
+  if ver_mm(h.version) == ver_mm(l.version) then return end
+  return {
+    message = ("the cuDNN header says %s but the loader finds libcudnn %s: \"cuDNN version incompatibility: PyTorch was compiled against ... but found runtime version ...\"")
+      :format(h.version, l.version),
+    seen = h.path .. " vs " .. (l.real or l.path) .. " (via " .. l.via .. ")",
+    fix = "install the cuDNN library that matches the header (or the header that matches the library), and drop the other from LD_LIBRARY_PATH" }
+end)
+
+check("foreign-binary", "error", "S07", function(c)
+  local host = (c.f.host or {}).arch
+  if not host then return end
+  local out = {}
+  if c.tk and c.tk.nvcc_machine and c.tk.nvcc_machine ~= host then
+    out[#out + 1] = {
+      message = ("the toolkit's nvcc is an %s program on an %s host: \"exec format error\""):format(c.tk.nvcc_machine, host),
+      seen = c.tk.root .. "/bin/nvcc",
+      fix = ("install the CUDA toolkit for %s"):format(host == "aarch64" and "linux-sbsa (or JetPack on Jetson)" or "linux-x86_64") }
+  end
+  for _, t in ipairs(c.o.torch or {}) do
+    if t.machine and t.machine ~= host then
+      out[#out + 1] = {
+        message = ("the installed torch was built for %s, this host is %s"):format(t.machine, host),
+        seen = t.libtorch_cuda,
+        fix = "reinstall or rebuild torch for this architecture" }
+    end
+  end
+  return out
+end)
+
+check("sbsa-toolkit-on-jetson", "error", "S10", function(c)
+  local h = c.f.host or {}
+  if h.platform ~= "jetson" or not c.tk then return end
+  local has = {}
+  for _, t in ipairs(c.tk.targets or {}) do has[t] = true end
+  local thor = false
+  for _, g in ipairs(c.gpus) do
+    if g.compute_capability == "11.0" or g.compute_capability == "10.1" then thor = true end
+  end
+  if has["sbsa-linux"] and not has["aarch64-linux"] and not thor then
+    return {
+      message = "an SBSA (ARM server) CUDA toolkit is installed on a Jetson: its libraries do not run on L4T (Orin and older need JetPack's CUDA)",
+      seen = c.tk.root .. "/targets/sbsa-linux",
+      fix = "install CUDA from JetPack (apt install nvidia-jetpack / cuda-toolkit from the L4T repo) and remove the SBSA toolkit" }
+  end
+end)
+
+check("jetson-toolkit-on-server", "error", "S09", function(c)
+  local h = c.f.host or {}
+  if h.platform ~= "sbsa" or not c.tk then return end
+  local has = {}
+  for _, t in ipairs(c.tk.targets or {}) do has[t] = true end
+  if has["aarch64-linux"] and not has["sbsa-linux"] then
+    return {
+      message = "a Jetson (L4T, aarch64-linux) CUDA toolkit is installed on an ARM server: NVIDIA builds linux-sbsa for servers with different options",
+      seen = c.tk.root .. "/targets/aarch64-linux",
+      fix = "install the linux-sbsa toolkit (the sbsa repository or runfile, or ptbuild fetch)" }
+  end
+end)
+
+check("forward-compat-unsupported", "error", "S05", function(c)
+  local l = first_lib(c.o, "libcuda")
+  if not (l and l.compat) then return end
+  local out = {}
+  for _, g in ipairs(c.gpus) do
+    if g.name and not is_datacenter(g.name) then
+      out[#out + 1] = {
+        message = ("a CUDA forward-compatibility libcuda is loaded first, but %s does not support forward compatibility: \"CUDA failure 804: forward compatibility was attempted on non supported HW\"")
+          :format(g.name),
+        seen = (l.real or l.path) .. " (via " .. l.via .. ")",
+        fix = "remove the compat directory from LD_LIBRARY_PATH / ld.so.conf, or upgrade the driver instead" }
+    end
+  end
+  return out
+end)
+
+check("docker-build-no-arch-list", "error", "S20", function(c)
+  local ct = c.o.container or {}
+  if not ct.inside or ct.gpu_devices or #c.gpus > 0 then return end
+  if c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST then return end
+  return {
+    message = "inside a container with no GPU and no TORCH_CUDA_ARCH_LIST: PyTorch's build falls back to \"Automatic GPU detection failed. Building for common architectures.\", a list that may not match the GPUs you deploy on (and holds 5.0, which CUDA 13 refuses)",
+    seen = "container (" .. (ct.marker or "marker") .. "); no /dev/nvidia*; TORCH_CUDA_ARCH_LIST unset",
+    fix = "set TORCH_CUDA_ARCH_LIST explicitly (ptbuild generate writes it into the Dockerfile)" }
+end)
+
+check("qemu-emulation", "warning", "S08", function(c)
+  local h = c.f.host or {}
+  if h.arch == "aarch64" and c.o.cpuinfo_kind == "x86" then
+    return { severity = "error",
+      message = "this aarch64 system runs under QEMU emulation on an x86 CPU: a PyTorch + CUDA build will take days or die with \"qemu: uncaught target signal 11 (Segmentation fault)\"",
+      seen = "host.arch aarch64 but /proc/cpuinfo describes an x86 CPU",
+      fix = "build on a native arm64 machine (docker buildx with a native arm64 node; ptbuild generate writes docker-bake.hcl for that)" }
+  end
+  for _, q in ipairs(c.o.binfmt_qemu or {}) do
+    if (q == "qemu-aarch64" and h.arch == "x86_64") or (q == "qemu-x86_64" and h.arch == "aarch64") then
+      return {
+        message = ("%s is registered in binfmt_misc: docker buildx will build the other architecture's image under QEMU, which is unreliable and slow for CUDA builds"):format(q),
+        seen = "/proc/sys/fs/binfmt_misc/" .. q,
+        fix = "use a native builder for each platform (docker buildx create --append with an arm64 node)" }
+    end
+  end
+end)
+
+check("pip-cuda-majors-mixed", "error", "S40", function(c)
+  local majors, names, order = {}, {}, {}
+  for _, p in ipairs(c.o.pip_nvidia or {}) do
+    if p.cuda_major then
+      if not majors[p.cuda_major] then order[#order + 1] = p.cuda_major end
+      majors[p.cuda_major] = true
+      names[#names + 1] = p.dist_info
+    end
+  end
+  if #order > 1 then
+    table.sort(order)
+    local o = {}
+    for _, m in ipairs(order) do o[#o + 1] = "cu" .. m end
+    return {
+      message = "pip NVIDIA wheels for several CUDA majors are installed side by side (" .. table.concat(o, ", ") .. "): torch may preload the wrong libcudart",
+      seen = table.concat(names, " "),
+      fix = "pip uninstall the wheels of the CUDA major you do not use" }
+  end
+end)
+
+check("cuda-home-unset", "warning", "S39", function(c)
+  local e = c.o.env or {}
+  if e.CUDA_HOME or e.CUDA_PATH or c.o.usr_local_cuda then return end
+  if c.o.nvcc_on_path and c.o.nvcc_on_path[1] then
+    return {
+      message = "CUDA_HOME and CUDA_PATH are unset and there is no /usr/local/cuda: extension builds guess the toolkit from the nvcc on PATH",
+      seen = "nvcc on PATH: " .. c.o.nvcc_on_path[1].nvcc,
+      fix = "export CUDA_HOME=" .. c.o.nvcc_on_path[1].root }
+  end
+end)
+
+check("max-jobs-too-high", "warning", "S34", function(c)
+  local h = c.f.host or {}
+  local mem = h.memory_mib
+  if not mem then return end
+  local per = 4096       -- MiB per CUDA compile job; builder commit 465d98b0 and S34
+  local ok = math.max(1, mem // per)
+  local mj = c.o.env and tonumber(c.o.env.MAX_JOBS)
+  local cores = h.cpu and h.cpu.cores
+  local jobs, what = mj, "MAX_JOBS=" .. tostring(mj)
+  if not jobs then jobs, what = cores, "MAX_JOBS unset, so one job per core (" .. tostring(cores) .. ")" end
+  if jobs and jobs > ok then
+    return {
+      message = ("%s with %d MiB of memory: CUDA compile jobs need about 4 GiB each; expect \"Killed signal terminated program cc1plus\"")
+        :format(what, mem),
+      seen = "host.memory_mib " .. mem,
+      fix = ("export MAX_JOBS=%d"):format(ok) }
+  end
+end)
+
+check("no-driver", "warning", "S13", function(c)
+  if c.f.driver or #c.gpus > 0 then return end
+  return {
+    message = "no NVIDIA driver and no GPU found: nothing can run here, so set TORCH_CUDA_ARCH_LIST for the GPUs you deploy on (validate will compile only)",
+    seen = "no /proc/driver/nvidia/version, no GPU",
+    fix = "ptbuild plan --arch-list LIST (or --profile of the target machine)" }
+end)
+
+check("page-size-64k", "warning", "S35", function(c)
+  local h = c.f.host or {}
+  if h.page_size ~= 65536 then return end
+  return {
+    message = "this kernel uses 64 KiB pages: prebuilt dependencies built for 4 KiB pages (jemalloc: \"Unsupported system page size\") fail, and PyTorch's own libraries need the max-page-size linker flag",
+    seen = "host.page_size 65536",
+    fix = "build with CMAKE_SHARED_LINKER_FLAGS=-Wl,-z,max-page-size=0x10000 (ptbuild plan sets it)" }
+end)
+
+check("no-toolkit", "warning", "S21", function(c)
+  if c.tk then return end
+  return {
+    message = "no CUDA toolkit found (CUDA_HOME, PATH, /usr/local/cuda)",
+    seen = "nothing to build with",
+    fix = "ptbuild fetch installs the toolkit the plan chooses" }
+end)
+
+M.checks = checks
+
+function M.check(args)
+  local f, o = args.facts or {}, args.observed or {}
+  local c = { f = f, o = o, gpus = gpus(f) }
+  c.tk = M.toolkit(f, o)
+  c.rel = c.tk and c.tk.version and archlist.release(c.tk.version) or nil
+  local findings = {}
+  for _, ch in ipairs(checks) do
+    local r = ch.run(c)
+    if r and r.message then r = { r } end
+    for _, x in ipairs(r or {}) do
+      findings[#findings + 1] = {
+        severity = x.severity or ch.severity,
+        code = ch.code,
+        scenario = ch.scenario,
+        message = x.message,
+        seen = x.seen,
+        fix = x.fix,
+      }
+    end
+  end
+  -- errors first, then warnings; each in check order
+  local sorted = {}
+  for _, sev in ipairs({ "error", "warning" }) do
+    for _, x in ipairs(findings) do
+      if x.severity == sev then sorted[#sorted + 1] = x end
+    end
+  end
+  return {
+    schema = "ptbuild.doctor/1",
+    toolkit = c.tk and { root = c.tk.root, version = c.tk.version or ptb.null, via = c.tk.via } or ptb.null,
+    findings = ptb.array(sorted),
+    checks = #checks,
+  }
+end
+
+return M

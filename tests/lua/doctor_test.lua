@@ -1,0 +1,186 @@
+-- doctor_test.lua - every doctor check: a case that raises it, and the clean
+-- machine that raises nothing.
+local t = ptb.include("tap")
+local doctor = ptb.include("doctor")
+
+local function copy(x)
+  if type(x) ~= "table" then return x end
+  local o = {}
+  for k, v in pairs(x) do o[k] = copy(v) end
+  return o
+end
+
+-- A healthy x86 workstation: RTX 4090, driver 570, CUDA 12.8 everywhere.
+local clean_facts = {
+  schema = "ptbuild.facts/1",
+  host = { arch = "x86_64", platform = "x86_64", page_size = 4096, memory_mib = 65536,
+           cpu = { cores = 16 } },
+  driver = { version = "570.86.10", cuda_max = "12.8" },
+  gpus = { { index = 0, name = "NVIDIA GeForce RTX 4090", compute_capability = "8.9", source = "nvml" } },
+  toolkits = { { root = "/usr/local/cuda-12.8", version = "12.8.93" } },
+  compilers = { { name = "gcc", version = "12.3.0", path = "/usr/bin/gcc" },
+                { name = "g++", version = "12.3.0", path = "/usr/bin/g++" } },
+}
+local tk = { root = "/usr/local/cuda-12.8", version = "12.8.93", gcc_max = 14,
+             targets = { "x86_64-linux" }, nvcc_machine = "x86_64",
+             cudnn_header = { version = "9.7.0", path = "/usr/local/cuda-12.8/include/cudnn_version.h" } }
+local clean_obs = {
+  env = { PATH = "/usr/local/cuda-12.8/bin:/usr/bin", CUDA_HOME = "/usr/local/cuda-12.8",
+          TORCH_CUDA_ARCH_LIST = "8.9", MAX_JOBS = "8" },
+  cuda_home = copy(tk),
+  nvcc_on_path = { copy(tk) },
+  usr_local_cuda = copy(tk),
+  libs = {
+    { lib = "libcuda", name = "libcuda.so.1", path = "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
+      version = "570.86.10", via = "default", compat = false },
+    { lib = "libcudnn", name = "libcudnn.so.9", path = "/usr/local/cuda-12.8/lib64/libcudnn.so.9",
+      version = "9.7.0", via = "LD_LIBRARY_PATH", compat = false },
+    { lib = "libcudart", name = "libcudart.so.12", path = "/usr/local/cuda-12.8/lib64/libcudart.so.12",
+      real = "/usr/local/cuda-12.8/lib64/libcudart.so.12.8.90", version = "12.8.90", via = "LD_LIBRARY_PATH", compat = false },
+  },
+  pip_nvidia = {}, torch = {},
+  container = { inside = false, gpu_devices = true },
+  binfmt_qemu = {}, cpuinfo_kind = "x86",
+}
+
+local function run(facts, obs)
+  return doctor.check({ facts = facts, observed = obs })
+end
+
+local function codes(res)
+  local out = {}
+  for _, f in ipairs(res.findings) do out[#out + 1] = f.code end
+  return table.concat(out, " ")
+end
+
+local base = run(clean_facts, clean_obs)
+t.is(codes(base), "", "a healthy workstation raises nothing")
+t.is(base.toolkit.root, "/usr/local/cuda-12.8", "the toolkit in use is CUDA_HOME's")
+t.ok(base.checks >= 15, "at least 15 checks (" .. base.checks .. ")")
+
+-- { code, mutate(facts, observed), pattern the message must have, severity }
+local cases = {
+  { "driver-too-old", function(f) f.driver = { version = "535.104.05", cuda_max = "12.2" } end,
+    "driver 535.104.05.*only through minor%-version compatibility", "warning" },
+  { "driver-too-old", function(f) f.driver = { version = "470.82.01", cuda_max = "11.4" } end,
+    "too old for CUDA 12.8.*nvidia%-smi's \"CUDA Version: 11.4\" is the newest CUDA this driver runs", "error" },
+  { "driver-library-mismatch", function(f, o) o.libs[1].version = "570.124.06" end,
+    "kernel module is 570.86.10 but user%-space libcuda is 570.124.06", "error" },
+  { "torch-lacks-gpu", function(f, o)
+      o.torch = { { version = "2.5.1+cu124", site = "/usr/lib/python3/dist-packages",
+                    libtorch_cuda = "/x/libtorch_cuda.so", archs = { sass = { "5.0", "8.0", "9.0" }, ptx = {} } } }
+      f.gpus[1] = { index = 0, name = "NVIDIA GeForce RTX 5090", compute_capability = "12.0" } end,
+    "torch 2.5.1%+cu124 has no code for NVIDIA GeForce RTX 5090", "error" },
+  { "arch-list-missing-gpu", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "7.5;9.0" end,
+    "no code for NVIDIA GeForce RTX 4090 %(compute capability 8.9%)", "error" },
+  { "arch-list-invalid", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "8.9;3.5" end,
+    "CUDA 12.8 does not build sm_35", "error" },
+  { "arch-list-invalid", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "8.9,9.0" end,
+    "unknown architecture '8.9,9.0'", "error" },
+  { "toolkit-drops-gpu", function(f, o)
+      f.gpus[1] = { index = 0, name = "NVIDIA GeForce GTX 1080", compute_capability = "6.1" }
+      o.env.TORCH_CUDA_ARCH_LIST = nil
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "13.0.88" end
+      f.driver = { version = "580.65.06", cuda_max = "13.0" } end,
+    "CUDA 13.0 cannot build for NVIDIA GeForce GTX 1080.*compute_61", "error" },
+  { "gpu-newer-than-toolkit", function(f, o)
+      f.gpus[1] = { index = 0, name = "NVIDIA GeForce RTX 5090", compute_capability = "12.0" }
+      o.env.TORCH_CUDA_ARCH_LIST = nil
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "12.6.85" end end,
+    "RTX 5090 %(compute capability 12.0%) is newer than CUDA 12.6", "error" },
+  { "gcc-too-new", function(f, o)
+      f.compilers = { { name = "gcc", version = "15.1.0", path = "/usr/bin/gcc" },
+                      { name = "g++", version = "13.3.0", path = "/usr/bin/g++-13" } } end,
+    "gcc 15.1.0 is newer than CUDA 12.8.93's nvcc accepts %(gcc 14 at most%)", "error" },
+  { "mixed-cuda-installs", function(f, o)
+      o.nvcc_on_path[1] = { root = "/usr/local/cuda-11.8", version = "11.8.89", nvcc = "/usr/local/cuda-11.8/bin/nvcc" } end,
+    "name different toolkits", "error" },
+  { "mixed-cuda-installs", function(f, o)
+      o.libs[3].real = "/usr/local/cuda-12.1/lib64/libcudart.so.12.1.105" end,
+    "LD_LIBRARY_PATH loads libcudart from another CUDA install", "error" },
+  { "conda-cuda-shadow", function(f, o)
+      o.conda = { prefix = "/opt/conda/envs/pt", packages = { { name = "cudatoolkit", version = "11.8.0" } } } end,
+    "conda environment carries CUDA 11.8.0", "warning" },
+  { "openblas-missing", function(f, o) f.host.arch = "aarch64"; f.host.platform = "sbsa"
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" } end end,
+    "libopenblas.so.0 is not on the loader path", "warning" },
+  { "cudnn-mismatch", function(f, o) o.libs[2].version = "8.9.7" end,
+    "cuDNN header says 9.7.0 but the loader finds libcudnn 8.9.7", "error" },
+  { "foreign-binary", function(f, o) o.cuda_home.nvcc_machine = "aarch64" end,
+    "nvcc is an aarch64 program on an x86_64 host", "error" },
+  { "sbsa-toolkit-on-jetson", function(f, o)
+      f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 65536, cpu = { cores = 12 } }
+      f.gpus = { { index = 0, name = "Orin", compute_capability = "8.7", source = "soc" } }
+      f.driver = nil
+      o.env.TORCH_CUDA_ARCH_LIST = "8.7"
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" } end
+      o.libs = { { lib = "libopenblas", path = "/usr/lib/aarch64-linux-gnu/libopenblas.so.0", via = "default", compat = false } } end,
+    "SBSA %(ARM server%) CUDA toolkit is installed on a Jetson", "error" },
+  { "jetson-toolkit-on-server", function(f, o)
+      f.host.arch = "aarch64"; f.host.platform = "sbsa"
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.nvcc_machine = "aarch64"; x.targets = { "aarch64-linux" } end
+      o.libs[#o.libs + 1] = { lib = "libopenblas", path = "/usr/lib/aarch64-linux-gnu/libopenblas.so.0", via = "default", compat = false } end,
+    "Jetson %(L4T, aarch64%-linux%) CUDA toolkit is installed on an ARM server", "error" },
+  { "forward-compat-unsupported", function(f, o)
+      table.insert(o.libs, 1, { lib = "libcuda", path = "/usr/local/cuda-12.8/compat/libcuda.so.1", version = "570.124.06",
+        via = "LD_LIBRARY_PATH", compat = true }) end,
+    "RTX 4090 does not support forward compatibility.*804", "error" },
+  { "docker-build-no-arch-list", function(f, o)
+      f.driver = nil; f.gpus = {}; o.env.TORCH_CUDA_ARCH_LIST = nil
+      o.container = { inside = true, gpu_devices = false } end,
+    "Automatic GPU detection failed", "error" },
+  { "qemu-emulation", function(f, o)
+      f.host.arch = "aarch64"; f.host.platform = "sbsa"; o.cpuinfo_kind = "x86"
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" } end
+      o.libs[#o.libs + 1] = { lib = "libopenblas", path = "/usr/lib/aarch64-linux-gnu/libopenblas.so.0", via = "default", compat = false } end,
+    "runs under QEMU emulation", "error" },
+  { "qemu-emulation", function(f, o) o.binfmt_qemu = { "qemu-aarch64" } end,
+    "qemu%-aarch64 is registered in binfmt_misc", "warning" },
+  { "pip-cuda-majors-mixed", function(f, o)
+      o.pip_nvidia = { { dist_info = "nvidia_cudnn_cu11-8.5.0.96.dist-info", cuda_major = 11 },
+                       { dist_info = "nvidia_cudnn_cu12-9.1.0.70.dist-info", cuda_major = 12 } } end,
+    "several CUDA majors are installed side by side %(cu11, cu12%)", "error" },
+  { "cuda-home-unset", function(f, o) o.env.CUDA_HOME = nil; o.cuda_home = nil; o.usr_local_cuda = nil
+      o.nvcc_on_path[1].nvcc = "/opt/cuda/bin/nvcc" end,
+    "CUDA_HOME and CUDA_PATH are unset", "warning" },
+  { "max-jobs-too-high", function(f, o) o.env.MAX_JOBS = "32" end,
+    "MAX_JOBS=32 with 65536 MiB", "warning" },
+  { "max-jobs-too-high", function(f, o) o.env.MAX_JOBS = nil; f.host.memory_mib = 16384 end,
+    "MAX_JOBS unset, so one job per core %(16%)", "warning" },
+  { "no-driver", function(f, o) f.driver = nil; f.gpus = {} end,
+    "no NVIDIA driver and no GPU found", "warning" },
+  { "page-size-64k", function(f) f.host.page_size = 65536 end,
+    "64 KiB pages", "warning" },
+  { "no-toolkit", function(f, o) o.cuda_home = nil; o.nvcc_on_path = {}; o.usr_local_cuda = nil; f.toolkits = {}
+      o.env.CUDA_HOME = nil end,
+    "no CUDA toolkit found", "warning" },
+}
+
+local raised = {}
+for _, c in ipairs(cases) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  c[2](f, o)
+  local res = run(f, o)
+  local hit
+  for _, x in ipairs(res.findings) do
+    if x.code == c[1] then hit = x break end
+  end
+  t.ok(hit ~= nil, c[1] .. " is raised (got: " .. codes(res) .. ")")
+  t.like(hit and hit.message, c[3], c[1] .. ": message names what was seen")
+  t.is(hit and hit.severity, c[4], c[1] .. ": severity " .. c[4])
+  t.ok(hit and hit.fix and #hit.fix > 0 and hit.seen and #hit.seen > 0, c[1] .. ": has seen and fix")
+  raised[c[1]] = true
+end
+-- every check has a raising case
+for _, ch in ipairs(doctor.checks) do
+  t.ok(raised[ch.code], "check " .. ch.code .. " has a test that raises it")
+end
+
+-- covers(): binary compatibility within a major, PTX for newer GPUs
+local A = ptb.include("lib/archlist")
+local items = A.parse("8.0;9.0a;7.5+PTX")
+t.ok(doctor.covers(items, "8.6"), "sm_80 SASS runs on 8.6")
+t.ok(not doctor.covers(A.parse("8.6"), "8.0"), "sm_86 SASS does not run on 8.0")
+t.ok(doctor.covers(items, "12.0"), "PTX 7.5 JITs on 12.0")
+t.ok(not doctor.covers(A.parse("9.0a"), "10.0"), "sm_90a is for 9.0 only")
+t.done()
