@@ -16,7 +16,8 @@ cd "$(dirname "$0")"
 # scripts, man to render the man page, xz for archives).
 PKGS="build-essential autoconf automake pkg-config
 liblua5.4-dev libcurl4-openssl-dev libarchive-dev libcjson-dev
-nginx-light openssl shellcheck xz-utils man-db ca-certificates"
+nginx-light openssl shellcheck xz-utils man-db ca-certificates
+valgrind gcovr clang libclang-rt-14-dev time"
 
 missing() {
 	for p in $PKGS; do

@@ -44,3 +44,19 @@ AC_DEFUN([PTB_SANITIZERS], [
   ])
   AC_SUBST([PTB_SAN_CFLAGS])
 ])
+
+# PTB_COVERAGE - --enable-coverage builds with gcov instrumentation; `make
+# coverage` then runs the suite and reports line coverage of src/ (gcovr).
+AC_DEFUN([PTB_COVERAGE], [
+  AC_ARG_ENABLE([coverage],
+    [AS_HELP_STRING([--enable-coverage], [build with gcov instrumentation for make coverage])],
+    [], [enable_coverage=no])
+  PTB_COV_CFLAGS=
+  AS_IF([test "x$enable_coverage" = xyes], [
+    PTB_COV_CFLAGS="--coverage -O0 -g"
+    AC_PATH_PROG([GCOVR], [gcovr], [])
+    AS_IF([test -z "$GCOVR"], [AC_MSG_ERROR([--enable-coverage needs gcovr (Debian/Ubuntu: apt-get install gcovr)])])
+  ])
+  AC_SUBST([PTB_COV_CFLAGS])
+  AM_CONDITIONAL([PTB_COVERAGE], [test "x$enable_coverage" = xyes])
+])

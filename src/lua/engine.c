@@ -514,6 +514,14 @@ void ptb_lua_free(struct ptb_lua *e)
 	free(e);
 }
 
+void ptb_lua_reset_budget(struct ptb_lua *e)
+{
+	e->instr = 0;
+	e->mem_over = 0;
+	lua_sethook(e->L, hook, LUA_MASKCOUNT, HOOK_EVERY);
+	lua_gc(e->L, LUA_GCCOLLECT);
+}
+
 long ptb_lua_instructions(const struct ptb_lua *e)
 {
 	return e->instr;

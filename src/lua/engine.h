@@ -48,6 +48,10 @@ int ptb_lua_run_file(struct ptb_lua *lua, const char *file, cJSON **out,
 /* Where a recipe name resolves on the path (caller frees), or NULL. */
 char *ptb_lua_resolve(const struct ptb_lua *lua, const char *name);
 
+/* Start a fresh instruction budget (a long-lived engine running many
+ * independent calls, such as a fuzzer). */
+void ptb_lua_reset_budget(struct ptb_lua *lua);
+
 /* Instructions used so far (for -v and tests). */
 long ptb_lua_instructions(const struct ptb_lua *lua);
 

@@ -23,23 +23,33 @@ mk load 'return load("return 1")()'
 run "$PTBUILD" --recipes "$T_DIR/load" arch 8.0
 like "$err" "*'load' is not available*" "load is refused"
 
+# CPU seconds of a command (user + system), from GNU time when present:
+# wall time on a loaded 2-core machine says little about the budget.
+cpu_ms() { # sets $ms; runs "$@" through run()
+	if [ -x /usr/bin/time ]; then
+		run /usr/bin/time -f '%U %S' -o "$T_DIR/time" "$@"
+		ms=$(tail -n 1 "$T_DIR/time" | awk '{ printf "%d", ($1 + $2) * 1000 }')
+		how="CPU"
+	else
+		start=$(date +%s%N)
+		run "$@"
+		end=$(date +%s%N)
+		ms=$(( (end - start) / 1000000 ))
+		how="wall-clock"
+	fi
+}
+
 mk spin 'while true do end'
-start=$(date +%s%N)
-run "$PTBUILD" --recipes "$T_DIR/spin" arch 8.0
-end=$(date +%s%N)
+cpu_ms "$PTBUILD" --recipes "$T_DIR/spin" arch 8.0
 is "$rc" 3 "an endless loop is a recipe error"
 like "$err" "*archlist.lua:3: instruction budget*" "... naming the budget and the line"
-ms=$(( (end - start) / 1000000 ))
-[ "$ms" -lt 1000 ]; t_ok $? "... stopped within a second (${ms} ms)"
+[ "$ms" -lt 1000 ]; t_ok $? "... stopped within a second (${ms} ms $how time)"
 
 mk grow 'local s = "x" while true do s = s .. s end'
-start=$(date +%s%N)
-run "$PTBUILD" --recipes "$T_DIR/grow" arch 8.0
-end=$(date +%s%N)
+cpu_ms "$PTBUILD" --recipes "$T_DIR/grow" arch 8.0
 is "$rc" 3 "a string-doubling loop is a recipe error"
 like "$err" "*memory cap*" "... naming the memory cap"
-ms=$(( (end - start) / 1000000 ))
-[ "$ms" -lt 1000 ]; t_ok $? "... stopped within a second (${ms} ms)"
+[ "$ms" -lt 1000 ]; t_ok $? "... stopped within a second (${ms} ms $how time)"
 
 mkdir -p "$T_DIR/bin/lib"
 printf '\033LuaT\000' >"$T_DIR/bin/lib/archlist.lua"
