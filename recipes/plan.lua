@@ -88,24 +88,31 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice)
       ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs driver %s or newer (%s with minor-version compatibility)"):format(r.driver_min, r.compat_min),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
-  -- Platform
-  if tk then
-    local tp = T.toolkit_platform(tk)
+  -- Platform: every installed toolkit built for another platform; an
+  -- error when the plan uses it (or its directory), a warning otherwise.
+  local wrong = false
+  for _, t in ipairs(facts.toolkits or {}) do
+    local tp = T.toolkit_platform(t)
     if tp and tp ~= platform then
+      local sev = (t.root == choice.root) and "error" or "warning"
+      wrong = wrong or sev == "error"
       if tp == "linux-sbsa" and platform == "linux-aarch64" then
-        problem(p, "error", "sbsa-toolkit-on-jetson",
-          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(tk.root),
-          "install CUDA from JetPack ('apt install nvidia-jetpack' or cuda-toolkit from the L4T repository)")
+        problem(p, sev, "sbsa-toolkit-on-jetson",
+          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(t.root),
+          ("remove %s and install CUDA from JetPack ('apt install nvidia-jetpack' or cuda-toolkit from the L4T repository)"):format(t.root))
       elseif tp == "linux-aarch64" then
-        problem(p, "error", "jetson-toolkit-on-server",
-          ("the CUDA toolkit in %s is the Jetson (L4T) build; this machine needs %s"):format(tk.root, platform),
-          ("remove it from PATH and install the %s toolkit (ptbuild fetch)"):format(platform))
+        problem(p, sev, "jetson-toolkit-on-server",
+          ("the CUDA toolkit in %s is the Jetson (L4T) build; this machine needs %s"):format(t.root, platform),
+          ("remove %s from PATH and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
       else
-        problem(p, "error", "toolkit-wrong-platform",
-          ("the CUDA toolkit in %s is a %s build; this machine needs %s"):format(tk.root, tp, platform),
-          ("install the %s toolkit (ptbuild fetch)"):format(platform))
+        problem(p, sev, "toolkit-wrong-platform",
+          ("the CUDA toolkit in %s is a %s build; this machine needs %s"):format(t.root, tp, platform),
+          ("remove %s and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
       end
     end
+  end
+  if tk then
+    -- checked above
   elseif not contains(r.platforms, platform) then
     problem(p, "error", "cuda-platform-missing",
       ("NVIDIA publishes no %s toolkit for CUDA %s"):format(platform, r.version),

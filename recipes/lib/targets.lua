@@ -13,8 +13,8 @@ local function problem(list, severity, code, message, fix)
 end
 
 -- The wheel list PyTorch `torch` ships for CUDA `r` on `platform`; when
--- there is none, the nearest older CUDA's list of the same platform, then
--- of x86_64.  Returns list, note.
+-- there is none, the nearest CUDA's list of the same platform (older
+-- first), then x86_64's.  Returns list, note.
 function M.wheel_list(torch, r, platform)
   local plats = { platform }
   if platform ~= "linux-x86_64" then plats[2] = "linux-x86_64" end
@@ -27,10 +27,14 @@ function M.wheel_list(torch, r, platform)
         if p ~= platform then note = ("PyTorch %s publishes no %s wheel; using its %s list"):format(torch.version, platform, p) end
         return w[r.version], note
       end
-      local best
+      -- nearest older CUDA, else nearest newer (its list, filtered later
+      -- by what the toolkit builds)
+      local best, newer
       for v in pairs(w) do
         if A.vcmp(v, r.version) <= 0 and (not best or A.vcmp(v, best) > 0) then best = v end
+        if A.vcmp(v, r.version) > 0 and (not newer or A.vcmp(v, newer) < 0) then newer = v end
       end
+      best = best or newer
       if best then
         return w[best], ("PyTorch %s has no CUDA %s wheel for %s; starting from its CUDA %s list"):format(torch.version, r.version, p, best)
       end
