@@ -90,12 +90,11 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice)
   end
   -- Platform: every installed toolkit built for another platform; an
   -- error when the plan uses it (or its directory), a warning otherwise.
-  local wrong = false
   for _, t in ipairs(facts.toolkits or {}) do
     local tp = T.toolkit_platform(t)
-    if tp and tp ~= platform then
+    local jetson_own = tp == "linux-aarch64" and facts.host.platform == "jetson"
+    if tp and tp ~= platform and not jetson_own then
       local sev = (t.root == choice.root) and "error" or "warning"
-      wrong = wrong or sev == "error"
       if tp == "linux-sbsa" and platform == "linux-aarch64" then
         problem(p, sev, "sbsa-toolkit-on-jetson",
           ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(t.root),

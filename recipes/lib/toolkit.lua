@@ -167,18 +167,35 @@ function M.choose(facts, torch, want)
   local list = {}
   for _, v in ipairs(torch.cuda) do list[#list + 1] = v end
   table.sort(list, function(x, y) return A.vcmp(x, y) > 0 end)
-  -- First a release the driver runs directly (no PTX-JIT limits), then
-  -- one it runs through minor-version compatibility.
-  for pass = 1, 2 do
-    for _, v in ipairs(list) do
-      local r = A.release(v)
-      if r and M.fits(facts, torch, r) and (pass == 2 or M.driver_runs(r, facts.driver) ~= "compat") then
-        local why = ("the newest CUDA that PyTorch %s supports, the driver runs%s and that builds every GPU"):format(
-          torch.version, pass == 2 and " (through minor-version compatibility)" or "")
-        if #skipped > 0 then why = why .. " (installed toolkit not used: " .. table.concat(skipped, "; ") .. ")" end
-        return { release = r, why = why }
+  -- The newest that fits; when the driver runs it only through
+  -- minor-version compatibility, the newest of the same major that it
+  -- runs directly instead (no PTX-JIT limits; never a major down).
+  local best
+  for _, v in ipairs(list) do
+    local r = A.release(v)
+    if r and M.fits(facts, torch, r) then best = r; break end
+  end
+  if best then
+    local how = ""
+    if M.driver_runs(best, facts.driver) == "compat" then
+      local major = best.version:match("^(%d+)")
+      local direct
+      for _, v in ipairs(list) do
+        local r = A.release(v)
+        if r and v:match("^(%d+)") == major and M.fits(facts, torch, r) and M.driver_runs(r, facts.driver) == "direct" then
+          direct = r; break
+        end
+      end
+      if direct then
+        how = (" directly (CUDA %s would need minor-version compatibility)"):format(best.version)
+        best = direct
+      else
+        how = " (through minor-version compatibility)"
       end
     end
+    local why = ("the newest CUDA that PyTorch %s supports, the driver runs%s and that builds every GPU"):format(torch.version, how)
+    if #skipped > 0 then why = why .. " (installed toolkit not used: " .. table.concat(skipped, "; ") .. ")" end
+    return { release = best, why = why }
   end
   -- Nothing fits: the newest the release supports on this platform; the
   -- problems say why it does not fit.

@@ -89,7 +89,7 @@ static void print_summary(const cJSON *plan)
 
 	const cJSON *problems = cJSON_GetObjectItemCaseSensitive(plan, "problems");
 	int n = cJSON_GetArraySize(problems);
-	printf("\n%sProblems%s: %s\n", bold, off, n ? "" : "none");
+	printf("\n%sProblems%s:%s\n", bold, off, n ? "" : " none");
 	cJSON_ArrayForEach(it, problems) {
 		const char *sev = ptb_json_str(it, "severity");
 		int error = sev && strcmp(sev, "error") == 0;
