@@ -223,6 +223,9 @@ function M.make(args)
   local how = source == "installed" and "installed" or
     (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (#inst.downloads > 0 and (", " .. #inst.downloads .. " files with sha256") or ", resolved from the manifest")))
   decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, platform, how, root), ch.why)
+  if source == "download" and inst.runfile ~= ptb.null then
+    decide("alternative", inst.runfile.name, "the runfile installer (needs root; sha256 " .. inst.runfile.sha256:sub(1, 12) .. "...)")
+  end
   if source == "download" and #inst.downloads == 0 then
     decide("downloads", inst.manifest, "ptbuild holds no copy of this manifest: fetch reads the file list and checksums from it")
   end
@@ -247,7 +250,8 @@ function M.make(args)
   -- BLAS
   local blas, benv, bp = H.openblas(facts)
   append(problems, bp)
-  decide("blas", facts.host.arch == "aarch64" and ("OpenBLAS TARGET=%s via %s"):format(blas.target, blas.via) or "PyTorch's default (MKL if found)", blas.note)
+  decide("blas", facts.host.arch == "aarch64" and ("OpenBLAS TARGET=%s via %s"):format(blas.target, blas.via) or "PyTorch's default (MKL if found)",
+    blas.note .. (blas.alternative and ("; alternative: " .. blas.alternative) or ""))
   if facts.host.arch == "aarch64" then
     local lse = false
     for _, f in ipairs(facts.host.cpu and facts.host.cpu.features or {}) do if f == "atomics" then lse = true end end
@@ -263,6 +267,11 @@ function M.make(args)
   append(problems, jp)
   decide("max_jobs", tostring(jobs), ("%s cores, %s of memory, about %d GiB per CUDA compile job"):format(
     facts.host.cpu and facts.host.cpu.cores or "unknown", fmt_mib(facts.host.memory_mib), H.GIB_PER_JOB))
+
+  local pkgs = H.packages(facts, blas)
+  if pkgs.manager ~= ptb.null then
+    decide("packages", pkgs.manager .. ": " .. table.concat(pkgs.names, " "), "build tools" .. (blas.via == "package" and " and OpenBLAS" or "") .. " from the distribution")
+  end
 
   local d = { facts = facts, root = root, release = r, arch = arch, host = hinfo,
               blas_env = benv, jobs = jobs, tk = ch.tk }
@@ -284,7 +293,7 @@ function M.make(args)
     path_prepend = { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = { root .. "/lib64" } },
     path_remove = { PATH = ptb.array(remove_path), LD_LIBRARY_PATH = ptb.array(remove_lib) },
     openblas = blas,
-    packages = H.packages(facts, blas),
+    packages = pkgs,
     max_jobs = jobs,
     cmake_fresh = true,
     decisions = decisions,
