@@ -138,6 +138,15 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice)
         "use CUDA 13.1 or newer")
     end
   end
+  -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
+  -- finds none (scenarios S25); JetPack ships it.
+  if choice.source ~= "jetpack" and not (tk and tk.cudnn) then
+    problem(p, "warning", "cudnn-not-found",
+      tk and ("no cuDNN was found with the toolkit in %s: PyTorch would build without it, silently"):format(tk.root)
+        or ("CUDA %s downloads do not include cuDNN: PyTorch would build without it, silently"):format(r.version),
+      ("install cuDNN 9 for CUDA %s (the redist 'cudnn' archive for %s, %s variant) into %s, or set CUDNN_ROOT"):format(
+        r.version:match("^%d+"), platform, "cuda" .. r.version:match("^%d+"), choice.root))
+  end
   if r.assumed then
     problem(p, "warning", "cuda-data-assumed",
       ("the GPU and compiler lists of CUDA %s are assumed equal to 13.0's (NVIDIA publishes no separate list)"):format(r.version),
