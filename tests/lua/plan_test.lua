@@ -53,7 +53,13 @@ t.is(plan.env[1].name, "CUDA_HOME", "env is an ordered array, CUDA_HOME first")
 t.is(plan.env[#plan.env].name, "MAX_JOBS", "MAX_JOBS last")
 t.is(plan.max_jobs, 72, "72 jobs")
 t.is(plan.cmake_fresh, true, "fresh configure")
-t.is(#plan.problems, 0, "no problems")
+t.is(#plan.problems, 1, "one problem")
+t.is(plan.problems[1].code, "cudnn-not-found", "a download brings no cuDNN")
+local withdnn = facts()
+withdnn.toolkits = { { root = "/usr/local/cuda-13.0", version = "13.0.88", cudnn = "9.13.0", target = "sbsa-linux" } }
+local p2 = P.make({ facts = withdnn, facts_source = "test" })
+t.is(p2.cuda.source, "installed", "the installed 13.0 is used")
+t.is(#p2.problems, 0, "installed toolkit with cuDNN: no problems")
 local seen = {}
 for _, kv in ipairs(plan.env) do
   t.ok(not seen[kv.name], "env name once: " .. kv.name)
