@@ -72,7 +72,7 @@ cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		return NULL;
 	}
 	if (f)
-		*source = ptb_xstrdup(o->sysroot ? "sysroot" : "host");
+		*source = o->sysroot ? ptb_xasprintf("sysroot:%s", o->sysroot) : ptb_xstrdup("host");
 	return f;
 }
 
