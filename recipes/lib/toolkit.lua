@@ -109,6 +109,20 @@ function M.orin_sbsa_blocked(facts, r)
   return l4t ~= nil and A.vcmp(l4t, "39") < 0
 end
 
+-- Can the toolkit's binaries and headers live with the host's glibc?
+-- (data/cuda.lua glibc: 2.27+ from CUDA 12.8; 2.42+ only from 13.1)
+function M.glibc_ok(facts, r)
+  local g = facts.host and facts.host.glibc
+  if not g then return true end
+  if A.vcmp(r.version, cuda.glibc.min.since) >= 0 and A.vcmp(g, cuda.glibc.min.version) < 0 then
+    return false, ("glibc %s is older than CUDA %s needs (%s)"):format(g, r.version, cuda.glibc.min.version)
+  end
+  if A.vcmp(r.version, cuda.glibc.max.upto) <= 0 and A.vcmp(g, cuda.glibc.max.below) >= 0 then
+    return false, ("glibc %s clashes with CUDA %s's headers (fixed in 13.1)"):format(g, r.version)
+  end
+  return true
+end
+
 -- Does release r suit the torch release, the driver, every GPU and the
 -- platform?  Returns true, or false and the first reason.
 function M.fits(facts, torch, r, tk)
@@ -123,6 +137,8 @@ function M.fits(facts, torch, r, tk)
       return false, ("CUDA %s does not build for %s (%s)"):format(r.version, g.name or "GPU", g.compute_capability)
     end
   end
+  local ok_glibc, why_glibc = M.glibc_ok(facts, r)
+  if not ok_glibc then return false, why_glibc end
   local plat = M.platform(facts, r)
   if tk then
     local tp = M.toolkit_platform(tk)

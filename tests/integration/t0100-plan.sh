@@ -33,7 +33,18 @@ fixture-gtx1080-cuda13-cuda13.0|1|--facts tests/fixtures/facts/gtx1080-cuda13.js
 fixture-rtx5090-cuda126-torch2.7|0|--facts tests/fixtures/facts/rtx5090-cuda126.json --torch 2.7
 fixture-gcc15-and-13|0|--facts tests/fixtures/facts/gcc15-and-13.json
 fixture-bare-x86|0|--facts tests/fixtures/facts/bare-x86.json
-fixture-orin-sbsa-toolkit|1|--facts tests/fixtures/facts/orin-sbsa-toolkit.json'
+fixture-orin-sbsa-toolkit|1|--facts tests/fixtures/facts/orin-sbsa-toolkit.json
+fixture-rtx5090-cuda126|1|--facts tests/fixtures/facts/rtx5090-cuda126.json
+fixture-old-driver|1|--facts tests/fixtures/facts/old-driver.json
+fixture-gcc15-only|1|--facts tests/fixtures/facts/gcc15-only.json
+fixture-rhel8-gcc8|1|--facts tests/fixtures/facts/rhel8-gcc8.json
+fixture-amzn2-glibc226|0|--facts tests/fixtures/facts/amzn2-glibc226.json
+fixture-amzn2-glibc226-torch2.11|0|--facts tests/fixtures/facts/amzn2-glibc226.json --torch 2.11
+fixture-fedora43-glibc242|0|--facts tests/fixtures/facts/fedora43-glibc242.json
+fixture-altra-jetson-toolkit|1|--facts tests/fixtures/facts/altra-jetson-toolkit.json
+fixture-x86-sbsa-toolkit|0|--facts tests/fixtures/facts/x86-sbsa-toolkit.json
+fixture-lowmem|1|--facts tests/fixtures/facts/lowmem.json
+fixture-a72-no-lse|0|--facts tests/fixtures/facts/a72-no-lse.json'
 
 while IFS='|' read -r name want args; do
 	# shellcheck disable=SC2086

@@ -104,6 +104,16 @@ t.like(why, "JetPack 7.2", "fits names JetPack 7.2")
 orin.jetson.l4t = "39.1.0"
 t.is((T.fits(orin, torch("2.14"), R("13.2"))), true, "fits: Orin on L4T 39 takes CUDA 13.2")
 
+-- glibc_ok: { glibc, CUDA, ok }
+local glibcs = { { "2.26", "12.6", true }, { "2.26", "12.8", false }, { "2.27", "12.8", true },
+                 { "2.42", "13.0", false }, { "2.42", "13.1", true }, { "2.41", "13.0", true }, { nil, "12.8", true } }
+for _, c in ipairs(glibcs) do
+  t.is((T.glibc_ok({ host = { glibc = c[1] } }, R(c[2]))), c[3], ("glibc %s with CUDA %s: %s"):format(c[1], c[2], tostring(c[3])))
+end
+local fed = x86("8.9", "580.95.05", "13.0")
+fed.host.glibc = "2.42"
+t.is(T.choose(fed, torch("2.14")).release.version, "13.2", "glibc 2.42: CUDA 13.0 passed over for 13.2")
+
 -- installer: downloads with sha256 where ptbuild holds the manifest
 local inst = T.installer(R("12.8"), "linux-x86_64", "redist")
 t.is(inst.full_version, "12.8.1", "12.8 installs 12.8.1")
