@@ -14,6 +14,8 @@
 static const struct ptb_cmd *const commands[] = {
 	&ptb_cmd_arch_def,
 	&ptb_cmd_doctor_def,
+	&ptb_cmd_plan_def,
+	&ptb_cmd_profiles_def,
 	NULL,
 };
 

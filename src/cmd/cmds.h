@@ -9,5 +9,7 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv);
 
 extern const struct ptb_cmd ptb_cmd_arch_def;
 extern const struct ptb_cmd ptb_cmd_doctor_def;
+int ptb_cmd_plan(struct ptb_ctx *, int, char **); extern const struct ptb_cmd ptb_cmd_plan_def;
+int ptb_cmd_profiles(struct ptb_ctx *, int, char **); extern const struct ptb_cmd ptb_cmd_profiles_def;
 
 #endif

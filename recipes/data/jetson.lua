@@ -1,0 +1,38 @@
+-- Jetson: L4T releases, the JetPack they belong to, the CUDA JetPack ships,
+-- and the GPU of each module.
+--
+-- Sources:
+--   [jc-l4t]  dusty-nv/jetson-containers@dd206bf jetson_containers/l4t_version.py
+--             (L4T -> JetPack table; per-L4T default CUDA; r39 = "JetPack 7.2
+--             GA, Orin SBSA", CUDA 13.2)
+--   [jp]      NVIDIA JetPack release pages (JetPack 5.1.x = CUDA 11.4,
+--             6.0 = 12.2, 6.1/6.2 = 12.6, 7.0 = 13.0 for Thor)
+--   [thor]    NVIDIA blog "What's New in CUDA Toolkit 13.0 for Jetson Thor":
+--             Thor uses the SBSA toolkit; Orin stays on JetPack (L4T) CUDA
+--   [nix]     NixOS/nixpkgs cuda-modules _cuda/lib/redist.nix getRedistSystem:
+--             SBSA unless capability < 10.1 (CUDA < 13) or < 8.7 (CUDA >= 13)
+-- jetson-containers defaults r36.3 to CUDA 12.4; JetPack 6.0 itself ships 12.2.
+local l4t = {
+  { l4t = "32.7", jetpack = "4.6", cuda = "10.2" },                       -- [jp]
+  { l4t = "35.4", jetpack = "5.1.2", cuda = "11.4" },                     -- [jp]
+  { l4t = "35.5", jetpack = "5.1.3", cuda = "11.4" },                     -- [jp]
+  { l4t = "35.6", jetpack = "5.1.4", cuda = "11.4" },                     -- [jp]
+  { l4t = "36.3", jetpack = "6.0", cuda = "12.2" },                       -- [jp] ([jc-l4t] default 12.4)
+  { l4t = "36.4", jetpack = "6.1", cuda = "12.6" },                       -- [jp] [jc-l4t] (36.4.3 = 6.2)
+  { l4t = "38.2", jetpack = "7.0", cuda = "13.0", sbsa = true },          -- [jc-l4t] [thor]
+  { l4t = "39.1", jetpack = "7.2", cuda = "13.2", sbsa = true },          -- [jc-l4t] Orin on SBSA
+}
+
+-- module keyword (in facts jetson.module) -> GPU compute capability
+local modules = {
+  { match = "thor", cc = "11.0", cc_cuda12 = "10.1", name = "Jetson Thor" },  -- [thor] (sm_101 before CUDA 13)
+  { match = "orin", cc = "8.7", name = "Jetson Orin" },                       -- archs.lua GA10B
+  { match = "xavier", cc = "7.2", name = "Jetson Xavier" },
+  { match = "tx2", cc = "6.2", name = "Jetson TX2" },
+  { match = "nano", cc = "5.3", name = "Jetson Nano" },
+}
+
+-- The lowest GPU capability served by the SBSA toolkit [nix]
+local sbsa_min_cc = { before13 = "10.1", from13 = "8.7", from13_minor = "13.2" }
+
+return { l4t = l4t, modules = modules, sbsa_min_cc = sbsa_min_cc }

@@ -1,0 +1,187 @@
+-- host: what the build machine's CPU, memory, compilers and distribution
+-- mean for the build -- the nvcc host compiler, BLAS/OpenBLAS, MAX_JOBS and
+-- distribution packages.  Pure functions of facts and data tables.
+local A = ptb.include("lib/archlist")
+local ob = ptb.include("data/openblas")
+local pk = ptb.include("data/packages")
+
+local M = {}
+
+local function problem(list, severity, code, message, fix)
+  list[#list + 1] = { severity = severity, code = code, message = message, fix = fix }
+end
+
+local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
+
+local function basename(p) return (p:match("([^/]+)$")) or p end
+
+-- The C++ driver beside a gcc path: /usr/bin/gcc-12 -> /usr/bin/g++-12.
+function M.cxx_of(path)
+  local dir, base = path:match("^(.-)([^/]+)$")
+  local cxx = base:gsub("gcc", "g++", 1)
+  return dir .. cxx
+end
+
+-- gcc compilers from facts; the default is the one named plain "gcc" (the
+-- one on PATH), else the first listed.
+function M.gccs(facts)
+  local list, default = {}, nil
+  for _, c in ipairs(facts.compilers or {}) do
+    if c.name == "gcc" and c.version and c.path then
+      list[#list + 1] = c
+      if not default and basename(c.path) == "gcc" then default = c end
+    end
+  end
+  return list, default or list[1]
+end
+
+-- The nvcc host compiler for release r and PyTorch release torch.
+-- Returns { default = c?, host = c?, switched = bool }, problems.
+function M.host_compiler(facts, r, torch)
+  local problems = {}
+  local list, default = M.gccs(facts)
+  if not default then
+    problem(problems, "warning", "no-compiler",
+      "no gcc was found on this machine; the plan assumes the build environment brings one",
+      ("install gcc %s to %d (CUDA %s accepts up to gcc %d)"):format(torch.gcc_min, r.gcc_max, r.version, r.gcc_max))
+    return { switched = false }, problems
+  end
+  local res = { default = default, host = default, switched = false }
+  if A.vcmp(default.version, torch.gcc_min) < 0 then
+    problem(problems, "error", "gcc-too-old",
+      ("gcc %s (%s) is older than PyTorch %s accepts ('GCC-9.3 or newer is required')"):format(default.version, default.path, torch.version),
+      ("install gcc %d to %d and put it first on PATH"):format(major(torch.gcc_min), r.gcc_max))
+  end
+  if major(default.version) > r.gcc_max then
+    local best
+    for _, c in ipairs(list) do
+      if major(c.version) <= r.gcc_max and A.vcmp(c.version, torch.gcc_min) >= 0 and
+         (not best or A.vcmp(c.version, best.version) > 0) then
+        best = c
+      end
+    end
+    if best then
+      res.host, res.switched = best, true
+      problem(problems, "warning", "gcc-too-new",
+        ("gcc %s (%s) is newer than nvcc %s accepts (gcc %d at most: 'unsupported GNU version')"):format(default.version, default.path, r.version, r.gcc_max),
+        ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(best.path), best.version))
+    else
+      problem(problems, "error", "gcc-too-new",
+        ("gcc %s (%s) is newer than nvcc %s accepts (gcc %d at most: 'unsupported GNU version'), and no older gcc is installed"):format(default.version, default.path, r.version, r.gcc_max),
+        ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(r.gcc_max, r.gcc_max))
+    end
+  end
+  return res, problems
+end
+
+-- Package manager from os-release id.
+function M.manager(facts)
+  local id = facts.host and facts.host.os and facts.host.os.id
+  if not id then return nil end
+  for name, m in pairs(pk.managers) do
+    for _, x in ipairs(m.ids) do if x == id then return name end end
+  end
+  return nil
+end
+
+-- OpenBLAS TARGET for the CPU: from implementer:part, else archspec name.
+-- Second result: true when OpenBLAS itself recognises the core (by MIDR
+-- part) at run time; false when only the archspec name maps to a TARGET.
+function M.openblas_target(cpu)
+  if not cpu then return nil end
+  if cpu.implementer and cpu.part then
+    local t = ob.arm_parts[cpu.implementer:lower() .. ":" .. cpu.part:lower()]
+    if t then return t, true end
+  end
+  local t = cpu.microarch and ob.microarch[cpu.microarch] or nil
+  return t, cpu.implementer == nil
+end
+
+-- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
+-- alternative?, note }, env entries { {name, value} }, problems.
+function M.openblas(facts)
+  local host, problems, env = facts.host or {}, {}, {}
+  local cpu = host.cpu
+  local target, recognised = M.openblas_target(cpu)
+  local mgr = M.manager(facts)
+  if host.arch ~= "aarch64" then
+    return { target = target or ptb.null, via = "none", packages = ptb.array({}),
+             note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed" },
+           env, problems
+  end
+  local res = { packages = ptb.array({}) }
+  local model = cpu and (cpu.model_name or cpu.microarch) or "this CPU"
+  if target and not ob.fragile[target] and recognised then
+    res.target = target
+    res.via = mgr and "package" or "source"
+    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time"):format(model, target)
+  elseif target and not ob.fragile[target] then
+    res.target = target
+    res.via = "source"
+    res.note = ("%s: OpenBLAS does not recognise this part at run time (generic ARMV8 kernels); a source build with TARGET=%s (archspec %s) uses the right ones"):format(model, target, cpu.microarch)
+  else
+    res.target = "ARMV8"
+    res.via = "source"
+    res.note = target and (ob.fragile[target] .. "; a source build with TARGET=ARMV8 DYNAMIC_ARCH=1 picks the " .. target .. " kernels at run time")
+      or (model .. ": no OpenBLAS TARGET; TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks SVE kernels where present")
+  end
+  if res.via == "package" then
+    res.packages = pk.managers[mgr].openblas
+    res.prefix = "/usr"
+  else
+    res.version = ob.source_build.version
+    res.make_flags = ("TARGET=%s%s %s"):format(res.target, res.target == "ARMV8" and " DYNAMIC_ARCH=1" or "", ob.source_build.make_flags)
+    res.prefix = "/opt/OpenBLAS"
+  end
+  if cpu and cpu.microarch == "neoverse_v2" and host.platform == "sbsa" then
+    res.alternative = "NVPL (BLAS=NVPL): NVIDIA's BLAS for Grace, what PyTorch's own CUDA aarch64 wheels use (nvpl_blas, linux-sbsa redist)"
+  end
+  env[#env + 1] = { "BLAS", "OpenBLAS" }
+  env[#env + 1] = { "OpenBLAS_HOME", res.prefix }
+  return res, env, problems
+end
+
+M.GIB_PER_JOB = 4  -- a CUDA compile job (nvcc + cicc + ptxas, FlashAttention) needs gigabytes (scenarios S34)
+
+-- MAX_JOBS from memory and cores; `want` is --max-jobs.
+function M.max_jobs(facts, want)
+  local host, problems = facts.host or {}, {}
+  local cores = host.cpu and host.cpu.cores
+  local mib = host.memory_mib
+  local by_mem = mib and math.floor(mib / (M.GIB_PER_JOB * 1024)) or nil
+  local jobs
+  if want then
+    jobs = want
+    if by_mem and want > by_mem then
+      problem(problems, "warning", "memory-too-small",
+        ("MAX_JOBS=%d needs about %d GiB, and this machine has %d GiB: compile jobs get killed ('Killed signal terminated program cc1plus')"):format(want, want * M.GIB_PER_JOB, mib // 1024),
+        ("use --max-jobs %d or fewer, or add memory/swap"):format(math.max(by_mem, 1)))
+    end
+  else
+    jobs = cores or by_mem or 4
+    if by_mem and by_mem < jobs then jobs = by_mem end
+    if jobs < 1 then jobs = 1 end
+    if mib and mib < M.GIB_PER_JOB * 1024 then
+      problem(problems, "error", "memory-too-small",
+        ("%d MiB of memory is less than one CUDA compile job needs (about %d GiB)"):format(mib, M.GIB_PER_JOB),
+        "add swap or memory, or set USE_FLASH_ATTENTION=0 USE_MEM_EFF_ATTENTION=0 to drop the largest kernels")
+    end
+  end
+  return jobs, problems
+end
+
+-- Distribution packages: build tools and, when the plan takes OpenBLAS
+-- from the distribution, its package.
+function M.packages(facts, blas)
+  local mgr = M.manager(facts)
+  if not mgr then return { manager = ptb.null, names = ptb.array({}) } end
+  local names = {}
+  for _, n in ipairs(pk.managers[mgr].build) do names[#names + 1] = n end
+  if blas.via == "package" then
+    for _, n in ipairs(blas.packages) do names[#names + 1] = n end
+  end
+  table.sort(names)
+  return { manager = mgr, names = names }
+end
+
+return M

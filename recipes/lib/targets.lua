@@ -1,0 +1,181 @@
+-- targets: the TORCH_CUDA_ARCH_LIST of a plan.  GPUs present -> their
+-- capabilities with +PTX on the highest; no GPU (Docker, CI) -> the
+-- release wheels' list for that CUDA and platform, limited to what the
+-- toolkit builds; an explicit list is checked, never replaced.  Never
+-- Auto/All/Common; a/f only where nvcc and the PyTorch release accept them.
+local A = ptb.include("lib/archlist")
+local T = ptb.include("lib/toolkit")
+
+local M = {}
+
+local function problem(list, severity, code, message, fix)
+  list[#list + 1] = { severity = severity, code = code, message = message, fix = fix }
+end
+
+-- The wheel list PyTorch `torch` ships for CUDA `r` on `platform`; when
+-- there is none, the nearest CUDA's list of the same platform (older
+-- first), then x86_64's.  Returns list, note.
+function M.wheel_list(torch, r, platform)
+  local plats = { platform }
+  if platform ~= "linux-x86_64" then plats[2] = "linux-x86_64" end
+  if platform == "linux-aarch64" then plats = { "linux-sbsa", "linux-x86_64" } end
+  for _, p in ipairs(plats) do
+    local w = torch.wheels[p]
+    if w then
+      if w[r.version] then
+        local note = nil
+        if p ~= platform then note = ("PyTorch %s publishes no %s wheel; using its %s list"):format(torch.version, platform, p) end
+        return w[r.version], note
+      end
+      -- nearest older CUDA, else nearest newer (its list, filtered later
+      -- by what the toolkit builds)
+      local best, newer
+      for v in pairs(w) do
+        if A.vcmp(v, r.version) <= 0 and (not best or A.vcmp(v, best) > 0) then best = v end
+        if A.vcmp(v, r.version) > 0 and (not newer or A.vcmp(v, newer) < 0) then newer = v end
+      end
+      best = best or newer
+      if best then
+        return w[best], ("PyTorch %s has no CUDA %s wheel for %s; starting from its CUDA %s list"):format(torch.version, r.version, p, best)
+      end
+    end
+  end
+  return nil
+end
+
+-- Items from a list string (already known to parse).
+local function items_of(text)
+  local items = A.parse(text)
+  return items
+end
+
+-- Which item serves a GPU: "sass" (same arch, or same major with a lower
+-- minor: sm_80 SASS runs on 8.6/8.7/8.9), "ptx" (JIT from older PTX) or nil.
+function M.covers(items, cc)
+  local maj, min = cc:match("^(%d+)%.(%d)$")
+  maj, min = tonumber(maj), tonumber(min)
+  local how
+  for _, it in ipairs(items) do
+    local m2, n2 = it.cc:match("^(%d+)%.(%d)$")
+    m2, n2 = tonumber(m2), tonumber(n2)
+    if it.cc == cc and it.suffix ~= "f" then return "sass" end
+    if it.suffix == "" and m2 == maj and n2 <= min and not (maj == 11 or maj == 10 and min == 1) then
+      return "sass"
+    end
+    if it.suffix == "f" and m2 == maj and n2 <= min then return "sass" end
+    if it.ptx and (m2 < maj or (m2 == maj and n2 <= min)) then how = "ptx" end
+  end
+  return how
+end
+
+-- Checks of items against the PyTorch release's CMake parser.
+function M.torch_accepts(torch, items, problems)
+  for _, it in ipairs(items) do
+    local tok = it.tokens and it.tokens[1] or it.cc
+    if it.suffix == "a" and not torch.suffix_a or it.suffix == "f" and not torch.suffix_f then
+      problem(problems, "error", "arch-suffix-not-accepted",
+        ("PyTorch %s's CMake does not accept '%s' in TORCH_CUDA_ARCH_LIST (the '%s' suffix arrived later)"):format(torch.version, tok, it.suffix),
+        ("write %s without the suffix, or build a newer PyTorch"):format(it.cc))
+    elseif not torch.two_digit_major and tonumber(it.cc:match("^(%d+)")) >= 10 then
+      problem(problems, "error", "arch-not-accepted-by-torch",
+        ("PyTorch %s's CMake reads only one-digit majors: '%s' is refused ('Unknown CUDA Architecture Name')"):format(torch.version, tok),
+        "build PyTorch 2.7 or newer for Blackwell GPUs")
+    end
+  end
+end
+
+-- The plan's arch list.  Returns { list, items, source, why }, problems,
+-- usage errors.
+function M.choose(facts, torch, r, platform, override)
+  local problems, errors = {}, {}
+  local gpus = facts.gpus or {}
+  local items, source, why
+
+  if override then
+    local errs
+    items, errs = A.parse(override)
+    if #errs > 0 then
+      for _, e in ipairs(errs) do
+        errors[#errors + 1] = { kind = "usage", message = "--arch-list: " .. e.message, hint = e.hint }
+      end
+      return nil, problems, errors
+    end
+    for _, e in ipairs(A.check(items, r)) do
+      problem(problems, "error", "arch-not-built-by-toolkit", e.message, e.hint)
+    end
+    source, why = "option", "--arch-list"
+  elseif #gpus > 0 then
+    local seen, ccs = {}, {}
+    for _, g in ipairs(gpus) do
+      local cc = g.compute_capability
+      if cc and not seen[cc] then
+        seen[cc] = true
+        if T.builds_gpu(r, cc) then
+          ccs[#ccs + 1] = T.gpu_arch(cc, r)
+        end
+      end
+    end
+    table.sort(ccs, function(x, y) return A.vcmp(x, y) < 0 end)
+    if #ccs > 0 then ccs[#ccs] = ccs[#ccs] .. "+PTX" end
+    items = items_of(table.concat(ccs, ";"))
+    source, why = "gpus", "the GPUs of this machine, +PTX on the highest for GPUs to come"
+  else
+    local wl, note = M.wheel_list(torch, r, platform)
+    if facts.host.platform == "jetson" and T.jetson_cc(facts) then
+      wl = T.gpu_arch(T.jetson_cc(facts), r) .. "+PTX"
+      note = "the Jetson module's GPU"
+    end
+    wl = wl or "8.0;9.0+PTX"
+    local all = items_of(wl)
+    items = {}
+    local dropped = {}
+    for _, it in ipairs(all) do
+      if A.builds(r, it.cc, it.suffix) then items[#items + 1] = it else dropped[#dropped + 1] = it.cc end
+    end
+    source = "wheels"
+    why = ("no GPU seen: PyTorch %s's release-wheel list for CUDA %s on %s"):format(torch.version, r.version, platform)
+    if note then why = why .. " (" .. note .. ")" end
+    if #dropped > 0 then why = why .. "; dropped what CUDA " .. r.version .. " cannot build: " .. table.concat(dropped, " ") end
+  end
+
+  M.torch_accepts(torch, items, problems)
+
+  -- Every GPU present must be served by the list.
+  for _, g in ipairs(gpus) do
+    local cc = g.compute_capability
+    if cc then
+      local arch = T.gpu_arch(cc, r)
+      local how = M.covers(items, arch)
+      if not T.builds_gpu(r, cc) then
+        local first, last = A.span(arch, "")
+        if last and A.vcmp(r.version, last) > 0 then
+          problem(problems, "error", "toolkit-drops-gpu",
+            ("CUDA %s no longer builds for the %s (compute capability %s); the last CUDA that does is %s"):format(r.version, g.name or "GPU", cc, last),
+            ("use CUDA %s (--cuda %s) with a PyTorch release that supports it, or build on a machine without this GPU"):format(last, last))
+        else
+          problem(problems, "error", "gpu-newer-than-toolkit",
+            ("the %s (compute capability %s) is newer than CUDA %s; the first CUDA that builds for it is %s"):format(g.name or "GPU", cc, r.version, first or "unknown"),
+            first and ("use CUDA %s or newer (--cuda %s) and a PyTorch release that supports it"):format(first, first)
+              or "no known CUDA builds for it yet")
+        end
+      elseif not how then
+        problem(problems, "error", "gpu-not-in-arch-list",
+          ("the arch list '%s' has no code for the %s (compute capability %s): PyTorch would fail with 'no kernel image is available for execution on the device'"):format(A.torch_list(items), g.name or "GPU", cc),
+          ("add %s to --arch-list"):format(arch))
+      elseif how == "ptx" then
+        problem(problems, "warning", "gpu-ptx-only",
+          ("the arch list '%s' reaches the %s (%s) only through PTX: kernels are JIT-compiled at first use and run slower"):format(A.torch_list(items), g.name or "GPU", cc),
+          ("add %s to --arch-list"):format(arch))
+      end
+    end
+  end
+
+  if #items == 0 then
+    problem(problems, "error", "arch-list-empty",
+      "no GPU architecture is left to build for with CUDA " .. r.version,
+      "choose a CUDA that builds for the GPUs (--cuda) or pass --arch-list")
+  end
+  return { list = A.torch_list(items), items = items, source = source, why = why }, problems, errors
+end
+
+return M

@@ -1,0 +1,266 @@
+-- toolkit: which CUDA toolkit a build uses -- an installed one or a
+-- download -- for which NVIDIA platform, with which installer, and whether
+-- the driver can run it.  Pure functions of facts and data tables.
+local A = ptb.include("lib/archlist")
+local cuda = ptb.include("data/cuda")
+local archs = ptb.include("data/archs")
+local jetson = ptb.include("data/jetson")
+local redist = ptb.include("data/redist")
+
+local M = {}
+
+local function contains(list, x)
+  for _, v in ipairs(list or {}) do if v == x then return true end end
+  return false
+end
+
+-- How the driver runs release r: "direct", "compat" (CUDA minor-version
+-- compatibility, release notes Table 2), "unknown" (no driver seen: a
+-- Docker or CI build) or nil (it cannot).  nvidia-smi's "CUDA Version" is
+-- the driver's ceiling (driver.cuda_max), not an installed toolkit.
+function M.driver_runs(r, driver)
+  if not driver or not driver.version then return "unknown" end
+  if A.vcmp(driver.version, r.driver_min) >= 0 then return "direct" end
+  if driver.cuda_max and A.vcmp(driver.cuda_max, r.version) >= 0 then return "direct" end
+  local major = r.version:match("^(%d+)")
+  local dmajor = driver.cuda_max and driver.cuda_max:match("^(%d+)")
+  if A.vcmp(driver.version, r.compat_min) >= 0 and (not dmajor or dmajor == major) then
+    return "compat"
+  end
+  return nil
+end
+
+-- The name release r gives a GPU of capability cc: Jetson Thor is sm_101
+-- before CUDA 13 and sm_110 from 13.0 (data/archs.lua renamed/was).
+function M.gpu_arch(cc, r)
+  local a = archs[cc]
+  if a and a.renamed and a.last and A.vcmp(r.version, a.last) > 0 then return a.renamed end
+  if a and a.was and a.first and A.vcmp(r.version, a.first) < 0 then return a.was end
+  return cc
+end
+
+function M.builds_gpu(r, cc)
+  return A.builds(r, M.gpu_arch(cc, r), "")
+end
+
+-- The Jetson GPU's capability: from gpus[], else from the module name.
+function M.jetson_cc(facts)
+  local g = facts.gpus and facts.gpus[1]
+  if g and g.compute_capability then return g.compute_capability end
+  local mod = facts.jetson and facts.jetson.module
+  if type(mod) == "string" then
+    local low = mod:lower()
+    for _, m in ipairs(jetson.modules) do
+      if low:find(m.match, 1, true) then return m.cc end
+    end
+  end
+  return nil
+end
+
+-- NVIDIA platform key and installer for release r on this host
+-- (anchors-cuda-install.md section 8): x86_64 -> linux-x86_64; ARM server
+-- -> linux-sbsa; Jetson: Orin and older use JetPack (linux-aarch64) before
+-- CUDA 13, Thor and every CUDA 13 use the SBSA toolkit.
+function M.platform(facts, r)
+  local host = facts.host or {}
+  if host.arch == "x86_64" then return "linux-x86_64", "redist" end
+  if host.platform == "jetson" then
+    local cc = M.jetson_cc(facts)
+    local thor = cc and (cc == "11.0" or cc == "10.1")
+    if thor or A.vcmp(r.version, "13.0") >= 0 then return "linux-sbsa", "redist" end
+    return "linux-aarch64", "jetpack"
+  end
+  return "linux-sbsa", "redist"
+end
+
+-- Platform of an installed toolkit from its targets/ directory name (facts
+-- toolkits[].target, e.g. "sbsa-linux") or an explicit platform key.
+local target_platform = { ["x86_64-linux"] = "linux-x86_64", ["sbsa-linux"] = "linux-sbsa",
+                          ["aarch64-linux"] = "linux-aarch64" }
+function M.toolkit_platform(tk)
+  if type(tk.platform) == "string" then return tk.platform end
+  return target_platform[tk.target or ""]
+end
+
+-- Installed toolkits, newest first (ties by root), with their release.
+function M.installed(facts)
+  local out = {}
+  for _, tk in ipairs(facts.toolkits or {}) do
+    if tk.version and tk.root then
+      local r = A.release(tk.version)
+      out[#out + 1] = { tk = tk, release = r, minor = A.cuda_minor(tk.version) }
+    end
+  end
+  table.sort(out, function(x, y)
+    local c = A.vcmp(x.tk.version, y.tk.version)
+    if c ~= 0 then return c > 0 end
+    return x.tk.root < y.tk.root
+  end)
+  return out
+end
+
+-- Orin-class Jetsons reach the SBSA toolkit only from CUDA 13.2 with
+-- JetPack 7.2 (L4T r39) [data/jetson.lua]; true when that is not met.
+function M.orin_sbsa_blocked(facts, r)
+  local cc = M.jetson_cc(facts)
+  if not cc or A.vcmp(cc, "10.1") >= 0 then return false end
+  if A.vcmp(r.version, jetson.sbsa_min_cc.from13_minor) < 0 then return true end
+  local l4t = facts.jetson and facts.jetson.l4t
+  return l4t ~= nil and A.vcmp(l4t, "39") < 0
+end
+
+-- Can the toolkit's binaries and headers live with the host's glibc?
+-- (data/cuda.lua glibc: 2.27+ from CUDA 12.8; 2.42+ only from 13.1)
+function M.glibc_ok(facts, r)
+  local g = facts.host and facts.host.glibc
+  if not g then return true end
+  if A.vcmp(r.version, cuda.glibc.min.since) >= 0 and A.vcmp(g, cuda.glibc.min.version) < 0 then
+    return false, ("glibc %s is older than CUDA %s needs (%s)"):format(g, r.version, cuda.glibc.min.version)
+  end
+  if A.vcmp(r.version, cuda.glibc.max.upto) <= 0 and A.vcmp(g, cuda.glibc.max.below) >= 0 then
+    return false, ("glibc %s clashes with CUDA %s's headers (fixed in 13.1)"):format(g, r.version)
+  end
+  return true
+end
+
+-- Does release r suit the torch release, the driver, every GPU and the
+-- platform?  Returns true, or false and the first reason.
+function M.fits(facts, torch, r, tk)
+  if not contains(torch.cuda, r.version) then
+    return false, ("PyTorch %s does not build with CUDA %s"):format(torch.version, r.version)
+  end
+  if not M.driver_runs(r, facts.driver) then
+    return false, ("driver %s cannot run CUDA %s"):format(facts.driver.version, r.version)
+  end
+  for _, g in ipairs(facts.gpus or {}) do
+    if g.compute_capability and not M.builds_gpu(r, g.compute_capability) then
+      return false, ("CUDA %s does not build for %s (%s)"):format(r.version, g.name or "GPU", g.compute_capability)
+    end
+  end
+  local ok_glibc, why_glibc = M.glibc_ok(facts, r)
+  if not ok_glibc then return false, why_glibc end
+  local plat = M.platform(facts, r)
+  if tk then
+    local tp = M.toolkit_platform(tk)
+    if tp and tp ~= plat then
+      return false, ("the toolkit in %s is a %s build; this machine needs %s"):format(tk.root, tp, plat)
+    end
+  elseif not contains(r.platforms, plat) then
+    return false, ("CUDA %s has no %s toolkit"):format(r.version, plat)
+  end
+  if plat == "linux-sbsa" and facts.host.platform == "jetson" then
+    local cc = M.jetson_cc(facts)
+    if M.orin_sbsa_blocked(facts, r) then
+      return false, ("Jetson %s joins the SBSA toolkit only with CUDA %s and JetPack 7.2 (L4T 39)"):format(cc, jetson.sbsa_min_cc.from13_minor)
+    end
+  end
+  return true
+end
+
+-- Choose: an installed toolkit that fits, else the newest release the
+-- torch release supports that fits, else the newest it supports.
+-- `want` (a release from --cuda) overrides.  Returns { release, tk?, why }.
+function M.choose(facts, torch, want)
+  local inst = M.installed(facts)
+  if want then
+    for _, i in ipairs(inst) do
+      if i.minor == want.version then
+        return { release = want, tk = i.tk, why = "--cuda " .. want.version .. ", installed in " .. i.tk.root }
+      end
+    end
+    return { release = want, why = "--cuda " .. want.version }
+  end
+  local skipped = {}
+  for _, i in ipairs(inst) do
+    if i.release then
+      local ok, why = M.fits(facts, torch, i.release, i.tk)
+      if ok then
+        return { release = i.release, tk = i.tk, why = "installed in " .. i.tk.root .. " and suits this build" }
+      end
+      skipped[#skipped + 1] = ("%s: %s"):format(i.tk.root, why)
+    end
+  end
+  local list = {}
+  for _, v in ipairs(torch.cuda) do list[#list + 1] = v end
+  table.sort(list, function(x, y) return A.vcmp(x, y) > 0 end)
+  -- The newest that fits; when the driver runs it only through
+  -- minor-version compatibility, the newest of the same major that it
+  -- runs directly instead (no PTX-JIT limits; never a major down).
+  local best
+  for _, v in ipairs(list) do
+    local r = A.release(v)
+    if r and M.fits(facts, torch, r) then best = r; break end
+  end
+  if best then
+    local how = ""
+    if M.driver_runs(best, facts.driver) == "compat" then
+      local major = best.version:match("^(%d+)")
+      local direct
+      for _, v in ipairs(list) do
+        local r = A.release(v)
+        if r and v:match("^(%d+)") == major and M.fits(facts, torch, r) and M.driver_runs(r, facts.driver) == "direct" then
+          direct = r; break
+        end
+      end
+      if direct then
+        how = (" directly (CUDA %s would need minor-version compatibility)"):format(best.version)
+        best = direct
+      else
+        how = " (through minor-version compatibility)"
+      end
+    end
+    local why = ("the newest CUDA that PyTorch %s supports, the driver runs%s and that builds every GPU"):format(torch.version, how)
+    if #skipped > 0 then why = why .. " (installed toolkit not used: " .. table.concat(skipped, "; ") .. ")" end
+    return { release = best, why = why }
+  end
+  -- Nothing fits: the newest the release supports on this platform; the
+  -- problems say why it does not fit.
+  for _, v in ipairs(list) do
+    local r = A.release(v)
+    if r and contains(r.platforms, M.platform(facts, r)) then
+      return { release = r, why = ("no CUDA fits every constraint; the newest PyTorch %s supports"):format(torch.version) }
+    end
+  end
+  return { release = A.release(list[1]), why = "no CUDA fits every constraint" }
+end
+
+local only13 = { cuda_crt = true, cuda_culibos = true, libnvvm = true }
+
+-- Installer details: downloads (redist files with sha256 from NVIDIA's
+-- manifest), the runfile alternative, the manifest URL.
+function M.installer(r, platform, installer)
+  local up = cuda.updates[r.version] or { label = r.version .. ".0", runfiles = {} }
+  local out = {
+    full_version = up.label,
+    manifest = redist.base_url .. "redistrib_" .. up.label .. ".json",
+    downloads = {}, components = {},
+    runfile = ptb.null,
+  }
+  local rf = up.runfiles[platform]
+  if rf then
+    out.runfile = { name = rf.name, sha256 = rf.sha256,
+      url = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(up.label, rf.name) }
+  end
+  if installer == "jetpack" then
+    out.jetpack_deb = up.jetson_deb or ptb.null
+    return out
+  end
+  local lab = redist.labels[up.label]
+  local files = lab and lab.platforms[platform]
+  if files then
+    for _, f in ipairs(files) do
+      out.downloads[#out.downloads + 1] = { name = f.name, url = redist.base_url .. f.relative_path,
+                                            sha256 = f.sha256, size = f.size }
+      out.components[#out.components + 1] = f.name
+    end
+  else
+    -- No manifest in ptbuild's data: fetch resolves these from the manifest.
+    local v13 = A.vcmp(r.version, "13.0") >= 0
+    for _, c in ipairs(redist.components) do
+      if v13 or not only13[c] then out.components[#out.components + 1] = c end
+    end
+  end
+  return out
+end
+
+return M

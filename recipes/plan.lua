@@ -1,0 +1,322 @@
+-- The `ptbuild plan` recipe: facts + options in, the ptbuild.plan/1
+-- document out (or { errors = [...] } for values the user must fix).
+-- Input { facts, facts_source, torch?, cuda?, arch_list?, max_jobs? }.
+-- `env` leaves as an ordered array of {name, value}; C turns it into an
+-- object in that order.
+local A = ptb.include("lib/archlist")
+local T = ptb.include("lib/toolkit")
+local G = ptb.include("lib/targets")
+local H = ptb.include("lib/host")
+local B = ptb.include("lib/buildenv")
+local pytorch = ptb.include("data/pytorch")
+local cuda = ptb.include("data/cuda")
+local jetson = ptb.include("data/jetson")
+
+local M = {}
+
+local function problem(list, severity, code, message, fix)
+  list[#list + 1] = { severity = severity, code = code, message = message, fix = fix }
+end
+
+local function append(dst, src)
+  for _, v in ipairs(src) do dst[#dst + 1] = v end
+end
+
+function M.torch_release(v)
+  for _, r in ipairs(pytorch.releases) do
+    if r.version == v then return r end
+  end
+  local maj, min = tostring(v):match("^(%d+)%.(%d+)")
+  if maj then
+    for _, r in ipairs(pytorch.releases) do
+      if r.version == tonumber(maj) .. "." .. tonumber(min) then return r end
+    end
+  end
+  return nil
+end
+
+function M.known_torch()
+  local out = {}
+  for _, r in ipairs(pytorch.releases) do out[#out + 1] = r.version end
+  return out
+end
+
+function M.known_cuda()
+  local out = {}
+  for _, v in ipairs(A.known_versions()) do
+    if A.vcmp(v, "11.8") >= 0 then out[#out + 1] = v end
+  end
+  return out
+end
+
+local function contains(list, x)
+  for _, v in ipairs(list or {}) do if v == x then return true end end
+  return false
+end
+
+-- Problems about the chosen CUDA that are not about GPUs or compilers.
+function M.cuda_problems(facts, torch, r, tk, platform, choice)
+  local p = {}
+  -- PyTorch support
+  if not contains(torch.cuda, r.version) then
+    local lo, hi = torch.cuda[1], torch.cuda[#torch.cuda]
+    if A.vcmp(r.version, lo) < 0 or A.vcmp(r.version, hi) > 0 then
+      problem(p, "error", "torch-cuda-unsupported",
+        ("PyTorch %s does not support CUDA %s (it builds with %s)"):format(torch.version, r.version, table.concat(torch.cuda, ", ")),
+        ("use --cuda %s, or a PyTorch release that supports CUDA %s"):format(hi, r.version))
+    else
+      problem(p, "warning", "torch-cuda-untested",
+        ("PyTorch %s ships no CUDA %s wheels (it builds with %s): the combination is untested upstream"):format(torch.version, r.version, table.concat(torch.cuda, ", ")),
+        ("prefer --cuda %s unless you need %s"):format(hi, r.version))
+    end
+  end
+  -- Driver
+  local runs = T.driver_runs(r, facts.driver)
+  if runs == nil then
+    local d = facts.driver
+    problem(p, "error", "driver-too-old",
+      ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's 'CUDA Version: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
+        d.version, r.version, r.driver_min, r.compat_min, d.cuda_max or "?"),
+      ("install driver %s or newer, or use CUDA %s or older (--cuda)"):format(r.driver_min, d.cuda_max or "the driver's"))
+  elseif runs == "compat" then
+    problem(p, "warning", "driver-minor-compat",
+      ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
+        facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
+      ("install driver %s or newer to run CUDA %s directly"):format(r.driver_min, r.version))
+  elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
+    problem(p, "warning", "no-gpu-detected",
+      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs driver %s or newer (%s with minor-version compatibility)"):format(r.driver_min, r.compat_min),
+      "pass --arch-list with the compute capabilities of the GPUs that will run this build")
+  end
+  -- Platform: every installed toolkit built for another platform; an
+  -- error when the plan uses it (or its directory), a warning otherwise.
+  for _, t in ipairs(facts.toolkits or {}) do
+    local tp = T.toolkit_platform(t)
+    local jetson_own = tp == "linux-aarch64" and facts.host.platform == "jetson"
+    if tp and tp ~= platform and not jetson_own then
+      local sev = (t.root == choice.root) and "error" or "warning"
+      if tp == "linux-sbsa" and platform == "linux-aarch64" then
+        problem(p, sev, "sbsa-toolkit-on-jetson",
+          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(t.root),
+          ("remove %s and install CUDA from JetPack ('apt install nvidia-jetpack' or cuda-toolkit from the L4T repository)"):format(t.root))
+      elseif tp == "linux-aarch64" then
+        problem(p, sev, "jetson-toolkit-on-server",
+          ("the CUDA toolkit in %s is the Jetson (L4T) build; this machine needs %s"):format(t.root, platform),
+          ("remove %s from PATH and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
+      else
+        problem(p, sev, "toolkit-wrong-platform",
+          ("the CUDA toolkit in %s is a %s build; this machine needs %s"):format(t.root, tp, platform),
+          ("remove %s and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
+      end
+    end
+  end
+  if tk then
+    -- checked above
+  elseif not contains(r.platforms, platform) then
+    problem(p, "error", "cuda-platform-missing",
+      ("NVIDIA publishes no %s toolkit for CUDA %s"):format(platform, r.version),
+      platform == "linux-aarch64" and "Jetson Orin uses JetPack's CUDA (12.x); CUDA 13 reaches Orin through the SBSA toolkit with JetPack 7.2 (CUDA 13.2)"
+        or "choose another CUDA with --cuda")
+  end
+  if facts.host.platform == "jetson" and platform == "linux-sbsa" and T.orin_sbsa_blocked(facts, r) then
+    problem(p, "error", "jetson-orin-needs-cuda-13.2",
+      ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
+        T.jetson_cc(facts), facts.jetson and facts.jetson.l4t or "?", jetson.sbsa_min_cc.from13_minor, r.version),
+      "use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.2")
+  end
+  -- glibc limits of the toolkit binaries
+  local glibc = facts.host.glibc
+  if glibc then
+    if A.vcmp(r.version, cuda.glibc.min.since) >= 0 and A.vcmp(glibc, cuda.glibc.min.version) < 0 then
+      problem(p, "error", "glibc-too-old",
+        ("glibc %s is older than CUDA %s's libraries need (%s: 'undefined reference to log2f@GLIBC_2.27')"):format(glibc, r.version, cuda.glibc.min.version),
+        "use CUDA 12.6 or older, or a newer distribution")
+    end
+    if A.vcmp(r.version, cuda.glibc.max.upto) <= 0 and A.vcmp(glibc, cuda.glibc.max.below) >= 0 then
+      problem(p, "error", "glibc-too-new",
+        ("glibc %s declares C23 math functions that clash with CUDA %s's headers (fixed in CUDA 13.1)"):format(glibc, r.version),
+        "use CUDA 13.1 or newer")
+    end
+  end
+  -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
+  -- finds none (scenarios S25); JetPack ships it.
+  if choice.source ~= "jetpack" and not (tk and tk.cudnn) then
+    problem(p, "warning", "cudnn-not-found",
+      tk and ("no cuDNN was found with the toolkit in %s: PyTorch would build without it, silently"):format(tk.root)
+        or ("CUDA %s downloads do not include cuDNN: PyTorch would build without it, silently"):format(r.version),
+      ("install cuDNN 9 for CUDA %s (the redist 'cudnn' archive for %s, %s variant) into %s, or set CUDNN_ROOT"):format(
+        r.version:match("^%d+"), platform, "cuda" .. r.version:match("^%d+"), choice.root))
+  end
+  if r.assumed then
+    problem(p, "warning", "cuda-data-assumed",
+      ("the GPU and compiler lists of CUDA %s are assumed equal to 13.0's (NVIDIA publishes no separate list)"):format(r.version),
+      ("check with '%s/bin/nvcc --list-gpu-arch' after install"):format(choice.root))
+  end
+  -- Other toolkits on the machine
+  local others = {}
+  for _, t in ipairs(facts.toolkits or {}) do
+    if t.root ~= choice.root then others[#others + 1] = t.root end
+  end
+  if #others > 0 then
+    table.sort(others)
+    problem(p, "warning", "multiple-toolkits",
+      ("other CUDA toolkits are installed (%s): mixing them fails with 'Found two conflicting CUDA versions' or loads the wrong libraries"):format(table.concat(others, ", ")),
+      ("use the plan's environment: it puts only %s on PATH and LD_LIBRARY_PATH"):format(choice.root))
+  end
+  return p, others
+end
+
+local function fmt_mib(mib)
+  if not mib then return "unknown" end
+  return ("%d GiB"):format(mib // 1024)
+end
+
+function M.make(args)
+  local facts = args.facts
+  local errors = {}
+  local torch
+  if args.torch then
+    torch = M.torch_release(args.torch)
+    if not torch then
+      errors[#errors + 1] = { kind = "usage", message = ("unknown PyTorch release '%s'"):format(args.torch),
+        hint = "known releases: " .. table.concat(M.known_torch(), " ") }
+    end
+  else
+    torch = pytorch.releases[#pytorch.releases]
+  end
+  local want
+  if args.cuda then
+    local m
+    want, m = A.release(args.cuda)
+    if not want or A.vcmp(want.version, "11.8") < 0 then
+      want = nil
+      errors[#errors + 1] = { kind = "usage",
+        message = m and ("unknown CUDA release '%s'"):format(args.cuda) or ("'%s' is not a CUDA version (expected X.Y, X.Y.Z or cuXYZ)"):format(args.cuda),
+        hint = "known releases: " .. table.concat(M.known_cuda(), " ") }
+    end
+  end
+  if #errors > 0 then return { errors = errors } end
+
+  local problems = {}
+  local decisions = {}
+  local function decide(topic, choice, why) decisions[#decisions + 1] = { topic = topic, choice = choice, why = why } end
+
+  decide("torch", "PyTorch " .. torch.version, args.torch and "--torch" or "the newest release ptbuild knows (choose with --torch)")
+
+  -- CUDA toolkit and installer
+  local ch = T.choose(facts, torch, want)
+  local r = ch.release
+  local platform, installer = T.platform(facts, r)
+  local inst = T.installer(r, platform, installer)
+  local source, root
+  if ch.tk then
+    source, root = "installed", ch.tk.root
+  elseif installer == "jetpack" then
+    source, root = "jetpack", "/usr/local/cuda-" .. r.version
+  else
+    source, root = "download", "/usr/local/cuda-" .. r.version
+  end
+  local cplan = {
+    version = r.version,
+    full_version = ch.tk and ch.tk.version or inst.full_version,
+    platform = platform, source = source, root = root, installer = installer,
+    downloads = ptb.array(source == "download" and inst.downloads or {}),
+    manifest = source == "download" and inst.manifest or ptb.null,
+    components = ptb.array(source == "download" and inst.components or {}),
+    runfile = source == "download" and inst.runfile or ptb.null,
+    why = ch.why,
+  }
+  if source == "jetpack" then cplan.jetpack_deb = inst.jetpack_deb end
+  local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan)
+  append(problems, cp)
+  local how = source == "installed" and "installed" or
+    (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (#inst.downloads > 0 and (", " .. #inst.downloads .. " files with sha256") or ", resolved from the manifest")))
+  decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, platform, how, root), ch.why)
+  if source == "download" and inst.runfile ~= ptb.null then
+    decide("alternative", inst.runfile.name, "the runfile installer (needs root; sha256 " .. inst.runfile.sha256:sub(1, 12) .. "...)")
+  end
+  if source == "download" and #inst.downloads == 0 then
+    decide("downloads", inst.manifest, "ptbuild holds no copy of this manifest: fetch reads the file list and checksums from it")
+  end
+
+  -- Arch list
+  local arch, ap, aerr = G.choose(facts, torch, r, platform, args.arch_list)
+  if #aerr > 0 then return { errors = aerr } end
+  append(problems, ap)
+  decide("arch_list", arch.list, arch.why)
+
+  -- Host compiler
+  local hc, hp = H.host_compiler(facts, r, torch)
+  append(problems, hp)
+  local hinfo = { switched = hc.switched }
+  if hc.host then
+    hinfo.cxx = H.cxx_of(hc.host.path)
+    decide("host_compiler", ("%s (gcc %s)"):format(hinfo.cxx, hc.host.version),
+      hc.switched and ("the default gcc %s is too new for nvcc %s"):format(hc.default.version, r.version)
+        or ("accepted by nvcc %s (gcc %d at most)"):format(r.version, r.gcc_max))
+  end
+
+  -- BLAS
+  local blas, benv, bp = H.openblas(facts)
+  append(problems, bp)
+  decide("blas", facts.host.arch == "aarch64" and ("OpenBLAS TARGET=%s via %s"):format(blas.target, blas.via) or "PyTorch's default (MKL if found)",
+    blas.note .. (blas.alternative and ("; alternative: " .. blas.alternative) or ""))
+  if facts.host.arch == "aarch64" then
+    local lse = false
+    for _, f in ipairs(facts.host.cpu and facts.host.cpu.features or {}) do if f == "atomics" then lse = true end end
+    if facts.host.cpu and facts.host.cpu.features and not lse then
+      problem(problems, "warning", "cpu-no-lse",
+        ("the CPU (%s) lacks LSE atomics (no 'atomics' in its features): code built for armv8.2-a dies with 'Illegal instruction'"):format(facts.host.cpu.model_name or "aarch64"),
+        "the plan turns the Arm Compute Library off (USE_MKLDNN_ACL=0); never build with -march=native for other machines")
+    end
+  end
+
+  -- Jobs
+  local jobs, jp = H.max_jobs(facts, args.max_jobs)
+  append(problems, jp)
+  decide("max_jobs", tostring(jobs), ("%s cores, %s of memory, about %d GiB per CUDA compile job"):format(
+    facts.host.cpu and facts.host.cpu.cores or "unknown", fmt_mib(facts.host.memory_mib), H.GIB_PER_JOB))
+
+  local pkgs = H.packages(facts, blas)
+  if pkgs.manager ~= ptb.null then
+    decide("packages", pkgs.manager .. ": " .. table.concat(pkgs.names, " "), "build tools" .. (blas.via == "package" and " and OpenBLAS" or "") .. " from the distribution")
+  end
+
+  local d = { facts = facts, root = root, release = r, arch = arch, host = hinfo,
+              blas_env = benv, jobs = jobs, tk = ch.tk }
+  local env = B.env(d)
+  local remove_path, remove_lib = {}, {}
+  for _, o in ipairs(others) do
+    remove_path[#remove_path + 1] = o .. "/bin"
+    remove_lib[#remove_lib + 1] = o .. "/lib64"
+  end
+  local plan = {
+    schema = "ptbuild.plan/1",
+    facts_source = args.facts_source or "host",
+    torch = { version = torch.version, default = args.torch == nil },
+    cuda = cplan,
+    torch_cuda_arch_list = arch.list,
+    arch_list_source = arch.source,
+    cmake = B.cmake(d),
+    env = env,
+    path_prepend = { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = { root .. "/lib64" } },
+    path_remove = { PATH = ptb.array(remove_path), LD_LIBRARY_PATH = ptb.array(remove_lib) },
+    openblas = blas,
+    packages = pkgs,
+    max_jobs = jobs,
+    cmake_fresh = true,
+    decisions = decisions,
+    problems = ptb.array(problems),
+  }
+  if facts.host.arch == "aarch64" then
+    local acl = false
+    for _, kv in ipairs(env) do if kv.name == "USE_MKLDNN_ACL" and kv.value == "1" then acl = true end end
+    if acl then
+      plan.acl = { root = "/opt/acl", via = "source", version = "v52.6.0",
+        scons_flags = "Werror=0 debug=0 neon=1 opencl=0 os=linux openmp=1 cppthreads=0 arch=armv8a multi_isa=1 fixed_format_kernels=1 build=native" }
+    end
+  end
+  return plan
+end
+
+return M

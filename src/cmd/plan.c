@@ -1,0 +1,129 @@
+/* plan.c - `ptbuild plan`: the decisions for a PyTorch + CUDA build and
+ * every problem found before it starts. */
+#include "cmd/cmds.h"
+#include "cmd/common.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "plan.h"
+#include "util/json.h"
+
+const struct ptb_cmd ptb_cmd_plan_def = {
+	"plan", ptb_cmd_plan,
+	"decide the CUDA toolkit, arch list, BLAS, environment and CMake flags",
+	"ptbuild plan [--facts FILE | --profile NAME] [--torch VER] [--cuda VER]\n"
+	"                    [--arch-list LIST] [--max-jobs N] [--json]",
+	PTB_PLAN_HELP
+	"  --json            print the plan document (ptbuild.plan/1)\n"
+	"\n"
+	"Without --facts or --profile the plan is for this machine.  Exit status 1\n"
+	"when a problem is an error: the build would fail; each problem says how\n"
+	"to fix it.\n"
+	"\n"
+	"Examples:\n"
+	"  ptbuild plan --profile gh200\n"
+	"  ptbuild plan --profile rtx4090-workstation --torch 2.8 --json\n",
+};
+
+struct opts {
+	struct ptb_plan_opts plan;
+	int json;
+};
+
+static int handle(void *state, int c, const char *arg)
+{
+	struct opts *o = state;
+	int r = ptb_plan_opt(&o->plan, "plan", c, arg);
+
+	if (r == 1)
+		return 0;
+	if (r < 0)
+		return PTB_EUSAGE;
+	if (c == 'j') {
+		o->json = 1;
+		return 0;
+	}
+	return PTB_EUSAGE;
+}
+
+static void print_prepend(const cJSON *plan, const char *var)
+{
+	const cJSON *d;
+	char key[64];
+
+	snprintf(key, sizeof key, "path_prepend.%s", var);
+	printf("  %s=", var);
+	cJSON_ArrayForEach(d, ptb_json_get(plan, key))
+		if (cJSON_IsString(d))
+			printf("%s:", d->valuestring);
+	printf("$%s\n", var);
+}
+
+static void print_summary(const cJSON *plan)
+{
+	const cJSON *it;
+	int color = ptb_log_color(STDOUT_FILENO);
+	const char *bold = color ? "\033[1m" : "", *red = color ? "\033[31m" : "";
+	const char *yellow = color ? "\033[33m" : "", *off = color ? "\033[0m" : "";
+
+	printf("%sPlan%s for %s\n\n", bold, off, ptb_json_str(plan, "facts_source"));
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(plan, "decisions")) {
+		const char *topic = ptb_json_str(it, "topic");
+		const char *choice = ptb_json_str(it, "choice");
+		const char *why = ptb_json_str(it, "why");
+
+		printf("  %-14s %s\n", topic ? topic : "?", choice ? choice : "");
+		if (why && *why)
+			printf("  %-14s   %s\n", "", why);
+	}
+	printf("\n%sEnvironment%s (in this order)\n", bold, off);
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(plan, "env"))
+		printf("  %s=%s\n", it->string, it->valuestring);
+	print_prepend(plan, "PATH");
+	print_prepend(plan, "LD_LIBRARY_PATH");
+	printf("\n%sCMake%s\n", bold, off);
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(plan, "cmake"))
+		printf("  -D%s=%s\n", it->string, it->valuestring);
+
+	const cJSON *problems = cJSON_GetObjectItemCaseSensitive(plan, "problems");
+	int n = cJSON_GetArraySize(problems);
+	printf("\n%sProblems%s:%s\n", bold, off, n ? "" : " none");
+	cJSON_ArrayForEach(it, problems) {
+		const char *sev = ptb_json_str(it, "severity");
+		int error = sev && strcmp(sev, "error") == 0;
+
+		printf("  %s%s%s [%s] %s\n", error ? red : yellow, sev, off,
+		       ptb_json_str(it, "code"), ptb_json_str(it, "message"));
+		printf("    fix: %s\n", ptb_json_str(it, "fix"));
+	}
+}
+
+int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		PTB_PLAN_OPTIONS,
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = { 0 };
+	struct ptb_err err = { 0 };
+	cJSON *plan;
+	int rc;
+
+	rc = ptb_cmd_getopt(ctx, &ptb_cmd_plan_def, argc, argv, "", longopts, handle, &o);
+	if (rc >= 0)
+		return rc;
+	if (optind < argc)
+		return ptb_cli_usage("plan", "unexpected argument '%s'", argv[optind]);
+	if (ptb_plan_make(ctx, &o.plan, &plan, NULL, &err) != 0)
+		return ptb_report(&err);
+	if (o.json)
+		ptb_cmd_print_json(plan);
+	else
+		print_summary(plan);
+	rc = ptb_plan_has_errors(plan) ? PTB_EFOUND : 0;
+	cJSON_Delete(plan);
+	return rc;
+}

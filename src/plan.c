@@ -1,0 +1,313 @@
+/* plan.c - facts + options -> the plan document, through recipes/plan.lua,
+ * checked before anyone relies on it. */
+#include "plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "detect/detect.h"
+#include "facts.h"
+#include "util/json.h"
+
+int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *arg)
+{
+	switch (c) {
+	case PTB_OPT_PLAN + 0: o->facts_file = arg; break;
+	case PTB_OPT_PLAN + 1: o->profile = arg; break;
+	case PTB_OPT_PLAN + 2: o->sysroot = arg; break;
+	case PTB_OPT_PLAN + 3: o->torch = arg; break;
+	case PTB_OPT_PLAN + 4: o->cuda = arg; break;
+	case PTB_OPT_PLAN + 5: o->arch_list = arg; break;
+	case PTB_OPT_PLAN + 6: {
+		char *end;
+		long n = strtol(arg, &end, 10);
+
+		if (!*arg || *end || n < 1 || n > 4096) {
+			ptb_cli_usage(cmd, "bad --max-jobs value '%s' (expected a number from 1 to 4096)", arg);
+			return -1;
+		}
+		o->max_jobs = arg;
+		break;
+	}
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
+                      char **source, struct ptb_err *err)
+{
+	cJSON *f;
+
+	*source = NULL;
+	if (o->facts_file && o->profile) {
+		ptb_err_set(err, PTB_EUSAGE, "--facts and --profile cannot be combined");
+		return NULL;
+	}
+	if ((o->facts_file || o->profile) && o->sysroot) {
+		ptb_err_set(err, PTB_EUSAGE, "--sysroot describes this host; it cannot be combined with --facts or --profile");
+		return NULL;
+	}
+	if (o->facts_file) {
+		f = ptb_facts_load(o->facts_file, err);
+		if (f)
+			*source = ptb_xasprintf("file:%s", o->facts_file);
+		return f;
+	}
+	if (o->profile) {
+		size_t n;
+		char **path = ptb_recipe_path(ctx->recipe_dirs, ctx->nrecipe_dirs, &n);
+
+		f = ptb_facts_profile((const char *const *)path, n, o->profile, err);
+		ptb_recipe_path_free(path);
+		if (f)
+			*source = ptb_xasprintf("profile:%s", o->profile);
+		return f;
+	}
+	struct ptb_detect_opts d = { o->sysroot };
+	f = ptb_detect(&d, err);
+	if (f && ptb_facts_validate(f, "this host", err) != 0) {
+		cJSON_Delete(f);
+		return NULL;
+	}
+	if (f)
+		*source = o->sysroot ? ptb_xasprintf("sysroot:%s", o->sysroot) : ptb_xstrdup("host");
+	return f;
+}
+
+/* Shape checks ------------------------------------------------------------ */
+
+static int bad(struct ptb_err *err, const char *key, const char *want)
+{
+	ptb_err_set(err, PTB_ERECIPE, "recipe 'plan.make' returned a malformed plan: key '%s': expected %s", key, want);
+	return -1;
+}
+
+static int is_one_of(const char *s, const char *const *set)
+{
+	for (; s && *set; set++)
+		if (strcmp(s, *set) == 0)
+			return 1;
+	return 0;
+}
+
+static int str_at(const cJSON *o, const char *path, struct ptb_err *err)
+{
+	return ptb_json_str(o, path) ? 0 : bad(err, path, "a string");
+}
+
+static int strings(const cJSON *a, const char *key, struct ptb_err *err)
+{
+	const cJSON *s;
+
+	if (!cJSON_IsArray(a))
+		return bad(err, key, "an array of strings");
+	cJSON_ArrayForEach(s, a)
+		if (!cJSON_IsString(s))
+			return bad(err, key, "an array of strings");
+	return 0;
+}
+
+int ptb_plan_validate(const cJSON *p, struct ptb_err *err)
+{
+	static const char *const platforms[] = { "linux-x86_64", "linux-sbsa", "linux-aarch64", NULL };
+	static const char *const sources[] = { "installed", "download", "jetpack", NULL };
+	static const char *const installers[] = { "redist", "runfile", "jetpack", NULL };
+	static const char *const vias[] = { "package", "source", "none", NULL };
+	static const char *const severities[] = { "error", "warning", NULL };
+	const cJSON *v, *it;
+
+	if (!cJSON_IsObject(p))
+		return bad(err, "(document)", "an object");
+	if (!is_one_of(ptb_json_str(p, "schema"), (const char *const[]){ PTB_PLAN_SCHEMA, NULL }))
+		return bad(err, "schema", "\"" PTB_PLAN_SCHEMA "\"");
+	if (str_at(p, "facts_source", err) || str_at(p, "torch.version", err) ||
+	    str_at(p, "cuda.version", err) || str_at(p, "cuda.full_version", err) ||
+	    str_at(p, "cuda.root", err) || str_at(p, "torch_cuda_arch_list", err))
+		return -1;
+	if (!is_one_of(ptb_json_str(p, "cuda.platform"), platforms))
+		return bad(err, "cuda.platform", "linux-x86_64, linux-sbsa or linux-aarch64");
+	if (!is_one_of(ptb_json_str(p, "cuda.source"), sources))
+		return bad(err, "cuda.source", "installed, download or jetpack");
+	if (!is_one_of(ptb_json_str(p, "cuda.installer"), installers))
+		return bad(err, "cuda.installer", "redist, runfile or jetpack");
+	v = ptb_json_get(p, "cuda.downloads");
+	if (!cJSON_IsArray(v))
+		return bad(err, "cuda.downloads", "an array");
+	cJSON_ArrayForEach(it, v) {
+		if (!ptb_json_str(it, "name") || !ptb_json_str(it, "url") ||
+		    !ptb_json_str(it, "sha256") || !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(it, "size")))
+			return bad(err, "cuda.downloads[]", "objects {name, url, sha256, size}");
+	}
+	v = cJSON_GetObjectItemCaseSensitive(p, "cmake");
+	if (!cJSON_IsObject(v))
+		return bad(err, "cmake", "an object");
+	cJSON_ArrayForEach(it, v)
+		if (!cJSON_IsString(it))
+			return bad(err, "cmake", "an object of strings");
+	if (str_at(p, "cmake.CMAKE_CUDA_ARCHITECTURES", err) || str_at(p, "cmake.CMAKE_CUDA_COMPILER", err) ||
+	    str_at(p, "cmake.CUDAToolkit_ROOT", err))
+		return -1;
+	v = cJSON_GetObjectItemCaseSensitive(p, "env");
+	if (!cJSON_IsObject(v))
+		return bad(err, "env", "an object");
+	cJSON_ArrayForEach(it, v)
+		if (!cJSON_IsString(it))
+			return bad(err, "env", "an object of strings");
+	v = cJSON_GetObjectItemCaseSensitive(p, "path_prepend");
+	if (!cJSON_IsObject(v) ||
+	    strings(cJSON_GetObjectItemCaseSensitive(v, "PATH"), "path_prepend.PATH", err) ||
+	    strings(cJSON_GetObjectItemCaseSensitive(v, "LD_LIBRARY_PATH"), "path_prepend.LD_LIBRARY_PATH", err))
+		return cJSON_IsObject(v) ? -1 : bad(err, "path_prepend", "an object");
+	v = cJSON_GetObjectItemCaseSensitive(p, "openblas");
+	if (!cJSON_IsObject(v))
+		return bad(err, "openblas", "an object");
+	if (!is_one_of(ptb_json_str(v, "via"), vias))
+		return bad(err, "openblas.via", "package, source or none");
+	if (strings(cJSON_GetObjectItemCaseSensitive(v, "packages"), "openblas.packages", err))
+		return -1;
+	v = cJSON_GetObjectItemCaseSensitive(p, "packages");
+	if (!cJSON_IsObject(v) || strings(cJSON_GetObjectItemCaseSensitive(v, "names"), "packages.names", err))
+		return cJSON_IsObject(v) ? -1 : bad(err, "packages", "an object");
+	v = cJSON_GetObjectItemCaseSensitive(p, "max_jobs");
+	if (!cJSON_IsNumber(v) || v->valuedouble < 1)
+		return bad(err, "max_jobs", "a number of at least 1");
+	if (!cJSON_IsBool(cJSON_GetObjectItemCaseSensitive(p, "cmake_fresh")))
+		return bad(err, "cmake_fresh", "a boolean");
+	v = cJSON_GetObjectItemCaseSensitive(p, "problems");
+	if (!cJSON_IsArray(v))
+		return bad(err, "problems", "an array");
+	cJSON_ArrayForEach(it, v) {
+		if (!is_one_of(ptb_json_str(it, "severity"), severities) || !ptb_json_str(it, "code") ||
+		    !ptb_json_str(it, "message") || !ptb_json_str(it, "fix"))
+			return bad(err, "problems[]", "objects {severity: error|warning, code, message, fix}");
+	}
+	return 0;
+}
+
+int ptb_plan_has_errors(const cJSON *plan)
+{
+	const cJSON *it;
+	int n = 0;
+
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(plan, "problems")) {
+		const char *s = ptb_json_str(it, "severity");
+
+		if (s && strcmp(s, "error") == 0)
+			n++;
+	}
+	return n;
+}
+
+/* The recipe gives env as [{name, value}] in order; the plan holds an
+ * object in that order (the renderers keep it). */
+static int env_to_object(cJSON *plan, struct ptb_err *err)
+{
+	cJSON *arr = cJSON_DetachItemFromObjectCaseSensitive(plan, "env");
+	cJSON *obj, *it;
+
+	if (!cJSON_IsArray(arr)) {
+		cJSON_Delete(arr);
+		return bad(err, "env", "an array of {name, value}");
+	}
+	obj = cJSON_CreateObject();
+	cJSON_ArrayForEach(it, arr) {
+		const char *name = ptb_json_str(it, "name");
+		const char *value = ptb_json_str(it, "value");
+
+		if (!name || !value || cJSON_GetObjectItemCaseSensitive(obj, name)) {
+			cJSON_Delete(arr);
+			cJSON_Delete(obj);
+			return bad(err, "env[]", "{name, value} strings, each name once");
+		}
+		cJSON_AddStringToObject(obj, name, value);
+	}
+	cJSON_Delete(arr);
+	cJSON_AddItemToObject(plan, "env", obj);
+	return 0;
+}
+
+/* Put the keys in a fixed order: schema first, then as the recipe sorted
+ * them (objects leave Lua sorted, so the order is deterministic). */
+static void schema_first(cJSON *plan)
+{
+	cJSON *s = cJSON_DetachItemFromObjectCaseSensitive(plan, "schema");
+
+	if (s) {
+		s->next = plan->child;
+		if (plan->child) {
+			s->prev = plan->child->prev;
+			plan->child->prev = s;
+		} else {
+			s->prev = s;
+		}
+		plan->child = s;
+	}
+}
+
+int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
+                  cJSON **plan, cJSON **facts_out, struct ptb_err *err)
+{
+	struct ptb_lua *lua;
+	char *source = NULL;
+	cJSON *facts, *args, *res = NULL;
+	const cJSON *errors;
+
+	*plan = NULL;
+	if (facts_out)
+		*facts_out = NULL;
+	lua = ptb_ctx_lua(ctx, err);
+	if (!lua)
+		return -1;
+	facts = ptb_plan_facts(ctx, o, &source, err);
+	if (!facts)
+		return -1;
+	args = cJSON_CreateObject();
+	cJSON_AddItemReferenceToObject(args, "facts", facts);
+	cJSON_AddStringToObject(args, "facts_source", source);
+	free(source);
+	if (o->torch)
+		cJSON_AddStringToObject(args, "torch", o->torch);
+	if (o->cuda)
+		cJSON_AddStringToObject(args, "cuda", o->cuda);
+	if (o->arch_list)
+		cJSON_AddStringToObject(args, "arch_list", o->arch_list);
+	if (o->max_jobs)
+		cJSON_AddNumberToObject(args, "max_jobs", atoi(o->max_jobs));
+	if (ptb_lua_call(lua, "plan", "make", args, &res, err) != 0) {
+		cJSON_Delete(args);
+		cJSON_Delete(facts);
+		return -1;
+	}
+	cJSON_Delete(args);
+	errors = cJSON_GetObjectItemCaseSensitive(res, "errors");
+	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0) {
+		const cJSON *e = cJSON_GetArrayItem(errors, 0);
+		const char *kind = ptb_json_str(e, "kind");
+		const char *msg = ptb_json_str(e, "message");
+		const char *hint = ptb_json_str(e, "hint");
+
+		ptb_err_set(err, kind && strcmp(kind, "usage") == 0 ? PTB_EUSAGE : PTB_ERECIPE,
+		            "%s", msg ? msg : "(recipe gave no message)");
+		if (hint)
+			ptb_err_hint(err, "%s", hint);
+		cJSON_Delete(res);
+		cJSON_Delete(facts);
+		return -1;
+	}
+	if (!cJSON_IsObject(res) || env_to_object(res, err) != 0 || ptb_plan_validate(res, err) != 0) {
+		if (!cJSON_IsObject(res))
+			ptb_err_set(err, PTB_ERECIPE, "recipe 'plan.make' returned no document");
+		cJSON_Delete(res);
+		cJSON_Delete(facts);
+		return -1;
+	}
+	schema_first(res);
+	*plan = res;
+	if (facts_out)
+		*facts_out = facts;
+	else
+		cJSON_Delete(facts);
+	return 0;
+}

@@ -1,0 +1,73 @@
+/* plan.h - make the build plan (schema "ptbuild.plan/1", DESIGN.md) from
+ * facts and options; the API generate, fetch and validate call.
+ *
+ * Facts come from --facts FILE, --profile NAME, or this host (--sysroot).
+ * The recipe recipes/plan.lua decides; C checks the types of every key
+ * other parts rely on before anyone acts on it.
+ *
+ * Ownership: *plan and *facts returned by ptb_plan_make are the caller's
+ * (cJSON_Delete); the strings in struct ptb_plan_opts are borrowed. */
+#ifndef PTB_PLAN_H
+#define PTB_PLAN_H
+
+#include <cjson/cJSON.h>
+
+#include "cli.h"
+
+#define PTB_PLAN_SCHEMA "ptbuild.plan/1"
+
+struct ptb_plan_opts {
+	const char *facts_file;   /* --facts FILE */
+	const char *profile;      /* --profile NAME */
+	const char *sysroot;      /* --sysroot DIR (host facts) */
+	const char *torch;        /* --torch VER */
+	const char *cuda;         /* --cuda VER */
+	const char *arch_list;    /* --arch-list LIST */
+	const char *max_jobs;     /* --max-jobs N */
+};
+
+/* getopt values of the plan options: PTB_OPT_PLAN + 0 ... + 6. */
+#define PTB_OPT_PLAN 1100
+#define PTB_PLAN_OPTIONS \
+	{ "facts", required_argument, NULL, PTB_OPT_PLAN + 0 }, \
+	{ "profile", required_argument, NULL, PTB_OPT_PLAN + 1 }, \
+	{ "sysroot", required_argument, NULL, PTB_OPT_PLAN + 2 }, \
+	{ "torch", required_argument, NULL, PTB_OPT_PLAN + 3 }, \
+	{ "cuda", required_argument, NULL, PTB_OPT_PLAN + 4 }, \
+	{ "arch-list", required_argument, NULL, PTB_OPT_PLAN + 5 }, \
+	{ "max-jobs", required_argument, NULL, PTB_OPT_PLAN + 6 }
+
+/* Help lines for the plan options, to append to a command's help. */
+#define PTB_PLAN_HELP \
+	"  --facts FILE      plan for the machine a facts file describes\n" \
+	"                    ('ptbuild detect --json > FILE')\n" \
+	"  --profile NAME    plan for a shipped profile ('ptbuild profiles')\n" \
+	"  --sysroot DIR     detect facts under DIR instead of /\n" \
+	"  --torch VER       PyTorch release (default: the newest ptbuild knows)\n" \
+	"  --cuda VER        CUDA release instead of ptbuild's choice\n" \
+	"  --arch-list LIST  TORCH_CUDA_ARCH_LIST instead of ptbuild's choice\n" \
+	"  --max-jobs N      MAX_JOBS instead of ptbuild's choice\n"
+
+/* Handle one getopt result c with its argument.  Returns 1 when c is a
+ * plan option (stored in o), 0 when it is not, -1 on a bad value
+ * (already reported as a usage error for command cmd). */
+int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *arg);
+
+/* Load the facts the options name (file, profile or this host). */
+cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
+                      char **source, struct ptb_err *err);
+
+/* Make the plan.  Returns 0 with *plan (validated) and, when facts is not
+ * NULL, *facts; or -1 with err: PTB_EUSAGE for bad options or facts,
+ * PTB_ERECIPE when the recipe fails or returns a malformed plan.  A plan
+ * with error problems is still 0: see ptb_plan_has_errors. */
+int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
+                  cJSON **plan, cJSON **facts, struct ptb_err *err);
+
+/* Check a plan document's shape; 0 or -1 with err (PTB_ERECIPE). */
+int ptb_plan_validate(const cJSON *plan, struct ptb_err *err);
+
+/* Number of problems with severity "error". */
+int ptb_plan_has_errors(const cJSON *plan);
+
+#endif

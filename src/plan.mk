@@ -1,0 +1,27 @@
+# src/plan.mk - the plan command, profiles and their knowledge and tests.
+libptb_a_SOURCES += src/plan.c src/plan.h src/cmd/plan.c src/cmd/profiles.c
+
+nobase_dist_pkgdata_DATA += \
+	recipes/PROBLEMS.md \
+	recipes/plan.lua \
+	recipes/lib/toolkit.lua recipes/lib/targets.lua recipes/lib/host.lua \
+	recipes/lib/buildenv.lua \
+	recipes/data/pytorch.lua recipes/data/jetson.lua recipes/data/openblas.lua \
+	recipes/data/packages.lua recipes/data/redist.lua \
+	recipes/profiles/gh200.json recipes/profiles/dgx-h100.json \
+	recipes/profiles/altra-a100.json recipes/profiles/graviton3.json \
+	recipes/profiles/jetson-orin.json recipes/profiles/jetson-thor.json \
+	recipes/profiles/rtx4090-workstation.json
+
+TESTS += \
+	tests/lua/plan_toolkit_test.lua tests/lua/plan_targets_test.lua \
+	tests/lua/plan_host_test.lua tests/lua/plan_test.lua \
+	tests/integration/t0100-plan.sh tests/integration/t0101-plan-problems.sh \
+	tests/integration/t0102-profiles.sh
+
+EXTRA_DIST += tools/gen-redist.py bench/plan.sh \
+	tests/lua/plan_toolkit_test.lua tests/lua/plan_targets_test.lua \
+	tests/lua/plan_host_test.lua tests/lua/plan_test.lua \
+	tests/integration/t0100-plan.sh tests/integration/t0101-plan-problems.sh \
+	tests/integration/t0102-profiles.sh \
+	tests/fixtures/plans tests/fixtures/facts

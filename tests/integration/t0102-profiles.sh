@@ -1,0 +1,41 @@
+#!/bin/sh
+# t0102-profiles.sh - `ptbuild profiles` and the shipped profiles
+# themselves: each is a valid facts document with a description and its
+# sources, and plans without a recipe error.
+. "$top_srcdir/tests/lib.sh"
+
+run "$PTBUILD" profiles
+is "$rc" 0 "profiles exits 0"
+names=$(printf '%s\n' "$out" | awk '{print $1}' | tr '\n' ' ')
+is "$names" "altra-a100 dgx-h100 gh200 graviton3 jetson-orin jetson-thor rtx4090-workstation " "the seven shipped profiles, sorted"
+like "$out" "*gh200 *NVIDIA GH200 Grace Hopper*" "each with its description"
+
+run "$PTBUILD" profiles --json
+like "$out" '*"name": "jetson-thor"*"file": "*recipes/profiles/jetson-thor.json"*' "--json gives name, description, file"
+
+for f in "$top_srcdir"/recipes/profiles/*.json; do
+	p=$(basename "$f" .json)
+	grep -q '"schema": "ptbuild.facts/1"' "$f"
+	t_ok $? "$p: schema ptbuild.facts/1"
+	grep -q '"source": "[^"]*shared/' "$f"
+	t_ok $? "$p: says where its values come from"
+	"$PTBUILD" plan --profile "$p" --json >"$T_DIR/plan.json" 2>"$T_DIR/err"
+	rc=$?
+	[ "$rc" -le 1 ]
+	t_ok $? "$p: plans (exit $rc)"
+done
+
+# A user's directory on the recipe path adds a profile and overrides one.
+mkdir -p "$T_DIR/r/profiles"
+sed 's/"NVIDIA GH200 Grace Hopper[^"]*"/"my own GH200"/' "$top_srcdir/recipes/profiles/gh200.json" >"$T_DIR/r/profiles/gh200.json"
+cp "$top_srcdir/recipes/profiles/graviton3.json" "$T_DIR/r/profiles/ci-arm64.json"
+run "$PTBUILD" --recipes "$T_DIR/r" profiles
+like "$out" "*ci-arm64 *" "a user's profile is listed"
+like "$out" "*gh200 *my own GH200*" "a user's profile overrides the shipped one"
+run "$PTBUILD" --recipes "$T_DIR/r" plan --profile ci-arm64 --json
+like "$out" '*"facts_source": "profile:ci-arm64"*' "plan --profile finds it"
+
+run "$PTBUILD" profiles extra
+is "$rc" 2 "an argument is a usage error"
+
+done_testing

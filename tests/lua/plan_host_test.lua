@@ -1,0 +1,119 @@
+-- plan_host_test.lua - lib/host: host compiler, OpenBLAS, MAX_JOBS,
+-- packages; lib/buildenv: the environment order, table-driven.
+local t = ptb.include("tap")
+local A = ptb.include("lib/archlist")
+local H = ptb.include("lib/host")
+local B = ptb.include("lib/buildenv")
+local pytorch = ptb.include("data/pytorch")
+
+local function R(v) return (A.release(v)) end
+local function torch(v)
+  for _, r in ipairs(pytorch.releases) do if r.version == v then return r end end
+end
+local function codes(problems)
+  local out = {}
+  for _, p in ipairs(problems) do out[#out + 1] = p.severity .. ":" .. p.code end
+  return table.concat(out, " ")
+end
+local function gcc(v, path) return { name = "gcc", version = v, path = path or "/usr/bin/gcc" } end
+
+t.is(H.cxx_of("/usr/bin/gcc"), "/usr/bin/g++", "gcc -> g++")
+t.is(H.cxx_of("/usr/bin/gcc-12"), "/usr/bin/g++-12", "gcc-12 -> g++-12")
+t.is(H.cxx_of("/opt/rh/gcc-toolset-13/root/usr/bin/gcc"), "/opt/rh/gcc-toolset-13/root/usr/bin/g++", "toolset path")
+
+-- host_compiler: { description, compilers, CUDA, torch, host path, switched, problems }
+local hc = {
+  { "gcc 13 with CUDA 12.6", { gcc("13.3.0") }, "12.6", "2.14", "/usr/bin/gcc", false, "" },
+  { "gcc 14 with CUDA 12.6, no older", { gcc("14.2.0") }, "12.6", "2.14", "/usr/bin/gcc", false, "error:gcc-too-new" },
+  { "gcc 15 default, gcc-13 beside", { gcc("15.0.1"), gcc("13.3.0", "/usr/bin/gcc-13") }, "12.6", "2.14", "/usr/bin/gcc-13", true, "warning:gcc-too-new" },
+  { "gcc 15 default, gcc-12 and gcc-13: the newest that fits", { gcc("15.0.1"), gcc("12.3.0", "/usr/bin/gcc-12"), gcc("13.3.0", "/usr/bin/gcc-13") }, "12.6", "2.14", "/usr/bin/gcc-13", true, "warning:gcc-too-new" },
+  { "gcc 15 with CUDA 13.0", { gcc("15.1.1") }, "13.0", "2.14", "/usr/bin/gcc", false, "" },
+  { "gcc 8.5 too old for PyTorch", { gcc("8.5.0") }, "12.6", "2.14", "/usr/bin/gcc", false, "error:gcc-too-old" },
+  { "the plain gcc is the default", { gcc("12.3.0", "/usr/bin/gcc-12"), gcc("14.2.0") }, "12.6", "2.14", "/usr/bin/gcc-12", true, "warning:gcc-too-new" },
+  { "no compiler", {}, "12.6", "2.14", nil, false, "warning:no-compiler" },
+}
+for _, c in ipairs(hc) do
+  local res, problems = H.host_compiler({ compilers = c[2] }, R(c[3]), torch(c[4]))
+  t.is(res.host and res.host.path, c[5], c[1] .. ": host compiler")
+  t.is(res.switched, c[6], c[1] .. ": switched")
+  t.is(codes(problems), c[7], c[1] .. ": problems")
+end
+
+-- openblas_target: { implementer, part, microarch, target }
+local ob = {
+  { "0x41", "0xd4f", "neoverse_v2", "NEOVERSEV2" }, { "0x41", "0xd0c", "neoverse_n1", "NEOVERSEN1" },
+  { "0x41", "0xd40", "neoverse_v1", "NEOVERSEV1" }, { "0x41", "0xd42", "neoverse_n1", "NEOVERSEN1" },
+  { "0x41", "0xd83", "neoverse_v3ae", nil }, { nil, nil, "zen4", "COOPERLAKE" },
+  { nil, nil, "sapphirerapids", "SAPPHIRERAPIDS" }, { "0x48", "0xd01", nil, "TSV110" },
+}
+for _, c in ipairs(ob) do
+  t.is(H.openblas_target({ implementer = c[1], part = c[2], microarch = c[3] }), c[4],
+    ("%s:%s %s -> %s"):format(c[1] or "-", c[2] or "-", c[3] or "-", tostring(c[4])))
+end
+
+-- openblas: { description, facts, target, via, env BLAS }
+local function arm(part, micro, os_id)
+  return { host = { arch = "aarch64", platform = "sbsa", os = os_id and { id = os_id } or nil,
+                    cpu = { implementer = "0x41", part = part, microarch = micro, model_name = micro } } }
+end
+local blas = {
+  { "Grace: ARMV8 DYNAMIC_ARCH source build", arm("0xd4f", "neoverse_v2", "ubuntu"), "ARMV8", "source", "OpenBLAS" },
+  { "Altra: distribution package", arm("0xd0c", "neoverse_n1", "ubuntu"), "NEOVERSEN1", "package", "OpenBLAS" },
+  { "Graviton3 on Amazon Linux: package", arm("0xd40", "neoverse_v1", "amzn"), "NEOVERSEV1", "package", "OpenBLAS" },
+  { "Graviton3, unknown OS: source", arm("0xd40", "neoverse_v1", nil), "NEOVERSEV1", "source", "OpenBLAS" },
+  { "Orin A78AE: source with N1", arm("0xd42", "neoverse_n1", "ubuntu"), "NEOVERSEN1", "source", "OpenBLAS" },
+  { "x86: PyTorch's default", { host = { arch = "x86_64", cpu = { microarch = "zen4" } } }, "COOPERLAKE", "none", nil },
+}
+for _, c in ipairs(blas) do
+  local res, env = H.openblas(c[2])
+  t.is(res.target, c[3], c[1] .. ": target")
+  t.is(res.via, c[4], c[1] .. ": via")
+  t.is(env[1] and env[1][2], c[5], c[1] .. ": BLAS")
+  if res.via == "source" then t.like(res.make_flags, "TARGET=" .. c[3], c[1] .. ": make flags carry the target") end
+end
+t.like(H.openblas(arm("0xd4f", "neoverse_v2", "ubuntu")).alternative or "", "NVPL", "Grace: NVPL named as the alternative")
+t.is(H.openblas(arm("0xd0c", "neoverse_n1", "ubuntu")).alternative, nil, "Altra: no NVPL")
+
+-- max_jobs: { cores, memory MiB, --max-jobs, jobs, problems }
+local jobs = {
+  { 72, 491520, nil, 72, "" }, { 224, 2097152, nil, 224, "" }, { 32, 63430, nil, 15, "" },
+  { 12, 62841, nil, 12, "" }, { 64, 16384, nil, 4, "" }, { 8, 3072, nil, 1, "error:memory-too-small" },
+  { 32, 63430, 32, 32, "warning:memory-too-small" }, { 32, 63430, 8, 8, "" }, { nil, nil, nil, 4, "" },
+}
+for _, c in ipairs(jobs) do
+  local n, problems = H.max_jobs({ host = { cpu = c[1] and { cores = c[1] } or nil, memory_mib = c[2] } }, c[3])
+  t.is(n, c[4], ("%s cores %s MiB --max-jobs %s -> %d"):format(c[1], c[2], c[3], c[4]))
+  t.is(codes(problems), c[5], ("%s cores %s MiB: problems"):format(c[1], c[2]))
+end
+
+-- packages
+local pk = H.packages({ host = { os = { id = "ubuntu" } } }, { via = "package", packages = { "libopenblas-openmp-dev" } })
+t.is(pk.manager, "apt", "ubuntu: apt")
+t.ok(table.concat(pk.names, " "):find("libopenblas-openmp-dev", 1, true) ~= nil, "ubuntu: the OpenBLAS package")
+pk = H.packages({ host = { os = { id = "rocky" } } }, { via = "none" })
+t.is(pk.manager, "dnf", "rocky: dnf")
+t.ok(table.concat(pk.names, " "):find("gcc-c++", 1, true) ~= nil, "rocky: gcc-c++")
+t.is(H.packages({ host = {} }, { via = "none" }).manager, ptb.null, "unknown OS: no manager")
+
+-- buildenv: the order and the per-platform variables
+local function names(env)
+  local out = {}
+  for _, kv in ipairs(env) do out[#out + 1] = kv.name end
+  return table.concat(out, " ")
+end
+local base = { root = "/usr/local/cuda-13.0", arch = { list = "9.0+PTX", items = A.parse("9.0+PTX") },
+               host = { switched = false }, blas_env = {}, jobs = 8 }
+base.facts = { host = { arch = "x86_64", platform = "x86_64" } }
+t.is(names(B.env(base)), "CUDA_HOME CUDA_PATH CUDACXX TORCH_CUDA_ARCH_LIST USE_CUDA USE_CUDNN USE_SYSTEM_NCCL USE_MKLDNN BUILD_TEST MAX_JOBS", "x86_64 env order")
+base.facts = { host = { arch = "aarch64", platform = "sbsa", page_size = 65536, cpu = { features = { "atomics" } } } }
+base.blas_env = { { "BLAS", "OpenBLAS" }, { "OpenBLAS_HOME", "/usr" } }
+base.host = { switched = true, cxx = "/usr/bin/g++-13" }
+t.is(names(B.env(base)), "CUDA_HOME CUDA_PATH CUDACXX CUDAHOSTCXX TORCH_CUDA_ARCH_LIST USE_CUDA USE_CUDNN USE_SYSTEM_NCCL BLAS OpenBLAS_HOME USE_MKLDNN USE_MKLDNN_ACL ACL_ROOT_DIR USE_PRIORITIZED_TEXT_FOR_LD USE_MAGMA CMAKE_SHARED_LINKER_FLAGS BUILD_TEST MAX_JOBS", "aarch64 64K env order")
+base.facts = { host = { arch = "aarch64", platform = "jetson", page_size = 4096, cpu = { features = { "fp" } } } }
+t.is(names(B.env(base)), "CUDA_HOME CUDA_PATH CUDACXX CUDAHOSTCXX TORCH_CUDA_ARCH_LIST USE_CUDA USE_CUDNN USE_NCCL BLAS OpenBLAS_HOME USE_MKLDNN USE_MKLDNN_ACL USE_PRIORITIZED_TEXT_FOR_LD USE_MAGMA BUILD_TEST MAX_JOBS", "Jetson 4K without LSE env order")
+local c = B.cmake(base)
+t.is(c.CMAKE_CUDA_ARCHITECTURES, "90-real;90-virtual", "cmake: architectures match the list")
+t.is(c.CMAKE_CUDA_HOST_COMPILER, "/usr/bin/g++-13", "cmake: host compiler when switched")
+t.is(c.CUDAToolkit_ROOT, "/usr/local/cuda-13.0", "cmake: toolkit root")
+
+t.done()

@@ -1,0 +1,83 @@
+-- plan_targets_test.lua - lib/targets: the arch list of a plan, table-driven.
+local t = ptb.include("tap")
+local A = ptb.include("lib/archlist")
+local G = ptb.include("lib/targets")
+local pytorch = ptb.include("data/pytorch")
+
+local function R(v) return (A.release(v)) end
+local function torch(v)
+  for _, r in ipairs(pytorch.releases) do if r.version == v then return r end end
+end
+local function codes(problems)
+  local out = {}
+  for _, p in ipairs(problems) do out[#out + 1] = p.severity .. ":" .. p.code end
+  return table.concat(out, " ")
+end
+local function facts(platform, ccs, extra)
+  local f = { host = { arch = platform == "x86_64" and "x86_64" or "aarch64", platform = platform }, gpus = {} }
+  for i, cc in ipairs(ccs) do f.gpus[i] = { name = "GPU" .. i, compute_capability = cc } end
+  for k, v in pairs(extra or {}) do f[k] = v end
+  return f
+end
+
+-- { description, facts, torch, CUDA, platform, --arch-list, list, problem codes }
+local cases = {
+  { "one GPU", facts("sbsa", { "9.0" }), "2.14", "13.0", "linux-sbsa", nil, "9.0+PTX", "" },
+  { "two kinds, +PTX on the highest", facts("x86_64", { "8.6", "8.0", "8.6" }), "2.11", "12.8", "linux-x86_64", nil, "8.0;8.6+PTX", "" },
+  { "Thor under CUDA 12.8 is 10.1", facts("jetson", { "11.0" }), "2.8", "12.8", "linux-sbsa", nil, "10.1+PTX", "" },
+  { "Thor under CUDA 13 is 11.0", facts("jetson", { "11.0" }), "2.14", "13.0", "linux-sbsa", nil, "11.0+PTX", "" },
+  { "no GPU: x86 wheel list", facts("x86_64", {}), "2.9", "12.8", "linux-x86_64", nil, "7.0;7.5;8.0;8.6;9.0;10.0;12.0", "" },
+  { "no GPU: SBSA wheel list", facts("sbsa", {}), "2.14", "13.0", "linux-sbsa", nil, "8.0;9.0;10.0;11.0;12.0+PTX", "" },
+  { "no GPU: nearest older wheel", facts("sbsa", {}), "2.8", "12.8", "linux-sbsa", nil, "8.0;9.0;10.0;12.0", "" },
+  { "no GPU: wheel list limited to the toolkit", facts("x86_64", {}), "2.9", "12.4", "linux-x86_64", nil, "5.0;6.0;7.0;7.5;8.0;8.6;9.0", "" },
+  { "no GPU: CUDA 13 drops 5.0-7.0", facts("x86_64", {}), "2.8", "13.0", "linux-x86_64", nil, "7.5;8.0;8.6;9.0;10.0;12.0+PTX", "" },
+  { "Jetson without gpus[]: the module", facts("jetson", {}, { jetson = { module = "Jetson AGX Orin" } }), "2.14", "12.6", "linux-aarch64", nil, "8.7+PTX", "" },
+  { "CUDA 13 and a GTX 1080", facts("x86_64", { "6.1" }), "2.14", "13.0", "linux-x86_64", nil, "", "error:toolkit-drops-gpu error:arch-list-empty" },
+  { "RTX 5090 and CUDA 12.6", facts("x86_64", { "12.0" }), "2.7", "12.6", "linux-x86_64", nil, "", "error:gpu-newer-than-toolkit error:arch-list-empty" },
+  { "mixed: one GPU dropped", facts("x86_64", { "6.1", "8.9" }), "2.14", "13.0", "linux-x86_64", nil, "8.9+PTX", "error:toolkit-drops-gpu" },
+  { "override covering the GPU", facts("x86_64", { "8.9" }), "2.11", "12.8", "linux-x86_64", "8.9;9.0+PTX", "8.9;9.0+PTX", "" },
+  { "override: 8.0 SASS runs on 8.6", facts("x86_64", { "8.6" }), "2.11", "12.8", "linux-x86_64", "8.0", "8.0", "" },
+  { "override missing the GPU", facts("x86_64", { "8.9" }), "2.11", "12.8", "linux-x86_64", "9.0", "9.0", "error:gpu-not-in-arch-list" },
+  { "override: PTX only", facts("x86_64", { "8.9" }), "2.11", "12.8", "linux-x86_64", "7.5+PTX", "7.5+PTX", "warning:gpu-ptx-only" },
+  { "override: 10.0 SASS does not run on Thor", facts("jetson", { "10.1" }), "2.8", "12.9", "linux-sbsa", "10.0", "10.0", "error:gpu-not-in-arch-list" },
+  { "override: 9.0a only on 9.0", facts("x86_64", { "9.0" }), "2.11", "12.8", "linux-x86_64", "9.0a", "9.0a", "" },
+  { "override: a not accepted? (2.4 accepts a)", facts("x86_64", { "9.0" }), "2.4", "12.4", "linux-x86_64", "9.0a", "9.0a", "" },
+  { "override: f refused by 2.8", facts("sbsa", {}), "2.8", "12.9", "linux-sbsa", "10.0f", "10.0f", "error:arch-suffix-not-accepted" },
+  { "override: f accepted by 2.9", facts("sbsa", {}), "2.9", "12.9", "linux-sbsa", "10.0f", "10.0f", "" },
+  { "override: one-digit majors in 2.5", facts("sbsa", {}), "2.5", "12.4", "linux-sbsa", "9.0;10.0", "9.0;10.0", "error:arch-not-built-by-toolkit error:arch-not-accepted-by-torch" },
+  { "override the toolkit cannot build", facts("x86_64", {}), "2.14", "13.0", "linux-x86_64", "5.0;7.5", "5.0;7.5", "error:arch-not-built-by-toolkit" },
+}
+for _, c in ipairs(cases) do
+  local res, problems, errors = G.choose(c[2], torch(c[3]), R(c[4]), c[5], c[6])
+  t.is(#errors, 0, c[1] .. ": no usage error")
+  t.is(res.list, c[7], c[1] .. ": list")
+  t.is(codes(problems), c[8], c[1] .. ": problems")
+  t.ok(not res.list:find("Auto") and not res.list:find("All") and not res.list:find("Common"), c[1] .. ": never Auto/All/Common")
+end
+
+-- usage errors: the list does not parse
+for _, bad in ipairs({ "Auto", "All", "Common", "sm_90", "8.0,9.0", "" }) do
+  local _, _, errors = G.choose(facts("x86_64", {}), torch("2.14"), R("13.0"), "linux-x86_64", bad)
+  t.ok(#errors > 0 and errors[1].kind == "usage", ("--arch-list '%s' is a usage error"):format(bad))
+end
+
+-- covers: { list, capability, how }
+local covers = {
+  { "8.0", "8.6", "sass" }, { "8.0", "8.7", "sass" }, { "8.0", "9.0", nil }, { "8.0+PTX", "9.0", "ptx" },
+  { "9.0a", "9.0", "sass" }, { "9.0a", "9.0", "sass" }, { "10.0", "10.3", "sass" }, { "10.0", "11.0", nil },
+  { "12.0", "12.1", "sass" }, { "10.0f", "10.3", "sass" }, { "9.0+PTX", "8.9", nil },
+}
+for _, c in ipairs(covers) do
+  local items = A.parse(c[1])
+  t.is(G.covers(items, c[2]), c[3], ("'%s' serves %s: %s"):format(c[1], c[2], tostring(c[3])))
+end
+
+-- wheel_list: every release has an x86_64 list for each CUDA it supports
+for _, r in ipairs(pytorch.releases) do
+  for _, v in ipairs(r.cuda) do
+    local l = G.wheel_list(r, R(v), "linux-x86_64")
+    t.ok(l ~= nil and #A.parse(l) > 0, ("PyTorch %s CUDA %s: x86_64 wheel list"):format(r.version, v))
+  end
+end
+
+t.done()

@@ -1,0 +1,105 @@
+-- plan_test.lua - recipes/plan.lua: the entry point, usage errors, the
+-- document's shape and the knowledge tables it relies on.
+local t = ptb.include("tap")
+local A = ptb.include("lib/archlist")
+local P = ptb.include("plan")
+local pytorch = ptb.include("data/pytorch")
+local cuda = ptb.include("data/cuda")
+local jetson = ptb.include("data/jetson")
+local redist = ptb.include("data/redist")
+
+local function facts()
+  return { schema = "ptbuild.facts/1",
+    host = { arch = "aarch64", platform = "sbsa", os = { id = "ubuntu", version_id = "24.04" }, glibc = "2.39",
+             page_size = 65536, memory_mib = 491520,
+             cpu = { implementer = "0x41", part = "0xd4f", microarch = "neoverse_v2", model_name = "Neoverse-V2",
+                     features = { "atomics", "sve2" }, cores = 72 } },
+    driver = { version = "580.95.05", cuda_max = "13.0" },
+    gpus = { { index = 0, name = "NVIDIA GH200 480GB", compute_capability = "9.0" } },
+    toolkits = {}, compilers = { { name = "gcc", version = "13.3.0", path = "/usr/bin/gcc" } } }
+end
+
+-- torch_release
+t.is(P.torch_release("2.9").version, "2.9", "2.9")
+t.is(P.torch_release("2.9.1").version, "2.9", "2.9.1 -> 2.9")
+t.is(P.torch_release("2.10.0").version, "2.10", "2.10.0 -> 2.10")
+t.is(P.torch_release("1.13"), nil, "1.13 unknown")
+t.is(P.known_torch()[1], "2.4", "known releases start at 2.4")
+t.is(P.known_cuda()[1], "11.8", "known CUDA starts at 11.8")
+
+-- usage errors
+local res = P.make({ facts = facts(), torch = "3.0" })
+t.is(res.errors and res.errors[1].kind, "usage", "unknown --torch: usage")
+t.like(res.errors[1].hint, "2%.4 2%.5", "unknown --torch: the known ones")
+res = P.make({ facts = facts(), cuda = "11.4" })
+t.like(res.errors and res.errors[1].message or "", "unknown CUDA release '11.4'", "CUDA before 11.8: unknown")
+res = P.make({ facts = facts(), cuda = "banana" })
+t.like(res.errors and res.errors[1].message or "", "not a CUDA version", "--cuda banana")
+res = P.make({ facts = facts(), arch_list = "All" })
+t.is(res.errors and res.errors[1].kind, "usage", "--arch-list All: usage")
+
+-- the document
+local plan = P.make({ facts = facts(), facts_source = "test" })
+t.is(plan.schema, "ptbuild.plan/1", "schema")
+t.is(plan.torch.version, pytorch.releases[#pytorch.releases].version, "default PyTorch: the newest")
+t.is(plan.torch.default, true, "default is flagged")
+t.is(plan.cuda.version, "13.0", "GH200 with driver 580: CUDA 13.0")
+t.is(plan.cuda.full_version, "13.0.2", "13.0.2")
+t.is(plan.cuda.platform, "linux-sbsa", "SBSA")
+t.is(plan.cuda.source .. "/" .. plan.cuda.installer, "download/redist", "redist download")
+t.is(plan.torch_cuda_arch_list, "9.0+PTX", "arch list")
+t.is(plan.cmake.CMAKE_CUDA_ARCHITECTURES, "90-real;90-virtual", "cmake architectures")
+t.is(plan.env[1].name, "CUDA_HOME", "env is an ordered array, CUDA_HOME first")
+t.is(plan.env[#plan.env].name, "MAX_JOBS", "MAX_JOBS last")
+t.is(plan.max_jobs, 72, "72 jobs")
+t.is(plan.cmake_fresh, true, "fresh configure")
+t.is(#plan.problems, 1, "one problem")
+t.is(plan.problems[1].code, "cudnn-not-found", "a download brings no cuDNN")
+local withdnn = facts()
+withdnn.toolkits = { { root = "/usr/local/cuda-13.0", version = "13.0.88", cudnn = "9.13.0", target = "sbsa-linux" } }
+local p2 = P.make({ facts = withdnn, facts_source = "test" })
+t.is(p2.cuda.source, "installed", "the installed 13.0 is used")
+t.is(#p2.problems, 0, "installed toolkit with cuDNN: no problems")
+local seen = {}
+for _, kv in ipairs(plan.env) do
+  t.ok(not seen[kv.name], "env name once: " .. kv.name)
+  seen[kv.name] = true
+  t.is(type(kv.value), "string", "env value is a string: " .. kv.name)
+end
+t.is(plan.path_prepend.PATH[1], "/usr/local/cuda-13.0/bin", "PATH first")
+for _, d in ipairs(plan.cuda.downloads) do
+  t.ok(#d.sha256 == 64 and d.size > 0 and d.url:find("^https://developer%.download%.nvidia%.com/compute/cuda/redist/"),
+    "download " .. d.name .. ": url, sha256, size")
+end
+
+-- same input, same output (no hidden state between calls)
+local a = P.make({ facts = facts(), facts_source = "test" })
+t.is(#a.env, #plan.env, "a second call gives the same env")
+
+-- knowledge tables
+for _, r in ipairs(pytorch.releases) do
+  for _, v in ipairs(r.cuda) do
+    t.ok(A.release(v) ~= nil, ("PyTorch %s: CUDA %s is a known release"):format(r.version, v))
+  end
+  for plat, lists in pairs(r.wheels) do
+    for v, l in pairs(lists) do
+      local items, errs = A.parse(l)
+      t.ok(#errs == 0 and #items > 0, ("PyTorch %s %s cu%s list parses"):format(r.version, plat, v))
+    end
+  end
+end
+for _, l in ipairs(jetson.l4t) do
+  t.ok(l.l4t:match("^%d+%.%d+$") and l.cuda:match("^%d+%.%d+$"), "L4T " .. l.l4t .. " -> CUDA " .. l.cuda)
+end
+for label, m in pairs(redist.labels) do
+  local up
+  for _, u in pairs(cuda.updates) do if u.label == label then up = u end end
+  for plat, files in pairs(m.platforms) do
+    for _, f in ipairs(files) do
+      t.ok(f.relative_path:find(f.name .. "/" .. plat .. "/", 1, true) == 1, ("redist %s %s %s: path"):format(label, plat, f.name))
+    end
+  end
+  t.ok(up ~= nil or label == "13.4.2", "redist " .. label .. " is an update label ptbuild installs")
+end
+
+t.done()

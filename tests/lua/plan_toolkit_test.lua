@@ -1,0 +1,144 @@
+-- plan_toolkit_test.lua - lib/toolkit: driver, GPU names, platform,
+-- choice and installer, table-driven.
+local t = ptb.include("tap")
+local A = ptb.include("lib/archlist")
+local T = ptb.include("lib/toolkit")
+local pytorch = ptb.include("data/pytorch")
+local cuda = ptb.include("data/cuda")
+
+local function R(v) return (A.release(v)) end
+local function torch(v)
+  for _, r in ipairs(pytorch.releases) do if r.version == v then return r end end
+end
+
+-- driver_runs: { driver version, cuda_max, CUDA release, expected }
+local drivers = {
+  { "580.95.05", "13.0", "13.0", "direct" },
+  { "580.95.05", "13.0", "13.2", "compat" },     -- 13.x floor 580 [rn-t2]
+  { "575.57.08", "12.9", "13.0", nil },           -- below the 13.x floor
+  { "550.54.15", "12.4", "12.6", "compat" },      -- 12.x floor 525.60.13
+  { "550.54.15", "12.4", "12.4", "direct" },
+  { "520.61.05", "11.8", "12.0", nil },           -- 11.x driver, 12.x needs 525.60.13
+  { "470.256.02", "11.4", "11.8", "compat" },     -- 11.x floor 450.80.02
+  { "570.124.06", "12.8", "12.8", "direct" },
+  { "560.28.03", nil, "12.6", "direct" },         -- no ceiling read: the version decides
+}
+for _, c in ipairs(drivers) do
+  t.is(T.driver_runs(R(c[3]), { version = c[1], cuda_max = c[2] }), c[4],
+    ("driver %s runs CUDA %s: %s"):format(c[1], c[3], tostring(c[4])))
+end
+t.is(T.driver_runs(R("12.8"), nil), "unknown", "no driver: unknown")
+
+-- gpu_arch / builds_gpu: Thor is 10.1 before CUDA 13 and 11.0 after
+local names = {
+  { "11.0", "12.8", "10.1", true }, { "11.0", "13.0", "11.0", true },
+  { "10.1", "13.0", "11.0", true }, { "10.1", "12.9", "10.1", true },
+  { "6.1", "13.0", "6.1", false }, { "6.1", "12.9", "6.1", true },
+  { "12.0", "12.6", "12.0", false }, { "12.0", "12.8", "12.0", true },
+  { "9.0", "11.8", "9.0", true }, { "8.7", "13.0", "8.7", true },
+}
+for _, c in ipairs(names) do
+  t.is(T.gpu_arch(c[1], R(c[2])), c[3], ("capability %s under CUDA %s is %s"):format(c[1], c[2], c[3]))
+  t.is(T.builds_gpu(R(c[2]), c[1]), c[4], ("CUDA %s builds %s: %s"):format(c[2], c[1], tostring(c[4])))
+end
+
+-- platform: { host.arch, host.platform, gpu cc, jetson module, CUDA, platform, installer }
+local plats = {
+  { "x86_64", "x86_64", "9.0", nil, "12.8", "linux-x86_64", "redist" },
+  { "aarch64", "sbsa", "9.0", nil, "12.8", "linux-sbsa", "redist" },
+  { "aarch64", "sbsa", nil, nil, "13.0", "linux-sbsa", "redist" },
+  { "aarch64", "jetson", "8.7", nil, "12.6", "linux-aarch64", "jetpack" },
+  { "aarch64", "jetson", "8.7", nil, "13.2", "linux-sbsa", "redist" },
+  { "aarch64", "jetson", "11.0", nil, "13.0", "linux-sbsa", "redist" },
+  { "aarch64", "jetson", nil, "Jetson AGX Thor", "13.0", "linux-sbsa", "redist" },
+  { "aarch64", "jetson", nil, "Jetson Orin Nano 8GB", "12.6", "linux-aarch64", "jetpack" },
+  { "aarch64", "jetson", "7.2", nil, "11.8", "linux-aarch64", "jetpack" },
+}
+for _, c in ipairs(plats) do
+  local f = { host = { arch = c[1], platform = c[2] }, gpus = {},
+              jetson = c[4] and { module = c[4] } or nil }
+  if c[3] then f.gpus[1] = { compute_capability = c[3] } end
+  local p, i = T.platform(f, R(c[5]))
+  t.is(p .. " " .. i, c[6] .. " " .. c[7], ("%s/%s cc %s CUDA %s -> %s"):format(c[1], c[2], c[3] or c[4], c[5], c[6]))
+end
+t.is(T.toolkit_platform({ target = "sbsa-linux" }), "linux-sbsa", "targets/sbsa-linux is SBSA")
+t.is(T.toolkit_platform({ target = "aarch64-linux" }), "linux-aarch64", "targets/aarch64-linux is Jetson")
+t.is(T.toolkit_platform({ platform = "linux-x86_64", target = "sbsa-linux" }), "linux-x86_64", "an explicit platform wins")
+t.is(T.toolkit_platform({}), nil, "unknown platform")
+
+-- choose: { description, facts, torch, want, expected CUDA, expected source ("tk" | "dl") }
+local function x86(gpu, driver, cuda_max, toolkits)
+  return { host = { arch = "x86_64", platform = "x86_64" },
+           driver = driver and { version = driver, cuda_max = cuda_max } or nil,
+           gpus = gpu and { { name = "G", compute_capability = gpu } } or {},
+           toolkits = toolkits or {} }
+end
+local function tk(v, root) return { version = v, root = root or ("/usr/local/cuda-" .. v:match("^%d+%.%d+")), target = "x86_64-linux" } end
+local choices = {
+  { "installed toolkit that suits", x86("8.9", "570.124.06", "12.8", { tk("12.8.93") }), "2.11", nil, "12.8", "tk" },
+  { "installed toolkit the release does not support", x86("8.9", "570.124.06", "12.8", { tk("12.8.93") }), "2.14", nil, "12.6", "dl" },
+  { "newest installed of two that suit", x86("8.9", "580.95.05", "13.0", { tk("12.6.85"), tk("13.0.88") }), "2.11", nil, "13.0", "tk" },
+  { "newest the driver runs directly", x86("9.0", "580.95.05", "13.0"), "2.14", nil, "13.0", "dl" },
+  { "compat only when nothing runs directly", x86("9.0", "550.54.15", "12.4"), "2.14", nil, "12.6", "dl" },
+  { "CUDA 13 drops the GPU", x86("6.1", "580.95.05", "13.0", { tk("13.0.88") }), "2.14", nil, "12.6", "dl" },
+  { "GPU too new for 12.6", x86("12.0", "570.124.06", "12.8"), "2.7", nil, "12.8", "dl" },
+  { "no GPU, no driver", x86(nil, nil, nil), "2.9", nil, "13.0", "dl" },
+  { "--cuda with that toolkit installed", x86("8.9", "580.95.05", "13.0", { tk("12.8.93") }), "2.9", "12.8", "12.8", "tk" },
+  { "--cuda to download", x86("8.9", "580.95.05", "13.0"), "2.9", "12.6", "12.6", "dl" },
+  { "nothing fits: the newest supported", x86("8.0", "470.256.02", "11.4"), "2.9", nil, "13.0", "dl" },
+}
+for _, c in ipairs(choices) do
+  local ch = T.choose(c[2], torch(c[3]), c[4] and R(c[4]) or nil)
+  t.is(ch.release.version .. " " .. (ch.tk and "tk" or "dl"), c[5] .. " " .. c[6], "choose: " .. c[1])
+end
+
+-- fits reasons
+local ok, why = T.fits(x86("9.0", "550.54.15", "12.4"), torch("2.14"), R("13.0"))
+t.is(ok, false, "fits: driver 550 cannot run 13.0")
+t.like(why, "driver 550.54.15 cannot run CUDA 13.0", "fits names the driver")
+local orin = { host = { arch = "aarch64", platform = "jetson" }, gpus = { { compute_capability = "8.7" } },
+               jetson = { l4t = "36.4.3" }, toolkits = {} }
+ok, why = T.fits(orin, torch("2.14"), R("13.2"))
+t.is(ok, false, "fits: Orin on L4T 36 cannot take CUDA 13.2 (SBSA)")
+t.like(why, "JetPack 7.2", "fits names JetPack 7.2")
+orin.jetson.l4t = "39.1.0"
+t.is((T.fits(orin, torch("2.14"), R("13.2"))), true, "fits: Orin on L4T 39 takes CUDA 13.2")
+
+-- glibc_ok: { glibc, CUDA, ok }
+local glibcs = { { "2.26", "12.6", true }, { "2.26", "12.8", false }, { "2.27", "12.8", true },
+                 { "2.42", "13.0", false }, { "2.42", "13.1", true }, { "2.41", "13.0", true }, { nil, "12.8", true } }
+for _, c in ipairs(glibcs) do
+  t.is((T.glibc_ok({ host = { glibc = c[1] } }, R(c[2]))), c[3], ("glibc %s with CUDA %s: %s"):format(c[1], c[2], tostring(c[3])))
+end
+local fed = x86("8.9", "580.95.05", "13.0")
+fed.host.glibc = "2.42"
+t.is(T.choose(fed, torch("2.14")).release.version, "13.2", "glibc 2.42: CUDA 13.0 passed over for 13.2")
+
+-- installer: downloads with sha256 where ptbuild holds the manifest
+local inst = T.installer(R("12.8"), "linux-x86_64", "redist")
+t.is(inst.full_version, "12.8.1", "12.8 installs 12.8.1")
+t.ok(#inst.downloads >= 10, "12.8.1 x86_64: downloads listed")
+local nvcc
+for _, d in ipairs(inst.downloads) do if d.name == "cuda_nvcc" then nvcc = d end end
+t.is(nvcc and nvcc.url, "https://developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/linux-x86_64/cuda_nvcc-linux-x86_64-12.8.93-archive.tar.xz", "nvcc URL")
+t.like(nvcc and nvcc.sha256 or "", "^%x+$", "nvcc sha256 is hex")
+t.is(#(nvcc and nvcc.sha256 or ""), 64, "nvcc sha256 has 64 digits")
+t.is(inst.runfile.name, "cuda_12.8.1_570.124.06_linux.run", "12.8.1 runfile name")
+inst = T.installer(R("12.8"), "linux-sbsa", "redist")
+t.is(inst.runfile.name, "cuda_12.8.1_570.124.06_linux_sbsa.run", "12.8.1 SBSA runfile name")
+for _, d in ipairs(inst.downloads) do t.like(d.url, "linux%-sbsa", "SBSA download " .. d.name) end
+inst = T.installer(R("13.2"), "linux-sbsa", "redist")
+t.is(#inst.downloads, 0, "13.2.2: no manifest held, no downloads invented")
+t.is(inst.manifest, "https://developer.download.nvidia.com/compute/cuda/redist/redistrib_13.2.2.json", "13.2.2 manifest URL")
+t.ok(#inst.components > 0, "13.2.2: components to resolve from the manifest")
+t.is(inst.runfile, ptb.null, "13.2.2: no runfile known")
+inst = T.installer(R("12.6"), "linux-aarch64", "jetpack")
+t.is(inst.jetpack_deb, "cuda-tegra-repo-ubuntu2204-12-6-local_12.6.3-1_arm64.deb", "Jetson 12.6 local repo")
+-- every release from 11.8 has an update label
+for _, r in ipairs(cuda.releases) do
+  if A.vcmp(r.version, "11.8") >= 0 then
+    t.ok(cuda.updates[r.version] ~= nil, r.version .. ": update label known")
+  end
+end
+
+t.done()
