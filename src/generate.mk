@@ -1,0 +1,28 @@
+# src/generate.mk - `ptbuild generate`: renderer, command, recipe,
+# templates and tests.  Explicit lists (a directory in EXTRA_DIST would
+# also ship test logs).
+libptb_a_SOURCES += src/render.c src/render.h src/cmd/generate.c
+
+nobase_dist_pkgdata_DATA += \
+	recipes/generate.lua \
+	templates/ptbuild.env.in templates/envrc.in templates/docker.env.in \
+	templates/github.env.in templates/github.path.in \
+	templates/initial-cache.cmake.in templates/CMakePresets.json.in \
+	templates/Dockerfile.in templates/dockerignore.in \
+	templates/docker-bake.hcl.in templates/ptbuild.yml.in \
+	templates/setup.sh.in templates/plan.json.in
+
+check_PROGRAMS += tests/unit/test-render
+tests_unit_test_render_SOURCES = tests/unit/test-render.c tests/unit/tap.h
+tests_unit_test_render_LDADD = $(PTB_LIBS)
+
+GENERATE_TESTS = \
+	tests/integration/t0501-generate.sh \
+	tests/integration/t0502-generate-env.sh \
+	tests/integration/t0503-generate-docker.sh \
+	tests/integration/t0504-generate-cmake.sh
+TESTS += tests/unit/test-render $(GENERATE_TESTS)
+
+EXTRA_DIST += $(GENERATE_TESTS) \
+	tests/fixtures/plans-in/gh200.json tests/fixtures/plans-in/rtx4090.json \
+	tests/fixtures/plans-in/ci-multiarch.json
