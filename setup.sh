@@ -16,7 +16,8 @@ cd "$(dirname "$0")"
 # scripts, man to render the man page, xz for archives).
 PKGS="build-essential autoconf automake pkg-config
 liblua5.4-dev libcurl4-openssl-dev libarchive-dev libcjson-dev
-nginx-light openssl shellcheck xz-utils man-db ca-certificates"
+nginx-light openssl shellcheck xz-utils man-db ca-certificates
+dash zsh direnv cmake python3 python3-yaml"
 
 missing() {
 	for p in $PKGS; do
@@ -45,6 +46,16 @@ if command -v dpkg-query >/dev/null 2>&1; then
 	fi
 else
 	echo "setup: not a Debian/Ubuntu system; install the equivalents of: $(echo $PKGS)" >&2
+fi
+# The generate tests read the Dockerfile and the bake file with real parsers
+# from npm; without the npm registry those tests skip and say why.
+if command -v npm >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+	for m in dockerfile-utils @cdktf/hcl2json; do
+		[ -d "$(npm root -g)/$m" ] && continue
+		echo "setup: npm install -g $m"
+		npm install -g --no-fund --no-audit "$m" >/dev/null 2>&1 ||
+			echo "setup: could not install $m from npm; its tests will skip" >&2
+	done
 fi
 [ "${1:-}" = "--deps" ] && exit 0
 

@@ -23,6 +23,46 @@ GENERATE_TESTS = \
 	tests/integration/t0504-generate-cmake.sh
 TESTS += tests/unit/test-render $(GENERATE_TESTS)
 
-EXTRA_DIST += $(GENERATE_TESTS) \
+EXTRA_DIST += $(GENERATE_TESTS) tests/fatbin.py \
 	tests/fixtures/plans-in/gh200.json tests/fixtures/plans-in/rtx4090.json \
-	tests/fixtures/plans-in/ci-multiarch.json
+	tests/fixtures/plans-in/ci-multiarch.json \
+	tests/fixtures/cuda-tiny/CMakeLists.txt tests/fixtures/cuda-tiny/tiny.cu \
+	tests/fixtures/generate/ci-multiarch/.dockerignore \
+	tests/fixtures/generate/ci-multiarch/.envrc \
+	tests/fixtures/generate/ci-multiarch/.github/workflows/ptbuild.yml \
+	tests/fixtures/generate/ci-multiarch/CMakePresets.json \
+	tests/fixtures/generate/ci-multiarch/Dockerfile \
+	tests/fixtures/generate/ci-multiarch/docker-bake.hcl \
+	tests/fixtures/generate/ci-multiarch/docker.env \
+	tests/fixtures/generate/ci-multiarch/github.env \
+	tests/fixtures/generate/ci-multiarch/github.path \
+	tests/fixtures/generate/ci-multiarch/initial-cache.cmake \
+	tests/fixtures/generate/ci-multiarch/plan.json \
+	tests/fixtures/generate/ci-multiarch/ptbuild.env \
+	tests/fixtures/generate/ci-multiarch/setup.sh \
+	tests/fixtures/generate/gh200/.dockerignore \
+	tests/fixtures/generate/gh200/.envrc \
+	tests/fixtures/generate/gh200/.github/workflows/ptbuild.yml \
+	tests/fixtures/generate/gh200/CMakePresets.json \
+	tests/fixtures/generate/gh200/Dockerfile \
+	tests/fixtures/generate/gh200/docker-bake.hcl \
+	tests/fixtures/generate/gh200/docker.env \
+	tests/fixtures/generate/gh200/github.env \
+	tests/fixtures/generate/gh200/github.path \
+	tests/fixtures/generate/gh200/initial-cache.cmake \
+	tests/fixtures/generate/gh200/plan.json \
+	tests/fixtures/generate/gh200/ptbuild.env \
+	tests/fixtures/generate/gh200/setup.sh \
+	tests/fixtures/generate/rtx4090/.dockerignore \
+	tests/fixtures/generate/rtx4090/.envrc \
+	tests/fixtures/generate/rtx4090/.github/workflows/ptbuild.yml \
+	tests/fixtures/generate/rtx4090/CMakePresets.json \
+	tests/fixtures/generate/rtx4090/Dockerfile \
+	tests/fixtures/generate/rtx4090/docker-bake.hcl \
+	tests/fixtures/generate/rtx4090/docker.env \
+	tests/fixtures/generate/rtx4090/github.env \
+	tests/fixtures/generate/rtx4090/github.path \
+	tests/fixtures/generate/rtx4090/initial-cache.cmake \
+	tests/fixtures/generate/rtx4090/plan.json \
+	tests/fixtures/generate/rtx4090/ptbuild.env \
+	tests/fixtures/generate/rtx4090/setup.sh
