@@ -199,7 +199,9 @@ function M.files(args)
   local preset_env = {}
   for _, e in ipairs(env) do
     if e.value:find("%$[%a]*{") then
-      notes[#notes + 1] = ("CMakePresets.json leaves out %s: presets would expand its '${' / '$env{'"):format(e.name)
+      if want.presets then
+        notes[#notes + 1] = ("CMakePresets.json leaves out %s: presets would expand its '${' / '$env{'"):format(e.name)
+      end
     else
       preset_env[#preset_env + 1] = e
     end
@@ -253,7 +255,7 @@ function M.files(args)
         downloads[#downloads + 1] = { name = d.name, url = d.url, sha256 = d.sha256 }
       end
     end
-    if #downloads == 0 then
+    if #downloads == 0 and want.dockerfile then
       notes[#notes + 1] = ("the plan has no CUDA downloads for %s: the Dockerfile stops for TARGETARCH=%s"):format(
         r.cuda_platform, r.targetarch)
     end
@@ -298,7 +300,7 @@ function M.files(args)
                 "python3-pip", "python3-venv", "xz-utils", "libnuma-dev" }
   local ob_source = ob.via == "source" and ob.url and ob.sha256
   if not ob_source then apt[#apt + 1] = "libopenblas-dev" end
-  if ob.via == "source" and not ob_source then
+  if ob.via == "source" and not ob_source and want.dockerfile then
     notes[#notes + 1] = "the plan builds OpenBLAS from source but gives no url and sha256: the Dockerfile uses libopenblas-dev"
   end
 

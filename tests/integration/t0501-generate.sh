@@ -105,6 +105,18 @@ MULTI=$(sh -c ". '$T_DIR/nl/ptbuild.env'; printf '%s' \"\$MULTI\"")
 is "$MULTI" "two
 lines" "... and sh reads it back"
 
+# CMake presets expand ${...} with no escape: such a value stays out of them.
+python3 - "$plans/rtx4090.json" "$T_DIR/brace.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["env"]["BRACED"] = "${HOME}/x"
+json.dump(p, open(sys.argv[2], "w"))
+PY
+run "$PTBUILD" generate --plan "$T_DIR/brace.json" --out "$T_DIR/brace" --format env,presets
+like "$err" "*CMakePresets.json leaves out BRACED*" "a value with \${ is left out of the presets, with a note"
+! grep -q BRACED "$T_DIR/brace/CMakePresets.json" && grep -qx "export BRACED='\${HOME}/x'" "$T_DIR/brace/ptbuild.env"
+t_ok $? "... and kept, literally, in ptbuild.env"
+
 # A user's templates/ beside --recipes overrides a shipped template.
 mkdir -p "$T_DIR/mine/templates"
 printf '# mine\n{%% each env %%}\n{%% name | ident %%}\n{%% end %%}\n' >"$T_DIR/mine/templates/ptbuild.env.in"
