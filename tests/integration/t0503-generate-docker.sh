@@ -163,4 +163,62 @@ is "$rc" 0 "setup.sh on a prepared machine exits 0"
 case "$out" in *"+ "*) t_ok 1 "... and runs nothing" ;; *) t_ok 0 "... and runs nothing" ;; esac
 like "$out" "*packages: all installed*CUDA: $fake/cuda is there*OpenBLAS: $fake/ob is there*" "... saying each step is done"
 
+# The Dockerfile's CUDA step, run for real: its RUN script fetches file://
+# archives made here, checks their sha256 and unpacks them per TARGETARCH.
+# Only the destination is moved from /usr/local/cuda to a scratch root.
+if command -v curl >/dev/null 2>&1 && command -v xz >/dev/null 2>&1; then
+	w="$T_DIR/run"
+	for plat in linux-x86_64 linux-sbsa; do
+		a="cuda_fake-$plat-1.0-archive"
+		mkdir -p "$w/src/$a/bin" "$w/src/$a/lib"
+		printf '#!/bin/sh\necho %s\n' "$plat" >"$w/src/$a/bin/nvcc"
+		: >"$w/src/$a/lib/libcudart.so"
+		tar -cJf "$w/$a.tar.xz" -C "$w/src" "$a"
+	done
+	python3 - "$plans/ci-multiarch.json" "$w/plan.json" "$w" <<'PY'
+import hashlib, json, sys
+p = json.load(open(sys.argv[1]))
+w = sys.argv[3]
+def dl(plat):
+    f = "%s/cuda_fake-%s-1.0-archive.tar.xz" % (w, plat)
+    return {"name": "cuda_fake", "platform": plat, "url": "file://" + f,
+            "sha256": hashlib.sha256(open(f, "rb").read()).hexdigest(), "size": 1}
+p["cuda"]["downloads"] = [dl("linux-x86_64"), dl("linux-sbsa")]
+json.dump(p, open(sys.argv[2], "w"))
+PY
+	"$PTBUILD" -q generate --plan "$w/plan.json" --out "$w/out" --format dockerfile >/dev/null 2>&1
+	# The RUN instruction that fetches CUDA, continuation lines joined.
+	python3 - "$w/out/Dockerfile" "$w/root" >"$w/cuda.sh" <<'PY'
+import sys
+# Dockerfile line continuation: backslash-newline joins the lines.
+text = open(sys.argv[1]).read().replace("\\\n", "")
+runs = [l[4:] for l in text.split("\n") if l.startswith("RUN ") and "sha256sum -c" in l and "$TARGETARCH" in l]
+body = runs[0]
+print(body.replace("'/usr/local/cuda'", "'%s'" % sys.argv[2]))
+PY
+	for ta in amd64 arm64; do
+		rm -rf "$w/root"
+		TARGETARCH=$ta sh -eu -c "$(cat "$w/cuda.sh")" >"$w/log" 2>&1
+		st=$?
+		t_ok $st "Dockerfile CUDA step runs for TARGETARCH=$ta (sha256 checked, unpacked)"
+		[ "$st" -eq 0 ] || sed 's/^/# /' "$w/log" | tail -5
+		want=$([ $ta = amd64 ] && echo linux-x86_64 || echo linux-sbsa)
+		is "$(sh "$w/root/bin/nvcc" 2>&1)" "$want" "TARGETARCH=$ta gets the $want pieces"
+		t_ok "$([ -e "$w/root/lib64/libcudart.so" ]; echo $?)" "TARGETARCH=$ta: lib64 leads to the libraries"
+	done
+	rm -rf "$w/root"
+	TARGETARCH=s390x sh -eu -c "$(cat "$w/cuda.sh")" >"$w/log" 2>&1
+	st=$?
+	t_ok "$([ "$st" -ne 0 ]; echo $?)" "an unknown TARGETARCH stops the step"
+	like "$(cat "$w/log")" "*no CUDA pieces for TARGETARCH=s390x*" "... saying why"
+	# A tampered archive is refused by its sha256.
+	printf 'x' >>"$w/cuda_fake-linux-x86_64-1.0-archive.tar.xz"
+	rm -rf "$w/root"
+	TARGETARCH=amd64 sh -eu -c "$(cat "$w/cuda.sh")" >"$w/log" 2>&1
+	st=$?
+	t_ok "$([ "$st" -ne 0 ] && [ ! -e "$w/root/bin/nvcc" ]; echo $?)" "a download whose sha256 differs stops the build before unpacking"
+else
+	skip "Dockerfile CUDA step" "curl or xz is not installed"
+fi
+
 done_testing
