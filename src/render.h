@@ -27,7 +27,8 @@
 
 #include "util/util.h"
 
-/* Render tmpl (len bytes; name for messages) with vars; appends to out.
+/* Render tmpl (len bytes, NUL-terminated at len; name for messages) with
+ * vars; appends to out.
  * Returns 0, or -1 with err (PTB_ERECIPE: the template or the values are
  * wrong; nothing useful is in out). */
 int ptb_render(const char *tmpl, size_t len, const char *name,
