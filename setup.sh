@@ -17,7 +17,8 @@ cd "$(dirname "$0")"
 PKGS="build-essential autoconf automake pkg-config
 liblua5.4-dev libcurl4-openssl-dev libarchive-dev libcjson-dev
 nginx-light openssl shellcheck xz-utils man-db ca-certificates
-valgrind gcovr clang libclang-rt-14-dev time"
+valgrind gcovr clang libclang-rt-14-dev time
+dash zsh direnv cmake python3 python3-yaml"
 
 missing() {
 	for p in $PKGS; do
@@ -46,6 +47,16 @@ if command -v dpkg-query >/dev/null 2>&1; then
 	fi
 else
 	echo "setup: not a Debian/Ubuntu system; install the equivalents of: $(echo $PKGS)" >&2
+fi
+# The generate tests read the Dockerfile and the bake file with real parsers
+# from npm; without the npm registry those tests skip and say why.
+if command -v npm >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+	for m in dockerfile-utils @cdktf/hcl2json; do
+		[ -d "$(npm root -g)/$m" ] && continue
+		echo "setup: npm install -g $m"
+		npm install -g --no-fund --no-audit "$m" >/dev/null 2>&1 ||
+			echo "setup: could not install $m from npm; its tests will skip" >&2
+	done
 fi
 [ "${1:-}" = "--deps" ] && exit 0
 

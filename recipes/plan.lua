@@ -227,6 +227,19 @@ function M.make(args)
     why = ch.why,
   }
   if source == "jetpack" then cplan.jetpack_deb = inst.jetpack_deb end
+  -- A container image of this plan builds for linux/amd64 and linux/arm64
+  -- (SBSA): the redist files of both, each marked with its platform, for
+  -- the generated Dockerfile.  fetch uses `downloads` (this host's) only.
+  local docker = {}
+  for _, p in ipairs({ "linux-x86_64", "linux-sbsa" }) do
+    if contains(r.platforms, p) then
+      for _, d in ipairs(T.installer(r, p, "redist").downloads) do
+        d.platform = p
+        docker[#docker + 1] = d
+      end
+    end
+  end
+  cplan.docker_downloads = ptb.array(docker)
   local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan)
   append(problems, cp)
   local how = source == "installed" and "installed" or

@@ -16,6 +16,7 @@ static const struct ptb_cmd *const commands[] = {
 	&ptb_cmd_doctor_def,
 	&ptb_cmd_plan_def,
 	&ptb_cmd_profiles_def,
+	&ptb_cmd_generate_def,
 	NULL,
 };
 

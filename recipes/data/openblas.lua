@@ -47,8 +47,16 @@ local microarch = {
 -- Targets some OpenBLAS releases refuse at build time: prefer DYNAMIC_ARCH
 local fragile = { NEOVERSEV2 = "TARGET=NEOVERSEV2 is missing from TargetList.txt in some OpenBLAS releases (OpenBLAS#5385)" }
 
+-- The source release a build pins.  PyTorch's CD uses v0.3.30 [pt-ob]; the
+-- newest release whose tarball checksum ptbuild carries is 0.3.28, which
+-- already detects Neoverse V2 ([ob4702], merged before 0.3.28):
+--   [spack-ob] spack/spack var/spack/repos/builtin/packages/openblas/package.py:
+--   version("0.3.28", sha256="f1003466...") for the release asset
+--   https://github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.28/OpenBLAS-0.3.28.tar.gz
 local source_build = {
-  version = "0.3.30",                                       -- [pt-ob]
+  version = "0.3.28",                                       -- [spack-ob]
+  url = "https://github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.28/OpenBLAS-0.3.28.tar.gz", -- [spack-ob]
+  sha256 = "f1003466ad074e9b0c8d421a204121100b0751c96fc6fcf3d1456bd12f8a00a1", -- [spack-ob]
   make_flags = "USE_OPENMP=1 NUM_THREADS=256 NO_SHARED=0 CFLAGS=-O3",
   -- NUM_THREADS 256 (CD uses 128): Grace pairs have 144 cores, and OpenBLAS
   -- aborts past NUM_THREADS (OpenMathLib/OpenBLAS#5638, scenarios S28)

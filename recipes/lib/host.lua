@@ -130,7 +130,12 @@ function M.openblas(facts)
     res.prefix = "/usr"
   else
     res.version = ob.source_build.version
-    res.make_flags = ("TARGET=%s%s %s"):format(res.target, res.target == "ARMV8" and " DYNAMIC_ARCH=1" or "", ob.source_build.make_flags)
+    res.url = ob.source_build.url
+    res.sha256 = ob.source_build.sha256
+    -- make arguments besides TARGET (which is res.target)
+    res.make_flags = {}
+    if res.target == "ARMV8" then res.make_flags[1] = "DYNAMIC_ARCH=1" end
+    for w in ob.source_build.make_flags:gmatch("%S+") do res.make_flags[#res.make_flags + 1] = w end
     res.prefix = "/opt/OpenBLAS"
   end
   if cpu and cpu.microarch == "neoverse_v2" and host.platform == "sbsa" then

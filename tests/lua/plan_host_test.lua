@@ -69,7 +69,14 @@ for _, c in ipairs(blas) do
   t.is(res.target, c[3], c[1] .. ": target")
   t.is(res.via, c[4], c[1] .. ": via")
   t.is(env[1] and env[1][2], c[5], c[1] .. ": BLAS")
-  if res.via == "source" then t.like(res.make_flags, "TARGET=" .. c[3], c[1] .. ": make flags carry the target") end
+  if res.via == "source" then
+    local flags = table.concat(res.make_flags, " ")
+    t.like(flags, "USE_OPENMP=1", c[1] .. ": make flags use OpenMP (scenarios S27)")
+    t.is(flags:find("DYNAMIC_ARCH=1", 1, true) ~= nil, c[3] == "ARMV8", c[1] .. ": DYNAMIC_ARCH only for the portable ARMV8 build")
+    t.like(res.url or "", "^https://github%.com/OpenMathLib/OpenBLAS/releases/download/v" .. res.version:gsub("%.", "%%.") .. "/",
+      c[1] .. ": the source release is pinned by url")
+    t.like(res.sha256 or "", "^" .. ("%x"):rep(64) .. "$", c[1] .. ": ... and by sha256")
+  end
 end
 t.like(H.openblas(arm("0xd4f", "neoverse_v2", "ubuntu")).alternative or "", "NVPL", "Grace: NVPL named as the alternative")
 t.is(H.openblas(arm("0xd0c", "neoverse_n1", "ubuntu")).alternative, nil, "Altra: no NVPL")

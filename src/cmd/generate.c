@@ -1,0 +1,443 @@
+/* generate.c - `ptbuild generate`: render a plan into env files, CMake
+ * cache and presets, Dockerfile, bake file, CI workflow and setup.sh.
+ *
+ * The recipe (recipes/generate.lua) decides which files exist, from which
+ * template, and every value in them; this file reads the plan, hands it over,
+ * renders (src/render.c) and writes each file atomically, only if changed. */
+#include "cmd/cmds.h"
+#include "cmd/common.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "render.h"
+#include "util/json.h"
+
+const struct ptb_cmd ptb_cmd_generate_def = {
+	"generate", ptb_cmd_generate,
+	"write env files, CMake cache and presets, Dockerfile, CI and setup.sh for a plan",
+	"ptbuild generate [plan options | --plan FILE] [--out DIR] [--format LIST] [options]",
+	"Without --plan, the plan is made as 'ptbuild plan' makes it: for this\n"
+	"host, or for --facts FILE / --profile NAME.\n"
+	"\n"
+	PTB_PLAN_HELP
+	"  --plan FILE          render this saved plan (ptbuild.plan/1 JSON)\n"
+	"  --out DIR            where to write (default ./ptbuild-out)\n"
+	"  --format LIST        comma-separated, default all: env, envrc,\n"
+	"                       docker-env, github-env, cmake, presets,\n"
+	"                       dockerfile, bake, ci, setup\n"
+	"  --torch-ref REF      PyTorch git tag or commit for the Dockerfile\n"
+	"                       (default v<torch version>)\n"
+	"  --base-image IMAGE   Dockerfile base image, pinned by tag\n"
+	"  --base-digest SHA    pin the base image by digest too (sha256:...)\n"
+	"  --source-date-epoch N  SOURCE_DATE_EPOCH for the image (default: from\n"
+	"                       the plan, else 0)\n"
+	"  --sccache            compile through sccache (local disk cache)\n"
+	"  --sccache-bucket B   ... with an S3 bucket (--sccache-region R)\n"
+	"  --sccache-redis URL  ... with a redis server\n"
+	"  --sccache-scheduler URL  ... with an sccache-dist scheduler\n"
+	"  --force              write even when the plan reports errors\n"
+	"  --dry-run            say what would be written, write nothing\n"
+	"\n"
+	"A file whose bytes did not change is not rewritten; every write is\n"
+	"atomic.  Templates are found as templates/NAME beside each recipe\n"
+	"directory, so --recipes DIR with DIR/templates/ overrides them.\n"
+	"\n"
+	"Examples:\n"
+	"  ptbuild generate                      # for this machine\n"
+	"  ptbuild generate --profile gh200 --out gh200\n"
+	"  ptbuild generate --plan gh200.plan.json --out ptbuild-out\n",
+};
+
+struct opts {
+	struct ptb_plan_opts p;
+	int plan_opts;            /* a plan option was given */
+	const char *plan;
+	const char *out;
+	const char *format;       /* comma-separated, NULL: all */
+	const char *torch_ref, *base_image, *base_digest, *sde;
+	const char *bucket, *region, *redis, *scheduler;
+	int sccache, force, dry_run;
+};
+
+enum {
+	O_PLAN = 1, O_OUT, O_FORMAT, O_TORCH_REF, O_BASE_IMAGE, O_BASE_DIGEST,
+	O_SDE, O_SCCACHE, O_BUCKET, O_REGION, O_REDIS, O_SCHEDULER, O_FORCE,
+	O_DRY_RUN,
+};
+
+static int handle(void *state, int c, const char *arg)
+{
+	struct opts *o = state;
+	int r = ptb_plan_opt(&o->p, "generate", c, arg);
+
+	if (r < 0)
+		return PTB_EUSAGE;
+	if (r > 0) {
+		o->plan_opts = 1;
+		return 0;
+	}
+	switch (c) {
+	case O_PLAN: o->plan = arg; return 0;
+	case O_OUT: o->out = arg; return 0;
+	case O_FORMAT: o->format = arg; return 0;
+	case O_TORCH_REF: o->torch_ref = arg; return 0;
+	case O_BASE_IMAGE: o->base_image = arg; return 0;
+	case O_BASE_DIGEST: o->base_digest = arg; return 0;
+	case O_SDE: o->sde = arg; return 0;
+	case O_SCCACHE: o->sccache = 1; return 0;
+	case O_BUCKET: o->bucket = arg; o->sccache = 1; return 0;
+	case O_REGION: o->region = arg; return 0;
+	case O_REDIS: o->redis = arg; o->sccache = 1; return 0;
+	case O_SCHEDULER: o->scheduler = arg; o->sccache = 1; return 0;
+	case O_FORCE: o->force = 1; return 0;
+	case O_DRY_RUN: o->dry_run = 1; return 0;
+	}
+	return PTB_EUSAGE;
+}
+
+/* The plan: a saved one (--plan FILE), else made from the plan options
+ * (--facts, --profile, this host) exactly as `ptbuild plan` makes it. */
+static int make_plan_from_options(struct ptb_ctx *ctx, const struct opts *o,
+                                  cJSON **plan, struct ptb_err *err)
+{
+	struct ptb_buf text;
+
+	*plan = NULL;
+	if (!o->plan)
+		return ptb_plan_make(ctx, &o->p, plan, NULL, err);
+	ptb_buf_init(&text);
+	if (ptb_file_read(o->plan, 0, &text, err) != 0) {
+		ptb_buf_free(&text);
+		return -1;
+	}
+	*plan = ptb_json_parse(text.data, text.len, o->plan, err);
+	ptb_buf_free(&text);
+	if (!*plan)
+		return -1;
+	const char *schema = ptb_json_str(*plan, "schema");
+	if (!cJSON_IsObject(*plan) || !schema || strcmp(schema, "ptbuild.plan/1") != 0) {
+		ptb_err_set(err, PTB_EUSAGE, "'%s' is not a ptbuild plan (expected \"schema\": \"ptbuild.plan/1\")", o->plan);
+		cJSON_Delete(*plan);
+		*plan = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void add_opt_str(cJSON *obj, const char *key, const char *val)
+{
+	if (val)
+		cJSON_AddStringToObject(obj, key, val);
+}
+
+/* The recipe's argument: the plan, the order of its env keys (lost once
+ * the object becomes a Lua table) and the options. */
+static cJSON *recipe_args(const struct opts *o, const cJSON *plan)
+{
+	cJSON *args = cJSON_CreateObject();
+	cJSON *order = cJSON_AddArrayToObject(args, "env_order");
+	cJSON *opt = cJSON_AddObjectToObject(args, "options");
+	const cJSON *e;
+
+	struct ptb_buf text;
+
+	cJSON_AddItemToObject(args, "plan", cJSON_Duplicate(plan, 1));
+	/* setup.sh needs the plan beside it for `ptbuild fetch`. */
+	ptb_buf_init(&text);
+	ptb_json_print(plan, 1, &text);
+	cJSON_AddStringToObject(args, "plan_text", text.data);
+	ptb_buf_free(&text);
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(plan, "env"))
+		cJSON_AddItemToArray(order, cJSON_CreateString(e->string));
+	cJSON *formats = cJSON_AddArrayToObject(opt, "formats");
+	for (const char *f = o->format; f && *f;) {
+		size_t len = strcspn(f, ",");
+
+		if (len) {
+			char *one = ptb_xstrndup(f, len);
+			cJSON_AddItemToArray(formats, cJSON_CreateString(one));
+			free(one);
+		}
+		f += len + (f[len] == ',');
+	}
+	add_opt_str(opt, "torch_ref", o->torch_ref);
+	add_opt_str(opt, "base_image", o->base_image);
+	add_opt_str(opt, "base_digest", o->base_digest);
+	add_opt_str(opt, "source_date_epoch", o->sde);
+	if (o->sccache) {
+		cJSON *sc = cJSON_AddObjectToObject(opt, "sccache");
+		add_opt_str(sc, "bucket", o->bucket);
+		add_opt_str(sc, "region", o->region);
+		add_opt_str(sc, "redis", o->redis);
+		add_opt_str(sc, "scheduler", o->scheduler);
+	}
+	return args;
+}
+
+static int valid_rel_path(const char *p)
+{
+	const char *seg = p;
+
+	if (!*p || *p == '/')
+		return 0;
+	for (;;) {
+		const char *slash = strchr(seg, '/');
+		size_t n = slash ? (size_t)(slash - seg) : strlen(seg);
+
+		if (n == 0 || (n == 1 && seg[0] == '.') || (n == 2 && seg[0] == '.' && seg[1] == '.'))
+			return 0;
+		for (size_t i = 0; i < n; i++) {
+			char c = seg[i];
+			if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			      (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
+				return 0;
+		}
+		if (!slash)
+			return 1;
+		seg = slash + 1;
+	}
+}
+
+/* templates/NAME beside each recipe directory: DIR/templates first (a
+ * user's --recipes DIR), then DIR/../templates (the shipped layout,
+ * pkgdatadir/{recipes,templates}). */
+static char *find_template(struct ptb_ctx *ctx, const char *name)
+{
+	size_t n;
+	char **path = ptb_recipe_path(ctx->recipe_dirs, ctx->nrecipe_dirs, &n);
+	char *found = NULL;
+
+	for (int pass = 0; pass < 2 && !found; pass++) {
+		for (size_t i = 0; i < n && !found; i++) {
+			char *f = ptb_xasprintf("%s/%stemplates/%s", path[i], pass ? "../" : "", name);
+
+			if (ptb_path_is_file(f))
+				found = f;
+			else
+				free(f);
+		}
+	}
+	ptb_recipe_path_free(path);
+	return found;
+}
+
+struct outfile {
+	char *path;
+	struct ptb_buf data;
+	int mode;
+};
+
+static int render_files(struct ptb_ctx *ctx, const cJSON *doc,
+                        struct outfile **files, int *nfiles, struct ptb_err *err)
+{
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, "files");
+	const cJSON *vars = cJSON_GetObjectItemCaseSensitive(doc, "vars");
+	const cJSON *f;
+	int n = cJSON_GetArraySize(list), i = 0;
+
+	if (!cJSON_IsArray(list) || !cJSON_IsObject(vars)) {
+		ptb_err_set(err, PTB_ERECIPE, "recipe 'generate.files' returned no files and vars");
+		return -1;
+	}
+	*files = ptb_xcalloc((size_t)n + 1, sizeof **files);
+	*nfiles = 0;
+	cJSON_ArrayForEach(f, list) {
+		const char *path = ptb_json_str(f, "path");
+		const char *tmpl = ptb_json_str(f, "template");
+		const cJSON *mode = cJSON_GetObjectItemCaseSensitive(f, "mode");
+		const cJSON *fvars = cJSON_GetObjectItemCaseSensitive(f, "vars");
+		struct outfile *of = &(*files)[i++];
+		struct ptb_buf text;
+		char *tpath;
+		cJSON *scope;
+		int rc;
+
+		ptb_buf_init(&of->data);
+		(*nfiles)++;
+		if (!path || !tmpl || !valid_rel_path(path) || !valid_rel_path(tmpl)) {
+			ptb_err_set(err, PTB_ERECIPE, "recipe 'generate.files': file %d needs a relative path and template (got '%s', '%s')",
+			            i, path ? path : "", tmpl ? tmpl : "");
+			return -1;
+		}
+		of->path = ptb_xstrdup(path);
+		of->mode = cJSON_IsNumber(mode) ? mode->valueint : 0644;
+		tpath = find_template(ctx, tmpl);
+		if (!tpath) {
+			ptb_err_set(err, PTB_ERECIPE, "template '%s' not found on the recipe path", tmpl);
+			ptb_err_hint(err, "templates live in templates/ beside a recipe directory");
+			return -1;
+		}
+		ptb_debug("template %s: %s", tmpl, tpath);
+		ptb_buf_init(&text);
+		rc = ptb_file_read(tpath, 0, &text, err);
+		/* The file's own values shadow the shared ones. */
+		scope = cJSON_Duplicate(vars, 1);
+		if (cJSON_IsObject(fvars)) {
+			const cJSON *v;
+			cJSON_ArrayForEach(v, fvars) {
+				cJSON_DeleteItemFromObjectCaseSensitive(scope, v->string);
+				cJSON_AddItemToObject(scope, v->string, cJSON_Duplicate(v, 1));
+			}
+		}
+		if (rc == 0)
+			rc = ptb_render(text.data, text.len, tmpl, scope, &of->data, err);
+		cJSON_Delete(scope);
+		ptb_buf_free(&text);
+		free(tpath);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int write_files(const char *outdir, struct outfile *files, int n,
+                       int dry_run, struct ptb_err *err)
+{
+	for (int i = 0; i < n; i++) {
+		char *full = ptb_path_join(outdir, files[i].path);
+		char *dir = ptb_xstrdup(full);
+		char *slash = strrchr(dir, '/');
+		int changed = 1;
+
+		if (slash && slash != dir) {
+			*slash = '\0';
+			if (!dry_run && ptb_mkdir_p(dir, 0755, err) != 0) {
+				free(dir);
+				free(full);
+				return -1;
+			}
+		}
+		free(dir);
+		if (dry_run) {
+			struct ptb_buf cur;
+
+			ptb_buf_init(&cur);
+			changed = !(ptb_file_read(full, 0, &cur, NULL) == 0 &&
+			            cur.len == files[i].data.len &&
+			            memcmp(cur.data, files[i].data.data, cur.len) == 0);
+			ptb_buf_free(&cur);
+		} else if (ptb_file_write_atomic(full, files[i].data.data, files[i].data.len,
+		                                 files[i].mode, 1, &changed, err) != 0) {
+			free(full);
+			return -1;
+		}
+		printf("%s %s\n", changed ? (dry_run ? "would write" : "wrote    ") :
+		                            (dry_run ? "unchanged  " : "unchanged"), full);
+		free(full);
+	}
+	return 0;
+}
+
+/* Problems in the plan: print them; errors stop the run unless --force. */
+static int report_problems(const cJSON *plan, int force)
+{
+	const cJSON *p;
+	int errors = 0;
+
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(plan, "problems")) {
+		const char *sev = ptb_json_str(p, "severity");
+		const char *msg = ptb_json_str(p, "message");
+		const char *fix = ptb_json_str(p, "fix");
+		const char *code = ptb_json_str(p, "code");
+
+		if (sev && strcmp(sev, "error") == 0) {
+			errors++;
+			if (force)
+				ptb_warn("plan: %s [%s]", msg ? msg : "?", code ? code : "?");
+			else
+				ptb_error("plan: %s [%s]", msg ? msg : "?", code ? code : "?");
+		} else {
+			ptb_warn("plan: %s [%s]", msg ? msg : "?", code ? code : "?");
+		}
+		if (fix)
+			ptb_hint("%s", fix);
+	}
+	if (errors && !force) {
+		ptb_hint("fix the plan, or write anyway with --force");
+		return PTB_EFOUND;
+	}
+	return 0;
+}
+
+int ptb_cmd_generate(struct ptb_ctx *ctx, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		PTB_PLAN_OPTIONS,
+		{ "plan", required_argument, NULL, O_PLAN },
+		{ "out", required_argument, NULL, O_OUT },
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ "torch-ref", required_argument, NULL, O_TORCH_REF },
+		{ "base-image", required_argument, NULL, O_BASE_IMAGE },
+		{ "base-digest", required_argument, NULL, O_BASE_DIGEST },
+		{ "source-date-epoch", required_argument, NULL, O_SDE },
+		{ "sccache", no_argument, NULL, O_SCCACHE },
+		{ "sccache-bucket", required_argument, NULL, O_BUCKET },
+		{ "sccache-region", required_argument, NULL, O_REGION },
+		{ "sccache-redis", required_argument, NULL, O_REDIS },
+		{ "sccache-scheduler", required_argument, NULL, O_SCHEDULER },
+		{ "force", no_argument, NULL, O_FORCE },
+		{ "dry-run", no_argument, NULL, O_DRY_RUN },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = { .out = "ptbuild-out" };
+	struct ptb_err err = { 0 };
+	struct ptb_lua *lua;
+	struct outfile *files = NULL;
+	cJSON *plan = NULL, *args, *res = NULL;
+	int nfiles = 0, rc;
+
+	rc = ptb_cmd_getopt(ctx, &ptb_cmd_generate_def, argc, argv, "", longopts, handle, &o);
+	if (rc >= 0)
+		return rc;
+	if (optind < argc)
+		return ptb_cli_usage("generate", "unexpected argument '%s'", argv[optind]);
+	if (o.plan && o.plan_opts)
+		return ptb_cli_usage("generate", "--plan FILE cannot be combined with plan options (--facts, --profile, --torch, ...)");
+	if (make_plan_from_options(ctx, &o, &plan, &err) != 0)
+		return ptb_report(&err);
+	rc = report_problems(plan, o.force);
+	if (rc != 0)
+		goto out;
+	lua = ptb_ctx_lua(ctx, &err);
+	if (!lua) {
+		rc = ptb_report(&err);
+		goto out;
+	}
+	args = recipe_args(&o, plan);
+	rc = ptb_lua_call(lua, "generate", "files", args, &res, &err);
+	cJSON_Delete(args);
+	if (rc != 0) {
+		rc = ptb_report(&err);
+		goto out;
+	}
+	const cJSON *errors = cJSON_GetObjectItemCaseSensitive(res, "errors");
+	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0) {
+		rc = ptb_cmd_report_errors(errors);
+		goto out;
+	}
+	/* Render everything before writing anything: a bad value leaves the
+	 * previous output whole. */
+	if (render_files(ctx, res, &files, &nfiles, &err) != 0 ||
+	    write_files(o.out, files, nfiles, o.dry_run, &err) != 0) {
+		rc = ptb_report(&err);
+		goto out;
+	}
+	const cJSON *n;
+	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "notes"))
+		if (cJSON_IsString(n))
+			ptb_note("%s", n->valuestring);
+	rc = 0;
+out:
+	for (int i = 0; i < nfiles; i++) {
+		free(files[i].path);
+		ptb_buf_free(&files[i].data);
+	}
+	free(files);
+	cJSON_Delete(res);
+	cJSON_Delete(plan);
+	return rc;
+}

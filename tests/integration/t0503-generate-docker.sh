@@ -1,0 +1,224 @@
+#!/bin/sh
+# t0503-generate-docker.sh - the Dockerfile, bake file, workflow, presets
+# and setup.sh read by real parsers and run: dockerfile-utils (npm) lints
+# the Dockerfile, HashiCorp's HCL parser (@cdktf/hcl2json, npm) reads the
+# bake file, PyYAML the workflow, Python's json and CMake itself the
+# presets; setup.sh --dry-run lists the right manager, packages and steps.
+. "$top_srcdir/tests/lib.sh"
+
+plans="$top_srcdir/tests/fixtures/plans-in"
+npm_root=$(npm root -g 2>/dev/null || true)
+
+for c in gh200 rtx4090 ci-multiarch; do
+	d="$T_DIR/$c"
+	"$PTBUILD" -q generate --plan "$plans/$c.json" --out "$d" \
+		--base-digest sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef >/dev/null 2>&1
+	t_ok $? "$c: generate"
+
+	if command -v dockerfile-utils >/dev/null 2>&1; then
+		dockerfile-utils lint "$d/Dockerfile" >"$T_DIR/lint" 2>&1
+		st=$?
+		[ -s "$T_DIR/lint" ] && st=1
+		t_ok $st "$c: dockerfile-utils lint: no errors, no warnings"
+		sed 's/^/# /' "$T_DIR/lint" | head -20
+	else
+		skip "$c: dockerfile-utils lint" "dockerfile-utils not installed (npm install -g dockerfile-utils; npm registry unreachable?)"
+	fi
+	# What the issue asks of the Dockerfile, checked on the text.
+	grep -q '^ARG BASE_IMAGE=ubuntu:22.04@sha256:0123456789abcdef' "$d/Dockerfile"
+	t_ok $? "$c: base image pinned by tag and digest"
+	! grep -qi 'latest' "$d/Dockerfile"
+	t_ok $? "$c: no 'latest' anywhere"
+	grep -q "^ENV TORCH_CUDA_ARCH_LIST=\"$(python3 -c 'import json,sys;print(json.load(open(sys.argv[1]))["torch_cuda_arch_list"])' "$plans/$c.json")\"\$" "$d/Dockerfile"
+	t_ok $? "$c: explicit TORCH_CUDA_ARCH_LIST"
+	grep -q '^ARG SOURCE_DATE_EPOCH=[0-9]' "$d/Dockerfile" && grep -q '^ENV SOURCE_DATE_EPOCH=' "$d/Dockerfile"
+	t_ok $? "$c: SOURCE_DATE_EPOCH"
+	python3 - "$d/Dockerfile" "$plans/$c.json" >"$T_DIR/pins" 2>&1 <<'PY'
+import json, re, sys
+text = open(sys.argv[1]).read()
+plan = json.load(open(sys.argv[2]))
+# Every URL the image downloads comes with its sha256 from the plan.
+pins = {d["url"]: d["sha256"] for d in plan["cuda"].get("downloads", [])}
+ob = plan.get("openblas", {})
+if ob.get("url"):
+    pins[ob["url"]] = ob["sha256"]
+urls = re.findall(r"'(https://[^']+)'", text)
+assert urls or not pins, "no downloads"
+for u in urls:
+    assert u in pins, "unpinned download " + u
+    assert pins[u] in text, "sha256 of %s missing" % u
+# Order: packages, CUDA, OpenBLAS, PyTorch source, env, build.
+steps = [text.index(s) for s in ("apt-get install", "sha256sum -c", "# 3. OpenBLAS", "ARG PYTORCH_REF", "ENV TORCH_CUDA_ARCH_LIST", "pip wheel")]
+assert steps == sorted(steps), steps
+print("ok")
+PY
+	t_ok $? "$c: every download pinned by the plan's sha256; steps in order"
+	grep -v '^ok$' "$T_DIR/pins" | sed 's/^/# /'
+
+	python3 -c 'import json,sys; json.load(open(sys.argv[1])); json.load(open(sys.argv[2]))' \
+		"$d/CMakePresets.json" "$d/plan.json" >"$T_DIR/json" 2>&1
+	t_ok $? "$c: CMakePresets.json and plan.json parse as JSON"
+	if python3 -c 'import yaml' 2>/dev/null; then
+		python3 - "$d/.github/workflows/ptbuild.yml" >"$T_DIR/yaml" 2>&1 <<'PY'
+import sys, yaml
+w = yaml.safe_load(open(sys.argv[1]))
+inc = w["jobs"]["build"]["strategy"]["matrix"]["include"]
+assert [m["arch"] for m in inc] == ["x86_64", "arm64"], inc
+assert [m["platform"] for m in inc] == ["linux/amd64", "linux/arm64"], inc
+runs = " ".join(s.get("run", "") for s in w["jobs"]["build"]["steps"])
+for word in ("ptbuild detect", "ptbuild plan", "ptbuild validate", "docker buildx build"):
+    assert word in runs, word
+assert runs.index("ptbuild validate") < runs.index("docker buildx build")
+print("ok")
+PY
+		t_ok $? "$c: the workflow parses as YAML: x86_64 and arm64; detect, plan, validate, then build"
+		grep -v '^ok$' "$T_DIR/yaml" | sed 's/^/# /'
+	else
+		skip "$c: workflow YAML" "python3-yaml is not installed"
+	fi
+	if [ -n "$npm_root" ] && [ -d "$npm_root/@cdktf/hcl2json" ]; then
+		NODE_PATH="$npm_root" node -e '
+const {parse} = require("@cdktf/hcl2json"); const fs = require("fs");
+parse("docker-bake.hcl", fs.readFileSync(process.argv[1], "utf8")).then(j => {
+  const t = j.target;
+  if (JSON.stringify(j.group.default[0].targets) !== "[\"amd64\",\"arm64\"]") throw "group";
+  if (t.amd64[0].platforms[0] !== "linux/amd64" || t.arm64[0].platforms[0] !== "linux/arm64") throw "platforms";
+  console.log("ok");
+}).catch(e => { console.error(String(e)); process.exit(1); });' "$d/docker-bake.hcl" >"$T_DIR/hcl" 2>&1
+		t_ok $? "$c: docker-bake.hcl parses with HashiCorp's HCL parser: a target per platform"
+		grep -v '^ok$' "$T_DIR/hcl" | sed 's/^/# /'
+	else
+		skip "$c: docker-bake.hcl" "@cdktf/hcl2json not installed (npm install -g @cdktf/hcl2json)"
+	fi
+	if command -v cmake >/dev/null 2>&1; then
+		mkdir -p "$T_DIR/presets-$c"
+		cp "$d/CMakePresets.json" "$T_DIR/presets-$c/"
+		(cd "$T_DIR/presets-$c" && cmake --list-presets) >"$T_DIR/presets" 2>&1
+		grep -q '"ptbuild"' "$T_DIR/presets"
+		st=$?
+		t_ok $st "$c: cmake --list-presets reads the preset"
+		[ "$st" -eq 0 ] || sed 's/^/# /' "$T_DIR/presets" | head -5
+	else
+		skip "$c: cmake --list-presets" "cmake is not installed"
+	fi
+done
+
+# setup.sh --dry-run: the plan's manager, packages and steps; changes nothing.
+d="$T_DIR/gh200"
+run sh "$d/setup.sh" --dry-run
+is "$rc" 0 "gh200 setup.sh --dry-run exits 0"
+like "$out" "setup: packages (apt): build-essential g++-11 git ninja-build python3-dev python3-pip python3-venv curl xz-utils libnuma-dev
+*" "gh200: apt and the plan's packages"
+like "$out" "*
+setup: CUDA: fetching into /opt/ptbuild/cuda-12.8
++ ptbuild fetch --plan $d/plan.json --prefix /opt/ptbuild/cuda-12.8
+*" "gh200: fetches CUDA with the saved plan"
+like "$out" "*
++ make -C */ptbuild-openblas -j48 TARGET=NEOVERSEV2 USE_OPENMP=1 NUM_THREADS=256 DYNAMIC_ARCH=0
++ *make -C */ptbuild-openblas PREFIX=/opt/ptbuild/openblas install
+*" "gh200: builds OpenBLAS with the plan's TARGET, then installs"
+like "$out" "*packages*CUDA*OpenBLAS*ptbuild.env*" "gh200: steps in order: packages, CUDA, OpenBLAS, then the env"
+case "$out" in *"apt-get install"*) apt_line=$(printf '%s\n' "$out" | grep 'apt-get install') ;; *) apt_line= ;; esac
+for p in $(printf '%s\n' "$apt_line" | sed 's/.*--no-install-recommends//'); do
+	case " build-essential g++-11 git ninja-build python3-dev python3-pip python3-venv curl xz-utils libnuma-dev " in
+	*" $p "*) ;;
+	*) t_ok 1 "gh200: apt installs only the plan's packages ($p)" ;;
+	esac
+done
+t_ok "$([ ! -e "${TMPDIR:-/tmp}/ptbuild-openblas" ] || [ -n "$(ls -A "${TMPDIR:-/tmp}/ptbuild-openblas" 2>/dev/null)" ]; echo $?)" "--dry-run creates nothing"
+
+d="$T_DIR/rtx4090"
+run env PATH=/usr/bin:/bin sh "$d/setup.sh" --dry-run
+like "$out" "setup: packages (dnf): gcc-c++ git ninja-build python3-devel python3-pip openblas-devel numactl-devel
+*" "rtx4090: dnf and the plan's packages"
+like "$out" "*+ *dnf install -y *" "rtx4090: installs missing packages with dnf"
+case "$out" in *apt-get*|*OpenBLAS:*) t_ok 1 "rtx4090: no apt, no OpenBLAS build" ;; *) t_ok 0 "rtx4090: no apt, no OpenBLAS build" ;; esac
+like "$err" "*CUDA: the plan uses /usr/local/cuda-12.6, but*nvcc is missing*" "rtx4090: checks the installed CUDA"
+
+# Twice in a row: the same output (nothing was done).
+run sh "$T_DIR/gh200/setup.sh" --dry-run
+first=$out
+run sh "$T_DIR/gh200/setup.sh" --dry-run
+is "$out" "$first" "--dry-run twice: the same"
+run sh "$T_DIR/gh200/setup.sh" --bogus
+is "$rc" 2 "setup.sh: unknown option exits 2"
+
+# With the pieces in place, setup.sh does nothing (safe to run twice).
+fake="$T_DIR/fake"
+mkdir -p "$fake/cuda/bin" "$fake/ob/lib"
+printf '#!/bin/sh\n' >"$fake/cuda/bin/nvcc"
+chmod +x "$fake/cuda/bin/nvcc"
+: >"$fake/ob/lib/libopenblas.so"
+python3 - "$plans/gh200.json" "$T_DIR/done.json" "$fake" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["cuda"]["root"] = sys.argv[3] + "/cuda"
+p["openblas"]["prefix"] = sys.argv[3] + "/ob"
+p["packages"]["names"] = ["coreutils"]
+json.dump(p, open(sys.argv[2], "w"))
+PY
+"$PTBUILD" -q generate --plan "$T_DIR/done.json" --out "$T_DIR/done" --format setup >/dev/null 2>&1
+run sh "$T_DIR/done/setup.sh"
+is "$rc" 0 "setup.sh on a prepared machine exits 0"
+case "$out" in *"+ "*) t_ok 1 "... and runs nothing" ;; *) t_ok 0 "... and runs nothing" ;; esac
+like "$out" "*packages: all installed*CUDA: $fake/cuda is there*OpenBLAS: $fake/ob is there*" "... saying each step is done"
+
+# The Dockerfile's CUDA step, run for real: its RUN script fetches file://
+# archives made here, checks their sha256 and unpacks them per TARGETARCH.
+# Only the destination is moved from /usr/local/cuda to a scratch root.
+if command -v curl >/dev/null 2>&1 && command -v xz >/dev/null 2>&1; then
+	w="$T_DIR/run"
+	for plat in linux-x86_64 linux-sbsa; do
+		a="cuda_fake-$plat-1.0-archive"
+		mkdir -p "$w/src/$a/bin" "$w/src/$a/lib"
+		printf '#!/bin/sh\necho %s\n' "$plat" >"$w/src/$a/bin/nvcc"
+		: >"$w/src/$a/lib/libcudart.so"
+		tar -cJf "$w/$a.tar.xz" -C "$w/src" "$a"
+	done
+	python3 - "$plans/ci-multiarch.json" "$w/plan.json" "$w" <<'PY'
+import hashlib, json, sys
+p = json.load(open(sys.argv[1]))
+w = sys.argv[3]
+def dl(plat):
+    f = "%s/cuda_fake-%s-1.0-archive.tar.xz" % (w, plat)
+    return {"name": "cuda_fake", "platform": plat, "url": "file://" + f,
+            "sha256": hashlib.sha256(open(f, "rb").read()).hexdigest(), "size": 1}
+p["cuda"]["downloads"] = [dl("linux-x86_64"), dl("linux-sbsa")]
+json.dump(p, open(sys.argv[2], "w"))
+PY
+	"$PTBUILD" -q generate --plan "$w/plan.json" --out "$w/out" --format dockerfile >/dev/null 2>&1
+	# The RUN instruction that fetches CUDA, continuation lines joined.
+	python3 - "$w/out/Dockerfile" "$w/root" >"$w/cuda.sh" <<'PY'
+import sys
+# Dockerfile line continuation: backslash-newline joins the lines.
+text = open(sys.argv[1]).read().replace("\\\n", "")
+runs = [l[4:] for l in text.split("\n") if l.startswith("RUN ") and "sha256sum -c" in l and "$TARGETARCH" in l]
+body = runs[0]
+print(body.replace("'/usr/local/cuda'", "'%s'" % sys.argv[2]))
+PY
+	for ta in amd64 arm64; do
+		rm -rf "$w/root"
+		TARGETARCH=$ta sh -eu -c "$(cat "$w/cuda.sh")" >"$w/log" 2>&1
+		st=$?
+		t_ok $st "Dockerfile CUDA step runs for TARGETARCH=$ta (sha256 checked, unpacked)"
+		[ "$st" -eq 0 ] || sed 's/^/# /' "$w/log" | tail -5
+		want=$([ $ta = amd64 ] && echo linux-x86_64 || echo linux-sbsa)
+		is "$(sh "$w/root/bin/nvcc" 2>&1)" "$want" "TARGETARCH=$ta gets the $want pieces"
+		t_ok "$([ -e "$w/root/lib64/libcudart.so" ]; echo $?)" "TARGETARCH=$ta: lib64 leads to the libraries"
+	done
+	rm -rf "$w/root"
+	TARGETARCH=s390x sh -eu -c "$(cat "$w/cuda.sh")" >"$w/log" 2>&1
+	st=$?
+	t_ok "$([ "$st" -ne 0 ]; echo $?)" "an unknown TARGETARCH stops the step"
+	like "$(cat "$w/log")" "*no CUDA pieces for TARGETARCH=s390x*" "... saying why"
+	# A tampered archive is refused by its sha256.
+	printf 'x' >>"$w/cuda_fake-linux-x86_64-1.0-archive.tar.xz"
+	rm -rf "$w/root"
+	TARGETARCH=amd64 sh -eu -c "$(cat "$w/cuda.sh")" >"$w/log" 2>&1
+	st=$?
+	t_ok "$([ "$st" -ne 0 ] && [ ! -e "$w/root/bin/nvcc" ]; echo $?)" "a download whose sha256 differs stops the build before unpacking"
+else
+	skip "Dockerfile CUDA step" "curl or xz is not installed"
+fi
+
+done_testing
