@@ -7,5 +7,7 @@
 int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv);
 
 extern const struct ptb_cmd ptb_cmd_arch_def;
+int ptb_cmd_detect(struct ptb_ctx *ctx, int argc, char **argv);
+extern const struct ptb_cmd ptb_cmd_detect_def;
 
 #endif
