@@ -284,7 +284,8 @@ local function driver_facts(raw, notes)
     lib = nv.nvml.driver_version
   else
     for _, p in ipairs(nv.libraries or {}) do
-      local v = p:match("libcuda%.so%.(%d+%.%d+[%.%d]*)$")
+      -- libcuda.so.550.54.15; Jetson's libcuda.so.1.1 names no driver
+      local v = p:match("libcuda%.so%.(%d%d%d+%.%d+[%.%d]*)$")
       if v then lib = v; break end
     end
   end
@@ -493,6 +494,16 @@ local function compiler_version(c, gcc_libdirs)
     or c.target:match("clang%+?%+?%-(%d+[%.%d]*)$") or c.target:match("/llvm%-(%d+)/")
   if not v and c.version_output then
     v = c.version_output:match("version (%d+%.%d+[%.%d]*)") or c.version_output:match("^(%d+[%.%d]*)")
+  end
+  if not v and not c.name:find("clang") then
+    -- a plain gcc binary: the one version under /usr/lib/gcc, if only one
+    local only
+    for _, d in ipairs(gcc_libdirs or {}) do
+      local x = d:match("/(%d+[%.%d]*)$")
+      if x and only and only ~= x then only = false; break end
+      if x and only == nil then only = x end
+    end
+    v = only or nil
   end
   if v and not v:find("%.") and not c.name:find("clang") then
     -- a longer gcc version from /usr/lib/gcc/<triplet>/<version>

@@ -83,7 +83,7 @@ static void summary(const cJSON *f)
 	if (ps > 0)
 		printf(", %.0f KiB pages", ps / 1024);
 	putchar('\n');
-	printf("cpu       %s: %s", s_or(f, "host.cpu.model_name", s_or(f, "host.cpu.core", "unknown")),
+	printf("cpu       %s: %s", s_or(f, "host.cpu.core", s_or(f, "host.cpu.model_name", "unknown")),
 	       s_or(f, "host.cpu.microarch", "unknown microarchitecture"));
 	if (cores > 0)
 		printf(", %.0f cores", cores);

@@ -11,3 +11,13 @@ nobase_dist_pkgdata_DATA += \
 	recipes/data/cpus.lua \
 	recipes/data/gpus.lua \
 	recipes/data/jetson.lua
+
+TESTS += \
+	tests/integration/t0100-detect-fixtures.sh
+
+# Fixture directories hold only committed files (never test output).
+EXTRA_DIST += \
+	tests/fixtures/make-sysroots.py \
+	tests/fixtures/cpuinfo \
+	tests/fixtures/sysroots \
+	tests/integration/t0100-detect-fixtures.sh
