@@ -13,11 +13,38 @@ nobase_dist_pkgdata_DATA += \
 	recipes/data/jetson.lua
 
 TESTS += \
-	tests/integration/t0100-detect-fixtures.sh
+	tests/integration/t0100-detect-fixtures.sh \
+	tests/integration/t0101-detect-gpu.sh \
+	tests/integration/t0102-detect-host.sh
 
 # Fixture directories hold only committed files (never test output).
 EXTRA_DIST += \
 	tests/fixtures/make-sysroots.py \
 	tests/fixtures/cpuinfo \
 	tests/fixtures/sysroots \
-	tests/integration/t0100-detect-fixtures.sh
+	tests/integration/t0100-detect-fixtures.sh \
+	tests/integration/t0101-detect-gpu.sh \
+	tests/integration/t0102-detect-host.sh
+
+# Stand-in driver libraries the GPU probe loads in tests (plain shared
+# objects: no libtool here).  0: answers, 1: hangs, 2: crashes.
+DETECT_STUBS = \
+	tests/stubs/libcuda-ok.so tests/stubs/libcuda-hang.so tests/stubs/libcuda-crash.so \
+	tests/stubs/libnvml-ok.so tests/stubs/libnvml-hang.so tests/stubs/libnvml-crash.so
+tests/integration/t0101-detect-gpu.log: $(DETECT_STUBS)
+CLEANFILES += $(DETECT_STUBS)
+EXTRA_DIST += tests/stubs/stub-cuda.c tests/stubs/stub-nvml.c
+STUB_BUILD = $(AM_V_CC)$(MKDIR_P) tests/stubs && \
+	$(CC) $(CFLAGS) -shared -fPIC -o $@
+tests/stubs/libcuda-ok.so: tests/stubs/stub-cuda.c
+	$(STUB_BUILD) -DSTUB_MODE=0 $(srcdir)/tests/stubs/stub-cuda.c
+tests/stubs/libcuda-hang.so: tests/stubs/stub-cuda.c
+	$(STUB_BUILD) -DSTUB_MODE=1 $(srcdir)/tests/stubs/stub-cuda.c
+tests/stubs/libcuda-crash.so: tests/stubs/stub-cuda.c
+	$(STUB_BUILD) -DSTUB_MODE=2 $(srcdir)/tests/stubs/stub-cuda.c
+tests/stubs/libnvml-ok.so: tests/stubs/stub-nvml.c
+	$(STUB_BUILD) -DSTUB_MODE=0 $(srcdir)/tests/stubs/stub-nvml.c
+tests/stubs/libnvml-hang.so: tests/stubs/stub-nvml.c
+	$(STUB_BUILD) -DSTUB_MODE=1 $(srcdir)/tests/stubs/stub-nvml.c
+tests/stubs/libnvml-crash.so: tests/stubs/stub-nvml.c
+	$(STUB_BUILD) -DSTUB_MODE=2 $(srcdir)/tests/stubs/stub-nvml.c
