@@ -48,3 +48,8 @@ tests/stubs/libnvml-hang.so: tests/stubs/stub-nvml.c
 	$(STUB_BUILD) -DSTUB_MODE=1 $(srcdir)/tests/stubs/stub-nvml.c
 tests/stubs/libnvml-crash.so: tests/stubs/stub-nvml.c
 	$(STUB_BUILD) -DSTUB_MODE=2 $(srcdir)/tests/stubs/stub-nvml.c
+
+check_PROGRAMS += tests/unit/test-facts
+tests_unit_test_facts_SOURCES = tests/unit/test-facts.c tests/unit/tap.h
+tests_unit_test_facts_LDADD = $(PTB_LIBS)
+TESTS += tests/unit/test-facts
