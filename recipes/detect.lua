@@ -12,10 +12,14 @@
 --   /etc/nv_tegra_release, device-tree compatible      [S_JC_L4T] [S_JTOP] [S_LINUX_DTS]
 --   cpuinfo -> archspec microarchitecture              [S_ARCHSPEC_PY]
 
+-- Tables load when a machine needs them: a host without a GPU or Jetson
+-- never compiles gpus.lua, jetson.lua or cuda.lua (detect must be quick).
 local cpus = ptb.include("data/cpus")
-local gpus = ptb.include("data/gpus")
-local jet = ptb.include("data/jetson")
-local cuda = ptb.include("data/cuda")
+local lazy = {}
+local function data(name)
+  lazy[name] = lazy[name] or ptb.include("data/" .. name)
+  return lazy[name]
+end
 
 local M = {}
 
@@ -232,11 +236,11 @@ local function jetson_facts(raw, kernel)
     end
   end
   if j.l4t then
-    j.jetpack = jet.jetpack[j.l4t]
+    j.jetpack = data("jetson").jetpack[j.l4t]
     if not j.jetpack and j.l4t:match("^38%.2%.") then j.jetpack = "7.0" end
-    if j.jetpack then j.cuda = jet.cuda[j.jetpack:match("^(%d+%.%d+)")] end
+    if j.jetpack then j.cuda = data("jetson").cuda[j.jetpack:match("^(%d+%.%d+)")] end
   end
-  for _, m in ipairs(jet.modules) do
+  for _, m in ipairs(data("jetson").modules) do
     if compat:find(m.match) then j.module = m.name; break end
   end
   if model then j.model = trim(model) end
@@ -257,7 +261,7 @@ end
 -- meets (data/cuda.lua, [S_RN_T3]).
 function M.cuda_for_driver(version)
   local best
-  for _, r in ipairs(cuda.releases) do
+  for _, r in ipairs(data("cuda").releases) do
     if M.vcmp(version, r.driver_min) >= 0 then best = r.version end
   end
   return best
@@ -321,7 +325,7 @@ end
 -- compute capability of a product name [gpus.lua]
 function M.gpu_cc(name)
   local n, best = norm(name), nil
-  for _, p in ipairs(gpus.products) do
+  for _, p in ipairs(data("gpus").products) do
     local pn = norm(p.name)
     if n:sub(1, #pn) == pn then
       local nxt = n:sub(#pn + 1, #pn + 1)
@@ -374,7 +378,7 @@ local function gpu_list(raw, jetson, notes)
                         source = "/proc/driver/nvidia/gpus/" .. g.bus .. "/information" }
     end
   elseif jetson and jetson.soc then
-    local t = gpus.tegra[jetson.soc]
+    local t = data("gpus").tegra[jetson.soc]
     if t then
       out[1] = { index = 0, name = t.gpu, compute_capability = t.cc, memory_mib = ptb.null,
                  source = "device-tree compatible " .. jetson.soc }

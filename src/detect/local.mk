@@ -15,7 +15,8 @@ nobase_dist_pkgdata_DATA += \
 TESTS += \
 	tests/integration/t0100-detect-fixtures.sh \
 	tests/integration/t0101-detect-gpu.sh \
-	tests/integration/t0102-detect-host.sh
+	tests/integration/t0102-detect-host.sh \
+	tests/integration/t0103-detect-cpu.sh
 
 # Fixture directories hold only committed files (never test output).
 EXTRA_DIST += \
@@ -24,7 +25,8 @@ EXTRA_DIST += \
 	tests/fixtures/sysroots \
 	tests/integration/t0100-detect-fixtures.sh \
 	tests/integration/t0101-detect-gpu.sh \
-	tests/integration/t0102-detect-host.sh
+	tests/integration/t0102-detect-host.sh \
+	tests/integration/t0103-detect-cpu.sh
 
 # Stand-in driver libraries the GPU probe loads in tests (plain shared
 # objects: no libtool here).  0: answers, 1: hangs, 2: crashes.

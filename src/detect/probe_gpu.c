@@ -257,7 +257,15 @@ void ptb_probe_gpu(const struct ptb_root *r, cJSON *raw)
 
 	/* libcuda.so.<driver version> names the user-space driver */
 	for (size_t i = 0; i < sizeof libdirs / sizeof libdirs[0]; i++) {
-		char **l = ptb_root_list(r, libdirs[i], "libcuda.so.");
+		/* list a (large) library directory only when the driver is there */
+		char *one = ptb_xasprintf("%s/libcuda.so.1", libdirs[i]);
+		int there = ptb_root_is_file(r, one);
+		char **l;
+
+		free(one);
+		if (!there)
+			continue;
+		l = ptb_root_list(r, libdirs[i], "libcuda.so.");
 
 		for (char **p = l; p && *p; p++) {
 			char *full = ptb_xasprintf("%s/%s", libdirs[i], *p);

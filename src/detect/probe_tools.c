@@ -100,14 +100,28 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 
 	if (path) {
 		char *copy = ptb_xstrdup(path), *save = NULL;
+		cJSON *seen = cJSON_CreateArray();
 
 		for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
-			char **names = *d == '/' ? ptb_root_list(r, d, NULL) : NULL;
+			/* /bin and /usr/bin are often one directory: list it once */
+			char *res = *d == '/' ? ptb_root_resolve(r, d) : NULL;
+			int dup = 0;
+			const cJSON *it;
+
+			if (!res)
+				continue;
+			cJSON_ArrayForEach(it, seen)
+				dup |= strcmp(it->valuestring, res) == 0;
+			cJSON_AddItemToArray(seen, cJSON_CreateString(res));
+			free(res);
+			if (dup)
+				continue;
+			char **names = ptb_root_list_if(r, d, compiler_name);
 
 			for (char **n = names; n && *n; n++) {
 				char *f;
 
-				if (!compiler_name(*n) || find_name(arr, *n))
+				if (find_name(arr, *n))
 					continue;
 				f = ptb_xasprintf("%s/%s", d, *n);
 				if (ptb_root_is_exec(r, f))
@@ -116,6 +130,7 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 			}
 			ptb_root_names_free(names);
 		}
+		cJSON_Delete(seen);
 		free(copy);
 	}
 	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {

@@ -180,8 +180,22 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static const char *list_prefix;
+
+static int keep_prefix(const char *name)
+{
+	return !list_prefix || strncmp(name, list_prefix, strlen(list_prefix)) == 0;
+}
+
 char **ptb_root_list(const struct ptb_root *r, const char *dir,
                      const char *prefix)
+{
+	list_prefix = prefix;
+	return ptb_root_list_if(r, dir, keep_prefix);
+}
+
+char **ptb_root_list_if(const struct ptb_root *r, const char *dir,
+                        int (*keep)(const char *name))
 {
 	char *h = ptb_root_host(r, dir);
 	char **names;
@@ -199,7 +213,7 @@ char **ptb_root_list(const struct ptb_root *r, const char *dir,
 	while ((de = readdir(d))) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		if (prefix && strncmp(de->d_name, prefix, strlen(prefix)) != 0)
+		if (!keep(de->d_name))
 			continue;
 		if (n + 2 > cap)
 			names = ptb_xrealloc(names, (cap *= 2) * sizeof *names);

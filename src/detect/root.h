@@ -37,6 +37,10 @@ int ptb_root_read(const struct ptb_root *r, const char *path, size_t max,
  * when the directory cannot be read. */
 char **ptb_root_list(const struct ptb_root *r, const char *dir,
                      const char *prefix);
+/* The same, keeping the names keep() accepts (unsorted work is done only
+ * on those: a bin directory holds thousands of names). */
+char **ptb_root_list_if(const struct ptb_root *r, const char *dir,
+                        int (*keep)(const char *name));
 void ptb_root_names_free(char **names);
 
 /* The link target text of path itself (not resolved), or NULL. */
