@@ -13,6 +13,7 @@ nobase_dist_pkgdata_DATA += \
 	recipes/data/jetson.lua
 
 TESTS += \
+	tests/lua/detect_test.lua \
 	tests/integration/t0100-detect-fixtures.sh \
 	tests/integration/t0101-detect-gpu.sh \
 	tests/integration/t0102-detect-host.sh \
@@ -21,6 +22,7 @@ TESTS += \
 # Fixture directories hold only committed files (never test output).
 EXTRA_DIST += \
 	tests/fixtures/make-sysroots.py \
+	tests/lua/detect_test.lua \
 	tests/fixtures/cpuinfo \
 	tests/fixtures/sysroots \
 	tests/integration/t0100-detect-fixtures.sh \
