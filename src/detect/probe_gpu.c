@@ -9,11 +9,13 @@
 #include "detect/probe.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 /* The user-space libraries and the directories their packages use
  * (Debian/Ubuntu, RHEL, Jetson R35 "tegra" and R36+ "nvidia", WSL). */
@@ -39,6 +41,21 @@ static void put_str(int fd, const char *s)
 	dprintf(fd, "\"");
 }
 
+/* In the child: a crash must be a crash (not a sanitizer's or the
+ * caller's handler), and what a driver prints is not ours to show. */
+static void child_setup(void)
+{
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		signal(sigs[i], SIG_DFL);
+	if (null >= 0) {
+		dup2(null, 2);
+		close(null);
+	}
+}
+
 /* ---- libcuda (cuda.h: cuInit, cuDeviceGetAttribute 75/76) ---- */
 
 typedef int (*cu_int_fn)(int *);
@@ -54,6 +71,7 @@ static void cuda_child(int fd, void *arg)
 	void *h;
 	int rc, ver = 0, n = 0;
 
+	child_setup();
 	/* conda pops it too: a bad value makes cuInit fail with NO_DEVICE */
 	unsetenv("CUDA_VISIBLE_DEVICES");
 	h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
@@ -124,6 +142,7 @@ static void nvml_child(int fd, void *arg)
 	int cuda = 0;
 	unsigned n = 0;
 
+	child_setup();
 	h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
 		dprintf(fd, "{\"status\":\"unavailable\",\"error\":");

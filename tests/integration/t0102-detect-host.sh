@@ -38,7 +38,8 @@ if command -v strace >/dev/null 2>&1; then
 	env -i PATH=/usr/local/cuda/bin:/usr/bin:/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \
 		strace -f -qq -e trace=fork,vfork,clone,clone3,execve -o "$T_DIR/trace" \
 		"$PTBUILD" detect --json >/dev/null 2>&1
-	n=$(grep -c -E 'fork|clone|execve' "$T_DIR/trace")
+	# threads a sanitizer starts (CLONE_THREAD / CLONE_UNTRACED) are no processes
+	n=$(grep -E 'fork|clone|execve' "$T_DIR/trace" | grep -c -v -E 'CLONE_THREAD|CLONE_UNTRACED')
 	is "$n" 1 "detect --json starts no process (only its own execve in the trace)"
 	[ "$n" = 1 ] || sed 's/^/# /' "$T_DIR/trace"
 else
