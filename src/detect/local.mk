@@ -22,6 +22,7 @@ TESTS += \
 # Fixture directories hold only committed files (never test output).
 EXTRA_DIST += \
 	tests/fixtures/make-sysroots.py \
+	tests/fixtures/sysroot.sh \
 	tests/lua/detect_test.lua \
 	tests/fixtures/cpuinfo \
 	tests/fixtures/sysroots \

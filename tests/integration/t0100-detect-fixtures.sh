@@ -5,23 +5,25 @@
 # machine (PATH, CUDA_HOME, ...) is in <name>.env; nothing of this host's
 # environment leaks in (env -i), and no library is loaded for a sysroot.
 . "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/fixtures/sysroot.sh"
 
 FIX="$top_srcdir/tests/fixtures/sysroots"
 
 detect() { # NAME ARGS...
 	name=$1
 	shift
+	[ -d "$T_DIR/$name" ] || make_sysroot "$name" "$T_DIR/$name"
 	# shellcheck disable=SC2046 # one VAR=value word per line
 	env -i $(cat "$FIX/$name.env") PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \
-		"$PTBUILD" detect --sysroot "$FIX/$name" "$@"
+		"$PTBUILD" detect --sysroot "$T_DIR/$name" "$@"
 }
 
 for want in "$FIX"/*.facts.json; do
 	name=$(basename "$want" .facts.json)
-	detect "$name" --json >"$T_DIR/$name.json" 2>"$T_DIR/err"
+	detect "$name" --json >"$T_DIR/$name.facts.json" 2>"$T_DIR/err"
 	rc=$?
 	is "$rc" 0 "$name: detect --json exits 0"
-	diff -u "$want" "$T_DIR/$name.json" >"$T_DIR/diff" 2>&1
+	diff -u "$want" "$T_DIR/$name.facts.json" >"$T_DIR/diff" 2>&1
 	t_ok $? "$name: facts equal the golden file"
 	[ -s "$T_DIR/diff" ] && sed 's/^/# /' "$T_DIR/diff" | head -40
 	is "$(cat "$T_DIR/err")" "" "$name: nothing on stderr with --json"

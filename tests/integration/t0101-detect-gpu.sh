@@ -4,10 +4,12 @@
 # loads each in a child with a time limit and, when a library fails, still
 # finishes quickly with the /proc answer and a note.
 . "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/fixtures/sysroot.sh"
 
 FIX="$top_srcdir/tests/fixtures/sysroots"
 STUBS="$top_builddir/tests/stubs"
 [ -f "$STUBS/libcuda-ok.so" ] || skip_all "stub libraries not built"
+make_sysroot rtx4090-workstation "$T_DIR/ws"
 
 probe() { # CUDA NVML ARGS...   (stub names: ok, hang, crash, none)
 	c=$1 n=$2
@@ -18,7 +20,7 @@ probe() { # CUDA NVML ARGS...   (stub names: ok, hang, crash, none)
 	env -i PATH=/usr/local/cuda-12.8/bin:/usr/bin:/bin \
 		PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" PTBUILD_PROBE_TIMEOUT_MS=400 \
 		PTBUILD_LIBCUDA="$cu" PTBUILD_LIBNVML="$nv" ${STUB_NVML_DRIVER:+STUB_NVML_DRIVER=$STUB_NVML_DRIVER} \
-		"$PTBUILD" detect --sysroot "$FIX/rtx4090-workstation" "$@"
+		"$PTBUILD" detect --sysroot "$T_DIR/ws" "$@"
 }
 
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
