@@ -121,9 +121,36 @@ static void summary(const cJSON *f)
 				printf(" [%s]", p->valuestring);
 		putchar('\n');
 	}
-	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(f, "compilers"))
-		printf("compiler  %s %s at %s\n", s_or(it, "name", "?"),
+	/* one line per compiler binary: gcc and gcc-12 are often one file */
+	const cJSON *ccs = cJSON_GetObjectItemCaseSensitive(f, "compilers"), *o;
+	cJSON_ArrayForEach(it, ccs) {
+		const char *target = s_or(it, "target", s_or(it, "path", ""));
+		int seen = 0, also = 0;
+
+		for (o = ccs ? ccs->child : NULL; o && o != it; o = o->next)
+			seen |= strcmp(s_or(o, "target", s_or(o, "path", "")), target) == 0;
+		if (seen)
+			continue;
+		printf("compiler  %s %s at %s", s_or(it, "name", "?"),
 		       s_or(it, "version", "?"), s_or(it, "path", "?"));
+		for (o = it->next; o; o = o->next) {
+			if (strcmp(s_or(o, "target", s_or(o, "path", "")), target) == 0) {
+				printf("%s%s", also ? ", " : " (also ", s_or(o, "name", "?"));
+				also = 1;
+			}
+		}
+		printf("%s", also ? ")" : "");
+		for (o = it; o; o = o->next) {
+			const cJSON *n;
+
+			if (o != it && strcmp(s_or(o, "target", s_or(o, "path", "")), target) != 0)
+				continue;
+			cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(o, "named_by"))
+				if (cJSON_IsString(n))
+					printf(" [%s]", n->valuestring);
+		}
+		putchar('\n');
+	}
 	it = cJSON_GetObjectItemCaseSensitive(f, "torch");
 	if (cJSON_IsObject(it))
 		printf("torch     %s (CUDA %s) in %s\n", s_or(it, "version", "?"),
