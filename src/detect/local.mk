@@ -22,6 +22,9 @@ TESTS += \
 # Fixture directories hold only committed files (never test output).
 EXTRA_DIST += \
 	tests/fixtures/make-sysroots.py \
+	tests/fixtures/README.md \
+	doc/notes/detect.md \
+	bench/detect-bench.sh \
 	tests/fixtures/sysroot.sh \
 	tests/lua/detect_test.lua \
 	tests/fixtures/cpuinfo \
