@@ -51,6 +51,7 @@ static void child_setup(void)
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
 	if (null >= 0) {
+		dup2(null, 1);
 		dup2(null, 2);
 		close(null);
 	}

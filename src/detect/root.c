@@ -180,22 +180,8 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static const char *list_prefix;
-
-static int keep_prefix(const char *name)
-{
-	return !list_prefix || strncmp(name, list_prefix, strlen(list_prefix)) == 0;
-}
-
-char **ptb_root_list(const struct ptb_root *r, const char *dir,
-                     const char *prefix)
-{
-	list_prefix = prefix;
-	return ptb_root_list_if(r, dir, keep_prefix);
-}
-
-char **ptb_root_list_if(const struct ptb_root *r, const char *dir,
-                        int (*keep)(const char *name))
+static char **list(const struct ptb_root *r, const char *dir, const char *prefix,
+                   int (*keep)(const char *name))
 {
 	char *h = ptb_root_host(r, dir);
 	char **names;
@@ -213,7 +199,9 @@ char **ptb_root_list_if(const struct ptb_root *r, const char *dir,
 	while ((de = readdir(d))) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		if (!keep(de->d_name))
+		if (prefix && strncmp(de->d_name, prefix, strlen(prefix)) != 0)
+			continue;
+		if (keep && !keep(de->d_name))
 			continue;
 		if (n + 2 > cap)
 			names = ptb_xrealloc(names, (cap *= 2) * sizeof *names);
@@ -223,6 +211,18 @@ char **ptb_root_list_if(const struct ptb_root *r, const char *dir,
 	qsort(names, n, sizeof *names, cmp_names);
 	names[n] = NULL;
 	return names;
+}
+
+char **ptb_root_list(const struct ptb_root *r, const char *dir,
+                     const char *prefix)
+{
+	return list(r, dir, prefix, NULL);
+}
+
+char **ptb_root_list_if(const struct ptb_root *r, const char *dir,
+                        int (*keep)(const char *name))
+{
+	return list(r, dir, NULL, keep);
 }
 
 void ptb_root_names_free(char **names)
