@@ -420,6 +420,11 @@ local function toolkit_version(t)
     local v = d:match("^nvidia_cuda_nvcc[%w_]-%-(%d+%.%d+[%.%d]*)%.dist%-info$")
     if v then return v, "dist-info " .. d end
   end
+  for _, m in ipairs(t.conda_meta or {}) do
+    -- cuda-nvcc-12.4.131-0.json (conda's package record)
+    local v = m:match("^cuda%-nvcc%-(%d+%.%d+[%.%d]*)%-")
+    if v then return v, "conda-meta " .. m end
+  end
   if t.nvcc_version_output then
     local v = t.nvcc_version_output:match("release %S+ V(%d+%.%d+[%.%d]*)")
     if v then return v, "nvcc --version" end

@@ -256,6 +256,15 @@ static void details(const struct ptb_root *r, cJSON *t)
 		add_names(di, names, ".dist-info");
 		ptb_root_names_free(names);
 	}
+	/* a conda environment records its packages in conda-meta/<name>-<version>-<build>.json */
+	p = ptb_xasprintf("%s/conda-meta", root);
+	names = ptb_root_list(r, p, "cuda-nvcc-");
+	if (names && names[0]) {
+		cJSON *cm = cJSON_AddArrayToObject(t, "conda_meta");
+		add_names(cm, names, ".json");
+	}
+	ptb_root_names_free(names);
+	free(p);
 	p = ptb_xasprintf("%s/targets", root);
 	names = ptb_root_list(r, p, NULL);
 	cJSON *targets = cJSON_AddArrayToObject(t, "targets");
@@ -297,6 +306,8 @@ static void details(const struct ptb_root *r, cJSON *t)
 	cJSON_ArrayForEach(it, di)
 		if (strncmp(it->valuestring, "nvidia_cuda_nvcc", 16) == 0)
 			known = 1;
+	if (cJSON_GetObjectItemCaseSensitive(t, "conda_meta"))
+		known = 1;
 	if (!known && nvcc && r->is_host) {
 		char *argv[] = { nvcc->valuestring, (char *)"--version", NULL };
 

@@ -6,7 +6,6 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/fixtures/sysroot.sh"
 
-FIX="$top_srcdir/tests/fixtures/sysroots"
 STUBS="$top_builddir/tests/stubs"
 [ -f "$STUBS/libcuda-ok.so" ] || skip_all "stub libraries not built"
 make_sysroot rtx4090-workstation "$T_DIR/ws"
