@@ -416,8 +416,12 @@ local function toolkit_version(t)
     local v = t.version_txt:match("CUDA Version (%d+%.%d+[%.%d]*)")
     if v then return v, "version.txt" end
   end
+  -- a site-packages may hold both wheel families: nvidia/cu13 belongs to
+  -- the unsuffixed nvidia_cuda_nvcc (13), nvidia/cuda_nvcc to *_cu12/_cu11
+  local want = t.root:match("/nvidia/cuda_nvcc$") and "^nvidia_cuda_nvcc_cu%d+%-"
+    or t.root:match("/nvidia/cu%d+$") and "^nvidia_cuda_nvcc%-" or "^nvidia_cuda_nvcc"
   for _, d in ipairs(t.dist_info or {}) do
-    local v = d:match("^nvidia_cuda_nvcc[%w_]-%-(%d+%.%d+[%.%d]*)%.dist%-info$")
+    local v = d:find(want) and d:match("^nvidia_cuda_nvcc[%w_]-%-(%d+%.%d+[%.%d]*)%.dist%-info$")
     if v then return v, "dist-info " .. d end
   end
   for _, m in ipairs(t.conda_meta or {}) do

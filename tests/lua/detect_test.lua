@@ -59,6 +59,16 @@ d = driver("NVRM version: NVIDIA UNIX x86 Kernel Module  177.82  Tue Nov  4 13:3
 t.is(d.version, "177.82", "very old 32-bit format")
 t.is(d.cuda_max, nil, "...runs no CUDA ptbuild knows")
 
+-- pip: two wheel families side by side in one site-packages
+local function tk(root)
+  local f = D.enrich({ is_host = false, files = {}, host = {}, nvidia = {},
+    toolkits = { { root = root, aliases = {}, found_by = { "pip" }, layout = "pip",
+      dist_info = { "nvidia_cuda_nvcc-13.0.88.dist-info", "nvidia_cuda_nvcc_cu12-12.8.93.dist-info" } } } })
+  return f.toolkits[1].version
+end
+t.is(tk("/v/lib/python3.12/site-packages/nvidia/cu13"), "13.0.88", "nvidia/cu13 takes the CUDA 13 wheel's version")
+t.is(tk("/v/lib/python3.12/site-packages/nvidia/cuda_nvcc"), "12.8.93", "nvidia/cuda_nvcc takes the _cu12 wheel's version")
+
 -- tables: every compute capability is X.Y; every Arm target's parents exist
 for _, p in ipairs(gpus.products) do
   t.ok(p.cc:match("^%d+%.%d$") ~= nil, p.name .. ": compute capability " .. p.cc)
