@@ -588,13 +588,26 @@ function M.enrich(raw)
   if host.os == ptb.null then notes[#notes + 1] = "no /etc/os-release" end
   host.glibc = h.glibc or ptb.null
   if not h.glibc then notes[#notes + 1] = "glibc version unknown (no libc.so.6 banner)" end
-  local ps = h.page_size
+  -- page size: this host's sysconf; for a sysroot a saved smaps, the
+  -- kernel's build configuration, or Ubuntu's "-64k" kernel flavour name
+  local ps, ps_src = h.page_size, h.page_size and "sysconf"
   if not ps and files["/proc/self/smaps"] then
     local kb = files["/proc/self/smaps"]:match("KernelPageSize:%s*(%d+) kB")
-    ps = kb and tonumber(kb) * 1024
+    ps, ps_src = kb and tonumber(kb) * 1024, kb and "/proc/self/smaps"
+  end
+  if not ps and h.kconfig_pages then
+    local kb = h.kconfig_pages:match("CONFIG_ARM64_(%d+)K_PAGES=y")
+    ps, ps_src = kb and tonumber(kb) * 1024, kb and h.kconfig_file
+  end
+  if not ps and arch == "aarch64" and kernel and kernel:match("%-64k$") then
+    ps, ps_src = 65536, "kernel name " .. kernel
+  end
+  if not ps and arch == "x86_64" then
+    ps, ps_src = 4096, "x86_64 (always 4 KiB base pages)"
   end
   host.page_size = ps and math.tointeger(ps) or ptb.null
-  if not ps then notes[#notes + 1] = "page size unknown (a sysroot says it only through a saved /proc/self/smaps)" end
+  host.page_size_source = ps_src
+  if not ps then notes[#notes + 1] = "page size unknown (no saved /proc/self/smaps, /boot/config-<kernel> or -64k kernel name in the sysroot)" end
   local mem = files["/proc/meminfo"] and files["/proc/meminfo"]:match("MemTotal:%s*(%d+) kB")
   host.memory_mib = mem and math.tointeger(tonumber(mem) // 1024) or ptb.null
   host.cpu = cpu_facts(raw, arch, notes)

@@ -111,6 +111,35 @@ static void glibc_of_root(const struct ptb_root *r, cJSON *host)
 	}
 }
 
+/* CONFIG_ARM64_<n>K_PAGES=y from /boot/config-<release> */
+static void kconfig_pages(const struct ptb_root *r, const cJSON *files, cJSON *host)
+{
+	const char *rel = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(files, "/proc/sys/kernel/osrelease"));
+	struct ptb_buf b;
+	char *f;
+
+	if (!rel)
+		return;
+	f = ptb_xasprintf("/boot/config-%.*s", (int)strcspn(rel, "\n"), rel);
+	ptb_buf_init(&b);
+	if (ptb_root_read(r, f, 1u << 20, &b) == 0) {
+		for (char *line = b.data; line && *line; ) {
+			char *nl = strchr(line, '\n');
+
+			if (nl)
+				*nl = '\0';
+			if (strncmp(line, "CONFIG_ARM64_", 13) == 0 && strstr(line, "K_PAGES=y")) {
+				cJSON_AddStringToObject(host, "kconfig_pages", line);
+				cJSON_AddStringToObject(host, "kconfig_file", f);
+				break;
+			}
+			line = nl ? nl + 1 : NULL;
+		}
+	}
+	ptb_buf_free(&b);
+	free(f);
+}
+
 void ptb_probe_host(const struct ptb_root *r, cJSON *raw)
 {
 	static const char *const small[] = {
@@ -159,9 +188,11 @@ void ptb_probe_host(const struct ptb_root *r, cJSON *raw)
 				break;
 			}
 		}
-		/* page size of a sysroot: what its (saved) smaps says */
+		/* page size of a sysroot: what its (saved) smaps says, else the
+		 * running kernel's build configuration */
 		if (ptb_root_read(r, "/proc/self/smaps", 4096, &b) == 0)
 			cJSON_AddStringToObject(files, "/proc/self/smaps", b.data);
+		kconfig_pages(r, files, host);
 		glibc_of_root(r, host);
 	}
 	ptb_buf_free(&b);

@@ -59,6 +59,12 @@ d = driver("NVRM version: NVIDIA UNIX x86 Kernel Module  177.82  Tue Nov  4 13:3
 t.is(d.version, "177.82", "very old 32-bit format")
 t.is(d.cuda_max, nil, "...runs no CUDA ptbuild knows")
 
+-- page size of a sysroot that says it only through its kernel's name
+local f = D.enrich({ is_host = false, host = { cpuinfo = "CPU implementer\t: 0x41\nCPU part\t: 0xd4f\n" },
+  files = { ["/proc/sys/kernel/osrelease"] = "6.8.0-1013-nvidia-64k\n" }, nvidia = {} })
+t.is(f.host.page_size, 65536, "an aarch64 -64k kernel flavour means 64 KiB pages")
+t.is(f.host.page_size_source, "kernel name 6.8.0-1013-nvidia-64k", "...and says so")
+
 -- pip: two wheel families side by side in one site-packages
 local function tk(root)
   local f = D.enrich({ is_host = false, files = {}, host = {}, nvidia = {},
