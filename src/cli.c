@@ -12,11 +12,12 @@
 
 /* Only commands that work are listed; each later command adds a line. */
 static const struct ptb_cmd *const commands[] = {
-	&ptb_cmd_arch_def,
-	&ptb_cmd_doctor_def,
+	&ptb_cmd_detect_def,
 	&ptb_cmd_plan_def,
-	&ptb_cmd_profiles_def,
 	&ptb_cmd_generate_def,
+	&ptb_cmd_doctor_def,
+	&ptb_cmd_arch_def,
+	&ptb_cmd_profiles_def,
 	NULL,
 };
 

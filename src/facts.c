@@ -30,7 +30,89 @@ static const struct {
 	{ "toolkits", T_ARR },
 	{ "compilers", T_ARR },
 	{ "jetson", T_OBJ | T_NULL },
+	{ "host.kernel", T_STR | T_NULL },
+	{ "host.cpu.features", T_ARR },
+	{ "host.cpu.cores", T_NUM | T_NULL },
+	{ "host.cpu.microarch", T_STR | T_NULL },
+	{ "host.os.id", T_STR | T_NULL },
+	{ "host.os.version_id", T_STR | T_NULL },
+	{ "jetson.l4t", T_STR | T_NULL },
+	{ "torch", T_OBJ | T_NULL },
+	{ "torch.version", T_STR },
+	{ "env", T_OBJ },
+	{ "notes", T_ARR },
 };
+
+/* Value forms other parts parse: "9.0" compute capabilities, "12.4" and
+ * "550.54.15" versions (digits and dots). */
+static int dotted(const char *s, int min_parts, int max_parts)
+{
+	int parts = 0;
+
+	while (*s) {
+		if (*s < '0' || *s > '9')
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+		parts++;
+		if (*s == '.')
+			s++;
+		else if (*s)
+			return 0;
+	}
+	return parts >= min_parts && parts <= max_parts;
+}
+
+static const struct {
+	const char *path;        /* in an array item when it holds "[]" */
+	int min, max;
+	const char *want;
+} forms[] = {
+	{ "driver.version", 2, 4, "a driver version such as \"550.54.15\"" },
+	{ "driver.cuda_max", 2, 2, "a CUDA release such as \"12.4\"" },
+	{ "host.glibc", 2, 3, "a glibc version such as \"2.35\"" },
+	{ "gpus[].compute_capability", 2, 2, "a compute capability such as \"9.0\"" },
+	{ "toolkits[].version", 2, 4, "a CUDA version such as \"12.4.131\"" },
+};
+
+static int check_form(const cJSON *v, const char *key, int i, size_t f,
+                      const char *src, struct ptb_err *err)
+{
+	if (!v || cJSON_IsNull(v))
+		return 0;
+	if (cJSON_IsString(v) && dotted(v->valuestring, forms[f].min, forms[f].max))
+		return 0;
+	if (i >= 0)
+		ptb_err_set(err, PTB_EUSAGE, "'%s': key '%s[%d]%s': expected %s", src, key, i,
+		            strstr(forms[f].path, "[]") + 2, forms[f].want);
+	else
+		ptb_err_set(err, PTB_EUSAGE, "'%s': key '%s': expected %s", src, key, forms[f].want);
+	return -1;
+}
+
+static int check_forms(const cJSON *f, const char *src, struct ptb_err *err)
+{
+	for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
+		const char *br = strstr(forms[k].path, "[]");
+
+		if (!br) {
+			if (check_form(ptb_json_get(f, forms[k].path), forms[k].path, -1, k, src, err))
+				return -1;
+			continue;
+		}
+		char arr[32];
+		const cJSON *it;
+		int i = 0;
+
+		snprintf(arr, sizeof arr, "%.*s", (int)(br - forms[k].path), forms[k].path);
+		cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(f, arr)) {
+			if (check_form(cJSON_GetObjectItemCaseSensitive(it, br + 3), arr, i, k, src, err))
+				return -1;
+			i++;
+		}
+	}
+	return 0;
+}
 
 static int type_of(const cJSON *j)
 {
@@ -137,7 +219,7 @@ int ptb_facts_validate(const cJSON *f, const char *src, struct ptb_err *err)
 	    check_items(cJSON_GetObjectItemCaseSensitive(f, "toolkits"), "toolkits", tk_strs, src, err) ||
 	    check_items(cJSON_GetObjectItemCaseSensitive(f, "compilers"), "compilers", cc_strs, src, err))
 		return -1;
-	return 0;
+	return check_forms(f, src, err);
 }
 
 cJSON *ptb_facts_load(const char *file, struct ptb_err *err)

@@ -65,7 +65,10 @@ cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 			*source = ptb_xasprintf("profile:%s", o->profile);
 		return f;
 	}
-	struct ptb_detect_opts d = { o->sysroot };
+	/* The command's engine, so --recipes reaches detect's recipe too. */
+	struct ptb_detect_opts d = { o->sysroot, ptb_ctx_lua(ctx, err) };
+	if (!d.lua)
+		return NULL;
 	f = ptb_detect(&d, err);
 	if (f && ptb_facts_validate(f, "this host", err) != 0) {
 		cJSON_Delete(f);

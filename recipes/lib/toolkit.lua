@@ -77,8 +77,10 @@ end
 -- toolkits[].target, e.g. "sbsa-linux") or an explicit platform key.
 local target_platform = { ["x86_64-linux"] = "linux-x86_64", ["sbsa-linux"] = "linux-sbsa",
                           ["aarch64-linux"] = "linux-aarch64" }
+-- detect writes the host vocabulary (x86_64 | sbsa | jetson) in platform.
+local host_platform = { x86_64 = "linux-x86_64", sbsa = "linux-sbsa", jetson = "linux-aarch64" }
 function M.toolkit_platform(tk)
-  if type(tk.platform) == "string" then return tk.platform end
+  if type(tk.platform) == "string" then return host_platform[tk.platform] or tk.platform end
   return target_platform[tk.target or ""]
 end
 

@@ -64,7 +64,9 @@ static cJSON *get_facts(struct ptb_ctx *ctx, const struct opts *o, struct ptb_er
 		ptb_recipe_path_free(path);
 		return f;
 	}
-	struct ptb_detect_opts d = { o->sysroot };
+	struct ptb_detect_opts d = { o->sysroot, ptb_ctx_lua(ctx, err) };
+	if (!d.lua)
+		return NULL;
 	return ptb_detect(&d, err);
 }
 

@@ -1,35 +1,72 @@
-/* detect.c - the facts of a machine.  Placeholder entry point: only the
- * architecture of this host is observed so far; the detect work replaces
- * this file with the real probes (os, cpu, driver, gpus, toolkits...). */
+/* detect.c - gather the raw observations, let recipes/detect.lua read
+ * them, check the facts it returns. */
 #include "detect/detect.h"
 
+#include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
+
+#include "detect/probe.h"
+#include "facts.h"
+
+cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
+{
+	const char *dir = opts && opts->sysroot && *opts->sysroot ? opts->sysroot : "/";
+	struct ptb_root r;
+	char *clean;
+	cJSON *raw;
+	size_t n;
+
+	if (!ptb_path_is_dir(dir)) {
+		ptb_err_set(err, PTB_EUSAGE, "sysroot '%s' is not a directory", dir);
+		return NULL;
+	}
+	clean = ptb_xstrdup(dir);
+	n = strlen(clean);
+	while (n > 1 && clean[n - 1] == '/')
+		clean[--n] = '\0';
+	r.dir = clean;
+	r.is_host = strcmp(clean, "/") == 0;
+
+	raw = cJSON_CreateObject();
+	cJSON_AddBoolToObject(raw, "is_host", r.is_host);
+	cJSON_AddObjectToObject(raw, "files");
+	ptb_probe_host(&r, raw);
+	ptb_probe_gpu(&r, raw);
+	ptb_probe_cuda(&r, raw);
+	ptb_probe_tools(&r, raw);
+	free(clean);
+	return raw;
+}
 
 cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err)
 {
-	const char *root = opts && opts->sysroot ? opts->sysroot : "/";
-	struct utsname u;
-	cJSON *f, *host, *notes;
+	struct ptb_lua *lua = opts ? opts->lua : NULL, *own = NULL;
+	cJSON *raw, *facts = NULL;
 
-	if (!ptb_path_is_dir(root)) {
-		ptb_err_set(err, PTB_EUSAGE, "sysroot '%s' is not a directory", root);
+	raw = ptb_detect_raw(opts, err);
+	if (!raw)
 		return NULL;
+	if (!lua) {
+		size_t n;
+		char **path = ptb_recipe_path(NULL, 0, &n);
+		struct ptb_lua_opts lo = { 0 };
+
+		lo.path = (const char *const *)path;
+		lo.npath = n;
+		own = lua = ptb_lua_new(&lo, err);
+		ptb_recipe_path_free(path);
+		if (!lua) {
+			cJSON_Delete(raw);
+			return NULL;
+		}
 	}
-	f = cJSON_CreateObject();
-	cJSON_AddStringToObject(f, "schema", "ptbuild.facts/1");
-	host = cJSON_AddObjectToObject(f, "host");
-	if (uname(&u) == 0) {
-		cJSON_AddStringToObject(host, "arch", u.machine);
-		cJSON_AddStringToObject(host, "platform",
-		                        strcmp(u.machine, "aarch64") == 0 ? "sbsa" : u.machine);
+	if (ptb_lua_call(lua, "detect", "enrich", raw, &facts, err) == 0 &&
+	    ptb_facts_validate(facts, "detect.enrich", err) != 0) {
+		err->code = PTB_ERECIPE;
+		cJSON_Delete(facts);
+		facts = NULL;
 	}
-	cJSON_AddNullToObject(f, "driver");
-	cJSON_AddArrayToObject(f, "gpus");
-	cJSON_AddArrayToObject(f, "toolkits");
-	cJSON_AddArrayToObject(f, "compilers");
-	cJSON_AddNullToObject(f, "jetson");
-	notes = cJSON_AddArrayToObject(f, "notes");
-	cJSON_AddItemToArray(notes, cJSON_CreateString("detection is incomplete in this build: only host.arch is observed"));
-	return f;
+	cJSON_Delete(raw);
+	ptb_lua_free(own);
+	return facts;
 }

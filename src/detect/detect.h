@@ -1,20 +1,29 @@
 /* detect.h - observe a machine and describe it as a facts document.
  * Every file is read relative to opts->sysroot ("/" for this host), so a
  * directory can stand for any machine.  A fact that cannot be found is
- * absent or null with a note in "notes"; that is never an error. */
+ * absent or null with a note in "notes"; that is never an error.
+ *
+ * C gathers raw observations (src/detect/probe_*.c); the recipe
+ * detect.enrich (recipes/detect.lua) turns them into facts. */
 #ifndef PTB_DETECT_H
 #define PTB_DETECT_H
 
 #include <cjson/cJSON.h>
 
+#include "lua/engine.h"
 #include "util/util.h"
 
 struct ptb_detect_opts {
 	const char *sysroot;       /* NULL or "/" for this host */
+	struct ptb_lua *lua;       /* NULL: an engine on the default recipe path */
 };
 
-/* The facts document of the machine; NULL with err only when the sysroot
- * itself is unusable (not a directory). Caller frees. */
+/* The raw observations (what detect.enrich receives); NULL with err when
+ * the sysroot is not a directory (PTB_EUSAGE).  Caller frees. */
+cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err);
+
+/* The facts document of the machine; NULL with err when the sysroot is
+ * unusable (PTB_EUSAGE) or the recipe fails (PTB_ERECIPE).  Caller frees. */
 cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err);
 
 #endif

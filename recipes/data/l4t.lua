@@ -1,0 +1,51 @@
+-- L4T (what detect reads on a Jetson): L4T release -> JetPack, module part
+-- numbers -> names, JetPack -> CUDA.  (data/jetson.lua holds the planning
+-- view: L4T -> CUDA, module -> GPU, which toolkit serves it.)
+--
+-- Sources (IDs resolve in shared/data/detection-sources.csv):
+--   [S_JTOP]  rbonghi/jetson_stats jtop/core/jetson_variables.py
+--             (NVIDIA_JETPACK, module table) and issue #864 (R39.2 on Orin)
+--   [S_LINUX_DTS] linux arch/arm64/boot/dts/nvidia (compatible strings)
+--   [S_JETPACK51] [S_JETPACK61] JetPack release notes; [S_NV_BLOG_THOR]
+--   CUDA of JetPack 4.4.1-4.6.x: gist Tiryoh/2b5dc1f86ab6bc3e6922e97a4c1ac2f2
+
+local M = {}
+
+-- L4T "major.minor.patch" -> JetPack [S_JTOP]
+M.jetpack = {
+  ["32.7.1"] = "4.6.1", ["32.7.2"] = "4.6.2", ["32.7.3"] = "4.6.3",
+  ["32.7.4"] = "4.6.4", ["32.7.5"] = "4.6.5", ["32.7.6"] = "4.6.6",
+  ["35.1.0"] = "5.0.2", ["35.2.1"] = "5.1", ["35.3.1"] = "5.1.1",
+  ["35.4.1"] = "5.1.2", ["35.5.0"] = "5.1.3", ["35.6.0"] = "5.1.4",
+  ["36.3.0"] = "6.0", ["36.4.0"] = "6.1", ["36.4.3"] = "6.2",
+  ["36.4.4"] = "6.2.1", ["36.4.7"] = "6.2.1", ["36.5.0"] = "6.2.2",
+  ["38.2.0"] = "7.0", ["38.2.1"] = "7.0", ["38.2.2"] = "7.0",  -- "38.2.x -> 7.0"
+  ["38.4.0"] = "7.1", ["39.2.0"] = "7.2",
+}
+
+-- JetPack major.minor -> CUDA it ships
+M.cuda = {
+  ["4.6"] = "10.2",                                     -- gist Tiryoh
+  ["5.0"] = "11.4", ["5.1"] = "11.4",                   -- [S_JETPACK51]
+  ["6.0"] = "12.2", ["6.1"] = "12.6", ["6.2"] = "12.6", -- [S_JETPACK61]; 6.0 from version.json 12.2.140 (research note 3.1)
+  ["7.0"] = "13.0", ["7.1"] = "13.0",                   -- [S_NV_BLOG_THOR] (7.1: unverified, assumed 13.0)
+}
+
+-- Module part numbers from the device-tree compatible [S_JTOP] [S_LINUX_DTS]
+M.modules = {
+  { match = "p3701%-0000", name = "Jetson AGX Orin (32GB)" },
+  { match = "p3701%-0004", name = "Jetson AGX Orin (32GB)" },
+  { match = "p3701%-0005", name = "Jetson AGX Orin (64GB)" },
+  { match = "p3767%-000[01]", name = "Jetson Orin NX" },
+  { match = "p3767%-000[345]", name = "Jetson Orin Nano" },
+  { match = "p3834%-0008", name = "Jetson AGX Thor Developer Kit" },
+  { match = "p3668", name = "Jetson Xavier NX" },
+  { match = "p2888", name = "Jetson AGX Xavier" },
+  { match = "p2972", name = "Jetson AGX Xavier" },
+  { match = "p3448", name = "Jetson Nano" },
+  { match = "p3450", name = "Jetson Nano" },
+  { match = "p3541", name = "Jetson Nano 2GB" },
+  { match = "p3310", name = "Jetson TX2" },
+}
+
+return M

@@ -1,0 +1,660 @@
+-- detect.lua - from raw observations (C: src/detect/probe_*.c) to the facts
+-- document (DESIGN.md "facts").  Pure: every input is in `raw`.
+--
+-- Formats read here and where they are described (IDs resolve in
+-- shared/data/detection-sources.csv, details in research/anchors-detection.md):
+--   /proc/driver/nvidia/version, gpus/*/information   [S_NV_PROCFS]
+--   libcuda cuDriverGetVersion 1000*major+10*minor    [S_CONDA_CUDA]
+--   NVML cuda driver version, same encoding           [S_NVML_H]
+--   version.json / version.txt / nvcc --version        [S_CMAKE_FINDCTK] [S_LOCAL_NVCC130]
+--   pip wheel layouts nvidia/cu13, nvidia/cuda_nvcc    [S_LOCAL_NVCC130]
+--   cudnn_version.h, nccl.h macros                     [S_LOCAL_NVCC130]
+--   /etc/nv_tegra_release, device-tree compatible      [S_JC_L4T] [S_JTOP] [S_LINUX_DTS]
+--   cpuinfo -> archspec microarchitecture              [S_ARCHSPEC_PY]
+
+-- Tables load when a machine needs them: a host without a GPU or Jetson
+-- never compiles gpus.lua, jetson.lua or cuda.lua (detect must be quick).
+local cpus = ptb.include("data/cpus")
+local lazy = {}
+local function data(name)
+  lazy[name] = lazy[name] or ptb.include("data/" .. name)
+  return lazy[name]
+end
+
+local M = {}
+
+local function trim(s) return (s:gsub("^%s+", ""):gsub("%s+$", "")) end
+
+local function vparts(v)
+  local t = {}
+  for n in tostring(v):gmatch("%d+") do t[#t + 1] = tonumber(n) end
+  return t
+end
+
+-- numeric version compare: -1, 0, 1
+function M.vcmp(a, b)
+  local x, y = vparts(a), vparts(b)
+  for i = 1, math.max(#x, #y) do
+    local p, q = x[i] or 0, y[i] or 0
+    if p ~= q then return p < q and -1 or 1 end
+  end
+  return 0
+end
+
+local function lines(s)
+  local t = {}
+  for l in (s or ""):gmatch("[^\n]+") do t[#t + 1] = l end
+  return t
+end
+
+local function words(s)
+  local t = {}
+  for w in (s or ""):gmatch("%S+") do t[#t + 1] = w end
+  return t
+end
+
+-- "key<tab>: value" blocks (cpuinfo, NVIDIA information files)
+local function keyvals(text)
+  local kv = {}
+  for _, l in ipairs(lines(text)) do
+    local k, v = l:match("^([^:]-)%s*:%s*(.-)%s*$")
+    if k and k ~= "" and kv[trim(k)] == nil then kv[trim(k)] = v end
+  end
+  return kv
+end
+
+---------------------------------------------------------------------------
+-- CPU: archspec's rule [S_ARCHSPEC_PY]: candidates are targets of the
+-- host's vendor whose features the host has; on Arm a target whose cpupart
+-- equals the host's part wins over the rest; then the most ancestors, then
+-- the most features.  No candidate: the best generic level.
+
+local tinfo = {}
+local function target(name)
+  if tinfo[name] then return tinfo[name] end
+  local t = cpus.targets[name]
+  local anc, seen, feats = {}, {}, {}
+  local function walk(n)
+    for _, p in ipairs(cpus.targets[n].parents) do
+      if not seen[p] then seen[p] = true; anc[#anc + 1] = p; walk(p) end
+    end
+  end
+  walk(name)
+  for _, f in ipairs(t.add) do feats[f] = true end
+  for _, a in ipairs(anc) do for _, f in ipairs(cpus.targets[a].add) do feats[f] = true end end
+  local nf = 0
+  for _ in pairs(feats) do nf = nf + 1 end
+  tinfo[name] = { name = name, t = t, nanc = #anc, feats = feats, nfeat = nf }
+  return tinfo[name]
+end
+
+local function subset(feats, host)
+  for f in pairs(feats) do if not host[f] then return false end end
+  return true
+end
+
+local function better(a, b)
+  if not b then return true end
+  if a.nanc ~= b.nanc then return a.nanc > b.nanc end
+  if a.nfeat ~= b.nfeat then return a.nfeat > b.nfeat end
+  return a.name < b.name       -- only for a stable answer
+end
+
+local function sorted_names()
+  local names = {}
+  for n in pairs(cpus.targets) do names[#names + 1] = n end
+  table.sort(names)
+  return names
+end
+
+function M.microarch(arch, vendor, part, features)
+  local host = {}
+  for _, f in ipairs(features) do host[f] = true end
+  local best, bypart
+  if arch == "x86_64" then
+    local generic
+    for _, g in ipairs(cpus.x86_generic) do
+      local i = target(g)
+      if subset(i.feats, host) and better(i, generic) then generic = i end
+    end
+    for _, n in ipairs(sorted_names()) do
+      local i = target(n)
+      if i.t.vendor == vendor and subset(i.feats, host) and better(i, best) then best = i end
+    end
+    best = best or generic
+    return best and best.name or "x86_64"
+  elseif arch == "aarch64" then
+    for _, n in ipairs(sorted_names()) do
+      local i = target(n)
+      if i.t.vendor == vendor and not i.t.level and subset(i.feats, host) then
+        if part and i.t.cpupart == part then
+          if better(i, bypart) then bypart = i end
+        elseif better(i, best) then
+          best = i
+        end
+      end
+    end
+    best = bypart or best
+    return best and best.name or "aarch64"
+  end
+  return nil
+end
+
+local function cpu_facts(raw, arch, notes)
+  local text = raw.host.cpuinfo
+  if not text or text == "" then
+    notes[#notes + 1] = "no /proc/cpuinfo: the CPU is unknown"
+    return ptb.null
+  end
+  local kv = keyvals(text)
+  local cpu = {}
+  if kv["vendor_id"] then
+    cpu.vendor = kv["vendor_id"]
+    cpu.model_name = kv["model name"]
+    cpu.family = tonumber(kv["cpu family"])
+    cpu.model = tonumber(kv["model"])
+    cpu.features = words(kv["flags"])
+  elseif kv["CPU implementer"] then
+    local impl = kv["CPU implementer"]:lower()
+    local part = (kv["CPU part"] or ""):lower()
+    cpu.implementer = impl
+    cpu.part = part ~= "" and part or nil
+    cpu.vendor = cpus.arm_vendors[impl] or impl
+    cpu.core = cpus.arm_parts[impl] and cpus.arm_parts[impl][part] or nil
+    cpu.model_name = kv["model name"] or cpu.core
+    cpu.features = words(kv["Features"])
+    if not cpu.core then
+      notes[#notes + 1] = ("CPU implementer %s part %s is not in ptbuild's core table"):format(impl, part)
+    end
+  else
+    notes[#notes + 1] = "/proc/cpuinfo names neither an x86 vendor nor an Arm implementer"
+    cpu.features = words(kv["flags"] or kv["Features"])
+  end
+  cpu.features = ptb.array(cpu.features)
+  local vendor = cpu.vendor
+  if cpu.implementer and not cpus.archspec_vendors[cpu.implementer] then vendor = cpu.implementer end
+  cpu.microarch = M.microarch(arch, vendor, cpu.part, cpu.features)
+  return cpu
+end
+
+---------------------------------------------------------------------------
+-- host
+
+local function os_release(files)
+  local text = files["/etc/os-release"] or files["/usr/lib/os-release"]
+  if not text then return nil end
+  local kv = {}
+  for _, l in ipairs(lines(text)) do
+    local k, v = l:match("^([A-Z_]+)=(.*)$")
+    if k then kv[k] = v:gsub('^"(.*)"$', "%1"):gsub("^'(.*)'$", "%1") end
+  end
+  return { id = kv.ID, version_id = kv.VERSION_ID, name = kv.PRETTY_NAME }
+end
+
+local function count_cpus(list)
+  local n = 0
+  for a, b in (list or ""):gmatch("(%d+)%-?(%d*)") do
+    n = n + (b ~= "" and (tonumber(b) - tonumber(a) + 1) or 1)
+  end
+  return n > 0 and n or nil
+end
+
+local function host_arch(raw, notes)
+  local h = raw.host
+  if h.uname_machine then return h.uname_machine, "uname" end
+  if h.elf_machine then return h.elf_machine, "ELF header of " .. h.elf_file end
+  for _, d in ipairs(h.libdirs or {}) do
+    local a = d:match("/usr/lib/(%w+)%-linux%-gnu")
+    if a then return a, d end
+  end
+  local ci = h.cpuinfo or ""
+  if ci:find("CPU implementer") then return "aarch64", "/proc/cpuinfo" end
+  if ci:find("vendor_id") then return "x86_64", "/proc/cpuinfo" end
+  notes[#notes + 1] = "the architecture of the sysroot is unknown (no ELF binary, library directory or cpuinfo)"
+  return "unknown", nil
+end
+
+---------------------------------------------------------------------------
+-- Jetson
+
+local function jetson_facts(raw, kernel)
+  local f = raw.files
+  local rel = f["/etc/nv_tegra_release"]
+  local compat = f["/proc/device-tree/compatible"] or f["/sys/firmware/devicetree/base/compatible"] or ""
+  local model = f["/proc/device-tree/model"] or f["/sys/firmware/devicetree/base/model"]
+  local soc = compat:match("nvidia,(tegra%d+)")
+  local tegra_kernel = kernel and kernel:match("%-tegra$") ~= nil
+  if not rel and not soc and not tegra_kernel then return nil end
+  local j = { soc = soc }
+  if rel then
+    local major, rev = rel:match("^#%s*R(%d+)%s*%(release%),%s*REVISION:%s*([%d%.]+)")
+    if major then
+      local l4t = major .. "." .. rev
+      if select(2, l4t:gsub("%.", "")) == 1 then l4t = l4t .. ".0" end
+      j.l4t = l4t
+      j.board = rel:match("BOARD:%s*([^,]+)")
+    end
+  end
+  if j.l4t then
+    j.jetpack = data("l4t").jetpack[j.l4t]
+    if not j.jetpack and j.l4t:match("^38%.2%.") then j.jetpack = "7.0" end
+    if j.jetpack then j.cuda = data("l4t").cuda[j.jetpack:match("^(%d+%.%d+)")] end
+  end
+  for _, m in ipairs(data("l4t").modules) do
+    if compat:find(m.match) then j.module = m.name; break end
+  end
+  if model then j.model = trim(model) end
+  if not j.module and j.model then j.module = j.model:gsub("^NVIDIA ", "") end
+  j.compatible = ptb.array(words(compat))
+  return j
+end
+
+---------------------------------------------------------------------------
+-- driver and GPUs
+
+local function cuda_of_int(v)
+  if not v or v <= 0 then return nil end
+  return ("%d.%d"):format(v // 1000, (v % 1000) // 10)
+end
+
+-- The newest CUDA release whose minimum driver (GA, Linux) this driver
+-- meets (data/cuda.lua, [S_RN_T3]).
+function M.cuda_for_driver(version)
+  local best
+  for _, r in ipairs(data("cuda").releases) do
+    if M.vcmp(version, r.driver_min) >= 0 then best = r.version end
+  end
+  return best
+end
+
+local function driver_facts(raw, notes)
+  local nv = raw.nvidia or {}
+  local text = raw.files["/proc/driver/nvidia/version"]
+  local d = {}
+  if text then
+    local l = lines(text)[1] or ""
+    d.version = l:match("Module%s+for%s+%S+%s+(%d+%.%d+[%.%d]*)") or l:match("Module%s+(%d+%.%d+[%.%d]*)")
+    d.kernel_module = l:find("Open Kernel Module", 1, true) and "open" or "proprietary"
+    d.source = "/proc/driver/nvidia/version"
+    local g = text:match("GCC version:%s+gcc version (%S+)")
+    if g then d.built_with_gcc = g end
+    if not d.version then
+      notes[#notes + 1] = "/proc/driver/nvidia/version has no version ptbuild can read: " .. l
+    end
+  end
+  -- the user-space driver: NVML's answer, else libcuda.so.<version>
+  local lib
+  if nv.nvml and nv.nvml.status == "ok" and nv.nvml.driver_version ~= "" then
+    lib = nv.nvml.driver_version
+  else
+    for _, p in ipairs(nv.libraries or {}) do
+      -- libcuda.so.550.54.15; Jetson's libcuda.so.1.1 names no driver
+      local v = p:match("libcuda%.so%.(%d%d%d+%.%d+[%.%d]*)$")
+      if v then lib = v; break end
+    end
+  end
+  if not d.version and lib then
+    d.version = lib
+    d.source = nv.nvml and nv.nvml.status == "ok" and "nvml" or "libcuda.so name"
+  end
+  if not d.version then return nil end
+  if lib then
+    d.library_version = lib
+    if lib ~= d.version then
+      d.mismatch = true
+      notes[#notes + 1] = ("the loaded kernel module is %s but the user-space driver is %s: reboot (or reload the nvidia modules) before using the GPU"):format(d.version, lib)
+    end
+  end
+  local cu = nv.cuda and nv.cuda.status == "ok" and cuda_of_int(nv.cuda.driver_api)
+  local nm = nv.nvml and nv.nvml.status == "ok" and cuda_of_int(nv.nvml.cuda_driver)
+  if cu then
+    d.cuda_max, d.cuda_max_source = cu, "libcuda"
+  elseif nm then
+    d.cuda_max, d.cuda_max_source = nm, "nvml"
+  else
+    d.cuda_max = M.cuda_for_driver(d.version)
+    d.cuda_max_source = d.cuda_max and "driver table" or nil
+  end
+  return d
+end
+
+local function norm(name)
+  return (trim(name):gsub("^NVIDIA%s+", ""))
+end
+
+-- compute capability of a product name [gpus.lua]
+function M.gpu_cc(name)
+  local n, best = norm(name), nil
+  for _, p in ipairs(data("gpus").products) do
+    local pn = norm(p.name)
+    if n:sub(1, #pn) == pn then
+      local nxt = n:sub(#pn + 1, #pn + 1)
+      if (nxt == "" or not nxt:match("[%w]")) and (not best or #pn > #norm(best.name)) then best = p end
+    end
+  end
+  return best and best.cc or nil, best and best.arch or nil
+end
+
+local function probe_note(what, p, notes)
+  if not p then return end
+  if p.status == "timeout" then
+    notes[#notes + 1] = ("%s (%s) did not answer within %d ms and was stopped"):format(what, p.library, p.timeout_ms or 0)
+  elseif p.status == "crashed" then
+    notes[#notes + 1] = ("%s (%s) crashed (%s)"):format(what, p.library, p.signal or "signal")
+  elseif p.status == "error" then
+    notes[#notes + 1] = ("%s (%s): %s%s"):format(what, p.library, p.error or "failed",
+      p.code and (" (error " .. math.tointeger(p.code) .. ")") or "")
+  elseif p.status == "unavailable" then
+    notes[#notes + 1] = ("%s could not be loaded: %s"):format(what, p.error or p.library)
+  end
+end
+
+local function gpu_list(raw, jetson, notes)
+  local nv = raw.nvidia or {}
+  local out = {}
+  local function from_api(p, source)
+    for _, g in ipairs(p.devices or {}) do
+      local cc = g.cc_major >= 0 and ("%d.%d"):format(g.cc_major, g.cc_minor) or M.gpu_cc(g.name)
+      out[#out + 1] = { index = math.tointeger(g.index), name = g.name, compute_capability = cc or ptb.null,
+                        memory_mib = g.memory_mib > 0 and math.tointeger(g.memory_mib) or ptb.null, source = source }
+    end
+  end
+  probe_note("libcuda", nv.cuda, notes)
+  probe_note("NVML", nv.nvml, notes)
+  if nv.cuda and nv.cuda.status == "ok" and #(nv.cuda.devices or {}) > 0 then
+    from_api(nv.cuda, "libcuda")
+  elseif nv.nvml and nv.nvml.status == "ok" and #(nv.nvml.devices or {}) > 0 then
+    from_api(nv.nvml, "nvml")
+  elseif #(nv.procfs_gpus or {}) > 0 then
+    for i, g in ipairs(nv.procfs_gpus) do
+      local kv = keyvals(g.information)
+      local name = kv["Model"] or "unknown"
+      local cc = M.gpu_cc(name)
+      if not cc then
+        notes[#notes + 1] = ("GPU %s (%s) is not in ptbuild's GPU table: its compute capability is unknown"):format(g.bus, name)
+      end
+      out[#out + 1] = { index = i - 1, name = name, compute_capability = cc or ptb.null,
+                        memory_mib = ptb.null, bus = g.bus, uuid = kv["GPU UUID"],
+                        source = "/proc/driver/nvidia/gpus/" .. g.bus .. "/information" }
+    end
+  elseif jetson and jetson.soc then
+    local t = data("gpus").tegra[jetson.soc]
+    if t then
+      out[1] = { index = 0, name = t.gpu, compute_capability = t.cc, memory_mib = ptb.null,
+                 source = "device-tree compatible " .. jetson.soc }
+    else
+      notes[#notes + 1] = "Jetson SoC " .. jetson.soc .. " is not in ptbuild's table"
+    end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- CUDA toolkits
+
+local function defines(text)
+  local d = {}
+  for k, v in (text or ""):gmatch("#define%s+([%w_]+)%s+([^\n]*)") do d[k] = trim(v) end
+  return d
+end
+
+local function toolkit_version(t)
+  local vj = t.version_json
+  if vj then
+    local nvcc, sdk = vj.cuda_nvcc, vj.cuda
+    -- the SDK's own number can be a date (11.8.20220929): prefer nvcc's
+    if nvcc and nvcc:match("^%d+%.%d+%.%d+$") then return nvcc, "version.json cuda_nvcc" end
+    if sdk then
+      local a, b, c = sdk:match("^(%d+)%.(%d+)%.?(%d*)")
+      if a then
+        if c ~= "" and #c <= 4 then return ("%s.%s.%s"):format(a, b, c), "version.json cuda" end
+        return a .. "." .. b, "version.json cuda"
+      end
+    end
+  end
+  if t.version_txt then
+    local v = t.version_txt:match("CUDA Version (%d+%.%d+[%.%d]*)")
+    if v then return v, "version.txt" end
+  end
+  -- a site-packages may hold both wheel families: nvidia/cu13 belongs to
+  -- the unsuffixed nvidia_cuda_nvcc (13), nvidia/cuda_nvcc to *_cu12/_cu11
+  local want = t.root:match("/nvidia/cuda_nvcc$") and "^nvidia_cuda_nvcc_cu%d+%-"
+    or t.root:match("/nvidia/cu%d+$") and "^nvidia_cuda_nvcc%-" or "^nvidia_cuda_nvcc"
+  for _, d in ipairs(t.dist_info or {}) do
+    local v = d:find(want) and d:match("^nvidia_cuda_nvcc[%w_]-%-(%d+%.%d+[%.%d]*)%.dist%-info$")
+    if v then return v, "dist-info " .. d end
+  end
+  for _, m in ipairs(t.conda_meta or {}) do
+    -- cuda-nvcc-12.4.131-0.json (conda's package record)
+    local v = m:match("^cuda%-nvcc%-(%d+%.%d+[%.%d]*)%-")
+    if v then return v, "conda-meta " .. m end
+  end
+  if t.nvcc_version_output then
+    local v = t.nvcc_version_output:match("release %S+ V(%d+%.%d+[%.%d]*)")
+    if v then return v, "nvcc --version" end
+  end
+  return nil, nil
+end
+
+local function under(path, root)
+  return path == root or path:sub(1, #root + 1) == root .. "/"
+end
+
+local function toolkit_facts(raw, notes)
+  local out = {}
+  local first_nvcc = (raw.path_nvcc or {})[1]
+  local first_ld = (raw.ld_cudart or {})[1]
+  for _, t in ipairs(raw.toolkits or {}) do
+    local v, vsrc = toolkit_version(t)
+    local tk = { root = t.root, version = v or ptb.null, version_source = vsrc,
+                 source = t.found_by[1], found_by = t.found_by, nvcc = t.nvcc or ptb.null,
+                 layout = t.layout }
+    if #t.aliases > 0 then tk.aliases = t.aliases end
+    if v then tk.release = v:match("^(%d+%.%d+)") end
+    if not v then
+      notes[#notes + 1] = "no version file in the CUDA toolkit at " .. t.root ..
+        (raw.is_host and "" or " (nvcc is not run for a sysroot)")
+    end
+    for _, tg in ipairs(t.targets or {}) do
+      tk.target = tk.target or tg
+      if tg == "x86_64-linux" then tk.platform = "x86_64"
+      elseif tg == "sbsa-linux" then tk.platform = "sbsa"
+      elseif tg == "aarch64-linux" then tk.platform = "jetson" end
+    end
+    if t.cudnn_header then
+      local d = defines(t.cudnn_header.defines)
+      if d.CUDNN_MAJOR then
+        tk.cudnn = ("%s.%s.%s"):format(d.CUDNN_MAJOR, d.CUDNN_MINOR or "0", d.CUDNN_PATCHLEVEL or "0")
+        tk.cudnn_header = t.cudnn_header.path
+      end
+    end
+    if t.nccl_header then
+      local d = defines(t.nccl_header.defines)
+      if d.NCCL_MAJOR then
+        tk.nccl = ("%s.%s.%s"):format(d.NCCL_MAJOR, d.NCCL_MINOR or "0", d.NCCL_PATCH or "0")
+        tk.nccl_header = t.nccl_header.path
+      end
+    end
+    tk.cudnn = tk.cudnn or ptb.null
+    tk.nccl = tk.nccl or ptb.null
+    local picked = {}
+    if first_nvcc and under(first_nvcc, t.root) then picked[#picked + 1] = "PATH" end
+    if first_ld and under(first_ld, t.root) then picked[#picked + 1] = "LD_LIBRARY_PATH" end
+    for _, s in ipairs(t.found_by) do
+      if s == "CUDA_HOME" or s == "CUDA_PATH" then picked[#picked + 1] = s end
+    end
+    tk.picked_by = ptb.array(picked)
+    out[#out + 1] = tk
+  end
+  -- two installs where PATH finds one and LD_LIBRARY_PATH loads another
+  local p, l
+  for _, tk in ipairs(out) do
+    for _, s in ipairs(tk.picked_by) do
+      if s == "PATH" then p = tk.root elseif s == "LD_LIBRARY_PATH" then l = tk.root end
+    end
+  end
+  if p and l and p ~= l then
+    notes[#notes + 1] = ("PATH finds nvcc in %s but LD_LIBRARY_PATH loads libcudart from %s"):format(p, l)
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- compilers
+
+local function compiler_version(c, gcc_libdirs)
+  local v = c.name:match("%-(%d+[%.%d]*)$")
+    or c.target:match("[/%-]g?cc%-(%d+[%.%d]*)$") or c.target:match("g%+%+%-(%d+[%.%d]*)$")
+    or c.target:match("clang%+?%+?%-(%d+[%.%d]*)$") or c.target:match("/llvm%-(%d+)/")
+  if not v and c.version_output then
+    v = c.version_output:match("version (%d+%.%d+[%.%d]*)") or c.version_output:match("^(%d+[%.%d]*)")
+  end
+  if not v and not c.name:find("clang") then
+    -- a plain gcc binary: the one version under /usr/lib/gcc, if only one
+    local only
+    for _, d in ipairs(gcc_libdirs or {}) do
+      local x = d:match("/(%d+[%.%d]*)$")
+      if x and only and only ~= x then only = false; break end
+      if x and only == nil then only = x end
+    end
+    v = only or nil
+  end
+  if v and not v:find("%.") and not c.name:find("clang") then
+    -- a longer gcc version from /usr/lib/gcc/<triplet>/<version>
+    for _, d in ipairs(gcc_libdirs or {}) do
+      local full = d:match("/(%d+%.[%d%.]+)$")
+      if full and full:match("^(%d+)") == v then v = full end
+    end
+  end
+  return v
+end
+
+local function compilers_facts(raw)
+  local out, byname = {}, {}
+  for _, c in ipairs(raw.compilers or {}) do
+    local key = c.name .. "\0" .. c.path
+    if byname[key] then
+      if c.from then
+        local e = byname[key]
+        e.named_by = e.named_by or {}
+        e.named_by[#e.named_by + 1] = c.from
+      end
+    else
+      local e = { name = c.name, path = c.path, version = compiler_version(c, raw.gcc_libdirs) or ptb.null }
+      if c.target ~= c.path then e.target = c.target end
+      if c.from then e.named_by = { c.from } end
+      byname[key] = e
+      out[#out + 1] = e
+    end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- installed torch (first site-packages that has one)
+
+local function torch_facts(raw, notes)
+  for _, t in ipairs(raw.torch or {}) do
+    local v, c
+    if t.version_py then
+      v = t.version_py:match("__version__%s*=%s*['\"]([^'\"]+)")
+      c = t.version_py:match("\ncuda[^=\n]*=%s*['\"]([^'\"]+)")
+    end
+    if not v then
+      for _, d in ipairs(t.dist_info or {}) do
+        v = v or d:match("^torch%-(.+)%.dist%-info$")
+      end
+    end
+    if v then
+      if not c and t.version_py then c = nil end
+      return { version = v, cuda = c or ptb.null, site = t.site,
+               source = t.version_py and "torch/version.py" or "dist-info" }
+    end
+  end
+  return nil
+end
+
+---------------------------------------------------------------------------
+
+function M.enrich(raw)
+  local notes = {}
+  local files = raw.files or {}
+  local h = raw.host or {}
+  local arch, arch_src = host_arch(raw, notes)
+  local kernel = files["/proc/sys/kernel/osrelease"] and trim(files["/proc/sys/kernel/osrelease"]) or h.uname_release
+  local host = { arch = arch, arch_source = arch_src }
+  host.kernel = kernel or ptb.null
+  if not kernel then notes[#notes + 1] = "kernel release unknown (no /proc/sys/kernel/osrelease)" end
+  host.os = os_release(files) or ptb.null
+  if host.os == ptb.null then notes[#notes + 1] = "no /etc/os-release" end
+  host.glibc = h.glibc or ptb.null
+  if not h.glibc then notes[#notes + 1] = "glibc version unknown (no libc.so.6 banner)" end
+  -- page size: this host's sysconf; for a sysroot a saved smaps, the
+  -- kernel's build configuration, or Ubuntu's "-64k" kernel flavour name
+  local ps, ps_src = h.page_size, h.page_size and "sysconf"
+  if not ps and files["/proc/self/smaps"] then
+    local kb = files["/proc/self/smaps"]:match("KernelPageSize:%s*(%d+) kB")
+    ps, ps_src = kb and tonumber(kb) * 1024, kb and "/proc/self/smaps"
+  end
+  if not ps and h.kconfig_pages then
+    local kb = h.kconfig_pages:match("CONFIG_ARM64_(%d+)K_PAGES=y")
+    ps, ps_src = kb and tonumber(kb) * 1024, kb and h.kconfig_file
+  end
+  if not ps and arch == "aarch64" and kernel and kernel:match("%-64k$") then
+    ps, ps_src = 65536, "kernel name " .. kernel
+  end
+  if not ps and arch == "x86_64" then
+    ps, ps_src = 4096, "x86_64 (always 4 KiB base pages)"
+  end
+  host.page_size = ps and math.tointeger(ps) or ptb.null
+  host.page_size_source = ps_src
+  if not ps then notes[#notes + 1] = "page size unknown (no saved /proc/self/smaps, /boot/config-<kernel> or -64k kernel name in the sysroot)" end
+  local mem = files["/proc/meminfo"] and files["/proc/meminfo"]:match("MemTotal:%s*(%d+) kB")
+  host.memory_mib = mem and math.tointeger(tonumber(mem) // 1024) or ptb.null
+  host.cpu = cpu_facts(raw, arch, notes)
+  if host.cpu ~= ptb.null then
+    local n = count_cpus(files["/sys/devices/system/cpu/online"])
+    if not n and (h.cpuinfo_processors or 0) > 0 then n = math.tointeger(h.cpuinfo_processors) end
+    host.cpu.cores = n or ptb.null
+  end
+
+  local jetson = jetson_facts(raw, kernel)
+  if jetson then host.platform = "jetson"
+  elseif arch == "aarch64" then host.platform = "sbsa"
+  else host.platform = arch end
+  if host.platform == "x86_64" and h.page_size and h.page_size ~= 4096 then
+    notes[#notes + 1] = "unusual page size on x86_64"
+  end
+
+  local driver = driver_facts(raw, notes)
+  if not driver then
+    if jetson and (jetson.l4t or "") < "38" then
+      notes[#notes + 1] = "no /proc/driver/nvidia: on Jetson before Thor the GPU driver (nvgpu) is part of L4T"
+    else
+      notes[#notes + 1] = "no NVIDIA driver: /proc/driver/nvidia/version is absent"
+    end
+  end
+  local gpu = gpu_list(raw, jetson, notes)
+  if #gpu == 0 then notes[#notes + 1] = "no GPU found" end
+  local tks = toolkit_facts(raw, notes)
+  if #tks == 0 then notes[#notes + 1] = "no CUDA toolkit found" end
+  local env = {}
+  for k, v in pairs(raw.env or {}) do env[k] = v end
+  env.nvcc_on_path = (raw.path_nvcc or {})[1]
+  env.cudart_on_ld_library_path = (raw.ld_cudart or {})[1]
+
+  return {
+    schema = "ptbuild.facts/1",
+    host = host,
+    driver = driver or ptb.null,
+    gpus = ptb.array(gpu),
+    toolkits = ptb.array(tks),
+    compilers = ptb.array(compilers_facts(raw)),
+    jetson = jetson or ptb.null,
+    torch = torch_facts(raw, notes) or ptb.null,
+    env = ptb.object(env),
+    notes = ptb.array(notes),
+  }
+end
+
+return M

@@ -1,0 +1,209 @@
+/* detect.c - `ptbuild detect`: the facts of this machine, or of a sysroot. */
+#include "cmd/cmds.h"
+#include "cmd/common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "detect/detect.h"
+#include "util/json.h"
+
+const struct ptb_cmd ptb_cmd_detect_def = {
+	"detect", ptb_cmd_detect,
+	"describe this machine: CPU, driver, GPUs, CUDA toolkits, compilers",
+	"ptbuild detect [--sysroot DIR] [--json] [--raw]",
+	"Reads the machine's files (/etc/os-release, /proc/cpuinfo,\n"
+	"/proc/driver/nvidia, CUDA installs...) and, on this host, asks libcuda\n"
+	"and NVML in a child process with a time limit.  What cannot be found is\n"
+	"null or absent, with a note.\n"
+	"\n"
+	"  --sysroot DIR  read every file below DIR instead of / (a copy of\n"
+	"                 another machine's files; no library is loaded)\n"
+	"  --json         the facts document (schema ptbuild.facts/1), the input\n"
+	"                 of --facts FILE\n"
+	"  --raw          the raw observations the detect recipe reads (debugging)\n"
+	"\n"
+	"Environment: PATH, LD_LIBRARY_PATH, CUDA_HOME, CUDA_PATH, CONDA_PREFIX,\n"
+	"VIRTUAL_ENV, CC, CXX and CUDAHOSTCXX are read and resolved inside the\n"
+	"sysroot.  PTBUILD_LIBCUDA / PTBUILD_LIBNVML name the libraries to load\n"
+	"(\"none\" skips); PTBUILD_PROBE_TIMEOUT_MS limits each (default 4000).\n"
+	"\n"
+	"Examples:\n"
+	"  ptbuild detect\n"
+	"  ptbuild detect --json > gh200.json && ptbuild plan --facts gh200.json\n",
+};
+
+struct opts {
+	const char *sysroot;
+	int json, raw;
+};
+
+static int handle(void *state, int c, const char *arg)
+{
+	struct opts *o = state;
+
+	switch (c) {
+	case 's':
+		o->sysroot = arg;
+		return 0;
+	case 'j':
+		o->json = 1;
+		return 0;
+	case 'r':
+		o->raw = 1;
+		return 0;
+	}
+	return PTB_EUSAGE;
+}
+
+static const char *s_or(const cJSON *j, const char *path, const char *dflt)
+{
+	const char *s = ptb_json_str(j, path);
+
+	return s ? s : dflt;
+}
+
+static double num(const cJSON *j, const char *path)
+{
+	const cJSON *v = ptb_json_get(j, path);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : -1;
+}
+
+static void summary(const cJSON *f)
+{
+	const cJSON *it, *drv = cJSON_GetObjectItemCaseSensitive(f, "driver");
+	double ps = num(f, "host.page_size"), mem = num(f, "host.memory_mib");
+	double cores = num(f, "host.cpu.cores");
+
+	printf("host      %s (%s), %s %s, kernel %s, glibc %s",
+	       s_or(f, "host.arch", "?"), s_or(f, "host.platform", "?"),
+	       s_or(f, "host.os.id", "unknown-os"), s_or(f, "host.os.version_id", ""),
+	       s_or(f, "host.kernel", "?"), s_or(f, "host.glibc", "?"));
+	if (ps > 0)
+		printf(", %.0f KiB pages", ps / 1024);
+	putchar('\n');
+	printf("cpu       %s: %s", s_or(f, "host.cpu.core", s_or(f, "host.cpu.model_name", "unknown")),
+	       s_or(f, "host.cpu.microarch", "unknown microarchitecture"));
+	if (cores > 0)
+		printf(", %.0f cores", cores);
+	if (mem > 0)
+		printf(", %.0f GiB memory", mem / 1024);
+	putchar('\n');
+	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(f, "jetson")))
+		printf("jetson    %s, L4T %s, JetPack %s\n", s_or(f, "jetson.module", "unknown module"),
+		       s_or(f, "jetson.l4t", "?"), s_or(f, "jetson.jetpack", "?"));
+	if (cJSON_IsObject(drv))
+		printf("driver    %s, runs CUDA up to %s\n", s_or(drv, "version", "?"),
+		       s_or(drv, "cuda_max", "?"));
+	else
+		printf("driver    none\n");
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(f, "gpus")) {
+		double m = num(it, "memory_mib");
+
+		printf("gpu %-5.0f %s, sm %s", num(it, "index"), s_or(it, "name", "?"),
+		       s_or(it, "compute_capability", "?"));
+		if (m > 0)
+			printf(", %.0f MiB", m);
+		printf(" (from %s)\n", s_or(it, "source", "?"));
+	}
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(f, "toolkits")) {
+		const cJSON *picked = cJSON_GetObjectItemCaseSensitive(it, "picked_by");
+		const cJSON *p;
+
+		printf("cuda      %s at %s", s_or(it, "version", "?"), s_or(it, "root", "?"));
+		if (ptb_json_str(it, "cudnn"))
+			printf(", cuDNN %s", ptb_json_str(it, "cudnn"));
+		if (ptb_json_str(it, "nccl"))
+			printf(", NCCL %s", ptb_json_str(it, "nccl"));
+		cJSON_ArrayForEach(p, picked)
+			if (cJSON_IsString(p))
+				printf(" [%s]", p->valuestring);
+		putchar('\n');
+	}
+	/* one line per compiler binary: gcc and gcc-12 are often one file */
+	const cJSON *ccs = cJSON_GetObjectItemCaseSensitive(f, "compilers"), *o;
+	cJSON_ArrayForEach(it, ccs) {
+		const char *target = s_or(it, "target", s_or(it, "path", ""));
+		int seen = 0, also = 0;
+
+		for (o = ccs ? ccs->child : NULL; o && o != it; o = o->next)
+			seen |= strcmp(s_or(o, "target", s_or(o, "path", "")), target) == 0;
+		if (seen)
+			continue;
+		printf("compiler  %s %s at %s", s_or(it, "name", "?"),
+		       s_or(it, "version", "?"), s_or(it, "path", "?"));
+		for (o = it->next; o; o = o->next) {
+			if (strcmp(s_or(o, "target", s_or(o, "path", "")), target) == 0) {
+				printf("%s%s", also ? ", " : " (also ", s_or(o, "name", "?"));
+				also = 1;
+			}
+		}
+		printf("%s", also ? ")" : "");
+		for (o = it; o; o = o->next) {
+			const cJSON *n;
+
+			if (o != it && strcmp(s_or(o, "target", s_or(o, "path", "")), target) != 0)
+				continue;
+			cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(o, "named_by"))
+				if (cJSON_IsString(n))
+					printf(" [%s]", n->valuestring);
+		}
+		putchar('\n');
+	}
+	it = cJSON_GetObjectItemCaseSensitive(f, "torch");
+	if (cJSON_IsObject(it))
+		printf("torch     %s (CUDA %s) in %s\n", s_or(it, "version", "?"),
+		       s_or(it, "cuda", "none"), s_or(it, "site", "?"));
+}
+
+int ptb_cmd_detect(struct ptb_ctx *ctx, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "sysroot", required_argument, NULL, 's' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = { 0 };
+	struct ptb_err err = { 0 };
+	struct ptb_detect_opts dopts = { 0 };
+	cJSON *facts;
+	int rc;
+
+	rc = ptb_cmd_getopt(ctx, &ptb_cmd_detect_def, argc, argv, "", longopts, handle, &o);
+	if (rc >= 0)
+		return rc;
+	if (optind < argc)
+		return ptb_cli_usage("detect", "unexpected argument '%s'", argv[optind]);
+	if (o.sysroot && !ptb_path_is_dir(o.sysroot))
+		return ptb_cli_usage("detect", "sysroot '%s' is not a directory", o.sysroot);
+	dopts.sysroot = o.sysroot;
+	if (o.raw) {
+		cJSON *raw = ptb_detect_raw(&dopts, &err);
+
+		if (!raw)
+			return ptb_report(&err);
+		ptb_cmd_print_json(raw);
+		cJSON_Delete(raw);
+		return 0;
+	}
+	dopts.lua = ptb_ctx_lua(ctx, &err);
+	if (!dopts.lua)
+		return ptb_report(&err);
+	facts = ptb_detect(&dopts, &err);
+	if (!facts)
+		return ptb_report(&err);
+	if (o.json) {
+		ptb_cmd_print_json(facts);
+	} else {
+		const cJSON *n;
+
+		summary(facts);
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(facts, "notes"))
+			if (cJSON_IsString(n))
+				ptb_note("%s", n->valuestring);
+	}
+	cJSON_Delete(facts);
+	return 0;
+}

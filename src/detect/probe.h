@@ -1,0 +1,47 @@
+/* probe.h - the raw observations detect hands to recipes/detect.lua.
+ * Each probe adds plain data (file texts, names, numbers) to `raw`; none
+ * interprets it beyond what C must do to find it.  Knowledge (what a
+ * cpuinfo part means, which CUDA a driver runs) lives in the recipe. */
+#ifndef PTB_DETECT_PROBE_H
+#define PTB_DETECT_PROBE_H
+
+#include <cjson/cJSON.h>
+
+#include "detect/root.h"
+
+/* Process environment as seen by probes (tests set PATH, CUDA_HOME...). */
+const char *ptb_probe_env(const char *name);
+
+/* host: arch evidence, os-release, kernel, glibc, page size, memory,
+ * cpuinfo, device tree, nv_tegra_release -> raw.host, raw.files */
+void ptb_probe_host(const struct ptb_root *r, cJSON *raw);
+/* driver: /proc/driver/nvidia, user-space library names, and libcuda /
+ * NVML through dlopen in a child with a time limit -> raw.nvidia */
+void ptb_probe_gpu(const struct ptb_root *r, cJSON *raw);
+/* CUDA toolkits, cuDNN, NCCL, PATH / LD_LIBRARY_PATH, installed torch
+ * -> raw.toolkits, raw.path, raw.torch */
+void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw);
+/* compilers on PATH and CC / CXX / CUDAHOSTCXX -> raw.compilers, raw.env */
+void ptb_probe_tools(const struct ptb_root *r, cJSON *raw);
+
+/* Helpers shared by the probes. */
+/* Add the text of a file (NUL bytes become newlines) as raw.files[path]. */
+int ptb_probe_file(const struct ptb_root *r, cJSON *files, const char *path,
+                   size_t max);
+/* Python site-packages directories worth looking in (inner paths). */
+char **ptb_probe_site_dirs(const struct ptb_root *r);
+/* Run argv (host only) and capture stdout+stderr, at most timeout_ms.
+ * Returns the exit status, or -1 (not run, killed, timed out). */
+int ptb_probe_run(char *const argv[], int timeout_ms, struct ptb_buf *out);
+/* Run fn(fd, arg) in a forked child that writes its answer to fd; wait at
+ * most timeout_ms, then kill it.  Returns 0 when the child ended (*wstatus
+ * from waitpid), 1 when it was killed for time, -1 when it could not start.
+ * What it wrote is in out either way. */
+int ptb_probe_child(void (*fn)(int fd, void *arg), void *arg, int timeout_ms,
+                    struct ptb_buf *out, int *wstatus);
+/* The time limit for a child probe: PTBUILD_PROBE_TIMEOUT_MS, else 4 s. */
+int ptb_probe_timeout_ms(void);
+/* Append a string to an array unless already there. */
+void ptb_probe_add_unique(cJSON *arr, const char *s);
+
+#endif

@@ -1,0 +1,458 @@
+/* probe_cuda.c - every CUDA toolkit on the machine, with cuDNN and NCCL
+ * beside it, which one PATH and LD_LIBRARY_PATH would pick, and an
+ * installed torch.  Versions come from files (version.json, version.txt,
+ * dist-info names); nvcc --version runs only when no file says, and only
+ * on this host. */
+#include "detect/probe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *ptb_probe_env(const char *name)
+{
+	return getenv(name);
+}
+
+static int has_suffix(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+
+	return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static void add_site(const struct ptb_root *r, cJSON *out, const char *libdir)
+{
+	char **py = ptb_root_list(r, libdir, "python3");
+
+	for (char **p = py; p && *p; p++) {
+		static const char *const kinds[] = { "site-packages", "dist-packages" };
+
+		for (int k = 0; k < 2; k++) {
+			char *d = ptb_xasprintf("%s/%s/%s", libdir, *p, kinds[k]);
+			char *res = ptb_root_is_dir(r, d) ? ptb_root_resolve(r, d) : NULL;
+
+			if (res)
+				ptb_probe_add_unique(out, res);
+			free(res);
+			free(d);
+		}
+	}
+	ptb_root_names_free(py);
+}
+
+char **ptb_probe_site_dirs(const struct ptb_root *r)
+{
+	cJSON *dirs = cJSON_CreateArray(), *it;
+	const char *env[] = { "VIRTUAL_ENV", "CONDA_PREFIX" };
+	char **out;
+	size_t n = 0;
+
+	for (int i = 0; i < 2; i++) {
+		const char *v = ptb_probe_env(env[i]);
+
+		if (v && *v == '/') {
+			char *l = ptb_xasprintf("%s/lib", v);
+			add_site(r, dirs, l);
+			free(l);
+		}
+	}
+	/* the python3 that PATH finds: <prefix>/bin/python3 */
+	const char *path = ptb_probe_env("PATH");
+	if (path) {
+		char *copy = ptb_xstrdup(path), *save = NULL;
+
+		for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+			char *py = ptb_xasprintf("%s/python3", d);
+			char *res = ptb_root_is_exec(r, py) ? ptb_root_resolve(r, py) : NULL;
+
+			free(py);
+			if (res) {
+				char *s = strrchr(res, '/');
+				if (s && s > res) {
+					*s = '\0';
+					if ((s = strrchr(res, '/')) && strcmp(s, "/bin") == 0) {
+						strcpy(s, "/lib");
+						add_site(r, dirs, res);
+					}
+				}
+				free(res);
+				break;
+			}
+		}
+		free(copy);
+	}
+	add_site(r, dirs, "/usr/local/lib");
+	add_site(r, dirs, "/usr/lib");
+	add_site(r, dirs, "/opt/conda/lib");
+	out = ptb_xcalloc((size_t)cJSON_GetArraySize(dirs) + 1, sizeof *out);
+	cJSON_ArrayForEach(it, dirs)
+		out[n++] = ptb_xstrdup(it->valuestring);
+	cJSON_Delete(dirs);
+	return out;
+}
+
+static cJSON *find_root(cJSON *tks, const char *root)
+{
+	cJSON *t;
+
+	cJSON_ArrayForEach(t, tks) {
+		const char *r = cJSON_GetObjectItemCaseSensitive(t, "root")->valuestring;
+		if (strcmp(r, root) == 0)
+			return t;
+	}
+	return NULL;
+}
+
+/* A toolkit root has version files, or nvcc with the CUDA headers beside
+ * it (a lone bin/nvcc may be a wrapper script, as /usr/local/bin/nvcc is
+ * on some images); a pip wheel directory needs only its nvcc. */
+static int has(const struct ptb_root *r, const char *root, const char *rel)
+{
+	char *p = ptb_xasprintf("%s/%s", root, rel);
+	int ok = ptb_root_is_file(r, p) || ptb_root_is_dir(r, p);
+
+	free(p);
+	return ok;
+}
+
+static int looks_like_toolkit(const struct ptb_root *r, const char *root)
+{
+	if (has(r, root, "version.json") || has(r, root, "version.txt"))
+		return 1;
+	if (!has(r, root, "bin/nvcc"))
+		return 0;
+	return strstr(root, "-packages/nvidia/") || has(r, root, "include/cuda.h") ||
+	       has(r, root, "include/cuda_runtime.h") || has(r, root, "targets");
+}
+
+/* A candidate root: kept once per resolved directory, with every way it
+ * was found and every spelling that leads to it. */
+static void candidate(const struct ptb_root *r, cJSON *tks, const char *path,
+                      const char *source)
+{
+	char *res = ptb_root_resolve(r, path);
+	cJSON *t;
+
+	if (!res || !ptb_root_is_dir(r, res) || !looks_like_toolkit(r, res)) {
+		free(res);
+		return;
+	}
+	t = find_root(tks, res);
+	if (!t) {
+		t = cJSON_CreateObject();
+		cJSON_AddStringToObject(t, "root", res);
+		cJSON_AddArrayToObject(t, "aliases");
+		cJSON_AddArrayToObject(t, "found_by");
+		cJSON_AddItemToArray(tks, t);
+	}
+	if (strcmp(path, res) != 0)
+		ptb_probe_add_unique(cJSON_GetObjectItemCaseSensitive(t, "aliases"), path);
+	ptb_probe_add_unique(cJSON_GetObjectItemCaseSensitive(t, "found_by"), source);
+	free(res);
+}
+
+static int version_macro(const char *s)
+{
+	static const char *const names[] = { "MAJOR ", "MINOR ", "PATCHLEVEL ", "PATCH ", "SUFFIX " };
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strncmp(s, names[i], strlen(names[i])) == 0)
+			return 1;
+	return 0;
+}
+
+/* The #define lines of a version header that name its version. */
+static void header(const struct ptb_root *r, cJSON *t, const char *key,
+                   const char *const *paths, size_t n, const char *prefix)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct ptb_buf b, defs;
+
+		if (!paths[i])
+			continue;
+		ptb_buf_init(&b);
+		if (ptb_root_read(r, paths[i], 256u << 10, &b) != 0) {
+			ptb_buf_free(&b);
+			continue;
+		}
+		ptb_buf_init(&defs);
+		ptb_buf_adds(&defs, "");
+		for (char *line = b.data; line && *line; ) {
+			char *nl = strchr(line, '\n');
+			size_t len = nl ? (size_t)(nl - line) : strlen(line);
+
+			if (strncmp(line, "#define ", 8) == 0 &&
+			    strncmp(line + 8, prefix, strlen(prefix)) == 0 &&
+			    version_macro(line + 8 + strlen(prefix))) {
+				ptb_buf_add(&defs, line, len);
+				ptb_buf_addc(&defs, '\n');
+			}
+			line = nl ? nl + 1 : NULL;
+		}
+		ptb_buf_free(&b);
+		if (defs.len) {
+			cJSON *h = cJSON_AddObjectToObject(t, key);
+			cJSON_AddStringToObject(h, "path", paths[i]);
+			cJSON_AddStringToObject(h, "defines", defs.data);
+			ptb_buf_free(&defs);
+			return;
+		}
+		ptb_buf_free(&defs);
+	}
+}
+
+static void add_names(cJSON *arr, char **names, const char *suffix)
+{
+	for (char **p = names; p && *p; p++)
+		if (!suffix || has_suffix(*p, suffix))
+			ptb_probe_add_unique(arr, *p);
+}
+
+static void details(const struct ptb_root *r, cJSON *t)
+{
+	const char *root = cJSON_GetObjectItemCaseSensitive(t, "root")->valuestring;
+	int pip = strstr(root, "-packages/nvidia/") != NULL;
+	char *site = NULL, *p;
+	struct ptb_buf b;
+	char **names;
+
+	ptb_buf_init(&b);
+	if (pip) {
+		site = ptb_xstrndup(root, (size_t)(strstr(root, "/nvidia/") - root));
+		cJSON_AddStringToObject(t, "layout", "pip");
+	}
+	p = ptb_xasprintf("%s/bin/nvcc", root);
+	if (ptb_root_is_exec(r, p))
+		cJSON_AddStringToObject(t, "nvcc", p);
+	free(p);
+
+	p = ptb_xasprintf("%s/version.json", root);
+	if (ptb_root_read(r, p, 1u << 20, &b) == 0) {
+		cJSON *vj = cJSON_Parse(b.data), *vv = cJSON_AddObjectToObject(t, "version_json");
+		static const char *const keys[] = { "cuda", "cuda_nvcc", "cuda_cudart", "nvidia_driver" };
+
+		for (size_t i = 0; i < 4; i++) {
+			const cJSON *c = cJSON_GetObjectItemCaseSensitive(vj, keys[i]);
+			const cJSON *v = cJSON_GetObjectItemCaseSensitive(c, "version");
+			if (cJSON_IsString(v))
+				cJSON_AddStringToObject(vv, keys[i], v->valuestring);
+		}
+		cJSON_Delete(vj);
+	}
+	free(p);
+	p = ptb_xasprintf("%s/version.txt", root);
+	if (ptb_root_read(r, p, 4096, &b) == 0)
+		cJSON_AddStringToObject(t, "version_txt", b.data);
+	free(p);
+
+	cJSON *di = cJSON_AddArrayToObject(t, "dist_info");
+	p = ptb_xasprintf("%s/dist-info", root);
+	names = ptb_root_list(r, p, "nvidia_");
+	add_names(di, names, ".dist-info");
+	ptb_root_names_free(names);
+	free(p);
+	if (site) {
+		names = ptb_root_list(r, site, "nvidia_");
+		add_names(di, names, ".dist-info");
+		ptb_root_names_free(names);
+	}
+	/* a conda environment records its packages in conda-meta/<name>-<version>-<build>.json */
+	p = ptb_xasprintf("%s/conda-meta", root);
+	names = ptb_root_list(r, p, "cuda-nvcc-");
+	if (names && names[0]) {
+		cJSON *cm = cJSON_AddArrayToObject(t, "conda_meta");
+		add_names(cm, names, ".json");
+	}
+	ptb_root_names_free(names);
+	free(p);
+	p = ptb_xasprintf("%s/targets", root);
+	names = ptb_root_list(r, p, NULL);
+	cJSON *targets = cJSON_AddArrayToObject(t, "targets");
+	add_names(targets, names, NULL);
+	free(p);
+
+	/* cuDNN and NCCL: in the toolkit, its targets, the pip siblings, the
+	 * system include directory (distribution packages) */
+	char *cd[8] = { 0 }, *nc[6] = { 0 };
+	size_t ncd = 0, nnc = 0;
+	cd[ncd++] = ptb_xasprintf("%s/include/cudnn_version.h", root);
+	cd[ncd++] = ptb_xasprintf("%s/include/cudnn.h", root);
+	nc[nnc++] = ptb_xasprintf("%s/include/nccl.h", root);
+	if (names && names[0]) {
+		cd[ncd++] = ptb_xasprintf("%s/targets/%s/include/cudnn_version.h", root, names[0]);
+		nc[nnc++] = ptb_xasprintf("%s/targets/%s/include/nccl.h", root, names[0]);
+	}
+	ptb_root_names_free(names);
+	if (site) {
+		cd[ncd++] = ptb_xasprintf("%s/nvidia/cudnn/include/cudnn_version.h", site);
+		nc[nnc++] = ptb_xasprintf("%s/nvidia/nccl/include/nccl.h", site);
+	}
+	cd[ncd++] = ptb_xstrdup("/usr/include/cudnn_version.h");
+	cd[ncd++] = ptb_xstrdup("/usr/include/x86_64-linux-gnu/cudnn_version_v9.h");
+	cd[ncd++] = ptb_xstrdup("/usr/include/aarch64-linux-gnu/cudnn_version_v9.h");
+	nc[nnc++] = ptb_xstrdup("/usr/include/nccl.h");
+	header(r, t, "cudnn_header", (const char *const *)cd, ncd, "CUDNN_");
+	header(r, t, "nccl_header", (const char *const *)nc, nnc, "NCCL_");
+	for (size_t i = 0; i < ncd; i++)
+		free(cd[i]);
+	for (size_t i = 0; i < nnc; i++)
+		free(nc[i]);
+
+	/* no file says the version: ask nvcc (this host only) */
+	const cJSON *nvcc = cJSON_GetObjectItemCaseSensitive(t, "nvcc");
+	int known = cJSON_GetObjectItemCaseSensitive(t, "version_json") ||
+	            cJSON_GetObjectItemCaseSensitive(t, "version_txt");
+	const cJSON *it;
+	cJSON_ArrayForEach(it, di)
+		if (strncmp(it->valuestring, "nvidia_cuda_nvcc", 16) == 0)
+			known = 1;
+	if (cJSON_GetObjectItemCaseSensitive(t, "conda_meta"))
+		known = 1;
+	if (!known && nvcc && r->is_host) {
+		char *argv[] = { nvcc->valuestring, (char *)"--version", NULL };
+
+		if (ptb_probe_run(argv, 10000, &b) == 0)
+			cJSON_AddStringToObject(t, "nvcc_version_output", b.data);
+	}
+	free(site);
+	ptb_buf_free(&b);
+}
+
+static void path_lists(const struct ptb_root *r, cJSON *raw)
+{
+	const char *path = ptb_probe_env("PATH");
+	const char *ld = ptb_probe_env("LD_LIBRARY_PATH");
+	cJSON *pn = cJSON_AddArrayToObject(raw, "path_nvcc");
+	cJSON *lc = cJSON_AddArrayToObject(raw, "ld_cudart");
+	char *copy, *save = NULL;
+
+	if (path) {
+		copy = ptb_xstrdup(path);
+		for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+			char *f = ptb_xasprintf("%s/nvcc", d);
+			char *res = *d == '/' && ptb_root_is_exec(r, f) ? ptb_root_resolve(r, f) : NULL;
+
+			if (res)
+				ptb_probe_add_unique(pn, res);
+			free(res);
+			free(f);
+		}
+		free(copy);
+	}
+	if (ld) {
+		copy = ptb_xstrdup(ld);
+		save = NULL;
+		for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+			char **l = *d == '/' ? ptb_root_list(r, d, "libcudart.so") : NULL;
+
+			if (l && l[0]) {
+				char *res = ptb_root_resolve(r, d);
+				if (res)
+					ptb_probe_add_unique(lc, res);
+				free(res);
+			}
+			ptb_root_names_free(l);
+		}
+		free(copy);
+	}
+}
+
+static void torch(const struct ptb_root *r, cJSON *raw, char **sites)
+{
+	cJSON *arr = cJSON_AddArrayToObject(raw, "torch");
+	struct ptb_buf b;
+
+	ptb_buf_init(&b);
+	for (char **s = sites; *s; s++) {
+		char **di = ptb_root_list(r, *s, "torch-");
+		char *vp = ptb_xasprintf("%s/torch/version.py", *s);
+		int have_py = ptb_root_read(r, vp, 8192, &b) == 0;
+
+		if ((di && di[0]) || have_py) {
+			cJSON *t = cJSON_CreateObject();
+
+			cJSON_AddStringToObject(t, "site", *s);
+			cJSON *names = cJSON_AddArrayToObject(t, "dist_info");
+			add_names(names, di, ".dist-info");
+			if (have_py)
+				cJSON_AddStringToObject(t, "version_py", b.data);
+			cJSON_AddItemToArray(arr, t);
+		}
+		ptb_root_names_free(di);
+		free(vp);
+	}
+	ptb_buf_free(&b);
+}
+
+void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw)
+{
+	cJSON *tks = cJSON_AddArrayToObject(raw, "toolkits"), *t;
+	static const char *const envs[] = { "CUDA_HOME", "CUDA_PATH", "CUDA_ROOT" };
+	char **names, **sites;
+	const cJSON *it;
+
+	for (size_t i = 0; i < sizeof envs / sizeof envs[0]; i++) {
+		const char *v = ptb_probe_env(envs[i]);
+		if (v && *v == '/')
+			candidate(r, tks, v, envs[i]);
+	}
+	path_lists(r, raw);
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(raw, "path_nvcc")) {
+		char *root = ptb_xstrdup(it->valuestring);
+
+		if (has_suffix(root, "/bin/nvcc")) {
+			root[strlen(root) - 9] = '\0';
+			candidate(r, tks, root, "PATH");
+		}
+		free(root);
+	}
+	candidate(r, tks, "/usr/local/cuda", "/usr/local");
+	names = ptb_root_list(r, "/usr/local", "cuda-");
+	for (char **p = names; p && *p; p++) {
+		char *d = ptb_xasprintf("/usr/local/%s", *p);
+		candidate(r, tks, d, "/usr/local");
+		free(d);
+	}
+	ptb_root_names_free(names);
+	names = ptb_root_list(r, "/opt", "cuda");
+	for (char **p = names; p && *p; p++) {
+		char *d = ptb_xasprintf("/opt/%s", *p);
+		candidate(r, tks, d, "/opt");
+		free(d);
+	}
+	ptb_root_names_free(names);
+	/* conda: the active environment, then the usual base and its envs */
+	const char *cp = ptb_probe_env("CONDA_PREFIX");
+	if (cp && *cp == '/')
+		candidate(r, tks, cp, "conda");
+	static const char *const bases[] = { "/opt/conda", "/opt/miniconda3", "/opt/miniforge3" };
+	for (size_t i = 0; i < 3; i++) {
+		candidate(r, tks, bases[i], "conda");
+		char *e = ptb_xasprintf("%s/envs", bases[i]);
+		names = ptb_root_list(r, e, NULL);
+		for (char **p = names; p && *p; p++) {
+			char *d = ptb_xasprintf("%s/%s", e, *p);
+			candidate(r, tks, d, "conda");
+			free(d);
+		}
+		ptb_root_names_free(names);
+		free(e);
+	}
+	/* pip wheels: nvidia/cu13 (CUDA 13, one tree), nvidia/cuda_nvcc (12) */
+	sites = ptb_probe_site_dirs(r);
+	for (char **s = sites; *s; s++) {
+		static const char *const sub[] = { "nvidia/cu13", "nvidia/cu12", "nvidia/cuda_nvcc" };
+
+		for (size_t i = 0; i < 3; i++) {
+			char *d = ptb_xasprintf("%s/%s", *s, sub[i]);
+			candidate(r, tks, d, "pip");
+			free(d);
+		}
+	}
+	cJSON_ArrayForEach(t, tks)
+		details(r, t);
+	torch(r, raw, sites);
+	for (char **s = sites; *s; s++)
+		free(*s);
+	free(sites);
+}

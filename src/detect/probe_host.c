@@ -1,0 +1,207 @@
+/* probe_host.c - host facts: arch, os, kernel, glibc, memory, cpuinfo,
+ * Jetson markers.  Files are passed on as text; detect.lua reads them. */
+#include "detect/probe.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+int ptb_probe_file(const struct ptb_root *r, cJSON *files, const char *path,
+                   size_t max)
+{
+	struct ptb_buf b;
+
+	ptb_buf_init(&b);
+	if (ptb_root_read(r, path, max, &b) != 0) {
+		ptb_buf_free(&b);
+		return -1;
+	}
+	for (size_t i = 0; i < b.len; i++)
+		if (b.data[i] == '\0')
+			b.data[i] = '\n';
+	cJSON_AddStringToObject(files, path, b.data);
+	ptb_buf_free(&b);
+	return 0;
+}
+
+void ptb_probe_add_unique(cJSON *arr, const char *s)
+{
+	const cJSON *it;
+
+	cJSON_ArrayForEach(it, arr)
+		if (cJSON_IsString(it) && strcmp(it->valuestring, s) == 0)
+			return;
+	cJSON_AddItemToArray(arr, cJSON_CreateString(s));
+}
+
+/* The first processor block of cpuinfo (what archspec reads) and the
+ * number of "processor" lines. */
+static void cpuinfo(const struct ptb_root *r, cJSON *host)
+{
+	struct ptb_buf b;
+	int nproc = 0;
+	const char *p, *end;
+
+	ptb_buf_init(&b);
+	if (ptb_root_read(r, "/proc/cpuinfo", 4u << 20, &b) != 0) {
+		ptb_buf_free(&b);
+		return;
+	}
+	for (p = b.data; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p))
+		if (strncmp(p, "processor", 9) == 0 && (p[9] == ' ' || p[9] == '\t' || p[9] == ':'))
+			nproc++;
+	/* first block: up to the first blank line after some content */
+	end = strstr(b.data, "\n\n");
+	if (end)
+		b.data[end - b.data + 1] = '\0';
+	cJSON_AddStringToObject(host, "cpuinfo", b.data);
+	cJSON_AddNumberToObject(host, "cpuinfo_processors", nproc);
+	ptb_buf_free(&b);
+}
+
+/* glibc of a sysroot: the banner in libc.so.6 ("... release version
+ * 2.35."), or an old-style libc-2.31.so name. */
+static void glibc_of_root(const struct ptb_root *r, cJSON *host)
+{
+	static const char *const dirs[] = {
+		"/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
+		"/lib/x86_64-linux-gnu", "/lib/aarch64-linux-gnu",
+		"/usr/lib64", "/lib64", "/usr/lib", "/lib",
+	};
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		char *f = ptb_xasprintf("%s/libc.so.6", dirs[i]);
+		struct ptb_buf b;
+
+		ptb_buf_init(&b);
+		if (ptb_root_read(r, f, 8u << 20, &b) == 0) {
+			const char *key = "release version ";
+			for (size_t k = 0; k + 16 < b.len; k++) {
+				if (b.data[k] == 'r' && memcmp(b.data + k, key, 16) == 0) {
+					const char *v = b.data + k + 16;
+					size_t n = strspn(v, "0123456789.");
+
+					while (n && v[n - 1] == '.')
+						n--;
+					if (n) {
+						char *s = ptb_xstrndup(v, n);
+						cJSON_AddStringToObject(host, "glibc", s);
+						free(s);
+						ptb_buf_free(&b);
+						free(f);
+						return;
+					}
+				}
+			}
+		}
+		ptb_buf_free(&b);
+		free(f);
+		char **old = ptb_root_list(r, dirs[i], "libc-2.");
+		if (old && old[0]) {
+			size_t n = strspn(old[0] + 5, "0123456789.");
+			if (n > 1 && old[0][5 + n - 1] == '.') {
+				char *s = ptb_xstrndup(old[0] + 5, n - 1);
+				cJSON_AddStringToObject(host, "glibc", s);
+				free(s);
+				ptb_root_names_free(old);
+				return;
+			}
+		}
+		ptb_root_names_free(old);
+	}
+}
+
+/* CONFIG_ARM64_<n>K_PAGES=y from /boot/config-<release> */
+static void kconfig_pages(const struct ptb_root *r, const cJSON *files, cJSON *host)
+{
+	const char *rel = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(files, "/proc/sys/kernel/osrelease"));
+	struct ptb_buf b;
+	char *f;
+
+	if (!rel)
+		return;
+	f = ptb_xasprintf("/boot/config-%.*s", (int)strcspn(rel, "\n"), rel);
+	ptb_buf_init(&b);
+	if (ptb_root_read(r, f, 1u << 20, &b) == 0) {
+		for (char *line = b.data; line && *line; ) {
+			char *nl = strchr(line, '\n');
+
+			if (nl)
+				*nl = '\0';
+			if (strncmp(line, "CONFIG_ARM64_", 13) == 0 && strstr(line, "K_PAGES=y")) {
+				cJSON_AddStringToObject(host, "kconfig_pages", line);
+				cJSON_AddStringToObject(host, "kconfig_file", f);
+				break;
+			}
+			line = nl ? nl + 1 : NULL;
+		}
+	}
+	ptb_buf_free(&b);
+	free(f);
+}
+
+void ptb_probe_host(const struct ptb_root *r, cJSON *raw)
+{
+	static const char *const small[] = {
+		"/etc/os-release", "/usr/lib/os-release", "/proc/sys/kernel/osrelease",
+		"/sys/devices/system/cpu/online", "/etc/nv_tegra_release",
+		"/proc/device-tree/compatible", "/proc/device-tree/model",
+		"/sys/firmware/devicetree/base/compatible",
+		"/sys/firmware/devicetree/base/model",
+	};
+	cJSON *host = cJSON_AddObjectToObject(raw, "host");
+	cJSON *files = cJSON_GetObjectItemCaseSensitive(raw, "files");
+	struct ptb_buf b;
+
+	for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
+		ptb_probe_file(r, files, small[i], 16384);
+	ptb_buf_init(&b);
+	if (ptb_root_read(r, "/proc/meminfo", 512, &b) == 0)
+		cJSON_AddStringToObject(files, "/proc/meminfo", b.data);
+	cpuinfo(r, host);
+
+	if (r->is_host) {
+		struct utsname u;
+		long ps = sysconf(_SC_PAGESIZE);
+		char v[64];
+
+		if (uname(&u) == 0) {
+			cJSON_AddStringToObject(host, "uname_machine", u.machine);
+			cJSON_AddStringToObject(host, "uname_release", u.release);
+		}
+		if (ps > 0)
+			cJSON_AddNumberToObject(host, "page_size", (double)ps);
+		if (confstr(_CS_GNU_LIBC_VERSION, v, sizeof v) > 0 &&
+		    strncmp(v, "glibc ", 6) == 0)
+			cJSON_AddStringToObject(host, "glibc", v + 6);
+	} else {
+		static const char *const elfs[] = {
+			"/bin/sh", "/usr/bin/sh", "/bin/bash", "/usr/bin/env",
+			"/bin/ls", "/usr/bin/ls",
+		};
+		for (size_t i = 0; i < sizeof elfs / sizeof elfs[0]; i++) {
+			const char *m = ptb_root_elf_machine(r, elfs[i]);
+
+			if (m) {
+				cJSON_AddStringToObject(host, "elf_machine", m);
+				cJSON_AddStringToObject(host, "elf_file", elfs[i]);
+				break;
+			}
+		}
+		/* page size of a sysroot: what its (saved) smaps says, else the
+		 * running kernel's build configuration */
+		if (ptb_root_read(r, "/proc/self/smaps", 4096, &b) == 0)
+			cJSON_AddStringToObject(files, "/proc/self/smaps", b.data);
+		kconfig_pages(r, files, host);
+		glibc_of_root(r, host);
+	}
+	ptb_buf_free(&b);
+
+	cJSON *libdirs = cJSON_AddArrayToObject(host, "libdirs");
+	static const char *const ld[] = {
+		"/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
+	};
+	for (size_t i = 0; i < sizeof ld / sizeof ld[0]; i++)
+		if (ptb_root_is_dir(r, ld[i]))
+			cJSON_AddItemToArray(libdirs, cJSON_CreateString(ld[i]));
+}

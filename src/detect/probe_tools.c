@@ -1,0 +1,169 @@
+/* probe_tools.c - host compilers on PATH and the ones CC, CXX and
+ * CUDAHOSTCXX name.  The version comes from the name (gcc-12, llvm-14);
+ * only when no name says it, and only on this host, is the compiler run. */
+#include "detect/probe.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* gcc g++ clang clang++, optionally followed by -<version> */
+static int compiler_name(const char *n)
+{
+	static const char *const base[] = { "clang++", "clang", "g++", "gcc" };
+
+	for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+		size_t l = strlen(base[i]);
+
+		if (strncmp(n, base[i], l) != 0)
+			continue;
+		if (n[l] == '\0')
+			return 1;
+		if (n[l] != '-' || !isdigit((unsigned char)n[l + 1]))
+			return 0;
+		return strspn(n + l + 1, "0123456789.") == strlen(n + l + 1);
+	}
+	return 0;
+}
+
+static cJSON *find_name(cJSON *arr, const char *name)
+{
+	cJSON *c;
+
+	cJSON_ArrayForEach(c, arr)
+		if (strcmp(cJSON_GetObjectItemCaseSensitive(c, "name")->valuestring, name) == 0)
+			return c;
+	return NULL;
+}
+
+static void add(const struct ptb_root *r, cJSON *arr, const char *name,
+                const char *path, const char *from)
+{
+	char *res = ptb_root_resolve(r, path);
+	cJSON *c;
+
+	if (!res)
+		return;
+	c = cJSON_CreateObject();
+	cJSON_AddStringToObject(c, "name", name);
+	cJSON_AddStringToObject(c, "path", path);
+	cJSON_AddStringToObject(c, "target", res);
+	if (from)
+		cJSON_AddStringToObject(c, "from", from);
+	if (r->is_host && !strpbrk(res, "0123456789") && !strpbrk(name, "0123456789")) {
+		struct ptb_buf b;
+		int clang = strstr(name, "clang") != NULL;
+		char *argv[] = { res, (char *)(clang ? "--version" : "-dumpfullversion"), NULL };
+
+		ptb_buf_init(&b);
+		if (ptb_probe_run(argv, 5000, &b) == 0)
+			cJSON_AddStringToObject(c, "version_output", b.data);
+		ptb_buf_free(&b);
+	}
+	free(res);
+	cJSON_AddItemToArray(arr, c);
+}
+
+/* First match of a command name on PATH (inner path), or NULL. */
+static char *which(const struct ptb_root *r, const char *cmd)
+{
+	const char *path = ptb_probe_env("PATH");
+	char *copy, *save = NULL, *found = NULL;
+
+	if (strchr(cmd, '/'))
+		return ptb_root_is_exec(r, cmd) ? ptb_xstrdup(cmd) : NULL;
+	if (!path)
+		return NULL;
+	copy = ptb_xstrdup(path);
+	for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+		char *f = ptb_xasprintf("%s/%s", d, cmd);
+
+		if (*d == '/' && ptb_root_is_exec(r, f))
+			found = f;
+		else
+			free(f);
+	}
+	free(copy);
+	return found;
+}
+
+void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
+{
+	cJSON *arr = cJSON_AddArrayToObject(raw, "compilers");
+	cJSON *env = cJSON_AddObjectToObject(raw, "env");
+	cJSON *gcclibs = cJSON_AddArrayToObject(raw, "gcc_libdirs");
+	const char *path = ptb_probe_env("PATH");
+	static const char *const vars[] = {
+		"CC", "CXX", "CUDAHOSTCXX", "CUDACXX", "CUDA_HOME", "CUDA_PATH",
+		"TORCH_CUDA_ARCH_LIST",
+	};
+
+	if (path) {
+		char *copy = ptb_xstrdup(path), *save = NULL;
+		cJSON *seen = cJSON_CreateArray();
+
+		for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+			/* /bin and /usr/bin are often one directory: list it once */
+			char *res = *d == '/' ? ptb_root_resolve(r, d) : NULL;
+			int dup = 0;
+			const cJSON *it;
+
+			if (!res)
+				continue;
+			cJSON_ArrayForEach(it, seen)
+				dup |= strcmp(it->valuestring, res) == 0;
+			cJSON_AddItemToArray(seen, cJSON_CreateString(res));
+			free(res);
+			if (dup)
+				continue;
+			char **names = ptb_root_list_if(r, d, compiler_name);
+
+			for (char **n = names; n && *n; n++) {
+				char *f;
+
+				if (find_name(arr, *n))
+					continue;
+				f = ptb_xasprintf("%s/%s", d, *n);
+				if (ptb_root_is_exec(r, f))
+					add(r, arr, *n, f, NULL);
+				free(f);
+			}
+			ptb_root_names_free(names);
+		}
+		cJSON_Delete(seen);
+		free(copy);
+	}
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		const char *v = ptb_probe_env(vars[i]);
+
+		if (!v || !*v)
+			continue;
+		cJSON_AddStringToObject(env, vars[i], v);
+		if (i < 3) {
+			/* CC may carry flags ("gcc-12 -m64"): the first word names it */
+			char *word = ptb_xstrndup(v, strcspn(v, " \t"));
+			char *f = which(r, word);
+			const char *base = strrchr(word, '/') ? strrchr(word, '/') + 1 : word;
+
+			if (f)
+				add(r, arr, base, f, vars[i]);
+			free(f);
+			free(word);
+		}
+	}
+	/* /usr/lib/gcc/<triplet>/<version>: the installed gcc versions */
+	char **triplets = ptb_root_list(r, "/usr/lib/gcc", NULL);
+	for (char **t = triplets; t && *t; t++) {
+		char *d = ptb_xasprintf("/usr/lib/gcc/%s", *t);
+		char **vs = ptb_root_list(r, d, NULL);
+
+		for (char **v = vs; v && *v; v++) {
+			char *e = ptb_xasprintf("%s/%s", *t, *v);
+			cJSON_AddItemToArray(gcclibs, cJSON_CreateString(e));
+			free(e);
+		}
+		ptb_root_names_free(vs);
+		free(d);
+	}
+	ptb_root_names_free(triplets);
+}

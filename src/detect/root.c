@@ -1,0 +1,289 @@
+/* root.c - file access below a sysroot, links resolved inside it. */
+#include "detect/root.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Host path of an already-resolved inner path. */
+static char *host_of(const struct ptb_root *r, const char *inner)
+{
+	if (r->is_host)
+		return ptb_xstrdup(inner);
+	return ptb_xasprintf("%s%s", r->dir, inner);
+}
+
+char *ptb_root_resolve(const struct ptb_root *r, const char *path)
+{
+	struct ptb_buf done, todo;
+	int hops = 0;
+	char *res = NULL;
+
+	ptb_buf_init(&done);
+	ptb_buf_init(&todo);
+	ptb_buf_adds(&todo, path);
+	ptb_buf_adds(&done, "");
+	for (;;) {
+		char *p = todo.data, *slash, *h;
+		struct stat st;
+		size_t keep;
+
+		while (*p == '/')
+			p++;
+		if (!*p)
+			break;
+		slash = strchr(p, '/');
+		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+		char comp[256];
+
+		if (n >= sizeof comp)
+			goto out;
+		memcpy(comp, p, n);
+		comp[n] = '\0';
+		/* drop the component from todo */
+		memmove(todo.data, p + n, strlen(p + n) + 1);
+		todo.len = strlen(todo.data);
+		if (strcmp(comp, ".") == 0)
+			continue;
+		if (strcmp(comp, "..") == 0) {
+			char *last = strrchr(done.data, '/');
+
+			if (last) {
+				*last = '\0';
+				done.len = (size_t)(last - done.data);
+			}
+			continue;
+		}
+		keep = done.len;
+		ptb_buf_addc(&done, '/');
+		ptb_buf_adds(&done, comp);
+		h = host_of(r, done.data);
+		if (lstat(h, &st) != 0) {
+			free(h);
+			goto out;
+		}
+		if (S_ISLNK(st.st_mode)) {
+			char target[4096];
+			ssize_t len = readlink(h, target, sizeof target - 1);
+
+			free(h);
+			if (len < 0 || ++hops > 40)
+				goto out;
+			target[len] = '\0';
+			char *rest = ptb_xasprintf("%s%s%s", target, todo.len ? "/" : "", todo.data);
+			ptb_buf_reset(&todo);
+			ptb_buf_adds(&todo, rest);
+			free(rest);
+			if (target[0] == '/') {
+				ptb_buf_reset(&done);
+				ptb_buf_adds(&done, "");
+			} else {
+				done.data[keep] = '\0';
+				done.len = keep;
+			}
+			continue;
+		}
+		free(h);
+	}
+	res = done.len ? ptb_xstrdup(done.data) : ptb_xstrdup("/");
+out:
+	ptb_buf_free(&done);
+	ptb_buf_free(&todo);
+	return res;
+}
+
+char *ptb_root_host(const struct ptb_root *r, const char *path)
+{
+	char *in = ptb_root_resolve(r, path), *h;
+
+	if (!in)
+		return NULL;
+	h = host_of(r, in);
+	free(in);
+	return h;
+}
+
+static int stat_inner(const struct ptb_root *r, const char *path, struct stat *st)
+{
+	char *h = ptb_root_host(r, path);
+	int rc;
+
+	if (!h)
+		return -1;
+	rc = stat(h, st);
+	free(h);
+	return rc;
+}
+
+int ptb_root_is_dir(const struct ptb_root *r, const char *path)
+{
+	struct stat st;
+
+	return stat_inner(r, path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int ptb_root_is_file(const struct ptb_root *r, const char *path)
+{
+	struct stat st;
+
+	return stat_inner(r, path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int ptb_root_is_exec(const struct ptb_root *r, const char *path)
+{
+	struct stat st;
+
+	return stat_inner(r, path, &st) == 0 && S_ISREG(st.st_mode) &&
+	       (st.st_mode & 0111);
+}
+
+int ptb_root_read(const struct ptb_root *r, const char *path, size_t max,
+                  struct ptb_buf *out)
+{
+	char *h = ptb_root_host(r, path);
+	char chunk[8192];
+	int fd;
+
+	if (!h)
+		return -1;
+	fd = open(h, O_RDONLY | O_CLOEXEC);
+	free(h);
+	if (fd < 0)
+		return -1;
+	ptb_buf_reset(out);
+	ptb_buf_adds(out, "");
+	while (out->len < max) {
+		size_t want = max - out->len < sizeof chunk ? max - out->len : sizeof chunk;
+		ssize_t n = read(fd, chunk, want);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n < 0) {
+				close(fd);
+				return -1;
+			}
+			break;
+		}
+		ptb_buf_add(out, chunk, (size_t)n);
+	}
+	close(fd);
+	return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char **list(const struct ptb_root *r, const char *dir, const char *prefix,
+                   int (*keep)(const char *name))
+{
+	char *h = ptb_root_host(r, dir);
+	char **names;
+	size_t n = 0, cap = 16;
+	DIR *d;
+	struct dirent *de;
+
+	if (!h)
+		return NULL;
+	d = opendir(h);
+	free(h);
+	if (!d)
+		return NULL;
+	names = ptb_xmalloc(cap * sizeof *names);
+	while ((de = readdir(d))) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (prefix && strncmp(de->d_name, prefix, strlen(prefix)) != 0)
+			continue;
+		if (keep && !keep(de->d_name))
+			continue;
+		if (n + 2 > cap)
+			names = ptb_xrealloc(names, (cap *= 2) * sizeof *names);
+		names[n++] = ptb_xstrdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof *names, cmp_names);
+	names[n] = NULL;
+	return names;
+}
+
+char **ptb_root_list(const struct ptb_root *r, const char *dir,
+                     const char *prefix)
+{
+	return list(r, dir, prefix, NULL);
+}
+
+char **ptb_root_list_if(const struct ptb_root *r, const char *dir,
+                        int (*keep)(const char *name))
+{
+	return list(r, dir, NULL, keep);
+}
+
+void ptb_root_names_free(char **names)
+{
+	if (!names)
+		return;
+	for (char **p = names; *p; p++)
+		free(*p);
+	free(names);
+}
+
+char *ptb_root_readlink(const struct ptb_root *r, const char *path)
+{
+	char *slash = strrchr(path, '/'), *parent, *h, *res = NULL;
+	char target[4096];
+	ssize_t len;
+
+	/* Resolve the parent only: the link itself is what is asked about. */
+	parent = slash && slash != path ? ptb_xstrndup(path, (size_t)(slash - path)) : ptb_xstrdup("/");
+	h = ptb_root_resolve(r, parent);
+	free(parent);
+	if (!h)
+		return NULL;
+	char *inner = ptb_xasprintf("%s/%s", strcmp(h, "/") ? h : "", slash ? slash + 1 : path);
+	free(h);
+	h = host_of(r, inner);
+	free(inner);
+	len = readlink(h, target, sizeof target - 1);
+	free(h);
+	if (len >= 0) {
+		target[len] = '\0';
+		res = ptb_xstrdup(target);
+	}
+	return res;
+}
+
+const char *ptb_root_elf_machine(const struct ptb_root *r, const char *path)
+{
+	struct ptb_buf b;
+	const unsigned char *e;
+	const char *m = NULL;
+	unsigned mach;
+
+	ptb_buf_init(&b);
+	if (ptb_root_read(r, path, 64, &b) != 0 || b.len < 20 ||
+	    memcmp(b.data, "\177ELF", 4) != 0) {
+		ptb_buf_free(&b);
+		return NULL;
+	}
+	e = (const unsigned char *)b.data;
+	/* e_machine at offset 18, in the file's byte order (EI_DATA). */
+	mach = e[5] == 2 ? (unsigned)(e[18] << 8 | e[19]) : (unsigned)(e[19] << 8 | e[18]);
+	switch (mach) {
+	case 62: m = "x86_64"; break;
+	case 183: m = "aarch64"; break;
+	case 3: m = "i686"; break;
+	case 40: m = "arm"; break;
+	case 21: m = "ppc64le"; break;
+	case 243: m = "riscv64"; break;
+	default: m = "unknown"; break;
+	}
+	ptb_buf_free(&b);
+	return m;
+}

@@ -1,0 +1,53 @@
+/* root.h - reading a machine's files below a sysroot.  Paths given here
+ * are as seen on that machine ("/etc/os-release"); symlinks are followed
+ * inside the root, so an absolute link in a sysroot never escapes to the
+ * host.  With dir "/" this is plain file access to this host.
+ *
+ * Ownership: returned strings and arrays are the caller's (free,
+ * ptb_root_names_free). */
+#ifndef PTB_DETECT_ROOT_H
+#define PTB_DETECT_ROOT_H
+
+#include <stddef.h>
+
+#include "util/util.h"
+
+struct ptb_root {
+	const char *dir;   /* "/" for this host */
+	int is_host;       /* dir is "/" */
+};
+
+/* The path with every symlink resolved, as seen inside the root; NULL when
+ * some component does not exist (or the links loop). */
+char *ptb_root_resolve(const struct ptb_root *r, const char *path);
+/* The host path of a path inside the root (resolved); NULL when absent. */
+char *ptb_root_host(const struct ptb_root *r, const char *path);
+
+int ptb_root_is_dir(const struct ptb_root *r, const char *path);
+int ptb_root_is_file(const struct ptb_root *r, const char *path);
+int ptb_root_is_exec(const struct ptb_root *r, const char *path);
+
+/* Read a file (at most max bytes; more is cut).  0, or -1 when absent or
+ * unreadable (never an error to report: a missing fact). */
+int ptb_root_read(const struct ptb_root *r, const char *path, size_t max,
+                  struct ptb_buf *out);
+
+/* The entry names of a directory, sorted, without "." and "..", keeping
+ * those that start with prefix (may be NULL).  NULL-terminated; NULL
+ * when the directory cannot be read. */
+char **ptb_root_list(const struct ptb_root *r, const char *dir,
+                     const char *prefix);
+/* The same, keeping the names keep() accepts (unsorted work is done only
+ * on those: a bin directory holds thousands of names). */
+char **ptb_root_list_if(const struct ptb_root *r, const char *dir,
+                        int (*keep)(const char *name));
+void ptb_root_names_free(char **names);
+
+/* The link target text of path itself (not resolved), or NULL. */
+char *ptb_root_readlink(const struct ptb_root *r, const char *path);
+
+/* e_machine of an ELF file as "x86_64" / "aarch64" / other names; NULL
+ * when not an ELF file. */
+const char *ptb_root_elf_machine(const struct ptb_root *r, const char *path);
+
+#endif

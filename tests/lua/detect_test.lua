@@ -1,0 +1,88 @@
+-- detect_test.lua - the knowledge in detect.lua, table-driven: GPU names
+-- to compute capabilities, drivers to the newest CUDA they run, driver
+-- /proc formats, and the data tables' consistency.
+local t = ptb.include("tap")
+local D = ptb.include("detect")
+local gpus = ptb.include("data/gpus")
+local cpus = ptb.include("data/cpus")
+
+-- model strings as /proc/driver/nvidia/gpus/*/information and NVML print them
+local names = {
+  { "NVIDIA GeForce RTX 4090", "8.9" },
+  { "NVIDIA A100-SXM4-80GB", "8.0" },
+  { "NVIDIA A100-PCIE-40GB", "8.0" },
+  { "NVIDIA H100 80GB HBM3", "9.0" },
+  { "NVIDIA H100 PCIe", "9.0" },
+  { "NVIDIA GH200 480GB", "9.0" },
+  { "NVIDIA A10G", "8.6" },          -- not A10 (8.6 too, but the longer name wins)
+  { "NVIDIA RTX 6000 Ada Generation", "8.9" },
+  { "Tesla V100-SXM2-16GB", "7.0" },
+  { "NVIDIA TITAN Xp", "6.1" },
+  { "NVIDIA B200", "10.0" },
+  { "NVIDIA GeForce RTX 5090", "12.0" },
+  { "NVIDIA L40S", "8.9" },
+  { "NVIDIA Graphics Device", nil },  -- unknown: no guess
+  { "NVIDIA A1000", nil },            -- A100 is no prefix at a word boundary
+}
+for _, c in ipairs(names) do
+  t.is(D.gpu_cc(c[1]), c[2], c[1] .. " -> " .. tostring(c[2]))
+end
+
+-- newest CUDA a driver runs, from the GA minimums in data/cuda.lua
+local drivers = {
+  { "450.51.05", "11.0" }, { "470.82.01", "11.4" }, { "525.60.13", "12.0" },
+  { "535.129.03", "12.2" }, { "550.54.15", "12.4" }, { "560.35.03", "12.6" },
+  { "570.26", "12.8" }, { "575.57.08", "12.9" }, { "580.65.06", "13.0" },
+  { "580.65.05", "12.9" }, { "440.33.01", nil },
+}
+for _, c in ipairs(drivers) do
+  t.is(D.cuda_for_driver(c[1]), c[2], "driver " .. c[1] .. " runs CUDA up to " .. tostring(c[2]))
+end
+
+t.is(D.vcmp("570.26", "570.124.06"), -1, "vcmp: 570.26 < 570.124.06 (numeric parts)")
+t.is(D.vcmp("12.4", "12.4.0"), 0, "vcmp: missing parts are zero")
+
+-- the two /proc/driver/nvidia/version formats (research note 1.1)
+local function driver(line)
+  local f = D.enrich({ is_host = false, files = { ["/proc/driver/nvidia/version"] = line .. "\nGCC version:  gcc version 12.3.0\n" },
+                       host = {}, nvidia = {} })
+  return f.driver
+end
+local d = driver("NVRM version: NVIDIA UNIX x86_64 Kernel Module  515.76  Mon Sep 12 19:21:56 UTC 2022")
+t.is(d.version, "515.76", "proprietary module, two-part version")
+t.is(d.kernel_module, "proprietary", "...is the proprietary module")
+d = driver("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  575.57.08  Release Build  (dvs-builder@U16)  Tue May 20 2025")
+t.is(d.version, "575.57.08", "open module")
+t.is(d.kernel_module, "open", "...is the open module")
+t.is(d.cuda_max, "12.9", "...runs CUDA up to 12.9 (driver table)")
+d = driver("NVRM version: NVIDIA UNIX x86 Kernel Module  177.82  Tue Nov  4 13:35:57 PST 2008")
+t.is(d.version, "177.82", "very old 32-bit format")
+t.is(d.cuda_max, nil, "...runs no CUDA ptbuild knows")
+
+-- page size of a sysroot that says it only through its kernel's name
+local f = D.enrich({ is_host = false, host = { cpuinfo = "CPU implementer\t: 0x41\nCPU part\t: 0xd4f\n" },
+  files = { ["/proc/sys/kernel/osrelease"] = "6.8.0-1013-nvidia-64k\n" }, nvidia = {} })
+t.is(f.host.page_size, 65536, "an aarch64 -64k kernel flavour means 64 KiB pages")
+t.is(f.host.page_size_source, "kernel name 6.8.0-1013-nvidia-64k", "...and says so")
+
+-- pip: two wheel families side by side in one site-packages
+local function tk(root)
+  local f = D.enrich({ is_host = false, files = {}, host = {}, nvidia = {},
+    toolkits = { { root = root, aliases = {}, found_by = { "pip" }, layout = "pip",
+      dist_info = { "nvidia_cuda_nvcc-13.0.88.dist-info", "nvidia_cuda_nvcc_cu12-12.8.93.dist-info" } } } })
+  return f.toolkits[1].version
+end
+t.is(tk("/v/lib/python3.12/site-packages/nvidia/cu13"), "13.0.88", "nvidia/cu13 takes the CUDA 13 wheel's version")
+t.is(tk("/v/lib/python3.12/site-packages/nvidia/cuda_nvcc"), "12.8.93", "nvidia/cuda_nvcc takes the _cu12 wheel's version")
+
+-- tables: every compute capability is X.Y; every Arm target's parents exist
+for _, p in ipairs(gpus.products) do
+  t.ok(p.cc:match("^%d+%.%d$") ~= nil, p.name .. ": compute capability " .. p.cc)
+end
+for name, tg in pairs(cpus.targets) do
+  for _, parent in ipairs(tg.parents) do
+    t.ok(cpus.targets[parent] ~= nil, name .. ": parent " .. parent .. " is a target")
+  end
+end
+
+t.done()

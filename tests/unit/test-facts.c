@@ -1,0 +1,175 @@
+/* test-facts.c - facts documents: every golden facts file detect makes for
+ * the fixture machines validates; malformed ones and other schemas are
+ * refused naming the file, the key and what was expected; the sysroot
+ * reader keeps links inside the root. */
+#include "config.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "detect/root.h"
+#include "facts.h"
+#include "util/json.h"
+#include "util/util.h"
+
+#define HOST "\"host\": {\"arch\": \"x86_64\", \"platform\": \"x86_64\"}"
+#define OK_HEAD "{\"schema\": \"ptbuild.facts/1\", " HOST
+
+static const struct {
+	const char *doc;
+	const char *want;     /* NULL: valid; else the whole message */
+} cases[] = {
+	{ OK_HEAD ", \"gpus\": [], \"toolkits\": [], \"compilers\": []}", NULL },
+	{ OK_HEAD ", \"driver\": null, \"jetson\": null, \"torch\": null}", NULL },
+	{ OK_HEAD ", \"gpus\": [{\"index\": 0, \"name\": \"NVIDIA H100\", \"compute_capability\": \"9.0\", \"source\": \"nvml\"}]}", NULL },
+	{ OK_HEAD ", \"toolkits\": [{\"root\": \"/usr/local/cuda\", \"version\": \"12.4.131\", \"nvcc\": null}]}", NULL },
+	{ "[1, 2]", "'t.json' is not a facts document: expected a JSON object" },
+	{ "{" HOST "}", "'t.json': key 'schema': expected \"ptbuild.facts/1\"" },
+	{ "{\"schema\": \"ptbuild.plan/1\", " HOST "}",
+	  "'t.json': key 'schema': expected \"ptbuild.facts/1\", found \"ptbuild.plan/1\"" },
+	{ "{\"schema\": \"ptbuild.facts/2\", " HOST "}",
+	  "'t.json': key 'schema': expected \"ptbuild.facts/1\", found \"ptbuild.facts/2\"" },
+	{ "{\"schema\": \"ptbuild.facts/1\"}", "'t.json': key 'host': missing (expected an object)" },
+	{ "{\"schema\": \"ptbuild.facts/1\", \"host\": {\"arch\": 64, \"platform\": \"x86_64\"}}",
+	  "'t.json': key 'host.arch': expected a string" },
+	{ OK_HEAD ", \"gpus\": {}}", "'t.json': key 'gpus': expected an array" },
+	{ "{\"schema\": \"ptbuild.facts/1\", \"host\": {\"arch\": \"x86_64\", \"platform\": \"x86_64\", \"page_size\": \"4K\"}}",
+	  "'t.json': key 'host.page_size': expected a number or null" },
+	{ OK_HEAD ", \"driver\": {\"version\": 550}}", "'t.json': key 'driver.version': expected a string" },
+	{ OK_HEAD ", \"driver\": {\"version\": \"550.54.15\", \"cuda_max\": \"12\"}}",
+	  "'t.json': key 'driver.cuda_max': expected a CUDA release such as \"12.4\"" },
+	{ OK_HEAD ", \"driver\": {\"version\": \"r550\"}}",
+	  "'t.json': key 'driver.version': expected a driver version such as \"550.54.15\"" },
+	{ OK_HEAD ", \"gpus\": [{\"compute_capability\": 9.0}]}",
+	  "'t.json': key 'gpus[0].compute_capability': expected a string" },
+	{ OK_HEAD ", \"gpus\": [{\"compute_capability\": \"9.0\"}, {\"compute_capability\": \"sm_90\"}]}",
+	  "'t.json': key 'gpus[1].compute_capability': expected a compute capability such as \"9.0\"" },
+	{ OK_HEAD ", \"gpus\": [\"H100\"]}", "'t.json': key 'gpus[0]': expected an object" },
+	{ OK_HEAD ", \"toolkits\": [{\"version\": \"12.x\"}]}",
+	  "'t.json': key 'toolkits[0].version': expected a CUDA version such as \"12.4.131\"" },
+	{ OK_HEAD ", \"compilers\": [{\"name\": \"gcc\", \"version\": 12}]}",
+	  "'t.json': key 'compilers[0].version': expected a string" },
+	{ OK_HEAD ", \"notes\": \"none\"}", "'t.json': key 'notes': expected an array" },
+	{ OK_HEAD ", \"jetson\": {\"l4t\": 36.4}}", "'t.json': key 'jetson.l4t': expected a string or null" },
+};
+
+static char *tmpdir(void)
+{
+	const char *base = getenv("TEST_TMPDIR");
+	char *t = ptb_xasprintf("%s/facts.XXXXXX", base ? base : "/tmp");
+
+	if (!mkdtemp(t))
+		abort();
+	return t;
+}
+
+static void golden(void)
+{
+	const char *src = getenv("top_srcdir");
+	char *dir = ptb_xasprintf("%s/tests/fixtures/sysroots", src ? src : ".");
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+
+	ok(d != NULL, "fixture directory %s opens", dir);
+	while (d && (de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		struct ptb_err err = { 0 };
+
+		if (len < 11 || strcmp(de->d_name + len - 11, ".facts.json") != 0)
+			continue;
+		char *f = ptb_xasprintf("%s/%s", dir, de->d_name);
+		cJSON *j = ptb_facts_load(f, &err);
+		ok(j != NULL, "golden %s validates%s%s", de->d_name, j ? "" : ": ", j ? "" : err.msg);
+		cJSON_Delete(j);
+		free(f);
+		n++;
+	}
+	ok(n >= 9, "at least nine fixture machines (%d)", n);
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
+static void files(const char *dir)
+{
+	struct ptb_err err = { 0 };
+	char *f = ptb_path_join(dir, "bad.json");
+	int changed;
+	cJSON *j;
+
+	const char *bad = "{\"schema\": \"ptbuild.facts/1\",\n  \"host\": ,}\n";
+
+	ptb_file_write_atomic(f, bad, strlen(bad), 0644, 0, &changed, &err);
+	j = ptb_facts_load(f, &err);
+	ok(j == NULL && err.code == PTB_EUSAGE, "malformed JSON is refused as a usage error");
+	ok(strstr(err.msg, "bad.json") != NULL, "...naming the file: %s", err.msg);
+	ok(strstr(err.msg, "line 2") != NULL, "...and the line");
+	free(f);
+	f = ptb_path_join(dir, "missing.json");
+	ptb_err_clear(&err);
+	j = ptb_facts_load(f, &err);
+	ok(j == NULL && strstr(err.msg, "missing.json") != NULL, "a missing file is refused naming it: %s", err.msg);
+	free(f);
+}
+
+static void root(const char *dir)
+{
+	struct ptb_root r = { dir, 0 };
+	struct ptb_buf b;
+	char *p, *secret = ptb_path_join(dir, "etc");
+
+	mkdir(secret, 0755);
+	free(secret);
+	secret = ptb_path_join(dir, "etc/secret");
+	ptb_file_write_atomic(secret, "inside", 6, 0644, 0, NULL, &(struct ptb_err){ 0 });
+	free(secret);
+	p = ptb_path_join(dir, "abs");
+	symlink("/etc/secret", p);      /* absolute: must stay inside the root */
+	free(p);
+	p = ptb_path_join(dir, "rel");
+	symlink("etc/../etc/secret", p);
+	free(p);
+	p = ptb_path_join(dir, "loop");
+	symlink("loop", p);
+	free(p);
+
+	ptb_buf_init(&b);
+	ok(ptb_root_read(&r, "/abs", 100, &b) == 0 && strcmp(b.data, "inside") == 0,
+	   "an absolute link resolves inside the sysroot");
+	p = ptb_root_resolve(&r, "/rel");
+	is_str(p, "/etc/secret", "a relative link with .. resolves to the inner path");
+	free(p);
+	p = ptb_root_resolve(&r, "/../../etc/secret");
+	is_str(p, "/etc/secret", "'..' cannot climb above the root");
+	free(p);
+	ok(ptb_root_resolve(&r, "/loop") == NULL, "a link loop is absent, not a hang");
+	ok(ptb_root_resolve(&r, "/nope") == NULL, "a missing path is absent");
+	ptb_buf_free(&b);
+}
+
+int main(void)
+{
+	char *dir = tmpdir();
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct ptb_err err = { 0 };
+		cJSON *j = cJSON_Parse(cases[i].doc);
+		int rc = ptb_facts_validate(j, "t.json", &err);
+
+		if (!cases[i].want)
+			ok(rc == 0, "case %zu valid%s%s", i, rc ? ": " : "", rc ? err.msg : "");
+		else
+			is_str(rc ? err.msg : "(accepted)", cases[i].want, "case %zu refused", i);
+		cJSON_Delete(j);
+	}
+	golden();
+	files(dir);
+	root(dir);
+	free(dir);
+	return tap_done();
+}
