@@ -188,7 +188,8 @@ local function os_release(files)
     local k, v = l:match("^([A-Z_]+)=(.*)$")
     if k then kv[k] = v:gsub('^"(.*)"$', "%1"):gsub("^'(.*)'$", "%1") end
   end
-  return { id = kv.ID, version_id = kv.VERSION_ID, name = kv.PRETTY_NAME }
+  -- an object even when the file names nothing (fuzzing found "[]" here)
+  return ptb.object({ id = kv.ID, version_id = kv.VERSION_ID, name = kv.PRETTY_NAME })
 end
 
 local function count_cpus(list)
@@ -587,8 +588,12 @@ function M.enrich(raw)
   if not kernel then notes[#notes + 1] = "kernel release unknown (no /proc/sys/kernel/osrelease)" end
   host.os = os_release(files) or ptb.null
   if host.os == ptb.null then notes[#notes + 1] = "no /etc/os-release" end
-  host.glibc = h.glibc or ptb.null
-  if not h.glibc then notes[#notes + 1] = "glibc version unknown (no libc.so.6 banner)" end
+  -- only a dotted version leaves (fuzzing: a garbage banner broke the contract)
+  local glibc = type(h.glibc) == "string" and h.glibc:match("^%d+%.%d+$") or
+    (type(h.glibc) == "string" and h.glibc:match("^%d+%.%d+%.%d+$")) or nil
+  host.glibc = glibc or ptb.null
+  if not h.glibc then notes[#notes + 1] = "glibc version unknown (no libc.so.6 banner)"
+  elseif not glibc then notes[#notes + 1] = "glibc version unreadable: '" .. tostring(h.glibc):sub(1, 40) .. "'" end
   -- page size: this host's sysconf; for a sysroot a saved smaps, the
   -- kernel's build configuration, or Ubuntu's "-64k" kernel flavour name
   local ps, ps_src = h.page_size, h.page_size and "sysconf"

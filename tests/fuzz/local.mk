@@ -1,12 +1,14 @@
 # tests/fuzz/local.mk - the fuzz targets, replayed over their seed corpus
 # and every past crash (tests/fuzz/regress) by make check with gcc.
 # tests/fuzz/run.sh runs them under libFuzzer.
-check_PROGRAMS += tests/fuzz/replay-facts tests/fuzz/replay-arch
+check_PROGRAMS += tests/fuzz/replay-facts tests/fuzz/replay-arch tests/fuzz/replay-detect
 tests_fuzz_replay_facts_SOURCES = tests/fuzz/fuzz_facts.c tests/fuzz/standalone.c
 tests_fuzz_replay_facts_LDADD = $(PTB_LIBS)
 tests_fuzz_replay_arch_SOURCES = tests/fuzz/fuzz_arch.c tests/fuzz/standalone.c
 tests_fuzz_replay_arch_LDADD = $(PTB_LIBS)
+tests_fuzz_replay_detect_SOURCES = tests/fuzz/fuzz_detect.c tests/fuzz/standalone.c
+tests_fuzz_replay_detect_LDADD = $(PTB_LIBS)
 TESTS += tests/integration/t0200-fuzz-replay.sh tests/integration/t0201-valgrind.sh
 EXTRA_DIST += tests/fuzz/run.sh tests/integration/t0200-fuzz-replay.sh \
 	tests/integration/t0201-valgrind.sh \
-	tests/fuzz/corpus tests/fuzz/regress
+	tests/fuzz/corpus tests/fuzz/regress tests/fuzz/detect-base.json

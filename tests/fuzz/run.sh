@@ -28,7 +28,7 @@ for s in $srcs; do
 	fi
 done
 
-export PTBUILD_RECIPE_PATH="$top/recipes"
+export PTBUILD_RECIPE_PATH="$top/recipes" top_srcdir="$top"
 for t in $targets; do
 	clang $cflags -fsanitize=fuzzer "$top/tests/fuzz/fuzz_$t.c" "$objdir"/*.o $libs -o "$out/fuzz_$t"
 	corpus="$out/corpus/$t"

@@ -1,0 +1,107 @@
+/* fuzz_detect.c - detect's parsers (in recipes/detect.lua: os-release,
+ * cpuinfo, meminfo, /proc/driver/nvidia, GPU information, version.json,
+ * cuDNN defines, compiler names...) on arbitrary file contents.  The input's
+ * first byte picks which observation of a real machine (GH200 fixture,
+ * tests/fuzz/detect-base.json) is replaced by the rest.  Whatever the
+ * content, enrich must return facts that pass the facts contract: a bad
+ * file is a missing fact with a note, never an error. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "facts.h"
+#include "lua/engine.h"
+#include "util/json.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct ptb_lua *lua;
+static cJSON *base;
+
+static const char *const slots[] = {
+	"files./etc/os-release", "files./proc/sys/kernel/osrelease",
+	"files./sys/devices/system/cpu/online", "files./proc/meminfo",
+	"files./proc/self/smaps", "files./proc/driver/nvidia/version",
+	"host.cpuinfo", "host.glibc", "host.elf_machine", "env.CUDA_HOME",
+};
+
+/* Set the string at a dotted path whose last key may contain dots (files). */
+static void set_str(cJSON *root, const char *path, const char *val)
+{
+	const char *dot = strchr(path, '.');
+	char top[64];
+	size_t n = (size_t)(dot - path);
+
+	memcpy(top, path, n);
+	top[n] = '\0';
+	cJSON *obj = cJSON_GetObjectItemCaseSensitive(root, top);
+	if (!cJSON_IsObject(obj))
+		abort();
+	cJSON_DeleteItemFromObjectCaseSensitive(obj, dot + 1);
+	cJSON_AddStringToObject(obj, dot + 1, val);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct ptb_err err = { 0 };
+	const char *src = getenv("top_srcdir");
+
+	if (!lua) {
+		char *recipes = ptb_xasprintf("%s/recipes", src ? src : ".");
+		char *basef = ptb_xasprintf("%s/tests/fuzz/detect-base.json", src ? src : ".");
+		const char *path[1] = { recipes };
+		struct ptb_lua_opts o = { path, 1, 0, 0, 0 };
+		struct ptb_buf b;
+
+		lua = ptb_lua_new(&o, &err);
+		ptb_buf_init(&b);
+		if (!lua || ptb_file_read(basef, 0, &b, &err) != 0)
+			abort();
+		base = ptb_json_parse(b.data, b.len, basef, &err);
+		if (!base)
+			abort();
+		ptb_buf_free(&b);
+		/* recipes is kept by the engine's copy; free ours */
+		free(recipes);
+		free(basef);
+	}
+	if (size < 1 || size > 65536)
+		return 0;
+	size_t nslots = sizeof slots / sizeof *slots;
+	size_t slot = data[0] % (nslots + 2);
+	char *text = ptb_xstrndup((const char *)data + 1, size - 1);
+	if (strlen(text) != size - 1) {          /* the C side reads text files */
+		free(text);
+		return 0;
+	}
+	cJSON *raw = cJSON_Duplicate(base, 1), *facts = NULL;
+	if (slot < nslots) {
+		set_str(raw, slots[slot], text);
+	} else if (slot == nslots) {              /* a GPU's information file */
+		cJSON *g = cJSON_GetArrayItem(ptb_json_get(raw, "nvidia") ?
+			cJSON_GetObjectItem(cJSON_GetObjectItem(raw, "nvidia"), "procfs_gpus") : NULL, 0);
+		if (g) {
+			cJSON_DeleteItemFromObject(g, "information");
+			cJSON_AddStringToObject(g, "information", text);
+		}
+	} else {                                  /* the cuDNN header defines */
+		cJSON *t = cJSON_GetArrayItem(cJSON_GetObjectItem(raw, "toolkits"), 0);
+		cJSON *h = t ? cJSON_GetObjectItem(t, "cudnn_header") : NULL;
+		if (h) {
+			cJSON_DeleteItemFromObject(h, "defines");
+			cJSON_AddStringToObject(h, "defines", text);
+		}
+	}
+	free(text);
+	ptb_lua_reset_budget(lua);
+	if (ptb_lua_call(lua, "detect", "enrich", raw, &facts, &err) != 0 ||
+	    ptb_facts_validate(facts, "fuzz", &err) != 0) {
+		/* a parser raised, or the facts broke the contract */
+		fprintf(stderr, "fuzz_detect: %s\n%s\n", err.msg, err.hint);
+		abort();
+	}
+	cJSON_Delete(facts);
+	cJSON_Delete(raw);
+	return 0;
+}
