@@ -5,7 +5,9 @@
 #include "cli.h"
 
 int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv);
+int ptb_cmd_inspect(struct ptb_ctx *ctx, int argc, char **argv);
 
 extern const struct ptb_cmd ptb_cmd_arch_def;
+extern const struct ptb_cmd ptb_cmd_inspect_def;
 
 #endif
