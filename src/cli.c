@@ -14,6 +14,7 @@
 static const struct ptb_cmd *const commands[] = {
 	&ptb_cmd_arch_def,
 	&ptb_cmd_inspect_def,
+	&ptb_cmd_validate_def,
 	NULL,
 };
 

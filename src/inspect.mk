@@ -2,7 +2,8 @@
 # binary reader, the test kernel, their tests.
 libptb_a_SOURCES += \
 	src/elf.c src/elf.h src/fatbin.c src/fatbin.h \
-	src/cmd/inspect.c
+	src/cmd/inspect.c \
+	src/validate.c src/validate.h src/validate_cu.c src/cmd/validate.c
 
 check_PROGRAMS += tests/unit/test-fatbin
 tests_unit_test_fatbin_SOURCES = tests/unit/test-fatbin.c tests/unit/tap.h
