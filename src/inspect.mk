@@ -11,7 +11,9 @@ tests_unit_test_fatbin_LDADD = $(PTB_LIBS)
 
 TESTS += \
 	tests/unit/test-fatbin \
-	tests/integration/t0006-inspect.sh
+	tests/integration/t0006-inspect.sh \
+	tests/integration/t0007-validate.sh
 
 EXTRA_DIST += \
-	tests/integration/t0006-inspect.sh
+	tests/integration/t0006-inspect.sh \
+	tests/integration/t0007-validate.sh
