@@ -12,8 +12,10 @@ tests_unit_test_fatbin_LDADD = $(PTB_LIBS)
 TESTS += \
 	tests/unit/test-fatbin \
 	tests/integration/t0006-inspect.sh \
-	tests/integration/t0007-validate.sh
+	tests/integration/t0007-validate.sh \
+	tests/gpu/run.sh
 
 EXTRA_DIST += \
 	tests/integration/t0006-inspect.sh \
-	tests/integration/t0007-validate.sh
+	tests/integration/t0007-validate.sh \
+	tests/gpu/run.sh
