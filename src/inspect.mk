@@ -1,5 +1,6 @@
 # src/inspect.mk - `ptbuild inspect` and `ptbuild validate`: the ELF and fat
-# binary reader, the test kernel, their tests.
+# binary reader, the test kernel, their tests.  tests/gpu/run.sh is for a
+# machine with a GPU and is not part of `make check`.
 libptb_a_SOURCES += \
 	src/elf.c src/elf.h src/fatbin.c src/fatbin.h \
 	src/cmd/inspect.c \
@@ -12,8 +13,7 @@ tests_unit_test_fatbin_LDADD = $(PTB_LIBS)
 TESTS += \
 	tests/unit/test-fatbin \
 	tests/integration/t0006-inspect.sh \
-	tests/integration/t0007-validate.sh \
-	tests/gpu/run.sh
+	tests/integration/t0007-validate.sh
 
 EXTRA_DIST += \
 	tests/integration/t0006-inspect.sh \
