@@ -335,11 +335,11 @@ static void compare_versions(const cJSON *run, const char *lib, cJSON *problems)
 	if (!h || !l || strcmp(h, l) == 0)
 		return;
 	if (atoi(h) != atoi(l))
-		add_problem(problems, "error", lib[1] == 'u' && lib[2] == 'd' ? "cudnn-mismatch" : "cublas-mismatch",
+		add_problem(problems, "error", strcmp(lib, "cudnn") == 0 ? "cudnn-mismatch" : "cublas-mismatch",
 		            "%s header says %s but the library loaded is %s: a different major version (two installs mixed?)",
 		            lib, h, l);
 	else
-		add_problem(problems, "warning", lib[1] == 'u' && lib[2] == 'd' ? "cudnn-mismatch" : "cublas-mismatch",
+		add_problem(problems, "warning", strcmp(lib, "cudnn") == 0 ? "cudnn-mismatch" : "cublas-mismatch",
 		            "%s header says %s but the library loaded is %s", lib, h, l);
 }
 

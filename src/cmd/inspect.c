@@ -182,6 +182,26 @@ static cJSON *image_json(const struct ptb_cuda_image *img)
 	return j;
 }
 
+/* Fat binaries with no image a GPU of capability cc can run.  Images are
+ * in container order, so one pass over runs of the same container. */
+static size_t fat_binaries_lacking(const struct ptb_cuda_scan *s, int cc)
+{
+	size_t lacking = 0, i = 0, seen = 0;
+
+	while (i < s->n) {
+		size_t j = i;
+		const struct ptb_cuda_image *best;
+
+		while (j < s->n && s->images[j].container == s->images[i].container)
+			j++;
+		lacking += ptb_cuda_runs_on(s->images + i, j - i, cc, &best) == 0;
+		seen++;
+		i = j;
+	}
+	/* Containers with no images at all hold no code for anyone. */
+	return lacking + (s->ncontainers > seen ? s->ncontainers - seen : 0);
+}
+
 static int report_file(const char *path, const struct ptb_cuda_scan *s,
                        const struct opts *o, cJSON *files)
 {
@@ -189,6 +209,7 @@ static int report_file(const char *path, const struct ptb_cuda_scan *s,
 	struct group *g = group_images(s, &ng);
 	const struct ptb_cuda_image *best = NULL;
 	int how = o->gpu >= 0 ? ptb_cuda_runs_on(s->images, s->n, o->gpu, &best) : -1;
+	size_t lacking = how > 0 ? fat_binaries_lacking(s, o->gpu) : 0;
 	char name[32];
 
 	for (size_t i = 0; i < s->n; i++) {
@@ -224,6 +245,7 @@ static int report_file(const char *path, const struct ptb_cuda_scan *s,
 
 			cJSON_AddStringToObject(gj, "compute_capability", o->gpu_arg);
 			cJSON_AddStringToObject(gj, "runs", how_text(how));
+			cJSON_AddNumberToObject(gj, "fat_binaries_without_code", (double)lacking);
 			if (best)
 				cJSON_AddStringToObject(gj, "using", ptb_cuda_image_name(best, name, sizeof name));
 			else
@@ -274,7 +296,12 @@ static int report_file(const char *path, const struct ptb_cuda_scan *s,
 	else if (how == 1)
 		printf("  GPU %s: no SASS for it; the driver JIT-compiles %s PTX (slow first start)\n",
 		       o->gpu_arg, ptb_cuda_image_name(best, name, sizeof name));
-	else if (how == 0)
+	if (lacking)
+		printf("  ... but %zu of %zu fat binaries have no code for it (normal in libraries\n"
+		       "      that ship per-architecture kernels, like cuBLAS; in a PyTorch build\n"
+		       "      it means kernels that fail on this GPU)\n",
+		       lacking, s->ncontainers);
+	if (how == 0)
 		printf("  GPU %s: no kernel image for it: \"no kernel image is available for execution on the device\"\n",
 		       o->gpu_arg);
 	if (o->images) {

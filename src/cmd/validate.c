@@ -116,10 +116,18 @@ static char *find_cuda_home(const char *opt)
 	return ptb_xstrdup("/usr/local/cuda");
 }
 
+/* $TMPDIR/NAME.XXXXXX for mkstemp; caller frees. */
+static char *temp_template(const char *name)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return ptb_xasprintf("%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
+}
+
 /* "13.0" from `nvcc --version` ("... release 13.0, V13.0.88"). */
 static char *nvcc_release(const char *nvcc, struct ptb_err *err)
 {
-	char tmpl[] = "/tmp/ptbuild-nvcc.XXXXXX";
+	char *tmpl = temp_template("ptbuild-nvcc");
 	char *argv[] = { (char *)nvcc, (char *)"--version", NULL };
 	struct ptb_buf b;
 	double ms;
@@ -127,7 +135,8 @@ static char *nvcc_release(const char *nvcc, struct ptb_err *err)
 	char *rel = NULL, *p;
 
 	if (fd < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot create a temporary file: %s", strerror(errno));
+		ptb_err_set(err, PTB_EIO, "cannot create '%s': %s", tmpl, strerror(errno));
+		free(tmpl);
 		return NULL;
 	}
 	close(fd);
@@ -143,6 +152,7 @@ static char *nvcc_release(const char *nvcc, struct ptb_err *err)
 			rel = ptb_xstrndup(p, n);
 	}
 	unlink(tmpl);
+	free(tmpl);
 	if (!rel && st >= 0)
 		ptb_err_set(err, PTB_EUSAGE, "cannot read the CUDA release from '%s --version' (exit %d)", nvcc, st);
 	ptb_buf_free(&b);
@@ -154,7 +164,7 @@ static char *nvcc_release(const char *nvcc, struct ptb_err *err)
 static char *native_arch(const char *cuda_root)
 {
 	char *q = ptb_path_join(cuda_root, "bin/__nvcc_device_query");
-	char tmpl[] = "/tmp/ptbuild-query.XXXXXX";
+	char *tmpl = temp_template("ptbuild-query");
 	char *argv[] = { q, NULL };
 	struct ptb_err err = { 0 };
 	struct ptb_buf b;
@@ -167,6 +177,7 @@ static char *native_arch(const char *cuda_root)
 			close(fd);
 			unlink(tmpl);
 		}
+		free(tmpl);
 		free(q);
 		return NULL;
 	}
@@ -181,6 +192,7 @@ static char *native_arch(const char *cuda_root)
 	}
 	ptb_buf_free(&b);
 	unlink(tmpl);
+	free(tmpl);
 	free(q);
 	return cc;
 }

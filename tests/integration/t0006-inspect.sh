@@ -86,6 +86,11 @@ run "$PTBUILD" inspect "$T_DIR/libk.a"
 like "$out" "*ar archive, 3 fat binaries, 8 images*" "static library: 3 members' fat binaries, 8 images"
 is "$(sass_line)" "sm_75  sm_80  sm_86  sm_90a  sm_120" "static library: SASS of all members"
 
+run "$PTBUILD" inspect --gpu 8.6 "$T_DIR/libk.a"
+like "$out" "*GPU 8.6: runs sm_86 SASS*1 of 3 fat binaries have no code for it*" "static library on 8.6: the PTX-only member (compute_90) has no code for it"
+run "$PTBUILD" inspect --gpu 8.6 --json "$T_DIR/libk.a"
+like "$out" '*"fat_binaries_without_code": 1*' "... and --json counts it"
+
 # Truncated copies of the object, at many lengths: exit 0 only when the
 # cut leaves the sections intact (never), otherwise 4; never a crash.
 size=$(wc -c <"$T_DIR/several.o")
