@@ -90,9 +90,12 @@ int ptb_validate_driver_present(char **version)
 
 	ptb_buf_init(&b);
 	present = ptb_file_read("/proc/driver/nvidia/version", 1 << 16, &b, &err) == 0;
+	/* Some containers show the device nodes but not /proc/driver/nvidia. */
+	if (!present && access("/dev/nvidiactl", F_OK) == 0 && access("/dev/nvidia0", F_OK) == 0)
+		present = 1;
 	if (version) {
 		*version = NULL;
-		if (present) {
+		if (present && b.data) {
 			char *nl = strchr(b.data, '\n');
 
 			if (nl)

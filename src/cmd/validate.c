@@ -159,6 +159,29 @@ static char *nvcc_release(const char *nvcc, struct ptb_err *err)
 	return rel;
 }
 
+/* The first GPU's capability in __nvcc_device_query's output: "90",
+ * "86,90" or "9.0"; NULL when there is none. */
+static char *parse_query(const char *s)
+{
+	long a, b;
+	char *end;
+
+	while (*s && (*s < '0' || *s > '9'))
+		s++;
+	if (!*s)
+		return NULL;
+	a = strtol(s, &end, 10);
+	if (*end == '.' && end[1] >= '0' && end[1] <= '9') {
+		b = strtol(end + 1, NULL, 10);
+		if (a >= 1 && a <= 99 && b >= 0 && b <= 9)
+			return ptb_xasprintf("%ld.%ld", a, b);
+		return NULL;
+	}
+	if (a >= 10 && a <= 999)
+		return ptb_xasprintf("%ld.%ld", a / 10, a % 10);
+	return NULL;
+}
+
 /* The GPU's compute capability through the toolkit's own helper
  * (__nvcc_device_query, what -arch=native uses): "9.0", or NULL. */
 static char *native_arch(const char *cuda_root)
@@ -185,10 +208,7 @@ static char *native_arch(const char *cuda_root)
 	ptb_buf_init(&b);
 	if (ptb_validate_spawn(argv, tmpl, 30, &ms, &err) == 0 &&
 	    ptb_file_read(tmpl, 4096, &b, &err) == 0) {
-		int v = atoi(b.data);  /* "90" or "86,90": the first GPU */
-
-		if (v >= 10)
-			cc = ptb_xasprintf("%d.%d", v / 10, v % 10);
+		cc = parse_query(b.data);
 	}
 	ptb_buf_free(&b);
 	unlink(tmpl);
