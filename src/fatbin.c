@@ -52,6 +52,12 @@ static int lz4_block(const unsigned char *ip, size_t inlen, size_t expect,
 	const unsigned char *iend = ip + inlen;
 	unsigned char *op, *ostart, *oend;
 
+	/* LZ4 expands at most ~255x: a bigger claim is a lie; refuse it
+	 * before allocating. */
+	if (expect / 255 > inlen + 16) {
+		ptb_err_set(err, PTB_EIO, "LZ4 data of %zu bytes cannot expand to %zu", inlen, expect);
+		return -1;
+	}
 	ptb_buf_reset(out);
 	ptb_buf_add(out, "", 0);
 	out->data = ptb_xrealloc(out->data, expect + 1);
