@@ -241,6 +241,39 @@ static char *log_tail(const char *path, size_t max)
 	return s;
 }
 
+/* The codes one nvcc flag asks for: "-gencode=arch=compute_80,code=sm_86",
+ * "-gencode arch=compute_90,code=[sm_90,compute_90]": sm_* are SASS,
+ * compute_* PTX (lto_* are neither, and are not expected in the binary). */
+static void gencode_codes(const char *flag, cJSON *sass, cJSON *ptx)
+{
+	const char *p = strstr(flag, "code=");
+
+	/* "arch=compute_80,code=..." contains "code=" only after the comma. */
+	while (p && p > flag && p[-1] != ',' && p[-1] != ' ')
+		p = strstr(p + 5, "code=");
+	if (!p)
+		return;
+	p += 5;
+	while (*p) {
+		size_t n;
+		char tok[64];
+
+		while (*p == '[' || *p == ',' || *p == ' ' || *p == '"' || *p == '\'')
+			p++;
+		n = strcspn(p, ",] \"'");
+		if (n == 0)
+			break;
+		snprintf(tok, sizeof tok, "%.*s", (int)(n < 63 ? n : 63), p);
+		if (strncmp(tok, "sm_", 3) == 0)
+			add_unique(sass, tok);
+		else if (strncmp(tok, "compute_", 8) == 0)
+			add_unique(ptx, tok);
+		p += n;
+		if (*p == ']')
+			break;
+	}
+}
+
 /* Compare what was asked with what the binary holds. */
 static void check_code(const struct ptb_validate_target *t, const char *exe,
                        cJSON *doc, cJSON *problems)
@@ -256,18 +289,12 @@ static void check_code(const struct ptb_validate_target *t, const char *exe,
 	struct ptb_cuda_scan s = { .decode = 1 };
 	struct ptb_buf b;
 	struct ptb_err err = { 0 };
-	const cJSON *a, *e;
+	const cJSON *g, *e;
 
-	cJSON_ArrayForEach(a, t->archs) {
-		const char *sass = ptb_json_str(a, "sass");
-		const char *from = ptb_json_str(a, "from");
-		const cJSON *ptx = cJSON_GetObjectItemCaseSensitive(a, "ptx");
-
-		if (sass)
-			add_unique(esass, sass);
-		if (from && cJSON_IsTrue(ptx))
-			add_unique(eptx, from);
-	}
+	/* What nvcc is asked for: every code= of every -gencode flag. */
+	cJSON_ArrayForEach(g, t->gencode)
+		if (cJSON_IsString(g))
+			gencode_codes(g->valuestring, esass, eptx);
 	ptb_buf_init(&b);
 	if (ptb_file_read(exe, (size_t)1 << 30, &b, &err) != 0 ||
 	    ptb_cuda_scan_buffer(b.data, b.len, &s, &err) != 0) {

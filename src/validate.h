@@ -19,8 +19,9 @@ struct ptb_validate_target {
 	const char *nvcc;            /* path of nvcc */
 	const char *cuda_version;    /* "13.0" (from nvcc --version) */
 	const char *arch_list;       /* TORCH_CUDA_ARCH_LIST form */
-	const cJSON *gencode;        /* array of nvcc flags, from arch.convert */
-	const cJSON *archs;          /* arch.convert's archs[] {sass, from, ptx} */
+	const cJSON *gencode;        /* array of nvcc flags, from arch.convert;
+	                                the codes they ask for are what the
+	                                binary must hold, exactly */
 	const char *host_compiler;   /* -ccbin, or NULL */
 };
 

@@ -273,13 +273,19 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0)
 		return ptb_cmd_report_errors(errors);
 	t->gencode = cJSON_GetObjectItemCaseSensitive(*conv, "gencode");
-	t->archs = cJSON_GetObjectItemCaseSensitive(*conv, "archs");
-	if (!cJSON_IsArray(t->gencode) || !cJSON_IsArray(t->archs)) {
-		ptb_err_set(&err, PTB_ERECIPE, "recipe 'arch.convert' returned no gencode or archs");
+	if (!cJSON_IsArray(t->gencode)) {
+		ptb_err_set(&err, PTB_ERECIPE, "recipe 'arch.convert' returned no gencode flags");
 		return ptb_report(&err);
 	}
 	if (ptb_json_str(*conv, "torch_cuda_arch_list"))
 		t->arch_list = ptb_json_str(*conv, "torch_cuda_arch_list");
+	{
+		const cJSON *n;
+
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(*conv, "notes"))
+			if (cJSON_IsString(n))
+				ptb_note("%s", n->valuestring);
+	}
 	return -1;
 }
 

@@ -66,6 +66,13 @@ else
 	skip "cuDNN versions" "no cuDNN in $home"
 fi
 
+# 3b. 'X(Y)+PTX': PyTorch asks for PTX of both 8.6 and 8.0; the binary
+#     must hold exactly what the -gencode flags ask for.
+run "$PTBUILD" validate --cuda-home "$home" --arch-list '8.6(8.0)+PTX' $co
+is "$rc" 0 "'8.6(8.0)+PTX': exit 0"
+like "$out" "*binary holds SASS     sm_86
+binary holds PTX      compute_80 compute_86*" "... sm_86 built from compute_80, PTX 8.0 and 8.6"
+
 # 4. A list this toolkit cannot build fails before compiling.
 run "$PTBUILD" validate --cuda-home "$home" --arch-list '3.5;8.0'
 is "$rc" 1 "'3.5;8.0': exit 1"
