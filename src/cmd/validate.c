@@ -1,0 +1,409 @@
+/* validate.c - `ptbuild validate`: compile (and where a GPU is present, run)
+ * a test kernel with the toolkit and arch list a build would use. */
+#include "cmd/cmds.h"
+#include "cmd/common.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/json.h"
+#include "validate.h"
+
+const struct ptb_cmd ptb_cmd_validate_def = {
+	"validate", ptb_cmd_validate,
+	"compile and run a test kernel with the toolkit and arch list a build uses",
+	"ptbuild validate [--cuda-home DIR] [--arch-list LIST] [--compile-only] [--force] [--json]",
+	"Compiles a test program (saxpy and a reduction over 2^20 elements, checked\n"
+	"on the host) with the toolkit's nvcc and the -gencode flags of the arch\n"
+	"list, and checks that its fat binary holds exactly the SASS and PTX asked\n"
+	"for.  With a GPU and driver it runs the program and reports the\n"
+	"architecture the kernel ran (__CUDA_ARCH__), the device's compute\n"
+	"capability, runtime and driver versions, whether the GPU ran SASS built\n"
+	"for it or JIT-compiled PTX, and cuBLAS/cuDNN header vs library versions.\n"
+	"\n"
+	"  --cuda-home DIR   the toolkit (default: $CUDA_HOME, else the nvcc on\n"
+	"                    PATH, else /usr/local/cuda)\n"
+	"  --arch-list LIST  TORCH_CUDA_ARCH_LIST to build (default: the GPU's own\n"
+	"                    compute capability; required without a GPU)\n"
+	"  --ccbin PATH      host compiler for nvcc\n"
+	"  --compile-only    build and check the binary, run nothing\n"
+	"  --force           ignore the cached result\n"
+	"  --timeout SEC     limit for the program run (default 60; nvcc: 10x)\n"
+	"  --keep            keep the work directory (its path is printed)\n"
+	"  --json            the ptbuild.validate/1 document\n"
+	"\n"
+	"Results that pass are cached under $XDG_CACHE_HOME/ptbuild/validate/,\n"
+	"keyed by toolkit, flags, driver and GPU.\n"
+	"\n"
+	"Exit status: 0 pass, 1 the arch list cannot be built by this toolkit,\n"
+	"2 usage, 5 validation failed (nvcc failed, code missing from the binary,\n"
+	"the kernel failed or computed a wrong result).\n",
+};
+
+struct opts {
+	const char *cuda_home, *arch_list, *ccbin;
+	int compile_only, force, json, keep, run_without_gpu;
+	int timeout;
+};
+
+static int handle(void *state, int c, const char *arg)
+{
+	struct opts *o = state;
+	char *end;
+	long v;
+
+	switch (c) {
+	case 'C': o->cuda_home = arg; return 0;
+	case 'a': o->arch_list = arg; return 0;
+	case 'b': o->ccbin = arg; return 0;
+	case 'c': o->compile_only = 1; return 0;
+	case 'f': o->force = 1; return 0;
+	case 'j': o->json = 1; return 0;
+	case 'k': o->keep = 1; return 0;
+	case 'R': o->run_without_gpu = 1; return 0;
+	case 't':
+		errno = 0;
+		v = strtol(arg, &end, 10);
+		if (errno || end == arg || *end || v < 1 || v > 86400)
+			return ptb_cli_usage("validate", "bad --timeout value '%s' (seconds, 1 to 86400)", arg);
+		o->timeout = (int)v;
+		return 0;
+	}
+	return PTB_EUSAGE;
+}
+
+/* The toolkit root: --cuda-home, $CUDA_HOME, the nvcc on PATH, or
+ * /usr/local/cuda.  Caller frees. */
+static char *find_cuda_home(const char *opt)
+{
+	const char *env = getenv("CUDA_HOME"), *path = getenv("PATH");
+
+	if (opt)
+		return ptb_xstrdup(opt);
+	if (env && *env)
+		return ptb_xstrdup(env);
+	while (path && *path) {
+		const char *colon = strchr(path, ':');
+		size_t n = colon ? (size_t)(colon - path) : strlen(path);
+		char *dir = ptb_xstrndup(path, n), *nvcc = ptb_path_join(dir, "nvcc");
+
+		if (n && access(nvcc, X_OK) == 0) {
+			char real[PATH_MAX];
+			char *root = NULL, *slash;
+
+			if (realpath(nvcc, real)) {
+				/* <root>/bin/nvcc */
+				if ((slash = strrchr(real, '/')))
+					*slash = '\0';
+				if ((slash = strrchr(real, '/')))
+					*slash = '\0';
+				root = ptb_xstrdup(real);
+			}
+			free(dir);
+			free(nvcc);
+			if (root)
+				return root;
+		} else {
+			free(dir);
+			free(nvcc);
+		}
+		path = colon ? colon + 1 : NULL;
+	}
+	return ptb_xstrdup("/usr/local/cuda");
+}
+
+/* $TMPDIR/NAME.XXXXXX for mkstemp; caller frees. */
+static char *temp_template(const char *name)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return ptb_xasprintf("%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
+}
+
+/* "13.0" from `nvcc --version` ("... release 13.0, V13.0.88"). */
+static char *nvcc_release(const char *nvcc, struct ptb_err *err)
+{
+	char *tmpl = temp_template("ptbuild-nvcc");
+	char *argv[] = { (char *)nvcc, (char *)"--version", NULL };
+	struct ptb_buf b;
+	double ms;
+	int fd = mkstemp(tmpl), st;
+	char *rel = NULL, *p;
+
+	if (fd < 0) {
+		ptb_err_set(err, PTB_EIO, "cannot create '%s': %s", tmpl, strerror(errno));
+		free(tmpl);
+		return NULL;
+	}
+	close(fd);
+	st = ptb_validate_spawn(argv, tmpl, 60, &ms, err);
+	ptb_buf_init(&b);
+	if (st == 0 && ptb_file_read(tmpl, 1 << 16, &b, err) == 0 &&
+	    (p = strstr(b.data, "release "))) {
+		size_t n;
+
+		p += 8;
+		n = strspn(p, "0123456789.");
+		if (n)
+			rel = ptb_xstrndup(p, n);
+	}
+	unlink(tmpl);
+	free(tmpl);
+	if (!rel && st >= 0)
+		ptb_err_set(err, PTB_EUSAGE, "cannot read the CUDA release from '%s --version' (exit %d)", nvcc, st);
+	ptb_buf_free(&b);
+	return rel;
+}
+
+/* The first GPU's capability in __nvcc_device_query's output: "90",
+ * "86,90" or "9.0"; NULL when there is none. */
+static char *parse_query(const char *s)
+{
+	long a, b;
+	char *end;
+
+	while (*s && (*s < '0' || *s > '9'))
+		s++;
+	if (!*s)
+		return NULL;
+	a = strtol(s, &end, 10);
+	if (*end == '.' && end[1] >= '0' && end[1] <= '9') {
+		b = strtol(end + 1, NULL, 10);
+		if (a >= 1 && a <= 99 && b >= 0 && b <= 9)
+			return ptb_xasprintf("%ld.%ld", a, b);
+		return NULL;
+	}
+	if (a >= 10 && a <= 999)
+		return ptb_xasprintf("%ld.%ld", a / 10, a % 10);
+	return NULL;
+}
+
+/* The GPU's compute capability through the toolkit's own helper
+ * (__nvcc_device_query, what -arch=native uses): "9.0", or NULL. */
+static char *native_arch(const char *cuda_root)
+{
+	char *q = ptb_path_join(cuda_root, "bin/__nvcc_device_query");
+	char *tmpl = temp_template("ptbuild-query");
+	char *argv[] = { q, NULL };
+	struct ptb_err err = { 0 };
+	struct ptb_buf b;
+	char *cc = NULL;
+	double ms;
+	int fd = mkstemp(tmpl);
+
+	if (fd < 0 || access(q, X_OK) != 0) {
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmpl);
+		}
+		free(tmpl);
+		free(q);
+		return NULL;
+	}
+	close(fd);
+	ptb_buf_init(&b);
+	if (ptb_validate_spawn(argv, tmpl, 30, &ms, &err) == 0 &&
+	    ptb_file_read(tmpl, 4096, &b, &err) == 0) {
+		cc = parse_query(b.data);
+	}
+	ptb_buf_free(&b);
+	unlink(tmpl);
+	free(tmpl);
+	free(q);
+	return cc;
+}
+
+/* What to validate.  THE SEAM FOR THE PLAN: today the toolkit and arch
+ * list come from --cuda-home/--arch-list (and their defaults) and the flags
+ * from arch.convert; at merge this takes the plan options and fills the
+ * same fields from ptb_plan_make() (cuda.root, cuda.version,
+ * torch_cuda_arch_list, cmake.CMAKE_CUDA_HOST_COMPILER).  On success the
+ * caller frees *conv (arch.convert's document) and the strings in *owned.
+ * Returns -1 to go on, or an exit status. */
+static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *o,
+                                        struct ptb_validate_target *t,
+                                        cJSON **conv, char *owned[4])
+{
+	struct ptb_err err = { 0 };
+	struct ptb_lua *lua;
+	cJSON *args;
+	const cJSON *errors;
+	int rc;
+
+	*conv = NULL;
+	owned[0] = find_cuda_home(o->cuda_home);
+	owned[1] = ptb_path_join(owned[0], "bin/nvcc");
+	t->cuda_root = owned[0];
+	t->nvcc = owned[1];
+	t->host_compiler = o->ccbin;
+	if (access(t->nvcc, X_OK) != 0) {
+		ptb_error("no nvcc at '%s'", t->nvcc);
+		ptb_hint("point --cuda-home (or CUDA_HOME) at a CUDA toolkit, the directory holding bin/nvcc");
+		return PTB_EUSAGE;
+	}
+	owned[2] = nvcc_release(t->nvcc, &err);
+	if (!owned[2])
+		return ptb_report(&err);
+	t->cuda_version = owned[2];
+	if (o->arch_list) {
+		t->arch_list = o->arch_list;
+	} else if ((owned[3] = native_arch(t->cuda_root))) {
+		t->arch_list = owned[3];
+		ptb_note("no --arch-list: using this machine's GPU, compute capability %s", owned[3]);
+	} else {
+		ptb_error("no GPU found to take the arch list from");
+		ptb_hint("give one, for example --arch-list '8.0;9.0+PTX' (ptbuild arch explains the forms)");
+		return PTB_EUSAGE;
+	}
+	lua = ptb_ctx_lua(ctx, &err);
+	if (!lua)
+		return ptb_report(&err);
+	args = cJSON_CreateObject();
+	cJSON_AddStringToObject(args, "list", t->arch_list);
+	cJSON_AddStringToObject(args, "cuda", t->cuda_version);
+	rc = ptb_lua_call(lua, "arch", "convert", args, conv, &err);
+	cJSON_Delete(args);
+	if (rc != 0)
+		return ptb_report(&err);
+	errors = cJSON_GetObjectItemCaseSensitive(*conv, "errors");
+	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0)
+		return ptb_cmd_report_errors(errors);
+	t->gencode = cJSON_GetObjectItemCaseSensitive(*conv, "gencode");
+	if (!cJSON_IsArray(t->gencode)) {
+		ptb_err_set(&err, PTB_ERECIPE, "recipe 'arch.convert' returned no gencode flags");
+		return ptb_report(&err);
+	}
+	if (ptb_json_str(*conv, "torch_cuda_arch_list"))
+		t->arch_list = ptb_json_str(*conv, "torch_cuda_arch_list");
+	{
+		const cJSON *n;
+
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(*conv, "notes"))
+			if (cJSON_IsString(n))
+				ptb_note("%s", n->valuestring);
+	}
+	return -1;
+}
+
+static void print_list(const char *label, const cJSON *arr)
+{
+	const cJSON *e;
+
+	printf("%-22s", label);
+	if (!cJSON_GetArraySize(arr))
+		printf("none");
+	cJSON_ArrayForEach(e, arr)
+		printf("%s%s", e == arr->child ? "" : " ", e->valuestring);
+	putchar('\n');
+}
+
+static void print_text(const cJSON *d)
+{
+	const cJSON *run = cJSON_GetObjectItemCaseSensitive(d, "run");
+	const cJSON *p, *secs;
+	const char *s;
+
+	printf("toolkit               CUDA %s at %s\n", ptb_json_str(d, "cuda.version"),
+	       ptb_json_str(d, "cuda.root"));
+	printf("arch list             %s\n", ptb_json_str(d, "torch_cuda_arch_list"));
+	secs = ptb_json_get(d, "compile.seconds");
+	printf("compile               %s in %.1f s%s\n",
+	       cJSON_GetNumberValue(ptb_json_get(d, "compile.exit")) == 0 ? "ok" : "FAILED",
+	       secs ? cJSON_GetNumberValue(secs) : 0.0,
+	       cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "cached")) ? " (cached result)" : "");
+	if (cJSON_GetObjectItemCaseSensitive(d, "found")) {
+		print_list("binary holds SASS", ptb_json_get(d, "found.sass"));
+		print_list("binary holds PTX", ptb_json_get(d, "found.ptx"));
+	}
+	if ((s = ptb_json_str(d, "not_run_because")) && !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "ran"))) {
+		printf("ran                   nothing ran: %s\n", s);
+	}
+	if (run) {
+		static const char *const keys[][2] = {
+			{ "device", "device" }, { "compute_capability", "compute capability" },
+			{ "arch_ran", "__CUDA_ARCH__ ran" }, { "runtime", "CUDA runtime" },
+			{ "driver_cuda", "driver supports CUDA" }, { "saxpy", "saxpy (2^20)" },
+			{ "reduction", "reduction (2^20)" }, { "kernel_ms", "kernels (ms)" },
+			{ "cublas_header", "cuBLAS header" }, { "cublas_library", "cuBLAS library" },
+			{ "cudnn_header", "cuDNN header" }, { "cudnn_library", "cuDNN library" },
+		};
+
+		for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+			if ((s = ptb_json_str(run, keys[i][0])))
+				printf("%-22s%s\n", keys[i][1], s);
+		if ((s = ptb_json_str(d, "ran_code")))
+			printf("%-22s%s\n", "code that ran", strcmp(s, "sass") == 0 ?
+			       "SASS built for this GPU" : "PTX, JIT-compiled by the driver (no SASS for this GPU)");
+		printf("%-22s%.2f s\n", "run", cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(run, "seconds")));
+	}
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(d, "problems")) {
+		const char *sev = ptb_json_str(p, "severity");
+
+		if (sev && strcmp(sev, "error") == 0)
+			ptb_error("%s", ptb_json_str(p, "message"));
+		else
+			ptb_warn("%s", ptb_json_str(p, "message"));
+	}
+	if ((s = ptb_json_str(d, "compile.log_tail")) && *s)
+		fprintf(stderr, "nvcc said:\n%s%s", s, s[strlen(s) - 1] == '\n' ? "" : "\n");
+	if ((s = ptb_json_str(d, "work_dir")))
+		printf("work directory        %s\n", s);
+	printf("result                %s\n", strcmp(ptb_json_str(d, "result"), "pass") == 0 ? "PASS" : "FAIL");
+}
+
+int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "cuda-home", required_argument, NULL, 'C' },
+		{ "arch-list", required_argument, NULL, 'a' },
+		{ "ccbin", required_argument, NULL, 'b' },
+		{ "compile-only", no_argument, NULL, 'c' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "keep", no_argument, NULL, 'k' },
+		{ "timeout", required_argument, NULL, 't' },
+		/* For tests: run the program even with no driver in sight. */
+		{ "run-without-gpu", no_argument, NULL, 'R' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = { .timeout = 60 };
+	struct ptb_validate_target t = { 0 };
+	struct ptb_validate_opts vo = { 0 };
+	struct ptb_err err = { 0 };
+	char *owned[4] = { NULL, NULL, NULL, NULL };
+	cJSON *conv = NULL, *doc;
+	int rc;
+
+	rc = ptb_cmd_getopt(ctx, &ptb_cmd_validate_def, argc, argv, "", longopts, handle, &o);
+	if (rc >= 0)
+		return rc;
+	if (optind < argc)
+		return ptb_cli_usage("validate", "unexpected argument '%s'", argv[optind]);
+	rc = validate_target_from_options(ctx, &o, &t, &conv, owned);
+	if (rc < 0) {
+		vo.compile_only = o.compile_only;
+		vo.run_without_gpu = o.run_without_gpu;
+		vo.force = o.force;
+		vo.timeout_s = o.timeout;
+		vo.keep = o.keep;
+		doc = ptb_validate_run(&t, &vo, &err);
+		if (!doc) {
+			rc = ptb_report(&err);
+		} else {
+			if (o.json)
+				ptb_cmd_print_json(doc);
+			else
+				print_text(doc);
+			rc = strcmp(ptb_json_str(doc, "result"), "pass") == 0 ? 0 : PTB_EVALID;
+			cJSON_Delete(doc);
+		}
+	}
+	cJSON_Delete(conv);
+	for (int i = 0; i < 4; i++)
+		free(owned[i]);
+	return rc;
+}

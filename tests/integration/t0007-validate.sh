@@ -1,0 +1,132 @@
+#!/bin/sh
+# t0007-validate.sh - `ptbuild validate` with the real nvcc, compile-only
+# (no GPU here): several arch lists; the cache; a list the toolkit cannot
+# build; and fake toolkits (links to the real one, with an nvcc wrapper or
+# a changed header) whose binary lacks what was asked, whose nvcc fails,
+# and whose cuDNN header does not match its library.
+. "$top_srcdir/tests/lib.sh"
+
+XDG_CACHE_HOME=$T_DIR/cache TMPDIR=$T_DIR
+export XDG_CACHE_HOME TMPDIR
+unset CUDA_HOME
+
+run "$PTBUILD" validate --cuda-home "$T_DIR/nowhere" --arch-list 8.0
+is "$rc" 2 "no nvcc under --cuda-home: exit 2"
+like "$err" "*no nvcc at '$T_DIR/nowhere/bin/nvcc'*" "... naming where it looked"
+run "$PTBUILD" validate --timeout 0
+is "$rc" 2 "--timeout 0 is a usage error"
+
+nvcc=${NVCC:-}
+[ -n "$nvcc" ] && command -v "$nvcc" >/dev/null 2>&1 || nvcc=$(command -v nvcc 2>/dev/null)
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+if [ -z "$nvcc" ]; then
+	skip "validate with nvcc" "no nvcc on this machine (set NVCC or put nvcc on PATH)"
+	done_testing
+	exit $?
+fi
+nvcc=$(command -v "$nvcc")
+home=$(cd "$(dirname "$nvcc")/.." && pwd)
+echo "# toolkit $home"
+
+if [ -r /proc/driver/nvidia/version ]; then co=--compile-only; else co=; fi
+
+# 1. A plain list, compile-only: passes and says nothing ran.
+run "$PTBUILD" validate --cuda-home "$home" --arch-list 'Ampere;Hopper+PTX' $co
+is "$rc" 0 "'Ampere;Hopper+PTX': exit 0"
+like "$out" "*binary holds SASS     sm_80 sm_86 sm_90*" "... SASS sm_80 sm_86 sm_90"
+like "$out" "*binary holds PTX      compute_90*" "... PTX compute_90"
+like "$out" "*nothing ran: *" "... and says plainly that nothing ran"
+like "$out" "*compile               ok in *s*" "... with the compile time"
+
+# 2. The repeat comes from the cache; --force compiles again.
+start=$(date +%s)
+run "$PTBUILD" validate --cuda-home "$home" --arch-list 'Ampere;Hopper+PTX' $co
+end=$(date +%s)
+is "$rc" 0 "repeat: exit 0"
+like "$out" "*(cached result)*" "repeat: answered from the cache"
+ok_=1; [ $((end - start)) -le 1 ] && ok_=0
+t_ok "$ok_" "repeat took at most a second ($((end - start)) s)"
+ls "$XDG_CACHE_HOME/ptbuild/validate/"*.json >/dev/null 2>&1
+t_ok $? "cache file under \$XDG_CACHE_HOME/ptbuild/validate/"
+
+# 3. Variants and the run path: the program runs even without a driver
+#    (--run-without-gpu), reports versions and says no GPU was usable.
+run "$PTBUILD" validate --cuda-home "$home" --arch-list '7.5;12.0f+PTX' --run-without-gpu --json --force
+is "$rc" 0 "'7.5;12.0f+PTX' --json: exit 0"
+like "$out" '*"sass": [*"sm_75",*"sm_120f"*"ptx": [*"compute_120f"*' "... expected and found sm_75, sm_120f, compute_120f"
+like "$out" '*"missing": \[\]*"unexpected": \[\]*' "... nothing missing, nothing extra"
+if [ -r /proc/driver/nvidia/version ]; then
+	skip "no-GPU run path" "this machine has a driver"
+else
+	like "$out" '*"ran": false*"not_run_because": "no usable GPU*' "... the program ran, found no usable GPU"
+fi
+if [ -f "$home/include/cudnn.h" ]; then
+	like "$out" '*"cudnn_header": "*"cudnn_library": "*' "... cuDNN header and library versions reported"
+else
+	skip "cuDNN versions" "no cuDNN in $home"
+fi
+
+# 3b. 'X(Y)+PTX': PyTorch asks for PTX of both 8.6 and 8.0; the binary
+#     must hold exactly what the -gencode flags ask for.
+run "$PTBUILD" validate --cuda-home "$home" --arch-list '8.6(8.0)+PTX' $co
+is "$rc" 0 "'8.6(8.0)+PTX': exit 0"
+like "$out" "*binary holds SASS     sm_86
+binary holds PTX      compute_80 compute_86*" "... sm_86 built from compute_80, PTX 8.0 and 8.6"
+
+# 4. A list this toolkit cannot build fails before compiling.
+run "$PTBUILD" validate --cuda-home "$home" --arch-list '3.5;8.0'
+is "$rc" 1 "'3.5;8.0': exit 1"
+like "$err" "*does not build sm_35*" "... saying which architecture"
+
+# Fake toolkits: every entry links to the real one, bin/nvcc is a wrapper.
+fake() { # NAME WRAPPER-BODY
+	d=$T_DIR/$1
+	mkdir -p "$d/bin"
+	for e in "$home"/*; do
+		[ "$(basename "$e")" = bin ] || ln -s "$e" "$d/$(basename "$e")"
+	done
+	printf '#!/bin/sh\n%s\n' "$2" >"$d/bin/nvcc"
+	chmod +x "$d/bin/nvcc"
+}
+
+# 5. An nvcc that drops the last -gencode: the binary lacks what was asked.
+fake drop ''
+cat >"$T_DIR/drop/bin/nvcc" <<WRAP
+#!/bin/sh
+last=
+for a; do case "\$a" in -gencode*) last=\$a ;; esac; done
+for a; do shift; [ "\$a" = "\$last" ] && [ -n "\$last" ] && continue; set -- "\$@" "\$a"; done
+exec "$nvcc" "\$@"
+WRAP
+run "$PTBUILD" validate --cuda-home "$T_DIR/drop" --arch-list '9.0a;10.0f+PTX' $co
+is "$rc" 5 "binary lacking the requested PTX: exit 5"
+like "$err" "*lacks compute_100f*" "... naming what is missing"
+like "$out" "*result                FAIL*" "... and FAIL"
+
+# 6. An nvcc that fails: exit 5 with its output.
+fake broken 'case "$1" in --version) exec '"$nvcc"' --version ;; esac
+echo "fake nvcc: fatal: something broke" >&2; exit 1'
+run "$PTBUILD" validate --cuda-home "$T_DIR/broken" --arch-list 8.0 $co
+is "$rc" 5 "nvcc failing: exit 5"
+like "$err" "*nvcc failed (exit 1)*something broke*" "... with nvcc's message"
+
+# 7. The classic cuDNN mismatch: headers of one version, and at run time
+#    a libcudnn of another (here a stub reporting 8.9.2 found first).
+if [ -f "$home/include/cudnn_version.h" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
+	fake mixed "exec '$nvcc' \"\$@\""
+	rm "$T_DIR/mixed/lib64" 2>/dev/null
+	mkdir -p "$T_DIR/mixed/lib64"
+	libsrc=$home/lib64; [ -d "$libsrc" ] || libsrc=$home/lib
+	for e in "$libsrc"/*; do ln -s "$e" "$T_DIR/mixed/lib64/$(basename "$e")"; done
+	rm -f "$T_DIR/mixed/lib64/libcudnn.so" "$T_DIR/mixed/lib64/libcudnn.so.9"
+	printf '#include <stddef.h>\nsize_t cudnnGetVersion(void) { return 80902; }\n' >"$T_DIR/stub.c"
+	"${CC:-cc}" -shared -fPIC -Wl,-soname,libcudnn.so.9 -o "$T_DIR/mixed/lib64/libcudnn.so.9" "$T_DIR/stub.c"
+	ln -s libcudnn.so.9 "$T_DIR/mixed/lib64/libcudnn.so"
+	run "$PTBUILD" validate --cuda-home "$T_DIR/mixed" --arch-list 8.0 --run-without-gpu
+	is "$rc" 5 "cuDNN header 9 with library 8 at run time: exit 5"
+	like "$err" "*cudnn header says 9.* but the library loaded is 8.9.2*" "... the classic cuDNN mismatch, named"
+else
+	skip "cuDNN mismatch" "no cuDNN in $home or no C compiler"
+fi
+
+done_testing
