@@ -10,13 +10,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "plan.h"
 #include "util/json.h"
 #include "validate.h"
 
 const struct ptb_cmd ptb_cmd_validate_def = {
 	"validate", ptb_cmd_validate,
 	"compile and run a test kernel with the toolkit and arch list a build uses",
-	"ptbuild validate [--cuda-home DIR] [--arch-list LIST] [--compile-only] [--force] [--json]",
+	"ptbuild validate [plan options] [--cuda-home DIR] [--arch-list LIST] [--compile-only] [--force] [--json]",
 	"Compiles a test program (saxpy and a reduction over 2^20 elements, checked\n"
 	"on the host) with the toolkit's nvcc and the -gencode flags of the arch\n"
 	"list, and checks that its fat binary holds exactly the SASS and PTX asked\n"
@@ -25,10 +26,14 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"capability, runtime and driver versions, whether the GPU ran SASS built\n"
 	"for it or JIT-compiled PTX, and cuBLAS/cuDNN header vs library versions.\n"
 	"\n"
-	"  --cuda-home DIR   the toolkit (default: $CUDA_HOME, else the nvcc on\n"
-	"                    PATH, else /usr/local/cuda)\n"
-	"  --arch-list LIST  TORCH_CUDA_ARCH_LIST to build (default: the GPU's own\n"
-	"                    compute capability; required without a GPU)\n"
+	"What is built: --arch-list when given; else the plan's arch list and\n"
+	"toolkit (the plan for this host, or for --facts / --profile / --torch /\n"
+	"--cuda as 'ptbuild plan' makes it).  With a GPU and no plan options, the\n"
+	"GPU's own compute capability.\n"
+	"\n"
+	PTB_PLAN_HELP
+	"  --cuda-home DIR   the toolkit (default: the plan's when it is installed,\n"
+	"                    else $CUDA_HOME, the nvcc on PATH, /usr/local/cuda)\n"
 	"  --ccbin PATH      host compiler for nvcc\n"
 	"  --compile-only    build and check the binary, run nothing\n"
 	"  --force           ignore the cached result\n"
@@ -45,6 +50,8 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 };
 
 struct opts {
+	struct ptb_plan_opts p;
+	int plan_opts;               /* a plan option other than --arch-list */
 	const char *cuda_home, *arch_list, *ccbin;
 	int compile_only, force, json, keep, run_without_gpu;
 	int timeout;
@@ -55,10 +62,19 @@ static int handle(void *state, int c, const char *arg)
 	struct opts *o = state;
 	char *end;
 	long v;
+	int r = ptb_plan_opt(&o->p, "validate", c, arg);
 
+	if (r < 0)
+		return PTB_EUSAGE;
+	if (r > 0) {
+		if (o->p.arch_list)
+			o->arch_list = o->p.arch_list;
+		if (c != PTB_OPT_PLAN + 5)
+			o->plan_opts = 1;
+		return 0;
+	}
 	switch (c) {
 	case 'C': o->cuda_home = arg; return 0;
-	case 'a': o->arch_list = arg; return 0;
 	case 'b': o->ccbin = arg; return 0;
 	case 'c': o->compile_only = 1; return 0;
 	case 'f': o->force = 1; return 0;
@@ -224,9 +240,22 @@ static char *native_arch(const char *cuda_root)
  * torch_cuda_arch_list, cmake.CMAKE_CUDA_HOST_COMPILER).  On success the
  * caller frees *conv (arch.convert's document) and the strings in *owned.
  * Returns -1 to go on, or an exit status. */
+/* The GPU's own compute capability, when a driver is present. */
+static char *native_arch_of_env(const char *cuda_home)
+{
+	char *root, *cc;
+
+	if (!ptb_validate_driver_present(NULL))
+		return NULL;
+	root = find_cuda_home(cuda_home);
+	cc = native_arch(root);
+	free(root);
+	return cc;
+}
+
 static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *o,
                                         struct ptb_validate_target *t,
-                                        cJSON **conv, char *owned[4])
+                                        cJSON **conv, char *owned[8])
 {
 	struct ptb_err err = { 0 };
 	struct ptb_lua *lua;
@@ -235,11 +264,40 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 	int rc;
 
 	*conv = NULL;
-	owned[0] = find_cuda_home(o->cuda_home);
+	/* The plan decides the arch list (and toolkit, when it is installed
+	 * here) unless --arch-list was given alone, or a GPU can answer. */
+	if (!o->arch_list && (o->plan_opts || !(owned[3] = native_arch_of_env(o->cuda_home)))) {
+		cJSON *plan = NULL;
+
+		if (ptb_plan_make(ctx, &o->p, &plan, NULL, &err) != 0)
+			return ptb_report(&err);
+		const char *list = ptb_json_str(plan, "torch_cuda_arch_list");
+		const char *root = ptb_json_str(plan, "cuda.root");
+		const char *hc = ptb_json_str(plan, "cmake.CMAKE_CUDA_HOST_COMPILER");
+		if (list)
+			owned[4] = ptb_xstrdup(list);
+		if (!o->cuda_home && root) {
+			char *nv = ptb_path_join(root, "bin/nvcc");
+			if (access(nv, X_OK) == 0)
+				owned[5] = ptb_xstrdup(root);
+			else
+				ptb_note("the plan's toolkit %s is not installed here: compiling with the local one", root);
+			free(nv);
+		}
+		if (!o->ccbin && hc && access(hc, X_OK) == 0)
+			owned[6] = ptb_xstrdup(hc);
+		ptb_note("validating the plan (%s): TORCH_CUDA_ARCH_LIST=%s",
+		         ptb_json_str(plan, "facts_source") ? ptb_json_str(plan, "facts_source") : "host",
+		         list ? list : "?");
+		cJSON_Delete(plan);
+		free(owned[3]);
+		owned[3] = NULL;
+	}
+	owned[0] = find_cuda_home(owned[5] ? owned[5] : o->cuda_home);
 	owned[1] = ptb_path_join(owned[0], "bin/nvcc");
 	t->cuda_root = owned[0];
 	t->nvcc = owned[1];
-	t->host_compiler = o->ccbin;
+	t->host_compiler = o->ccbin ? o->ccbin : owned[6];
 	if (access(t->nvcc, X_OK) != 0) {
 		ptb_error("no nvcc at '%s'", t->nvcc);
 		ptb_hint("point --cuda-home (or CUDA_HOME) at a CUDA toolkit, the directory holding bin/nvcc");
@@ -251,7 +309,9 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 	t->cuda_version = owned[2];
 	if (o->arch_list) {
 		t->arch_list = o->arch_list;
-	} else if ((owned[3] = native_arch(t->cuda_root))) {
+	} else if (owned[4]) {
+		t->arch_list = owned[4];
+	} else if (owned[3] || (owned[3] = native_arch(t->cuda_root))) {
 		t->arch_list = owned[3];
 		ptb_note("no --arch-list: using this machine's GPU, compute capability %s", owned[3]);
 	} else {
@@ -358,8 +418,8 @@ static void print_text(const cJSON *d)
 int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		PTB_PLAN_OPTIONS,
 		{ "cuda-home", required_argument, NULL, 'C' },
-		{ "arch-list", required_argument, NULL, 'a' },
 		{ "ccbin", required_argument, NULL, 'b' },
 		{ "compile-only", no_argument, NULL, 'c' },
 		{ "force", no_argument, NULL, 'f' },
@@ -374,7 +434,7 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 	struct ptb_validate_target t = { 0 };
 	struct ptb_validate_opts vo = { 0 };
 	struct ptb_err err = { 0 };
-	char *owned[4] = { NULL, NULL, NULL, NULL };
+	char *owned[8] = { NULL };
 	cJSON *conv = NULL, *doc;
 	int rc;
 
@@ -403,7 +463,7 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 		}
 	}
 	cJSON_Delete(conv);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 8; i++)
 		free(owned[i]);
 	return rc;
 }

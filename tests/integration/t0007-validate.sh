@@ -129,4 +129,13 @@ else
 	skip "cuDNN mismatch" "no cuDNN in $home or no C compiler"
 fi
 
+# No --arch-list: the plan decides (here a profile's, so the answer does not
+# depend on this machine): GH200 is 9.0, +PTX on the highest.
+run "$PTBUILD" validate --profile gh200 --cuda-home "$home" --compile-only --json
+is "$rc" 0 "validate --profile gh200: the plan's arch list compiles"
+like "$out" '*"torch_cuda_arch_list": "9.0+PTX"*' "... the arch list is the plan's"
+like "$err" "*validating the plan (profile:gh200): TORCH_CUDA_ARCH_LIST=9.0+PTX*" "... and says so"
+run "$PTBUILD" validate --profile gh200 --arch-list 7.0 --cuda-home "$home" --compile-only
+is "$rc" 1 "--arch-list still wins over the plan (and CUDA 13 refuses 7.0)"
+
 done_testing
