@@ -100,6 +100,33 @@ run env PATH=/usr/local/cuda/bin:/usr/bin CUDA_HOME=/usr/local/cuda LD_LIBRARY_P
 like "$out" '*"code": "forward-compat-unsupported"*' "a compat libcuda on a GeForce is an error"
 like "$out" '*/usr/local/cuda-12.8/compat/libcuda.so.575.57.08 (via LD_LIBRARY_PATH)*' "... naming the library"
 
+# An installed torch whose libtorch_cuda.so lacks the GPU: built here by
+# nvcc for sm_80 and sm_90 only, then judged for an RTX 5090 and an A10.
+nvcc=${NVCC:-}
+[ -n "$nvcc" ] && command -v "$nvcc" >/dev/null 2>&1 || nvcc=$(command -v nvcc 2>/dev/null)
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+if [ -n "$nvcc" ]; then
+	site="$H/usr/lib/python3/dist-packages"
+	mkdir -p "$site/torch/lib" "$site/torch-2.5.1+cu124.dist-info"
+	printf '__global__ void k(float *x) { x[threadIdx.x] += 1.0f; }\nvoid launch(float *x) { k<<<1, 32>>>(x); }\n' >"$T_DIR/t.cu"
+	"$nvcc" -shared -Xcompiler -fPIC -o "$site/torch/lib/libtorch_cuda.so" "$T_DIR/t.cu" \
+		-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90,code=sm_90 >"$T_DIR/nvcc.log" 2>&1
+	is "$?" 0 "nvcc builds a stand-in libtorch_cuda.so (sm_80, sm_90)"
+	facts "$T_DIR/5090.json" x86_64 x86_64 570.86.10 "NVIDIA GeForce RTX 5090" 12.0
+	run env PATH=/usr/local/cuda/bin:/usr/bin CUDA_HOME=/usr/local/cuda MAX_JOBS=8 \
+		"$PTBUILD" doctor --sysroot "$H" --facts "$T_DIR/5090.json" --json
+	like "$out" '*"code": "torch-lacks-gpu"*' "the installed torch has no code for an RTX 5090"
+	like "$out" '*holds SASS 8.0 9.0; PTX *' "... read from the library's fat binaries"
+	facts "$T_DIR/a10.json" x86_64 x86_64 570.86.10 "NVIDIA A10" 8.6
+	run env PATH=/usr/local/cuda/bin:/usr/bin CUDA_HOME=/usr/local/cuda MAX_JOBS=8 \
+		"$PTBUILD" doctor --sysroot "$H" --facts "$T_DIR/a10.json" --json
+	case "$out" in *torch-lacks-gpu*) t_ok 1 "sm_80 SASS runs on an A10 (8.6): no finding" ;;
+	*) t_ok 0 "sm_80 SASS runs on an A10 (8.6): no finding" ;; esac
+	rm -rf "$site/torch" "$site/torch-2.5.1+cu124.dist-info"
+else
+	skip "torch-lacks-gpu from a real fat binary" "no nvcc on this machine"
+fi
+
 # an aarch64 machine whose toolkit is an x86_64 one, with no OpenBLAS
 A="$T_DIR/arm"
 toolkit "$A/usr/local/cuda-12.6" 12.6.85 "" 13 62 x86_64-linux
