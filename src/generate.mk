@@ -23,7 +23,7 @@ GENERATE_TESTS = \
 	tests/integration/t0504-generate-cmake.sh
 TESTS += tests/unit/test-render $(GENERATE_TESTS)
 
-EXTRA_DIST += $(GENERATE_TESTS) tests/fatbin.py \
+EXTRA_DIST += $(GENERATE_TESTS) \
 	tests/fixtures/plans-in/gh200.json tests/fixtures/plans-in/rtx4090.json \
 	tests/fixtures/plans-in/ci-multiarch.json \
 	tests/fixtures/cuda-tiny/CMakeLists.txt tests/fixtures/cuda-tiny/tiny.cu \
