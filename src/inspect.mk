@@ -18,4 +18,4 @@ TESTS += \
 EXTRA_DIST += \
 	tests/integration/t0006-inspect.sh \
 	tests/integration/t0007-validate.sh \
-	tests/gpu/run.sh tests/fuzz/fuzz-fatbin.c
+	tests/gpu/run.sh

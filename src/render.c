@@ -212,6 +212,10 @@ static int parse_seq(struct parser *p, struct node **head, enum term *term)
 /* ---- rendering ---- */
 
 #define MAX_DEPTH 16
+/* Loops over loops multiply: a template (they can come from a user's
+ * --recipes directory) is stopped past these, not left to run for hours. */
+#define MAX_OUTPUT (16u << 20)
+#define MAX_STEPS (10L * 1000 * 1000)
 
 struct scope {
 	const cJSON *item;
@@ -225,6 +229,8 @@ struct renderer {
 	struct ptb_buf *out;
 	struct ptb_err *err;
 	cJSON *tmp;                      /* @index etc. */
+	size_t start;                    /* out->len when rendering began */
+	long steps;
 };
 
 static const cJSON *lookup(struct renderer *r, const char *path)
@@ -279,6 +285,11 @@ static int render_seq(struct renderer *r, const struct node *n)
 	for (; n; n = n->next) {
 		const cJSON *v;
 
+		if (++r->steps > MAX_STEPS || r->out->len - r->start > MAX_OUTPUT) {
+			ptb_err_set(r->err, PTB_ERECIPE, "%s:%d: the output grows past %u MiB (loops over loops?)",
+			            r->name, n->line, MAX_OUTPUT >> 20);
+			return -1;
+		}
 		switch (n->kind) {
 		case N_TEXT:
 			ptb_buf_add(r->out, n->text, n->len);
@@ -343,7 +354,7 @@ int ptb_render(const char *tmpl, size_t len, const char *name,
                const cJSON *vars, struct ptb_buf *out, struct ptb_err *err)
 {
 	struct parser p = { tmpl, tmpl + len, name, tmpl, err };
-	struct renderer r = { .name = name, .out = out, .err = err };
+	struct renderer r = { .name = name, .out = out, .err = err, .start = out->len };
 	struct node *root = NULL;
 	enum term t;
 	int rc;
