@@ -66,3 +66,9 @@ EXTRA_DIST += $(GENERATE_TESTS) \
 	tests/fixtures/generate/rtx4090/plan.json \
 	tests/fixtures/generate/rtx4090/ptbuild.env \
 	tests/fixtures/generate/rtx4090/setup.sh
+# golden outputs of `generate --profile NAME` (directories: nothing is
+# generated into them)
+EXTRA_DIST += tests/fixtures/generate/profile-gh200 \
+	tests/fixtures/generate/profile-jetson-orin \
+	tests/fixtures/generate/profile-altra-a100 \
+	tests/fixtures/generate/profile-rtx4090-workstation

@@ -21,6 +21,42 @@ for c in gh200 rtx4090 ci-multiarch; do
 	sed 's/^/# /' "$T_DIR/diff" | head -40
 done
 
+# Profiles, through the plan (ptb_plan_make), as a user runs it.
+for p in gh200 jetson-orin altra-a100 rtx4090-workstation; do
+	c=profile-$p
+	run "$PTBUILD" generate --profile "$p" --out "$T_DIR/$c"
+	is "$rc" 0 "$c: generate --profile exits 0"
+	if [ -n "${PTB_UPDATE_GOLDEN:-}" ]; then
+		rm -rf "${golden:?}/$c"
+		mkdir -p "$golden/$c"
+		(cd "$T_DIR/$c" && find . -type f | tar cf - -T -) | (cd "$golden/$c" && tar xf -)
+	fi
+	diff -ru "$golden/$c" "$T_DIR/$c" >"$T_DIR/diff" 2>&1
+	t_ok $? "$c: every file matches the golden text"
+	sed 's/^/# /' "$T_DIR/diff" | head -40
+done
+
+# A saved facts file, used on "another machine" (another directory, an
+# empty environment): the same bytes.
+cp "$top_srcdir/recipes/profiles/gh200.json" "$T_DIR/gh200-facts.json"
+run "$PTBUILD" generate --facts "$T_DIR/gh200-facts.json" --out "$T_DIR/facts-here"
+is "$rc" 0 "generate --facts exits 0"
+mkdir -p "$T_DIR/there"
+cp "$T_DIR/gh200-facts.json" "$T_DIR/there/"
+(cd "$T_DIR/there" && env -i PATH=/usr/bin:/bin HOME=/nonexistent LANG=C \
+	PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \
+	"$PTBUILD" generate --facts "$T_DIR/gh200-facts.json" --out "$T_DIR/facts-there" >/dev/null 2>&1)
+diff -ru "$T_DIR/facts-here" "$T_DIR/facts-there" >"$T_DIR/diff" 2>&1
+t_ok $? "a saved facts file gives the same bytes from another directory and environment"
+sed 's/^/# /' "$T_DIR/diff" | head -20
+# The facts are the profile's: only the line naming where they came from differs.
+for f in Dockerfile ptbuild.env; do
+	grep -v 'profile:gh200\|gh200-facts.json' "$T_DIR/facts-here/$f" >"$T_DIR/a"
+	grep -v 'profile:gh200\|gh200-facts.json' "$T_DIR/profile-gh200/$f" >"$T_DIR/b"
+	cmp -s "$T_DIR/a" "$T_DIR/b"
+	t_ok $? "... and the same $f as --profile gh200 (but for the facts' name)"
+done
+
 # Generating twice: the same bytes, and no file is rewritten.
 c=gh200
 find "$T_DIR/$c" -type f -exec touch -d '2001-01-01 00:00' {} +
