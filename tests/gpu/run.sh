@@ -106,6 +106,18 @@ else
 	step validate 77 "no 'ptbuild validate' in this checkout"
 fi
 
+# doctor: its findings are printed; only a crash or a recipe error fails
+# the step (a finding about the machine is information, exit 1).
+if has doctor; then
+	./ptbuild doctor >"$out/doctor.txt" 2>&1
+	st=$?
+	[ "$st" -le 1 ] && st=0
+	step doctor "$st" "$(tail -n 1 "$out/doctor.txt")"
+	sed 's/^/    /' "$out/doctor.txt"
+else
+	step doctor 77 "no 'ptbuild doctor' in this checkout"
+fi
+
 # inspect an installed PyTorch, if there is one.
 if has inspect && lib=$(python3 -c 'import torch, os; print(os.path.join(os.path.dirname(torch.__file__), "lib", "libtorch_cuda.so"))' 2>/dev/null) && [ -f "$lib" ]; then
 	if [ -n "${cc:-}" ]; then set -- --gpu "$cc"; else set --; fi
