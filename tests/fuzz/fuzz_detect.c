@@ -1,6 +1,6 @@
 /* fuzz_detect.c - detect's parsers (in recipes/detect.lua: os-release,
  * cpuinfo, meminfo, /proc/driver/nvidia, GPU information, version.json,
- * cuDNN defines, compiler names...) on arbitrary file contents.  The input's
+ * cuDNN defines, `nvcc --version` output...) on arbitrary contents.  The input's
  * first byte picks which observation of a real machine (GH200 fixture,
  * tests/fuzz/detect-base.json) is replaced by the rest.  Whatever the
  * content, enrich must return facts that pass the facts contract: a bad
@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1 || size > 65536)
 		return 0;
 	size_t nslots = sizeof slots / sizeof *slots;
-	size_t slot = data[0] % (nslots + 2);
+	size_t slot = data[0] % (nslots + 3);
 	char *text = ptb_xstrndup((const char *)data + 1, size - 1);
 	if (strlen(text) != size - 1) {          /* the C side reads text files */
 		free(text);
@@ -84,6 +84,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (g) {
 			cJSON_DeleteItemFromObject(g, "information");
 			cJSON_AddStringToObject(g, "information", text);
+		}
+	} else if (slot == nslots + 2) {          /* `nvcc --version` output */
+		cJSON *t = cJSON_GetArrayItem(cJSON_GetObjectItem(raw, "toolkits"), 0);
+		if (t) {
+			cJSON_DeleteItemFromObject(t, "version_json");
+			cJSON_DeleteItemFromObject(t, "nvcc_version_output");
+			cJSON_AddStringToObject(t, "nvcc_version_output", text);
 		}
 	} else {                                  /* the cuDNN header defines */
 		cJSON *t = cJSON_GetArrayItem(cJSON_GetObjectItem(raw, "toolkits"), 0);
