@@ -13,6 +13,7 @@
 /* Only commands that work are listed; each later command adds a line. */
 static const struct ptb_cmd *const commands[] = {
 	&ptb_cmd_arch_def,
+	&ptb_cmd_fetch_def,
 	NULL,
 };
 

@@ -8,4 +8,7 @@ int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv);
 
 extern const struct ptb_cmd ptb_cmd_arch_def;
 
+int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv);
+extern const struct ptb_cmd ptb_cmd_fetch_def;
+
 #endif
