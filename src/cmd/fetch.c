@@ -319,7 +319,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	struct opts o = { .jobs = 0, .retries = -1 };
 	struct ptb_err err = { 0 };
 	struct ptb_fetch_list l = { 0 };
-	struct ptb_net_opts net;
+	struct ptb_net_opts net = { 0 };
 	struct ptb_install *in = NULL;
 	char *cache = NULL;
 	int rc, workers;
@@ -412,6 +412,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 			goto fail;
 		goto done;
 	}
+	net.prog = ptb_progress_new(net.progress, l.n);
 	workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (o.prefix && !(in = ptb_install_begin(o.prefix, workers > 0 ? workers : 1, &err)))
 		goto fail;
@@ -442,6 +443,8 @@ fail:
 		rc = PTB_EIO;
 out:
 	ptb_install_end(in);
+	ptb_progress_draw(net.prog, 1);
+	ptb_progress_free(net.prog);
 	ptb_fetch_list_free(&l);
 	free(cache);
 	curl_global_cleanup();

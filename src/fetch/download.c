@@ -553,7 +553,7 @@ int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
 	if (mkdirs(cache, err) != 0)
 		return -1;
 	e.x = ptb_xcalloc(l->n ? l->n : 1, sizeof *e.x);
-	e.prog = ptb_progress_new(o->progress, l->n);
+	e.prog = o->prog ? o->prog : ptb_progress_new(o->progress, l->n);
 	for (size_t i = 0; i < l->n; i++) {
 		struct xfer *x = &e.x[i];
 
@@ -636,7 +636,8 @@ out:
 	}
 	if (e.multi)
 		curl_multi_cleanup(e.multi);
-	ptb_progress_free(e.prog);
+	if (!o->prog)
+		ptb_progress_free(e.prog);
 	free(e.x);
 	return rc;
 }

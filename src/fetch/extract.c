@@ -145,7 +145,7 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 			refuse(err, name, path, *path == '/' ? "is an absolute path" : "contains '..'");
 			goto out;
 		}
-		if (type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK) {
+		if (!archive_entry_hardlink(e) && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK) {
 			refuse(err, name, path, "is a device node, FIFO or socket");
 			goto out;
 		}
@@ -211,6 +211,7 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 		if (archive_write_header(w, e) != ARCHIVE_OK) {
 			ptb_err_set(err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
 			            path, name, archive_error_string(w));
+			ptb_err_hint(err, "nothing was installed");
 			goto out;
 		}
 		if (type == AE_IFREG && !hl) {

@@ -18,6 +18,8 @@
 
 #include "util/util.h"
 
+struct ptb_progress;
+
 enum ptb_item_kind {
 	PTB_ITEM_ARCHIVE,  /* a .tar.* with one top folder: merged into the prefix */
 	PTB_ITEM_FILE,     /* kept whole (runfile, source tarball): prefix/downloads/ */
@@ -93,6 +95,7 @@ struct ptb_net_opts {
 	long low_speed_time;      /* seconds under 1 KiB/s before giving up */
 	long connect_timeout;     /* seconds */
 	int progress;             /* 0 none, 1 a line per item, 2 terminal bar */
+	struct ptb_progress *prog;  /* the caller's, or NULL: made per call */
 };
 
 void ptb_net_opts_default(struct ptb_net_opts *o);

@@ -86,6 +86,8 @@ int ptb_lock_read(const char *path, struct ptb_fetch_list *out, struct ptb_err *
 		out->platform = ptb_xstrdup(s);
 	if ((s = ptb_json_str(doc, "manifest.url")))
 		out->manifest_url = ptb_xstrdup(s);
+	if ((s = ptb_json_str(doc, "manifest.sha256")) && ptb_fetch_is_sha256(s))
+		memcpy(out->manifest_sha256, s, 65);
 	items = cJSON_GetObjectItemCaseSensitive(doc, "items");
 	if (!cJSON_IsArray(items)) {
 		ptb_err_set(err, PTB_ERECIPE, "bad lock file '%s': 'items' is not a list", path);

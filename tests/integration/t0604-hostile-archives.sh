@@ -1,0 +1,3 @@
+#!/bin/sh
+. "$top_srcdir/tests/lib.sh"
+skip_all "todo"
