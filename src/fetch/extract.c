@@ -10,6 +10,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -70,6 +71,22 @@ int ptb_extract_link_ok(const char *link, const char *target)
 	return ups <= depth;
 }
 
+/* libarchive's message, with the system's reason when it has one
+ * ("Write failed: No space left on device"). */
+static const char *why(struct archive *a, char *buf, size_t n)
+{
+	const char *m = archive_error_string(a);
+	int e = archive_errno(a);
+
+	if (!m)
+		m = "unknown error";
+	if (e > 0 && !strstr(m, strerror(e)))
+		snprintf(buf, n, "%s: %s", m, strerror(e));
+	else
+		snprintf(buf, n, "%s", m);
+	return buf;
+}
+
 static int refuse(struct ptb_err *err, const char *name, const char *entry, const char *why)
 {
 	ptb_err_set(err, PTB_EIO, "refusing archive of '%s': entry '%s' %s", name, entry, why);
@@ -109,6 +126,7 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	struct archive_entry *e;
 	char *top = NULL, *lic = NULL;
 	uint64_t nentries = 0, nbytes = 0;
+	char wbuf[512];
 	int r, rc = -1;
 
 	if (!a || !w)
@@ -124,7 +142,7 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	                                  ARCHIVE_EXTRACT_SECURE_NODOTDOT |
 	                                  ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
 	if (archive_read_open_filename(a, archive, 1 << 16) != ARCHIVE_OK) {
-		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, archive_error_string(a));
+		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, why(a, wbuf, sizeof wbuf));
 		goto out;
 	}
 	lic = ptb_xasprintf("share/licenses/%s/LICENSE", name);
@@ -210,7 +228,7 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 		}
 		if (archive_write_header(w, e) != ARCHIVE_OK) {
 			ptb_err_set(err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
-			            path, name, archive_error_string(w));
+			            path, name, why(w, wbuf, sizeof wbuf));
 			ptb_err_hint(err, "nothing was installed");
 			goto out;
 		}
@@ -229,28 +247,28 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 				}
 				if (archive_write_data_block(w, buf, len, off) != ARCHIVE_OK) {
 					ptb_err_set(err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
-					            path, name, archive_error_string(w));
+					            path, name, why(w, wbuf, sizeof wbuf));
 					goto out;
 				}
 			}
 			if (r != ARCHIVE_EOF) {
 				ptb_err_set(err, PTB_EIO, "cannot read '%s' in the archive of '%s': %s",
-				            path, name, archive_error_string(a));
+				            path, name, why(a, wbuf, sizeof wbuf));
 				goto out;
 			}
 		}
 		if (archive_write_finish_entry(w) != ARCHIVE_OK) {
 			ptb_err_set(err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
-			            path, name, archive_error_string(w));
+			            path, name, why(w, wbuf, sizeof wbuf));
 			goto out;
 		}
 	}
 	if (r != ARCHIVE_EOF) {
-		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, archive_error_string(a));
+		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, why(a, wbuf, sizeof wbuf));
 		goto out;
 	}
 	if (archive_write_close(w) != ARCHIVE_OK) {
-		ptb_err_set(err, PTB_EIO, "cannot finish extracting '%s': %s", name, archive_error_string(w));
+		ptb_err_set(err, PTB_EIO, "cannot finish extracting '%s': %s", name, why(w, wbuf, sizeof wbuf));
 		goto out;
 	}
 	rc = 0;
