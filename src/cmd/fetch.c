@@ -287,6 +287,17 @@ static int on_poll(void *ud, struct ptb_err *err)
 	return ud ? ptb_install_poll(ud, err) : 0;
 }
 
+/* Children unpack after chdir into the staging tree: every path they are
+ * given must be absolute. */
+static char *absolute(const char *p)
+{
+	char cwd[4096];
+
+	if (p[0] == '/' || !getcwd(cwd, sizeof cwd))
+		return ptb_xstrdup(p);
+	return ptb_xasprintf("%s/%s", cwd, p);
+}
+
 static double now_s(void)
 {
 	struct timespec ts;
@@ -321,7 +332,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	struct ptb_fetch_list l = { 0 };
 	struct ptb_net_opts net = { 0 };
 	struct ptb_install *in = NULL;
-	char *cache = NULL;
+	char *cache = NULL, *prefix_abs = NULL;
 	int rc, workers;
 	double t0 = now_s();
 	int64_t total = 0;
@@ -352,7 +363,13 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		net.progress = 2;
 	else
 		net.progress = 1;
-	cache = ptb_cache_dir(o.cache);
+	{
+		char *c = ptb_cache_dir(o.cache);
+		cache = absolute(c);
+		free(c);
+	}
+	if (o.prefix)
+		o.prefix = prefix_abs = absolute(o.prefix);
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 
 	if (o.lock) {
@@ -447,6 +464,7 @@ out:
 	ptb_progress_free(net.prog);
 	ptb_fetch_list_free(&l);
 	free(cache);
+	free(prefix_abs);
 	curl_global_cleanup();
 	return rc;
 }
