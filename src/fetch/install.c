@@ -271,7 +271,7 @@ static int reap(struct ptb_install *in, struct child *k, int status, struct ptb_
 	k->pid = 0;
 	in->nkids--;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		ptb_progress_line(ptb_progress_current(), "unpacked %s", k->it->name);
+		ptb_progress_unpacked(ptb_progress_current(), k->it->name);
 		return 0;
 	}
 	if (n > 0) {
@@ -306,7 +306,13 @@ static int pump(struct ptb_install *in, int block, struct ptb_err *err)
 				return -1;
 		if (!block || (in->nkids == 0 && in->headq == in->nq))
 			return 0;
-		r = wait(&st);
+		/* Wait for a child, redrawing the status line meanwhile. */
+		r = waitpid(-1, &st, WNOHANG);
+		if (r == 0) {
+			ptb_progress_draw(ptb_progress_current(), 0);
+			usleep(50000);
+			continue;
+		}
 		for (int i = 0; r > 0 && i < in->workers; i++)
 			if (in->kids[i].pid == r && reap(in, &in->kids[i], st, err) != 0)
 				return -1;

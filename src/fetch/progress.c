@@ -24,7 +24,7 @@ struct ptb_progress {
 	int64_t bytes, total;   /* this run's transfers only */
 	double t0, last;
 	int drawn;
-	size_t done, nitems;
+	size_t done, nitems, unpacked;
 };
 
 static struct ptb_progress *current;
@@ -169,6 +169,14 @@ void ptb_progress_retry(struct ptb_progress *p, const struct ptb_fetch_item *it,
 		ptb_progress_line(p, "retrying %s in %.1f s (attempt %d): %s", it->name, delay, attempt + 1, why);
 }
 
+void ptb_progress_unpacked(struct ptb_progress *p, const char *name)
+{
+	if (!p)
+		return;
+	p->unpacked++;
+	ptb_progress_line(p, "unpacked %s", name);
+}
+
 void ptb_progress_draw(struct ptb_progress *p, int final)
 {
 	double t = now_s(), el, rate;
@@ -195,7 +203,12 @@ void ptb_progress_draw(struct ptb_progress *p, int final)
 		snprintf(eta, sizeof eta, "  %ld:%02ld left", left / 60, left % 60);
 	}
 	clear(p);
-	used = fprintf(stderr, "[%zu/%zu] %s / %s  %s/s%s", p->done, p->nitems, have, total, r, eta);
+	if (p->done == p->nitems)   /* only unpacking left */
+		used = fprintf(stderr, "[%zu/%zu fetched, %zu unpacked] unpacking, %.0f s",
+		               p->done, p->nitems, p->unpacked, el);
+	else
+		used = fprintf(stderr, "[%zu/%zu fetched, %zu unpacked] %s / %s  %s/s%s",
+		               p->done, p->nitems, p->unpacked, have, total, r, eta);
 	for (size_t i = 0; i < p->n && used < 110; i++) {
 		struct ptb_progress_slot *s = &p->slots[i];
 

@@ -24,6 +24,7 @@ void ptb_progress_done(struct ptb_progress *p, struct ptb_progress_slot *s,
 void ptb_progress_cached(struct ptb_progress *p, const struct ptb_fetch_item *it);
 void ptb_progress_retry(struct ptb_progress *p, const struct ptb_fetch_item *it,
                         int attempt, const char *why, long code, double delay);
+void ptb_progress_unpacked(struct ptb_progress *p, const char *name);
 /* A line above the status line (mode >= 1). */
 void ptb_progress_line(struct ptb_progress *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
