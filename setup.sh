@@ -12,11 +12,12 @@ set -eu
 cd "$(dirname "$0")"
 
 # Build: compiler, autotools, the four libraries.  Test: the real parts the
-# suite drives (nginx and openssl for fetch, shellcheck for generated
+# suite drives (nginx, openssl and python3 for fetch, shellcheck for generated
 # scripts, man to render the man page, xz for archives).
 PKGS="build-essential autoconf automake pkg-config
 liblua5.4-dev libcurl4-openssl-dev libarchive-dev libcjson-dev
-nginx-light openssl shellcheck xz-utils man-db ca-certificates"
+nginx-light openssl shellcheck xz-utils man-db ca-certificates
+python3 curl"
 
 missing() {
 	for p in $PKGS; do
