@@ -15,7 +15,7 @@ cd "$(dirname "$0")"
 # suite drives (nginx, openssl and python3 for fetch, shellcheck for generated
 # scripts, man to render the man page, xz for archives).
 PKGS="build-essential autoconf automake pkg-config
-liblua5.4-dev libcurl4-openssl-dev libarchive-dev libcjson-dev
+liblua5.4-dev libcurl4-openssl-dev libarchive-dev libcjson-dev libssl-dev
 nginx-light openssl shellcheck xz-utils man-db ca-certificates
 python3 curl"
 

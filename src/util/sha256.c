@@ -1,4 +1,13 @@
 /* sha256.c - SHA-256 as specified in FIPS 180-4, section 6.2. */
+#include "config.h"
+
+#ifdef HAVE_LIBCRYPTO
+/* SHA256_Init and friends are deprecated in OpenSSL 3 in favour of EVP,
+ * which allocates; these keep the state in our struct. */
+#define OPENSSL_API_COMPAT 10101
+#include <openssl/sha.h>
+#endif
+
 #include "util/sha256.h"
 
 #include <errno.h>
@@ -44,7 +53,7 @@ static void block(uint32_t h[8], const unsigned char *p)
 	h[4] += e; h[5] += f; h[6] += g; h[7] += k;
 }
 
-void ptb_sha256_init(struct ptb_sha256 *s)
+static void portable_init(struct ptb_sha256 *s)
 {
 	static const uint32_t iv[8] = {
 		0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -55,7 +64,7 @@ void ptb_sha256_init(struct ptb_sha256 *s)
 	s->nbuf = 0;
 }
 
-void ptb_sha256_update(struct ptb_sha256 *s, const void *data, size_t n)
+static void portable_update(struct ptb_sha256 *s, const void *data, size_t n)
 {
 	const unsigned char *p = data;
 
@@ -77,23 +86,87 @@ void ptb_sha256_update(struct ptb_sha256 *s, const void *data, size_t n)
 	s->nbuf = n;
 }
 
-void ptb_sha256_final_hex(struct ptb_sha256 *s, char hex[65])
+static void portable_final(struct ptb_sha256 *s, unsigned char md[32])
 {
-	static const char digits[] = "0123456789abcdef";
 	uint64_t bits = s->len * 8;
 	unsigned char pad[72] = { 0x80 };
 	size_t npad = (s->nbuf < 56 ? 56 : 120) - s->nbuf;
 
 	for (int i = 0; i < 8; i++)
 		pad[npad + i] = (unsigned char)(bits >> (56 - 8 * i));
-	ptb_sha256_update(s, pad, npad + 8);
+	portable_update(s, pad, npad + 8);
+	for (int i = 0; i < 32; i++)
+		md[i] = (unsigned char)(s->h[i / 4] >> (24 - 8 * (i % 4)));
+}
+
+static void to_hex(const unsigned char md[32], char hex[65])
+{
+	static const char digits[] = "0123456789abcdef";
+
 	for (int i = 0; i < 32; i++) {
-		unsigned char byte = (unsigned char)(s->h[i / 4] >> (24 - 8 * (i % 4)));
-		hex[2 * i] = digits[byte >> 4];
-		hex[2 * i + 1] = digits[byte & 15];
+		hex[2 * i] = digits[md[i] >> 4];
+		hex[2 * i + 1] = digits[md[i] & 15];
 	}
 	hex[64] = '\0';
 }
+
+void ptb_sha256_portable_hex(const void *data, size_t n, char hex[65])
+{
+	struct ptb_sha256 s;
+	unsigned char md[32];
+
+	portable_init(&s);
+	portable_update(&s, data, n);
+	portable_final(&s, md);
+	to_hex(md, hex);
+}
+
+#ifdef HAVE_LIBCRYPTO
+_Static_assert(sizeof(SHA256_CTX) <= sizeof(((struct ptb_sha256 *)0)->impl),
+               "SHA256_CTX fits in struct ptb_sha256");
+
+const char *ptb_sha256_impl(void) { return "libcrypto"; }
+
+void ptb_sha256_init(struct ptb_sha256 *s)
+{
+	s->len = 0;
+	SHA256_Init((SHA256_CTX *)(void *)s->impl);
+}
+
+void ptb_sha256_update(struct ptb_sha256 *s, const void *data, size_t n)
+{
+	s->len += n;
+	SHA256_Update((SHA256_CTX *)(void *)s->impl, data, n);
+}
+
+void ptb_sha256_final_hex(struct ptb_sha256 *s, char hex[65])
+{
+	unsigned char md[32];
+
+	SHA256_Final(md, (SHA256_CTX *)(void *)s->impl);
+	to_hex(md, hex);
+}
+#else
+const char *ptb_sha256_impl(void) { return "built-in"; }
+
+void ptb_sha256_init(struct ptb_sha256 *s)
+{
+	portable_init(s);
+}
+
+void ptb_sha256_update(struct ptb_sha256 *s, const void *data, size_t n)
+{
+	portable_update(s, data, n);
+}
+
+void ptb_sha256_final_hex(struct ptb_sha256 *s, char hex[65])
+{
+	unsigned char md[32];
+
+	portable_final(s, md);
+	to_hex(md, hex);
+}
+#endif
 
 int ptb_sha256_file(const char *path, char hex[65], uint64_t *size)
 {
