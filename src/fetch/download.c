@@ -541,13 +541,25 @@ static int mkdirs(const char *cache, struct ptb_err *err)
 	return 0;
 }
 
+static const struct ptb_fetch_list *by_size;
+
+static int bigger_first(const void *a, const void *b)
+{
+	const size_t *i = a, *j = b;
+	int64_t si = by_size->items[*i].size, sj = by_size->items[*j].size;
+
+	if (si != sj)
+		return si > sj ? -1 : 1;
+	return *i < *j ? -1 : *i > *j;
+}
+
 int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
                   const struct ptb_net_opts *o,
                   ptb_fetch_ready_fn ready, ptb_fetch_poll_fn poll, void *ud,
                   struct ptb_err *err)
 {
 	struct engine e = { .l = l, .cache = cache, .o = o };
-	size_t left = 0, next = 0;
+	size_t left = 0, next = 0, *order = NULL;
 	int rc = -1;
 
 	if (mkdirs(cache, err) != 0)
@@ -577,6 +589,11 @@ int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
 		x->state = X_WAIT;
 		left++;
 	}
+	order = ptb_xcalloc(l->n ? l->n : 1, sizeof *order);
+	for (size_t i = 0; i < l->n; i++)
+		order[i] = i;
+	by_size = l;
+	qsort(order, l->n, sizeof *order, bigger_first);
 	e.multi = curl_multi_init();
 	if (!e.multi)
 		ptb_oom();
@@ -585,9 +602,11 @@ int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
 		int still, nmsg;
 		CURLMsg *m;
 
-		/* Start what is due, in list order, up to --jobs at once. */
+		/* Start what is due, largest first, up to --jobs at once: the
+		 * big archives then also start unpacking first, which keeps the
+		 * unpacking workers' tail short. */
 		for (next = 0; next < l->n && e.running < (size_t)(o->jobs > 0 ? o->jobs : 1); next++) {
-			struct xfer *x = &e.x[next];
+			struct xfer *x = &e.x[order[next]];
 
 			if (x->state != X_WAIT)
 				continue;
@@ -638,6 +657,7 @@ out:
 		curl_multi_cleanup(e.multi);
 	if (!o->prog)
 		ptb_progress_free(e.prog);
+	free(order);
 	free(e.x);
 	return rc;
 }

@@ -300,10 +300,22 @@ static int pump(struct ptb_install *in, int block, struct ptb_err *err)
 			    reap(in, k, st, err) != 0)
 				return -1;
 		}
-		for (int i = 0; i < in->workers && in->headq < in->nq; i++)
-			if (!in->kids[i].pid &&
-			    spawn(in, &in->kids[i], in->queue[in->headq++], err) != 0)
+		for (int i = 0; i < in->workers && in->headq < in->nq; i++) {
+			size_t big = in->headq;
+			struct ptb_fetch_item *t;
+
+			if (in->kids[i].pid)
+				continue;
+			/* Largest first: the longest job must not start last. */
+			for (size_t q = in->headq + 1; q < in->nq; q++)
+				if (in->queue[q]->size > in->queue[big]->size)
+					big = q;
+			t = in->queue[big];
+			in->queue[big] = in->queue[in->headq];
+			in->queue[in->headq++] = t;
+			if (spawn(in, &in->kids[i], t, err) != 0)
 				return -1;
+		}
 		if (!block || (in->nkids == 0 && in->headq == in->nq))
 			return 0;
 		/* Wait for a child, redrawing the status line meanwhile. */
@@ -361,8 +373,15 @@ int ptb_install_commit(struct ptb_install *in, const struct ptb_fetch_list *l,
 	if (ptb_lock_write(lock, l, err) != 0)
 		goto out;
 	/* Data first, then the names: after a crash the new tree is either
-	 * complete or not in place. */
-	sync();
+	 * complete or not in place.  Only the prefix's file system. */
+	{
+		int fd = open(in->stage, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		if (fd >= 0) {
+			syncfs(fd);
+			close(fd);
+		}
+	}
 	if (stat(in->prefix, &st) == 0) {
 		if (renameat2(AT_FDCWD, in->stage, AT_FDCWD, in->prefix, RENAME_EXCHANGE) == 0) {
 			/* The stage now holds the old tree. */

@@ -246,7 +246,11 @@ int ptb_manifest_select(const cJSON *m, const char *src, const char *base,
 				ptb_err_hint(err, "the manifest lists its components as top-level keys");
 				return -1;
 			}
-			if (select_one(c, name, 1, src, base, sel, out, err) < 0)
+			/* Named twice (or as both cuda_cccl and cccl): once. */
+			for (size_t k = 0; k < out->n; k++)
+				if (strcmp(out->items[k].name, name) == 0)
+					name = NULL;
+			if (name && select_one(c, name, 1, src, base, sel, out, err) < 0)
 				return -1;
 		}
 		return 0;

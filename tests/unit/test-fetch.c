@@ -144,6 +144,9 @@ static void test_manifest(void)
 	ok(sel(m12, "linux-x86_64", "cccl", NULL, NULL, &l, &err) == 0 && l.n == 1 &&
 	   strcmp(l.items[0].name, "cuda_cccl") == 0, "12.4.1: cccl finds cuda_cccl");
 	ptb_fetch_list_free(&l);
+	ok(sel(m12, "linux-x86_64", "cuda_cccl,cccl,cuda_cccl", NULL, NULL, &l, &err) == 0 && l.n == 1,
+	   "a component named twice (or by both names) is fetched once");
+	ptb_fetch_list_free(&l);
 	ok(sel(dnn, "linux-x86_64", "cudnn", NULL, NULL, &l, &err) == -1 && err.code == PTB_EUSAGE &&
 	   strstr(err.msg, "cuda12, cuda13"), "cuDNN without a variant: refused, naming the variants");
 	ptb_fetch_list_free(&l);
