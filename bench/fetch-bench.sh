@@ -93,37 +93,57 @@ for k, v in m.items():
 	tar -xJf "\$f" -C "$T_DIR/seq-prefix" --strip-components=1
 done
 EOF
-measure() { # NAME CMD... -> NAME seconds maxrss_kib
+measure() { # NAME CMD... -> "seconds maxrss_kib cpu_seconds"
 	name=$1
 	shift
-	/usr/bin/time -f "%e %M" -o "$T_DIR/$name.time" "$@" >"$T_DIR/$name.out" 2>"$T_DIR/$name.err" ||
+	/usr/bin/time -f "%e %M %U %S" -o "$T_DIR/$name.time" "$@" >"$T_DIR/$name.out" 2>"$T_DIR/$name.err" ||
 		{ cat "$T_DIR/$name.err" >&2; exit 1; }
-	read -r s rss <"$T_DIR/$name.time"
-	echo "$name $s $rss"
+	read -r s rss u sy <"$T_DIR/$name.time"
+	echo "$s $rss $(python3 -c "print($u + $sy)")"
 }
-mkdir -p "$T_DIR/seq-dl" "$T_DIR/seq-prefix"
-seq=$(measure sequential sh "$T_DIR/sequential.sh")
-sync
-cold=$(measure ptbuild-cold "$PTBUILD" fetch --platform linux-x86_64 --mirror "$base" --cuda 99.0.0 \
-	--cache "$T_DIR/cache" --prefix "$T_DIR/pt-prefix")
-sync
-fx_cleanup   # no network at all for the warm run
-warm=$(measure ptbuild-warm "$PTBUILD" fetch --platform linux-x86_64 --lock "$T_DIR/pt-prefix/.ptbuild-lock.json" \
-	--offline --cache "$T_DIR/cache" --prefix "$T_DIR/pt-prefix2")
+# The machine is shared: alternate the contenders, ROUNDS times, and
+# report medians and the ratio of each round.
+ROUNDS=${ROUNDS:-3}
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+r=1
+: >"$T_DIR/results"
+while [ $r -le "$ROUNDS" ]; do
+	rm -rf "$T_DIR/seq-dl" "$T_DIR/seq-prefix" "$T_DIR/cache" "$T_DIR/pt-prefix" "$T_DIR/pt-prefix2" "$T_DIR/nginx"
+	mkdir -p "$T_DIR/seq-dl" "$T_DIR/seq-prefix"
+	fx_nginx "$fx" "$T_DIR/ca"
+	base="https://127.0.0.1:$NGX_HTTPS"
+	sed -i "s|https://127.0.0.1:[0-9]*|$base|g" "$T_DIR/sequential.sh"
+	sync
+	seq=$(measure sequential sh "$T_DIR/sequential.sh")
+	sync
+	cold=$(measure ptbuild-cold "$PTBUILD" fetch --platform linux-x86_64 --mirror "$base" --cuda 99.0.0 \
+		--cache "$T_DIR/cache" --prefix "$T_DIR/pt-prefix")
+	sync
+	fx_cleanup   # no network at all for the warm run
+	warm=$(measure ptbuild-warm "$PTBUILD" fetch --platform linux-x86_64 --lock "$T_DIR/pt-prefix/.ptbuild-lock.json" \
+		--offline --cache "$T_DIR/cache" --prefix "$T_DIR/pt-prefix2")
+	echo "$r $seq $cold $warm" >>"$T_DIR/results"
+	echo "bench: round $r: sequential $seq | cold $cold | warm $warm (wall s, RSS KiB, CPU s)" >&2
+	r=$((r + 1))
+done
+load1=$(cut -d' ' -f1-3 /proc/loadavg)
 same=no
 diff -r "$T_DIR/seq-prefix/lib" "$T_DIR/pt-prefix/lib" >/dev/null && same=yes
-set -- $seq; s_seq=$2; r_seq=$3
-set -- $cold; s_cold=$2; r_cold=$3
-set -- $warm; s_warm=$2; r_warm=$3
-python3 - "$total" "$N" "$s_seq" "$r_seq" "$s_cold" "$r_cold" "$s_warm" "$r_warm" "$same" <<'EOF'
-import sys
-tot, n, ss, rs, sc, rc, sw, rw, same = sys.argv[1:]
-tot = int(tot) / 2**20
-ss, sc, sw = float(ss), float(sc), float(sw)
-print("archives: %d components, %.0f MiB of .tar.xz, nginx over TLS on 127.0.0.1" % (int(n), tot))
-print("%-34s %8s %12s" % ("", "seconds", "peak RSS"))
-print("%-34s %8.1f %9.1f MiB" % ("curl + sha256sum + tar, sequential", ss, int(rs) / 1024))
-print("%-34s %8.1f %9.1f MiB   %.2fx faster" % ("ptbuild fetch, cold cache", sc, int(rc) / 1024, ss / sc))
-print("%-34s %8.1f %9.1f MiB   (no network)" % ("ptbuild fetch --offline, warm cache", sw, int(rw) / 1024))
+python3 - "$total" "$N" "$same" "$load0" "$load1" "$T_DIR/results" <<'EOF'
+import statistics, sys
+tot, n, same, l0, l1, res = sys.argv[1:]
+rows = [list(map(float, l.split())) for l in open(res)]
+col = lambda i: [r[i] for r in rows]
+med = statistics.median
+ss, rs, cs = med(col(1)), max(col(2)), med(col(3))
+sc, rc, cc = med(col(4)), max(col(5)), med(col(6))
+sw, rw, cw = med(col(7)), max(col(8)), med(col(9))
+print("archives: %d components, %.0f MiB of .tar.xz, nginx over TLS on 127.0.0.1" % (int(n), int(tot) / 2**20))
+print("%d rounds, contenders alternated; load average %s before, %s after (2 cores, shared)" % (len(rows), l0, l1))
+print("%-36s %7s %7s %10s" % ("median of the rounds", "wall s", "CPU s", "peak RSS"))
+print("%-36s %7.1f %7.1f %6.1f MiB" % ("curl + sha256sum + tar, sequential", ss, cs, rs / 1024))
+print("%-36s %7.1f %7.1f %6.1f MiB   %.2fx faster" % ("ptbuild fetch, cold cache", sc, cc, rc / 1024, ss / sc))
+print("%-36s %7.1f %7.1f %6.1f MiB   no network" % ("ptbuild fetch --offline, warm cache", sw, cw, rw / 1024))
+print("speed-up per round: %s" % ", ".join("%.2fx" % (r[1] / r[4]) for r in rows))
 print("same files installed by both: %s" % same)
 EOF
