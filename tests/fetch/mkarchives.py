@@ -119,9 +119,9 @@ def hostile(d, outside):
     T = "top"
     cases = []
 
-    def case(name, build, mode="w:gz"):
+    def case(name, build, level=9):
         path = os.path.join(d, name + ".tar.gz")
-        with tarfile.open(path, mode, format=tarfile.GNU_FORMAT) as t:
+        with tarfile.open(path, "w:gz", compresslevel=level, format=tarfile.GNU_FORMAT) as t:
             add_dir(t, T)
             add_dir(t, T + "/lib")
             add_file(t, T + "/lib/ok.so", b"fine\n")
@@ -170,9 +170,9 @@ def hostile(d, outside):
 
     def bomb(t):
         ti = tarfile.TarInfo(T + "/lib/zeros")
-        ti.size = 48 << 20
-        t.addfile(ti, io.BytesIO(bytes(48 << 20)))
-    case("h13-bomb", bomb, "w:xz")
+        ti.size = 24 << 20
+        t.addfile(ti, io.BytesIO(bytes(24 << 20)))
+    case("h13-bomb", bomb, 1)
 
     def two_tops(t):
         add_dir(t, "other")
