@@ -430,6 +430,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		goto done;
 	}
 	net.prog = ptb_progress_new(net.progress, l.n);
+	ptb_fetch_catch_signals();
 	workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (o.prefix && !(in = ptb_install_begin(o.prefix, workers > 0 ? workers : 1, &err)))
 		goto fail;

@@ -16,6 +16,7 @@
 #include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,25 @@
 
 #include "fetch/progress.h"
 #include "util/sha256.h"
+
+volatile sig_atomic_t ptb_fetch_stop;
+
+static void on_signal(int sig)
+{
+	ptb_fetch_stop = sig;
+}
+
+void ptb_fetch_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;   /* no SA_RESTART: waits return early */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
 
 void ptb_net_opts_default(struct ptb_net_opts *o)
 {
@@ -637,6 +657,11 @@ int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
 		}
 		if (poll && poll(ud, err) != 0)
 			goto out;
+		if (ptb_fetch_stop) {
+			ptb_err_set(err, PTB_EIO, "interrupted by signal %d", (int)ptb_fetch_stop);
+			ptb_err_hint(err, "nothing was installed; partial downloads are kept and the next run resumes them");
+			goto out;
+		}
 		ptb_progress_draw(e.prog, 0);
 		if (left > 0)
 			curl_multi_poll(e.multi, NULL, 0, (int)(wait * 1000) + 1, NULL);

@@ -12,6 +12,7 @@
 #ifndef PTB_FETCH_H
 #define PTB_FETCH_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include <cjson/cJSON.h>
@@ -124,6 +125,11 @@ int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
                   const struct ptb_net_opts *o,
                   ptb_fetch_ready_fn ready, ptb_fetch_poll_fn poll, void *ud,
                   struct ptb_err *err);
+
+/* Set by SIGINT/SIGTERM (ptb_fetch_catch_signals); the transfer loop and
+ * the wait for unpacking stop at the next turn and clean up. */
+extern volatile sig_atomic_t ptb_fetch_stop;
+void ptb_fetch_catch_signals(void);
 
 /* --- extract.c ------------------------------------------------------- */
 

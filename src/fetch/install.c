@@ -238,6 +238,9 @@ static int spawn(struct ptb_install *in, struct child *k, struct ptb_fetch_item 
 		struct ptb_err e = { 0 };
 		int rc;
 
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() == 1)
 			_exit(1);
@@ -318,6 +321,11 @@ static int pump(struct ptb_install *in, int block, struct ptb_err *err)
 		}
 		if (!block || (in->nkids == 0 && in->headq == in->nq))
 			return 0;
+		if (ptb_fetch_stop) {
+			ptb_err_set(err, PTB_EIO, "interrupted by signal %d while unpacking", (int)ptb_fetch_stop);
+			ptb_err_hint(err, "the prefix is unchanged");
+			return -1;
+		}
 		/* Wait for a child, redrawing the status line meanwhile. */
 		r = waitpid(-1, &st, WNOHANG);
 		if (r == 0) {

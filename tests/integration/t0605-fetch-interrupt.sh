@@ -55,6 +55,22 @@ run "$PTBUILD" fetch --platform linux-x86_64 --manifest "$T_DIR/fx/redistrib_12.
 is "$rc" 0 "the next run installs"
 ls -d "$T_DIR"/p/.cuda.ptb-* >/dev/null 2>&1; t_ok $((!$?)) "... and removes the dead run's staging folder"
 
+# SIGTERM (or ^C) while the install is open: a clean stop.
+PTBUILD_LOW_SPEED_TIME=60 "$PTBUILD" fetch --lock "$T_DIR/new.lock" --prefix "$T_DIR/p/cuda" >"$T_DIR/term.out" 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 300 ] && ! ls "$T_DIR"/p/.cuda.ptb-stage.*/lib/libbig0.so >/dev/null 2>&1; do
+	sleep 0.02
+	i=$((i + 1))
+done
+before=$(fx_tree "$T_DIR/p/cuda")
+kill -TERM $pid
+wait $pid
+is "$?" 4 "SIGTERM during the install stops it (exit 4)"
+like "$(cat "$T_DIR/term.out")" "*interrupted by signal 15*" "... saying so"
+is "$(fx_tree "$T_DIR/p/cuda")" "$before" "... the prefix is unchanged"
+ls -d "$T_DIR"/p/.cuda.ptb-* >/dev/null 2>&1; t_ok $((!$?)) "... and its staging folder is removed"
+
 # A full disk.
 mnt="$T_DIR/small"
 mkdir -p "$mnt"
