@@ -37,7 +37,8 @@ rel=$(python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["comp01"]["lin
 set -- $rel
 printf '{"schema": "ptbuild.lock/1", "items": [%s, {"name": "slow", "url": "http://127.0.0.1:%s/stall/%s", "sha256": "%s", "size": %s}]}\n' \
 	"$(cat "$T_DIR/big.item")" "$FAULT_PORT" "$1" "$2" "$3" >"$T_DIR/new.lock"
-PTBUILD_LOW_SPEED_TIME=60 "$PTBUILD" fetch --lock "$T_DIR/new.lock" --prefix "$T_DIR/p/cuda" >"$T_DIR/kill.out" 2>&1 &
+# (Each stalled run gets an empty cache, so "slow" really has to be fetched.)
+PTBUILD_LOW_SPEED_TIME=60 "$PTBUILD" fetch --lock "$T_DIR/new.lock" --cache "$T_DIR/c-kill" --prefix "$T_DIR/p/cuda" >"$T_DIR/kill.out" 2>&1 &
 pid=$!
 i=0
 while [ $i -lt 300 ] && ! ls "$T_DIR"/p/.cuda.ptb-stage.*/lib/libbig0.so >/dev/null 2>&1; do
@@ -56,7 +57,7 @@ is "$rc" 0 "the next run installs"
 ls -d "$T_DIR"/p/.cuda.ptb-* >/dev/null 2>&1; t_ok $((!$?)) "... and removes the dead run's staging folder"
 
 # SIGTERM (or ^C) while the install is open: a clean stop.
-PTBUILD_LOW_SPEED_TIME=60 "$PTBUILD" fetch --lock "$T_DIR/new.lock" --prefix "$T_DIR/p/cuda" >"$T_DIR/term.out" 2>&1 &
+PTBUILD_LOW_SPEED_TIME=60 "$PTBUILD" fetch --lock "$T_DIR/new.lock" --cache "$T_DIR/c-term" --prefix "$T_DIR/p/cuda" >"$T_DIR/term.out" 2>&1 &
 pid=$!
 i=0
 while [ $i -lt 300 ] && ! ls "$T_DIR"/p/.cuda.ptb-stage.*/lib/libbig0.so >/dev/null 2>&1; do
