@@ -22,4 +22,7 @@ extern const struct ptb_cmd ptb_cmd_plan_def;
 extern const struct ptb_cmd ptb_cmd_profiles_def;
 extern const struct ptb_cmd ptb_cmd_validate_def;
 
+int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv);
+extern const struct ptb_cmd ptb_cmd_fetch_def;
+
 #endif

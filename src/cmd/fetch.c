@@ -1,0 +1,471 @@
+/* fetch.c - `ptbuild fetch`: download, verify and install what the plan (or
+ * a manifest, or a lock file) names. */
+#include "config.h"
+
+#include "cmd/cmds.h"
+#include "cmd/common.h"
+
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fetch/fetch.h"
+#include "fetch/install.h"
+#include "fetch/progress.h"
+#include "util/json.h"
+
+#define NVIDIA_REDIST "https://developer.download.nvidia.com/compute/cuda/redist"
+
+const struct ptb_cmd ptb_cmd_fetch_def = {
+	"fetch", ptb_cmd_fetch,
+	"download, verify and install CUDA components into a prefix",
+	"ptbuild fetch [--cuda VER] [--components LIST] [--manifest URL | --mirror URL |\n"
+	"                     --lock FILE | --plan FILE] [--prefix DIR] [--cache DIR] [--jobs N] [--offline]",
+	"Components come from NVIDIA's redist manifest for --cuda (or --manifest,\n"
+	"or --mirror), from a lock file, or from a plan.  Every file is checked\n"
+	"against its sha256 and size while it downloads, kept in a cache shared by\n"
+	"all prefixes, and unpacked into one tree laid out like a CUDA toolkit\n"
+	"(CUDA_HOME=PREFIX).  The new tree is built beside the prefix and renamed\n"
+	"into place: an interrupted fetch leaves the old prefix or none.\n"
+	"\n"
+	"  --cuda VER            CUDA release label (12.4.1): the manifest is\n"
+	"                        redistrib_VER.json under the mirror\n"
+	"  --components LIST     comma-separated component names (cuda_nvcc,...);\n"
+	"                        default: every component for the platform\n"
+	"  --platform P          linux-x86_64, linux-sbsa or linux-aarch64\n"
+	"                        (default: the host's; aarch64 means linux-sbsa)\n"
+	"  --variant V           variant for components that have several\n"
+	"                        (cuDNN: cuda12, cuda13); default from --cuda\n"
+	"  --manifest URL        any redistrib-style manifest (https, or http://,\n"
+	"                        file:// or a path when given explicitly)\n"
+	"  --manifest-sha256 H   refuse the manifest unless its sha256 is H\n"
+	"  --mirror URL          a base laid out like NVIDIA's redist tree\n"
+	"  --lock FILE           fetch exactly the items of a ptbuild.lock/1 file\n"
+	"  --write-lock FILE     write the ptbuild.lock/1 file of this fetch\n"
+	"  --plan FILE           the items of a ptbuild.plan/1 document\n"
+	"                        (cuda.downloads, openblas.source)\n"
+	"  --file URL@SHA256     also fetch one file kept whole (a runfile, a\n"
+	"                        source tarball) into PREFIX/downloads (repeatable)\n"
+	"  --prefix DIR          install here; without it, only fill the cache\n"
+	"  --cache DIR           cache (default $XDG_CACHE_HOME/ptbuild)\n"
+	"  --jobs N              transfers at once (default 4)\n"
+	"  --retries N           attempts after the first on transient errors (5)\n"
+	"  --offline             use only the cache; fail on a miss\n"
+	"\n"
+	"Network: https only unless the mirror or manifest given is http or file;\n"
+	"redirects only to https.  https_proxy and no_proxy are honoured;\n"
+	"CURL_CA_BUNDLE, SSL_CERT_FILE and SSL_CERT_DIR name the CA certificates.\n"
+	"\n"
+	"Examples:\n"
+	"  ptbuild fetch --cuda 12.4.1 --components cuda_nvcc,cuda_cudart,cuda_cccl --prefix /opt/cuda-12.4\n"
+	"  ptbuild fetch --lock cuda.lock --prefix /opt/cuda --offline\n",
+};
+
+struct opts {
+	const char *prefix, *cache, *cuda, *platform, *variant, *components;
+	const char *manifest, *manifest_sha, *mirror, *lock, *write_lock, *plan;
+	const char *files[32];
+	int nfiles;
+	int jobs, retries, offline;
+};
+
+enum { O_PREFIX = 1, O_CACHE, O_CUDA, O_PLATFORM, O_VARIANT, O_COMPONENTS,
+       O_MANIFEST, O_MANIFEST_SHA, O_MIRROR, O_LOCK, O_WRITE_LOCK, O_PLAN,
+       O_FILE, O_JOBS, O_RETRIES, O_OFFLINE };
+
+static int handle(void *state, int c, const char *arg)
+{
+	struct opts *o = state;
+	char *end;
+
+	switch (c) {
+	case O_PREFIX: o->prefix = arg; return 0;
+	case O_CACHE: o->cache = arg; return 0;
+	case O_CUDA: o->cuda = arg; return 0;
+	case O_PLATFORM:
+		if (strcmp(arg, "linux-x86_64") && strcmp(arg, "linux-sbsa") &&
+		    strcmp(arg, "linux-aarch64") && strcmp(arg, "linux-ppc64le"))
+			return ptb_cli_usage("fetch", "bad --platform '%s' (expected linux-x86_64, linux-sbsa or linux-aarch64)", arg);
+		o->platform = arg;
+		return 0;
+	case O_VARIANT: o->variant = arg; return 0;
+	case O_COMPONENTS: o->components = arg; return 0;
+	case O_MANIFEST: o->manifest = arg; return 0;
+	case O_MANIFEST_SHA:
+		if (!ptb_fetch_is_sha256(arg))
+			return ptb_cli_usage("fetch", "--manifest-sha256 needs 64 lowercase hex digits");
+		o->manifest_sha = arg;
+		return 0;
+	case O_MIRROR: o->mirror = arg; return 0;
+	case O_LOCK: o->lock = arg; return 0;
+	case O_WRITE_LOCK: o->write_lock = arg; return 0;
+	case O_PLAN: o->plan = arg; return 0;
+	case O_FILE:
+		if (o->nfiles >= 32)
+			return ptb_cli_usage("fetch", "at most 32 --file options");
+		o->files[o->nfiles++] = arg;
+		return 0;
+	case O_JOBS:
+		o->jobs = (int)strtol(arg, &end, 10);
+		if (*end || o->jobs < 1 || o->jobs > 64)
+			return ptb_cli_usage("fetch", "bad --jobs '%s' (1 to 64)", arg);
+		return 0;
+	case O_RETRIES:
+		o->retries = (int)strtol(arg, &end, 10);
+		if (*end || o->retries < 0 || o->retries > 100)
+			return ptb_cli_usage("fetch", "bad --retries '%s' (0 to 100)", arg);
+		return 0;
+	case O_OFFLINE: o->offline = 1; return 0;
+	}
+	return PTB_EUSAGE;
+}
+
+static const char *host_platform(void)
+{
+	struct utsname u;
+
+	if (uname(&u) != 0)
+		return NULL;
+	if (strcmp(u.machine, "x86_64") == 0)
+		return "linux-x86_64";
+	if (strcmp(u.machine, "aarch64") == 0)
+		return "linux-sbsa";
+	return NULL;
+}
+
+/* Let an explicitly given URL use its scheme; a bare path becomes file://. */
+static char *explicit_url(const char *u, struct ptb_net_opts *net, struct ptb_err *err)
+{
+	if (strncmp(u, "https://", 8) == 0)
+		return ptb_xstrdup(u);
+	if (strncmp(u, "http://", 7) == 0) {
+		net->allow_http = 1;
+		return ptb_xstrdup(u);
+	}
+	if (strncmp(u, "file://", 7) == 0) {
+		net->allow_file = 1;
+		return ptb_xstrdup(u);
+	}
+	if (strstr(u, "://")) {
+		ptb_err_set(err, PTB_EUSAGE, "'%s': only https, http and file URLs are supported", u);
+		return NULL;
+	}
+	net->allow_file = 1;
+	if (u[0] == '/')
+		return ptb_xasprintf("file://%s", u);
+	{
+		char cwd[4096];
+
+		if (!getcwd(cwd, sizeof cwd)) {
+			ptb_err_set(err, PTB_EIO, "cannot find the current directory");
+			return NULL;
+		}
+		return ptb_xasprintf("file://%s/%s", cwd, u);
+	}
+}
+
+static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *cache,
+                         struct ptb_fetch_list *l, struct ptb_err *err)
+{
+	struct ptb_manifest_sel sel = { 0 };
+	struct ptb_buf body;
+	char *url = NULL, *base = NULL, **comps = NULL, *list = NULL;
+	cJSON *doc = NULL;
+	int rc = -1;
+
+	if (o->manifest) {
+		url = explicit_url(o->manifest, net, err);
+	} else {
+		char *m = o->mirror ? explicit_url(o->mirror, net, err) : ptb_xstrdup(NVIDIA_REDIST);
+
+		if (m) {
+			size_t n = strlen(m);
+			url = ptb_xasprintf("%s%sredistrib_%s.json", m, n && m[n - 1] == '/' ? "" : "/", o->cuda);
+		}
+		free(m);
+	}
+	if (!url)
+		return -1;
+	ptb_buf_init(&body);
+	if (ptb_fetch_small(url, cache, o->manifest_sha, net, &body, l->manifest_sha256, err) != 0)
+		goto out;
+	doc = ptb_json_parse(body.data, body.len, url, err);
+	if (!doc) {
+		err->code = PTB_ERECIPE;
+		goto out;
+	}
+	base = ptb_xstrndup(url, (size_t)(strrchr(url, '/') - url + 1));
+	sel.platform = l->platform;
+	sel.variant = o->variant;
+	sel.cuda = o->cuda;
+	if (o->components) {
+		char *save = NULL, *tok;
+		size_t n = 0;
+
+		list = ptb_xstrdup(o->components);
+		comps = ptb_xcalloc(strlen(list) + 1, sizeof *comps);
+		for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
+			comps[n++] = tok;
+		sel.components = (const char *const *)comps;
+		sel.ncomponents = n;
+	}
+	if (ptb_manifest_select(doc, url, base, &sel, l, err) != 0)
+		goto out;
+	l->manifest_url = url;
+	url = NULL;
+	rc = 0;
+out:
+	cJSON_Delete(doc);
+	ptb_buf_free(&body);
+	free(url);
+	free(base);
+	free(comps);
+	free(list);
+	return rc;
+}
+
+static int add_files(struct opts *o, struct ptb_net_opts *net, struct ptb_fetch_list *l,
+                     struct ptb_err *err)
+{
+	for (int i = 0; i < o->nfiles; i++) {
+		const char *at = strrchr(o->files[i], '@'), *b;
+		struct ptb_fetch_item *it;
+		char *url;
+
+		if (!at || !ptb_fetch_is_sha256(at + 1)) {
+			ptb_err_set(err, PTB_EUSAGE, "--file '%s': expected URL@SHA256 (64 lowercase hex digits)", o->files[i]);
+			return -1;
+		}
+		url = ptb_xstrndup(o->files[i], (size_t)(at - o->files[i]));
+		if (strncmp(url, "https://", 8) != 0) {
+			char *u = explicit_url(url, net, err);
+			free(url);
+			if (!u)
+				return -1;
+			url = u;
+		}
+		it = ptb_fetch_list_add(l);
+		b = strrchr(url, '/');
+		it->name = ptb_xstrdup(b && b[1] ? b + 1 : url);
+		it->url = url;
+		memcpy(it->sha256, at + 1, 65);
+		it->kind = PTB_ITEM_FILE;
+	}
+	return 0;
+}
+
+/* The prefix already holds exactly this set. */
+static int up_to_date(const char *prefix, const struct ptb_fetch_list *l)
+{
+	struct ptb_fetch_list have = { 0 };
+	struct ptb_err e = { 0 };
+	char *lock = ptb_install_lock_path(prefix);
+	int same = 0;
+
+	if (ptb_path_is_file(lock) && ptb_lock_read(lock, &have, &e) == 0 && have.n == l->n) {
+		same = 1;
+		for (size_t i = 0; i < l->n && same; i++)
+			same = strcmp(have.items[i].sha256, l->items[i].sha256) == 0 &&
+			       strcmp(have.items[i].name, l->items[i].name) == 0;
+	}
+	ptb_fetch_list_free(&have);
+	free(lock);
+	return same;
+}
+
+static int on_ready(void *ud, struct ptb_fetch_item *it, struct ptb_err *err)
+{
+	return ud ? ptb_install_add(ud, it, err) : 0;
+}
+
+static int on_poll(void *ud, struct ptb_err *err)
+{
+	return ud ? ptb_install_poll(ud, err) : 0;
+}
+
+/* Children unpack after chdir into the staging tree: every path they are
+ * given must be absolute. */
+static char *absolute(const char *p)
+{
+	char cwd[4096];
+
+	if (p[0] == '/' || !getcwd(cwd, sizeof cwd))
+		return ptb_xstrdup(p);
+	return ptb_xasprintf("%s/%s", cwd, p);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "prefix", required_argument, NULL, O_PREFIX },
+		{ "cache", required_argument, NULL, O_CACHE },
+		{ "cuda", required_argument, NULL, O_CUDA },
+		{ "platform", required_argument, NULL, O_PLATFORM },
+		{ "variant", required_argument, NULL, O_VARIANT },
+		{ "components", required_argument, NULL, O_COMPONENTS },
+		{ "manifest", required_argument, NULL, O_MANIFEST },
+		{ "manifest-sha256", required_argument, NULL, O_MANIFEST_SHA },
+		{ "mirror", required_argument, NULL, O_MIRROR },
+		{ "lock", required_argument, NULL, O_LOCK },
+		{ "write-lock", required_argument, NULL, O_WRITE_LOCK },
+		{ "plan", required_argument, NULL, O_PLAN },
+		{ "file", required_argument, NULL, O_FILE },
+		{ "jobs", required_argument, NULL, O_JOBS },
+		{ "retries", required_argument, NULL, O_RETRIES },
+		{ "offline", no_argument, NULL, O_OFFLINE },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = { .jobs = 0, .retries = -1 };
+	struct ptb_err err = { 0 };
+	struct ptb_fetch_list l = { 0 };
+	struct ptb_net_opts net = { 0 };
+	struct ptb_install *in = NULL;
+	char *cache = NULL, *prefix_abs = NULL;
+	int rc, workers;
+	double t0 = now_s();
+	int64_t total = 0;
+
+	rc = ptb_cmd_getopt(ctx, &ptb_cmd_fetch_def, argc, argv, "", longopts, handle, &o);
+	if (rc >= 0)
+		return rc;
+	if (optind < argc)
+		return ptb_cli_usage("fetch", "unexpected argument '%s'", argv[optind]);
+	if (!o.cuda && !o.manifest && !o.lock && !o.plan && !o.nfiles)
+		return ptb_cli_usage("fetch", "nothing to fetch: give --cuda VER, --manifest URL, --lock FILE, --plan FILE or --file");
+	if (o.mirror && o.manifest)
+		return ptb_cli_usage("fetch", "--mirror and --manifest exclude each other");
+	if (o.mirror && !o.cuda)
+		return ptb_cli_usage("fetch", "--mirror needs --cuda VER to find redistrib_VER.json");
+	if (o.lock && (o.manifest || o.mirror || o.components || o.plan))
+		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --components and --plan");
+
+	ptb_net_opts_default(&net);
+	if (o.jobs)
+		net.jobs = o.jobs;
+	if (o.retries >= 0)
+		net.retries = o.retries;
+	net.offline = o.offline;
+	if (ctx->verbosity < 0)
+		net.progress = 0;
+	else if (isatty(2) && !getenv("NO_COLOR") && !(getenv("TERM") && strcmp(getenv("TERM"), "dumb") == 0))
+		net.progress = 2;
+	else
+		net.progress = 1;
+	{
+		char *c = ptb_cache_dir(o.cache);
+		cache = absolute(c);
+		free(c);
+	}
+	if (o.prefix)
+		o.prefix = prefix_abs = absolute(o.prefix);
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+
+	if (o.lock) {
+		if (ptb_lock_read(o.lock, &l, &err) != 0)
+			goto fail;
+		/* A lock names its URLs itself: let their schemes through. */
+		for (size_t i = 0; i < l.n; i++) {
+			net.allow_http |= strncmp(l.items[i].url, "http://", 7) == 0;
+			net.allow_file |= strncmp(l.items[i].url, "file://", 7) == 0;
+		}
+	} else {
+		if (o.plan) {
+			struct ptb_buf b;
+			cJSON *plan;
+
+			ptb_buf_init(&b);
+			if (ptb_file_read(o.plan, 0, &b, &err) != 0) {
+				ptb_buf_free(&b);
+				goto fail;
+			}
+			plan = ptb_json_parse(b.data, b.len, o.plan, &err);
+			ptb_buf_free(&b);
+			if (!plan || ptb_fetch_items_from_plan(plan, &l, &err) != 0) {
+				cJSON_Delete(plan);
+				goto fail;
+			}
+			cJSON_Delete(plan);
+		}
+		if (o.platform) {
+			free(l.platform);
+			l.platform = ptb_xstrdup(o.platform);
+		} else if (!l.platform && host_platform()) {
+			l.platform = ptb_xstrdup(host_platform());
+		}
+		if (!l.platform) {
+			ptb_err_set(&err, PTB_EUSAGE, "cannot tell the NVIDIA platform of this machine");
+			ptb_err_hint(&err, "give --platform linux-x86_64, linux-sbsa or linux-aarch64");
+			goto fail;
+		}
+		if ((o.manifest || o.mirror || (o.cuda && !o.plan)) &&
+		    from_manifest(&o, &net, cache, &l, &err) != 0)
+			goto fail;
+		if (add_files(&o, &net, &l, &err) != 0)
+			goto fail;
+	}
+	if (l.n == 0) {
+		ptb_err_set(&err, PTB_EUSAGE, "nothing to fetch");
+		goto fail;
+	}
+	for (size_t i = 0; i < l.n; i++)
+		total += l.items[i].size > 0 ? l.items[i].size : 0;
+
+	if (o.prefix && up_to_date(o.prefix, &l)) {
+		if (ctx->verbosity >= 0)
+			printf("%s is up to date (%zu components)\n", o.prefix, l.n);
+		if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
+			goto fail;
+		goto done;
+	}
+	net.prog = ptb_progress_new(net.progress, l.n);
+	ptb_fetch_catch_signals();
+	workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (o.prefix && !(in = ptb_install_begin(o.prefix, workers > 0 ? workers : 1, &err)))
+		goto fail;
+	if (ptb_fetch_all(&l, cache, &net, on_ready, on_poll, in, &err) != 0)
+		goto fail;
+	if (in && ptb_install_commit(in, &l, &err) != 0)
+		goto fail;
+	if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
+		goto fail;
+	if (ctx->verbosity >= 0) {
+		char b[32];
+
+		ptb_fmt_bytes(b, sizeof b, (double)total);
+		if (o.prefix)
+			printf("installed %zu components (%s) into %s in %.1f s\n", l.n, b, o.prefix, now_s() - t0);
+		else
+			printf("fetched %zu components (%s) into %s in %.1f s\n", l.n, b, cache, now_s() - t0);
+		if (ctx->verbosity > 0)
+			for (size_t i = 0; i < l.n; i++)
+				printf("  %s  %s\n", l.items[i].name, l.items[i].path);
+	}
+done:
+	rc = 0;
+	goto out;
+fail:
+	rc = ptb_report(&err);
+	if (rc == 0)
+		rc = PTB_EIO;
+out:
+	ptb_install_end(in);
+	ptb_progress_draw(net.prog, 1);
+	ptb_progress_free(net.prog);
+	ptb_fetch_list_free(&l);
+	free(cache);
+	free(prefix_abs);
+	curl_global_cleanup();
+	return rc;
+}

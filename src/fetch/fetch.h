@@ -1,0 +1,153 @@
+/* fetch.h - download, verify, cache and install pieces named by a plan.
+ *
+ * The unit of work is an item: a URL with the size and sha256 it must have.
+ * Items come from an NVIDIA redist manifest (manifest.c), a lock file
+ * (lock.c) or the plan (ptb_fetch_items_from_plan, wired by cmd/fetch.c).
+ * download.c brings them into a content-addressed cache (libcurl multi);
+ * extract.c unpacks archives into a staging tree with libarchive and its
+ * own path checks; install.c renames the tree into place.
+ *
+ * Ownership: a struct ptb_fetch_list owns its items and their strings;
+ * free with ptb_fetch_list_free(). */
+#ifndef PTB_FETCH_H
+#define PTB_FETCH_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "util/util.h"
+
+struct ptb_progress;
+
+enum ptb_item_kind {
+	PTB_ITEM_ARCHIVE,  /* a .tar.* with one top folder: merged into the prefix */
+	PTB_ITEM_FILE,     /* kept whole (runfile, source tarball): prefix/downloads/ */
+};
+
+struct ptb_fetch_item {
+	char *name;        /* component name, e.g. "cuda_nvcc" */
+	char *version;     /* may be NULL */
+	char *url;
+	char sha256[65];   /* lowercase hex */
+	int64_t size;      /* bytes; -1 when unknown (sha256 still required) */
+	enum ptb_item_kind kind;
+	/* filled by the download: the verified file in the cache */
+	char *path;
+};
+
+struct ptb_fetch_list {
+	struct ptb_fetch_item *items;
+	size_t n, cap;
+	char *platform;          /* linux-x86_64 | linux-sbsa | ... */
+	char *manifest_url;      /* NULL for a list not made from a manifest */
+	char manifest_sha256[65];
+};
+
+void ptb_fetch_list_free(struct ptb_fetch_list *l);
+struct ptb_fetch_item *ptb_fetch_list_add(struct ptb_fetch_list *l);
+int ptb_fetch_is_sha256(const char *s);
+
+/* --- manifest.c ------------------------------------------------------ */
+
+struct ptb_manifest_sel {
+	const char *platform;           /* required */
+	const char *const *components;  /* NULL: every component with the platform */
+	size_t ncomponents;
+	const char *variant;            /* "cuda12", "12", "13.1"; NULL: the only one */
+	const char *cuda;               /* CUDA version used to pick a variant */
+};
+
+/* Select items from a parsed NVIDIA manifest.  base is the URL that
+ * relative_path is relative to (the manifest's directory, with '/').
+ * src names the manifest in messages.  Refuses a malformed manifest naming
+ * the component and the key (PTB_ERECIPE); an unknown component or one
+ * without the platform is PTB_EUSAGE. */
+int ptb_manifest_select(const cJSON *manifest, const char *src, const char *base,
+                        const struct ptb_manifest_sel *sel,
+                        struct ptb_fetch_list *out, struct ptb_err *err);
+
+/* --- lock.c ---------------------------------------------------------- */
+
+/* Build the ptbuild.lock/1 document for a list. */
+cJSON *ptb_lock_doc(const struct ptb_fetch_list *l);
+int ptb_lock_write(const char *path, const struct ptb_fetch_list *l,
+                   struct ptb_err *err);
+int ptb_lock_read(const char *path, struct ptb_fetch_list *out,
+                  struct ptb_err *err);
+
+/* --- plan_items.c (the plan hook) ------------------------------------ */
+
+/* Items a ptbuild.plan/1 document names: cuda.downloads[] (archives unless
+ * "kind": "file") and openblas.source (a file). */
+int ptb_fetch_items_from_plan(const cJSON *plan, struct ptb_fetch_list *out,
+                              struct ptb_err *err);
+
+/* --- download.c ------------------------------------------------------ */
+
+struct ptb_net_opts {
+	int jobs;                 /* parallel transfers */
+	int allow_http;           /* an explicit http:// mirror or manifest */
+	int allow_file;           /* an explicit file:// mirror or manifest */
+	int offline;              /* cache only */
+	int retries;              /* attempts after the first */
+	long retry_delay_ms;      /* first backoff; doubles, capped at 30 s */
+	long low_speed_time;      /* seconds under 1 KiB/s before giving up */
+	long connect_timeout;     /* seconds */
+	int progress;             /* 0 none, 1 a line per item, 2 terminal bar */
+	struct ptb_progress *prog;  /* the caller's, or NULL: made per call */
+};
+
+void ptb_net_opts_default(struct ptb_net_opts *o);
+
+/* The cache root: dir if given, else $XDG_CACHE_HOME/ptbuild, else
+ * ~/.cache/ptbuild.  Caller frees. */
+char *ptb_cache_dir(const char *dir);
+
+/* A small document (a manifest) into memory.  Cached by URL under
+ * cache/manifests so --offline can reuse it; when pin is a sha256 the
+ * bytes must match it.  sha256_out gets the hash of what was read. */
+int ptb_fetch_small(const char *url, const char *cache, const char *pin,
+                    const struct ptb_net_opts *o, struct ptb_buf *out,
+                    char sha256_out[65], struct ptb_err *err);
+
+/* Called in the parent as soon as an item is verified in the cache;
+ * returns 0, or -1 with err to stop everything. */
+typedef int (*ptb_fetch_ready_fn)(void *ud, struct ptb_fetch_item *it,
+                                  struct ptb_err *err);
+/* Called while waiting, so extraction children can be reaped. */
+typedef int (*ptb_fetch_poll_fn)(void *ud, struct ptb_err *err);
+
+/* Bring every item into the cache (item->path set).  Items already there
+ * (verified by hash) are not downloaded.  Stops on the first failure. */
+int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
+                  const struct ptb_net_opts *o,
+                  ptb_fetch_ready_fn ready, ptb_fetch_poll_fn poll, void *ud,
+                  struct ptb_err *err);
+
+/* Set by SIGINT/SIGTERM (ptb_fetch_catch_signals); the transfer loop and
+ * the wait for unpacking stop at the next turn and clean up. */
+extern volatile sig_atomic_t ptb_fetch_stop;
+void ptb_fetch_catch_signals(void);
+
+/* --- extract.c ------------------------------------------------------- */
+
+struct ptb_extract_limits {
+	uint64_t max_entries;     /* per archive */
+	uint64_t max_bytes;       /* unpacked bytes per archive */
+};
+
+/* Unpack archive into the directory root (which must exist), stripping
+ * the single top folder.  Refuses absolute names, '..', links that lead
+ * outside root, hard links to symlinks, device nodes, FIFOs and sockets.
+ * A top-level LICENSE goes to share/licenses/<name>/.  Changes the cwd of
+ * the calling process (run it in a child). */
+int ptb_extract(const char *archive, const char *root, const char *name,
+                const struct ptb_extract_limits *lim, struct ptb_err *err);
+
+/* Check a symlink target written at entry path `link` (relative to the
+ * root, already stripped): 0 when it stays inside the root. */
+int ptb_extract_link_ok(const char *link, const char *target);
+
+#endif

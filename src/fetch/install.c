@@ -1,0 +1,447 @@
+/* install.c - staging, extraction children, and the rename into place. */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include "fetch/install.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <dirent.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fetch/progress.h"
+
+#define LOCK_NAME ".ptbuild-lock.json"
+
+struct child {
+	pid_t pid;
+	int fd;                       /* read end: the child's error text */
+	struct ptb_fetch_item *it;
+};
+
+struct ptb_install {
+	char *prefix, *stage, *parent, *base;
+	int workers;
+	struct child *kids;
+	int nkids;
+	struct ptb_fetch_item **queue;
+	size_t nq, capq, headq;
+	struct ptb_extract_limits lim;
+};
+
+static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st;
+	(void)f;
+	if (flag == FTW_DP || flag == FTW_D)
+		return rmdir(p) != 0 && errno != ENOENT ? -1 : 0;
+	return unlink(p) != 0 && errno != ENOENT ? -1 : 0;
+}
+
+int ptb_rmtree(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path);
+	return nftw(path, rm_one, 32, FTW_DEPTH | FTW_PHYS);
+}
+
+char *ptb_install_lock_path(const char *prefix)
+{
+	return ptb_xasprintf("%s/%s", prefix, LOCK_NAME);
+}
+
+/* Leftovers of a run that was killed: .<base>.ptb-stage.<pid> and
+ * .<base>.ptb-old.<pid> whose process is gone. */
+static void clean_stale(const char *parent, const char *base)
+{
+	DIR *d = opendir(parent);
+	struct dirent *de;
+	size_t bl = strlen(base);
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		const char *n = de->d_name, *tail;
+		long pid;
+		char *end, *p;
+
+		if (n[0] != '.' || strncmp(n + 1, base, bl) != 0)
+			continue;
+		tail = n + 1 + bl;
+		if (strncmp(tail, ".ptb-stage.", 11) == 0)
+			tail += 11;
+		else if (strncmp(tail, ".ptb-old.", 9) == 0)
+			tail += 9;
+		else
+			continue;
+		pid = strtol(tail, &end, 10);
+		if (*end || pid <= 0 || (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
+			continue;
+		p = ptb_xasprintf("%s/%s", parent, n);
+		ptb_rmtree(p);
+		free(p);
+	}
+	closedir(d);
+}
+
+static uint64_t env_u64(const char *name, uint64_t dflt)
+{
+	const char *s = getenv(name);
+
+	return s && *s ? strtoull(s, NULL, 10) : dflt;
+}
+
+struct ptb_install *ptb_install_begin(const char *prefix, int workers,
+                                      struct ptb_err *err)
+{
+	struct ptb_install *in;
+	char *p = ptb_xstrdup(prefix), *slash;
+	struct stat st;
+
+	while (strlen(p) > 1 && p[strlen(p) - 1] == '/')
+		p[strlen(p) - 1] = '\0';
+	if (stat(p, &st) == 0) {
+		char *lock = ptb_install_lock_path(p);
+		DIR *d = opendir(p);
+		int empty = 1;
+		struct dirent *de;
+
+		while (d && (de = readdir(d)))
+			if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+				empty = 0;
+		if (d)
+			closedir(d);
+		if (!S_ISDIR(st.st_mode) || (!empty && !ptb_path_is_file(lock))) {
+			ptb_err_set(err, PTB_EUSAGE, "'%s' exists and was not installed by ptbuild fetch", p);
+			ptb_err_hint(err, "choose an empty or new --prefix; ptbuild replaces a prefix only if it made it");
+			free(lock);
+			free(p);
+			return NULL;
+		}
+		free(lock);
+	}
+	in = ptb_xcalloc(1, sizeof *in);
+	in->prefix = p;
+	slash = strrchr(p, '/');
+	in->parent = slash ? (slash == p ? ptb_xstrdup("/") : ptb_xstrndup(p, (size_t)(slash - p))) : ptb_xstrdup(".");
+	in->base = ptb_xstrdup(slash ? slash + 1 : p);
+	if (ptb_mkdir_p(in->parent, 0755, err) != 0)
+		goto fail;
+	clean_stale(in->parent, in->base);
+	in->stage = ptb_xasprintf("%s/.%s.ptb-stage.%ld", in->parent, in->base, (long)getpid());
+	ptb_rmtree(in->stage);
+	if (mkdir(in->stage, 0755) != 0) {
+		ptb_err_set(err, PTB_EIO, "cannot create the staging folder '%s': %s", in->stage, strerror(errno));
+		goto fail;
+	}
+	in->workers = workers > 0 ? workers : 1;
+	in->kids = ptb_xcalloc((size_t)in->workers, sizeof *in->kids);
+	in->lim.max_entries = env_u64("PTBUILD_MAX_ENTRIES", 200000);
+	in->lim.max_bytes = 0;
+	return in;
+fail:
+	ptb_install_end(in);
+	return NULL;
+}
+
+static int copy_file(const char *from, const char *to, struct ptb_err *err)
+{
+	static char buf[1 << 16];
+	int in = open(from, O_RDONLY | O_CLOEXEC), out;
+	ssize_t n;
+
+	if (in < 0) {
+		ptb_err_set(err, PTB_EIO, "cannot read '%s': %s", from, strerror(errno));
+		return -1;
+	}
+	out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (out < 0) {
+		ptb_err_set(err, PTB_EIO, "cannot create '%s': %s", to, strerror(errno));
+		close(in);
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof buf)) > 0) {
+		if (write(out, buf, (size_t)n) != n) {
+			ptb_err_set(err, PTB_EIO, "cannot write '%s': %s", to, strerror(errno ? errno : ENOSPC));
+			close(in);
+			close(out);
+			return -1;
+		}
+	}
+	close(in);
+	if (n < 0 || close(out) != 0) {
+		ptb_err_set(err, PTB_EIO, "cannot copy '%s' to '%s': %s", from, to, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* A file item: prefix/downloads/<basename of the URL>, hard-linked from
+ * the cache when they share a file system. */
+static int add_file(struct ptb_install *in, struct ptb_fetch_item *it, struct ptb_err *err)
+{
+	const char *b = strrchr(it->url, '/');
+	char *dir = ptb_xasprintf("%s/downloads", in->stage), *dest;
+	int rc = -1;
+
+	b = b && b[1] ? b + 1 : it->name;
+	if (strcmp(b, "..") == 0 || strcmp(b, ".") == 0)
+		b = it->name;
+	dest = ptb_xasprintf("%s/%s", dir, b);
+	if (ptb_mkdir_p(dir, 0755, err) == 0) {
+		unlink(dest);
+		if (link(it->path, dest) == 0 || copy_file(it->path, dest, err) == 0)
+			rc = 0;
+	}
+	free(dir);
+	free(dest);
+	return rc;
+}
+
+static int spawn(struct ptb_install *in, struct child *k, struct ptb_fetch_item *it,
+                 struct ptb_err *err)
+{
+	int fds[2];
+	pid_t pid;
+	struct ptb_extract_limits lim = in->lim;
+
+	/* A bomb guard that scales: NVIDIA archives unpack to a few times
+	 * their size. */
+	lim.max_bytes = env_u64("PTBUILD_MAX_UNPACK_RATIO", 32) *
+	                (uint64_t)(it->size > 0 ? it->size : 0) + (16u << 20);
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		ptb_err_set(err, PTB_EIO, "cannot create a pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		ptb_err_set(err, PTB_EIO, "cannot fork: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		struct ptb_err e = { 0 };
+		int rc;
+
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() == 1)
+			_exit(1);
+		close(fds[0]);
+		rc = ptb_extract(it->path, in->stage, it->name, &lim, &e);
+		if (rc != 0) {
+			size_t n = strlen(e.msg);
+			if (write(fds[1], e.msg, n + 1) < 0 ||
+			    write(fds[1], e.hint, strlen(e.hint)) < 0)
+				_exit(2);
+		}
+		_exit(rc ? 1 : 0);
+	}
+	close(fds[1]);
+	k->pid = pid;
+	k->fd = fds[0];
+	k->it = it;
+	in->nkids++;
+	return 0;
+}
+
+static int reap(struct ptb_install *in, struct child *k, int status, struct ptb_err *err)
+{
+	char buf[sizeof err->msg + sizeof err->hint + 2];
+	ssize_t n = 0, r;
+
+	while ((r = read(k->fd, buf + n, sizeof buf - 1 - (size_t)n)) > 0)
+		n += r;
+	buf[n > 0 ? n : 0] = '\0';
+	close(k->fd);
+	k->pid = 0;
+	in->nkids--;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		ptb_progress_unpacked(ptb_progress_current(), k->it->name);
+		return 0;
+	}
+	if (n > 0) {
+		size_t ml = strlen(buf);
+		ptb_err_set(err, PTB_EIO, "%s", buf);
+		if ((ssize_t)ml + 1 < n)
+			ptb_err_hint(err, "%s", buf + ml + 1);
+	} else {
+		ptb_err_set(err, PTB_EIO, "extracting '%s' failed (%s %d)", k->it->name,
+		            WIFSIGNALED(status) ? "signal" : "exit status",
+		            WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+	}
+	return -1;
+}
+
+static int pump(struct ptb_install *in, int block, struct ptb_err *err)
+{
+	for (;;) {
+		int st;
+		pid_t r;
+
+		for (int i = 0; i < in->workers; i++) {
+			struct child *k = &in->kids[i];
+
+			if (k->pid && waitpid(k->pid, &st, WNOHANG) == k->pid &&
+			    reap(in, k, st, err) != 0)
+				return -1;
+		}
+		for (int i = 0; i < in->workers && in->headq < in->nq; i++) {
+			size_t big = in->headq;
+			struct ptb_fetch_item *t;
+
+			if (in->kids[i].pid)
+				continue;
+			/* Largest first: the longest job must not start last. */
+			for (size_t q = in->headq + 1; q < in->nq; q++)
+				if (in->queue[q]->size > in->queue[big]->size)
+					big = q;
+			t = in->queue[big];
+			in->queue[big] = in->queue[in->headq];
+			in->queue[in->headq++] = t;
+			if (spawn(in, &in->kids[i], t, err) != 0)
+				return -1;
+		}
+		if (!block || (in->nkids == 0 && in->headq == in->nq))
+			return 0;
+		if (ptb_fetch_stop) {
+			ptb_err_set(err, PTB_EIO, "interrupted by signal %d while unpacking", (int)ptb_fetch_stop);
+			ptb_err_hint(err, "the prefix is unchanged");
+			return -1;
+		}
+		/* Wait for a child, redrawing the status line meanwhile. */
+		r = waitpid(-1, &st, WNOHANG);
+		if (r == 0) {
+			ptb_progress_draw(ptb_progress_current(), 0);
+			usleep(50000);
+			continue;
+		}
+		for (int i = 0; r > 0 && i < in->workers; i++)
+			if (in->kids[i].pid == r && reap(in, &in->kids[i], st, err) != 0)
+				return -1;
+	}
+}
+
+int ptb_install_add(struct ptb_install *in, struct ptb_fetch_item *it, struct ptb_err *err)
+{
+	if (it->kind == PTB_ITEM_FILE)
+		return add_file(in, it, err);
+	if (in->nq == in->capq) {
+		in->capq = in->capq ? 2 * in->capq : 16;
+		in->queue = ptb_xrealloc(in->queue, in->capq * sizeof *in->queue);
+	}
+	in->queue[in->nq++] = it;
+	return pump(in, 0, err);
+}
+
+int ptb_install_poll(struct ptb_install *in, struct ptb_err *err)
+{
+	return pump(in, 0, err);
+}
+
+static int fsync_path(const char *p)
+{
+	int fd = open(p, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int r;
+
+	if (fd < 0)
+		return -1;
+	r = fsync(fd);
+	close(fd);
+	return r;
+}
+
+int ptb_install_commit(struct ptb_install *in, const struct ptb_fetch_list *l,
+                       struct ptb_err *err)
+{
+	char *lock, *old = NULL;
+	int rc = -1;
+	struct stat st;
+
+	if (pump(in, 1, err) != 0)
+		return -1;
+	lock = ptb_install_lock_path(in->stage);
+	if (ptb_lock_write(lock, l, err) != 0)
+		goto out;
+	/* Data first, then the names: after a crash the new tree is either
+	 * complete or not in place.  Only the prefix's file system. */
+	{
+		int fd = open(in->stage, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		if (fd >= 0) {
+			syncfs(fd);
+			close(fd);
+		}
+	}
+	if (stat(in->prefix, &st) == 0) {
+		if (renameat2(AT_FDCWD, in->stage, AT_FDCWD, in->prefix, RENAME_EXCHANGE) == 0) {
+			/* The stage now holds the old tree. */
+			old = ptb_xasprintf("%s/.%s.ptb-old.%ld", in->parent, in->base, (long)getpid());
+			if (rename(in->stage, old) != 0) {
+				free(old);
+				old = ptb_xstrdup(in->stage);
+			}
+		} else {
+			/* No RENAME_EXCHANGE here: move the old tree aside first. */
+			old = ptb_xasprintf("%s/.%s.ptb-old.%ld", in->parent, in->base, (long)getpid());
+			if (rename(in->prefix, old) != 0 || rename(in->stage, in->prefix) != 0) {
+				ptb_err_set(err, PTB_EIO, "cannot move '%s' into place: %s", in->prefix, strerror(errno));
+				rename(old, in->prefix);
+				goto out;
+			}
+		}
+	} else if (rename(in->stage, in->prefix) != 0) {
+		ptb_err_set(err, PTB_EIO, "cannot move '%s' into place: %s", in->prefix, strerror(errno));
+		goto out;
+	}
+	fsync_path(in->parent);
+	if (old)
+		ptb_rmtree(old);
+	free(in->stage);
+	in->stage = NULL;
+	rc = 0;
+out:
+	free(lock);
+	free(old);
+	return rc;
+}
+
+void ptb_install_end(struct ptb_install *in)
+{
+	if (!in)
+		return;
+	for (int i = 0; in->kids && i < in->workers; i++) {
+		if (in->kids[i].pid) {
+			int st;
+			kill(in->kids[i].pid, SIGKILL);
+			waitpid(in->kids[i].pid, &st, 0);
+			close(in->kids[i].fd);
+		}
+	}
+	if (in->stage)
+		ptb_rmtree(in->stage);
+	free(in->kids);
+	free(in->queue);
+	free(in->stage);
+	free(in->prefix);
+	free(in->parent);
+	free(in->base);
+	free(in);
+}

@@ -1,0 +1,33 @@
+/* install.h - the staging tree beside the prefix, extraction children and
+ * the final rename.  An interrupted install leaves the old prefix (or
+ * none), never half of one: everything is written into
+ * <parent>/.<name>.ptb-stage.<pid> and swapped in by one rename.
+ * Archives are unpacked in child processes (one per CPU) as soon as each
+ * download is verified, while the other downloads go on. */
+#ifndef PTB_INSTALL_H
+#define PTB_INSTALL_H
+
+#include "fetch/fetch.h"
+
+struct ptb_install;
+
+/* NULL with err when the prefix cannot be staged (or is not ours). */
+struct ptb_install *ptb_install_begin(const char *prefix, int workers,
+                                      struct ptb_err *err);
+/* Queue a verified item: archives are extracted, files linked in. */
+int ptb_install_add(struct ptb_install *in, struct ptb_fetch_item *it,
+                    struct ptb_err *err);
+/* Reap finished children and start queued ones; never blocks. */
+int ptb_install_poll(struct ptb_install *in, struct ptb_err *err);
+/* Wait for all, write the lock into the tree, rename it into place. */
+int ptb_install_commit(struct ptb_install *in, const struct ptb_fetch_list *l,
+                       struct ptb_err *err);
+/* Stop children and remove the staging tree (also after commit: frees). */
+void ptb_install_end(struct ptb_install *in);
+
+/* The lock a prefix was installed from, or NULL. */
+char *ptb_install_lock_path(const char *prefix);
+/* rm -rf without following symlinks; 0 or -1. */
+int ptb_rmtree(const char *path);
+
+#endif

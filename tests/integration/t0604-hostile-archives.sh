@@ -1,0 +1,43 @@
+#!/bin/sh
+# t0604-hostile-archives.sh - archives that try to write outside the prefix
+# or plant what they should not.  Each is refused; the oracle (as in
+# libarchive's write_disk fuzzer): a sentinel outside is untouched, nothing
+# new appears outside, and the installed prefix is unchanged.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/fetch/lib.sh"
+fx_need python3 xz
+
+export XDG_CACHE_HOME="$T_DIR/cache"
+out_dir="$T_DIR/outside"
+mkdir -p "$out_dir" && echo sentinel >"$out_dir/sentinel"
+python3 "$top_srcdir/tests/fetch/mkarchives.py" hostile "$T_DIR/h" "$out_dir" >"$T_DIR/cases" ||
+	skip_all "cannot build the hostile archives"
+python3 "$top_srcdir/tests/fetch/mkarchives.py" good "$T_DIR/fx" --components 2 --kib 8 >/dev/null
+run "$PTBUILD" fetch --platform linux-x86_64 --manifest "$T_DIR/fx/redistrib_12.4.1.json" --prefix "$T_DIR/prefix"
+is "$rc" 0 "a good prefix to protect"
+before=$(fx_tree "$T_DIR/prefix")
+outside_before=$(fx_tree "$T_DIR/outside")
+# The root of the test tree too: nothing may appear next to the prefix.
+ls_before=$(ls -a "$T_DIR")
+
+while read -r c; do
+	case $c in
+	h16-*) continue ;;
+	esac
+	PTBUILD_MAX_ENTRIES=100 run "$PTBUILD" fetch --lock "$T_DIR/h/$c.lock" --prefix "$T_DIR/prefix"
+	is "$rc" 4 "$c: refused (exit 4)"
+	case $err in
+	*"refusing archive of '$c'"* | *"cannot extract"*"'$c'"*) t_ok 0 "$c: the error names the archive" ;;
+	*) t_ok 1 "$c: the error names the archive"; printf '# %s\n' "$err" ;;
+	esac
+	is "$(fx_tree "$T_DIR/outside")" "$outside_before" "$c: nothing written outside"
+	is "$(fx_tree "$T_DIR/prefix")" "$before" "$c: the prefix is unchanged"
+	is "$(ls -a "$T_DIR" | grep -v '^cases$')" "$(echo "$ls_before" | grep -v '^cases$')" "$c: no staging folder left"
+done <"$T_DIR/cases"
+
+# Set-id bits are not an attack to refuse, but they are never installed.
+run "$PTBUILD" fetch --lock "$T_DIR/h/h16-setuid-mode.lock" --prefix "$T_DIR/suid"
+is "$rc" 0 "an archive with a set-uid file installs"
+is "$(stat -c %a "$T_DIR/suid/bin-suid")" "755" "... without the set-uid bit or write for others"
+[ ! -e /tmp/absolute.txt ] && [ ! -e "$out_dir/absolute.txt" ]; t_ok $? "no absolute-path file anywhere"
+done_testing
