@@ -4,6 +4,7 @@
 
 #include "cmd/cmds.h"
 #include "cmd/common.h"
+#include "plan.h"
 
 #include <curl/curl.h>
 #include <stdio.h>
@@ -23,15 +24,21 @@
 const struct ptb_cmd ptb_cmd_fetch_def = {
 	"fetch", ptb_cmd_fetch,
 	"download, verify and install CUDA components into a prefix",
-	"ptbuild fetch [--cuda VER] [--components LIST] [--manifest URL | --mirror URL |\n"
-	"                     --lock FILE | --plan FILE] [--prefix DIR] [--cache DIR] [--jobs N] [--offline]",
-	"Components come from NVIDIA's redist manifest for --cuda (or --manifest,\n"
-	"or --mirror), from a lock file, or from a plan.  Every file is checked\n"
+	"ptbuild fetch [plan options | --cuda VER [--components LIST] | --manifest URL |\n"
+	"                     --mirror URL | --lock FILE | --plan FILE] [--prefix DIR] [--cache DIR] [--jobs N] [--offline]",
+	"What to fetch: with no source named (or with --facts, --profile,\n"
+	"--sysroot, --torch), what the plan names, as 'ptbuild plan' makes it:\n"
+	"the CUDA redist files for its platform (when the plan downloads CUDA)\n"
+	"and the OpenBLAS source release (when it builds OpenBLAS).  Else\n"
+	"components from NVIDIA's redist manifest for --cuda (or --manifest, or\n"
+	"--mirror), from a lock file, or from a saved plan.  Every file is checked\n"
 	"against its sha256 and size while it downloads, kept in a cache shared by\n"
 	"all prefixes, and unpacked into one tree laid out like a CUDA toolkit\n"
 	"(CUDA_HOME=PREFIX).  The new tree is built beside the prefix and renamed\n"
 	"into place: an interrupted fetch leaves the old prefix or none.\n"
 	"\n"
+	"  --facts FILE, --profile NAME, --sysroot DIR, --torch VER\n"
+	"                        make the plan for that machine (see ptbuild plan)\n"
 	"  --cuda VER            CUDA release label (12.4.1): the manifest is\n"
 	"                        redistrib_VER.json under the mirror\n"
 	"  --components LIST     comma-separated component names (cuda_nvcc,...);\n"
@@ -61,11 +68,14 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"CURL_CA_BUNDLE, SSL_CERT_FILE and SSL_CERT_DIR name the CA certificates.\n"
 	"\n"
 	"Examples:\n"
+	"  ptbuild fetch --prefix /usr/local/cuda-13.0     # what this host's plan needs\n"
 	"  ptbuild fetch --cuda 12.4.1 --components cuda_nvcc,cuda_cudart,cuda_cccl --prefix /opt/cuda-12.4\n"
 	"  ptbuild fetch --lock cuda.lock --prefix /opt/cuda --offline\n",
 };
 
 struct opts {
+	struct ptb_plan_opts p;
+	int plan_opts;             /* --facts, --profile, --sysroot or --torch */
 	const char *prefix, *cache, *cuda, *platform, *variant, *components;
 	const char *manifest, *manifest_sha, *mirror, *lock, *write_lock, *plan;
 	const char *files[32];
@@ -82,6 +92,12 @@ static int handle(void *state, int c, const char *arg)
 	struct opts *o = state;
 	char *end;
 
+	if (c >= PTB_OPT_PLAN && c < PTB_OPT_PLAN + 10) {
+		if (ptb_plan_opt(&o->p, "fetch", c, arg) < 0)
+			return PTB_EUSAGE;
+		o->plan_opts = 1;
+		return 0;
+	}
 	switch (c) {
 	case O_PREFIX: o->prefix = arg; return 0;
 	case O_CACHE: o->cache = arg; return 0;
@@ -321,6 +337,11 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		{ "lock", required_argument, NULL, O_LOCK },
 		{ "write-lock", required_argument, NULL, O_WRITE_LOCK },
 		{ "plan", required_argument, NULL, O_PLAN },
+		/* plan options (fetch keeps its own --cuda: a release label) */
+		{ "facts", required_argument, NULL, PTB_OPT_PLAN + 0 },
+		{ "profile", required_argument, NULL, PTB_OPT_PLAN + 1 },
+		{ "sysroot", required_argument, NULL, PTB_OPT_PLAN + 2 },
+		{ "torch", required_argument, NULL, PTB_OPT_PLAN + 3 },
 		{ "file", required_argument, NULL, O_FILE },
 		{ "jobs", required_argument, NULL, O_JOBS },
 		{ "retries", required_argument, NULL, O_RETRIES },
@@ -333,6 +354,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	struct ptb_net_opts net = { 0 };
 	struct ptb_install *in = NULL;
 	char *cache = NULL, *prefix_abs = NULL;
+	char *plan_manifest = NULL, *plan_components = NULL;
 	int rc, workers;
 	double t0 = now_s();
 	int64_t total = 0;
@@ -342,8 +364,12 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		return rc;
 	if (optind < argc)
 		return ptb_cli_usage("fetch", "unexpected argument '%s'", argv[optind]);
-	if (!o.cuda && !o.manifest && !o.lock && !o.plan && !o.nfiles)
-		return ptb_cli_usage("fetch", "nothing to fetch: give --cuda VER, --manifest URL, --lock FILE, --plan FILE or --file");
+	/* Nothing named: fetch what the plan (this host's, or the one the plan
+	 * options describe) needs. */
+	int plan_mode = o.plan_opts || (!o.cuda && !o.manifest && !o.mirror && !o.lock &&
+	                                 !o.plan && !o.nfiles);
+	if (plan_mode && (o.plan || o.lock || o.manifest || o.mirror))
+		return ptb_cli_usage("fetch", "plan options exclude --plan, --lock, --manifest and --mirror");
 	if (o.mirror && o.manifest)
 		return ptb_cli_usage("fetch", "--mirror and --manifest exclude each other");
 	if (o.mirror && !o.cuda)
@@ -379,6 +405,54 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		for (size_t i = 0; i < l.n; i++) {
 			net.allow_http |= strncmp(l.items[i].url, "http://", 7) == 0;
 			net.allow_file |= strncmp(l.items[i].url, "file://", 7) == 0;
+		}
+	} else if (plan_mode) {
+		cJSON *plan = NULL;
+
+		if (o.cuda)
+			o.p.cuda = o.cuda;       /* here --cuda chooses the plan's CUDA */
+		if (ptb_plan_make(ctx, &o.p, &plan, NULL, &err) != 0)
+			goto fail;
+		if (ptb_fetch_items_from_plan(plan, &l, &err) != 0) {
+			cJSON_Delete(plan);
+			goto fail;
+		}
+		const char *src = ptb_json_str(plan, "cuda.source");
+		const char *root = ptb_json_str(plan, "cuda.root");
+		const cJSON *dl = ptb_json_get(plan, "cuda.downloads");
+		if (src && strcmp(src, "download") == 0 && cJSON_GetArraySize(dl) == 0 &&
+		    ptb_json_str(plan, "cuda.manifest")) {
+			/* ptbuild holds no checksums for this release: the manifest
+			 * names the files and their sha256. */
+			struct ptb_buf comps;
+			const cJSON *c;
+
+			ptb_buf_init(&comps);
+			cJSON_ArrayForEach(c, ptb_json_get(plan, "cuda.components"))
+				if (cJSON_IsString(c))
+					ptb_buf_printf(&comps, "%s%s", comps.len ? "," : "", c->valuestring);
+			o.manifest = plan_manifest = ptb_xstrdup(ptb_json_str(plan, "cuda.manifest"));
+			o.components = plan_components = ptb_buf_detach(&comps);
+			if (from_manifest(&o, &net, cache, &l, &err) != 0) {
+				cJSON_Delete(plan);
+				goto fail;
+			}
+		} else if (src && strcmp(src, "download") != 0 && ctx->verbosity >= 0) {
+			ptb_note("the plan uses CUDA %s %s at %s: no CUDA to fetch",
+			         ptb_json_str(plan, "cuda.full_version") ? ptb_json_str(plan, "cuda.full_version") : "",
+			         strcmp(src, "jetpack") == 0 ? "from JetPack" : "installed", root ? root : "?");
+		}
+		if (!o.prefix && root && src && strcmp(src, "download") == 0 && ctx->verbosity >= 0)
+			ptb_note("only the cache is filled; --prefix %s installs where the plan expects CUDA", root);
+		if (!l.platform && ptb_json_str(plan, "cuda.platform"))
+			l.platform = ptb_xstrdup(ptb_json_str(plan, "cuda.platform"));
+		cJSON_Delete(plan);
+		if (add_files(&o, &net, &l, &err) != 0)
+			goto fail;
+		if (l.n == 0) {
+			if (ctx->verbosity >= 0)
+				printf("nothing to fetch: the plan needs no download\n");
+			goto done;
 		}
 	} else {
 		if (o.plan) {
@@ -466,6 +540,8 @@ out:
 	ptb_fetch_list_free(&l);
 	free(cache);
 	free(prefix_abs);
+	free(plan_manifest);
+	free(plan_components);
 	curl_global_cleanup();
 	return rc;
 }

@@ -57,5 +57,12 @@ int ptb_fetch_items_from_plan(const cJSON *plan, struct ptb_fetch_list *out,
 	if (ob && cJSON_IsObject(ob) &&
 	    add(ob, "openblas.source", "openblas", PTB_ITEM_FILE, out, err) != 0)
 		return -1;
+	/* The plan's own shape: openblas {via: "source", version, url, sha256}. */
+	ob = ptb_json_get(plan, "openblas");
+	s = ptb_json_str(plan, "openblas.via");
+	if (!ptb_json_get(plan, "openblas.source") && s && strcmp(s, "source") == 0 &&
+	    ptb_json_str(plan, "openblas.url") &&
+	    add(ob, "openblas", "openblas", PTB_ITEM_FILE, out, err) != 0)
+		return -1;
 	return 0;
 }
