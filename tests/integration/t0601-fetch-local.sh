@@ -105,8 +105,8 @@ run "$PTBUILD" fetch --plan "$T_DIR/plan.json" --prefix "$T_DIR/planned"
 is "$rc" 0 "--plan fetches cuda.downloads and openblas.source"
 [ -f "$T_DIR/planned/include/comp03.h" ] && [ -f "$T_DIR/planned/downloads/$(basename "$f")" ]; t_ok $? "... archive unpacked, source kept whole"
 
-run "$PTBUILD" fetch
-is "$rc" 2 "nothing to fetch is a usage error"
+run "$PTBUILD" fetch --plan "$T_DIR/p.json" --profile gh200
+is "$rc" 2 "a saved plan and plan options together are a usage error"
 run "$PTBUILD" fetch --help
 like "$out" "*--manifest-sha256*" "--help lists the options"
 done_testing
