@@ -2,7 +2,8 @@
 # and every past crash (tests/fuzz/regress) by make check with gcc.
 # tests/fuzz/run.sh runs them under libFuzzer.
 check_PROGRAMS += tests/fuzz/replay-facts tests/fuzz/replay-arch tests/fuzz/replay-detect \
-	tests/fuzz/replay-fatbin tests/fuzz/replay-render tests/fuzz/replay-envwriter
+	tests/fuzz/replay-fatbin tests/fuzz/replay-render tests/fuzz/replay-envwriter \
+	tests/fuzz/replay-manifest
 tests_fuzz_replay_facts_SOURCES = tests/fuzz/fuzz_facts.c tests/fuzz/standalone.c
 tests_fuzz_replay_facts_LDADD = $(PTB_LIBS)
 tests_fuzz_replay_arch_SOURCES = tests/fuzz/fuzz_arch.c tests/fuzz/standalone.c
@@ -15,6 +16,8 @@ tests_fuzz_replay_render_SOURCES = tests/fuzz/fuzz_render.c tests/fuzz/standalon
 tests_fuzz_replay_render_LDADD = $(PTB_LIBS)
 tests_fuzz_replay_envwriter_SOURCES = tests/fuzz/fuzz_envwriter.c tests/fuzz/standalone.c
 tests_fuzz_replay_envwriter_LDADD = $(PTB_LIBS)
+tests_fuzz_replay_manifest_SOURCES = tests/fuzz/fuzz_manifest.c tests/fuzz/standalone.c
+tests_fuzz_replay_manifest_LDADD = $(PTB_LIBS)
 TESTS += tests/integration/t0200-fuzz-replay.sh tests/integration/t0201-valgrind.sh
 EXTRA_DIST += tests/fuzz/run.sh tests/integration/t0200-fuzz-replay.sh \
 	tests/integration/t0201-valgrind.sh \

@@ -17,7 +17,7 @@ mkdir -p "$out"
 [ -f "$top/config.h" ] || { echo "run ./configure first (config.h missing)" >&2; exit 2; }
 
 cflags="-g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -I$top/src -I$top $(pkg-config --cflags libcurl libarchive libcjson lua5.4)"
-libs="$(pkg-config --libs libcurl libarchive libcjson lua5.4) -lm -ldl"
+libs="$(pkg-config --libs libcurl libarchive libcjson lua5.4) $(pkg-config --libs libcrypto 2>/dev/null) -lm -ldl"
 srcs=$(cd "$top" && find src -name '*.c' ! -name main.c | sort)
 objdir="$out/obj"
 mkdir -p "$objdir"
