@@ -215,7 +215,7 @@ static int parse_seq(struct parser *p, struct node **head, enum term *term)
 /* Loops over loops multiply: a template (they can come from a user's
  * --recipes directory) is stopped past these, not left to run for hours. */
 #define MAX_OUTPUT (16u << 20)
-#define MAX_STEPS (10L * 1000 * 1000)
+#define MAX_STEPS (1000L * 1000)
 
 struct scope {
 	const cJSON *item;
