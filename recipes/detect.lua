@@ -25,21 +25,7 @@ local M = {}
 
 local function trim(s) return (s:gsub("^%s+", ""):gsub("%s+$", "")) end
 
-local function vparts(v)
-  local t = {}
-  for n in tostring(v):gmatch("%d+") do t[#t + 1] = tonumber(n) end
-  return t
-end
-
--- numeric version compare: -1, 0, 1
-function M.vcmp(a, b)
-  local x, y = vparts(a), vparts(b)
-  for i = 1, math.max(#x, #y) do
-    local p, q = x[i] or 0, y[i] or 0
-    if p ~= q then return p < q and -1 or 1 end
-  end
-  return 0
-end
+M.vcmp = ptb.include("lib/version").vcmp   -- -1, 0 or 1, numerically
 
 local function lines(s)
   local t = {}

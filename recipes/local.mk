@@ -3,5 +3,6 @@ nobase_dist_pkgdata_DATA += \
 	recipes/API.md \
 	recipes/arch.lua \
 	recipes/lib/archlist.lua \
+	recipes/lib/version.lua \
 	recipes/data/archs.lua \
 	recipes/data/cuda.lua

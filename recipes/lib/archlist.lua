@@ -45,20 +45,7 @@ local whole_words = {
 
 -- Version helpers ---------------------------------------------------------
 
-local function vparts(v)
-  local out = {}
-  for n in tostring(v):gmatch("%d+") do out[#out + 1] = tonumber(n) end
-  return out
-end
-
-function M.vcmp(a, b)
-  local x, y = vparts(a), vparts(b)
-  for i = 1, math.max(#x, #y) do
-    local p, q = x[i] or 0, y[i] or 0
-    if p ~= q then return p < q and -1 or 1 end
-  end
-  return 0
-end
+M.vcmp = ptb.include("lib/version").vcmp   -- -1, 0 or 1, numerically
 
 -- "12.8", "12.8.1", "12.8.93", "cu128", "13" -> "12.8" / "13.0" (or nil)
 function M.cuda_minor(v)

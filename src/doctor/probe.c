@@ -14,9 +14,9 @@
 #include <sys/mman.h>
 
 #include "fatbin.h"
+#include "detect/root.h"
 #include "util/json.h"
 
-#define MAX_LINKS 40
 
 static char *under(const char *root, const char *path)
 {
@@ -25,90 +25,13 @@ static char *under(const char *root, const char *path)
 	return ptb_path_join(root, path);
 }
 
-/* Append component c to the machine path p (a buffer). */
-static void push_comp(struct ptb_buf *p, const char *c, size_t n)
-{
-	if (n == 1 && c[0] == '.')
-		return;
-	if (n == 2 && c[0] == '.' && c[1] == '.') {
-		char *slash = p->len ? strrchr(p->data, '/') : NULL;
-
-		if (slash) {
-			p->len = (size_t)(slash - p->data);
-			p->data[p->len] = '\0';
-		}
-		return;
-	}
-	ptb_buf_addc(p, '/');
-	ptb_buf_add(p, c, n);
-}
-
+/* Symlinks are resolved inside the sysroot by detect's reader (root.c),
+ * the same rules detect uses, so both see one machine. */
 char *ptb_sysroot_realpath(const char *root, const char *path)
 {
-	struct ptb_buf done, todo;
-	int links = 0;
+	struct ptb_root r = { root ? root : "/", !root || strcmp(root, "/") == 0 };
 
-	if (!path || path[0] != '/')
-		return NULL;
-	ptb_buf_init(&done);
-	ptb_buf_init(&todo);
-	ptb_buf_adds(&done, "");
-	ptb_buf_adds(&todo, path);
-	size_t pos = 0;
-	while (pos < todo.len) {
-		while (pos < todo.len && todo.data[pos] == '/')
-			pos++;
-		if (pos >= todo.len)
-			break;
-		size_t end = pos;
-		while (end < todo.len && todo.data[end] != '/')
-			end++;
-		size_t mark = done.len;
-		push_comp(&done, todo.data + pos, end - pos);
-		pos = end;
-		if (done.len <= mark)
-			continue;                      /* "." or ".." */
-		char *full = under(root, done.len ? done.data : "/");
-		struct stat st;
-		if (lstat(full, &st) != 0) {
-			free(full);
-			goto fail;
-		}
-		if (S_ISLNK(st.st_mode)) {
-			char target[4096];
-			ssize_t n = readlink(full, target, sizeof target - 1);
-
-			free(full);
-			if (n <= 0 || ++links > MAX_LINKS)
-				goto fail;
-			target[n] = '\0';
-			/* Splice: target + rest of todo. */
-			struct ptb_buf next;
-			ptb_buf_init(&next);
-			ptb_buf_adds(&next, target);
-			ptb_buf_add(&next, todo.data + pos, todo.len - pos);
-			ptb_buf_free(&todo);
-			todo = next;
-			pos = 0;
-			if (target[0] == '/') {
-				ptb_buf_reset(&done);
-				ptb_buf_adds(&done, "");
-			} else {
-				done.len = mark;
-				done.data[mark] = '\0';
-			}
-			continue;
-		}
-		free(full);
-	}
-	ptb_buf_free(&todo);
-	if (done.len == 0)
-		ptb_buf_adds(&done, "/");
-	return ptb_buf_detach(&done);
-fail:
-	ptb_buf_free(&todo);
-	ptb_buf_free(&done);
-	return NULL;
+	return ptb_root_resolve(&r, path);
 }
 
 static int exists_in(const char *root, const char *path)
@@ -131,27 +54,9 @@ static int read_in(const char *root, const char *path, size_t max, struct ptb_bu
 
 const char *ptb_elf_machine_name(const char *file)
 {
-	unsigned char h[20];
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	struct ptb_root host = { "/", 1 };
 
-	if (fd < 0)
-		return NULL;
-	n = read(fd, h, sizeof h);
-	close(fd);
-	if (n != (ssize_t)sizeof h || memcmp(h, "\177ELF", 4) != 0)
-		return NULL;
-	unsigned m = h[5] == 2 ? (unsigned)(h[18] << 8 | h[19]) : (unsigned)(h[19] << 8 | h[18]);
-	switch (m) {
-	case 3: return "i386";
-	case 20: return "ppc";
-	case 21: return "ppc64";
-	case 40: return "arm";
-	case 62: return "x86_64";
-	case 183: return "aarch64";
-	case 243: return "riscv";
-	default: return "other";
-	}
+	return ptb_root_elf_machine(&host, file);
 }
 
 /* ---- toolkits ------------------------------------------------------- */
