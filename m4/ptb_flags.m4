@@ -53,7 +53,7 @@ AC_DEFUN([PTB_COVERAGE], [
     [], [enable_coverage=no])
   PTB_COV_CFLAGS=
   AS_IF([test "x$enable_coverage" = xyes], [
-    PTB_COV_CFLAGS="--coverage -O0 -g"
+    PTB_COV_CFLAGS="--coverage -O0 -g -DPTB_GCOV"
     AC_PATH_PROG([GCOVR], [gcovr], [])
     AS_IF([test -z "$GCOVR"], [AC_MSG_ERROR([--enable-coverage needs gcovr (Debian/Ubuntu: apt-get install gcovr)])])
   ])

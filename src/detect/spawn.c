@@ -42,7 +42,7 @@ int ptb_probe_child(void (*fn)(int fd, void *arg), void *arg, int timeout_ms,
 		/* own process group, so a library's helper processes die too */
 		setpgid(0, 0);
 		fn(fds[1], arg);
-		_exit(0);
+		ptb_child_exit(0);
 	}
 	close(fds[1]);
 	for (;;) {

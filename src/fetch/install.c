@@ -252,7 +252,7 @@ static int spawn(struct ptb_install *in, struct child *k, struct ptb_fetch_item 
 			    write(fds[1], e.hint, strlen(e.hint)) < 0)
 				_exit(2);
 		}
-		_exit(rc ? 1 : 0);
+		ptb_child_exit(rc ? 1 : 0);
 	}
 	close(fds[1]);
 	k->pid = pid;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void ptb_err_set(struct ptb_err *err, int code, const char *fmt, ...)
 {
@@ -42,6 +43,18 @@ void ptb_oom(void)
 {
 	fputs("ptbuild: fatal: out of memory\n", stderr);
 	abort();
+}
+
+#ifdef PTB_GCOV
+void __gcov_dump(void);
+#endif
+
+void ptb_child_exit(int code)
+{
+#ifdef PTB_GCOV
+	__gcov_dump();
+#endif
+	_exit(code);
 }
 
 void *ptb_xmalloc(size_t n)

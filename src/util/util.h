@@ -33,6 +33,9 @@ void ptb_err_hint(struct ptb_err *err, const char *fmt, ...)
 void ptb_err_clear(struct ptb_err *err);
 
 _Noreturn void ptb_oom(void);
+/* End a forked child: _exit(code), after writing coverage data in a
+ * --enable-coverage build (children that _exit lose it otherwise). */
+_Noreturn void ptb_child_exit(int code);
 void *ptb_xmalloc(size_t n);
 void *ptb_xcalloc(size_t n, size_t size);
 void *ptb_xrealloc(void *p, size_t n);

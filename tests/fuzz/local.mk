@@ -18,7 +18,8 @@ tests_fuzz_replay_envwriter_SOURCES = tests/fuzz/fuzz_envwriter.c tests/fuzz/sta
 tests_fuzz_replay_envwriter_LDADD = $(PTB_LIBS)
 tests_fuzz_replay_manifest_SOURCES = tests/fuzz/fuzz_manifest.c tests/fuzz/standalone.c
 tests_fuzz_replay_manifest_LDADD = $(PTB_LIBS)
-TESTS += tests/integration/t0200-fuzz-replay.sh tests/integration/t0201-valgrind.sh
+TESTS += tests/integration/t0200-fuzz-replay.sh tests/integration/t0201-valgrind.sh \
+	tests/integration/t0210-recipe-contracts.sh
 EXTRA_DIST += tests/fuzz/run.sh tests/integration/t0200-fuzz-replay.sh \
-	tests/integration/t0201-valgrind.sh \
+	tests/integration/t0201-valgrind.sh tests/integration/t0210-recipe-contracts.sh \
 	tests/fuzz/corpus tests/fuzz/regress tests/fuzz/detect-base.json

@@ -56,6 +56,27 @@ int main(void)
 	   strstr(err.msg, "cannot write") && strstr(err.msg, "nope/x"),
 	   "a write that cannot happen names the file: %s", err.msg);
 	free(missing);
+	/* mkdir -p through a file, a missing file, a file over the limit */
+	char *sub = ptb_path_join(f, "deeper/still");
+	ok(ptb_mkdir_p(sub, 0755, &err) == -1 && err.code == PTB_EIO && strstr(err.msg, "out.txt"),
+	   "mkdir -p through a file fails naming it: %s", err.msg);
+	free(sub);
+	char *nofile = ptb_path_join(dir, "absent");
+	ok(ptb_file_read(nofile, 0, &b, &err) == -1 && strstr(err.msg, "absent") &&
+	   strstr(err.msg, "No such file"), "reading a missing file names it: %s", err.msg);
+	free(nofile);
+	ok(ptb_file_read(f, 2, &b, &err) == -1 && strstr(err.msg, "larger than 2 bytes"),
+	   "a file over the limit is refused: %s", err.msg);
+	char *made = ptb_path_join(dir, "a/b/c");
+	ok(ptb_mkdir_p(made, 0755, &err) == 0 && ptb_path_is_dir(made), "mkdir -p makes every level");
+	ok(ptb_mkdir_p(made, 0755, &err) == 0, "mkdir -p of an existing directory is fine");
+	rmdir(made);
+	char *ab = ptb_path_join(dir, "a/b"), *a = ptb_path_join(dir, "a");
+	rmdir(ab);
+	rmdir(a);
+	free(ab);
+	free(a);
+	free(made);
 	ptb_buf_free(&b);
 
 	/* JSON: deterministic printing, errors with line and column. */
