@@ -4,7 +4,7 @@ PTB_LIBS += $(CRYPTO_LIBS)
 libptb_a_SOURCES += \
 	src/cmd/fetch.c \
 	src/fetch/fetch.h src/fetch/manifest.c src/fetch/lock.c \
-	src/fetch/plan_items.c src/fetch/download.c \
+	src/fetch/plan_items.c src/fetch/download.c src/fetch/curl_dl.c \
 	src/fetch/progress.c src/fetch/progress.h \
 	src/fetch/extract.c src/fetch/install.c src/fetch/install.h \
 	src/util/sha256.c src/util/sha256.h

@@ -396,6 +396,13 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	}
 	if (o.prefix)
 		o.prefix = prefix_abs = absolute(o.prefix);
+	if (ptb_curl_load() != 0) {
+		ptb_err_set(&err, PTB_EIO, "fetch needs libcurl, which cannot be loaded: %s", ptb_curl_error());
+		ptb_err_hint(&err, "install it (Debian/Ubuntu: apt-get install libcurl4)");
+		free(cache);
+		free(prefix_abs);
+		return ptb_report(&err);
+	}
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 
 	if (o.lock) {

@@ -84,6 +84,13 @@ int ptb_lock_read(const char *path, struct ptb_fetch_list *out,
 int ptb_fetch_items_from_plan(const cJSON *plan, struct ptb_fetch_list *out,
                               struct ptb_err *err);
 
+/* --- curl_dl.c ------------------------------------------------------- */
+
+/* libcurl is loaded on first use (see curl_dl.c); 0, or -1 with the
+ * reason in ptb_curl_error(). */
+int ptb_curl_load(void);
+const char *ptb_curl_error(void);
+
 /* --- download.c ------------------------------------------------------ */
 
 struct ptb_net_opts {
