@@ -65,12 +65,18 @@ local function first_lib(o, lib, pred)
   end
 end
 
+-- Forward compatibility (a newer cuda-compat libcuda on an older kernel
+-- driver) is supported on data-center GPUs only: NVIDIA, "CUDA
+-- Compatibility", https://docs.nvidia.com/deploy/cuda-compatibility/
+-- (S_COMPAT in shared/data/detection-sources.csv).  Data-center models by
+-- name, from shared/data/gpus.csv; matched as whole words, so "A2" does not
+-- take in a workstation "RTX A2000".
 local datacenter = { "A100", "A800", "H100", "H200", "H800", "H20", "GH200", "B100", "B200", "GB200",
-  "B300", "GB300", "L4", "L40", "A10", "A16", "A2", "A30", "A40", "T4", "V100", "P100", "Tesla" }
+  "B300", "GB300", "L4", "L40", "L40S", "A10", "A10G", "A16", "A2", "A30", "A40", "T4", "V100", "P100", "Tesla" }
 
 local function is_datacenter(name)
   for _, d in ipairs(datacenter) do
-    if name:find(d, 1, true) then return true end
+    if name:find("%f[%w]" .. d .. "%f[%W]") then return true end
   end
   return false
 end

@@ -183,4 +183,18 @@ t.ok(doctor.covers(items, "8.6"), "sm_80 SASS runs on 8.6")
 t.ok(not doctor.covers(A.parse("8.6"), "8.0"), "sm_86 SASS does not run on 8.0")
 t.ok(doctor.covers(items, "12.0"), "PTX 7.5 JITs on 12.0")
 t.ok(not doctor.covers(A.parse("9.0a"), "10.0"), "sm_90a is for 9.0 only")
+-- forward compatibility: data-center GPUs by whole model name
+for name, dc in pairs({ ["NVIDIA A100-SXM4-80GB"] = true, ["NVIDIA GH200 480GB"] = true,
+                        ["Tesla V100-PCIE-16GB"] = true, ["NVIDIA RTX A2000"] = false,
+                        ["NVIDIA GeForce RTX 4090"] = false, ["NVIDIA A10G"] = true }) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.gpus[1].name = name
+  table.insert(o.libs, 1, { lib = "libcuda", path = "/usr/local/cuda-12.8/compat/libcuda.so.1",
+    version = "570.124.06", via = "LD_LIBRARY_PATH", compat = true })
+  local hit = false
+  for _, x in ipairs(run(f, o).findings) do
+    if x.code == "forward-compat-unsupported" then hit = true end
+  end
+  t.is(hit, not dc, name .. (dc and ": forward compatibility allowed" or ": forward compatibility refused"))
+end
 t.done()
