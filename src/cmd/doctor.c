@@ -8,9 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "detect/detect.h"
 #include "doctor/probe.h"
-#include "facts.h"
+#include "plan.h"
 #include "util/json.h"
 
 const struct ptb_cmd ptb_cmd_doctor_def = {
@@ -52,22 +51,20 @@ static int handle(void *state, int c, const char *arg)
 	return PTB_EUSAGE;
 }
 
+/* Facts as every command gets them (plan.c); --sysroot here also names
+ * where the probes read, so it may come with --facts or --profile. */
 static cJSON *get_facts(struct ptb_ctx *ctx, const struct opts *o, struct ptb_err *err)
 {
-	if (o->facts)
-		return ptb_facts_load(o->facts, err);
-	if (o->profile) {
-		size_t n;
-		char **path = ptb_recipe_path(ctx->recipe_dirs, ctx->nrecipe_dirs, &n);
-		cJSON *f = ptb_facts_profile((const char *const *)path, n, o->profile, err);
+	struct ptb_plan_opts p = { 0 };
+	char *source = NULL;
+	cJSON *f;
 
-		ptb_recipe_path_free(path);
-		return f;
-	}
-	struct ptb_detect_opts d = { o->sysroot, ptb_ctx_lua(ctx, err) };
-	if (!d.lua)
-		return NULL;
-	return ptb_detect(&d, err);
+	p.facts_file = o->facts;
+	p.profile = o->profile;
+	p.sysroot = o->facts || o->profile ? NULL : o->sysroot;
+	f = ptb_plan_facts(ctx, &p, &source, err);
+	free(source);
+	return f;
 }
 
 static void print_findings(const cJSON *res)
