@@ -1,5 +1,6 @@
 /* validate.c - compile the test program, check its fat binary, run it
  * (when there is a GPU) with a time limit, and cache the verdict. */
+#include "util/sha256.h"
 #include "validate.h"
 
 #include <dirent.h>
@@ -135,23 +136,19 @@ static void gpu_identity(struct ptb_buf *key)
 	closedir(d);
 }
 
-static uint64_t fnv1a(const void *data, size_t n)
+static void sha_hex(const char *text, char hex[65])
 {
-	const unsigned char *p = data;
-	uint64_t h = 1469598103934665603ull;
+	struct ptb_sha256 h;
 
-	for (size_t i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 1099511628211ull;
-	}
-	return h;
+	ptb_sha256_init(&h);
+	ptb_sha256_update(&h, text, strlen(text));
+	ptb_sha256_final_hex(&h, hex);
 }
 
 static char *cache_path(const struct ptb_validate_opts *o, const char *key)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char *dir, *p;
-	uint64_t h = fnv1a(key, strlen(key));
+	char *dir, *p, hex[65];
 
 	if (o->cache_dir)
 		dir = ptb_xstrdup(o->cache_dir);
@@ -161,10 +158,8 @@ static char *cache_path(const struct ptb_validate_opts *o, const char *key)
 		dir = ptb_xasprintf("%s/.cache/ptbuild/validate", home);
 	else
 		return NULL;
-	/* Two halves of different seeds: 128 bits, so unrelated keys do
-	 * not collide in practice. */
-	p = ptb_xasprintf("%s/%016llx%016llx.json", dir, (unsigned long long)h,
-	                  (unsigned long long)fnv1a(key, strlen(key) / 2));
+	sha_hex(key, hex);
+	p = ptb_xasprintf("%s/%s.json", dir, hex);
 	free(dir);
 	return p;
 }
@@ -492,8 +487,9 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 		if (cJSON_IsString(g))
 			ptb_buf_printf(&key, "flag %s\n", g->valuestring);
 	gpu_identity(&key);
-	ptb_buf_printf(&key, "source %016llx\n",
-	               (unsigned long long)fnv1a(ptb_validate_cu, strlen(ptb_validate_cu)));
+	char src_hex[65];
+	sha_hex(ptb_validate_cu, src_hex);
+	ptb_buf_printf(&key, "source %s\n", src_hex);
 	cpath = cache_path(o, key.data);
 	ptb_buf_free(&key);
 	if (cpath && !o->force && ptb_path_is_file(cpath)) {
