@@ -23,6 +23,11 @@ char *ptb_root_resolve(const struct ptb_root *r, const char *path)
 	int hops = 0;
 	char *res = NULL;
 
+	/* On this host the kernel resolves the same way in one call; the walk
+	 * below costs an lstat per component and is only needed to keep a
+	 * sysroot's absolute links inside it. */
+	if (r->is_host && path[0] == '/')
+		return realpath(path, NULL);
 	ptb_buf_init(&done);
 	ptb_buf_init(&todo);
 	ptb_buf_adds(&todo, path);
@@ -107,9 +112,18 @@ char *ptb_root_host(const struct ptb_root *r, const char *path)
 	return h;
 }
 
+/* The path to hand to the kernel: on this host the path itself (the
+ * kernel follows its links), below a sysroot the resolved host path. */
+static char *kernel_path(const struct ptb_root *r, const char *path)
+{
+	if (r->is_host && path[0] == '/')
+		return ptb_xstrdup(path);
+	return ptb_root_host(r, path);
+}
+
 static int stat_inner(const struct ptb_root *r, const char *path, struct stat *st)
 {
-	char *h = ptb_root_host(r, path);
+	char *h = kernel_path(r, path);
 	int rc;
 
 	if (!h)
@@ -144,7 +158,7 @@ int ptb_root_is_exec(const struct ptb_root *r, const char *path)
 int ptb_root_read(const struct ptb_root *r, const char *path, size_t max,
                   struct ptb_buf *out)
 {
-	char *h = ptb_root_host(r, path);
+	char *h = kernel_path(r, path);
 	char chunk[8192];
 	int fd;
 
@@ -183,7 +197,7 @@ static int cmp_names(const void *a, const void *b)
 static char **list(const struct ptb_root *r, const char *dir, const char *prefix,
                    int (*keep)(const char *name))
 {
-	char *h = ptb_root_host(r, dir);
+	char *h = kernel_path(r, dir);
 	char **names;
 	size_t n = 0, cap = 16;
 	DIR *d;
