@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "elf.h"
+#include "util/archive_dl.h"
 
 #define ENTRY_MIN 64u
 
@@ -123,15 +124,21 @@ bad:
 static int zstd_frame(const void *in, size_t inlen, size_t max,
                       struct ptb_buf *out, struct ptb_err *err)
 {
-	struct archive *a = archive_read_new();
+	struct archive *a;
 	struct archive_entry *ae;
 	char chunk[65536];
 	la_ssize_t got;
 	int rc = -1;
 
+	ptb_buf_reset(out);
+	if (ptb_archive_load() != 0) {
+		ptb_err_set(err, PTB_EIO, "zstd-compressed images need libarchive, which cannot be loaded: %s",
+		            ptb_archive_error());
+		return -1;
+	}
+	a = archive_read_new();
 	if (!a)
 		ptb_oom();
-	ptb_buf_reset(out);
 	if (archive_read_support_filter_zstd(a) != ARCHIVE_OK) {
 		ptb_err_set(err, PTB_EIO, "this libarchive cannot decode zstd");
 		goto done;

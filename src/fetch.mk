@@ -1,6 +1,5 @@
 # src/fetch.mk - `ptbuild fetch`: downloads, verification, cache, extraction.
 AM_CPPFLAGS += $(CRYPTO_CFLAGS)
-PTB_LIBS += $(CRYPTO_LIBS)
 libptb_a_SOURCES += \
 	src/cmd/fetch.c \
 	src/fetch/fetch.h src/fetch/manifest.c src/fetch/lock.c \

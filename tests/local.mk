@@ -30,14 +30,16 @@ TESTS += \
 	tests/integration/t0002-arch.sh \
 	tests/integration/t0003-arch-nvcc.sh \
 	tests/integration/t0004-sandbox.sh \
-	tests/integration/t0005-install.sh
+	tests/integration/t0005-install.sh \
+	tests/integration/t0008-lazy-libs.sh
 
 # Explicit lists: a directory in EXTRA_DIST would also ship test logs.
 EXTRA_DIST += tests/lib.sh tests/lua/lib/tap.lua \
 	tests/lua/archlist_test.lua tests/lua/data_test.lua \
 	tests/integration/t0001-cli.sh tests/integration/t0002-arch.sh \
 	tests/integration/t0003-arch-nvcc.sh tests/integration/t0004-sandbox.sh \
-	tests/integration/t0005-install.sh
+	tests/integration/t0005-install.sh \
+	tests/integration/t0008-lazy-libs.sh
 
 clean-local: clean-test-tmp
 clean-test-tmp:

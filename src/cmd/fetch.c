@@ -18,6 +18,7 @@
 #include "fetch/install.h"
 #include "fetch/progress.h"
 #include "util/json.h"
+#include "util/sha256.h"
 
 #define NVIDIA_REDIST "https://developer.download.nvidia.com/compute/cuda/redist"
 
@@ -404,6 +405,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		return ptb_report(&err);
 	}
 	curl_global_init(CURL_GLOBAL_DEFAULT);
+	ptb_debug("sha256: %s", ptb_sha256_impl());
 
 	if (o.lock) {
 		if (ptb_lock_read(o.lock, &l, &err) != 0)

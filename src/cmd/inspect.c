@@ -2,6 +2,7 @@
  * read without cuobjdump (pip-wheel toolkits do not ship it). */
 #include "cmd/cmds.h"
 #include "cmd/common.h"
+#include "util/archive_dl.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -291,6 +292,8 @@ static int report_file(const char *path, const struct ptb_cuda_scan *s,
 		printf("  no CUDA code\n");
 	if (bad)
 		printf("  %zu image%s could not be decoded (see --images)\n", bad, bad == 1 ? "" : "s");
+	if (bad && comp[PTB_COMP_ZSTD] && ptb_archive_load() != 0)
+		printf("  zstd images need libarchive, which cannot be loaded: %s\n", ptb_archive_error());
 	if (how == 2)
 		printf("  GPU %s: runs %s SASS\n", o->gpu_arg, ptb_cuda_image_name(best, name, sizeof name));
 	else if (how == 1)

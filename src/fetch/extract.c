@@ -6,6 +6,7 @@
  * device node or a bomb; the checks here do.  Ownership, ACLs, xattrs and
  * set-id bits are never restored. */
 #include "fetch/fetch.h"
+#include "util/archive_dl.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -122,13 +123,20 @@ static const char *strip_top(const char *p, char **top, int *bad)
 int ptb_extract(const char *archive, const char *root, const char *name,
                 const struct ptb_extract_limits *lim, struct ptb_err *err)
 {
-	struct archive *a = archive_read_new(), *w = archive_write_disk_new();
+	struct archive *a, *w;
 	struct archive_entry *e;
 	char *top = NULL, *lic = NULL;
 	uint64_t nentries = 0, nbytes = 0;
 	char wbuf[512];
 	int r, rc = -1;
 
+	if (ptb_archive_load() != 0) {
+		ptb_err_set(err, PTB_EIO, "extracting '%s' needs libarchive, which cannot be loaded: %s",
+		            name, ptb_archive_error());
+		return -1;
+	}
+	a = archive_read_new();
+	w = archive_write_disk_new();
 	if (!a || !w)
 		ptb_oom();
 	if (chdir(root) != 0) {

@@ -5,6 +5,7 @@
 /* SHA256_Init and friends are deprecated in OpenSSL 3 in favour of EVP,
  * which allocates; these keep the state in our struct. */
 #define OPENSSL_API_COMPAT 10101
+#include <openssl/opensslv.h>
 #include <openssl/sha.h>
 #endif
 
@@ -12,6 +13,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -122,28 +124,91 @@ void ptb_sha256_portable_hex(const void *data, size_t n, char hex[65])
 }
 
 #ifdef HAVE_LIBCRYPTO
+/* libcrypto is opened on the first hash, not linked: it is 4.5 MB of
+ * relocations that every start would pay for (detect and plan never hash a
+ * large file).  The names tried are the soname of the headers configure
+ * checked, then the development link.  When none loads, or one lacks the
+ * three entry points, the portable code below does the work; the answer is
+ * the same, only slower. */
+#include <dlfcn.h>
+
 _Static_assert(sizeof(SHA256_CTX) <= sizeof(((struct ptb_sha256 *)0)->impl),
                "SHA256_CTX fits in struct ptb_sha256");
 
-const char *ptb_sha256_impl(void) { return "libcrypto"; }
+static struct {
+	int state;  /* 0 not tried, 1 loaded, -1 not available */
+	int (*init)(SHA256_CTX *);
+	int (*update)(SHA256_CTX *, const void *, size_t);
+	int (*final)(unsigned char *, SHA256_CTX *);
+} cr;
+
+static int crypto_ready(void)
+{
+	static const char *const names[] = {
+#if defined(OPENSSL_VERSION_MAJOR) && OPENSSL_VERSION_MAJOR >= 3
+		"libcrypto.so.3",
+#else
+		"libcrypto.so.1.1",
+#endif
+		"libcrypto.so",
+	};
+	void *lib = NULL;
+	const char *force = getenv("PTBUILD_SHA256");
+
+	if (cr.state)
+		return cr.state > 0;
+	cr.state = -1;
+	if (force && strcmp(force, "built-in") == 0)
+		return 0;
+	for (size_t i = 0; i < sizeof names / sizeof *names && !lib; i++)
+		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+	if (!lib)
+		return 0;
+	*(void **)&cr.init = dlsym(lib, "SHA256_Init");
+	*(void **)&cr.update = dlsym(lib, "SHA256_Update");
+	*(void **)&cr.final = dlsym(lib, "SHA256_Final");
+	if (!cr.init || !cr.update || !cr.final) {
+		dlclose(lib);
+		return 0;
+	}
+	cr.state = 1;
+	return 1;
+}
+
+const char *ptb_sha256_impl(void)
+{
+	return crypto_ready() ? "libcrypto" : "built-in";
+}
 
 void ptb_sha256_init(struct ptb_sha256 *s)
 {
-	s->len = 0;
-	SHA256_Init((SHA256_CTX *)(void *)s->impl);
+	s->lib = crypto_ready();
+	if (s->lib) {
+		s->len = 0;
+		cr.init((SHA256_CTX *)(void *)s->impl);
+	} else {
+		portable_init(s);
+	}
 }
 
 void ptb_sha256_update(struct ptb_sha256 *s, const void *data, size_t n)
 {
+	if (!s->lib) {
+		portable_update(s, data, n);
+		return;
+	}
 	s->len += n;
-	SHA256_Update((SHA256_CTX *)(void *)s->impl, data, n);
+	cr.update((SHA256_CTX *)(void *)s->impl, data, n);
 }
 
 void ptb_sha256_final_hex(struct ptb_sha256 *s, char hex[65])
 {
 	unsigned char md[32];
 
-	SHA256_Final(md, (SHA256_CTX *)(void *)s->impl);
+	if (s->lib)
+		cr.final(md, (SHA256_CTX *)(void *)s->impl);
+	else
+		portable_final(s, md);
 	to_hex(md, hex);
 }
 #else
@@ -151,6 +216,7 @@ const char *ptb_sha256_impl(void) { return "built-in"; }
 
 void ptb_sha256_init(struct ptb_sha256 *s)
 {
+	s->lib = 0;
 	portable_init(s);
 }
 

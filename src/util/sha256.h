@@ -1,7 +1,9 @@
 /* sha256.h - SHA-256 (FIPS 180-4), streamed: init, update any number of
- * times, final.  With libcrypto (configure finds it) the work is done by
- * its SHA-256, which uses the CPU's SHA instructions; otherwise by the
- * portable implementation here.  The struct is the same either way. */
+ * times, final.  With libcrypto (configure finds its headers; the library
+ * is opened on the first hash) the work is done by its SHA-256, which uses
+ * the CPU's SHA instructions; otherwise, or with PTBUILD_SHA256=built-in in
+ * the environment, by the portable implementation here.  The struct is the
+ * same either way. */
 #ifndef PTB_SHA256_H
 #define PTB_SHA256_H
 
@@ -13,6 +15,7 @@ struct ptb_sha256 {
 	uint64_t len;          /* bytes hashed so far */
 	unsigned char buf[64];
 	size_t nbuf;
+	int lib;               /* 1: libcrypto holds the state in impl */
 	_Alignas(16) unsigned char impl[128];  /* libcrypto's SHA256_CTX */
 };
 
