@@ -31,7 +31,8 @@ TESTS += \
 	tests/integration/t0003-arch-nvcc.sh \
 	tests/integration/t0004-sandbox.sh \
 	tests/integration/t0005-install.sh \
-	tests/integration/t0008-lazy-libs.sh
+	tests/integration/t0008-lazy-libs.sh \
+	tests/integration/t0009-precompiled.sh
 
 # Explicit lists: a directory in EXTRA_DIST would also ship test logs.
 EXTRA_DIST += tests/lib.sh tests/lua/lib/tap.lua \
@@ -39,7 +40,8 @@ EXTRA_DIST += tests/lib.sh tests/lua/lib/tap.lua \
 	tests/integration/t0001-cli.sh tests/integration/t0002-arch.sh \
 	tests/integration/t0003-arch-nvcc.sh tests/integration/t0004-sandbox.sh \
 	tests/integration/t0005-install.sh \
-	tests/integration/t0008-lazy-libs.sh
+	tests/integration/t0008-lazy-libs.sh \
+	tests/integration/t0009-precompiled.sh
 
 clean-local: clean-test-tmp
 clean-test-tmp:

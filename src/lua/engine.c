@@ -4,6 +4,7 @@
 
 #include "lua/engine.h"
 #include "lua/convert.h"
+#include "lua/precompiled.h"
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -215,6 +216,54 @@ static void push_env(lua_State *L, size_t idx)
 	lua_setfield(L, -2, "ptb");
 }
 
+/* The build compiled the shipped recipes (lua/precompiled.h).  When text
+ * is exactly one of them and this is the Lua that compiled it, load that
+ * chunk with the file's own name put in (errors then name the file and
+ * line as if it had been parsed): LUA_OK with the function pushed.
+ * Otherwise nothing is pushed and the caller parses the text.
+ * PTBUILD_NO_PRECOMPILED=1 turns this off. */
+static int load_precompiled(lua_State *L, const char *text, size_t n,
+                            const char *chunkname)
+{
+	static int usable = -1;
+	const struct ptb_luac_chunk *c = NULL;
+	unsigned char enc[16];
+	size_t nenc, nname = strlen(chunkname), total;
+	char *bc;
+	int rc;
+
+	if (usable < 0) {
+		const char *off = getenv("PTBUILD_NO_PRECOMPILED");
+
+		usable = !(off && *off && strcmp(off, "0") != 0) &&
+		         strcmp(lua_ident, ptb_luac_ident) == 0;
+	}
+	if (!usable)
+		return -1;
+	for (size_t i = 0; i < ptb_luac_nchunks && !c; i++)
+		if (ptb_luac_chunks[i].nsrc == n && memcmp(ptb_luac_chunks[i].src, text, n) == 0)
+			c = &ptb_luac_chunks[i];
+	if (!c)
+		return -1;
+	nenc = ptb_luac_encode_size(nname + 1, enc);
+	total = c->nbc - c->name_len + nenc + nname;
+	bc = ptb_xmalloc(total);
+	memcpy(bc, c->bc, PTB_LUAC_NAME_OFFSET);
+	memcpy(bc + PTB_LUAC_NAME_OFFSET, enc, nenc);
+	memcpy(bc + PTB_LUAC_NAME_OFFSET + nenc, chunkname, nname);
+	memcpy(bc + PTB_LUAC_NAME_OFFSET + nenc + nname, c->bc + PTB_LUAC_NAME_OFFSET + c->name_len,
+	       c->nbc - PTB_LUAC_NAME_OFFSET - c->name_len);
+	rc = luaL_loadbufferx(L, bc, total, chunkname, "b");
+	free(bc);
+	if (rc != LUA_OK) {
+		ptb_debug("precompiled %s not loaded (%s); parsing it", chunkname + 1,
+		          lua_tostring(L, -1) ? lua_tostring(L, -1) : "error");
+		lua_pop(L, 1);
+		return -1;
+	}
+	return LUA_OK;
+}
+
 /* Load file as a text chunk with its sandbox env; pushes the function. */
 static void load_chunk(lua_State *L, const char *file, size_t idx)
 {
@@ -229,7 +278,11 @@ static void load_chunk(lua_State *L, const char *file, size_t idx)
 		luaL_error(L, "%s", err.msg);
 	}
 	chunkname = ptb_xasprintf("@%s", file);
-	rc = luaL_loadbufferx(L, b.data ? b.data : "", b.len, chunkname, "t");
+	rc = load_precompiled(L, b.data ? b.data : "", b.len, chunkname);
+	if (rc == LUA_OK)
+		ptb_debug("recipe %s: precompiled", file);
+	else
+		rc = luaL_loadbufferx(L, b.data ? b.data : "", b.len, chunkname, "t");
 	free(chunkname);
 	ptb_buf_free(&b);
 	if (rc != LUA_OK) {

@@ -15,10 +15,12 @@ targets=${*:-$(cd "$top/tests/fuzz" && ls fuzz_*.c | sed 's/^fuzz_//; s/\.c$//')
 out=${FUZZ_OUT:-$top/tests/fuzz/build}
 mkdir -p "$out"
 [ -f "$top/config.h" ] || { echo "run ./configure first (config.h missing)" >&2; exit 2; }
+# the recipes compiled at build time (src/lua/precompiled.c, generated)
+make -C "$top" src/lua/precompiled.c >/dev/null || exit 2
 
 cflags="-g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -I$top/src -I$top $(pkg-config --cflags libcurl libarchive libcjson lua5.4)"
 libs="$(pkg-config --libs libcurl libarchive libcjson lua5.4) $(pkg-config --libs libcrypto 2>/dev/null) -lm -ldl"
-srcs=$(cd "$top" && find src -name '*.c' ! -name main.c | sort)
+srcs=$(cd "$top" && find src -name '*.c' ! -name main.c ! -name luac.c | sort)
 objdir="$out/obj"
 mkdir -p "$objdir"
 for s in $srcs; do
