@@ -43,8 +43,8 @@ end
 local function keyvals(text)
   local kv = {}
   for _, l in ipairs(lines(text)) do
-    local k, v = l:match("^([^:]-)%s*:%s*(.-)%s*$")
-    if k and k ~= "" and kv[trim(k)] == nil then kv[trim(k)] = v end
+    local k, v = l:match("^%s*([^:]-)%s*:%s*(.-)%s*$")
+    if k and k ~= "" and kv[k] == nil then kv[k] = v end
   end
   return kv
 end
@@ -310,16 +310,38 @@ local function norm(name)
 end
 
 -- compute capability of a product name [gpus.lua]
-function M.gpu_cc(name)
-  local n, best = norm(name), nil
-  for _, p in ipairs(data("gpus").products) do
-    local pn = norm(p.name)
-    if n:sub(1, #pn) == pn then
-      local nxt = n:sub(#pn + 1, #pn + 1)
-      if (nxt == "" or not nxt:match("[%w]")) and (not best or #pn > #norm(best.name)) then best = p end
+-- The GPU table by normalized name (the first entry of a name wins), built
+-- once; answers remembered per name (a DGX lists eight identical GPUs).
+local by_name, answers = nil, {}
+local function products_by_name()
+  if not by_name then
+    by_name = {}
+    for _, p in ipairs(data("gpus").products) do
+      local n = norm(p.name)
+      if by_name[n] == nil then by_name[n] = p end
     end
   end
-  return best and best.cc or nil, best and best.arch or nil
+  return by_name
+end
+
+-- The longest table name that is a whole-word prefix of the GPU's name
+-- (followed by the end or a character that is not a letter or digit).
+function M.gpu_cc(name)
+  local n = norm(name)
+  local a = answers[n]
+  if not a then
+    local t, best = products_by_name(), nil
+    for i = #n, 1, -1 do
+      local nxt = n:sub(i + 1, i + 1)
+      if (nxt == "" or not nxt:match("[%w]")) and t[n:sub(1, i)] then
+        best = t[n:sub(1, i)]
+        break
+      end
+    end
+    a = { best and best.cc or nil, best and best.arch or nil }
+    answers[n] = a
+  end
+  return a[1], a[2]
 end
 
 local function probe_note(what, p, notes)

@@ -8,9 +8,20 @@ function M.parts(v)
   return out
 end
 
+-- parts, remembered per string for vcmp (a version table is compared
+-- against the same few versions over and over); never handed out, so no
+-- caller can change a remembered one.
+local seen = {}
+local function parts_of(v)
+  local key = tostring(v)
+  local p = seen[key]
+  if not p then p = M.parts(key); seen[key] = p end
+  return p
+end
+
 -- -1, 0 or 1
 function M.vcmp(a, b)
-  local x, y = M.parts(a), M.parts(b)
+  local x, y = parts_of(a), parts_of(b)
   for i = 1, math.max(#x, #y) do
     local p, q = x[i] or 0, y[i] or 0
     if p ~= q then return p < q and -1 or 1 end

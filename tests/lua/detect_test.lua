@@ -27,6 +27,15 @@ local names = {
 for _, c in ipairs(names) do
   t.is(D.gpu_cc(c[1]), c[2], c[1] .. " -> " .. tostring(c[2]))
 end
+-- asked again (answers are remembered per name), and with padding
+t.is(D.gpu_cc("NVIDIA H100 80GB HBM3"), "9.0", "the same name twice: the same answer")
+t.is(D.gpu_cc("  NVIDIA A10G  "), "8.6", "surrounding blanks are ignored")
+-- every entry of the GPU table is found under its own name
+local own = 0
+for _, p in ipairs(gpus.products) do
+  if D.gpu_cc(p.name) == p.cc then own = own + 1 end
+end
+t.is(own, #gpus.products, "each of the " .. #gpus.products .. " GPU table entries maps to its own compute capability")
 
 -- newest CUDA a driver runs, from the GA minimums in data/cuda.lua
 local drivers = {
