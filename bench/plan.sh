@@ -1,26 +1,26 @@
 #!/bin/sh
-# bench/plan.sh - median wall time of `ptbuild plan --profile gh200 --json`.
-# Usage: bench/plan.sh [RUNS] [ptbuild ARGS...]   (default 101 runs)
-# Prints one line: "plan --profile gh200 --json: median X.XX ms over N runs
-# (min A.AA, max B.BB)".  Run from the build tree (uses ./ptbuild).
+# bench/plan.sh - `ptbuild plan --profile gh200 --json` with the recipes
+# precompiled at build time (the default) against the same command parsing
+# every recipe from its text (PTBUILD_NO_PRECOMPILED=1), interleaved, N runs
+# each (bench/timeit.c).  Prints both medians and the ratio.
+#
+#   bench/plan.sh [N] [ptbuild ARGS...]   (default 101 runs; run from the
+#                                          build tree or set PTBUILD)
 set -eu
 runs=${1:-101}
 [ $# -gt 0 ] && shift
 [ $# -gt 0 ] || set -- plan --profile gh200 --json
 bin=${PTBUILD:-./ptbuild}
-here=$(cd "$(dirname "$0")/.." && pwd)
-export PTBUILD_RECIPE_PATH="${PTBUILD_RECIPE_PATH:-$here/recipes}"
-"$bin" "$@" >/dev/null || [ $? -eq 1 ]   # warm the page cache
-i=0
-while [ "$i" -lt "$runs" ]; do
-	s=$(date +%s%N)
-	"$bin" "$@" >/dev/null || true
-	e=$(date +%s%N)
-	echo $(( (e - s) / 1000 ))
-	i=$((i + 1))
-done | sort -n | awk -v n="$runs" -v what="$*" '
-	{ v[NR] = $1 }
-	END {
-		m = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-		printf "%s: median %.2f ms over %d runs (min %.2f, max %.2f)\n", what, m / 1000, n, v[1] / 1000, v[n] / 1000
-	}'
+here=$(cd "$(dirname "$0")" && pwd)
+export PTBUILD_RECIPE_PATH="${PTBUILD_RECIPE_PATH:-$here/../recipes}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ptb-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+${CC:-cc} -O2 -o "$tmp/timeit" "$here/timeit.c"
+"$tmp/timeit" "$runs" \
+	pre -- "$bin" "$@" --- \
+	parsed -- PTBUILD_NO_PRECOMPILED=1 "$bin" "$@" >"$tmp/times"
+med() { awk -v k="$1" '$1 == k { print $2 }' "$tmp/times"; }
+awk -v what="$*" -v n="$runs" -v a="$(med pre)" -v b="$(med parsed)" 'BEGIN {
+	printf "%s: median %.2f ms over %d runs (recipes precompiled)\n", what, a / 1000, n
+	printf "%s: median %.2f ms (every recipe parsed) -> %.1fx faster precompiled\n", what, b / 1000, b / a
+}'

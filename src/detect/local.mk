@@ -24,7 +24,7 @@ EXTRA_DIST += \
 	tests/fixtures/make-sysroots.py \
 	tests/fixtures/README.md \
 	doc/notes/detect.md \
-	bench/detect-bench.sh \
+	bench/detect-bench.sh bench/timeit.c \
 	tests/fixtures/sysroot.sh \
 	tests/lua/detect_test.lua \
 	tests/fixtures/cpuinfo \
