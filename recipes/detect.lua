@@ -104,15 +104,17 @@ function M.microarch(arch, vendor, part, features)
       if subset(i.feats, host) and better(i, generic) then generic = i end
     end
     for _, n in ipairs(sorted_names()) do
-      local i = target(n)
-      if i.t.vendor == vendor and subset(i.feats, host) and better(i, best) then best = i end
+      if cpus.targets[n].vendor == vendor then   -- before target(): it walks the ancestors
+        local i = target(n)
+        if subset(i.feats, host) and better(i, best) then best = i end
+      end
     end
     best = best or generic
     return best and best.name or "x86_64"
   elseif arch == "aarch64" then
     for _, n in ipairs(sorted_names()) do
-      local i = target(n)
-      if i.t.vendor == vendor and not i.t.level and subset(i.feats, host) then
+      local i = cpus.targets[n].vendor == vendor and target(n)
+      if i and not i.t.level and subset(i.feats, host) then
         if part and i.t.cpupart == part then
           if better(i, bypart) then bypart = i end
         elseif better(i, best) then
