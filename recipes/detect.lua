@@ -188,6 +188,88 @@ local function count_cpus(list)
   return n > 0 and n or nil
 end
 
+-- Control-group limits a build inherits (scenario S34: a container's
+-- --memory and --cpus are not in /proc/meminfo or the online CPU list, and
+-- a build sized by those is killed).  files holds /proc/self/cgroup and
+-- the limit files of each group and its ancestors (probe_host.c); the
+-- tightest value along the path applies.  cgroup v2: memory.max ("max" or
+-- bytes), cpu.max ("max 100000" or "quota period"); v1:
+-- memory.limit_in_bytes (no limit is LONG_MAX rounded to a page),
+-- cpu.cfs_quota_us (-1: none) over cpu.cfs_period_us.  [kernel.org
+-- Documentation/admin-guide/cgroup-v2.rst and cgroup-v1/memory.rst,
+-- scheduler/sched-bwc.rst]  Returns { memory_bytes, memory_source, cpus,
+-- cpus_source } with only the limits found.
+local V1_NO_LIMIT = 2 ^ 62
+local function group_dirs(base, path)
+  local out = {}
+  path = path:gsub("/+$", "")
+  while true do
+    out[#out + 1] = base .. path
+    if path == "" then break end
+    path = path:match("^(.*)/[^/]*$") or ""
+  end
+  return out
+end
+
+function M.cgroup_limits(files)
+  local lim = {}
+  local function tighter(key, v, src)
+    if v and (not lim[key] or v < lim[key]) then lim[key], lim[key:gsub("_bytes$", "") .. "_source"] = v, src end
+  end
+  local function num(path)
+    local v = files[path]
+    return v and tonumber(v:match("^%s*(%-?%d+)%s*$"))
+  end
+  for line in (files["/proc/self/cgroup"] or ""):gmatch("[^\n]+") do
+    local hier, ctl, path = line:match("^(%d+):([^:]*):(/.*)$")
+    if hier == "0" and ctl == "" then
+      for _, d in ipairs(group_dirs("/sys/fs/cgroup", path)) do
+        local m = num(d .. "/memory.max")
+        if m and m > 0 then tighter("memory_bytes", m, d .. "/memory.max") end
+        local q, p = (files[d .. "/cpu.max"] or ""):match("^%s*(%d+)%s+(%d+)")
+        if q and tonumber(p) > 0 then tighter("cpus", tonumber(q) / tonumber(p), d .. "/cpu.max") end
+      end
+    elseif hier then
+      local set = {}
+      for c in ctl:gmatch("[^,]+") do set[c] = true end
+      if set.memory then
+        for _, d in ipairs(group_dirs("/sys/fs/cgroup/memory", path)) do
+          local m = num(d .. "/memory.limit_in_bytes")
+          if m and m > 0 and m < V1_NO_LIMIT then tighter("memory_bytes", m, d .. "/memory.limit_in_bytes") end
+        end
+      end
+      if set.cpu then
+        for _, d in ipairs(group_dirs("/sys/fs/cgroup/cpu", path)) do
+          local q, p = num(d .. "/cpu.cfs_quota_us"), num(d .. "/cpu.cfs_period_us")
+          if q and q > 0 and p and p > 0 then tighter("cpus", q / p, d .. "/cpu.cfs_quota_us") end
+        end
+      end
+    end
+  end
+  return lim
+end
+
+-- host.limits: the cgroup limits (and this process's CPU affinity) that
+-- are tighter than the machine itself; nil when none are.
+local function host_limits(files, h, memory_mib, cores)
+  local lim, out = M.cgroup_limits(files), {}
+  if lim.memory_bytes then
+    local mib = math.tointeger(lim.memory_bytes // (1024 * 1024))
+    if not memory_mib or mib < memory_mib then
+      out.memory_mib, out.memory_source = mib, lim.memory_source
+    end
+  end
+  local aff = math.tointeger(h.affinity_cpus)
+  if aff and aff > 0 and (not lim.cpus or aff < lim.cpus) then
+    lim.cpus, lim.cpus_source = aff, "sched_getaffinity (taskset, --cpuset-cpus)"
+  end
+  if lim.cpus and (not cores or lim.cpus < cores) then
+    out.cpus = math.tointeger(lim.cpus) or (math.floor(lim.cpus * 100 + 0.5) / 100)
+    out.cpus_source = lim.cpus_source
+  end
+  return next(out) and out or nil
+end
+
 local function host_arch(raw, notes)
   local h = raw.host
   if h.uname_machine then return h.uname_machine, "uname" end
@@ -632,6 +714,8 @@ function M.enrich(raw)
     if not n and (h.cpuinfo_processors or 0) > 0 then n = math.tointeger(h.cpuinfo_processors) end
     host.cpu.cores = n or ptb.null
   end
+  host.limits = host_limits(files, h, mem and host.memory_mib,
+                            host.cpu ~= ptb.null and host.cpu.cores ~= ptb.null and host.cpu.cores or nil)
 
   local jetson = jetson_facts(raw, kernel)
   if jetson then host.platform = "jetson"

@@ -433,11 +433,18 @@ end)
 
 check("max-jobs-too-high", "warning", "S34", function(c)
   local h = c.f.host or {}
-  local mem = h.memory_mib
+  local lim = type(h.limits) == "table" and h.limits or {}
+  local mem, seen = h.memory_mib, "host.memory_mib " .. tostring(h.memory_mib)
+  -- a cgroup limit (docker --memory) is what the build really gets
+  if type(lim.memory_mib) == "number" and (not mem or lim.memory_mib < mem) then
+    mem, seen = lim.memory_mib, ("host.limits.memory_mib %d (%s)"):format(lim.memory_mib, lim.memory_source or "cgroup")
+  end
   if not mem then return end
   local per = 4096       -- MiB per CUDA compile job; builder commit 465d98b0 and S34
   local ok = math.max(1, mem // per)
   local mj = c.o.env and tonumber(c.o.env.MAX_JOBS)
+  -- unset, the build runs about one job per CPU (setup.py's cpu_count, or
+  -- Ninja's own default; shared/research/anchors-pytorch-build.md)
   local cores = h.cpu and h.cpu.cores
   local jobs, what = mj, "MAX_JOBS=" .. tostring(mj)
   if not jobs then jobs, what = cores, "MAX_JOBS unset, so one job per core (" .. tostring(cores) .. ")" end
@@ -445,7 +452,7 @@ check("max-jobs-too-high", "warning", "S34", function(c)
     return {
       message = ("%s with %d MiB of memory: CUDA compile jobs need about 4 GiB each; expect \"Killed signal terminated program cc1plus\"")
         :format(what, mem),
-      seen = "host.memory_mib " .. mem,
+      seen = seen,
       fix = ("export MAX_JOBS=%d"):format(ok) }
   end
 end)

@@ -166,11 +166,6 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice)
   return p, others
 end
 
-local function fmt_mib(mib)
-  if not mib then return "unknown" end
-  return ("%d GiB"):format(mib // 1024)
-end
-
 function M.make(args)
   local facts = args.facts
   local errors = {}
@@ -287,8 +282,8 @@ function M.make(args)
   -- Jobs
   local jobs, jp = H.max_jobs(facts, args.max_jobs)
   append(problems, jp)
-  decide("max_jobs", tostring(jobs), ("%s cores, %s of memory, about %d GiB per CUDA compile job"):format(
-    facts.host.cpu and facts.host.cpu.cores or "unknown", fmt_mib(facts.host.memory_mib), H.GIB_PER_JOB))
+  local _, _, res_txt = H.resources(facts)
+  decide("max_jobs", tostring(jobs), ("%s, about %d GiB per CUDA compile job"):format(res_txt, H.GIB_PER_JOB))
 
   local pkgs = H.packages(facts, blas)
   if pkgs.manager ~= ptb.null then

@@ -148,19 +148,46 @@ end
 
 M.GIB_PER_JOB = 4  -- a CUDA compile job (nvcc + cicc + ptxas, FlashAttention) needs gigabytes (scenarios S34)
 
--- MAX_JOBS from memory and cores; `want` is --max-jobs.
-function M.max_jobs(facts, want)
-  local host, problems = facts.host or {}, {}
+-- The cores and memory a build may use: the machine's, or the tighter
+-- cgroup limit / CPU affinity detect found (host.limits; scenario S34).
+-- Returns cores, mib, a text saying where each came from, and whether the
+-- memory is a cgroup limit.
+function M.resources(facts)
+  local host = facts.host or {}
+  local lim = type(host.limits) == "table" and host.limits or {}
   local cores = host.cpu and host.cpu.cores
   local mib = host.memory_mib
+  local cores_txt = cores and ("%d cores"):format(cores) or "unknown cores"
+  local mib_txt = mib and ("%d GiB of memory"):format(mib // 1024) or "unknown memory"
+  local limited = false
+  if type(lim.cpus) == "number" and (not cores or lim.cpus < cores) then
+    local c = math.max(1, math.floor(lim.cpus))
+    cores_txt = ("%d cores (%s CPUs by %s%s)"):format(c, tostring(lim.cpus), lim.cpus_source or "the cgroup",
+      cores and ("; the machine has " .. cores) or "")
+    cores = c
+  end
+  if type(lim.memory_mib) == "number" and (not mib or lim.memory_mib < mib) then
+    mib_txt = ("%.1f GiB of memory (by %s%s)"):format(lim.memory_mib / 1024, lim.memory_source or "the cgroup",
+      mib and ("; the machine has " .. (mib // 1024) .. " GiB") or "")
+    mib = lim.memory_mib
+    limited = true
+  end
+  return cores, mib, cores_txt .. ", " .. mib_txt, limited
+end
+
+-- MAX_JOBS from memory and cores (limits included); `want` is --max-jobs.
+function M.max_jobs(facts, want)
+  local problems = {}
+  local cores, mib, _, limited = M.resources(facts)
+  local more = limited and "raise the memory limit (docker run --memory, the cgroup's memory.max)" or "add memory/swap"
   local by_mem = mib and math.floor(mib / (M.GIB_PER_JOB * 1024)) or nil
   local jobs
   if want then
     jobs = want
     if by_mem and want > by_mem then
       problem(problems, "warning", "memory-too-small",
-        ("MAX_JOBS=%d needs about %d GiB, and this machine has %d GiB: compile jobs get killed ('Killed signal terminated program cc1plus')"):format(want, want * M.GIB_PER_JOB, mib // 1024),
-        ("use --max-jobs %d or fewer, or add memory/swap"):format(math.max(by_mem, 1)))
+        ("MAX_JOBS=%d needs about %d GiB, and the build may use %d GiB: compile jobs get killed ('Killed signal terminated program cc1plus')"):format(want, want * M.GIB_PER_JOB, mib // 1024),
+        ("use --max-jobs %d or fewer, or %s"):format(math.max(by_mem, 1), more))
     end
   else
     jobs = cores or by_mem or 4
@@ -169,7 +196,7 @@ function M.max_jobs(facts, want)
     if mib and mib < M.GIB_PER_JOB * 1024 then
       problem(problems, "error", "memory-too-small",
         ("%d MiB of memory is less than one CUDA compile job needs (about %d GiB)"):format(mib, M.GIB_PER_JOB),
-        "add swap or memory, or set USE_FLASH_ATTENTION=0 USE_MEM_EFF_ATTENTION=0 to drop the largest kernels")
+        (limited and more or "add swap or memory") .. ", or set USE_FLASH_ATTENTION=0 USE_MEM_EFF_ATTENTION=0 to drop the largest kernels")
     end
   end
   return jobs, problems

@@ -90,6 +90,18 @@ static void summary(const cJSON *f)
 	if (mem > 0)
 		printf(", %.0f GiB memory", mem / 1024);
 	putchar('\n');
+	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(
+	        cJSON_GetObjectItemCaseSensitive(f, "host"), "limits"))) {
+		double lc = num(f, "host.limits.cpus"), lm = num(f, "host.limits.memory_mib");
+
+		printf("limits   ");
+		if (lc > 0)
+			printf(" %g CPUs (%s)", lc, s_or(f, "host.limits.cpus_source", "?"));
+		if (lm > 0)
+			printf("%s %.1f GiB memory (%s)", lc > 0 ? "," : "", lm / 1024,
+			       s_or(f, "host.limits.memory_source", "?"));
+		putchar('\n');
+	}
 	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(f, "jetson")))
 		printf("jetson    %s, L4T %s, JetPack %s\n", s_or(f, "jetson.module", "unknown module"),
 		       s_or(f, "jetson.l4t", "?"), s_or(f, "jetson.jetpack", "?"));

@@ -1,7 +1,9 @@
 /* probe_host.c - host facts: arch, os, kernel, glibc, memory, cpuinfo,
  * Jetson markers.  Files are passed on as text; detect.lua reads them. */
+#define _GNU_SOURCE 1  /* sched_getaffinity, CPU_COUNT */
 #include "detect/probe.h"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -140,6 +142,82 @@ static void kconfig_pages(const struct ptb_root *r, const cJSON *files, cJSON *h
 	free(f);
 }
 
+/* Control-group limits a build inherits (a container's --memory and
+ * --cpus; systemd slices).  /proc/self/cgroup names this process's group
+ * in each hierarchy; the limit files of that group and of every ancestor
+ * up to the mount's root are passed on (the tightest one applies, and in
+ * a container whose cgroup namespace is its own the group is the root).
+ * cgroup v2: memory.max, cpu.max; v1: memory.limit_in_bytes,
+ * cpu.cfs_quota_us and cpu.cfs_period_us. */
+static void cgroup_files(const struct ptb_root *r, cJSON *files)
+{
+	struct ptb_buf b;
+	int groups = 0;
+
+	ptb_buf_init(&b);
+	if (ptb_root_read(r, "/proc/self/cgroup", 1u << 16, &b) != 0 || !b.data) {
+		ptb_buf_free(&b);
+		return;
+	}
+	cJSON_AddStringToObject(files, "/proc/self/cgroup", b.data);
+	for (char *line = b.data; line && *line && groups < 16; ) {
+		char *nl = strchr(line, '\n'), *c1, *c2;
+		static const char *const v2[] = { "memory.max", "cpu.max", NULL };
+		static const char *const mem1[] = { "memory.limit_in_bytes", NULL };
+		static const char *const cpu1[] = { "cpu.cfs_quota_us", "cpu.cfs_period_us", NULL };
+		const char *const *names = NULL;
+		const char *base = NULL;
+
+		if (nl)
+			*nl = '\0';
+		c1 = strchr(line, ':');
+		c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+		if (c2 && c2[1] == '/' && !strstr(c2 + 1, "/..")) {
+			*c1 = *c2 = '\0';
+			if (strcmp(line, "0") == 0 && !c1[1]) {
+				base = "/sys/fs/cgroup";
+				names = v2;
+			} else if (strstr(c1 + 1, "memory")) {
+				base = "/sys/fs/cgroup/memory";
+				names = mem1;
+			} else if (strcmp(c1 + 1, "cpu") == 0 || strncmp(c1 + 1, "cpu,", 4) == 0 ||
+			           strstr(c1 + 1, ",cpu,") || (strlen(c1 + 1) > 4 &&
+			           strcmp(c1 + 1 + strlen(c1 + 1) - 4, ",cpu") == 0)) {
+				base = "/sys/fs/cgroup/cpu";
+				names = cpu1;
+			}
+		}
+		if (base) {
+			/* the group's directory and each ancestor's, deepest first */
+			char *path = ptb_xstrdup(c2 + 1);
+			size_t len = strlen(path);
+
+			groups++;
+			for (int depth = 0; depth < 32; depth++) {
+				while (len > 1 && path[len - 1] == '/')
+					path[--len] = '\0';
+				for (const char *const *n = names; *n; n++) {
+					char *f = ptb_xasprintf("%s%s/%s", base, strcmp(path, "/") ? path : "", *n);
+
+					if (!cJSON_GetObjectItemCaseSensitive(files, f))
+						ptb_probe_file(r, files, f, 256);
+					free(f);
+				}
+				if (strcmp(path, "/") == 0)
+					break;
+				char *slash = strrchr(path, '/');
+				if (!slash)
+					break;
+				slash[slash == path ? 1 : 0] = '\0';
+				len = strlen(path);
+			}
+			free(path);
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	ptb_buf_free(&b);
+}
+
 void ptb_probe_host(const struct ptb_root *r, cJSON *raw)
 {
 	static const char *const small[] = {
@@ -159,11 +237,17 @@ void ptb_probe_host(const struct ptb_root *r, cJSON *raw)
 	if (ptb_root_read(r, "/proc/meminfo", 512, &b) == 0)
 		cJSON_AddStringToObject(files, "/proc/meminfo", b.data);
 	cpuinfo(r, host);
+	cgroup_files(r, files);
 
 	if (r->is_host) {
 		struct utsname u;
 		long ps = sysconf(_SC_PAGESIZE);
 		char v[64];
+		cpu_set_t set;
+
+		/* the CPUs this process may run on (taskset, --cpuset-cpus) */
+		if (sched_getaffinity(0, sizeof set, &set) == 0)
+			cJSON_AddNumberToObject(host, "affinity_cpus", CPU_COUNT(&set));
 
 		if (uname(&u) == 0) {
 			cJSON_AddStringToObject(host, "uname_machine", u.machine);

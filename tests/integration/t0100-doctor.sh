@@ -146,4 +146,12 @@ run "$PTBUILD" doctor --facts "$T_DIR/plan.json"
 is "$rc" 2 "a plan given as facts is refused"
 like "$err" "*plan.json': key 'schema': expected \"ptbuild.facts/1\"*" "... naming the file and key"
 
+# --- a container started with --memory 12g --cpus 8 (cgroup v2) ------------
+. "$top_srcdir/tests/fixtures/sysroot.sh"
+make_sysroot container-no-driver "$T_DIR/ctr"
+run env -u MAX_JOBS PATH=/usr/local/cuda/bin:/usr/bin "$PTBUILD" doctor --sysroot "$T_DIR/ctr" --json
+like "$out" '*"code": "max-jobs-too-high"*' "a container's memory limit: max-jobs-too-high although the machine has 31 GiB"
+like "$out" '*"seen": "host.limits.memory_mib 12288 (/sys/fs/cgroup/memory.max)"*' "...naming the cgroup limit"
+like "$out" '*"fix": "export MAX_JOBS=3"*' "...and fitting MAX_JOBS to it"
+
 done_testing

@@ -44,6 +44,7 @@ fixture-fedora43-glibc242|0|--facts tests/fixtures/facts/fedora43-glibc242.json
 fixture-altra-jetson-toolkit|1|--facts tests/fixtures/facts/altra-jetson-toolkit.json
 fixture-x86-sbsa-toolkit|0|--facts tests/fixtures/facts/x86-sbsa-toolkit.json
 fixture-lowmem|1|--facts tests/fixtures/facts/lowmem.json
+fixture-cgroup-limits|0|--facts tests/fixtures/facts/cgroup-limits.json
 fixture-a72-no-lse|0|--facts tests/fixtures/facts/a72-no-lse.json'
 
 while IFS='|' read -r name want args; do

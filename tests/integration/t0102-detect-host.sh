@@ -46,4 +46,16 @@ else
 	skip "detect starts no process" "strace is not installed"
 fi
 
+# CPU affinity is a limit the build inherits (taskset, docker --cpuset-cpus)
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+if command -v taskset >/dev/null 2>&1 && [ "$ncpu" -gt 1 ]; then
+	run taskset -c 0 "$PTBUILD" detect --json
+	like "$out" '*"limits": {*"cpus": 1,*"cpus_source": "sched_getaffinity (taskset, --cpuset-cpus)"*' \
+		"under taskset -c 0: host.limits.cpus is 1, from the affinity"
+	run sh -c 'taskset -c 0 "$1" detect --json >"$2/f.json" && "$1" plan --facts "$2/f.json" --json' sh "$PTBUILD" "$T_DIR"
+	like "$out" '*"max_jobs": 1,*' "...and the plan made from those facts runs one job"
+else
+	skip "host.limits from CPU affinity" "needs taskset and more than one CPU ($ncpu here)"
+fi
+
 done_testing

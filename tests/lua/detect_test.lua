@@ -94,4 +94,53 @@ for name, tg in pairs(cpus.targets) do
   end
 end
 
+-- cgroup limits (S34): the tightest along the group's path, v1 and v2
+local G = 1024 * 1024 * 1024
+local function lim(files) return D.cgroup_limits(files) end
+local l = lim({ ["/proc/self/cgroup"] = "0::/\n", ["/sys/fs/cgroup/memory.max"] = "17179869184\n",
+  ["/sys/fs/cgroup/cpu.max"] = "800000 100000\n" })
+t.is(l.memory_bytes, 16 * G, "v2 in its own namespace: memory.max at the root")
+t.is(l.memory_source, "/sys/fs/cgroup/memory.max", "...named")
+t.is(l.cpus, 8, "cpu.max 800000 100000 is 8 CPUs")
+l = lim({ ["/proc/self/cgroup"] = "0::/\n", ["/sys/fs/cgroup/memory.max"] = "max\n", ["/sys/fs/cgroup/cpu.max"] = "max 100000\n" })
+t.is(l.memory_bytes, nil, "memory.max 'max' is no limit")
+t.is(l.cpus, nil, "cpu.max 'max 100000' is no limit")
+l = lim({ ["/proc/self/cgroup"] = "0::/system.slice/build.service\n",
+  ["/sys/fs/cgroup/system.slice/build.service/memory.max"] = "max\n",
+  ["/sys/fs/cgroup/system.slice/memory.max"] = "8589934592\n",
+  ["/sys/fs/cgroup/system.slice/build.service/cpu.max"] = "150000 100000\n" })
+t.is(l.memory_bytes, 8 * G, "a parent group's limit applies to its children")
+t.is(l.memory_source, "/sys/fs/cgroup/system.slice/memory.max", "...and is named")
+t.is(l.cpus, 1.5, "a fractional quota is kept (1.5 CPUs)")
+l = lim({ ["/proc/self/cgroup"] = "12:memory:/docker/abc\n4:cpu,cpuacct:/docker/abc\n0::/\n",
+  ["/sys/fs/cgroup/memory/memory.limit_in_bytes"] = "4294967296\n",
+  ["/sys/fs/cgroup/cpu/cpu.cfs_quota_us"] = "200000\n", ["/sys/fs/cgroup/cpu/cpu.cfs_period_us"] = "100000\n" })
+t.is(l.memory_bytes, 4 * G, "v1 in a container: the host's path is absent, the mount's root holds the limit")
+t.is(l.cpus, 2, "v1 cpu,cpuacct: cfs_quota_us / cfs_period_us")
+l = lim({ ["/proc/self/cgroup"] = "4:memory:/\n1:cpu:/\n",
+  ["/sys/fs/cgroup/memory/memory.limit_in_bytes"] = "9223372036854771712\n",
+  ["/sys/fs/cgroup/cpu/cpu.cfs_quota_us"] = "-1\n", ["/sys/fs/cgroup/cpu/cpu.cfs_period_us"] = "100000\n" })
+t.is(next(l), nil, "v1 'no limit' values (LONG_MAX, quota -1) are no limit")
+t.is(next(lim({ ["/proc/self/cgroup"] = "garbage\n::\n0::relative\n",
+  ["/sys/fs/cgroup/memory.max"] = "1\n" })), nil, "malformed /proc/self/cgroup lines are ignored")
+t.is(next(lim({})), nil, "no /proc/self/cgroup: no limits")
+
+-- in the facts: only limits tighter than the machine, affinity included
+local function limits(files, host)
+  files["/proc/meminfo"] = "MemTotal:       33554432 kB\n"
+  files["/sys/devices/system/cpu/online"] = "0-15\n"
+  host.cpuinfo = "vendor_id\t: GenuineIntel\nflags\t\t: fpu sse sse2\n"
+  return D.enrich({ is_host = false, files = files, host = host, nvidia = {} }).host.limits
+end
+local hl = limits({ ["/proc/self/cgroup"] = "0::/\n", ["/sys/fs/cgroup/memory.max"] = "12884901888\n",
+  ["/sys/fs/cgroup/cpu.max"] = "800000 100000\n" }, {})
+t.is(hl and hl.memory_mib, 12288, "host.limits.memory_mib from memory.max")
+t.is(hl and hl.cpus, 8, "host.limits.cpus from cpu.max")
+t.is(limits({ ["/proc/self/cgroup"] = "0::/\n", ["/sys/fs/cgroup/memory.max"] = "68719476736\n" }, {}), nil,
+  "a limit above the machine's memory is no limit: no host.limits")
+hl = limits({}, { affinity_cpus = 4 })
+t.is(hl and hl.cpus, 4, "CPU affinity narrower than the online CPUs is a limit")
+t.is(hl and hl.cpus_source, "sched_getaffinity (taskset, --cpuset-cpus)", "...named")
+t.is(limits({}, { affinity_cpus = 16 }), nil, "affinity to every CPU is no limit")
+
 t.done()
