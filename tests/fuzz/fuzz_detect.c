@@ -4,7 +4,9 @@
  * first byte picks which observation of a real machine (GH200 fixture,
  * tests/fuzz/detect-base.json) is replaced by the rest.  Whatever the
  * content, enrich must return facts that pass the facts contract: a bad
- * file is a missing fact with a note, never an error. */
+ * file is a missing fact with a note, never an error.  A first byte of
+ * 0xF0 or more picks one of the cgroup files instead (/proc/self/cgroup
+ * naming nested v1 and v2 groups, and their limit files). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,12 @@ static const char *const slots[] = {
 	"files./sys/devices/system/cpu/online", "files./proc/meminfo",
 	"files./proc/self/smaps", "files./proc/driver/nvidia/version",
 	"host.cpuinfo", "host.glibc", "host.elf_machine", "env.CUDA_HOME",
+};
+
+static const char *const cgroup_slots[] = {
+	"files./proc/self/cgroup", "files./sys/fs/cgroup/a/memory.max",
+	"files./sys/fs/cgroup/cpu.max", "files./sys/fs/cgroup/memory/a/memory.limit_in_bytes",
+	"files./sys/fs/cgroup/cpu/cpu.cfs_quota_us",
 };
 
 /* Set the string at a dotted path whose last key may contain dots (files). */
@@ -76,7 +84,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	cJSON *raw = cJSON_Duplicate(base, 1), *facts = NULL;
-	if (slot < nslots) {
+	if (data[0] >= 0xF0) {
+		set_str(raw, "files./proc/self/cgroup", "0::/a/b\n4:memory:/a\n1:cpu,cpuacct:/\n");
+		set_str(raw, "files./sys/fs/cgroup/cpu/cpu.cfs_period_us", "100000\n");
+		set_str(raw, "files./sys/fs/cgroup/a/b/cpu.max", "200000 100000\n");
+		set_str(raw, cgroup_slots[(data[0] - 0xF0) % (sizeof cgroup_slots / sizeof *cgroup_slots)], text);
+	} else if (slot < nslots) {
 		set_str(raw, slots[slot], text);
 	} else if (slot == nslots) {              /* a GPU's information file */
 		cJSON *g = cJSON_GetArrayItem(ptb_json_get(raw, "nvidia") ?
