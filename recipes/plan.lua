@@ -140,7 +140,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice)
   end
   -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
   -- finds none (scenarios S25); JetPack ships it.
-  if choice.source ~= "jetpack" and not (tk and tk.cudnn) then
+  if choice.source ~= "jetpack" and not (tk and tk.cudnn) and not choice.cudnn then
     problem(p, "warning", "cudnn-not-found",
       tk and ("no cuDNN was found with the toolkit in %s: PyTorch would build without it, silently"):format(tk.root)
         or ("CUDA %s downloads do not include cuDNN: PyTorch would build without it, silently"):format(r.version),
@@ -211,6 +211,16 @@ function M.make(args)
   else
     source, root = "download", "/usr/local/cuda-" .. r.version
   end
+  -- cuDNN goes with a downloaded toolkit, into the same tree (NVIDIA's
+  -- tarball install: its include/ and lib/ beside CUDA's), where PyTorch's
+  -- FindCUDNN looks (CUDA_TOOLKIT_ROOT_DIR).  Only with CUDA files whose
+  -- checksums ptbuild carries: otherwise fetch resolves the whole set from
+  -- NVIDIA's CUDA manifest, which does not list cuDNN.
+  local cudnn = source == "download" and #inst.downloads > 0 and T.cudnn(r, platform) or nil
+  if cudnn then
+    inst.downloads[#inst.downloads + 1] = cudnn
+    inst.components[#inst.components + 1] = "cudnn"
+  end
   local cplan = {
     version = r.version,
     full_version = ch.tk and ch.tk.version or inst.full_version,
@@ -222,13 +232,17 @@ function M.make(args)
     why = ch.why,
   }
   if source == "jetpack" then cplan.jetpack_deb = inst.jetpack_deb end
+  if cudnn then cplan.cudnn = { version = cudnn.version, variant = cudnn.variant, source = "download" } end
   -- A container image of this plan builds for linux/amd64 and linux/arm64
   -- (SBSA): the redist files of both, each marked with its platform, for
   -- the generated Dockerfile.  fetch uses `downloads` (this host's) only.
   local docker = {}
   for _, p in ipairs({ "linux-x86_64", "linux-sbsa" }) do
     if contains(r.platforms, p) then
-      for _, d in ipairs(T.installer(r, p, "redist").downloads) do
+      local files = T.installer(r, p, "redist").downloads
+      local c = #files > 0 and T.cudnn(r, p)
+      if c then files[#files + 1] = c end
+      for _, d in ipairs(files) do
         d.platform = p
         docker[#docker + 1] = d
       end
@@ -242,6 +256,11 @@ function M.make(args)
   decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, platform, how, root), ch.why)
   if source == "download" and inst.runfile ~= ptb.null then
     decide("alternative", inst.runfile.name, "the runfile installer (needs root; sha256 " .. inst.runfile.sha256:sub(1, 12) .. "...)")
+  end
+  if cudnn then
+    decide("cudnn", ("cuDNN %s (%s variant), downloaded with the toolkit into %s"):format(cudnn.version, cudnn.variant, root),
+      ("the cuDNN whose checksums ptbuild carries (NVIDIA's redistrib_%s.json; PyTorch 2.9's CUDA 13.0 wheels use the same); without one PyTorch builds with USE_CUDNN off, silently"):format(
+        ptb.include("data/redist").cudnn.label))
   end
   if source == "download" and #inst.downloads == 0 then
     decide("downloads", inst.manifest, "ptbuild holds no copy of this manifest: fetch reads the file list and checksums from it")

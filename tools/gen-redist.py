@@ -46,6 +46,31 @@ def main(d):
         w("    } },")
     w("  },")
     w("  components = { " + ", ".join('"%s"' % c for c in COMPONENTS) + " },")
+    # cuDNN: the newest cuDNN manifest given (redistrib_9.*.json), each
+    # platform's archive per CUDA-major variant ("cuda12", "cuda13").
+    cud = sorted((f for f in os.listdir(d) if f.startswith("redistrib_9.")),
+                 key=lambda f: [int(x) for x in f[len("redistrib_"):-len(".json")].split(".")])
+    if cud:
+        f = cud[-1]
+        m = json.load(open(os.path.join(d, f)))
+        c = m["cudnn"]
+        w("  -- cuDNN, from NVIDIA's %s (https://developer.download.nvidia.com/compute/cudnn/redist/)" % f)
+        w("  cudnn = {")
+        w('    base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",')
+        w('    label = "%s", version = "%s", release_date = "%s",' % (m["release_label"], c["version"], m.get("release_date", "")))
+        w("    platforms = {")
+        for p in PLATFORMS:
+            if not isinstance(c.get(p), dict):
+                continue
+            w('      ["%s"] = {' % p)
+            for var in sorted(c[p]):
+                e = c[p][var]
+                if isinstance(e, dict) and "relative_path" in e:
+                    w('        %s = { relative_path = "%s", sha256 = "%s", size = %d },'
+                      % (var, e["relative_path"], e["sha256"], int(e["size"])))
+            w("      },")
+        w("    },")
+        w("  },")
     w("}")
     print("\n".join(out))
 

@@ -265,4 +265,16 @@ function M.installer(r, platform, installer)
   return out
 end
 
+-- The cuDNN archive that goes with CUDA release r on platform: the variant
+-- of r's major version ("cuda12", "cuda13") of the cuDNN whose checksums
+-- ptbuild carries (data/redist.lua, from NVIDIA's cuDNN manifest), as a
+-- download entry; nil when there is none (CUDA 11, or no such platform).
+function M.cudnn(r, platform)
+  local c = redist.cudnn
+  local e = c and c.platforms[platform] and c.platforms[platform]["cuda" .. r.version:match("^%d+")]
+  if not e then return nil end
+  return { name = "cudnn", version = c.version, url = c.base_url .. e.relative_path,
+           sha256 = e.sha256, size = e.size, variant = "cuda" .. r.version:match("^%d+") }
+end
+
 return M

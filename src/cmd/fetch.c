@@ -21,6 +21,7 @@
 #include "util/sha256.h"
 
 #define NVIDIA_REDIST "https://developer.download.nvidia.com/compute/cuda/redist"
+#define NVIDIA_CUDNN_REDIST "https://developer.download.nvidia.com/compute/cudnn/redist"
 
 const struct ptb_cmd ptb_cmd_fetch_def = {
 	"fetch", ptb_cmd_fetch,
@@ -51,7 +52,9 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"  --manifest URL        any redistrib-style manifest (https, or http://,\n"
 	"                        file:// or a path when given explicitly)\n"
 	"  --manifest-sha256 H   refuse the manifest unless its sha256 is H\n"
-	"  --mirror URL          a base laid out like NVIDIA's redist tree\n"
+	"  --mirror URL          a base laid out like NVIDIA's redist trees (CUDA's\n"
+	"                        and cuDNN's side by side): with --cuda its\n"
+	"                        manifest, with a plan the plan's NVIDIA files\n"
 	"  --lock FILE           fetch exactly the items of a ptbuild.lock/1 file\n"
 	"  --write-lock FILE     write the ptbuild.lock/1 file of this fetch\n"
 	"  --plan FILE           the items of a ptbuild.plan/1 document\n"
@@ -182,6 +185,36 @@ static char *explicit_url(const char *u, struct ptb_net_opts *net, struct ptb_er
 			return NULL;
 		}
 		return ptb_xasprintf("file://%s/%s", cwd, u);
+	}
+}
+
+/* url with NVIDIA's CUDA or cuDNN redist base replaced by the mirror's
+ * (NULL when url is under neither).  One mirror directory holds both
+ * trees: their relative paths (cuda_nvcc/..., cudnn/...) do not collide. */
+static char *mirrored(const char *url, const char *mirror)
+{
+	static const char *const bases[] = { NVIDIA_REDIST "/", NVIDIA_CUDNN_REDIST "/" };
+	size_t n = strlen(mirror);
+
+	for (size_t b = 0; b < sizeof bases / sizeof *bases; b++) {
+		size_t bl = strlen(bases[b]);
+
+		if (strncmp(url, bases[b], bl) == 0)
+			return ptb_xasprintf("%s%s%s", mirror, n && mirror[n - 1] == '/' ? "" : "/", url + bl);
+	}
+	return NULL;
+}
+
+/* Take the items the plan names from NVIDIA out of the mirror instead. */
+static void mirror_items(struct ptb_fetch_list *l, const char *mirror)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		char *u = mirrored(l->items[i].url, mirror);
+
+		if (u) {
+			free(l->items[i].url);
+			l->items[i].url = u;
+		}
 	}
 }
 
@@ -355,7 +388,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	struct ptb_net_opts net = { 0 };
 	struct ptb_install *in = NULL;
 	char *cache = NULL, *prefix_abs = NULL;
-	char *plan_manifest = NULL, *plan_components = NULL;
+	char *plan_manifest = NULL, *plan_components = NULL, *mirror_url = NULL;
 	int rc, workers;
 	double t0 = now_s();
 	int64_t total = 0;
@@ -367,14 +400,13 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		return ptb_cli_usage("fetch", "unexpected argument '%s'", argv[optind]);
 	/* Nothing named: fetch what the plan (this host's, or the one the plan
 	 * options describe) needs. */
-	int plan_mode = o.plan_opts || (!o.cuda && !o.manifest && !o.mirror && !o.lock &&
-	                                 !o.plan && !o.nfiles);
-	if (plan_mode && (o.plan || o.lock || o.manifest || o.mirror))
-		return ptb_cli_usage("fetch", "plan options exclude --plan, --lock, --manifest and --mirror");
+	int plan_mode = o.plan_opts || (!o.cuda && !o.manifest && !o.lock && !o.plan && !o.nfiles);
+	if (plan_mode && (o.plan || o.lock || o.manifest))
+		return ptb_cli_usage("fetch", "plan options exclude --plan, --lock and --manifest");
 	if (o.mirror && o.manifest)
 		return ptb_cli_usage("fetch", "--mirror and --manifest exclude each other");
-	if (o.mirror && !o.cuda)
-		return ptb_cli_usage("fetch", "--mirror needs --cuda VER to find redistrib_VER.json");
+	if (o.mirror && !o.cuda && !plan_mode && !o.plan)
+		return ptb_cli_usage("fetch", "--mirror needs --cuda VER to find redistrib_VER.json, or a plan");
 	if (o.lock && (o.manifest || o.mirror || o.components || o.plan))
 		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --components and --plan");
 
@@ -426,6 +458,17 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 			cJSON_Delete(plan);
 			goto fail;
 		}
+		if (o.mirror) {
+			char *m = explicit_url(o.mirror, &net, &err);
+
+			if (!m) {
+				cJSON_Delete(plan);
+				goto fail;
+			}
+			free(mirror_url);
+			o.mirror = mirror_url = m;
+			mirror_items(&l, o.mirror);
+		}
 		const char *src = ptb_json_str(plan, "cuda.source");
 		const char *root = ptb_json_str(plan, "cuda.root");
 		const cJSON *dl = ptb_json_get(plan, "cuda.downloads");
@@ -440,7 +483,10 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 			cJSON_ArrayForEach(c, ptb_json_get(plan, "cuda.components"))
 				if (cJSON_IsString(c))
 					ptb_buf_printf(&comps, "%s%s", comps.len ? "," : "", c->valuestring);
-			o.manifest = plan_manifest = ptb_xstrdup(ptb_json_str(plan, "cuda.manifest"));
+			plan_manifest = o.mirror ? mirrored(ptb_json_str(plan, "cuda.manifest"), o.mirror) : NULL;
+			if (!plan_manifest)
+				plan_manifest = ptb_xstrdup(ptb_json_str(plan, "cuda.manifest"));
+			o.manifest = plan_manifest;
 			o.components = plan_components = ptb_buf_detach(&comps);
 			if (from_manifest(&o, &net, cache, &l, &err) != 0) {
 				cJSON_Delete(plan);
@@ -480,6 +526,11 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 				goto fail;
 			}
 			cJSON_Delete(plan);
+			if (o.mirror && !o.cuda) {
+				if (!(mirror_url = explicit_url(o.mirror, &net, &err)))
+					goto fail;
+				mirror_items(&l, mirror_url);
+			}
 		}
 		if (o.platform) {
 			free(l.platform);
@@ -492,7 +543,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 			ptb_err_hint(&err, "give --platform linux-x86_64, linux-sbsa or linux-aarch64");
 			goto fail;
 		}
-		if ((o.manifest || o.mirror || (o.cuda && !o.plan)) &&
+		if ((o.manifest || (o.mirror && o.cuda) || (o.cuda && !o.plan)) &&
 		    from_manifest(&o, &net, cache, &l, &err) != 0)
 			goto fail;
 		if (add_files(&o, &net, &l, &err) != 0)
@@ -502,8 +553,10 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		ptb_err_set(&err, PTB_EUSAGE, "nothing to fetch");
 		goto fail;
 	}
-	for (size_t i = 0; i < l.n; i++)
+	for (size_t i = 0; i < l.n; i++) {
 		total += l.items[i].size > 0 ? l.items[i].size : 0;
+		ptb_debug("item %s: %s", l.items[i].name, l.items[i].url);
+	}
 
 	if (o.prefix && up_to_date(o.prefix, &l)) {
 		if (ctx->verbosity >= 0)
@@ -551,6 +604,7 @@ out:
 	free(prefix_abs);
 	free(plan_manifest);
 	free(plan_components);
+	free(mirror_url);
 	curl_global_cleanup();
 	return rc;
 }

@@ -3,6 +3,7 @@
 and manifests, or hostile archives with lock files.
 
   mkarchives.py good DIR [--components N] [--kib K] [--platform P] [--version V]
+                         [--names cuda_nvcc,cuda_cccl,...]   (names instead of compNN)
       DIR/<comp>/<plat>/<comp>-<plat>-<ver>-archive.tar.xz (and one .tar.gz),
       DIR/redistrib_<label>.json, DIR/manifest-corrupt.json (one archive
       served with a flipped byte), DIR/manifest-size.json (one size off).
@@ -63,12 +64,14 @@ def sha(path):
     return h.hexdigest()
 
 
-def good(d, ncomp, kib, plat, label):
+def good(d, ncomp, kib, plat, label, names=None):
     rng = random.Random(42)
+    if names:
+        ncomp = len(names)
     os.makedirs(d, exist_ok=True)
     man = {"release_date": "2024-04-03", "release_label": label, "release_product": "cuda"}
     for i in range(ncomp):
-        comp = "comp%02d" % i if i else "cuda_nvcc"
+        comp = names[i] if names else ("comp%02d" % i if i else "cuda_nvcc")
         ver = "%s.%d" % (label, 100 + i)
         gz = i == 1
         ext = "tar.gz" if gz else "tar.xz"
@@ -197,6 +200,7 @@ if __name__ == "__main__":
         args = sys.argv[3:]
         opt = dict(zip(args[::2], args[1::2]))
         good(sys.argv[2], int(opt.get("--components", 4)), int(opt.get("--kib", 64)),
-             opt.get("--platform", "linux-x86_64"), opt.get("--version", "12.4.1"))
+             opt.get("--platform", "linux-x86_64"), opt.get("--version", "12.4.1"),
+             opt["--names"].split(",") if opt.get("--names") else None)
     else:
         hostile(sys.argv[2], sys.argv[3])

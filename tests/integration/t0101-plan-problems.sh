@@ -36,7 +36,7 @@ arch-not-accepted-by-torch|error|--profile graviton3 --torch 2.5 --arch-list 9.0
 memory-too-small|error|--facts $F/lowmem.json
 memory-too-small|warning|--profile rtx4090-workstation --max-jobs 32
 cpu-no-lse|warning|--facts $F/a72-no-lse.json
-cudnn-not-found|warning|--profile gh200"
+cudnn-not-found|warning|--facts tests/fixtures/sysroots/container-no-driver.facts.json --torch 2.6"
 
 # Machines and options that must plan without any problem.
 clean="--profile jetson-orin

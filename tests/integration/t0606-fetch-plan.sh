@@ -2,8 +2,8 @@
 # t0606-fetch-plan.sh - fetch takes its items from the plan: the CUDA redist
 # files (with the plan's sha256) for a download, the manifest when ptbuild
 # holds no checksums, nothing for an installed toolkit.  Always --offline
-# with an empty cache: no test touches the internet, and the miss names the
-# first item the plan asked for.
+# with an empty cache or a mirror on disk: no test touches the internet,
+# and the miss names the first item the plan asked for.
 . "$top_srcdir/tests/lib.sh"
 cache="$T_DIR/cache"
 
@@ -25,6 +25,30 @@ run "$PTBUILD" fetch --facts "$top_srcdir/tests/fixtures/sysroots/rtx4090-workst
 is "$rc" 0 "an installed toolkit that suits: exit 0"
 is "$out" "nothing to fetch: the plan needs no download" "... nothing to fetch"
 like "$err" "*CUDA 12.8.93 installed at /usr/local/cuda-12.8: no CUDA to fetch*" "... saying which toolkit"
+
+# A mirror of what the plan downloads: one directory laid out like NVIDIA's
+# CUDA and cuDNN redist trees (file:// here; http and https the same way).
+mkdir -p "$T_DIR/mirror"
+run "$PTBUILD" fetch --profile gh200 --mirror "$T_DIR/mirror" --offline -v --cache "$cache"
+is "$rc" 4 "--profile gh200 --mirror DIR --offline, empty cache: exit 4"
+like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvcc-linux-sbsa-13.0.88-archive.tar.xz*" \
+	"... the CUDA files are taken from the mirror"
+like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz*" \
+	"... and so is cuDNN, from the same directory"
+printf '%s\n' "$err" | grep 'debug: item ' | grep -q 'developer.download.nvidia.com'
+t_ok $((!$?)) "... no item is left pointing at NVIDIA"
+
+if command -v xz >/dev/null 2>&1; then
+	comps=$("$PTBUILD" plan --profile graviton3 --json | python3 -c 'import json, sys; print(",".join(json.load(sys.stdin)["cuda"]["components"]))')
+	python3 "$top_srcdir/tests/fetch/mkarchives.py" good "$T_DIR/mirror" --platform linux-sbsa \
+		--version 13.2.2 --kib 4 --names "$comps"
+	run "$PTBUILD" fetch --profile graviton3 --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda" --cache "$T_DIR/c2"
+	is "$rc" 0 "--profile graviton3 --mirror DIR: the manifest and the files come from the mirror"
+	like "$out" "installed 18 components (*) into $T_DIR/cuda in *" "... and install (18 components)"
+	[ -x "$T_DIR/cuda/bin/nvcc" ] && [ -f "$T_DIR/cuda/include/libcublas.h" ]; t_ok $? "... a toolkit tree with nvcc and cuBLAS"
+else
+	skip "fetch through a mirror into a prefix" "xz is not installed"
+fi
 
 run "$PTBUILD" fetch --profile gh200 --lock "$T_DIR/x.lock"
 is "$rc" 2 "plan options with --lock: usage error"
