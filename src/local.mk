@@ -8,7 +8,7 @@ libptb_a_SOURCES += \
 	src/lua/engine.c src/lua/engine.h src/lua/convert.c src/lua/convert.h \
 	src/util/util.c src/util/util.h src/util/fs.c \
 	src/util/log.c src/util/log.h src/util/json.c src/util/json.h \
-	src/util/archive_dl.c src/util/archive_dl.h
+	src/util/archive_dl.c src/util/archive_dl.h src/util/dl.c src/util/dl.h
 
 # The shipped recipes, compiled at build time (src/lua/luac.c): the engine
 # loads these instead of parsing a recipe whose text is unchanged.  When

@@ -15,15 +15,14 @@
  * getinfo always takes a pointer). */
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "fetch/fetch.h"
+#include "util/dl.h"
 
-static void *lib;
-static const char *why;
+static struct ptb_dl dl;
 
 static struct {
 	CURLcode (*global_init)(long);
@@ -47,52 +46,40 @@ static struct {
 int ptb_curl_load(void)
 {
 	static const char *const names[] = { "libcurl.so.4", "libcurl.so", "libcurl-gnutls.so.4" };
-
-	if (lib)
-		return 0;
-	if (why)
-		return -1;
-	for (size_t i = 0; i < sizeof names / sizeof *names && !lib; i++)
-		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-	if (!lib) {
-		why = dlerror();
-		return -1;
-	}
-#define SYM(field, name) \
-	if (!(*(void **)&f.field = dlsym(lib, name))) { why = "libcurl lacks " name; goto fail; }
-	SYM(global_init, "curl_global_init")
-	SYM(global_cleanup, "curl_global_cleanup")
-	SYM(easy_init, "curl_easy_init")
-	SYM(easy_cleanup, "curl_easy_cleanup")
-	SYM(easy_setopt, "curl_easy_setopt")
-	SYM(easy_getinfo, "curl_easy_getinfo")
-	SYM(easy_perform, "curl_easy_perform")
-	SYM(easy_strerror, "curl_easy_strerror")
-	SYM(multi_init, "curl_multi_init")
-	SYM(multi_cleanup, "curl_multi_cleanup")
-	SYM(multi_add_handle, "curl_multi_add_handle")
-	SYM(multi_remove_handle, "curl_multi_remove_handle")
-	SYM(multi_perform, "curl_multi_perform")
-	SYM(multi_poll, "curl_multi_poll")
-	SYM(multi_info_read, "curl_multi_info_read")
+#define SYM(field, name) { name, (void **)&f.field }
+	static const struct ptb_dl_sym syms[] = {
+		SYM(global_init, "curl_global_init"),
+		SYM(global_cleanup, "curl_global_cleanup"),
+		SYM(easy_init, "curl_easy_init"),
+		SYM(easy_cleanup, "curl_easy_cleanup"),
+		SYM(easy_setopt, "curl_easy_setopt"),
+		SYM(easy_getinfo, "curl_easy_getinfo"),
+		SYM(easy_perform, "curl_easy_perform"),
+		SYM(easy_strerror, "curl_easy_strerror"),
+		SYM(multi_init, "curl_multi_init"),
+		SYM(multi_cleanup, "curl_multi_cleanup"),
+		SYM(multi_add_handle, "curl_multi_add_handle"),
+		SYM(multi_remove_handle, "curl_multi_remove_handle"),
+		SYM(multi_perform, "curl_multi_perform"),
+		SYM(multi_poll, "curl_multi_poll"),
+		SYM(multi_info_read, "curl_multi_info_read"),
+	};
 #undef SYM
-	return 0;
-fail:
-	dlclose(lib);
-	lib = NULL;
-	return -1;
+
+	return ptb_dl_load(&dl, "libcurl", names, sizeof names / sizeof *names,
+	                   syms, sizeof syms / sizeof *syms);
 }
 
 const char *ptb_curl_error(void)
 {
-	return why ? why : "libcurl could not be loaded";
+	return dl.why[0] ? dl.why : "libcurl could not be loaded";
 }
 
 /* Every entry point below is reached only after ptb_curl_load() succeeded
  * (fetch checks first); should one be reached without it, fail safely. */
 static int ready(void)
 {
-	return lib != NULL || ptb_curl_load() == 0;
+	return dl.handle != NULL || ptb_curl_load() == 0;
 }
 
 CURLcode curl_global_init(long flags)
@@ -102,7 +89,7 @@ CURLcode curl_global_init(long flags)
 
 void curl_global_cleanup(void)
 {
-	if (lib)
+	if (dl.handle)
 		f.global_cleanup();
 }
 
@@ -113,7 +100,7 @@ CURL *curl_easy_init(void)
 
 void curl_easy_cleanup(CURL *h)
 {
-	if (lib)
+	if (dl.handle)
 		f.easy_cleanup(h);
 }
 
@@ -172,7 +159,7 @@ CURLM *curl_multi_init(void)
 
 CURLMcode curl_multi_cleanup(CURLM *m)
 {
-	return lib ? f.multi_cleanup(m) : CURLM_OK;
+	return dl.handle ? f.multi_cleanup(m) : CURLM_OK;
 }
 
 CURLMcode curl_multi_add_handle(CURLM *m, CURL *h)
@@ -182,7 +169,7 @@ CURLMcode curl_multi_add_handle(CURLM *m, CURL *h)
 
 CURLMcode curl_multi_remove_handle(CURLM *m, CURL *h)
 {
-	return lib ? f.multi_remove_handle(m, h) : CURLM_OK;
+	return dl.handle ? f.multi_remove_handle(m, h) : CURLM_OK;
 }
 
 CURLMcode curl_multi_perform(CURLM *m, int *running)

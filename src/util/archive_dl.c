@@ -15,13 +15,12 @@
 
 #include <archive.h>
 #include <archive_entry.h>
-#include <dlfcn.h>
 #include <stddef.h>
 
 #include "util/archive_dl.h"
+#include "util/dl.h"
 
-static void *lib;
-static const char *why;
+static struct ptb_dl dl;
 
 static struct {
 	__LA_MODE_T (*entry_filetype)(struct archive_entry *);
@@ -59,62 +58,48 @@ static struct {
 int ptb_archive_load(void)
 {
 	static const char *const names[] = { "libarchive.so.13", "libarchive.so" };
-
-	if (lib)
-		return 0;
-	if (why)
-		return -1;
-	for (size_t i = 0; i < sizeof names / sizeof *names && !lib; i++)
-		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-	if (!lib) {
-		why = dlerror();
-		if (!why)
-			why = "libarchive.so.13 not found";
-		return -1;
-	}
-#define SYM(field, name) \
-	if (!(*(void **)&f.field = dlsym(lib, name))) { why = "libarchive lacks " name; goto fail; }
-	SYM(entry_filetype, "archive_entry_filetype")
-	SYM(entry_hardlink, "archive_entry_hardlink")
-	SYM(entry_pathname, "archive_entry_pathname")
-	SYM(entry_perm, "archive_entry_perm")
-	SYM(entry_set_hardlink, "archive_entry_set_hardlink")
-	SYM(entry_set_pathname, "archive_entry_set_pathname")
-	SYM(entry_set_perm, "archive_entry_set_perm")
-	SYM(entry_size, "archive_entry_size")
-	SYM(entry_symlink, "archive_entry_symlink")
-	SYM(errno_, "archive_errno")
-	SYM(error_string, "archive_error_string")
-	SYM(read_data, "archive_read_data")
-	SYM(read_data_block, "archive_read_data_block")
-	SYM(read_free, "archive_read_free")
-	SYM(read_new, "archive_read_new")
-	SYM(read_next_header, "archive_read_next_header")
-	SYM(read_open_filename, "archive_read_open_filename")
-	SYM(read_open_memory, "archive_read_open_memory")
-	SYM(read_support_filter_all, "archive_read_support_filter_all")
-	SYM(read_support_filter_zstd, "archive_read_support_filter_zstd")
-	SYM(read_support_format_gnutar, "archive_read_support_format_gnutar")
-	SYM(read_support_format_raw, "archive_read_support_format_raw")
-	SYM(read_support_format_tar, "archive_read_support_format_tar")
-	SYM(write_close, "archive_write_close")
-	SYM(write_data_block, "archive_write_data_block")
-	SYM(write_disk_new, "archive_write_disk_new")
-	SYM(write_disk_set_options, "archive_write_disk_set_options")
-	SYM(write_finish_entry, "archive_write_finish_entry")
-	SYM(write_free, "archive_write_free")
-	SYM(write_header, "archive_write_header")
+#define SYM(field, name) { name, (void **)&f.field }
+	static const struct ptb_dl_sym syms[] = {
+		SYM(entry_filetype, "archive_entry_filetype"),
+		SYM(entry_hardlink, "archive_entry_hardlink"),
+		SYM(entry_pathname, "archive_entry_pathname"),
+		SYM(entry_perm, "archive_entry_perm"),
+		SYM(entry_set_hardlink, "archive_entry_set_hardlink"),
+		SYM(entry_set_pathname, "archive_entry_set_pathname"),
+		SYM(entry_set_perm, "archive_entry_set_perm"),
+		SYM(entry_size, "archive_entry_size"),
+		SYM(entry_symlink, "archive_entry_symlink"),
+		SYM(errno_, "archive_errno"),
+		SYM(error_string, "archive_error_string"),
+		SYM(read_data, "archive_read_data"),
+		SYM(read_data_block, "archive_read_data_block"),
+		SYM(read_free, "archive_read_free"),
+		SYM(read_new, "archive_read_new"),
+		SYM(read_next_header, "archive_read_next_header"),
+		SYM(read_open_filename, "archive_read_open_filename"),
+		SYM(read_open_memory, "archive_read_open_memory"),
+		SYM(read_support_filter_all, "archive_read_support_filter_all"),
+		SYM(read_support_filter_zstd, "archive_read_support_filter_zstd"),
+		SYM(read_support_format_gnutar, "archive_read_support_format_gnutar"),
+		SYM(read_support_format_raw, "archive_read_support_format_raw"),
+		SYM(read_support_format_tar, "archive_read_support_format_tar"),
+		SYM(write_close, "archive_write_close"),
+		SYM(write_data_block, "archive_write_data_block"),
+		SYM(write_disk_new, "archive_write_disk_new"),
+		SYM(write_disk_set_options, "archive_write_disk_set_options"),
+		SYM(write_finish_entry, "archive_write_finish_entry"),
+		SYM(write_free, "archive_write_free"),
+		SYM(write_header, "archive_write_header"),
+	};
 #undef SYM
-	return 0;
-fail:
-	dlclose(lib);
-	lib = NULL;
-	return -1;
+
+	return ptb_dl_load(&dl, "libarchive", names, sizeof names / sizeof *names,
+	                   syms, sizeof syms / sizeof *syms);
 }
 
 const char *ptb_archive_error(void)
 {
-	return why ? why : "libarchive could not be loaded";
+	return dl.why[0] ? dl.why : "libarchive could not be loaded";
 }
 
 /* The constructors load on demand and fail (NULL) when the library is

@@ -130,17 +130,17 @@ void ptb_sha256_portable_hex(const void *data, size_t n, char hex[65])
  * checked, then the development link.  When none loads, or one lacks the
  * three entry points, the portable code below does the work; the answer is
  * the same, only slower. */
-#include <dlfcn.h>
+#include "util/dl.h"
 
 _Static_assert(sizeof(SHA256_CTX) <= sizeof(((struct ptb_sha256 *)0)->impl),
                "SHA256_CTX fits in struct ptb_sha256");
 
 static struct {
-	int state;  /* 0 not tried, 1 loaded, -1 not available */
 	int (*init)(SHA256_CTX *);
 	int (*update)(SHA256_CTX *, const void *, size_t);
 	int (*final)(unsigned char *, SHA256_CTX *);
 } cr;
+static struct ptb_dl crypto;
 
 static int crypto_ready(void)
 {
@@ -152,27 +152,19 @@ static int crypto_ready(void)
 #endif
 		"libcrypto.so",
 	};
-	void *lib = NULL;
-	const char *force = getenv("PTBUILD_SHA256");
+	static const struct ptb_dl_sym syms[] = {
+		{ "SHA256_Init", (void **)&cr.init },
+		{ "SHA256_Update", (void **)&cr.update },
+		{ "SHA256_Final", (void **)&cr.final },
+	};
+	const char *force;
 
-	if (cr.state)
-		return cr.state > 0;
-	cr.state = -1;
-	if (force && strcmp(force, "built-in") == 0)
-		return 0;
-	for (size_t i = 0; i < sizeof names / sizeof *names && !lib; i++)
-		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-	if (!lib)
-		return 0;
-	*(void **)&cr.init = dlsym(lib, "SHA256_Init");
-	*(void **)&cr.update = dlsym(lib, "SHA256_Update");
-	*(void **)&cr.final = dlsym(lib, "SHA256_Final");
-	if (!cr.init || !cr.update || !cr.final) {
-		dlclose(lib);
-		return 0;
-	}
-	cr.state = 1;
-	return 1;
+	if (crypto.handle)
+		return 1;
+	if (!crypto.tried && (force = getenv("PTBUILD_SHA256")) && strcmp(force, "built-in") == 0)
+		crypto.tried = 1;
+	return ptb_dl_load(&crypto, "libcrypto", names, sizeof names / sizeof *names,
+	                   syms, sizeof syms / sizeof *syms) == 0;
 }
 
 const char *ptb_sha256_impl(void)
