@@ -57,6 +57,20 @@ static void child_setup(void)
 	}
 }
 
+/* In a child: open the library, or write {"status":"unavailable"} with
+ * the loader's message and return NULL. */
+static void *open_or_say(int fd, const char *lib)
+{
+	void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+
+	if (!h) {
+		dprintf(fd, "{\"status\":\"unavailable\",\"error\":");
+		put_str(fd, dlerror());
+		dprintf(fd, "}");
+	}
+	return h;
+}
+
 /* ---- libcuda (cuda.h: cuInit, cuDeviceGetAttribute 75/76) ---- */
 
 typedef int (*cu_int_fn)(int *);
@@ -75,13 +89,8 @@ static void cuda_child(int fd, void *arg)
 	child_setup();
 	/* conda pops it too: a bad value makes cuInit fail with NO_DEVICE */
 	unsetenv("CUDA_VISIBLE_DEVICES");
-	h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		dprintf(fd, "{\"status\":\"unavailable\",\"error\":");
-		put_str(fd, dlerror());
-		dprintf(fd, "}");
+	if (!(h = open_or_say(fd, lib)))
 		return;
-	}
 	cu_init_fn init = (cu_init_fn)dlsym(h, "cuInit");
 	cu_int_fn drv = (cu_int_fn)dlsym(h, "cuDriverGetVersion");
 	cu_int_fn count = (cu_int_fn)dlsym(h, "cuDeviceGetCount");
@@ -144,13 +153,8 @@ static void nvml_child(int fd, void *arg)
 	unsigned n = 0;
 
 	child_setup();
-	h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		dprintf(fd, "{\"status\":\"unavailable\",\"error\":");
-		put_str(fd, dlerror());
-		dprintf(fd, "}");
+	if (!(h = open_or_say(fd, lib)))
 		return;
-	}
 	nv_void_fn init = (nv_void_fn)dlsym(h, "nvmlInit_v2");
 	nv_void_fn shut = (nv_void_fn)dlsym(h, "nvmlShutdown");
 	nv_str_fn dver = (nv_str_fn)dlsym(h, "nvmlSystemGetDriverVersion");
