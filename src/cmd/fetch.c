@@ -61,7 +61,8 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"                        (cuda.downloads, openblas.source)\n"
 	"  --file URL@SHA256     also fetch one file kept whole (a runfile, a\n"
 	"                        source tarball) into PREFIX/downloads (repeatable)\n"
-	"  --prefix DIR          install here; without it, only fill the cache\n"
+	"  --prefix DIR          install here (one fetch at a time: a second\n"
+	"                        waits); without it, only fill the cache\n"
 	"  --cache DIR           cache (default $XDG_CACHE_HOME/ptbuild)\n"
 	"  --jobs N              transfers at once (default 4)\n"
 	"  --retries N           attempts after the first on transient errors (5)\n"
@@ -389,6 +390,8 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	struct ptb_install *in = NULL;
 	char *cache = NULL, *prefix_abs = NULL;
 	char *plan_manifest = NULL, *plan_components = NULL, *mirror_url = NULL;
+	int hold = -1;
+	char *hold_path = NULL;
 	int rc, workers;
 	double t0 = now_s();
 	int64_t total = 0;
@@ -558,6 +561,10 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		ptb_debug("item %s: %s", l.items[i].name, l.items[i].url);
 	}
 
+	/* One fetch into a prefix at a time: a second waits, then usually
+	 * finds the prefix up to date. */
+	if (o.prefix && (hold = ptb_install_hold(o.prefix, &hold_path, &err)) < 0)
+		goto fail;
 	if (o.prefix && up_to_date(o.prefix, &l)) {
 		if (ctx->verbosity >= 0)
 			printf("%s is up to date (%zu components)\n", o.prefix, l.n);
@@ -605,6 +612,7 @@ out:
 	free(plan_manifest);
 	free(plan_components);
 	free(mirror_url);
+	ptb_install_release(hold, hold_path);
 	curl_global_cleanup();
 	return rc;
 }

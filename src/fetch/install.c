@@ -13,12 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "fetch/progress.h"
+#include "util/log.h"
 
 #define LOCK_NAME ".ptbuild-lock.json"
 
@@ -102,6 +104,64 @@ static uint64_t env_u64(const char *name, uint64_t dflt)
 	const char *s = getenv(name);
 
 	return s && *s ? strtoull(s, NULL, 10) : dflt;
+}
+
+int ptb_install_hold(const char *prefix, char **lock_path, struct ptb_err *err)
+{
+	char *p = ptb_xstrdup(prefix), *slash, *parent, *lock;
+	int fd = -1, noted = 0;
+
+	*lock_path = NULL;
+	while (strlen(p) > 1 && p[strlen(p) - 1] == '/')
+		p[strlen(p) - 1] = '\0';
+	slash = strrchr(p, '/');
+	parent = slash ? (slash == p ? ptb_xstrdup("/") : ptb_xstrndup(p, (size_t)(slash - p))) : ptb_xstrdup(".");
+	lock = ptb_xasprintf("%s/.%s.ptb-lock", parent, slash ? slash + 1 : p);
+	if (ptb_mkdir_p(parent, 0755, err) != 0)
+		goto out;
+	/* The holder removes the file when it is done, so the file locked
+	 * must still be the one at the path, else lock the new one. */
+	for (;;) {
+		struct stat a, b;
+
+		fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			ptb_err_set(err, PTB_EIO, "cannot open the lock '%s': %s", lock, strerror(errno));
+			goto out;
+		}
+		if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+			if (!noted++)
+				ptb_note("waiting for another ptbuild fetch into '%s' to finish", p);
+			while (flock(fd, LOCK_EX) != 0) {
+				if (errno == EINTR && !ptb_fetch_stop)
+					continue;
+				ptb_err_set(err, PTB_EIO, "cannot lock '%s': %s", lock, strerror(errno));
+				close(fd);
+				fd = -1;
+				goto out;
+			}
+		}
+		if (fstat(fd, &a) == 0 && stat(lock, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			break;
+		close(fd);
+	}
+	*lock_path = lock;
+	lock = NULL;
+out:
+	free(lock);
+	free(parent);
+	free(p);
+	return fd;
+}
+
+void ptb_install_release(int fd, char *lock_path)
+{
+	if (fd >= 0) {
+		if (lock_path)
+			unlink(lock_path);
+		close(fd);
+	}
+	free(lock_path);
 }
 
 struct ptb_install *ptb_install_begin(const char *prefix, int workers,

@@ -25,6 +25,13 @@ int ptb_install_commit(struct ptb_install *in, const struct ptb_fetch_list *l,
 /* Stop children and remove the staging tree (also after commit: frees). */
 void ptb_install_end(struct ptb_install *in);
 
+/* Hold the prefix for this process: an exclusive flock on
+ * <parent>/.<name>.ptb-lock, waiting (with a note) while another ptbuild
+ * fetch holds it.  The descriptor, or -1 with err; *lock_path is set for
+ * ptb_install_release, which removes the lock file and closes. */
+int ptb_install_hold(const char *prefix, char **lock_path, struct ptb_err *err);
+void ptb_install_release(int fd, char *lock_path);
+
 /* The lock a prefix was installed from, or NULL. */
 char *ptb_install_lock_path(const char *prefix);
 /* rm -rf without following symlinks; 0 or -1. */

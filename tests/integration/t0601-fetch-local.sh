@@ -43,6 +43,24 @@ is "$out$err" "" "-q prints nothing"
 [ ! -e "$T_DIR/cuda/include/comp02.h" ] && [ -e "$T_DIR/cuda/include/comp01.h" ]; t_ok $? "... the prefix holds exactly the new set"
 ls -a "$T_DIR" | grep -q ptb-old; t_ok $((!$?)) "... the old tree is gone"
 
+# One fetch into a prefix at a time: another holding it makes this one wait.
+if command -v flock >/dev/null 2>&1; then
+	flock "$T_DIR/.cuda.ptb-lock" sleep 1 &
+	holder=$!
+	sleep 0.2
+	t0=$(date +%s%N)
+	F --manifest "$man" --components cuda_nvcc,comp01 --prefix "$T_DIR/cuda"
+	t1=$(date +%s%N)
+	wait $holder
+	is "$rc" 0 "a fetch into a prefix another process holds waits, then runs"
+	like "$err" "*waiting for another ptbuild fetch into '$T_DIR/cuda' to finish*" "... saying what it waits for"
+	[ $(( (t1 - t0) / 1000000 )) -ge 500 ]; t_ok $? "... it did wait ($(( (t1 - t0) / 1000000 )) ms)"
+	like "$out" "*is up to date (2 components)" "... and then finds the prefix up to date"
+	[ ! -e "$T_DIR/.cuda.ptb-lock" ]; t_ok $? "... the lock file is gone afterwards"
+else
+	skip "two fetches into one prefix" "flock(1) is not installed (util-linux)"
+fi
+
 mkdir -p "$T_DIR/mine" && echo keep >"$T_DIR/mine/file"
 F --manifest "$man" --prefix "$T_DIR/mine"
 is "$rc" 2 "a non-empty prefix ptbuild did not make is refused (exit 2)"
