@@ -247,6 +247,12 @@ function M.files(args)
   if #docker_path == 0 then docker_path = { DOCKER_CUDA .. "/bin" } end
   if #docker_ld == 0 then docker_ld = { DOCKER_CUDA .. "/lib64" } end
 
+  if cuda.platform == "linux-aarch64" and (want.dockerfile or want.bake) then
+    -- JetPack's CUDA (L4T) is not the SBSA CUDA an arm64 image gets: an
+    -- sm_87 wheel built there does not run on an Orin.
+    notes[#notes + 1] = ("the plan is for a Jetson (CUDA %s from JetPack): the Dockerfile and bake file build x86_64 and SBSA wheels, which do not run on it; build on the Jetson with setup.sh"):format(
+      cuda.full_version or cuda.version or "?")
+  end
   local arches = {}
   for _, r in ipairs(RUNNERS) do
     local downloads = {}

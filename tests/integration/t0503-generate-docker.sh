@@ -221,4 +221,12 @@ else
 	skip "Dockerfile CUDA step" "curl or xz is not installed"
 fi
 
+# A Jetson plan: the container files cannot serve it, and generate says so.
+run "$PTBUILD" generate --profile jetson-orin --out "$T_DIR/jetson"
+is "$rc" 0 "generate --profile jetson-orin"
+like "$err" "*note: the plan is for a Jetson (CUDA 12.6.68 from JetPack): the Dockerfile and bake file build x86_64 and SBSA wheels, which do not run on it*" \
+	"... notes that the Dockerfile's arm64 wheel is SBSA, not Jetson"
+run "$PTBUILD" generate --profile gh200 --out "$T_DIR/gh200"
+case "$err" in *"for a Jetson"*) t_ok 1 "no Jetson note for an SBSA plan" ;; *) t_ok 0 "no Jetson note for an SBSA plan" ;; esac
+
 done_testing
