@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -567,7 +568,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		goto fail;
 	if (o.prefix && up_to_date(o.prefix, &l)) {
 		if (ctx->verbosity >= 0)
-			printf("%s is up to date (%zu components)\n", o.prefix, l.n);
+			printf("%s is up to date (%zu component%s)\n", o.prefix, l.n, l.n == 1 ? "" : "s");
 		if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
 			goto fail;
 		goto done;
@@ -579,6 +580,12 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		goto fail;
 	if (ptb_fetch_all(&l, cache, &net, on_ready, on_poll, in, &err) != 0)
 		goto fail;
+	for (size_t i = 0; i < l.n; i++) {   /* sizes no source gave (--file) */
+		struct stat st;
+
+		if (l.items[i].size <= 0 && l.items[i].path && stat(l.items[i].path, &st) == 0)
+			total += st.st_size;
+	}
 	if (in && ptb_install_commit(in, &l, &err) != 0)
 		goto fail;
 	if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
@@ -588,9 +595,9 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 
 		ptb_fmt_bytes(b, sizeof b, (double)total);
 		if (o.prefix)
-			printf("installed %zu components (%s) into %s in %.1f s\n", l.n, b, o.prefix, now_s() - t0);
+			printf("installed %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", b, o.prefix, now_s() - t0);
 		else
-			printf("fetched %zu components (%s) into %s in %.1f s\n", l.n, b, cache, now_s() - t0);
+			printf("fetched %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", b, cache, now_s() - t0);
 		if (ctx->verbosity > 0)
 			for (size_t i = 0; i < l.n; i++)
 				printf("  %s  %s\n", l.items[i].name, l.items[i].path);

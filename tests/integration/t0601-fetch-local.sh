@@ -113,6 +113,8 @@ s=$(sha256sum "$f" | cut -d' ' -f1)
 run "$PTBUILD" fetch --file "$f@$s" --prefix "$T_DIR/files"
 is "$rc" 0 "--file URL@SHA256 fetches a file kept whole"
 cmp -s "$f" "$T_DIR/files/downloads/$(basename "$f")"; t_ok $? "... into PREFIX/downloads"
+kib=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f KiB", b / 1024 }')
+like "$out" "installed 1 component ($kib) into *" "... and the summary counts its bytes ($kib), though no size was given"
 cat >"$T_DIR/plan.json" <<EOF
 {"schema": "ptbuild.plan/1",
  "cuda": {"version": "12.4", "platform": "linux-x86_64",
