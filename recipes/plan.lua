@@ -55,6 +55,21 @@ local function contains(list, x)
 end
 
 -- Problems about the chosen CUDA that are not about GPUs or compilers.
+-- How to get cuDNN beside a toolkit that lacks it: ptbuild fetch from
+-- NVIDIA's cuDNN manifest into a prefix of its own, then CUDNN_ROOT (which
+-- PyTorch's FindCUDNN reads); a toolkit tree is not fetch's to add to.
+local function cudnn_fix(r, platform, root)
+  local c = ptb.include("data/redist").cudnn
+  local major = r.version:match("^%d+")
+  if c and T.cudnn(r, platform) then
+    local prefix = ("/opt/cudnn-%s-cuda%s"):format(c.version, major)
+    return ("ptbuild fetch --manifest %sredistrib_%s.json --manifest-sha256 %s --components cudnn --variant cuda%s --prefix %s, then export CUDNN_ROOT=%s"):format(
+      c.base_url, c.label, c.manifest_sha256, major, prefix, prefix)
+  end
+  return ("install cuDNN for CUDA %s (the redist 'cudnn' archive for %s, cuda%s variant) into %s, or set CUDNN_ROOT"):format(
+    major, platform, major, root)
+end
+
 function M.cuda_problems(facts, torch, r, tk, platform, choice)
   local p = {}
   -- PyTorch support
@@ -144,8 +159,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice)
     problem(p, "warning", "cudnn-not-found",
       tk and ("no cuDNN was found with the toolkit in %s: PyTorch would build without it, silently"):format(tk.root)
         or ("CUDA %s downloads do not include cuDNN: PyTorch would build without it, silently"):format(r.version),
-      ("install cuDNN 9 for CUDA %s (the redist 'cudnn' archive for %s, %s variant) into %s, or set CUDNN_ROOT"):format(
-        r.version:match("^%d+"), platform, "cuda" .. r.version:match("^%d+"), choice.root))
+      cudnn_fix(r, platform, choice.root))
   end
   if r.assumed then
     problem(p, "warning", "cuda-data-assumed",
@@ -213,14 +227,12 @@ function M.make(args)
   end
   -- cuDNN goes with a downloaded toolkit, into the same tree (NVIDIA's
   -- tarball install: its include/ and lib/ beside CUDA's), where PyTorch's
-  -- FindCUDNN looks (CUDA_TOOLKIT_ROOT_DIR).  Only with CUDA files whose
-  -- checksums ptbuild carries: otherwise fetch resolves the whole set from
-  -- NVIDIA's CUDA manifest, which does not list cuDNN.
-  local cudnn = source == "download" and #inst.downloads > 0 and T.cudnn(r, platform) or nil
-  if cudnn then
-    inst.downloads[#inst.downloads + 1] = cudnn
-    inst.components[#inst.components + 1] = "cudnn"
-  end
+  -- FindCUDNN looks (CUDA_TOOLKIT_ROOT_DIR).  Its checksums come from
+  -- ptbuild's data even when the CUDA files' come from NVIDIA's manifest
+  -- (components lists those; fetch resolves them there).
+  local ncuda = #inst.downloads   -- CUDA files with carried checksums
+  local cudnn = source == "download" and not args.no_cudnn and T.cudnn(r, platform) or nil
+  if cudnn then inst.downloads[#inst.downloads + 1] = cudnn end
   local cplan = {
     version = r.version,
     full_version = ch.tk and ch.tk.version or inst.full_version,
@@ -233,6 +245,7 @@ function M.make(args)
   }
   if source == "jetpack" then cplan.jetpack_deb = inst.jetpack_deb end
   if cudnn then cplan.cudnn = { version = cudnn.version, variant = cudnn.variant, source = "download" } end
+  if args.no_cudnn then cplan.cudnn = { source = "off" } end
   -- A container image of this plan builds for linux/amd64 and linux/arm64
   -- (SBSA): the redist files of both, each marked with its platform, for
   -- the generated Dockerfile.  fetch uses `downloads` (this host's) only.
@@ -240,7 +253,7 @@ function M.make(args)
   for _, p in ipairs({ "linux-x86_64", "linux-sbsa" }) do
     if contains(r.platforms, p) then
       local files = T.installer(r, p, "redist").downloads
-      local c = #files > 0 and T.cudnn(r, p)
+      local c = #files > 0 and not args.no_cudnn and T.cudnn(r, p)
       if c then files[#files + 1] = c end
       for _, d in ipairs(files) do
         d.platform = p
@@ -252,17 +265,19 @@ function M.make(args)
   local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan)
   append(problems, cp)
   local how = source == "installed" and "installed" or
-    (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (#inst.downloads > 0 and (", " .. #inst.downloads .. " files with sha256") or ", resolved from the manifest")))
+    (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (ncuda > 0 and (", " .. ncuda .. " files with sha256") or ", resolved from the manifest")))
   decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, platform, how, root), ch.why)
   if source == "download" and inst.runfile ~= ptb.null then
     decide("alternative", inst.runfile.name, "the runfile installer (needs root; sha256 " .. inst.runfile.sha256:sub(1, 12) .. "...)")
   end
-  if cudnn then
+  if args.no_cudnn then
+    decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")
+  elseif cudnn then
     decide("cudnn", ("cuDNN %s (%s variant), downloaded with the toolkit into %s"):format(cudnn.version, cudnn.variant, root),
       ("the cuDNN whose checksums ptbuild carries (NVIDIA's redistrib_%s.json; PyTorch 2.9's CUDA 13.0 wheels use the same); without one PyTorch builds with USE_CUDNN off, silently"):format(
         ptb.include("data/redist").cudnn.label))
   end
-  if source == "download" and #inst.downloads == 0 then
+  if source == "download" and ncuda == 0 then
     decide("downloads", inst.manifest, "ptbuild holds no copy of this manifest: fetch reads the file list and checksums from it")
   end
 
@@ -310,7 +325,7 @@ function M.make(args)
   end
 
   local d = { facts = facts, root = root, release = r, arch = arch, host = hinfo,
-              blas_env = benv, jobs = jobs, tk = ch.tk }
+              blas_env = benv, jobs = jobs, tk = ch.tk, no_cudnn = args.no_cudnn }
   local env = B.env(d)
   local remove_path, remove_lib = {}, {}
   for _, o in ipairs(others) do

@@ -29,6 +29,7 @@ int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *ar
 		o->max_jobs = arg;
 		break;
 	}
+	case PTB_OPT_PLAN + 7: o->no_cudnn = 1; break;
 	default:
 		return 0;
 	}
@@ -278,6 +279,8 @@ int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		cJSON_AddStringToObject(args, "arch_list", o->arch_list);
 	if (o->max_jobs)
 		cJSON_AddNumberToObject(args, "max_jobs", atoi(o->max_jobs));
+	if (o->no_cudnn)
+		cJSON_AddBoolToObject(args, "no_cudnn", 1);
 	if (ptb_lua_call(lua, "plan", "make", args, &res, err) != 0) {
 		cJSON_Delete(args);
 		cJSON_Delete(facts);

@@ -24,9 +24,10 @@ struct ptb_plan_opts {
 	const char *cuda;         /* --cuda VER */
 	const char *arch_list;    /* --arch-list LIST */
 	const char *max_jobs;     /* --max-jobs N */
+	int no_cudnn;             /* --no-cudnn */
 };
 
-/* getopt values of the plan options: PTB_OPT_PLAN + 0 ... + 6. */
+/* getopt values of the plan options: PTB_OPT_PLAN + 0 ... + 7. */
 #define PTB_OPT_PLAN 1100
 #define PTB_PLAN_OPTIONS \
 	{ "facts", required_argument, NULL, PTB_OPT_PLAN + 0 }, \
@@ -35,7 +36,8 @@ struct ptb_plan_opts {
 	{ "torch", required_argument, NULL, PTB_OPT_PLAN + 3 }, \
 	{ "cuda", required_argument, NULL, PTB_OPT_PLAN + 4 }, \
 	{ "arch-list", required_argument, NULL, PTB_OPT_PLAN + 5 }, \
-	{ "max-jobs", required_argument, NULL, PTB_OPT_PLAN + 6 }
+	{ "max-jobs", required_argument, NULL, PTB_OPT_PLAN + 6 }, \
+	{ "no-cudnn", no_argument, NULL, PTB_OPT_PLAN + 7 }
 
 /* Help lines for the plan options, to append to a command's help. */
 #define PTB_PLAN_HELP \
@@ -46,7 +48,8 @@ struct ptb_plan_opts {
 	"  --torch VER       PyTorch release (default: the newest ptbuild knows)\n" \
 	"  --cuda VER        CUDA release instead of ptbuild's choice\n" \
 	"  --arch-list LIST  TORCH_CUDA_ARCH_LIST instead of ptbuild's choice\n" \
-	"  --max-jobs N      MAX_JOBS instead of ptbuild's choice\n"
+	"  --max-jobs N      MAX_JOBS instead of ptbuild's choice\n" \
+	"  --no-cudnn        build without cuDNN (USE_CUDNN=0, none downloaded)\n"
 
 /* Handle one getopt result c with its argument.  Returns 1 when c is a
  * plan option (stored in o), 0 when it is not, -1 on a bad value

@@ -6,7 +6,7 @@ Usage: tools/gen-redist.py /work/shared/data/manifests > recipes/data/redist.lua
 Keeps, for each manifest, the components a PyTorch build needs, per platform:
 relative_path, sha256 and size exactly as NVIDIA's manifest lists them.
 """
-import json, os, sys
+import hashlib, json, os, sys
 
 COMPONENTS = [
     "cuda_cccl", "cuda_crt", "cuda_cudart", "cuda_culibos", "cuda_cupti",
@@ -52,12 +52,17 @@ def main(d):
                  key=lambda f: [int(x) for x in f[len("redistrib_"):-len(".json")].split(".")])
     if cud:
         f = cud[-1]
-        m = json.load(open(os.path.join(d, f)))
+        raw = open(os.path.join(d, f), "rb").read()
+        m = json.loads(raw)
         c = m["cudnn"]
+        # NVIDIA's file has no final newline (copies that add one: drop it)
+        nvidia = raw[:-1] if raw.endswith(b"\n") else raw
         w("  -- cuDNN, from NVIDIA's %s (https://developer.download.nvidia.com/compute/cudnn/redist/)" % f)
         w("  cudnn = {")
         w('    base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",')
         w('    label = "%s", version = "%s", release_date = "%s",' % (m["release_label"], c["version"], m.get("release_date", "")))
+        w('    -- sha256 of NVIDIA\'s manifest file itself (pinned alike by google-ml-infra/rules_ml_toolchain)')
+        w('    manifest_sha256 = "%s",' % hashlib.sha256(nvidia).hexdigest())
         w("    platforms = {")
         for p in PLATFORMS:
             if not isinstance(c.get(p), dict):

@@ -305,6 +305,8 @@ return {
   cudnn = {
     base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",
     label = "9.13.0", version = "9.13.0.50", release_date = "2025-09-04",
+    -- sha256 of NVIDIA's manifest file itself (pinned alike by google-ml-infra/rules_ml_toolchain)
+    manifest_sha256 = "55e3eb3ccb1ca543a7811312466f44841d630d3b2252f5763ad53509d2c09fbf",
     platforms = {
       ["linux-x86_64"] = {
         cuda12 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.13.0.50_cuda12-archive.tar.xz", sha256 = "28c5c59316464434eb7bafe75fc36285160c28d559a50056ded13394955d1f7d", size = 873944756 },

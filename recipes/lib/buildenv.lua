@@ -6,7 +6,7 @@ local A = ptb.include("lib/archlist")
 local M = {}
 
 -- d: { root, release, arch (targets result), host (host_compiler result),
---      blas_env, jobs, facts, tk, jetson }
+--      blas_env, jobs, facts, tk, jetson, no_cudnn }
 function M.env(d)
   local e = {}
   local function set(name, value) e[#e + 1] = { name = name, value = tostring(value) } end
@@ -20,7 +20,7 @@ function M.env(d)
   if d.host.switched then set("CUDAHOSTCXX", d.host.cxx) end
   set("TORCH_CUDA_ARCH_LIST", d.arch.list)
   set("USE_CUDA", 1)
-  set("USE_CUDNN", 1)
+  set("USE_CUDNN", d.no_cudnn and 0 or 1)
   -- NCCL: the toolkit's when it has one (no network fetch during the
   -- build), none on Jetson (an integrated GPU has no NVLink/IB peers).
   if host.platform == "jetson" then

@@ -40,7 +40,7 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"(CUDA_HOME=PREFIX).  The new tree is built beside the prefix and renamed\n"
 	"into place: an interrupted fetch leaves the old prefix or none.\n"
 	"\n"
-	"  --facts FILE, --profile NAME, --sysroot DIR, --torch VER\n"
+	"  --facts FILE, --profile NAME, --sysroot DIR, --torch VER, --no-cudnn\n"
 	"                        make the plan for that machine (see ptbuild plan)\n"
 	"  --cuda VER            CUDA release label (12.4.1): the manifest is\n"
 	"                        redistrib_VER.json under the mirror\n"
@@ -280,6 +280,59 @@ out:
 	return rc;
 }
 
+/* Strings plan_items made that the options point at until the end. */
+struct kept {
+	char *mirror, *manifest, *components;
+};
+
+/* The items a plan document names: its downloads, taken from the mirror
+ * when one is given, and, for a CUDA release whose checksums ptbuild does
+ * not carry (no CUDA file among the downloads, cuDNN aside), the plan's
+ * CUDA components resolved through its manifest. */
+static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
+                      struct ptb_net_opts *net, const char *cache,
+                      struct ptb_fetch_list *l, struct kept *k, struct ptb_err *err)
+{
+	const char *src = ptb_json_str(plan, "cuda.source");
+	const char *root = ptb_json_str(plan, "cuda.root");
+	const cJSON *d;
+	int ncuda = 0;
+
+	if (ptb_fetch_items_from_plan(plan, l, err) != 0)
+		return -1;
+	if (o->mirror) {
+		if (!(k->mirror = explicit_url(o->mirror, net, err)))
+			return -1;
+		o->mirror = k->mirror;
+		mirror_items(l, o->mirror);
+	}
+	cJSON_ArrayForEach(d, ptb_json_get(plan, "cuda.downloads"))
+		ncuda += !ptb_json_str(d, "name") || strcmp(ptb_json_str(d, "name"), "cudnn") != 0;
+	if (src && strcmp(src, "download") == 0 && ncuda == 0 && ptb_json_str(plan, "cuda.manifest")) {
+		struct ptb_buf comps;
+		const cJSON *c;
+
+		ptb_buf_init(&comps);
+		cJSON_ArrayForEach(c, ptb_json_get(plan, "cuda.components"))
+			if (cJSON_IsString(c))
+				ptb_buf_printf(&comps, "%s%s", comps.len ? "," : "", c->valuestring);
+		k->manifest = o->mirror ? mirrored(ptb_json_str(plan, "cuda.manifest"), o->mirror) : NULL;
+		if (!k->manifest)
+			k->manifest = ptb_xstrdup(ptb_json_str(plan, "cuda.manifest"));
+		o->manifest = k->manifest;
+		o->components = k->components = ptb_buf_detach(&comps);
+		if (!l->platform && ptb_json_str(plan, "cuda.platform"))
+			l->platform = ptb_xstrdup(ptb_json_str(plan, "cuda.platform"));
+		if (from_manifest(o, net, cache, l, err) != 0)
+			return -1;
+	} else if (src && strcmp(src, "download") != 0 && ctx->verbosity >= 0) {
+		ptb_note("the plan uses CUDA %s %s at %s: no CUDA to fetch",
+		         ptb_json_str(plan, "cuda.full_version") ? ptb_json_str(plan, "cuda.full_version") : "",
+		         strcmp(src, "jetpack") == 0 ? "from JetPack" : "installed", root ? root : "?");
+	}
+	return 0;
+}
+
 static int add_files(struct opts *o, struct ptb_net_opts *net, struct ptb_fetch_list *l,
                      struct ptb_err *err)
 {
@@ -378,6 +431,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		{ "profile", required_argument, NULL, PTB_OPT_PLAN + 1 },
 		{ "sysroot", required_argument, NULL, PTB_OPT_PLAN + 2 },
 		{ "torch", required_argument, NULL, PTB_OPT_PLAN + 3 },
+		{ "no-cudnn", no_argument, NULL, PTB_OPT_PLAN + 7 },
 		{ "file", required_argument, NULL, O_FILE },
 		{ "jobs", required_argument, NULL, O_JOBS },
 		{ "retries", required_argument, NULL, O_RETRIES },
@@ -390,7 +444,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	struct ptb_net_opts net = { 0 };
 	struct ptb_install *in = NULL;
 	char *cache = NULL, *prefix_abs = NULL;
-	char *plan_manifest = NULL, *plan_components = NULL, *mirror_url = NULL;
+	struct kept keep = { 0 };
 	int hold = -1;
 	char *hold_path = NULL;
 	int rc, workers;
@@ -458,49 +512,12 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 			o.p.cuda = o.cuda;       /* here --cuda chooses the plan's CUDA */
 		if (ptb_plan_make(ctx, &o.p, &plan, NULL, &err) != 0)
 			goto fail;
-		if (ptb_fetch_items_from_plan(plan, &l, &err) != 0) {
+		if (plan_items(ctx, &o, plan, &net, cache, &l, &keep, &err) != 0) {
 			cJSON_Delete(plan);
 			goto fail;
 		}
-		if (o.mirror) {
-			char *m = explicit_url(o.mirror, &net, &err);
-
-			if (!m) {
-				cJSON_Delete(plan);
-				goto fail;
-			}
-			free(mirror_url);
-			o.mirror = mirror_url = m;
-			mirror_items(&l, o.mirror);
-		}
 		const char *src = ptb_json_str(plan, "cuda.source");
 		const char *root = ptb_json_str(plan, "cuda.root");
-		const cJSON *dl = ptb_json_get(plan, "cuda.downloads");
-		if (src && strcmp(src, "download") == 0 && cJSON_GetArraySize(dl) == 0 &&
-		    ptb_json_str(plan, "cuda.manifest")) {
-			/* ptbuild holds no checksums for this release: the manifest
-			 * names the files and their sha256. */
-			struct ptb_buf comps;
-			const cJSON *c;
-
-			ptb_buf_init(&comps);
-			cJSON_ArrayForEach(c, ptb_json_get(plan, "cuda.components"))
-				if (cJSON_IsString(c))
-					ptb_buf_printf(&comps, "%s%s", comps.len ? "," : "", c->valuestring);
-			plan_manifest = o.mirror ? mirrored(ptb_json_str(plan, "cuda.manifest"), o.mirror) : NULL;
-			if (!plan_manifest)
-				plan_manifest = ptb_xstrdup(ptb_json_str(plan, "cuda.manifest"));
-			o.manifest = plan_manifest;
-			o.components = plan_components = ptb_buf_detach(&comps);
-			if (from_manifest(&o, &net, cache, &l, &err) != 0) {
-				cJSON_Delete(plan);
-				goto fail;
-			}
-		} else if (src && strcmp(src, "download") != 0 && ctx->verbosity >= 0) {
-			ptb_note("the plan uses CUDA %s %s at %s: no CUDA to fetch",
-			         ptb_json_str(plan, "cuda.full_version") ? ptb_json_str(plan, "cuda.full_version") : "",
-			         strcmp(src, "jetpack") == 0 ? "from JetPack" : "installed", root ? root : "?");
-		}
 		if (!o.prefix && root && src && strcmp(src, "download") == 0 && ctx->verbosity >= 0)
 			ptb_note("only the cache is filled; --prefix %s installs where the plan expects CUDA", root);
 		if (!l.platform && ptb_json_str(plan, "cuda.platform"))
@@ -525,16 +542,11 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 			}
 			plan = ptb_json_parse(b.data, b.len, o.plan, &err);
 			ptb_buf_free(&b);
-			if (!plan || ptb_fetch_items_from_plan(plan, &l, &err) != 0) {
+			if (!plan || plan_items(ctx, &o, plan, &net, cache, &l, &keep, &err) != 0) {
 				cJSON_Delete(plan);
 				goto fail;
 			}
 			cJSON_Delete(plan);
-			if (o.mirror && !o.cuda) {
-				if (!(mirror_url = explicit_url(o.mirror, &net, &err)))
-					goto fail;
-				mirror_items(&l, mirror_url);
-			}
 		}
 		if (o.platform) {
 			free(l.platform);
@@ -547,7 +559,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 			ptb_err_hint(&err, "give --platform linux-x86_64, linux-sbsa or linux-aarch64");
 			goto fail;
 		}
-		if ((o.manifest || (o.mirror && o.cuda) || (o.cuda && !o.plan)) &&
+		if (!keep.manifest && (o.manifest || (o.cuda && !o.plan)) &&
 		    from_manifest(&o, &net, cache, &l, &err) != 0)
 			goto fail;
 		if (add_files(&o, &net, &l, &err) != 0)
@@ -616,9 +628,9 @@ out:
 	ptb_fetch_list_free(&l);
 	free(cache);
 	free(prefix_abs);
-	free(plan_manifest);
-	free(plan_components);
-	free(mirror_url);
+	free(keep.mirror);
+	free(keep.manifest);
+	free(keep.components);
 	ptb_install_release(hold, hold_path);
 	curl_global_cleanup();
 	return rc;

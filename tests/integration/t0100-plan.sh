@@ -12,6 +12,7 @@ cases='gh200|0|--profile gh200
 gh200-torch2.9|0|--profile gh200 --torch 2.9
 gh200-cuda12.8|0|--profile gh200 --torch 2.9 --cuda 12.8
 gh200-archlist|0|--profile gh200 --arch-list 9.0;10.0+PTX
+gh200-no-cudnn|0|--profile gh200 --no-cudnn
 dgx-h100|0|--profile dgx-h100
 dgx-h100-torch2.5|0|--profile dgx-h100 --torch 2.5
 dgx-h100-maxjobs16|0|--profile dgx-h100 --max-jobs 16

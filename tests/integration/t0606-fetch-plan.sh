@@ -42,13 +42,38 @@ if command -v xz >/dev/null 2>&1; then
 	comps=$("$PTBUILD" plan --profile graviton3 --json | python3 -c 'import json, sys; print(",".join(json.load(sys.stdin)["cuda"]["components"]))')
 	python3 "$top_srcdir/tests/fetch/mkarchives.py" good "$T_DIR/mirror" --platform linux-sbsa \
 		--version 13.2.2 --kib 4 --names "$comps"
-	run "$PTBUILD" fetch --profile graviton3 --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda" --cache "$T_DIR/c2"
-	is "$rc" 0 "--profile graviton3 --mirror DIR: the manifest and the files come from the mirror"
+	run "$PTBUILD" fetch --profile graviton3 --no-cudnn --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda" --cache "$T_DIR/c2"
+	is "$rc" 0 "--profile graviton3 --no-cudnn --mirror DIR: the manifest and the files come from the mirror"
 	like "$out" "installed 18 components (*) into $T_DIR/cuda in *" "... and install (18 components)"
 	[ -x "$T_DIR/cuda/bin/nvcc" ] && [ -f "$T_DIR/cuda/include/libcublas.h" ]; t_ok $? "... a toolkit tree with nvcc and cuBLAS"
+	# The same through a saved plan, as the generated setup.sh runs it.
+	"$PTBUILD" plan --profile graviton3 --no-cudnn --json >"$T_DIR/g3.plan.json" 2>/dev/null
+	run "$PTBUILD" fetch --plan "$T_DIR/g3.plan.json" --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda3" --cache "$T_DIR/c2"
+	is "$rc" 0 "fetch --plan FILE: a release without carried checksums is resolved through its manifest too"
+	like "$out" "installed 18 components (*) into $T_DIR/cuda3 in *" "... the same 18 components"
+	# With cuDNN (its checksums are ptbuild's): the manifest's files and cuDNN.
+	run "$PTBUILD" fetch --profile graviton3 --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda2" --cache "$T_DIR/c2" --offline -v
+	is "$rc" 4 "without --no-cudnn the plan adds cuDNN to the manifest's files (not in this cache: exit 4)"
+	like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvcc-linux-sbsa-13.2.2.*" "... the CUDA files from the mirror's manifest"
+	like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz*" "... and cuDNN"
+	like "$err" "*'cudnn' (sha256 *) is not in the cache*" "... which is what the cache lacks"
 else
 	skip "fetch through a mirror into a prefix" "xz is not installed"
 fi
+
+# The fix plan prints for a toolkit without cuDNN is a fetch command that
+# works: here against NVIDIA's own manifest bytes (the shared copy adds a
+# final newline), so the pinned sha256 must match them.
+fix=$("$PTBUILD" plan --facts "$top_srcdir/tests/fixtures/sysroots/container-no-driver.facts.json" --torch 2.6 2>&1 |
+	sed -n 's/^ *fix: \(ptbuild fetch --manifest .*cudnn.*\), then export CUDNN_ROOT=.*/\1/p')
+like "$fix" "ptbuild fetch --manifest https://developer.download.nvidia.com/compute/cudnn/redist/redistrib_9.13.0.json --manifest-sha256 * --components cudnn --variant cuda12 --prefix /opt/cudnn-9.13.0.50-cuda12" \
+	"cudnn-not-found's fix is a fetch command for NVIDIA's cuDNN manifest"
+head -c -1 "$top_srcdir/tests/fetch/redistrib_9.13.0.json" >"$T_DIR/redistrib_9.13.0.json"
+# shellcheck disable=SC2086
+set -- $(printf '%s\n' "$fix" | sed "s|--manifest [^ ]*|--manifest $T_DIR/redistrib_9.13.0.json|; s|--prefix [^ ]*|--prefix $T_DIR/cudnn|; s|^ptbuild fetch ||")
+run "$PTBUILD" fetch --platform linux-x86_64 --cache "$T_DIR/c3" "$@"
+like "$err" "*cannot download cudnn from 'file://$T_DIR/cudnn/linux-x86_64/cudnn-linux-x86_64-9.13.0.50_cuda12-archive.tar.xz'*" \
+	"... whose pinned sha256 is that of NVIDIA's manifest, and which names the right archive"
 
 run "$PTBUILD" fetch --profile gh200 --lock "$T_DIR/x.lock"
 is "$rc" 2 "plan options with --lock: usage error"

@@ -70,6 +70,21 @@ t.ok(dd["linux-sbsa"] ~= nil, "...and the SBSA one")
 local old = P.make({ facts = facts(), facts_source = "test", cuda = "12.8", torch = "2.9" })
 local last = old.cuda.downloads[#old.cuda.downloads]
 t.ok(last and last.url:match("_cuda12%-archive") ~= nil, "CUDA 12.8: the cuda12 variant of cuDNN")
+local off = P.make({ facts = facts(), facts_source = "test", no_cudnn = true })
+local offdl, offenv = false, nil
+for _, d in ipairs(off.cuda.downloads) do offdl = offdl or d.name == "cudnn" end
+for _, d in ipairs(off.cuda.docker_downloads) do offdl = offdl or d.name == "cudnn" end
+for _, kv in ipairs(off.env) do if kv.name == "USE_CUDNN" then offenv = kv.value end end
+t.ok(not offdl, "--no-cudnn: no cuDNN download, for the host or the Dockerfile")
+t.is(offenv, "0", "--no-cudnn: USE_CUDNN=0")
+t.is(#off.problems, 0, "--no-cudnn: no cudnn-not-found either")
+local later = P.make({ facts = facts(), facts_source = "test", cuda = "13.2" })
+local ldl = later.cuda.downloads
+t.is(#ldl, 1, "CUDA 13.2 (no carried checksums): cuDNN is the one download the plan names")
+t.is(ldl[1] and ldl[1].name, "cudnn", "...cuDNN; fetch takes the CUDA files from the manifest")
+local lc = false
+for _, c in ipairs(later.cuda.components) do lc = lc or c == "cudnn" end
+t.ok(not lc and #later.cuda.components > 10, "...and components lists only CUDA's")
 local nodnn = P.make({ facts = facts(), facts_source = "test", cuda = "11.8", torch = "2.5" })
 local has = false
 for _, d in ipairs(nodnn.cuda.downloads or {}) do has = has or d.name == "cudnn" end
