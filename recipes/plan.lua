@@ -244,6 +244,8 @@ function M.make(args)
     why = ch.why,
   }
   if source == "jetpack" then cplan.jetpack_deb = inst.jetpack_deb end
+  -- fetch resolves the CUDA files through the manifest (checksums and all)
+  if source == "download" and ncuda == 0 then cplan.files_from_manifest = true end
   if cudnn then cplan.cudnn = { version = cudnn.version, variant = cudnn.variant, source = "download" } end
   if args.no_cudnn then cplan.cudnn = { source = "off" } end
   -- A container image of this plan builds for linux/amd64 and linux/arm64

@@ -286,17 +286,19 @@ struct kept {
 };
 
 /* The items a plan document names: its downloads, taken from the mirror
- * when one is given, and, for a CUDA release whose checksums ptbuild does
- * not carry (no CUDA file among the downloads, cuDNN aside), the plan's
- * CUDA components resolved through its manifest. */
+ * when one is given, and, when the plan says so (cuda.files_from_manifest:
+ * a CUDA release whose checksums ptbuild does not carry), the plan's CUDA
+ * components resolved through its manifest.  A plan saved before that key
+ * existed says it by an empty cuda.downloads. */
 static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
                       struct ptb_net_opts *net, const char *cache,
                       struct ptb_fetch_list *l, struct kept *k, struct ptb_err *err)
 {
 	const char *src = ptb_json_str(plan, "cuda.source");
 	const char *root = ptb_json_str(plan, "cuda.root");
-	const cJSON *d;
-	int ncuda = 0;
+	const cJSON *says = ptb_json_get(plan, "cuda.files_from_manifest");
+	int resolve = cJSON_IsBool(says) ? cJSON_IsTrue(says)
+	                                 : cJSON_GetArraySize(ptb_json_get(plan, "cuda.downloads")) == 0;
 
 	if (ptb_fetch_items_from_plan(plan, l, err) != 0)
 		return -1;
@@ -306,9 +308,7 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 		o->mirror = k->mirror;
 		mirror_items(l, o->mirror);
 	}
-	cJSON_ArrayForEach(d, ptb_json_get(plan, "cuda.downloads"))
-		ncuda += !ptb_json_str(d, "name") || strcmp(ptb_json_str(d, "name"), "cudnn") != 0;
-	if (src && strcmp(src, "download") == 0 && ncuda == 0 && ptb_json_str(plan, "cuda.manifest")) {
+	if (src && strcmp(src, "download") == 0 && resolve && ptb_json_str(plan, "cuda.manifest")) {
 		struct ptb_buf comps;
 		const cJSON *c;
 
@@ -321,8 +321,6 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 			k->manifest = ptb_xstrdup(ptb_json_str(plan, "cuda.manifest"));
 		o->manifest = k->manifest;
 		o->components = k->components = ptb_buf_detach(&comps);
-		if (!l->platform && ptb_json_str(plan, "cuda.platform"))
-			l->platform = ptb_xstrdup(ptb_json_str(plan, "cuda.platform"));
 		if (from_manifest(o, net, cache, l, err) != 0)
 			return -1;
 	} else if (src && strcmp(src, "download") != 0 && ctx->verbosity >= 0) {
@@ -520,8 +518,6 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		const char *root = ptb_json_str(plan, "cuda.root");
 		if (!o.prefix && root && src && strcmp(src, "download") == 0 && ctx->verbosity >= 0)
 			ptb_note("only the cache is filled; --prefix %s installs where the plan expects CUDA", root);
-		if (!l.platform && ptb_json_str(plan, "cuda.platform"))
-			l.platform = ptb_xstrdup(ptb_json_str(plan, "cuda.platform"));
 		cJSON_Delete(plan);
 		if (add_files(&o, &net, &l, &err) != 0)
 			goto fail;

@@ -106,17 +106,27 @@ static uint64_t env_u64(const char *name, uint64_t dflt)
 	return s && *s ? strtoull(s, NULL, 10) : dflt;
 }
 
-int ptb_install_hold(const char *prefix, char **lock_path, struct ptb_err *err)
+/* The prefix without trailing slashes, its parent folder and its name:
+ * everything ptbuild keeps beside a prefix is <parent>/.<name>.<what>. */
+static char *split_prefix(const char *prefix, char **parent, char **base)
 {
-	char *p = ptb_xstrdup(prefix), *slash, *parent, *lock;
-	int fd = -1, noted = 0;
+	char *p = ptb_xstrdup(prefix), *slash;
 
-	*lock_path = NULL;
 	while (strlen(p) > 1 && p[strlen(p) - 1] == '/')
 		p[strlen(p) - 1] = '\0';
 	slash = strrchr(p, '/');
-	parent = slash ? (slash == p ? ptb_xstrdup("/") : ptb_xstrndup(p, (size_t)(slash - p))) : ptb_xstrdup(".");
-	lock = ptb_xasprintf("%s/.%s.ptb-lock", parent, slash ? slash + 1 : p);
+	*parent = slash ? (slash == p ? ptb_xstrdup("/") : ptb_xstrndup(p, (size_t)(slash - p))) : ptb_xstrdup(".");
+	*base = ptb_xstrdup(slash ? slash + 1 : p);
+	return p;
+}
+
+int ptb_install_hold(const char *prefix, char **lock_path, struct ptb_err *err)
+{
+	char *parent, *base, *p = split_prefix(prefix, &parent, &base);
+	char *lock = ptb_xasprintf("%s/.%s.ptb-lock", parent, base);
+	int fd = -1, noted = 0;
+
+	*lock_path = NULL;
 	if (ptb_mkdir_p(parent, 0755, err) != 0)
 		goto out;
 	/* The holder removes the file when it is done, so the file locked
@@ -150,6 +160,7 @@ int ptb_install_hold(const char *prefix, char **lock_path, struct ptb_err *err)
 out:
 	free(lock);
 	free(parent);
+	free(base);
 	free(p);
 	return fd;
 }
@@ -168,11 +179,9 @@ struct ptb_install *ptb_install_begin(const char *prefix, int workers,
                                       struct ptb_err *err)
 {
 	struct ptb_install *in;
-	char *p = ptb_xstrdup(prefix), *slash;
+	char *parent, *base, *p = split_prefix(prefix, &parent, &base);
 	struct stat st;
 
-	while (strlen(p) > 1 && p[strlen(p) - 1] == '/')
-		p[strlen(p) - 1] = '\0';
 	if (stat(p, &st) == 0) {
 		char *lock = ptb_install_lock_path(p);
 		DIR *d = opendir(p);
@@ -189,15 +198,16 @@ struct ptb_install *ptb_install_begin(const char *prefix, int workers,
 			ptb_err_hint(err, "choose an empty or new --prefix; ptbuild replaces a prefix only if it made it");
 			free(lock);
 			free(p);
+			free(parent);
+			free(base);
 			return NULL;
 		}
 		free(lock);
 	}
 	in = ptb_xcalloc(1, sizeof *in);
 	in->prefix = p;
-	slash = strrchr(p, '/');
-	in->parent = slash ? (slash == p ? ptb_xstrdup("/") : ptb_xstrndup(p, (size_t)(slash - p))) : ptb_xstrdup(".");
-	in->base = ptb_xstrdup(slash ? slash + 1 : p);
+	in->parent = parent;
+	in->base = base;
 	if (ptb_mkdir_p(in->parent, 0755, err) != 0)
 		goto fail;
 	clean_stale(in->parent, in->base);

@@ -51,6 +51,12 @@ if command -v xz >/dev/null 2>&1; then
 	run "$PTBUILD" fetch --plan "$T_DIR/g3.plan.json" --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda3" --cache "$T_DIR/c2"
 	is "$rc" 0 "fetch --plan FILE: a release without carried checksums is resolved through its manifest too"
 	like "$out" "installed 18 components (*) into $T_DIR/cuda3 in *" "... the same 18 components"
+	like "$(cat "$T_DIR/g3.plan.json")" '*"files_from_manifest": true*' "... because the plan says cuda.files_from_manifest"
+	# A plan saved before that key existed: an empty cuda.downloads says it.
+	python3 -c 'import json, sys; p = json.load(open(sys.argv[1])); del p["cuda"]["files_from_manifest"]; json.dump(p, open(sys.argv[2], "w"))' \
+		"$T_DIR/g3.plan.json" "$T_DIR/g3-old.plan.json"
+	run "$PTBUILD" fetch --plan "$T_DIR/g3-old.plan.json" --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda4" --cache "$T_DIR/c2"
+	like "$out" "installed 18 components (*) into $T_DIR/cuda4 in *" "... and so does an older saved plan without the key"
 	# With cuDNN (its checksums are ptbuild's): the manifest's files and cuDNN.
 	run "$PTBUILD" fetch --profile graviton3 --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda2" --cache "$T_DIR/c2" --offline -v
 	is "$rc" 4 "without --no-cudnn the plan adds cuDNN to the manifest's files (not in this cache: exit 4)"

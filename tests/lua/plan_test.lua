@@ -85,6 +85,8 @@ t.is(ldl[1] and ldl[1].name, "cudnn", "...cuDNN; fetch takes the CUDA files from
 local lc = false
 for _, c in ipairs(later.cuda.components) do lc = lc or c == "cudnn" end
 t.ok(not lc and #later.cuda.components > 10, "...and components lists only CUDA's")
+t.is(later.cuda.files_from_manifest, true, "...and cuda.files_from_manifest tells fetch so")
+t.is(plan.cuda.files_from_manifest, nil, "CUDA 13.0 (carried checksums): no files_from_manifest")
 local nodnn = P.make({ facts = facts(), facts_source = "test", cuda = "11.8", torch = "2.5" })
 local has = false
 for _, d in ipairs(nodnn.cuda.downloads or {}) do has = has or d.name == "cudnn" end
