@@ -212,9 +212,9 @@ local function group_dirs(base, path)
 end
 
 function M.cgroup_limits(files)
-  local lim = {}
+  local lim, source_key = {}, { memory_bytes = "memory_source", cpus = "cpus_source" }
   local function tighter(key, v, src)
-    if v and (not lim[key] or v < lim[key]) then lim[key], lim[key:gsub("_bytes$", "") .. "_source"] = v, src end
+    if v and (not lim[key] or v < lim[key]) then lim[key], lim[source_key[key]] = v, src end
   end
   local function num(path)
     local v = files[path]

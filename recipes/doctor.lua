@@ -6,6 +6,7 @@
 -- of shared/research/scenarios.md it comes from (S01..S40); the error texts
 -- quoted in messages are the ones users reported there.
 local archlist = ptb.include("lib/archlist")
+local host_lib = ptb.include("lib/host")
 
 local M = {}
 
@@ -433,13 +434,11 @@ end)
 
 check("max-jobs-too-high", "warning", "S34", function(c)
   local h = c.f.host or {}
-  local lim = type(h.limits) == "table" and h.limits or {}
-  local mem, seen = h.memory_mib, "host.memory_mib " .. tostring(h.memory_mib)
   -- a cgroup limit (docker --memory) is what the build really gets
-  if type(lim.memory_mib) == "number" and (not mem or lim.memory_mib < mem) then
-    mem, seen = lim.memory_mib, ("host.limits.memory_mib %d (%s)"):format(lim.memory_mib, lim.memory_source or "cgroup")
-  end
+  local _, mem, _, limited = host_lib.resources(c.f)
   if not mem then return end
+  local seen = limited and ("host.limits.memory_mib %d (%s)"):format(mem, h.limits.memory_source or "cgroup")
+    or "host.memory_mib " .. mem
   local per = 4096       -- MiB per CUDA compile job; builder commit 465d98b0 and S34
   local ok = math.max(1, mem // per)
   local mj = c.o.env and tonumber(c.o.env.MAX_JOBS)

@@ -11,6 +11,7 @@ local B = ptb.include("lib/buildenv")
 local pytorch = ptb.include("data/pytorch")
 local cuda = ptb.include("data/cuda")
 local jetson = ptb.include("data/jetson")
+local redist = ptb.include("data/redist")
 
 local M = {}
 
@@ -59,7 +60,7 @@ end
 -- NVIDIA's cuDNN manifest into a prefix of its own, then CUDNN_ROOT (which
 -- PyTorch's FindCUDNN reads); a toolkit tree is not fetch's to add to.
 local function cudnn_fix(r, platform, root)
-  local c = ptb.include("data/redist").cudnn
+  local c = redist.cudnn
   local major = r.version:match("^%d+")
   if c and T.cudnn(r, platform) then
     local prefix = ("/opt/cudnn-%s-cuda%s"):format(c.version, major)
@@ -277,7 +278,7 @@ function M.make(args)
   elseif cudnn then
     decide("cudnn", ("cuDNN %s (%s variant), downloaded with the toolkit into %s"):format(cudnn.version, cudnn.variant, root),
       ("the cuDNN whose checksums ptbuild carries (NVIDIA's redistrib_%s.json; PyTorch 2.9's CUDA 13.0 wheels use the same); without one PyTorch builds with USE_CUDNN off, silently"):format(
-        ptb.include("data/redist").cudnn.label))
+        redist.cudnn.label))
   end
   if source == "download" and ncuda == 0 then
     decide("downloads", inst.manifest, "ptbuild holds no copy of this manifest: fetch reads the file list and checksums from it")

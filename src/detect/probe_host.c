@@ -149,6 +149,17 @@ static void kconfig_pages(const struct ptb_root *r, const cJSON *files, cJSON *h
  * a container whose cgroup namespace is its own the group is the root).
  * cgroup v2: memory.max, cpu.max; v1: memory.limit_in_bytes,
  * cpu.cfs_quota_us and cpu.cfs_period_us. */
+/* Whether a comma-separated v1 controller list ("cpu,cpuacct") names c. */
+static int has_controller(const char *list, const char *c)
+{
+	size_t n = strlen(c);
+
+	for (const char *p = list; *p; p += strcspn(p, ","), p += *p == ',')
+		if (strncmp(p, c, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
 static void cgroup_files(const struct ptb_root *r, cJSON *files)
 {
 	struct ptb_buf b;
@@ -177,12 +188,10 @@ static void cgroup_files(const struct ptb_root *r, cJSON *files)
 			if (strcmp(line, "0") == 0 && !c1[1]) {
 				base = "/sys/fs/cgroup";
 				names = v2;
-			} else if (strstr(c1 + 1, "memory")) {
+			} else if (has_controller(c1 + 1, "memory")) {
 				base = "/sys/fs/cgroup/memory";
 				names = mem1;
-			} else if (strcmp(c1 + 1, "cpu") == 0 || strncmp(c1 + 1, "cpu,", 4) == 0 ||
-			           strstr(c1 + 1, ",cpu,") || (strlen(c1 + 1) > 4 &&
-			           strcmp(c1 + 1 + strlen(c1 + 1) - 4, ",cpu") == 0)) {
+			} else if (has_controller(c1 + 1, "cpu")) {
 				base = "/sys/fs/cgroup/cpu";
 				names = cpu1;
 			}

@@ -1,8 +1,8 @@
 /* archive_dl.c - libarchive, loaded when extract or inspect first needs it.
  *
  * libarchive drags in libxml2, ICU (30 MB of data tables), libstdc++,
- * liblzma, libzstd, liblz4, libbz2, libacl and libnettle: 13 of the 18
- * shared objects ptbuild mapped at every start, and most of the dynamic
+ * liblzma, libzstd, liblz4, libbz2, libz, libacl and libnettle: 13 of the
+ * 19 shared objects ptbuild mapped at every start (ldd, Debian 12), and most of the dynamic
  * loader's relocations.  Only `fetch` (extracting) and `inspect`/`doctor`
  * (zstd-compressed fat binaries) use it, so the entry points they call are
  * defined here with libarchive's own prototypes (archive.h checks them) and

@@ -58,4 +58,20 @@ else
 	skip "host.limits from CPU affinity" "needs taskset and more than one CPU ($ncpu here)"
 fi
 
+# cgroup v1 inside a container whose groups are named by the host's paths
+# (/docker/x is absent below the mount; the limits sit at its root), with
+# the cpu controller mounted together with cpuacct.
+v1="$T_DIR/v1"
+mkdir -p "$v1/proc/self" "$v1/sys/fs/cgroup/cpu" "$v1/sys/fs/cgroup/memory" "$v1/sys/devices/system/cpu"
+printf '12:memory:/docker/x\n4:cpu,cpuacct:/docker/x\n2:cpuacct:/docker/x\n0::/\n' >"$v1/proc/self/cgroup"
+echo 200000 >"$v1/sys/fs/cgroup/cpu/cpu.cfs_quota_us"
+echo 100000 >"$v1/sys/fs/cgroup/cpu/cpu.cfs_period_us"
+echo 4294967296 >"$v1/sys/fs/cgroup/memory/memory.limit_in_bytes"
+echo 'MemTotal:       16777216 kB' >"$v1/proc/meminfo"
+echo 0-7 >"$v1/sys/devices/system/cpu/online"
+printf 'processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: fpu sse sse2\n' >"$v1/proc/cpuinfo"
+run "$PTBUILD" detect --sysroot "$v1" --json
+like "$out" '*"limits": {*"cpus": 2,*"cpus_source": "/sys/fs/cgroup/cpu/cpu.cfs_quota_us",*"memory_mib": 4096,*"memory_source": "/sys/fs/cgroup/memory/memory.limit_in_bytes"*' \
+	"cgroup v1 (cpu,cpuacct; host paths absent in the container): 2 CPUs and 4 GiB from the mount's root"
+
 done_testing
