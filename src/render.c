@@ -2,6 +2,7 @@
  * per-output escaping.  See render.h for the language. */
 #include "render.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -407,6 +408,14 @@ static void backslash(struct ptb_buf *out, const char *s, const char *special)
 	}
 }
 
+/* Characters that are literal in an unquoted POSIX sh word, inside sh
+ * double quotes, on a Dockerfile line and in a comment alike. */
+static int is_word_char(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("+-._:=~/@,%", c));
+}
+
 static void json_string(struct ptb_buf *out, const char *s)
 {
 	ptb_buf_addc(out, '"');
@@ -434,7 +443,11 @@ int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,
 	char num[64];
 
 	if (strcmp(filter, "json") == 0 || strcmp(filter, "yaml") == 0) {
-		/* A JSON string is a YAML double-quoted scalar too. */
+		/* A JSON string is a YAML double-quoted scalar too.  The YAML
+		 * written is a GitHub workflow, which evaluates ${{ ... }} in
+		 * any string before a shell or an action sees it. */
+		if (filter[0] == 'y' && cJSON_IsString(v) && strstr(v->valuestring, "${{"))
+			return refuse(err, "a workflow value cannot hold '${{' (GitHub would evaluate it)");
 		if (cJSON_IsString(v))
 			json_string(out, v->valuestring);
 		else if (cJSON_IsNumber(v))
@@ -473,7 +486,20 @@ int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,
 			      (*c >= '0' && *c <= '9') || *c == '_'))
 				return refuse(err, "not a variable name (expected [A-Za-z_][A-Za-z0-9_]*)");
 		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "sh") == 0) {
+	} else if (strcmp(filter, "word") == 0) {
+		if (!*s)
+			return refuse(err, "an empty value is not a shell word");
+		for (const char *c = s; *c; c++)
+			if (!is_word_char(*c) || (*c == '~' && (c == s || (!strchr("+-.", c[-1]) && !isalnum((unsigned char)c[-1])))))
+				return refuse(err, "not a plain word (expected letters, digits and + - . _ : = / @ , %, and ~ after a letter or digit)");
+		ptb_buf_adds(out, s);
+	} else if (strcmp(filter, "int") == 0) {
+		if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) || fabs(v->valuedouble) >= 1e15)
+			return refuse(err, "not a whole number");
+		ptb_buf_adds(out, s);
+	} else if (strcmp(filter, "sh") == 0 || strcmp(filter, "shline") == 0) {
+		if (filter[2] && strpbrk(s, "\r\n"))
+			return refuse(err, "a value on a one-line shell command cannot hold a newline");
 		ptb_buf_addc(out, '\'');
 		for (const char *c = s; *c; c++) {
 			if (*c == '\'')

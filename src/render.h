@@ -16,8 +16,8 @@
  * Every value names its escaping; an unknown filter, a missing value or a
  * value the output cannot carry is an error naming template and line.
  *
- * Filters (see ptb_render_escape): raw, line, ident, sh, cmake, dockerfile,
- * dockerenv, ghenv, json, yaml, hcl. */
+ * Filters (see ptb_render_escape): raw, line, ident, word, int, sh, shline,
+ * cmake, dockerfile, dockerenv, ghenv, json, yaml, hcl. */
 #ifndef PTB_RENDER_H
 #define PTB_RENDER_H
 
@@ -38,14 +38,21 @@ int ptb_render(const char *tmpl, size_t len, const char *name,
  *   raw        as is (numbers as integers when whole)
  *   line       as is, refusing a newline (comments, headers)
  *   ident      a portable variable name [A-Za-z_][A-Za-z0-9_]*, else refused
+ *   word       a plain word that no output's quoting touches (letters,
+ *              digits, + - . _ : = ~ / @ , %), refusing anything else:
+ *              package names, versions, tags, hex digests
+ *   int        a whole number, refusing anything else
  *   sh         one POSIX sh word in single quotes ('\'' for ')
+ *   shline     sh, refusing a newline (a Dockerfile RUN line, where a
+ *              newline would end the instruction)
  *   cmake      the inside of a CMake quoted argument (\\ \" \$; \n)
  *   dockerfile the inside of a Dockerfile "..." (\\ \" \$); no newline
  *   dockerenv  a `docker run --env-file` value, taken literally: no newline,
  *              no leading/trailing blank, no leading quote
  *   ghenv      a $GITHUB_ENV value: no newline
  *   json       a complete JSON value ("..." for strings)
- *   yaml       a complete YAML double-quoted scalar
+ *   yaml       a complete YAML double-quoted scalar, refusing '${{' (the
+ *              YAML written is a GitHub workflow, which evaluates it)
  *   hcl        the inside of an HCL "..." (\\ \" \n, $${ and %%{)
  * Returns 0, or -1 with err->msg saying why (the caller adds where). */
 int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,

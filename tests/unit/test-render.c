@@ -77,6 +77,8 @@ int main(void)
 	/* The language. */
 	is_render("a {% x | raw %} b", "{\"x\":\"X\"}", "a X b", "a value");
 	is_render("{% n | raw %}/{% f | raw %}", "{\"n\":48,\"f\":true}", "48/1", "numbers and booleans");
+	is_render("-j{% n | int %}", "{\"n\":48}", "-j48", "int: a whole number");
+	is_error("-j{% n | int %}", "{\"n\":4.5}", "t.in:1: 'n': not a whole number", "int refuses a fraction");
 	is_render("{% a.b.c | raw %}", "{\"a\":{\"b\":{\"c\":\"deep\"}}}", "deep", "dotted path");
 	is_render("x\n{% each l %}\n- {% . | raw %}\n{% end %}\ny\n", "{\"l\":[\"1\",\"2\"]}",
 	          "x\n- 1\n- 2\ny\n", "standalone block tags take their line");
@@ -118,6 +120,28 @@ int main(void)
 	is_escape("hcl", "${x} %{y} \"q\" \\", "$${x} %%{y} \\\"q\\\" \\\\");
 	is_escape("ident", "CUDA_HOME", "CUDA_HOME");
 	is_escape("line", "one line", "one line");
+	/* word: only what no output's quoting touches (issue #16: package
+	 * names and versions went into setup.sh inside double quotes). */
+	is_escape("word", "ninja-build", "ninja-build");
+	is_escape("word", "libc6=2.36-9+deb12u4~bpo1", "libc6=2.36-9+deb12u4~bpo1");
+	is_escape("word", "ubuntu:22.04@sha256:ab", "ubuntu:22.04@sha256:ab");
+	is_refused("word", "ninja-build$(touch PWNED)");
+	is_refused("word", "a`id`");
+	is_refused("word", "a b");
+	is_refused("word", "a\"b");
+	is_refused("word", "a'b");
+	is_refused("word", "a;b");
+	is_refused("word", "a\\b");
+	is_refused("word", "a\nb");
+	is_refused("word", "~root");
+	is_refused("word", "x=~root");
+	is_refused("word", "");
+	is_refused("int", "72");            /* a string is not a number */
+	is_escape("shline", "it's", "'it'\\''s'");
+	is_refused("shline", "a\nRUN touch /x");
+	is_refused("shline", "a\rb");
+	is_refused("yaml", "${{ secrets.TOKEN }}");
+	is_escape("yaml", "$HOME ${x} {{y}}", "\"$HOME ${x} {{y}}\"");
 	is_refused("dockerenv", "two\nlines");
 	is_refused("dockerenv", " leading");
 	is_refused("dockerenv", "trailing\t");
