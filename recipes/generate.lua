@@ -290,14 +290,24 @@ function M.files(args)
 
   local ref = opts.torch_ref or ("v" .. (torch.version or "main"))
   local commit = ref:match("^%x+$") and #ref == 40
+  -- A git ref as git check-ref-format allows it, less what a shell or a
+  -- Dockerfile would read specially.
+  if not ref:match("^[%w][%w._/+-]*$") or ref:find("..", 1, true) or ref:find("//", 1, true)
+      or ref:match("[./]$") or ref:find("%.lock$") then
+    err(errors, "usage", ("'%s' is not a git tag, branch or commit"):format(ref),
+        "e.g. --torch-ref v2.14.1 or a 40-digit commit")
+  end
   local base_image = opts.base_image or "ubuntu:22.04"
-  if base_image:match(":latest$") or not base_image:match(":[^/]+$") then
+  if not base_image:match("^[%w][%w._/:-]*$") then
+    err(errors, "usage", ("base image '%s' is not an image reference"):format(base_image),
+        "e.g. --base-image ubuntu:22.04 or registry.example.com/team/cuda:12.6")
+  elseif base_image:match(":latest$") or not base_image:match(":[^/]+$") then
     err(errors, "usage", ("base image '%s' is not pinned by a tag"):format(base_image),
         "name a version tag, e.g. --base-image ubuntu:22.04")
   end
   local digest = opts.base_digest
-  if digest and not digest:match("^sha256:%x+$") then
-    err(errors, "usage", ("'%s' is not an image digest (expected sha256:...)"):format(digest))
+  if digest and not (digest:match("^sha256:%x+$") and #digest == 7 + 64) then
+    err(errors, "usage", ("'%s' is not an image digest (expected sha256: and 64 hexadecimal digits)"):format(digest))
   end
   local sde = tonumber(opts.source_date_epoch or plan.source_date_epoch or MIN_SOURCE_DATE_EPOCH)
   if not sde or sde ~= math.floor(sde) or sde < MIN_SOURCE_DATE_EPOCH then

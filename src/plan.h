@@ -67,8 +67,16 @@ cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
                   cJSON **plan, cJSON **facts, struct ptb_err *err);
 
-/* Check a plan document's shape; 0 or -1 with err (PTB_ERECIPE). */
-int ptb_plan_validate(const cJSON *plan, struct ptb_err *err);
+/* Check a plan document's shape and the form of every value an output
+ * uses (plan_check.c).  file: the plan file's name for messages, or NULL
+ * for a plan the recipe made.  0, or -1 with err: PTB_EUSAGE naming file
+ * and key, PTB_ERECIPE for the recipe's plan. */
+int ptb_plan_check(const cJSON *plan, const char *file, struct ptb_err *err);
+int ptb_plan_validate(const cJSON *plan, struct ptb_err *err); /* file NULL */
+
+/* Read, parse and check a saved plan (ptbuild.plan/1 JSON).  NULL with err:
+ * PTB_EIO when it cannot be read, PTB_EUSAGE when it is not a valid plan. */
+cJSON *ptb_plan_load(const char *path, struct ptb_err *err);
 
 /* Number of problems with severity "error". */
 int ptb_plan_has_errors(const cJSON *plan);

@@ -1,5 +1,5 @@
 # src/plan.mk - the plan command, profiles and their knowledge and tests.
-libptb_a_SOURCES += src/plan.c src/plan.h src/cmd/plan.c src/cmd/profiles.c
+libptb_a_SOURCES += src/plan.c src/plan_check.c src/plan.h src/cmd/plan.c src/cmd/profiles.c
 
 nobase_dist_pkgdata_DATA += \
 	recipes/PROBLEMS.md \

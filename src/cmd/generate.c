@@ -104,28 +104,13 @@ static int handle(void *state, int c, const char *arg)
 static int make_plan_from_options(struct ptb_ctx *ctx, const struct opts *o,
                                   cJSON **plan, struct ptb_err *err)
 {
-	struct ptb_buf text;
-
 	*plan = NULL;
 	if (!o->plan)
 		return ptb_plan_make(ctx, &o->p, plan, NULL, err);
-	ptb_buf_init(&text);
-	if (ptb_file_read(o->plan, 0, &text, err) != 0) {
-		ptb_buf_free(&text);
-		return -1;
-	}
-	*plan = ptb_json_parse(text.data, text.len, o->plan, err);
-	ptb_buf_free(&text);
-	if (!*plan)
-		return -1;
-	const char *schema = ptb_json_str(*plan, "schema");
-	if (!cJSON_IsObject(*plan) || !schema || strcmp(schema, "ptbuild.plan/1") != 0) {
-		ptb_err_set(err, PTB_EUSAGE, "'%s' is not a ptbuild plan (expected \"schema\": \"ptbuild.plan/1\")", o->plan);
-		cJSON_Delete(*plan);
-		*plan = NULL;
-		return -1;
-	}
-	return 0;
+	/* A saved plan is input like any other: every value is checked by its
+	 * form before any template sees it. */
+	*plan = ptb_plan_load(o->plan, err);
+	return *plan ? 0 : -1;
 }
 
 static void add_opt_str(cJSON *obj, const char *key, const char *val)

@@ -27,7 +27,7 @@ check() {
 	name=$1
 	cat >"$T_DIR/$name.json" <<JSON
 {"schema": "ptbuild.plan/1", "torch": {"version": "2.9.0"},
- "cuda": {"version": "local", "platform": "linux-x86_64", "source": "installed", "root": "$root", "downloads": []},
+ "cuda": {"version": "13.0", "platform": "linux-x86_64", "source": "installed", "root": "$root", "downloads": []},
  "torch_cuda_arch_list": "$2",
  "cmake": {"CMAKE_CUDA_ARCHITECTURES": "$3", "CMAKE_CUDA_COMPILER": "$nvcc", "CUDAToolkit_ROOT": "$root"},
  "env": {}, "path_prepend": {}, "problems": []}
