@@ -112,6 +112,22 @@ cJSON *ptb_json_parse(const char *text, size_t len, const char *src,
 		ptb_err_set(err, PTB_EUSAGE, "'%s' is not JSON: it holds a NUL byte", src);
 		return NULL;
 	}
+	/* cJSON ends a string at an escaped NUL: "a\u0000b" would be read as
+	 * "a", and what acts on the value would differ from what the file
+	 * says.  A backslash counts when an even number of backslashes
+	 * stands before it. */
+	for (size_t i = 0; i + 6 <= len; i++) {
+		size_t n = 0;
+
+		if (text[i] != '\\' || text[i + 1] != 'u' || strncmp(text + i + 2, "0000", 4) != 0)
+			continue;
+		while (n < i && text[i - 1 - n] == '\\')
+			n++;
+		if (n % 2 == 0) {
+			ptb_err_set(err, PTB_EUSAGE, "'%s' holds a string with \\u0000, which ptbuild cannot carry", src);
+			return NULL;
+		}
+	}
 	j = cJSON_ParseWithLengthOpts(text, len, &end, 0);
 	if (j && end) {
 		while (end < text + len && (*end == ' ' || *end == '\t' ||
