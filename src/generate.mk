@@ -20,10 +20,11 @@ GENERATE_TESTS = \
 	tests/integration/t0501-generate.sh \
 	tests/integration/t0502-generate-env.sh \
 	tests/integration/t0503-generate-docker.sh \
-	tests/integration/t0504-generate-cmake.sh
+	tests/integration/t0504-generate-cmake.sh \
+	tests/integration/t0505-generate-hostile.sh
 TESTS += tests/unit/test-render $(GENERATE_TESTS)
 
-EXTRA_DIST += $(GENERATE_TESTS) \
+EXTRA_DIST += $(GENERATE_TESTS) tests/fuzz/plan_fuzz.py \
 	tests/fixtures/plans-in/gh200.json tests/fixtures/plans-in/rtx4090.json \
 	tests/fixtures/plans-in/ci-multiarch.json \
 	tests/fixtures/cuda-tiny/CMakeLists.txt tests/fixtures/cuda-tiny/tiny.cu \
