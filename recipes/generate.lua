@@ -288,7 +288,13 @@ function M.files(args)
     }
   end
 
-  local ref = opts.torch_ref or ("v" .. (torch.version or "main"))
+  -- The release's tag (data/pytorch.lua); a plan saved before plans
+  -- carried it gets the X.Y.0 tag every release has.
+  local ref = opts.torch_ref or torch.tag
+  if not ref and torch.version then
+    ref = torch.version:match("^%d+%.%d+$") and ("v" .. torch.version .. ".0") or ("v" .. torch.version)
+  end
+  ref = ref or "main"
   local commit = ref:match("^%x+$") and #ref == 40
   -- A git ref as git check-ref-format allows it, less what a shell or a
   -- Dockerfile would read specially.

@@ -338,7 +338,7 @@ function M.make(args)
   local plan = {
     schema = "ptbuild.plan/1",
     facts_source = args.facts_source or "host",
-    torch = { version = torch.version, default = args.torch == nil },
+    torch = { version = torch.version, tag = torch.tag, default = args.torch == nil },
     cuda = cplan,
     torch_cuda_arch_list = arch.list,
     arch_list_source = arch.source,

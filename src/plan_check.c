@@ -459,6 +459,7 @@ static int check(const struct chk *c, const cJSON *p)
 		return -1;
 	if (need(c, p, "facts_source", NULL, "a string") ||
 	    need(c, p, "torch.version", form_version, "a version such as 2.14") ||
+	    may(c, p, "torch.tag", form_tag, "a release tag such as v2.14.1") ||
 	    need(c, p, "torch_cuda_arch_list", form_arch_list, "a TORCH_CUDA_ARCH_LIST such as 8.0;9.0+PTX") ||
 	    check_cuda(c, p))
 		return -1;
