@@ -345,6 +345,7 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(*conv, "notes"))
 			if (cJSON_IsString(n))
 				ptb_note("%s", n->valuestring);
+		ptb_cmd_print_warnings(cJSON_GetObjectItemCaseSensitive(*conv, "warnings"));
 	}
 	return -1;
 }
