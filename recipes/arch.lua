@@ -1,6 +1,8 @@
 -- The `ptbuild arch` recipe: explain a TORCH_CUDA_ARCH_LIST for a CUDA
 -- release.  Input { list = "...", cuda = "12.8" | nil }; output the
--- ptbuild.arch/1 document, or { errors = [...] }.
+-- ptbuild.arch/1 document, or { errors = [...] }.  Its warnings[] hold
+-- { message, hint } for a list PyTorch's CMake build takes but
+-- torch.utils.cpp_extension (of the newest PyTorch ptbuild knows) refuses.
 local archlist = ptb.include("lib/archlist")
 
 local M = {}
@@ -32,7 +34,9 @@ function M.convert(args)
       ptx = it.ptx,
     }
   end
-  local notes = {}
+  local notes, warnings = {}, {}
+  local cx = archlist.cpp_extension_check(items)
+  if cx then warnings[#warnings + 1] = { message = cx.message, hint = cx.hint } end
   if release and release.assumed then
     notes[#notes + 1] = ("the architecture list of CUDA %s is assumed equal to 13.0's (not yet published per release)")
       :format(release.version)
@@ -52,6 +56,7 @@ function M.convert(args)
     gencode = archlist.gencode(items),
     archs = archs,
     notes = ptb.array(notes),
+    warnings = ptb.array(warnings),
   }
 end
 

@@ -21,7 +21,8 @@ GENERATE_TESTS = \
 	tests/integration/t0502-generate-env.sh \
 	tests/integration/t0503-generate-docker.sh \
 	tests/integration/t0504-generate-cmake.sh \
-	tests/integration/t0505-generate-hostile.sh
+	tests/integration/t0505-generate-hostile.sh \
+	tests/integration/t0506-generate-own.sh
 TESTS += tests/unit/test-render $(GENERATE_TESTS)
 
 EXTRA_DIST += $(GENERATE_TESTS) tests/fuzz/plan_fuzz.py \

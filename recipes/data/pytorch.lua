@@ -16,7 +16,11 @@
 --              from issue #125413); Blackwell era (@00afc038, 2.7+) `[0-9]+`
 --              majors; `[af]?` with PR #157999 (release assumed 2.9, unverified)
 --   [cppext]   torch/utils/cpp_extension.py allowed lists: 2.7-2.8 know 10.1,
---              2.9 replaces it by 11.0 (issue #166120); no `f` anywhere
+--              2.9 replaces it by 11.0 (issue #166120); no `f` anywhere.
+--              Lists: stored versions of _get_cuda_arch_flags -- Hopper era
+--              (3.5 ... 9.0a), @0011ec5c (Blackwell: 10.0 10.1 12.0 and
+--              their a), and the CUDA 13 one (10.3 11.0 12.1, no 10.1);
+--              which release first carried 12.1 is unverified (2.9 assumed)
 --   [gcc]      CMakeLists.txt @00117da6: "GCC-9.3 or newer is required"
 --   [tag]      tag: the git tag of the release's newest patch ptbuild can
 --              name with a source; the Dockerfile clones it (PyTorch tags
@@ -33,6 +37,12 @@
 -- cuda: every CUDA minor the release builds wheels for (stable and
 -- experimental), oldest first.  wheels[platform][cuda] = the wheel's
 -- TORCH_CUDA_ARCH_LIST.  aarch64 lists before 2.7 are nightly-only.
+-- What torch.utils.cpp_extension accepts in TORCH_CUDA_ARCH_LIST (each
+-- also with +PTX) [cppext].
+local cx_hopper = "3.5;3.7;5.0;5.2;5.3;6.0;6.1;6.2;7.0;7.2;7.5;8.0;8.6;8.7;8.9;9.0;9.0a"
+local cx_27 = cx_hopper .. ";10.0;10.0a;10.1;10.1a;12.0;12.0a"
+local cx_29 = cx_hopper .. ";10.0;10.0a;10.3;10.3a;11.0;11.0a;12.0;12.0a;12.1;12.1a"
+
 local x_old = "3.7;5.0;6.0;7.0;7.5;8.0;8.6;9.0"       -- cu118 [builder] (3.7 listed last there)
 local x_12 = "5.0;6.0;7.0;7.5;8.0;8.6;9.0"            -- cu121..cu126 [builder] [bcuda]
 
@@ -40,61 +50,61 @@ local releases = {
   { version = "2.4", tag = "v2.4.1", released = "2024-07", cuda = { "11.8", "12.1", "12.4" }, experimental = { "12.4" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
                ["linux-sbsa"] = { ["12.4"] = "9.0" } },                                      -- nightly [builder]
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.5", tag = "v2.5.1", released = "2024-10", cuda = { "11.8", "12.1", "12.4" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
                ["linux-sbsa"] = { ["12.4"] = "9.0" } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.6", tag = "v2.6.0", released = "2025-01", cuda = { "11.8", "12.4", "12.6" }, experimental = { "12.6" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.4"] = x_12, ["12.6"] = x_12 },   -- [bcuda] (cu124 inferred)
                ["linux-sbsa"] = { ["12.6"] = "9.0" } },                                      -- [aarch64] #144436
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.7", tag = "v2.7.1", released = "2025-04", cuda = { "11.8", "12.6", "12.8" }, experimental = { "12.8" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
                ["linux-sbsa"] = { ["12.8"] = "9.0;10.0;12.0" } },                            -- [aarch64] #146378
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
   { version = "2.8", tag = "v2.8.0", released = "2025-07", cuda = { "12.6", "12.8", "12.9" }, experimental = { "12.9" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
                                     ["12.9"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX" },       -- [bcuda] @00c7a380
                ["linux-sbsa"] = { ["12.9"] = "8.0;9.0;10.0;12.0" } },                        -- [aarch64] #157843
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
   { version = "2.9", tag = "v2.9.1", released = "2025-10", cuda = { "12.6", "12.8", "13.0" }, experimental = { "13.0" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
                                     ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] #161257
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },               -- [aarch64] #163764
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   { version = "2.10", tag = "v2.10.0", released = "2026-01", cuda = { "12.6", "12.8", "13.0" }, experimental = { "13.0" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
                                     ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] filter_aarch64_archs era
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   { version = "2.11", tag = "v2.11.0", released = "2026-03", cuda = { "12.6", "12.8", "13.0" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0",  -- drops 7.0 [release]
                                     ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   { version = "2.12", tag = "v2.12.1", released = "2026-05", cuda = { "12.6", "13.0", "13.2" }, experimental = { "13.2" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
                                     ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [release] (zh copy)
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   -- 2.13: C++17 -> C++20 [release]
   { version = "2.13", tag = "v2.13.0", released = "2026-07", cuda = { "12.6", "13.0", "13.2" }, experimental = { "13.2" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
                                     ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cxx = "C++20" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cxx = "C++20" },
   { version = "2.14", tag = "v2.14.1", released = "2026-09", cuda = { "12.6", "13.0", "13.2" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
                                     ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cxx = "C++20" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cxx = "C++20" },
 }
 
 return { releases = releases }

@@ -7,9 +7,13 @@
 -- (CUDA_SELECT_NVCC_ARCH_FLAGS), newest form: runs of spaces and tabs become
 -- ';', empty items vanish, duplicates are dropped; an item is
 -- `X.Y[a|f][(A.B)][+PTX]` or a named family.  Names give PTX only with +PTX.
+-- Items that regex accepts but turns into flags nvcc refuses are refused
+-- here: leading zeros (`08.0` -> compute_080) and a suffix before (A.B)
+-- (`9.0a(9.0)` -> compute_(90)).
 
 local data = ptb.include("data/cuda")
 local archs = ptb.include("data/archs")
+local pytorch = ptb.include("data/pytorch")
 
 local M = {}
 
@@ -206,7 +210,23 @@ function M.parse(text)
     if maj then
       local cc = tonumber(maj) .. "." .. min
       local from = fmaj and (tonumber(fmaj) .. "." .. fmin) or nil
-      if not archs[cc] then
+      -- PyTorch's CMake keeps the digits as written: "08.0" becomes
+      -- compute_080, which nvcc refuses.
+      local zero = maj:match("^0%d") and maj .. min or fmaj and fmaj:match("^0%d") and fmaj .. fmin
+      if zero then
+        err(errors, "usage", tok,
+          ("'%s': a leading zero: PyTorch's CMake passes the digits on as written and nvcc refuses compute_%s"):format(tok, zero),
+          ("write '%s'"):format((tok:gsub("%d+", function(d) return tostring(tonumber(d)) end))))
+      -- It also splits "9.0a(8.0)" into "90a" and "(80)", and asks nvcc
+      -- for arch=compute_(80),code=sm_(80).
+      elseif from and suffix ~= "" then
+        local ptxs = ptx and "+PTX" or ""
+        err(errors, "usage", tok,
+          ("'%s': PyTorch's CMake splits a suffixed X.Y(A.B) apart and asks nvcc for arch=compute_(%s),code=sm_(%s), which it refuses"):format(
+            tok, M.digits(from), M.digits(from)),
+          ("write '%s' (SASS from compute_%s), or '%s' without the suffix"):format(
+            cc .. suffix .. ptxs, M.digits(cc, suffix), cc .. "(" .. from .. ")" .. ptxs))
+      elseif not archs[cc] then
         err(errors, "usage", tok, ("unknown GPU architecture '%s' in '%s'"):format(cc, tok),
           "known: 3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.8 8.9 9.0 10.0 10.1 10.3 11.0 12.0 12.1")
       elseif from and not archs[from] then
@@ -315,12 +335,62 @@ end
 
 -- Outputs -----------------------------------------------------------------
 
+-- One item in the canonical form: "8.6(8.0)+PTX".
+function M.item_text(it)
+  return it.cc .. it.suffix .. (it.from and ("(" .. it.from .. ")") or "") .. (it.ptx and "+PTX" or "")
+end
+
 function M.torch_list(items)
   local out = {}
-  for _, it in ipairs(items) do
-    out[#out + 1] = it.cc .. it.suffix .. (it.from and ("(" .. it.from .. ")") or "") .. (it.ptx and "+PTX" or "")
-  end
+  for _, it in ipairs(items) do out[#out + 1] = M.item_text(it) end
   return table.concat(out, ";")
+end
+
+-- torch.utils.cpp_extension -----------------------------------------------
+
+-- Extensions built later in the same shell read the same variable, through
+-- another parser (cpp_extension._get_cuda_arch_flags): each ';'-separated
+-- item must be one of the release's known "X.Y" / "X.Ya", with an optional
+-- "+PTX"; anything else raises "Unknown CUDA arch (...) or GPU not
+-- supported".  It takes no 'f' suffix and no X.Y(A.B) form.  `torch` is a
+-- release of data/pytorch (its cpp_extension list); nil means the newest.
+-- Returns nil when it accepts every item, else a warning { message, hint }.
+function M.cpp_extension_check(items, torch)
+  torch = torch or pytorch.releases[#pytorch.releases]
+  local known = {}
+  for a in (torch.cpp_extension or ""):gmatch("[^;]+") do known[a] = true end
+  local refused, keep = {}, {}
+  for _, it in ipairs(items) do
+    local why, instead
+    if it.suffix == "f" then
+      why, instead = "no 'f' suffix", known[it.cc] and { cc = it.cc, suffix = "", ptx = it.ptx }
+    elseif it.from then
+      why, instead = "no X.Y(A.B) form", known[it.cc .. it.suffix] and { cc = it.cc, suffix = it.suffix, ptx = it.ptx }
+    elseif not known[it.cc .. it.suffix] then
+      why = ("%s is not in its list"):format(it.cc .. it.suffix)
+    end
+    if why then
+      refused[#refused + 1] = ("'%s' (%s)"):format(M.item_text(it), why)
+      if instead then keep[#keep + 1] = instead end
+    else
+      keep[#keep + 1] = it
+    end
+  end
+  if #refused == 0 then return nil end
+  local seen, alt = {}, {}
+  for _, it in ipairs(keep) do
+    local t = M.item_text(it)
+    if not seen[t] then
+      seen[t] = true
+      alt[#alt + 1] = t
+    end
+  end
+  return {
+    message = ("PyTorch's CMake build accepts this TORCH_CUDA_ARCH_LIST, but torch.utils.cpp_extension of PyTorch %s refuses %s: extensions built later with the same variable fail with 'Unknown CUDA arch (...) or GPU not supported'"):format(
+      torch.version, table.concat(refused, ", ")),
+    hint = #alt > 0 and ("for building extensions, set TORCH_CUDA_ARCH_LIST='%s'"):format(table.concat(alt, ";"))
+      or "for building extensions, set TORCH_CUDA_ARCH_LIST to items it accepts (X.Y or X.Ya, optionally +PTX)",
+  }
 end
 
 -- PTX codes in PyTorch's order: for `A(B)+PTX` both A and B (the CMake

@@ -139,6 +139,8 @@ function M.choose(facts, torch, r, platform, override)
   end
 
   M.torch_accepts(torch, items, problems)
+  local cx = A.cpp_extension_check(items, torch)
+  if cx then problem(problems, "warning", "arch-not-accepted-by-cpp-extension", cx.message, cx.hint) end
 
   -- Every GPU present must be served by the list.
   for _, g in ipairs(gpus) do

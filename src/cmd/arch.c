@@ -14,7 +14,11 @@ const struct ptb_cmd ptb_cmd_arch_def = {
 	"LIST is read as PyTorch's CMake build reads TORCH_CUDA_ARCH_LIST: items\n"
 	"separated by ';', spaces or tabs; X.Y, X.Ya, X.Yf, X.Y(A.B), +PTX, or a\n"
 	"name (Kepler ... Blackwell, with +Tegra and +Tesla variants).  Several\n"
-	"arguments are joined.\n"
+	"arguments are joined.  Items that CMake takes but turns into flags nvcc\n"
+	"refuses are refused (exit 2): leading zeros ('08.0' -> compute_080), a\n"
+	"suffix before (A.B) ('9.0a(9.0)' -> compute_(90)).  A list that\n"
+	"torch.utils.cpp_extension refuses ('f' suffixes, X.Y(A.B), 8.8) gets a\n"
+	"warning: extensions built later read the same variable.\n"
 	"\n"
 	"  --cuda VER     check against this CUDA release (12.8, 12.8.1, cu128);\n"
 	"                 an architecture it cannot build is an error (exit 1)\n"
@@ -154,6 +158,7 @@ int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 		cJSON_ArrayForEach(n, notes)
 			if (cJSON_IsString(n))
 				ptb_note("%s", n->valuestring);
+		ptb_cmd_print_warnings(cJSON_GetObjectItemCaseSensitive(res, "warnings"));
 	}
 	cJSON_Delete(res);
 	return 0;

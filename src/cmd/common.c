@@ -87,6 +87,22 @@ int ptb_cmd_report_errors(const cJSON *errors)
 	return rc;
 }
 
+void ptb_cmd_print_warnings(const cJSON *warnings)
+{
+	const cJSON *w;
+
+	cJSON_ArrayForEach(w, warnings) {
+		const char *msg = ptb_json_str(w, "message");
+		const char *hint = ptb_json_str(w, "hint");
+
+		if (!msg)
+			continue;
+		ptb_warn("%s", msg);
+		if (hint)
+			ptb_hint("%s", hint);
+	}
+}
+
 void ptb_cmd_print_json(const cJSON *doc)
 {
 	struct ptb_buf b;

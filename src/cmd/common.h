@@ -22,6 +22,8 @@ int ptb_cmd_getopt(struct ptb_ctx *ctx, const struct ptb_cmd *cmd,
 int ptb_cmd_report_errors(const cJSON *errors);
 
 /* Print a document as pretty JSON on stdout. */
+/* Print recipe warnings ({message, hint} objects) to stderr. */
+void ptb_cmd_print_warnings(const cJSON *warnings);
 void ptb_cmd_print_json(const cJSON *doc);
 
 #endif

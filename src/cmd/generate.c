@@ -7,14 +7,19 @@
 #include "cmd/cmds.h"
 #include "cmd/common.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "plan.h"
 #include "render.h"
 #include "util/json.h"
+#include "util/sha256.h"
 
 const struct ptb_cmd ptb_cmd_generate_def = {
 	"generate", ptb_cmd_generate,
@@ -39,12 +44,19 @@ const struct ptb_cmd ptb_cmd_generate_def = {
 	"  --sccache-bucket B   ... with an S3 bucket (--sccache-region R)\n"
 	"  --sccache-redis URL  ... with a redis server\n"
 	"  --sccache-scheduler URL  ... with an sccache-dist scheduler\n"
-	"  --force              write even when the plan reports errors\n"
+	"  --force              write even when the plan reports errors, and\n"
+	"                       replace files in DIR that ptbuild did not write\n"
 	"  --dry-run            say what would be written, write nothing\n"
 	"\n"
 	"A file whose bytes did not change is not rewritten; every write is\n"
-	"atomic.  Templates are found as templates/NAME beside each recipe\n"
-	"directory, so --recipes DIR with DIR/templates/ overrides them.\n"
+	"atomic.  An existing file is replaced only when it is ptbuild's: its\n"
+	"first lines carry ptbuild's header (plan.json: its ptbuild.plan/1\n"
+	"schema), or DIR/.ptbuild-generated, the list of what generate wrote\n"
+	"there with each file's sha256, records its exact bytes.  Any other file\n"
+	"is kept and listed as skipped, and the exit status is 1.\n"
+	"\n"
+	"Templates are found as templates/NAME beside each recipe directory, so\n"
+	"--recipes DIR with DIR/templates/ overrides them.\n"
 	"\n"
 	"Examples:\n"
 	"  ptbuild generate                      # for this machine\n"
@@ -214,6 +226,7 @@ struct outfile {
 	char *path;
 	struct ptb_buf data;
 	int mode;
+	char *mark;               /* what shows the file is ptbuild's, or NULL */
 };
 
 static int render_files(struct ptb_ctx *ctx, const cJSON *doc,
@@ -250,6 +263,8 @@ static int render_files(struct ptb_ctx *ctx, const cJSON *doc,
 		}
 		of->path = ptb_xstrdup(path);
 		of->mode = cJSON_IsNumber(mode) ? mode->valueint : 0644;
+		if (ptb_json_str(f, "mark") && *ptb_json_str(f, "mark"))
+			of->mark = ptb_xstrdup(ptb_json_str(f, "mark"));
 		tpath = find_template(ctx, tmpl);
 		if (!tpath) {
 			ptb_err_set(err, PTB_ERECIPE, "template '%s' not found on the recipe path", tmpl);
@@ -279,42 +294,267 @@ static int render_files(struct ptb_ctx *ctx, const cJSON *doc,
 	return 0;
 }
 
-static int write_files(const char *outdir, struct outfile *files, int n,
-                       int dry_run, struct ptb_err *err)
+/* DIR/.ptbuild-generated: one line per file generate wrote in DIR, as
+ * sha256sum prints it ("HEX  PATH"), so `sha256sum -c` reads it too.  It
+ * is what proves a file without room for ptbuild's header (github.env,
+ * .dockerignore) is ptbuild's, and only while its bytes are unchanged. */
+#define MANIFEST ".ptbuild-generated"
+/* A file's mark must be in its first MARK_SPAN bytes. */
+#define MARK_SPAN 4096
+
+struct entry {
+	char *path;
+	char hex[65];
+};
+
+struct manifest {
+	struct entry *e;
+	size_t n, cap;
+	int present;              /* DIR/.ptbuild-generated exists */
+	int foreign;              /* ... but is not one ptbuild wrote */
+};
+
+static struct entry *manifest_find(const struct manifest *m, const char *path)
 {
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->e[i].path, path) == 0)
+			return &m->e[i];
+	return NULL;
+}
+
+static void manifest_set(struct manifest *m, const char *path, const char *hex)
+{
+	struct entry *e = manifest_find(m, path);
+
+	if (!e) {
+		if (m->n == m->cap) {
+			m->cap = m->cap ? 2 * m->cap : 16;
+			m->e = ptb_xrealloc(m->e, m->cap * sizeof *m->e);
+		}
+		e = &m->e[m->n++];
+		e->path = ptb_xstrdup(path);
+	}
+	memcpy(e->hex, hex, 65);
+}
+
+static void manifest_drop(struct manifest *m, const char *path)
+{
+	struct entry *e = manifest_find(m, path);
+
+	if (e) {
+		free(e->path);
+		*e = m->e[--m->n];
+	}
+}
+
+static void manifest_free(struct manifest *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->e[i].path);
+	free(m->e);
+	memset(m, 0, sizeof *m);
+}
+
+static int is_hex64(const char *s)
+{
+	for (int i = 0; i < 64; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+/* Read DIR/.ptbuild-generated.  A file of that name with any line that is
+ * not "HEX  PATH" is someone else's: none of it is trusted. */
+static void manifest_load(const char *outdir, struct manifest *m)
+{
+	char *path = ptb_path_join(outdir, MANIFEST);
+	struct ptb_buf b;
+	struct stat st;
+
+	memset(m, 0, sizeof *m);
+	ptb_buf_init(&b);
+	if (lstat(path, &st) == 0) {
+		m->present = 1;
+		if (!S_ISREG(st.st_mode) || ptb_file_read(path, 1 << 20, &b, NULL) != 0) {
+			m->foreign = 1;
+		} else {
+			char *line = b.data;
+
+			while (line && *line) {
+				char *nl = strchr(line, '\n');
+
+				if (nl)
+					*nl = '\0';
+				if (strlen(line) < 67 || !is_hex64(line) || line[64] != ' ' ||
+				    line[65] != ' ' || !valid_rel_path(line + 66)) {
+					m->foreign = 1;
+					break;
+				}
+				line[64] = '\0';
+				manifest_set(m, line + 66, line);
+				line = nl ? nl + 1 : NULL;
+			}
+			if (m->foreign) {
+				for (size_t i = 0; i < m->n; i++)
+					free(m->e[i].path);
+				m->n = 0;
+			}
+		}
+	}
+	ptb_buf_free(&b);
+	free(path);
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct entry *)a)->path, ((const struct entry *)b)->path);
+}
+
+static int manifest_save(const char *outdir, struct manifest *m, struct ptb_err *err)
+{
+	char *path = ptb_path_join(outdir, MANIFEST);
+	struct ptb_buf b;
+	int rc;
+
+	qsort(m->e, m->n, sizeof *m->e, entry_cmp);
+	ptb_buf_init(&b);
+	ptb_buf_add(&b, "", 0);
+	for (size_t i = 0; i < m->n; i++)
+		ptb_buf_printf(&b, "%s  %s\n", m->e[i].hex, m->e[i].path);
+	rc = ptb_file_write_atomic(path, b.data, b.len, 0644, 1, NULL, err);
+	ptb_buf_free(&b);
+	free(path);
+	return rc;
+}
+
+/* Does the file's head hold mark? */
+static int has_mark(const char *path, const char *mark)
+{
+	char head[MARK_SPAN];
+	size_t len = 0, mlen = strlen(mark);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	while (len < sizeof head) {
+		ssize_t n = read(fd, head + len, sizeof head - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	for (size_t i = 0; mlen && i + mlen <= len; i++)
+		if (memcmp(head + i, mark, mlen) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether generate may replace the file at full (rel inside DIR): NULL
+ * when it is absent, holds these bytes already, or is ptbuild's; else
+ * why not.  *cur gets the sha256 of what is there ("" when absent). */
+static const char *why_not_ours(const char *full, const struct outfile *f,
+                                const char *want, const struct manifest *m,
+                                char cur[65])
+{
+	const struct entry *e = manifest_find(m, f->path);
+	struct stat st;
+
+	cur[0] = '\0';
+	if (lstat(full, &st) != 0)
+		return NULL;
+	if (!S_ISREG(st.st_mode))
+		return "not a regular file";
+	if (ptb_sha256_file(full, cur, NULL) != 0)
+		cur[0] = '\0';
+	if (cur[0] && strcmp(cur, want) == 0)
+		return NULL;
+	if (f->mark && has_mark(full, f->mark))
+		return NULL;
+	if (e && cur[0] && strcmp(e->hex, cur) == 0)
+		return NULL;
+	return e ? "changed since ptbuild wrote it" : "not written by ptbuild";
+}
+
+/* Write the files that are new, changed and ptbuild's; keep any other.
+ * Returns 0, PTB_EFOUND when a file was skipped, or -1 with err. */
+static int write_files(const char *outdir, struct outfile *files, int n,
+                       int dry_run, int force, struct ptb_err *err)
+{
+	struct manifest m;
+	int skipped = 0;
+
+	manifest_load(outdir, &m);
 	for (int i = 0; i < n; i++) {
 		char *full = ptb_path_join(outdir, files[i].path);
 		char *dir = ptb_xstrdup(full);
 		char *slash = strrchr(dir, '/');
+		char want[65], cur[65];
+		const char *why;
+		struct ptb_sha256 h;
 		int changed = 1;
 
+		ptb_sha256_init(&h);
+		ptb_sha256_update(&h, files[i].data.data, files[i].data.len);
+		ptb_sha256_final_hex(&h, want);
+		why = why_not_ours(full, &files[i], want, &m, cur);
+		if (why && !force) {
+			ptb_warn("skipped '%s': %s (use --force to replace it)", full, why);
+			printf("%s %s\n", dry_run ? "would skip " : "skipped  ", full);
+			manifest_drop(&m, files[i].path);
+			skipped = 1;
+			free(dir);
+			free(full);
+			continue;
+		}
 		if (slash && slash != dir) {
 			*slash = '\0';
 			if (!dry_run && ptb_mkdir_p(dir, 0755, err) != 0) {
 				free(dir);
 				free(full);
+				manifest_free(&m);
 				return -1;
 			}
 		}
 		free(dir);
 		if (dry_run) {
-			struct ptb_buf cur;
-
-			ptb_buf_init(&cur);
-			changed = !(ptb_file_read(full, 0, &cur, NULL) == 0 &&
-			            cur.len == files[i].data.len &&
-			            memcmp(cur.data, files[i].data.data, cur.len) == 0);
-			ptb_buf_free(&cur);
+			changed = strcmp(cur, want) != 0;
 		} else if (ptb_file_write_atomic(full, files[i].data.data, files[i].data.len,
 		                                 files[i].mode, 1, &changed, err) != 0) {
 			free(full);
+			manifest_free(&m);
 			return -1;
 		}
+		manifest_set(&m, files[i].path, want);
 		printf("%s %s\n", changed ? (dry_run ? "would write" : "wrote    ") :
 		                            (dry_run ? "unchanged  " : "unchanged"), full);
 		free(full);
 	}
-	return 0;
+	/* The record keeps what earlier runs wrote and is still there. */
+	for (size_t i = 0; i < m.n;) {
+		char *full = ptb_path_join(outdir, m.e[i].path);
+		struct stat st;
+
+		if (lstat(full, &st) != 0 && !dry_run)
+			manifest_drop(&m, m.e[i].path);
+		else
+			i++;
+		free(full);
+	}
+	if (m.foreign && !force) {
+		char *full = ptb_path_join(outdir, MANIFEST);
+
+		ptb_warn("skipped '%s': not a list ptbuild wrote (use --force to replace it)", full);
+		free(full);
+		skipped = 1;
+	} else if (!dry_run && (m.n > 0 || m.present) && manifest_save(outdir, &m, err) != 0) {
+		manifest_free(&m);
+		return -1;
+	}
+	manifest_free(&m);
+	return skipped ? PTB_EFOUND : 0;
 }
 
 /* Problems in the plan: print them; errors stop the run unless --force. */
@@ -380,6 +620,8 @@ int ptb_cmd_generate(struct ptb_ctx *ctx, int argc, char **argv)
 		return rc;
 	if (optind < argc)
 		return ptb_cli_usage("generate", "unexpected argument '%s'", argv[optind]);
+	if (!*o.out)
+		return ptb_cli_usage("generate", "--out needs a directory (got an empty name; use --out . for this one)");
 	if (o.plan && o.plan_opts)
 		return ptb_cli_usage("generate", "--plan FILE cannot be combined with plan options (--facts, --profile, --torch, ...)");
 	if (make_plan_from_options(ctx, &o, &plan, &err) != 0)
@@ -407,7 +649,7 @@ int ptb_cmd_generate(struct ptb_ctx *ctx, int argc, char **argv)
 	/* Render everything before writing anything: a bad value leaves the
 	 * previous output whole. */
 	if (render_files(ctx, res, &files, &nfiles, &err) != 0 ||
-	    write_files(o.out, files, nfiles, o.dry_run, &err) != 0) {
+	    (rc = write_files(o.out, files, nfiles, o.dry_run, o.force, &err)) < 0) {
 		rc = ptb_report(&err);
 		goto out;
 	}
@@ -415,10 +657,10 @@ int ptb_cmd_generate(struct ptb_ctx *ctx, int argc, char **argv)
 	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "notes"))
 		if (cJSON_IsString(n))
 			ptb_note("%s", n->valuestring);
-	rc = 0;
 out:
 	for (int i = 0; i < nfiles; i++) {
 		free(files[i].path);
+		free(files[i].mark);
 		ptb_buf_free(&files[i].data);
 	}
 	free(files);

@@ -44,9 +44,14 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"Results that pass are cached under $XDG_CACHE_HOME/ptbuild/validate/,\n"
 	"keyed by toolkit, flags, driver and GPU.\n"
 	"\n"
+	"A plan's toolkit is the only one that proves it: when the nvcc found\n"
+	"(the plan's root when installed, else --cuda-home, $CUDA_HOME, PATH) is\n"
+	"another CUDA release than the plan's, validate fails without compiling.\n"
+	"\n"
 	"Exit status: 0 pass, 1 the arch list cannot be built by this toolkit,\n"
-	"2 usage, 5 validation failed (nvcc failed, code missing from the binary,\n"
-	"the kernel failed or computed a wrong result).\n",
+	"2 usage, 5 validation failed (nvcc of another CUDA release than the\n"
+	"plan's, nvcc failed, code missing from the binary, the kernel failed or\n"
+	"computed a wrong result).\n",
 };
 
 struct opts {
@@ -175,6 +180,19 @@ static char *nvcc_release(const char *nvcc, struct ptb_err *err)
 	return rel;
 }
 
+/* Do two CUDA versions ("12.6", "12.6.3") name the same X.Y release? */
+static int same_minor(const char *a, const char *b)
+{
+	unsigned long a1, a2, b1, b2;
+	char *end;
+
+	a1 = strtoul(a, &end, 10);
+	a2 = *end == '.' ? strtoul(end + 1, NULL, 10) : 0;
+	b1 = strtoul(b, &end, 10);
+	b2 = *end == '.' ? strtoul(end + 1, NULL, 10) : 0;
+	return a1 == b1 && a2 == b2;
+}
+
 /* The first GPU's capability in __nvcc_device_query's output: "90",
  * "86,90" or "9.0"; NULL when there is none. */
 static char *parse_query(const char *s)
@@ -266,7 +284,7 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 	*conv = NULL;
 	/* The plan decides the arch list (and toolkit, when it is installed
 	 * here) unless --arch-list was given alone, or a GPU can answer. */
-	if (!o->arch_list && (o->plan_opts || !(owned[3] = native_arch_of_env(o->cuda_home)))) {
+	if (o->plan_opts || (!o->arch_list && !(owned[3] = native_arch_of_env(o->cuda_home)))) {
 		cJSON *plan = NULL;
 
 		if (ptb_plan_make(ctx, &o->p, &plan, NULL, &err) != 0)
@@ -274,14 +292,18 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 		const char *list = ptb_json_str(plan, "torch_cuda_arch_list");
 		const char *root = ptb_json_str(plan, "cuda.root");
 		const char *hc = ptb_json_str(plan, "cmake.CMAKE_CUDA_HOST_COMPILER");
+		const char *ver = ptb_json_str(plan, "cuda.version");
 		if (list)
 			owned[4] = ptb_xstrdup(list);
+		/* The toolkit must be the plan's: "plan root|version". */
+		if (ver)
+			owned[7] = ptb_xasprintf("%s|%s", root ? root : "", ver);
 		if (!o->cuda_home && root) {
 			char *nv = ptb_path_join(root, "bin/nvcc");
 			if (access(nv, X_OK) == 0)
 				owned[5] = ptb_xstrdup(root);
 			else
-				ptb_note("the plan's toolkit %s is not installed here: compiling with the local one", root);
+				ptb_note("the plan's toolkit %s is not installed here: looking for another CUDA %s", root, ver ? ver : "?");
 			free(nv);
 		}
 		if (!o->ccbin && hc && access(hc, X_OK) == 0)
@@ -307,6 +329,21 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 	if (!owned[2])
 		return ptb_report(&err);
 	t->cuda_version = owned[2];
+	if (owned[7]) {
+		const char *ver = strchr(owned[7], '|') + 1;
+
+		if (!same_minor(ver, t->cuda_version)) {
+			*strchr(owned[7], '|') = '\0';
+			ptb_error("the plan is for CUDA %s, but '%s' is CUDA %s: validating with it would not prove the plan",
+			          ver, t->nvcc, t->cuda_version);
+			if (*owned[7])
+				ptb_hint("install the plan's toolkit ('ptbuild fetch --prefix %s' with the same plan options), or point --cuda-home (or CUDA_HOME) at a CUDA %s toolkit",
+				         owned[7], ver);
+			else
+				ptb_hint("point --cuda-home (or CUDA_HOME) at a CUDA %s toolkit", ver);
+			return PTB_EVALID;
+		}
+	}
 	if (o->arch_list) {
 		t->arch_list = o->arch_list;
 	} else if (owned[4]) {
@@ -345,6 +382,7 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(*conv, "notes"))
 			if (cJSON_IsString(n))
 				ptb_note("%s", n->valuestring);
+		ptb_cmd_print_warnings(cJSON_GetObjectItemCaseSensitive(*conv, "warnings"));
 	}
 	return -1;
 }

@@ -46,7 +46,8 @@ cat >"$T_DIR/want.json" <<'JSON'
   "input": "Ampere+PTX",
   "notes": [],
   "schema": "ptbuild.arch/1",
-  "torch_cuda_arch_list": "8.0+PTX;8.6+PTX"
+  "torch_cuda_arch_list": "8.0+PTX;8.6+PTX",
+  "warnings": []
 }
 JSON
 printf '%s\n' "$out" >"$T_DIR/got.json"
@@ -71,6 +72,27 @@ like "$err" "*unknown architecture 'Bogus'*" "... naming the token"
 
 run "$PTBUILD" arch '8.0;Bogus' 7.0 --cuda 13.0
 is "$rc" 2 "usage errors are reported before compatibility"
+
+# What PyTorch's CMake regex takes but turns into flags nvcc refuses.
+run "$PTBUILD" arch '08.0'
+is "$rc" 2 "a leading zero is a usage error (2)"
+is "$err" "ptbuild: error: '08.0': a leading zero: PyTorch's CMake passes the digits on as written and nvcc refuses compute_080
+hint: write '8.0'" "... naming compute_080 and the fix"
+is "$out" "" "... nothing on stdout"
+run "$PTBUILD" arch '9.0a(9.0)' --cuda 12.8
+is "$rc" 2 "'9.0a(9.0)' is a usage error (2)"
+like "$err" "*arch=compute_(90),code=sm_(90)*hint: write '9.0a' *" "... naming compute_(90) and the fix"
+
+# What only PyTorch's CMake reads: accepted, with a warning naming cpp_extension.
+run "$PTBUILD" arch '8.8;10.0f+PTX' --cuda 13.0 --to torch
+is "$rc" 0 "'8.8;10.0f+PTX' with CUDA 13.0: exit 0"
+is "$out" "8.8;10.0f+PTX" "... the list is still written"
+like "$err" "ptbuild: warning: *torch.utils.cpp_extension of PyTorch * refuses '8.8' (8.8 is not in its list), '10.0f+PTX' (no 'f' suffix)*Unknown CUDA arch*
+hint: for building extensions, set TORCH_CUDA_ARCH_LIST='10.0+PTX'" "... with a warning naming cpp_extension and a list it takes"
+run "$PTBUILD" arch '8.8' --cuda 13.0 --json
+like "$out" '*"warnings": [*"message": "*cpp_extension*8.8*' "--json: the warning is in the document"
+run "$PTBUILD" arch '8.0;9.0a+PTX' --cuda 13.0
+is "$err" "" "a list both parsers take: no warning"
 
 run "$PTBUILD" arch 8.0 --cuda 12.7
 is "$rc" 2 "an unknown CUDA version is a usage error"

@@ -138,4 +138,28 @@ like "$err" "*validating the plan (profile:gh200): TORCH_CUDA_ARCH_LIST=9.0+PTX*
 run "$PTBUILD" validate --profile gh200 --arch-list 7.0 --cuda-home "$home" --compile-only
 is "$rc" 1 "--arch-list still wins over the plan (and CUDA 13 refuses 7.0)"
 
+# The plan's toolkit or none: a plan for another CUDA release than the nvcc
+# found never passes (exit 5), and says which two and what to do.
+rel=$("$nvcc" --version | sed -n 's/.*release \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p')
+other=12.6; [ "$rel" = 12.6 ] && other=12.8
+run "$PTBUILD" validate --profile rtx4090-workstation --cuda "$other" --cuda-home "$home" --compile-only
+is "$rc" 5 "a plan for CUDA $other, nvcc $rel from --cuda-home: exit 5"
+like "$err" "*error: the plan is for CUDA $other, but '$home/bin/nvcc' is CUDA $rel*hint: *--cuda-home (or CUDA_HOME) at a CUDA $other toolkit*" "... naming both releases and the fix"
+case "$out" in *PASS*) r=1 ;; *) r=0 ;; esac
+t_ok $r "... and never says PASS"
+run env CUDA_HOME="$home" "$PTBUILD" validate --profile rtx4090-workstation --cuda "$other" --compile-only --json
+is "$rc" 5 "... the same through \$CUDA_HOME, with --json: exit 5"
+is "$out" "" "... no document claims a result"
+like "$err" "*hint: install the plan's toolkit ('ptbuild fetch --prefix /*cuda*' with the same plan options)*" "... the hint names ptbuild fetch"
+run "$PTBUILD" validate --profile rtx4090-workstation --cuda "$other" --arch-list 8.9 --cuda-home "$home" --compile-only
+is "$rc" 5 "--arch-list with plan options is checked against the plan's CUDA too"
+if "$PTBUILD" -q plan --profile rtx4090-workstation --cuda "$rel" >/dev/null 2>&1 || [ $? -eq 1 ]; then
+	run "$PTBUILD" validate --profile rtx4090-workstation --cuda "$rel" --cuda-home "$home" --compile-only
+	is "$rc" 0 "a plan for CUDA $rel with nvcc $rel proceeds as before"
+	like "$out" "*toolkit               CUDA $rel at $home*result                PASS*" "... and passes"
+else
+	skip "a plan for nvcc's own release" "ptbuild does not know CUDA $rel"
+	skip "... and passes" "ptbuild does not know CUDA $rel"
+fi
+
 done_testing

@@ -100,6 +100,12 @@ is "$rc" 2 "malformed --cuda: exit 2"
 run "$PTBUILD" plan --profile gh200 --arch-list Auto
 is "$rc" 2 "--arch-list Auto: exit 2"
 like "$err" "*not an explicit list*" "--arch-list Auto says why"
+run "$PTBUILD" plan --profile gh200 --arch-list '08.0;9.0'
+is "$rc" 2 "--arch-list with a leading zero: exit 2"
+like "$err" "*'08.0': a leading zero*nvcc refuses compute_080*hint: write '8.0'*" "... naming the flag nvcc would refuse and the fix"
+run "$PTBUILD" plan --profile gh200 --arch-list '9.0a(9.0)'
+is "$rc" 2 "--arch-list '9.0a(9.0)': exit 2"
+like "$err" "*arch=compute_(90),code=sm_(90)*hint: write '9.0a'*" "... naming what PyTorch's CMake would ask nvcc for"
 run "$PTBUILD" plan --profile gh200 --facts "$F/lowmem.json"
 is "$rc" 2 "--facts with --profile: exit 2"
 run "$PTBUILD" plan --profile no-such-machine

@@ -14,9 +14,9 @@ for c in gh200 rtx4090 ci-multiarch; do
 	if [ -n "${PTB_UPDATE_GOLDEN:-}" ]; then
 		rm -rf "${golden:?}/$c"
 		mkdir -p "$golden/$c"
-		(cd "$T_DIR/$c" && find . -type f | tar cf - -T -) | (cd "$golden/$c" && tar xf -)
+		(cd "$T_DIR/$c" && find . -type f ! -name .ptbuild-generated | tar cf - -T -) | (cd "$golden/$c" && tar xf -)
 	fi
-	diff -ru "$golden/$c" "$T_DIR/$c" >"$T_DIR/diff" 2>&1
+	diff -ru -x .ptbuild-generated "$golden/$c" "$T_DIR/$c" >"$T_DIR/diff" 2>&1
 	t_ok $? "$c: every file matches the golden text"
 	sed 's/^/# /' "$T_DIR/diff" | head -40
 done
@@ -29,9 +29,9 @@ for p in gh200 jetson-orin altra-a100 rtx4090-workstation; do
 	if [ -n "${PTB_UPDATE_GOLDEN:-}" ]; then
 		rm -rf "${golden:?}/$c"
 		mkdir -p "$golden/$c"
-		(cd "$T_DIR/$c" && find . -type f | tar cf - -T -) | (cd "$golden/$c" && tar xf -)
+		(cd "$T_DIR/$c" && find . -type f ! -name .ptbuild-generated | tar cf - -T -) | (cd "$golden/$c" && tar xf -)
 	fi
-	diff -ru "$golden/$c" "$T_DIR/$c" >"$T_DIR/diff" 2>&1
+	diff -ru -x .ptbuild-generated "$golden/$c" "$T_DIR/$c" >"$T_DIR/diff" 2>&1
 	t_ok $? "$c: every file matches the golden text"
 	sed 's/^/# /' "$T_DIR/diff" | head -40
 done
@@ -66,7 +66,7 @@ like "$out" "unchanged *" "second run reports files unchanged"
 case "$out" in *wrote*) t_ok 1 "second run writes nothing" ;; *) t_ok 0 "second run writes nothing" ;; esac
 newer=$(find "$T_DIR/$c" -type f -newermt '2001-01-02' | wc -l)
 is "$newer" 0 "no file was touched on the second run"
-diff -ru "$golden/$c" "$T_DIR/$c" >/dev/null
+diff -ru -x .ptbuild-generated "$golden/$c" "$T_DIR/$c" >/dev/null
 t_ok $? "second run: bytes identical"
 is "$(stat -c %a "$T_DIR/$c/setup.sh")" 755 "setup.sh is executable"
 is "$(stat -c %a "$T_DIR/$c/ptbuild.env")" 644 "ptbuild.env is not"
@@ -77,7 +77,7 @@ cp "$plans/$c.json" "$T_DIR/elsewhere/deep/p.json"
 (cd "$T_DIR/elsewhere" && env -i PATH=/usr/bin:/bin HOME=/nonexistent LANG=C \
 	PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \
 	"$PTBUILD" generate --plan deep/p.json >/dev/null 2>&1)
-diff -ru "$golden/$c" "$T_DIR/elsewhere/ptbuild-out" >/dev/null 2>&1
+diff -ru -x .ptbuild-generated "$golden/$c" "$T_DIR/elsewhere/ptbuild-out" >/dev/null 2>&1
 t_ok $? "a saved plan gives the same bytes from another directory and environment (default --out)"
 
 # A change is written; only that file.

@@ -78,6 +78,16 @@ local cases = {
   { "8.0(9.0)", "12.8", err = "usage", msg = "must not be newer" },
   { "Kepler+Tegra", "11.8", err = "usage", msg = "'Kepler%+Tegra'" },
   { "8.0+ptx", "12.8", err = "usage", msg = "'8.0%+ptx'" },
+  -- what PyTorch's CMake regex takes but turns into flags nvcc refuses
+  { "08.0", "12.8", err = "usage", msg = "leading zero.*compute_080", hint = "write '8%.0'" },
+  { "012.0", "12.8", err = "usage", msg = "compute_0120", hint = "write '12%.0'" },
+  { "8.6(08.0)+PTX", "12.8", err = "usage", msg = "compute_080", hint = "write '8%.6%(8%.0%)%+PTX'" },
+  { "9.0;08.6", "12.8", err = "usage", msg = "'08%.6'", hint = "'8%.6'" },
+  { "9.0a(9.0)", "12.8", err = "usage", msg = "arch=compute_%(90%),code=sm_%(90%)", hint = "write '9%.0a'.*'9%.0%(9%.0%)'" },
+  { "9.0a(8.0)+PTX", "12.8", err = "usage", msg = "compute_%(80%)", hint = "'9%.0a%+PTX'.*'9%.0%(8%.0%)%+PTX'" },
+  { "10.0f(10.0)", "12.9", err = "usage", msg = "suffixed X%.Y%(A%.B%)" },
+  { "8.0;10.0", "12.8", "8.0;10.0", "80-real;100-real",
+    "-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_100,code=sm_100" },
   { "Auto", "12.8", err = "usage", msg = "not an explicit list" },
   { "All", "12.8", err = "usage", msg = "3.5" },
   { "  ", "12.8", err = "usage", msg = "empty" },
@@ -102,6 +112,47 @@ for _, c in ipairs(cases) do
     t.is(res.gencode and table.concat(res.gencode, " "), c[5], name .. ": gencode")
   end
 end
+
+-- torch.utils.cpp_extension: { list, PyTorch release (nil: newest), what
+-- the warning names (nil: none), hint pattern }
+local pytorch = ptb.include("data/pytorch")
+local function torch(v)
+  for _, r in ipairs(pytorch.releases) do if r.version == v then return r end end
+  error("no PyTorch " .. v)
+end
+local cx = {
+  { "8.0;9.0+PTX", nil },
+  { "9.0a", nil },
+  { "Blackwell+PTX", nil },
+  { "12.1a+PTX", "2.14" },
+  { "10.0f+PTX", nil, "'10%.0f%+PTX' %(no 'f' suffix%)", "TORCH_CUDA_ARCH_LIST='10%.0%+PTX'" },
+  { "8.6(8.0)", nil, "'8%.6%(8%.0%)' %(no X%.Y%(A%.B%) form%)", "TORCH_CUDA_ARCH_LIST='8%.6'" },
+  { "8.8", "2.14", "'8%.8' %(8%.8 is not in its list%)", "items it accepts" },
+  { "8.0;8.8;10.0f", "2.14", "'8%.8'.*'10%.0f'", "TORCH_CUDA_ARCH_LIST='8%.0;10%.0'" },
+  { "10.1", "2.8", nil },
+  { "10.1", "2.9", "PyTorch 2%.9 refuses '10%.1'" },
+  { "11.0", "2.8", "'11%.0'" },
+  { "11.0", "2.9", nil },
+  { "10.0", "2.6", "'10%.0'" },
+  { "9.0a+PTX", "2.4", nil },
+}
+for _, c in ipairs(cx) do
+  local name = ("cpp_extension of PyTorch %s and '%s'"):format(c[2] or "(newest)", c[1])
+  local items, errs = A.parse(c[1])
+  t.is(#errs, 0, name .. ": parses")
+  local w = A.cpp_extension_check(items, c[2] and torch(c[2]))
+  if c[3] then
+    t.like(w and w.message, "torch%.utils%.cpp_extension.*" .. c[3], name .. ": warned, naming cpp_extension")
+    if c[4] then t.like(w and w.hint, c[4], name .. ": hint") end
+  else
+    t.is(w, nil, name .. ": accepted")
+  end
+end
+-- ... through `ptbuild arch` (the newest PyTorch): a warnings[] entry.
+local doc = arch.convert({ list = "8.8;9.0", cuda = "13.0" })
+t.like(doc.warnings and doc.warnings[1] and doc.warnings[1].message, "cpp_extension.*'8%.8'", "arch.convert warns about 8.8")
+doc = arch.convert({ list = "8.0;9.0+PTX", cuda = "13.0" })
+t.is(doc.warnings and #doc.warnings, 0, "arch.convert: no warning for a list both parsers take")
 
 -- helpers
 t.is(A.cuda_minor("12.8.1"), "12.8", "cuda_minor of a full version")

@@ -42,9 +42,15 @@ local cases = {
   { "override: 10.0 SASS does not run on Thor", facts("jetson", { "10.1" }), "2.8", "12.9", "linux-sbsa", "10.0", "10.0", "error:gpu-not-in-arch-list" },
   { "override: 9.0a only on 9.0", facts("x86_64", { "9.0" }), "2.11", "12.8", "linux-x86_64", "9.0a", "9.0a", "" },
   { "override: a not accepted? (2.4 accepts a)", facts("x86_64", { "9.0" }), "2.4", "12.4", "linux-x86_64", "9.0a", "9.0a", "" },
-  { "override: f refused by 2.8", facts("sbsa", {}), "2.8", "12.9", "linux-sbsa", "10.0f", "10.0f", "error:arch-suffix-not-accepted" },
-  { "override: f accepted by 2.9", facts("sbsa", {}), "2.9", "12.9", "linux-sbsa", "10.0f", "10.0f", "" },
-  { "override: one-digit majors in 2.5", facts("sbsa", {}), "2.5", "12.4", "linux-sbsa", "9.0;10.0", "9.0;10.0", "error:arch-not-built-by-toolkit error:arch-not-accepted-by-torch" },
+  { "override: f refused by 2.8", facts("sbsa", {}), "2.8", "12.9", "linux-sbsa", "10.0f", "10.0f", "error:arch-suffix-not-accepted warning:arch-not-accepted-by-cpp-extension" },
+  { "override: f accepted by 2.9 (not by cpp_extension)", facts("sbsa", {}), "2.9", "12.9", "linux-sbsa", "10.0f", "10.0f", "warning:arch-not-accepted-by-cpp-extension" },
+  { "override: one-digit majors in 2.5", facts("sbsa", {}), "2.5", "12.4", "linux-sbsa", "9.0;10.0", "9.0;10.0", "error:arch-not-built-by-toolkit error:arch-not-accepted-by-torch warning:arch-not-accepted-by-cpp-extension" },
+  -- what only PyTorch's CMake reads: cpp_extension (of that release) refuses it
+  { "override: 8.8 is in no cpp_extension list", facts("x86_64", {}), "2.14", "13.0", "linux-x86_64", "8.8;9.0", "8.8;9.0", "warning:arch-not-accepted-by-cpp-extension" },
+  { "override: X.Y(A.B) is no cpp_extension form", facts("x86_64", {}), "2.11", "12.8", "linux-x86_64", "8.6(8.0)", "8.6(8.0)", "warning:arch-not-accepted-by-cpp-extension" },
+  { "override: 10.1 in cpp_extension of 2.8", facts("sbsa", {}), "2.8", "12.8", "linux-sbsa", "10.1", "10.1", "" },
+  { "override: 10.1 gone from cpp_extension in 2.9", facts("sbsa", {}), "2.9", "12.8", "linux-sbsa", "10.1", "10.1", "warning:arch-not-accepted-by-cpp-extension" },
+  { "override: 12.1a accepted by cpp_extension of 2.14", facts("sbsa", {}), "2.14", "13.0", "linux-sbsa", "12.1a+PTX", "12.1a+PTX", "" },
   { "override the toolkit cannot build", facts("x86_64", {}), "2.14", "13.0", "linux-x86_64", "5.0;7.5", "5.0;7.5", "error:arch-not-built-by-toolkit" },
 }
 for _, c in ipairs(cases) do
@@ -56,7 +62,7 @@ for _, c in ipairs(cases) do
 end
 
 -- usage errors: the list does not parse
-for _, bad in ipairs({ "Auto", "All", "Common", "sm_90", "8.0,9.0", "" }) do
+for _, bad in ipairs({ "Auto", "All", "Common", "sm_90", "8.0,9.0", "", "08.0", "9.0a(9.0)", "8.6(08.0)" }) do
   local _, _, errors = G.choose(facts("x86_64", {}), torch("2.14"), R("13.0"), "linux-x86_64", bad)
   t.ok(#errors > 0 and errors[1].kind == "usage", ("--arch-list '%s' is a usage error"):format(bad))
 end
