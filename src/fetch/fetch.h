@@ -153,8 +153,15 @@ struct ptb_extract_limits {
 int ptb_extract(const char *archive, const char *root, const char *name,
                 const struct ptb_extract_limits *lim, struct ptb_err *err);
 
+/* An archive entry name in its one spelling: empty and "." elements and
+ * trailing slashes dropped, elements joined by one '/' ("" for the root
+ * itself).  NULL with *why set (a phrase: "contains '..'") when the name
+ * is empty, absolute or has a ".." element.  Caller frees. */
+char *ptb_extract_norm(const char *name, const char **why);
+
 /* Check a symlink target written at entry path `link` (relative to the
- * root, already stripped): 0 when it stays inside the root. */
+ * root, already stripped): 0 when it stays inside the root.  The link's
+ * depth is that of its normalised name; a link with ".." is refused. */
 int ptb_extract_link_ok(const char *link, const char *target);
 
 #endif

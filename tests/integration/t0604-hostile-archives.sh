@@ -22,7 +22,7 @@ ls_before=$(ls -a "$T_DIR")
 
 while read -r c; do
 	case $c in
-	h16-*) continue ;;
+	h16-* | h20-*) continue ;;
 	esac
 	PTBUILD_MAX_ENTRIES=100 run "$PTBUILD" fetch --lock "$T_DIR/h/$c.lock" --prefix "$T_DIR/prefix"
 	is "$rc" 4 "$c: refused (exit 4)"
@@ -34,6 +34,19 @@ while read -r c; do
 	is "$(fx_tree "$T_DIR/prefix")" "$before" "$c: the prefix is unchanged"
 	is "$(ls -a "$T_DIR" | grep -v '^cases$')" "$(echo "$ls_before" | grep -v '^cases$')" "$c: no staging folder left"
 done <"$T_DIR/cases"
+
+# The messages name the entry as the archive spells it (the name's buffer
+# is rewritten while the entry is handled).
+run "$PTBUILD" fetch --lock "$T_DIR/h/h19-license-blocked.lock" --prefix "$T_DIR/prefix"
+like "$err" "*cannot extract 'top/LICENSE' from the archive of 'h19-license-blocked'*" \
+	"an entry that cannot be written is named as the archive spells it"
+like "$(PTBUILD_MAX_ENTRIES=100 "$PTBUILD" fetch --lock "$T_DIR/h/h17-symlink-trailing-slash.lock" \
+	--prefix "$T_DIR/prefix" 2>&1)" "*entry 'top/lib/libevil.so/' is a symlink that leads outside*" \
+	"a symlink named with a trailing slash is refused as one that leads outside"
+run "$PTBUILD" fetch --lock "$T_DIR/h/h20-license-short-top.lock" --prefix "$T_DIR/lic"
+is "$rc" 0 "a LICENSE under a short top folder installs"
+is "$(cat "$T_DIR/lic/share/licenses/h20-license-short-top/LICENSE" 2>&1)" "license" \
+	"... into share/licenses/<name>/LICENSE"
 
 # Set-id bits are not an attack to refuse, but they are never installed.
 run "$PTBUILD" fetch --lock "$T_DIR/h/h16-setuid-mode.lock" --prefix "$T_DIR/suid"

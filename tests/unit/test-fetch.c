@@ -186,6 +186,33 @@ static void test_links(void)
 	ok(!ptb_extract_link_ok("a/b/c", "d/../../../../e"), "'..' after a name refused");
 	ok(ptb_extract_link_ok("a/./b/c", "./../x"), "'.' elements ignored");
 	ok(!ptb_extract_link_ok("a", ""), "empty target refused");
+	/* The depth is the name's real depth, however it is spelled. */
+	ok(!ptb_extract_link_ok("lib/x/", "../../y"), "a trailing '/' is no deeper level");
+	ok(!ptb_extract_link_ok("lib//x/.", "../../y"), "nor '//' and a trailing '/.'");
+	ok(ptb_extract_link_ok("lib//x/.", "../y"), "... which still sit one level down");
+	ok(!ptb_extract_link_ok("a/../b/c", "../y"), "a link named with '..' refused");
+}
+
+static void test_norm(void)
+{
+	static const char *const cases[][2] = {
+		{ "top/lib/x", "top/lib/x" }, { "top/lib/x/", "top/lib/x" },
+		{ "top/lib/x/.", "top/lib/x" }, { "./top//lib/./x//", "top/lib/x" },
+		{ "./", "" }, { ".", "" }, { "top/..x/y..", "top/..x/y.." },
+	};
+	static const char *const refused[] = { "", "/etc/x", "top/../x", "top/..", "..", "a/b/../../.." };
+	const char *why;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *n = ptb_extract_norm(cases[i][0], &why);
+		ok(n && strcmp(n, cases[i][1]) == 0, "'%s' is '%s'", cases[i][0], cases[i][1]);
+		free(n);
+	}
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		char *n = ptb_extract_norm(refused[i], &why);
+		ok(!n && why && *why, "'%s' refused (%s)", refused[i], n ? "accepted" : why);
+		free(n);
+	}
 }
 
 static void test_lock(void)
@@ -215,6 +242,7 @@ int main(void)
 	test_sha256();
 	test_manifest();
 	test_links();
+	test_norm();
 	test_lock();
 	return tap_done();
 }
