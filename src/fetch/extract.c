@@ -102,7 +102,11 @@ int ptb_extract_link_ok(const char *link, const char *target)
 }
 
 /* libarchive's message, with the system's reason when it has one
- * ("Write failed: No space left on device"). */
+ * ("Write failed: No space left on device").  libarchive's own reasons
+ * (an unknown format, a damaged header) carry its pseudo-errnos (EILSEQ
+ * and EINVAL on POSIX systems, not exported by archive.h), which strerror
+ * would print as an unrelated system error ("Invalid or incomplete
+ * multibyte or wide character"). */
 static const char *why(struct archive *a, char *buf, size_t n)
 {
 	const char *m = archive_error_string(a);
@@ -110,6 +114,8 @@ static const char *why(struct archive *a, char *buf, size_t n)
 
 	if (!m)
 		m = "unknown error";
+	if (e == EILSEQ || e == EINVAL)   /* ARCHIVE_ERRNO_FILE_FORMAT, _PROGRAMMER */
+		e = 0;
 	if (e > 0 && !strstr(m, strerror(e)))
 		snprintf(buf, n, "%s: %s", m, strerror(e));
 	else
@@ -171,6 +177,8 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	                                  ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
 	if (archive_read_open_filename(a, archive, 1 << 16) != ARCHIVE_OK) {
 		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, why(a, wbuf, sizeof wbuf));
+		if (archive_errno(a) == EILSEQ)
+			ptb_err_hint(err, "components are unpacked from tar archives (.tar.xz, .tar.gz); nothing was installed");
 		goto out;
 	}
 	lic = ptb_xasprintf("share/licenses/%s/LICENSE", name);
@@ -301,6 +309,8 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	}
 	if (r != ARCHIVE_EOF) {
 		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, why(a, wbuf, sizeof wbuf));
+		if (nentries == 0 && archive_errno(a) == EILSEQ)
+			ptb_err_hint(err, "components are unpacked from tar archives (.tar.xz, .tar.gz); nothing was installed");
 		goto out;
 	}
 	if (archive_write_close(w) != ARCHIVE_OK) {

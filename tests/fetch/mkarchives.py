@@ -18,6 +18,7 @@ import os
 import random
 import sys
 import tarfile
+import zipfile
 
 
 def text_bytes(rng, n):
@@ -201,6 +202,12 @@ def hostile(d, outside):
     # Not refused: a LICENSE under a short top folder lands in
     # share/licenses/<name>/ (its name outgrows the entry's buffer).
     case("h20-license-short-top", lambda t: add_file(t, T + "/LICENSE", b"license\n"))
+
+    # Not a tar: refused with libarchive's reason and no unrelated errno.
+    zpath = os.path.join(d, "h21-zip.zip")
+    with zipfile.ZipFile(zpath, "w") as z:
+        z.writestr(T + "/lib/ok.so", "fine\n")
+    cases.append(("h21-zip", zpath))
 
     for name, path in cases:
         lock = {"schema": "ptbuild.lock/1", "platform": "linux-x86_64",

@@ -22,7 +22,7 @@ ls_before=$(ls -a "$T_DIR")
 
 while read -r c; do
 	case $c in
-	h16-* | h20-*) continue ;;
+	h16-* | h20-* | h21-*) continue ;;
 	esac
 	PTBUILD_MAX_ENTRIES=100 run "$PTBUILD" fetch --lock "$T_DIR/h/$c.lock" --prefix "$T_DIR/prefix"
 	is "$rc" 4 "$c: refused (exit 4)"
@@ -47,6 +47,12 @@ run "$PTBUILD" fetch --lock "$T_DIR/h/h20-license-short-top.lock" --prefix "$T_D
 is "$rc" 0 "a LICENSE under a short top folder installs"
 is "$(cat "$T_DIR/lic/share/licenses/h20-license-short-top/LICENSE" 2>&1)" "license" \
 	"... into share/licenses/<name>/LICENSE"
+
+run "$PTBUILD" fetch --lock "$T_DIR/h/h21-zip.lock" --prefix "$T_DIR/prefix"
+is "$rc:$(echo "$err" | grep error:)" "4:ptbuild: error: cannot read the archive of 'h21-zip': Unrecognized archive format" \
+	"a zip is refused with libarchive's reason alone (no stale errno)"
+like "$err" "*hint: components are unpacked from tar archives*" "... and a hint saying what is expected"
+is "$(fx_tree "$T_DIR/prefix")" "$before" "... the prefix is unchanged"
 
 # Set-id bits are not an attack to refuse, but they are never installed.
 run "$PTBUILD" fetch --lock "$T_DIR/h/h16-setuid-mode.lock" --prefix "$T_DIR/suid"
