@@ -246,10 +246,8 @@ static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *c
 	if (ptb_fetch_small(url, cache, o->manifest_sha, net, &body, l->manifest_sha256, err) != 0)
 		goto out;
 	doc = ptb_json_parse(body.data, body.len, url, err);
-	if (!doc) {
-		err->code = PTB_ERECIPE;
+	if (!doc)
 		goto out;
-	}
 	base = ptb_xstrndup(url, (size_t)(strrchr(url, '/') - url + 1));
 	sel.platform = l->platform;
 	sel.variant = o->variant;
@@ -300,8 +298,18 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 	int resolve = cJSON_IsBool(says) ? cJSON_IsTrue(says)
 	                                 : cJSON_GetArraySize(ptb_json_get(plan, "cuda.downloads")) == 0;
 
-	if (ptb_fetch_items_from_plan(plan, l, err) != 0)
+	if (ptb_fetch_items_from_plan(plan, l, err) != 0) {
+		if (o->plan) {
+			/* A saved plan is an input file: name it (exit 2). */
+			char msg[sizeof err->msg];
+
+			snprintf(msg, sizeof msg, "%s", err->msg);
+			ptb_err_set(err, PTB_EUSAGE, "bad plan file '%s': %s", o->plan, msg);
+		} else {
+			err->code = PTB_ERECIPE;   /* the recipes made this plan */
+		}
 		return -1;
+	}
 	if (o->mirror) {
 		if (!(k->mirror = explicit_url(o->mirror, net, err)))
 			return -1;

@@ -62,8 +62,9 @@ struct ptb_manifest_sel {
 /* Select items from a parsed NVIDIA manifest.  base is the URL that
  * relative_path is relative to (the manifest's directory, with '/').
  * src names the manifest in messages.  Refuses a malformed manifest naming
- * the component and the key (PTB_ERECIPE); an unknown component or one
- * without the platform is PTB_EUSAGE. */
+ * the component and the key, an unknown component or one without the
+ * platform; all PTB_EUSAGE (a bad input file, as for facts, lock and
+ * plan files). */
 int ptb_manifest_select(const cJSON *manifest, const char *src, const char *base,
                         const struct ptb_manifest_sel *sel,
                         struct ptb_fetch_list *out, struct ptb_err *err);

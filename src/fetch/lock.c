@@ -55,7 +55,7 @@ int ptb_lock_write(const char *path, const struct ptb_fetch_list *l,
 
 static int bad(struct ptb_err *err, const char *path, size_t i, const char *key, const char *why)
 {
-	ptb_err_set(err, PTB_ERECIPE, "bad lock file '%s': items[%zu]: '%s' %s", path, i, key, why);
+	ptb_err_set(err, PTB_EUSAGE, "bad lock file '%s': items[%zu]: '%s' %s", path, i, key, why);
 	return -1;
 }
 
@@ -78,7 +78,7 @@ int ptb_lock_read(const char *path, struct ptb_fetch_list *out, struct ptb_err *
 		return -1;
 	s = ptb_json_str(doc, "schema");
 	if (!s || strcmp(s, "ptbuild.lock/1") != 0) {
-		ptb_err_set(err, PTB_ERECIPE, "'%s' is not a ptbuild.lock/1 file ('schema' is %s)",
+		ptb_err_set(err, PTB_EUSAGE, "'%s' is not a ptbuild.lock/1 file ('schema' is %s)",
 		            path, s ? s : "missing");
 		goto out;
 	}
@@ -90,7 +90,7 @@ int ptb_lock_read(const char *path, struct ptb_fetch_list *out, struct ptb_err *
 		memcpy(out->manifest_sha256, s, 65);
 	items = cJSON_GetObjectItemCaseSensitive(doc, "items");
 	if (!cJSON_IsArray(items)) {
-		ptb_err_set(err, PTB_ERECIPE, "bad lock file '%s': 'items' is not a list", path);
+		ptb_err_set(err, PTB_EUSAGE, "bad lock file '%s': 'items' is not a list", path);
 		goto out;
 	}
 	cJSON_ArrayForEach(j, items) {

@@ -136,7 +136,7 @@ static const cJSON *pick_variant(const cJSON *map, const struct ptb_manifest_sel
 static int bad_key(struct ptb_err *err, const char *src, const char *comp,
                    const char *plat, const char *key, const char *why)
 {
-	ptb_err_set(err, PTB_ERECIPE, "malformed manifest '%s': component '%s', platform '%s': '%s' %s",
+	ptb_err_set(err, PTB_EUSAGE, "malformed manifest '%s': component '%s', platform '%s': '%s' %s",
 	            src, comp, plat, key, why);
 	return -1;
 }
@@ -227,12 +227,12 @@ int ptb_manifest_select(const cJSON *m, const char *src, const char *base,
 	const cJSON *c;
 
 	if (!cJSON_IsObject(m)) {
-		ptb_err_set(err, PTB_ERECIPE, "malformed manifest '%s': not a JSON object", src);
+		ptb_err_set(err, PTB_EUSAGE, "malformed manifest '%s': not a JSON object", src);
 		return -1;
 	}
 	c = cJSON_GetObjectItemCaseSensitive(m, "release_date");
 	if (!cJSON_IsString(c)) {
-		ptb_err_set(err, PTB_ERECIPE, "malformed manifest '%s': 'release_date' is missing; is this an NVIDIA redistrib_*.json?", src);
+		ptb_err_set(err, PTB_EUSAGE, "malformed manifest '%s': 'release_date' is missing; is this an NVIDIA redistrib_*.json?", src);
 		return -1;
 	}
 	if (sel->components) {
@@ -259,7 +259,7 @@ int ptb_manifest_select(const cJSON *m, const char *src, const char *base,
 		if (is_meta_key(c->string))
 			continue;
 		if (!cJSON_IsObject(c)) {
-			ptb_err_set(err, PTB_ERECIPE, "malformed manifest '%s': component '%s' is not an object", src, c->string);
+			ptb_err_set(err, PTB_EUSAGE, "malformed manifest '%s': component '%s' is not an object", src, c->string);
 			return -1;
 		}
 		if (select_one(c, c->string, 0, src, base, sel, out, err) < 0)

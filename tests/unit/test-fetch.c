@@ -165,7 +165,7 @@ static void test_manifest(void)
 	ok(sel(m12, "linux-aarch64", "nsight_compute", NULL, NULL, &l, &err) == -1 ||
 	   l.n == 1, "a component without the platform is refused or found");
 	ptb_fetch_list_free(&l);
-	ok(sel(bad, "linux-x86_64", "cuda_nvcc", NULL, NULL, &l, &err) == -1 && err.code == PTB_ERECIPE &&
+	ok(sel(bad, "linux-x86_64", "cuda_nvcc", NULL, NULL, &l, &err) == -1 && err.code == PTB_EUSAGE &&
 	   strstr(err.msg, "'m.json'") && strstr(err.msg, "'cuda_nvcc'") && strstr(err.msg, "'size'"),
 	   "a malformed size names the file, the component and the key");
 	printf("# %s\n", err.msg);
