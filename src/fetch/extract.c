@@ -154,8 +154,14 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	char *top = NULL, *lic = NULL, *path = NULL, *norm = NULL, *hnorm = NULL;
 	uint64_t nentries = 0, nbytes = 0;
 	char wbuf[512];
+	const char *no;
 	int r, rc = -1;
 
+	if (!ptb_fetch_name_ok(name, &no)) {
+		/* The readers refuse such names; never let one reach a path. */
+		ptb_err_set(err, PTB_EIO, "refusing to unpack component '%s': its name %s", name, no);
+		return -1;
+	}
 	if (ptb_archive_load() != 0) {
 		ptb_err_set(err, PTB_EIO, "extracting '%s' needs libarchive, which cannot be loaded: %s",
 		            name, ptb_archive_error());
@@ -183,7 +189,7 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	}
 	lic = ptb_xasprintf("share/licenses/%s/LICENSE", name);
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		const char *raw = archive_entry_pathname(e), *rest, *hl, *sl, *no;
+		const char *raw = archive_entry_pathname(e), *rest, *hl, *sl;
 		mode_t type = archive_entry_filetype(e);
 		int bad;
 

@@ -49,6 +49,13 @@ void ptb_fetch_list_free(struct ptb_fetch_list *l);
 struct ptb_fetch_item *ptb_fetch_list_add(struct ptb_fetch_list *l);
 int ptb_fetch_is_sha256(const char *s);
 
+/* A component name as every reader (manifest, lock, plan) takes it: it
+ * names the folder share/licenses/<name> and appears in messages, so it
+ * is a plain file name: not empty, at most 255 bytes, no '/', not "." or
+ * "..", no control characters.  1 when fine, else 0 with *why a phrase
+ * ("is not a plain name ..."). */
+int ptb_fetch_name_ok(const char *name, const char **why);
+
 /* --- manifest.c ------------------------------------------------------ */
 
 struct ptb_manifest_sel {
@@ -62,9 +69,9 @@ struct ptb_manifest_sel {
 /* Select items from a parsed NVIDIA manifest.  base is the URL that
  * relative_path is relative to (the manifest's directory, with '/').
  * src names the manifest in messages.  Refuses a malformed manifest naming
- * the component and the key, an unknown component or one without the
- * platform; all PTB_EUSAGE (a bad input file, as for facts, lock and
- * plan files). */
+ * the component and the key, a component key that is not a plain name
+ * (ptb_fetch_name_ok), an unknown component or one without the platform;
+ * all PTB_EUSAGE (a bad input file). */
 int ptb_manifest_select(const cJSON *manifest, const char *src, const char *base,
                         const struct ptb_manifest_sel *sel,
                         struct ptb_fetch_list *out, struct ptb_err *err);

@@ -99,9 +99,10 @@ int ptb_lock_read(const char *path, struct ptb_fetch_list *out, struct ptb_err *
 		const char *ver = ptb_json_str(j, "version");
 		const cJSON *size = cJSON_GetObjectItemCaseSensitive(j, "size");
 		struct ptb_fetch_item *it;
+		const char *why;
 
-		if (!name || !*name || strchr(name, '/'))
-			{ bad(err, path, i, "name", "is missing or not a plain name"); goto out; }
+		if (!ptb_fetch_name_ok(name, &why))
+			{ bad(err, path, i, "name", why); goto out; }
 		if (!url)
 			{ bad(err, path, i, "url", "is missing"); goto out; }
 		if (!sha || !ptb_fetch_is_sha256(sha))

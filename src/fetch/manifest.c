@@ -38,6 +38,23 @@ struct ptb_fetch_item *ptb_fetch_list_add(struct ptb_fetch_list *l)
 	return &l->items[l->n++];
 }
 
+int ptb_fetch_name_ok(const char *name, const char **why)
+{
+	const char *s;
+
+	*why = NULL;
+	if (!name || !*name)
+		*why = "is missing or empty";
+	else if (strlen(name) > 255)
+		*why = "is longer than 255 bytes";
+	else if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strchr(name, '/'))
+		*why = "is not a plain name (no '/', not '.' or '..')";
+	for (s = name; !*why && *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*why = "holds a control character";
+	return *why == NULL;
+}
+
 int ptb_fetch_is_sha256(const char *s)
 {
 	size_t i;
@@ -193,6 +210,13 @@ static int select_one(const cJSON *c, const char *comp, int explicit,
 	const char *plat = sel->platform;
 	const cJSON *p = cJSON_GetObjectItemCaseSensitive(c, plat);
 
+	const char *why;
+
+	if (!ptb_fetch_name_ok(comp, &why)) {
+		ptb_err_set(err, PTB_EUSAGE, "malformed manifest '%s': component key '%s' %s", src, comp, why);
+		ptb_err_hint(err, "a component's key becomes a folder name; nothing was fetched");
+		return -1;
+	}
 	if (ver && !cJSON_IsString(ver))
 		return bad_key(err, src, comp, "-", "version", "is not a string");
 	if (!p) {

@@ -54,6 +54,39 @@ is "$rc:$(echo "$err" | grep error:)" "4:ptbuild: error: cannot read the archive
 like "$err" "*hint: components are unpacked from tar archives*" "... and a hint saying what is expected"
 is "$(fx_tree "$T_DIR/prefix")" "$before" "... the prefix is unchanged"
 
+# Component names from a manifest, a lock or a plan become folder names
+# (share/licenses/<name>): each reader refuses one that is not a plain
+# name before anything touches the disk, as a bad input file (exit 2).
+python3 - "$T_DIR/fx" "$T_DIR/h" <<'PY'
+import json, sys
+fx, h = sys.argv[1], sys.argv[2]
+m = json.load(open(fx + "/redistrib_12.4.1.json"))
+m["../../../outside/evil"] = m.pop("comp01")
+json.dump(m, open(fx + "/manifest-evil-name.json", "w"))
+lock = json.load(open(h + "/h20-license-short-top.lock"))
+lock["items"][0]["name"] = ".."
+json.dump(lock, open(h + "/dotdot-name.lock", "w"))
+it = dict(json.load(open(h + "/h20-license-short-top.lock"))["items"][0])
+it["name"] = "../../../outside/plan"
+json.dump({"schema": "ptbuild.plan/1", "cuda": {"platform": "linux-x86_64", "downloads": [it]}},
+          open(h + "/evil-name.plan", "w"))
+PY
+t_ok $? "the inputs with bad names are made"
+run "$PTBUILD" fetch --platform linux-x86_64 --manifest "$T_DIR/fx/manifest-evil-name.json" --prefix "$T_DIR/prefix"
+is "$rc" 2 "a manifest component key with '/' is a bad input file (exit 2)"
+like "$err" "*malformed manifest '*manifest-evil-name.json': component key '../../../outside/evil' is not a plain name*" \
+	"... naming the manifest and the key"
+is "$(fx_tree "$T_DIR/outside")" "$outside_before" "... nothing made outside"
+is "$(fx_tree "$T_DIR/prefix")" "$before" "... the prefix is unchanged"
+run "$PTBUILD" fetch --lock "$T_DIR/h/dotdot-name.lock" --prefix "$T_DIR/prefix"
+is "$rc" 2 "a lock item named '..' is a bad input file (exit 2)"
+like "$err" "*bad lock file '*dotdot-name.lock': items\[0\]: 'name' is not a plain name*" "... naming the file and the item"
+run "$PTBUILD" fetch --plan "$T_DIR/h/evil-name.plan" --prefix "$T_DIR/prefix"
+is "$rc" 2 "a plan download named with '/' is a bad input file (exit 2)"
+like "$err" "*bad plan file '*evil-name.plan': *name '../../../outside/plan' is not a plain name*" "... naming the file and the name"
+is "$(fx_tree "$T_DIR/outside")" "$outside_before" "... nothing made outside"
+is "$(fx_tree "$T_DIR/prefix")" "$before" "... the prefix is unchanged"
+
 # Set-id bits are not an attack to refuse, but they are never installed.
 run "$PTBUILD" fetch --lock "$T_DIR/h/h16-setuid-mode.lock" --prefix "$T_DIR/suid"
 is "$rc" 0 "an archive with a set-uid file installs"

@@ -193,6 +193,19 @@ static void test_links(void)
 	ok(!ptb_extract_link_ok("a/../b/c", "../y"), "a link named with '..' refused");
 }
 
+static void test_names(void)
+{
+	static const char *const good[] = { "cuda_nvcc", "libcublas", "OpenBLAS-0.3.28.tar.gz", "..x", "a.." };
+	static const char *const bad[] = { "", ".", "..", "a/b", "../../x", "/x", "x/", "a\nb", "a\x1b[2Jb" };
+	const char *why;
+
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		ok(ptb_fetch_name_ok(good[i], &why), "name '%s' taken", good[i]);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ok(!ptb_fetch_name_ok(bad[i], &why) && why, "name #%zu refused (%s)", i, why ? why : "-");
+	ok(!ptb_fetch_name_ok(NULL, &why), "no name refused");
+}
+
 static void test_norm(void)
 {
 	static const char *const cases[][2] = {
@@ -243,6 +256,7 @@ int main(void)
 	test_manifest();
 	test_links();
 	test_norm();
+	test_names();
 	test_lock();
 	return tap_done();
 }
