@@ -11,10 +11,12 @@
  * about one spelling ("lib/x/", "lib//./x") while the disk gets another. */
 #include "fetch/fetch.h"
 #include "util/archive_dl.h"
+#include "util/sha256.h"
 
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,9 +148,49 @@ static const char *strip_top(const char *p, char **top, int *bad)
 	return slash ? slash + 1 : NULL;
 }
 
-int ptb_extract(const char *archive, const char *root, const char *name,
-                const struct ptb_extract_limits *lim, struct ptb_err *err)
+/* The archive is read through here so that every byte libarchive sees is
+ * hashed on the way (no skip or seek callback: it reads straight through);
+ * drain() hashes whatever it left unread. */
+struct src {
+	int fd;
+	int err;               /* errno of a failed read */
+	struct ptb_sha256 sha;
+	char buf[1 << 16];
+};
+
+static la_ssize_t src_read(struct archive *a, void *ud, const void **out)
 {
+	struct src *s = ud;
+	ssize_t n;
+
+	do
+		n = read(s->fd, s->buf, sizeof s->buf);
+	while (n < 0 && errno == EINTR);
+	(void)a;
+	if (n < 0) {
+		s->err = errno;
+		return -1;
+	}
+	ptb_sha256_update(&s->sha, s->buf, (size_t)n);
+	*out = s->buf;
+	return n;
+}
+
+static void drain(struct src *s, char hex[65])
+{
+	ssize_t n;
+
+	while ((n = read(s->fd, s->buf, sizeof s->buf)) > 0 || (n < 0 && errno == EINTR))
+		if (n > 0)
+			ptb_sha256_update(&s->sha, s->buf, (size_t)n);
+	ptb_sha256_final_hex(&s->sha, hex);
+}
+
+int ptb_extract(const char *archive, const char *root, const char *name,
+                const struct ptb_extract_limits *lim, char sha256_out[65],
+                struct ptb_err *err)
+{
+	struct src *in = NULL;
 	struct archive *a, *w;
 	struct archive_entry *e;
 	char *top = NULL, *lic = NULL, *path = NULL, *norm = NULL, *hnorm = NULL;
@@ -157,6 +199,8 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	const char *no;
 	int r, rc = -1;
 
+	if (sha256_out)
+		sha256_out[0] = '\0';
 	if (!ptb_fetch_name_ok(name, &no)) {
 		/* The readers refuse such names; never let one reach a path. */
 		ptb_err_set(err, PTB_EIO, "refusing to unpack component '%s': its name %s", name, no);
@@ -181,7 +225,13 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	archive_write_disk_set_options(w, ARCHIVE_EXTRACT_SECURE_SYMLINKS |
 	                                  ARCHIVE_EXTRACT_SECURE_NODOTDOT |
 	                                  ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
-	if (archive_read_open_filename(a, archive, 1 << 16) != ARCHIVE_OK) {
+	in = ptb_xcalloc(1, sizeof *in);
+	ptb_sha256_init(&in->sha);
+	if ((in->fd = open(archive, O_RDONLY | O_CLOEXEC)) < 0) {
+		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': '%s': %s", name, archive, strerror(errno));
+		goto out;
+	}
+	if (archive_read_open(a, in, NULL, src_read, NULL) != ARCHIVE_OK) {
 		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, why(a, wbuf, sizeof wbuf));
 		if (archive_errno(a) == EILSEQ)
 			ptb_err_hint(err, "components are unpacked from tar archives (.tar.xz, .tar.gz); nothing was installed");
@@ -332,5 +382,15 @@ out:
 	free(hnorm);
 	archive_read_free(a);
 	archive_write_free(w);
+	if (rc != 0 && in && in->err)
+		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s' ('%s'): %s", name, archive, strerror(in->err));
+	if (in && in->fd >= 0) {
+		/* The whole file, also after a refusal: a damaged copy must be
+		 * told apart from a hostile archive. */
+		if (sha256_out)
+			drain(in, sha256_out);
+		close(in->fd);
+	}
+	free(in);
 	return rc;
 }
