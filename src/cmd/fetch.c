@@ -246,10 +246,8 @@ static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *c
 	if (ptb_fetch_small(url, cache, o->manifest_sha, net, &body, l->manifest_sha256, err) != 0)
 		goto out;
 	doc = ptb_json_parse(body.data, body.len, url, err);
-	if (!doc) {
-		err->code = PTB_ERECIPE;
+	if (!doc)
 		goto out;
-	}
 	base = ptb_xstrndup(url, (size_t)(strrchr(url, '/') - url + 1));
 	sel.platform = l->platform;
 	sel.variant = o->variant;
@@ -300,8 +298,18 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 	int resolve = cJSON_IsBool(says) ? cJSON_IsTrue(says)
 	                                 : cJSON_GetArraySize(ptb_json_get(plan, "cuda.downloads")) == 0;
 
-	if (ptb_fetch_items_from_plan(plan, l, err) != 0)
+	if (ptb_fetch_items_from_plan(plan, l, err) != 0) {
+		if (o->plan) {
+			/* A saved plan is an input file: name it (exit 2). */
+			char msg[sizeof err->msg];
+
+			snprintf(msg, sizeof msg, "%s", err->msg);
+			ptb_err_set(err, PTB_EUSAGE, "bad plan file '%s': %s", o->plan, msg);
+		} else {
+			err->code = PTB_ERECIPE;   /* the recipes made this plan */
+		}
 		return -1;
+	}
 	if (o->mirror) {
 		if (!(k->mirror = explicit_url(o->mirror, net, err)))
 			return -1;
@@ -382,7 +390,20 @@ static int up_to_date(const char *prefix, const struct ptb_fetch_list *l)
 
 static int on_ready(void *ud, struct ptb_fetch_item *it, struct ptb_err *err)
 {
-	return ud ? ptb_install_add(ud, it, err) : 0;
+	if (ud)
+		return ptb_install_add(ud, it, err);   /* hashed as it unpacks */
+	return it->from_cache ? ptb_fetch_verify(it, err) : 0;
+}
+
+/* A cache entry found damaged was evicted: worth another round when
+ * online (each round evicts at least one, so l->n rounds at most). */
+static int retry_damaged(const struct ptb_fetch_list *l, int offline, int round)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		any |= l->items[i].damaged;
+	return any && !offline && (size_t)round < l->n;
 }
 
 static int on_poll(void *ud, struct ptb_err *err)
@@ -584,18 +605,34 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	net.prog = ptb_progress_new(net.progress, l.n);
 	ptb_fetch_catch_signals();
 	workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	if (o.prefix && !(in = ptb_install_begin(o.prefix, workers > 0 ? workers : 1, &err)))
-		goto fail;
-	if (ptb_fetch_all(&l, cache, &net, on_ready, on_poll, in, &err) != 0)
-		goto fail;
+	for (int round = 0;; round++) {
+		if (o.prefix && !(in = ptb_install_begin(o.prefix, workers > 0 ? workers : 1, &err)))
+			goto fail;
+		if (ptb_fetch_all(&l, cache, &net, on_ready, on_poll, in, &err) == 0 &&
+		    (!in || ptb_install_commit(in, &l, &err) == 0))
+			break;
+		if (!retry_damaged(&l, o.offline, round) || ptb_fetch_stop)
+			goto fail;
+		/* Start over: the staging tree may hold some of its files. */
+		ptb_warn("%s; downloading it again", err.msg);
+		ptb_err_clear(&err);
+		ptb_install_end(in);
+		in = NULL;
+		for (size_t i = 0; i < l.n; i++) {
+			l.items[i].damaged = l.items[i].from_cache = 0;
+			free(l.items[i].path);
+			l.items[i].path = NULL;
+		}
+		ptb_progress_draw(net.prog, 1);
+		ptb_progress_free(net.prog);
+		net.prog = ptb_progress_new(net.progress, l.n);
+	}
 	for (size_t i = 0; i < l.n; i++) {   /* sizes no source gave (--file) */
 		struct stat st;
 
 		if (l.items[i].size <= 0 && l.items[i].path && stat(l.items[i].path, &st) == 0)
 			total += st.st_size;
 	}
-	if (in && ptb_install_commit(in, &l, &err) != 0)
-		goto fail;
 	if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
 		goto fail;
 	if (ctx->verbosity >= 0) {

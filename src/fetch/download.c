@@ -7,8 +7,9 @@
  *   sha256/<hex>          verified files, named by their content
  *   partial/<hex>.part    downloads in progress (kept across retries and runs)
  *   manifests/<hash of URL>.json   last manifest read from a URL (--offline)
- * A file reaches sha256/ only by rename after its hash matched, so a hit
- * there needs only a size check. */
+ * A file reaches sha256/ only by rename after its hash matched; a hit
+ * there is checked for size here and hashed again as it is used (the
+ * disk, another program or a person may have changed it since). */
 #include "config.h"
 
 #include "fetch/fetch.h"
@@ -540,9 +541,30 @@ static int cached(struct engine *e, struct ptb_fetch_item *it)
 	if (stat(p, &st) == 0 && S_ISREG(st.st_mode) && (it->size < 0 || st.st_size == it->size)) {
 		free(it->path);
 		it->path = p;
+		it->from_cache = 1;
 		return 1;
 	}
 	free(p);
+	return 0;
+}
+
+void ptb_fetch_damaged(struct ptb_fetch_item *it, const char *got, struct ptb_err *err)
+{
+	unlink(it->path);
+	it->damaged = 1;
+	ptb_err_set(err, PTB_EIO, "cache entry '%s' of '%s' is damaged: its sha256 is %s, expected %s",
+	            it->path, it->name, got && *got ? got : "(unreadable)", it->sha256);
+	ptb_err_hint(err, "it was removed from the cache; a run without --offline downloads it again");
+}
+
+int ptb_fetch_verify(struct ptb_fetch_item *it, struct ptb_err *err)
+{
+	char got[65] = "";
+
+	if (ptb_sha256_file(it->path, got, NULL) != 0 || strcmp(got, it->sha256) != 0) {
+		ptb_fetch_damaged(it, got, err);
+		return -1;
+	}
 	return 0;
 }
 

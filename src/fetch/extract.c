@@ -4,55 +4,86 @@
  * absolute names, nothing written through a symlink on disk).  It does not
  * look at where a symlink points, nor refuse a hard link to a symlink, a
  * device node or a bomb; the checks here do.  Ownership, ACLs, xattrs and
- * set-id bits are never restored. */
+ * set-id bits are never restored.
+ *
+ * Every name is normalised once (ptb_extract_norm) before any check, and
+ * the normalised name is what libarchive writes: a check never reasons
+ * about one spelling ("lib/x/", "lib//./x") while the disk gets another. */
 #include "fetch/fetch.h"
 #include "util/archive_dl.h"
+#include "util/sha256.h"
 
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A name is refused when absolute, empty, or when any element is "..". */
-static int name_ok(const char *p)
+char *ptb_extract_norm(const char *name, const char **why)
 {
-	const char *s = p;
+	size_t len = name ? strlen(name) : 0;
+	char *out = ptb_xmalloc(len + 1), *o = out;
+	const char *s = name;
 
-	if (!p || !*p || *p == '/')
-		return 0;
+	if (!name || !*name) {
+		*why = "has an empty name";
+		goto bad;
+	}
+	if (*name == '/') {
+		*why = "is an absolute path";
+		goto bad;
+	}
 	while (*s) {
 		size_t n = strcspn(s, "/");
 
-		if (n == 2 && s[0] == '.' && s[1] == '.')
-			return 0;
+		if (n == 2 && s[0] == '.' && s[1] == '.') {
+			*why = "contains '..'";
+			goto bad;
+		}
+		if (n > 0 && !(n == 1 && s[0] == '.')) {
+			if (o != out)
+				*o++ = '/';
+			memcpy(o, s, n);
+			o += n;
+		}
 		s += n;
 		while (*s == '/')
 			s++;
 	}
-	return 1;
+	*o = '\0';
+	return out;
+bad:
+	free(out);
+	return NULL;
 }
 
 int ptb_extract_link_ok(const char *link, const char *target)
 {
-	int depth = 0, ups = 0, down = 0;
+	int depth = -1, ups = 0, down = 0;
 	const char *s;
 
-	if (!target || !*target || *target == '/')
+	if (!link || !target || !*target || *target == '/')
 		return 0;
-	/* Depth of the directory the link sits in. */
+	/* The depth of the folder the link sits in: its real elements less
+	 * one, whatever slashes and "." the name is spelled with ("lib/x/"
+	 * is one level deep, as libarchive writes it). */
 	for (s = link; *s;) {
 		size_t n = strcspn(s, "/");
 
-		if (s[n] == '/' && !(n == 1 && s[0] == '.') && n > 0)
+		if (n == 2 && s[0] == '.' && s[1] == '.')
+			return 0;
+		if (n > 0 && !(n == 1 && s[0] == '.'))
 			depth++;
 		s += n;
 		while (*s == '/')
 			s++;
 	}
+	if (depth < 0)
+		return 0;
 	/* Leading ".." only: "../../lib/x" is fine, "a/../../x" is refused
 	 * (it would climb through whatever "a" turns out to be). */
 	for (s = target; *s;) {
@@ -73,7 +104,11 @@ int ptb_extract_link_ok(const char *link, const char *target)
 }
 
 /* libarchive's message, with the system's reason when it has one
- * ("Write failed: No space left on device"). */
+ * ("Write failed: No space left on device").  libarchive's own reasons
+ * (an unknown format, a damaged header) carry its pseudo-errnos (EILSEQ
+ * and EINVAL on POSIX systems, not exported by archive.h), which strerror
+ * would print as an unrelated system error ("Invalid or incomplete
+ * multibyte or wide character"). */
 static const char *why(struct archive *a, char *buf, size_t n)
 {
 	const char *m = archive_error_string(a);
@@ -81,6 +116,8 @@ static const char *why(struct archive *a, char *buf, size_t n)
 
 	if (!m)
 		m = "unknown error";
+	if (e == EILSEQ || e == EINVAL)   /* ARCHIVE_ERRNO_FILE_FORMAT, _PROGRAMMER */
+		e = 0;
 	if (e > 0 && !strstr(m, strerror(e)))
 		snprintf(buf, n, "%s: %s", m, strerror(e));
 	else
@@ -95,41 +132,80 @@ static int refuse(struct ptb_err *err, const char *name, const char *entry, cons
 	return -1;
 }
 
-/* Strip the archive's top folder; NULL when the entry is the folder. */
+/* The part of a normalised name under the archive's top folder; NULL
+ * when the entry is the folder itself.  *bad when the name is under some
+ * other folder than the first entry's. */
 static const char *strip_top(const char *p, char **top, int *bad)
 {
-	const char *slash;
+	const char *slash = strchr(p, '/');
+	size_t n = slash ? (size_t)(slash - p) : strlen(p);
 
 	*bad = 0;
-	while (p[0] == '.' && p[1] == '/')
-		p += 2;
-	slash = strchr(p, '/');
-	if (!slash) {
-		if (*top && strcmp(*top, p) != 0)
-			*bad = 1;
-		if (!*top)
-			*top = ptb_xstrdup(p);
-		return NULL;
-	}
 	if (!*top)
-		*top = ptb_xstrndup(p, (size_t)(slash - p));
-	else if (strlen(*top) != (size_t)(slash - p) || strncmp(*top, p, (size_t)(slash - p)) != 0)
+		*top = ptb_xstrndup(p, n);
+	else if (strlen(*top) != n || strncmp(*top, p, n) != 0)
 		*bad = 1;
-	while (*slash == '/')
-		slash++;
-	return *slash ? slash : NULL;
+	return slash ? slash + 1 : NULL;
+}
+
+/* The archive is read through here so that every byte libarchive sees is
+ * hashed on the way (no skip or seek callback: it reads straight through);
+ * drain() hashes whatever it left unread. */
+struct src {
+	int fd;
+	int err;               /* errno of a failed read */
+	struct ptb_sha256 sha;
+	char buf[1 << 16];
+};
+
+static la_ssize_t src_read(struct archive *a, void *ud, const void **out)
+{
+	struct src *s = ud;
+	ssize_t n;
+
+	do
+		n = read(s->fd, s->buf, sizeof s->buf);
+	while (n < 0 && errno == EINTR);
+	(void)a;
+	if (n < 0) {
+		s->err = errno;
+		return -1;
+	}
+	ptb_sha256_update(&s->sha, s->buf, (size_t)n);
+	*out = s->buf;
+	return n;
+}
+
+static void drain(struct src *s, char hex[65])
+{
+	ssize_t n;
+
+	while ((n = read(s->fd, s->buf, sizeof s->buf)) > 0 || (n < 0 && errno == EINTR))
+		if (n > 0)
+			ptb_sha256_update(&s->sha, s->buf, (size_t)n);
+	ptb_sha256_final_hex(&s->sha, hex);
 }
 
 int ptb_extract(const char *archive, const char *root, const char *name,
-                const struct ptb_extract_limits *lim, struct ptb_err *err)
+                const struct ptb_extract_limits *lim, char sha256_out[65],
+                struct ptb_err *err)
 {
+	struct src *in = NULL;
 	struct archive *a, *w;
 	struct archive_entry *e;
-	char *top = NULL, *lic = NULL;
+	char *top = NULL, *lic = NULL, *path = NULL, *norm = NULL, *hnorm = NULL;
 	uint64_t nentries = 0, nbytes = 0;
 	char wbuf[512];
+	const char *no;
 	int r, rc = -1;
 
+	if (sha256_out)
+		sha256_out[0] = '\0';
+	if (!ptb_fetch_name_ok(name, &no)) {
+		/* The readers refuse such names; never let one reach a path. */
+		ptb_err_set(err, PTB_EIO, "refusing to unpack component '%s': its name %s", name, no);
+		return -1;
+	}
 	if (ptb_archive_load() != 0) {
 		ptb_err_set(err, PTB_EIO, "extracting '%s' needs libarchive, which cannot be loaded: %s",
 		            name, ptb_archive_error());
@@ -149,33 +225,55 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	archive_write_disk_set_options(w, ARCHIVE_EXTRACT_SECURE_SYMLINKS |
 	                                  ARCHIVE_EXTRACT_SECURE_NODOTDOT |
 	                                  ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
-	if (archive_read_open_filename(a, archive, 1 << 16) != ARCHIVE_OK) {
+	in = ptb_xcalloc(1, sizeof *in);
+	ptb_sha256_init(&in->sha);
+	if ((in->fd = open(archive, O_RDONLY | O_CLOEXEC)) < 0) {
+		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': '%s': %s", name, archive, strerror(errno));
+		goto out;
+	}
+	if (archive_read_open(a, in, NULL, src_read, NULL) != ARCHIVE_OK) {
 		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, why(a, wbuf, sizeof wbuf));
+		if (archive_errno(a) == EILSEQ)
+			ptb_err_hint(err, "components are unpacked from tar archives (.tar.xz, .tar.gz); nothing was installed");
 		goto out;
 	}
 	lic = ptb_xasprintf("share/licenses/%s/LICENSE", name);
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		const char *path = archive_entry_pathname(e), *rest, *hl, *sl;
+		const char *raw = archive_entry_pathname(e), *rest, *hl, *sl;
 		mode_t type = archive_entry_filetype(e);
 		int bad;
 
-		if (!path)
-			path = "";
+		/* The entry's own strings live in buffers that the setters
+		 * below reallocate: keep copies for the checks and messages. */
+		free(path);
+		free(norm);
+		free(hnorm);
+		path = ptb_xstrdup(raw ? raw : "");
+		norm = hnorm = NULL;
 		if (++nentries > lim->max_entries) {
 			ptb_err_set(err, PTB_EIO, "refusing archive of '%s': more than %llu entries",
 			            name, (unsigned long long)lim->max_entries);
 			ptb_err_hint(err, "nothing was installed; PTBUILD_MAX_ENTRIES raises the limit");
 			goto out;
 		}
-		if (!name_ok(path)) {
-			refuse(err, name, path, *path == '/' ? "is an absolute path" : "contains '..'");
+		/* One spelling of the name, checked and written alike. */
+		if (!(norm = ptb_extract_norm(path, &no))) {
+			refuse(err, name, path, no);
 			goto out;
 		}
 		if (!archive_entry_hardlink(e) && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK) {
 			refuse(err, name, path, "is a device node, FIFO or socket");
 			goto out;
 		}
-		rest = strip_top(path, &top, &bad);
+		if (!*norm) {
+			/* "./": the root folder itself. */
+			if (type != AE_IFDIR) {
+				refuse(err, name, path, "has an empty name");
+				goto out;
+			}
+			continue;
+		}
+		rest = strip_top(norm, &top, &bad);
 		if (bad) {
 			refuse(err, name, path, "is outside the archive's single top folder");
 			goto out;
@@ -196,12 +294,12 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 			char *htop = ptb_xstrdup(top);
 			struct stat st;
 
-			if (!name_ok(hl)) {
+			if (!(hnorm = ptb_extract_norm(hl, &no)) || !*hnorm) {
 				free(htop);
 				refuse(err, name, path, "is a hard link to an absolute path or through '..'");
 				goto out;
 			}
-			hrest = strip_top(hl, &htop, &bad);
+			hrest = strip_top(hnorm, &htop, &bad);
 			free(htop);
 			if (bad || !hrest) {
 				refuse(err, name, path, "is a hard link outside the archive's top folder");
@@ -225,15 +323,9 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 			archive_entry_set_perm(e, (archive_entry_perm(e) & 0755) | 0700);
 		else if (type == AE_IFREG)
 			archive_entry_set_perm(e, (archive_entry_perm(e) & 0755) | 0600);
+		/* libarchive makes the missing folders (and refuses to make
+		 * them through a symlink). */
 		archive_entry_set_pathname(e, strcmp(rest, "LICENSE") == 0 ? lic : rest);
-		if (strcmp(rest, "LICENSE") == 0) {
-			char *d = ptb_xasprintf("share/licenses/%s", name);
-			if (ptb_mkdir_p(d, 0755, err) != 0) {
-				free(d);
-				goto out;
-			}
-			free(d);
-		}
 		if (archive_write_header(w, e) != ARCHIVE_OK) {
 			ptb_err_set(err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
 			            path, name, why(w, wbuf, sizeof wbuf));
@@ -273,6 +365,8 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	}
 	if (r != ARCHIVE_EOF) {
 		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, why(a, wbuf, sizeof wbuf));
+		if (nentries == 0 && archive_errno(a) == EILSEQ)
+			ptb_err_hint(err, "components are unpacked from tar archives (.tar.xz, .tar.gz); nothing was installed");
 		goto out;
 	}
 	if (archive_write_close(w) != ARCHIVE_OK) {
@@ -283,7 +377,20 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 out:
 	free(top);
 	free(lic);
+	free(path);
+	free(norm);
+	free(hnorm);
 	archive_read_free(a);
 	archive_write_free(w);
+	if (rc != 0 && in && in->err)
+		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s' ('%s'): %s", name, archive, strerror(in->err));
+	if (in && in->fd >= 0) {
+		/* The whole file, also after a refusal: a damaged copy must be
+		 * told apart from a hostile archive. */
+		if (sha256_out)
+			drain(in, sha256_out);
+		close(in->fd);
+	}
+	free(in);
 	return rc;
 }

@@ -33,8 +33,10 @@ struct ptb_fetch_item {
 	char sha256[65];   /* lowercase hex */
 	int64_t size;      /* bytes; -1 when unknown (sha256 still required) */
 	enum ptb_item_kind kind;
-	/* filled by the download: the verified file in the cache */
+	/* filled by the download: the file in the cache */
 	char *path;
+	int from_cache;    /* path was found in the cache, not downloaded now */
+	int damaged;       /* path did not hash to sha256: evicted */
 };
 
 struct ptb_fetch_list {
@@ -49,6 +51,13 @@ void ptb_fetch_list_free(struct ptb_fetch_list *l);
 struct ptb_fetch_item *ptb_fetch_list_add(struct ptb_fetch_list *l);
 int ptb_fetch_is_sha256(const char *s);
 
+/* A component name as every reader (manifest, lock, plan) takes it: it
+ * names the folder share/licenses/<name> and appears in messages, so it
+ * is a plain file name: not empty, at most 255 bytes, no '/', not "." or
+ * "..", no control characters.  1 when fine, else 0 with *why a phrase
+ * ("is not a plain name ..."). */
+int ptb_fetch_name_ok(const char *name, const char **why);
+
 /* --- manifest.c ------------------------------------------------------ */
 
 struct ptb_manifest_sel {
@@ -62,8 +71,9 @@ struct ptb_manifest_sel {
 /* Select items from a parsed NVIDIA manifest.  base is the URL that
  * relative_path is relative to (the manifest's directory, with '/').
  * src names the manifest in messages.  Refuses a malformed manifest naming
- * the component and the key (PTB_ERECIPE); an unknown component or one
- * without the platform is PTB_EUSAGE. */
+ * the component and the key, a component key that is not a plain name
+ * (ptb_fetch_name_ok), an unknown component or one without the platform;
+ * all PTB_EUSAGE (a bad input file). */
 int ptb_manifest_select(const cJSON *manifest, const char *src, const char *base,
                         const struct ptb_manifest_sel *sel,
                         struct ptb_fetch_list *out, struct ptb_err *err);
@@ -133,6 +143,15 @@ int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
                   ptb_fetch_ready_fn ready, ptb_fetch_poll_fn poll, void *ud,
                   struct ptb_err *err);
 
+/* A file in the cache is trusted only while it hashes to its name: the
+ * unpacking child hashes the archive as it reads it, the rest call
+ * ptb_fetch_verify.  ptb_fetch_damaged evicts it->path (the next online
+ * run downloads it again), sets it->damaged and says so in err, naming the
+ * cache file and both hashes (PTB_EIO). */
+void ptb_fetch_damaged(struct ptb_fetch_item *it, const char *got, struct ptb_err *err);
+/* Hash it->path whole: 0 when it matches, else ptb_fetch_damaged. */
+int ptb_fetch_verify(struct ptb_fetch_item *it, struct ptb_err *err);
+
 /* Set by SIGINT/SIGTERM (ptb_fetch_catch_signals); the transfer loop and
  * the wait for unpacking stop at the next turn and clean up. */
 extern volatile sig_atomic_t ptb_fetch_stop;
@@ -149,12 +168,22 @@ struct ptb_extract_limits {
  * the single top folder.  Refuses absolute names, '..', links that lead
  * outside root, hard links to symlinks, device nodes, FIFOs and sockets.
  * A top-level LICENSE goes to share/licenses/<name>/.  Changes the cwd of
- * the calling process (run it in a child). */
+ * the calling process (run it in a child).  sha256_out (or NULL) gets the
+ * hash of the whole file, read once for unpacking and hashing alike, also
+ * when the archive is refused; "" when it could not be opened. */
 int ptb_extract(const char *archive, const char *root, const char *name,
-                const struct ptb_extract_limits *lim, struct ptb_err *err);
+                const struct ptb_extract_limits *lim, char sha256_out[65],
+                struct ptb_err *err);
+
+/* An archive entry name in its one spelling: empty and "." elements and
+ * trailing slashes dropped, elements joined by one '/' ("" for the root
+ * itself).  NULL with *why set (a phrase: "contains '..'") when the name
+ * is empty, absolute or has a ".." element.  Caller frees. */
+char *ptb_extract_norm(const char *name, const char **why);
 
 /* Check a symlink target written at entry path `link` (relative to the
- * root, already stripped): 0 when it stays inside the root. */
+ * root, already stripped): 0 when it stays inside the root.  The link's
+ * depth is that of its normalised name; a link with ".." is refused. */
 int ptb_extract_link_ok(const char *link, const char *target);
 
 #endif

@@ -23,6 +23,7 @@
 #include "util/log.h"
 
 #define LOCK_NAME ".ptbuild-lock.json"
+#define CHILD_DAMAGED 3   /* exit status: the archive did not hash to its name */
 
 struct child {
 	pid_t pid;
@@ -267,6 +268,11 @@ static int add_file(struct ptb_install *in, struct ptb_fetch_item *it, struct pt
 	char *dir = ptb_xasprintf("%s/downloads", in->stage), *dest;
 	int rc = -1;
 
+	/* Linked or copied whole: nothing hashes it on the way. */
+	if (it->from_cache && ptb_fetch_verify(it, err) != 0) {
+		free(dir);
+		return -1;
+	}
 	b = b && b[1] ? b + 1 : it->name;
 	if (strcmp(b, "..") == 0 || strcmp(b, ".") == 0)
 		b = it->name;
@@ -306,6 +312,7 @@ static int spawn(struct ptb_install *in, struct child *k, struct ptb_fetch_item 
 	}
 	if (pid == 0) {
 		struct ptb_err e = { 0 };
+		char got[65];
 		int rc;
 
 		signal(SIGINT, SIG_DFL);
@@ -315,14 +322,20 @@ static int spawn(struct ptb_install *in, struct child *k, struct ptb_fetch_item 
 		if (getppid() == 1)
 			_exit(1);
 		close(fds[0]);
-		rc = ptb_extract(it->path, in->stage, it->name, &lim, &e);
+		rc = ptb_extract(it->path, in->stage, it->name, &lim, got, &e);
+		/* A damaged cache entry is the reason, whatever else its
+		 * bytes made extraction say. */
+		if (*got && strcmp(got, it->sha256) != 0) {
+			ptb_fetch_damaged(it, got, &e);
+			rc = CHILD_DAMAGED;
+		}
 		if (rc != 0) {
 			size_t n = strlen(e.msg);
 			if (write(fds[1], e.msg, n + 1) < 0 ||
 			    write(fds[1], e.hint, strlen(e.hint)) < 0)
 				_exit(2);
 		}
-		ptb_child_exit(rc ? 1 : 0);
+		ptb_child_exit(rc == CHILD_DAMAGED ? CHILD_DAMAGED : rc ? 1 : 0);
 	}
 	close(fds[1]);
 	k->pid = pid;
@@ -347,6 +360,8 @@ static int reap(struct ptb_install *in, struct child *k, int status, struct ptb_
 		ptb_progress_unpacked(ptb_progress_current(), k->it->name);
 		return 0;
 	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_DAMAGED)
+		k->it->damaged = 1;   /* the child evicted it */
 	if (n > 0) {
 		size_t ml = strlen(buf);
 		ptb_err_set(err, PTB_EIO, "%s", buf);

@@ -55,7 +55,7 @@ int ptb_lock_write(const char *path, const struct ptb_fetch_list *l,
 
 static int bad(struct ptb_err *err, const char *path, size_t i, const char *key, const char *why)
 {
-	ptb_err_set(err, PTB_ERECIPE, "bad lock file '%s': items[%zu]: '%s' %s", path, i, key, why);
+	ptb_err_set(err, PTB_EUSAGE, "bad lock file '%s': items[%zu]: '%s' %s", path, i, key, why);
 	return -1;
 }
 
@@ -78,7 +78,7 @@ int ptb_lock_read(const char *path, struct ptb_fetch_list *out, struct ptb_err *
 		return -1;
 	s = ptb_json_str(doc, "schema");
 	if (!s || strcmp(s, "ptbuild.lock/1") != 0) {
-		ptb_err_set(err, PTB_ERECIPE, "'%s' is not a ptbuild.lock/1 file ('schema' is %s)",
+		ptb_err_set(err, PTB_EUSAGE, "'%s' is not a ptbuild.lock/1 file ('schema' is %s)",
 		            path, s ? s : "missing");
 		goto out;
 	}
@@ -90,7 +90,7 @@ int ptb_lock_read(const char *path, struct ptb_fetch_list *out, struct ptb_err *
 		memcpy(out->manifest_sha256, s, 65);
 	items = cJSON_GetObjectItemCaseSensitive(doc, "items");
 	if (!cJSON_IsArray(items)) {
-		ptb_err_set(err, PTB_ERECIPE, "bad lock file '%s': 'items' is not a list", path);
+		ptb_err_set(err, PTB_EUSAGE, "bad lock file '%s': 'items' is not a list", path);
 		goto out;
 	}
 	cJSON_ArrayForEach(j, items) {
@@ -99,9 +99,10 @@ int ptb_lock_read(const char *path, struct ptb_fetch_list *out, struct ptb_err *
 		const char *ver = ptb_json_str(j, "version");
 		const cJSON *size = cJSON_GetObjectItemCaseSensitive(j, "size");
 		struct ptb_fetch_item *it;
+		const char *why;
 
-		if (!name || !*name || strchr(name, '/'))
-			{ bad(err, path, i, "name", "is missing or not a plain name"); goto out; }
+		if (!ptb_fetch_name_ok(name, &why))
+			{ bad(err, path, i, "name", why); goto out; }
 		if (!url)
 			{ bad(err, path, i, "url", "is missing"); goto out; }
 		if (!sha || !ptb_fetch_is_sha256(sha))

@@ -38,6 +38,23 @@ struct ptb_fetch_item *ptb_fetch_list_add(struct ptb_fetch_list *l)
 	return &l->items[l->n++];
 }
 
+int ptb_fetch_name_ok(const char *name, const char **why)
+{
+	const char *s;
+
+	*why = NULL;
+	if (!name || !*name)
+		*why = "is missing or empty";
+	else if (strlen(name) > 255)
+		*why = "is longer than 255 bytes";
+	else if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strchr(name, '/'))
+		*why = "is not a plain name (no '/', not '.' or '..')";
+	for (s = name; !*why && *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*why = "holds a control character";
+	return *why == NULL;
+}
+
 int ptb_fetch_is_sha256(const char *s)
 {
 	size_t i;
@@ -136,7 +153,7 @@ static const cJSON *pick_variant(const cJSON *map, const struct ptb_manifest_sel
 static int bad_key(struct ptb_err *err, const char *src, const char *comp,
                    const char *plat, const char *key, const char *why)
 {
-	ptb_err_set(err, PTB_ERECIPE, "malformed manifest '%s': component '%s', platform '%s': '%s' %s",
+	ptb_err_set(err, PTB_EUSAGE, "malformed manifest '%s': component '%s', platform '%s': '%s' %s",
 	            src, comp, plat, key, why);
 	return -1;
 }
@@ -193,6 +210,13 @@ static int select_one(const cJSON *c, const char *comp, int explicit,
 	const char *plat = sel->platform;
 	const cJSON *p = cJSON_GetObjectItemCaseSensitive(c, plat);
 
+	const char *why;
+
+	if (!ptb_fetch_name_ok(comp, &why)) {
+		ptb_err_set(err, PTB_EUSAGE, "malformed manifest '%s': component key '%s' %s", src, comp, why);
+		ptb_err_hint(err, "a component's key becomes a folder name; nothing was fetched");
+		return -1;
+	}
 	if (ver && !cJSON_IsString(ver))
 		return bad_key(err, src, comp, "-", "version", "is not a string");
 	if (!p) {
@@ -227,12 +251,12 @@ int ptb_manifest_select(const cJSON *m, const char *src, const char *base,
 	const cJSON *c;
 
 	if (!cJSON_IsObject(m)) {
-		ptb_err_set(err, PTB_ERECIPE, "malformed manifest '%s': not a JSON object", src);
+		ptb_err_set(err, PTB_EUSAGE, "malformed manifest '%s': not a JSON object", src);
 		return -1;
 	}
 	c = cJSON_GetObjectItemCaseSensitive(m, "release_date");
 	if (!cJSON_IsString(c)) {
-		ptb_err_set(err, PTB_ERECIPE, "malformed manifest '%s': 'release_date' is missing; is this an NVIDIA redistrib_*.json?", src);
+		ptb_err_set(err, PTB_EUSAGE, "malformed manifest '%s': 'release_date' is missing; is this an NVIDIA redistrib_*.json?", src);
 		return -1;
 	}
 	if (sel->components) {
@@ -259,7 +283,7 @@ int ptb_manifest_select(const cJSON *m, const char *src, const char *base,
 		if (is_meta_key(c->string))
 			continue;
 		if (!cJSON_IsObject(c)) {
-			ptb_err_set(err, PTB_ERECIPE, "malformed manifest '%s': component '%s' is not an object", src, c->string);
+			ptb_err_set(err, PTB_EUSAGE, "malformed manifest '%s': component '%s' is not an object", src, c->string);
 			return -1;
 		}
 		if (select_one(c, c->string, 0, src, base, sel, out, err) < 0)

@@ -18,11 +18,16 @@ static int add(const cJSON *d, const char *where, const char *dflt_name,
 	const char *ver = ptb_json_str(d, "version");
 	const cJSON *size = cJSON_GetObjectItemCaseSensitive(d, "size");
 	struct ptb_fetch_item *it;
+	const char *why;
 
 	if (!name)
 		name = dflt_name;
 	if (!name || !url || !sha || !ptb_fetch_is_sha256(sha)) {
-		ptb_err_set(err, PTB_ERECIPE, "the plan's %s needs name, url and a 64-digit sha256", where);
+		ptb_err_set(err, PTB_EUSAGE, "the plan's %s needs name, url and a 64-digit sha256", where);
+		return -1;
+	}
+	if (!ptb_fetch_name_ok(name, &why)) {
+		ptb_err_set(err, PTB_EUSAGE, "the plan's %s: name '%s' %s", where, name, why);
 		return -1;
 	}
 	it = ptb_fetch_list_add(out);
@@ -45,7 +50,7 @@ int ptb_fetch_items_from_plan(const cJSON *plan, struct ptb_fetch_list *out,
 	const cJSON *d, *ob;
 
 	if (!s || strcmp(s, "ptbuild.plan/1") != 0) {
-		ptb_err_set(err, PTB_ERECIPE, "not a ptbuild.plan/1 document");
+		ptb_err_set(err, PTB_EUSAGE, "not a ptbuild.plan/1 document");
 		return -1;
 	}
 	if ((plat = ptb_json_str(plan, "cuda.platform")) && !out->platform)

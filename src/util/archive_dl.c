@@ -39,6 +39,8 @@ static struct {
 	int (*read_free)(struct archive *);
 	struct archive *(*read_new)(void);
 	int (*read_next_header)(struct archive *, struct archive_entry **);
+	int (*read_open)(struct archive *, void *, archive_open_callback *,
+	                 archive_read_callback *, archive_close_callback *);
 	int (*read_open_filename)(struct archive *, const char *, size_t);
 	int (*read_open_memory)(struct archive *, const void *, size_t);
 	int (*read_support_filter_all)(struct archive *);
@@ -76,6 +78,7 @@ int ptb_archive_load(void)
 		SYM(read_free, "archive_read_free"),
 		SYM(read_new, "archive_read_new"),
 		SYM(read_next_header, "archive_read_next_header"),
+		SYM(read_open, "archive_read_open"),
 		SYM(read_open_filename, "archive_read_open_filename"),
 		SYM(read_open_memory, "archive_read_open_memory"),
 		SYM(read_support_filter_all, "archive_read_support_filter_all"),
@@ -133,6 +136,11 @@ int archive_read_data_block(struct archive *a, const void **p, size_t *n, la_int
 }
 int archive_read_free(struct archive *a) { return a ? f.read_free(a) : ARCHIVE_OK; }
 int archive_read_next_header(struct archive *a, struct archive_entry **e) { return f.read_next_header(a, e); }
+int archive_read_open(struct archive *a, void *ud, archive_open_callback *o, archive_read_callback *r,
+                      archive_close_callback *c)
+{
+	return f.read_open(a, ud, o, r, c);
+}
 int archive_read_open_filename(struct archive *a, const char *p, size_t bs) { return f.read_open_filename(a, p, bs); }
 int archive_read_open_memory(struct archive *a, const void *p, size_t n) { return f.read_open_memory(a, p, n); }
 int archive_read_support_filter_all(struct archive *a) { return f.read_support_filter_all(a); }

@@ -18,6 +18,7 @@ import os
 import random
 import sys
 import tarfile
+import zipfile
 
 
 def text_bytes(rng, n):
@@ -186,6 +187,27 @@ def hostile(d, outside):
     def setuid(t):
         add_file(t, T + "/bin-suid", b"#!/bin/sh\n", 0o4777)
     case("h16-setuid-mode", setuid)   # not refused: installed without set-id bits
+
+    # A symlink spelled with a trailing "/" or "/." counted one level
+    # deeper than libarchive writes it.
+    case("h17-symlink-trailing-slash", lambda t: add_link(t, T + "/lib/libevil.so/", "../../outside/sentinel"))
+    case("h18-symlink-trailing-dot", lambda t: add_link(t, T + "/lib//libevil.so/.", "../../outside/sentinel"))
+
+    def share_file(t):
+        # The LICENSE entry cannot go to share/licenses/: the error must
+        # name the entry as the archive spells it.
+        add_file(t, T + "/share", b"x")
+        add_file(t, T + "/LICENSE", b"license\n")
+    case("h19-license-blocked", share_file)
+    # Not refused: a LICENSE under a short top folder lands in
+    # share/licenses/<name>/ (its name outgrows the entry's buffer).
+    case("h20-license-short-top", lambda t: add_file(t, T + "/LICENSE", b"license\n"))
+
+    # Not a tar: refused with libarchive's reason and no unrelated errno.
+    zpath = os.path.join(d, "h21-zip.zip")
+    with zipfile.ZipFile(zpath, "w") as z:
+        z.writestr(T + "/lib/ok.so", "fine\n")
+    cases.append(("h21-zip", zpath))
 
     for name, path in cases:
         lock = {"schema": "ptbuild.lock/1", "platform": "linux-x86_64",

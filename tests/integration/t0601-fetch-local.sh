@@ -87,8 +87,16 @@ is "$(fx_tree "$T_DIR/cuda")" "$before" "... the prefix is still unchanged"
 
 # Manifests.
 F --manifest "$top_srcdir/tests/fetch/manifest-bad.json" --components cuda_nvcc
-is "$rc" 3 "a malformed manifest is a data error (exit 3)"
+is "$rc" 2 "a malformed manifest is a bad input file (exit 2)"
 like "$err" "*malformed manifest '*manifest-bad.json': component 'cuda_nvcc', platform 'linux-x86_64': 'size'*" "... naming file, component and key"
+printf '{"release_date": "2024-04-03",\n  "cuda_nvcc": {\n' >"$T_DIR/not-json.json"
+F --manifest "$T_DIR/not-json.json" --components cuda_nvcc --cache "$T_DIR/c-nj"
+is "$rc" 2 "a manifest that is not JSON is a bad input file (exit 2), as facts, lock and plan files are"
+like "$err" "*not-json.json*" "... naming it"
+printf '{"schema": "ptbuild.lock/1", "items": [{"name": "x", "url": "https://x/y", "sha256": "00"}]}\n' >"$T_DIR/bad-field.lock"
+F --lock "$T_DIR/bad-field.lock"
+is "$rc" 2 "a lock file with a bad field is a bad input file (exit 2)"
+like "$err" "*bad lock file '*bad-field.lock': items?0?: 'sha256'*" "... naming the file, the item and the field"
 F --manifest "$man" --components no_such_thing
 is "$rc" 2 "an unknown component is a usage error"
 like "$err" "*no component 'no_such_thing'*" "... naming it"

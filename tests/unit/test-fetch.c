@@ -165,7 +165,7 @@ static void test_manifest(void)
 	ok(sel(m12, "linux-aarch64", "nsight_compute", NULL, NULL, &l, &err) == -1 ||
 	   l.n == 1, "a component without the platform is refused or found");
 	ptb_fetch_list_free(&l);
-	ok(sel(bad, "linux-x86_64", "cuda_nvcc", NULL, NULL, &l, &err) == -1 && err.code == PTB_ERECIPE &&
+	ok(sel(bad, "linux-x86_64", "cuda_nvcc", NULL, NULL, &l, &err) == -1 && err.code == PTB_EUSAGE &&
 	   strstr(err.msg, "'m.json'") && strstr(err.msg, "'cuda_nvcc'") && strstr(err.msg, "'size'"),
 	   "a malformed size names the file, the component and the key");
 	printf("# %s\n", err.msg);
@@ -186,6 +186,46 @@ static void test_links(void)
 	ok(!ptb_extract_link_ok("a/b/c", "d/../../../../e"), "'..' after a name refused");
 	ok(ptb_extract_link_ok("a/./b/c", "./../x"), "'.' elements ignored");
 	ok(!ptb_extract_link_ok("a", ""), "empty target refused");
+	/* The depth is the name's real depth, however it is spelled. */
+	ok(!ptb_extract_link_ok("lib/x/", "../../y"), "a trailing '/' is no deeper level");
+	ok(!ptb_extract_link_ok("lib//x/.", "../../y"), "nor '//' and a trailing '/.'");
+	ok(ptb_extract_link_ok("lib//x/.", "../y"), "... which still sit one level down");
+	ok(!ptb_extract_link_ok("a/../b/c", "../y"), "a link named with '..' refused");
+}
+
+static void test_names(void)
+{
+	static const char *const good[] = { "cuda_nvcc", "libcublas", "OpenBLAS-0.3.28.tar.gz", "..x", "a.." };
+	static const char *const bad[] = { "", ".", "..", "a/b", "../../x", "/x", "x/", "a\nb", "a\x1b[2Jb" };
+	const char *why;
+
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		ok(ptb_fetch_name_ok(good[i], &why), "name '%s' taken", good[i]);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ok(!ptb_fetch_name_ok(bad[i], &why) && why, "name #%zu refused (%s)", i, why ? why : "-");
+	ok(!ptb_fetch_name_ok(NULL, &why), "no name refused");
+}
+
+static void test_norm(void)
+{
+	static const char *const cases[][2] = {
+		{ "top/lib/x", "top/lib/x" }, { "top/lib/x/", "top/lib/x" },
+		{ "top/lib/x/.", "top/lib/x" }, { "./top//lib/./x//", "top/lib/x" },
+		{ "./", "" }, { ".", "" }, { "top/..x/y..", "top/..x/y.." },
+	};
+	static const char *const refused[] = { "", "/etc/x", "top/../x", "top/..", "..", "a/b/../../.." };
+	const char *why;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *n = ptb_extract_norm(cases[i][0], &why);
+		ok(n && strcmp(n, cases[i][1]) == 0, "'%s' is '%s'", cases[i][0], cases[i][1]);
+		free(n);
+	}
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		char *n = ptb_extract_norm(refused[i], &why);
+		ok(!n && why && *why, "'%s' refused (%s)", refused[i], n ? "accepted" : why);
+		free(n);
+	}
 }
 
 static void test_lock(void)
@@ -215,6 +255,8 @@ int main(void)
 	test_sha256();
 	test_manifest();
 	test_links();
+	test_norm();
+	test_names();
 	test_lock();
 	return tap_done();
 }
