@@ -549,16 +549,9 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		}
 	} else {
 		if (o.plan) {
-			struct ptb_buf b;
-			cJSON *plan;
+			/* Checked by form as generate --plan checks it. */
+			cJSON *plan = ptb_plan_load(o.plan, &err);
 
-			ptb_buf_init(&b);
-			if (ptb_file_read(o.plan, 0, &b, &err) != 0) {
-				ptb_buf_free(&b);
-				goto fail;
-			}
-			plan = ptb_json_parse(b.data, b.len, o.plan, &err);
-			ptb_buf_free(&b);
 			if (!plan || plan_items(ctx, &o, plan, &net, cache, &l, &keep, &err) != 0) {
 				cJSON_Delete(plan);
 				goto fail;
