@@ -671,6 +671,10 @@ end
 
 function M.enrich(raw)
   local notes = {}
+  -- files C found but did not read (not a regular file) or cut (too large)
+  for _, n in ipairs(type(raw.read_notes) == "table" and raw.read_notes or {}) do
+    if type(n) == "string" then notes[#notes + 1] = n end
+  end
   local files = raw.files or {}
   local h = raw.host or {}
   local arch, arch_src = host_arch(raw, notes)
