@@ -216,9 +216,11 @@ function M.cgroup_limits(files)
   local function tighter(key, v, src)
     if v and (not lim[key] or v < lim[key]) then lim[key], lim[source_key[key]] = v, src end
   end
+  -- an integer, or nil; past 2^63 tonumber gives a float that no
+  -- integer arithmetic below accepts (fuzzing: a 33-digit memory.max)
   local function num(path)
     local v = files[path]
-    return v and tonumber(v:match("^%s*(%-?%d+)%s*$"))
+    return v and math.tointeger(tonumber(v:match("^%s*(%-?%d+)%s*$")))
   end
   for line in (files["/proc/self/cgroup"] or ""):gmatch("[^\n]+") do
     local hier, ctl, path = line:match("^(%d+):([^:]*):(/.*)$")
