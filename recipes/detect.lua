@@ -216,9 +216,11 @@ function M.cgroup_limits(files)
   local function tighter(key, v, src)
     if v and (not lim[key] or v < lim[key]) then lim[key], lim[source_key[key]] = v, src end
   end
+  -- an integer, or nil; past 2^63 tonumber gives a float that no
+  -- integer arithmetic below accepts (fuzzing: a 33-digit memory.max)
   local function num(path)
     local v = files[path]
-    return v and tonumber(v:match("^%s*(%-?%d+)%s*$"))
+    return v and math.tointeger(tonumber(v:match("^%s*(%-?%d+)%s*$")))
   end
   for line in (files["/proc/self/cgroup"] or ""):gmatch("[^\n]+") do
     local hier, ctl, path = line:match("^(%d+):([^:]*):(/.*)$")
@@ -668,9 +670,75 @@ local function torch_facts(raw, notes)
 end
 
 ---------------------------------------------------------------------------
+-- version forms: the facts contract (src/facts.c, ptb_facts_validate)
+-- checks every version-valued key; a value detect read in another form
+-- leaves as null with a note, never as an error of the whole run.
+
+-- min..max groups of digits joined by single dots; with tail a PEP 440
+-- rest may follow ("2.5.1+cu124"): letters, digits, . + _ -, no "..", no
+-- final dot.  The same rules as version_form in src/facts.c.
+local function version_form(v, min, max, tail)
+  if type(v) ~= "string" then return false end
+  local n, i = 0, 1
+  while true do
+    local _, e = v:find("^%d+", i)
+    if not e then return false end
+    n, i = n + 1, e + 1
+    if v:sub(i, i) == "." and v:sub(i + 1, i + 1):match("^%d$") then i = i + 1 else break end
+  end
+  if n < min or n > max then return false end
+  local rest = v:sub(i)
+  if rest == "" then return true end
+  return tail and not rest:find("..", 1, true) and rest:sub(-1) ~= "." and
+    rest:match("^[%w%.%+_%-]+$") ~= nil
+end
+M.version_form = version_form
+
+-- top (an array when it ends in []), key, min, max, tail, and whether the
+-- key is required there (then the whole object goes)
+local FORMS = {
+  { "driver", "version", 2, 4, false, true },
+  { "driver", "library_version", 2, 4 },
+  { "driver", "cuda_max", 2, 2 },
+  { "driver", "built_with_gcc", 1, 4 },
+  { "gpus[]", "compute_capability", 2, 2 },
+  { "toolkits[]", "version", 2, 4 },
+  { "toolkits[]", "release", 2, 2 },
+  { "toolkits[]", "cudnn", 1, 4 },
+  { "toolkits[]", "nccl", 1, 4 },
+  { "compilers[]", "version", 1, 4 },
+  { "torch", "version", 1, 4, true, true },
+  { "torch", "cuda", 2, 3 },
+  { "jetson", "l4t", 2, 3 },
+  { "jetson", "jetpack", 2, 3 },
+  { "jetson", "cuda", 2, 3 },
+}
+
+local function check_forms(facts, notes)
+  for _, f in ipairs(FORMS) do
+    local top, key, min, max, tail, required = f[1], f[2], f[3], f[4], f[5], f[6]
+    local arr = top:match("^(.-)%[%]$")
+    local items = arr and facts[arr] or { facts[top] }
+    for i, it in ipairs(items) do
+      local v = type(it) == "table" and it[key]
+      if type(v) == "string" and not version_form(v, min, max, tail) then
+        local where = arr and ("%s[%d].%s"):format(arr, i - 1, key) or top .. "." .. key
+        notes[#notes + 1] = ("%s: '%s' is not a version ptbuild can read; left out"):format(where, v:sub(1, 40))
+        if required then facts[top] = ptb.null else it[key] = ptb.null end
+      end
+    end
+  end
+  return facts
+end
+
+---------------------------------------------------------------------------
 
 function M.enrich(raw)
   local notes = {}
+  -- files C found but did not read (not a regular file) or cut (too large)
+  for _, n in ipairs(type(raw.read_notes) == "table" and raw.read_notes or {}) do
+    if type(n) == "string" then notes[#notes + 1] = n end
+  end
   local files = raw.files or {}
   local h = raw.host or {}
   local arch, arch_src = host_arch(raw, notes)
@@ -742,7 +810,7 @@ function M.enrich(raw)
   env.nvcc_on_path = (raw.path_nvcc or {})[1]
   env.cudart_on_ld_library_path = (raw.ld_cudart or {})[1]
 
-  return {
+  return check_forms({
     schema = "ptbuild.facts/1",
     host = host,
     driver = driver or ptb.null,
@@ -753,7 +821,7 @@ function M.enrich(raw)
     torch = torch_facts(raw, notes) or ptb.null,
     env = ptb.object(env),
     notes = ptb.array(notes),
-  }
+  }, notes)
 end
 
 return M

@@ -47,35 +47,64 @@ static const struct {
 };
 
 /* Value forms other parts parse: "9.0" compute capabilities, "12.4" and
- * "550.54.15" versions (digits and dots). */
-static int dotted(const char *s, int min_parts, int max_parts)
+ * "550.54.15" versions: min..max groups of digits joined by single dots.
+ * With tail, a PEP 440 rest may follow ("2.5.1+cu124", "2.7.0.dev20250101",
+ * "2.6.0a0+git1a2b3c"): letters, digits and . + _ -, no "..", no final dot.
+ * recipes/detect.lua's version_form is the same check: what detect makes
+ * passes here. */
+static int version_form(const char *s, int min, int max, int tail)
 {
 	int parts = 0;
 
-	while (*s) {
+	for (;;) {
 		if (*s < '0' || *s > '9')
 			return 0;
 		while (*s >= '0' && *s <= '9')
 			s++;
 		parts++;
-		if (*s == '.')
+		if (s[0] == '.' && s[1] >= '0' && s[1] <= '9') {
 			s++;
-		else if (*s)
-			return 0;
+			continue;
+		}
+		break;
 	}
-	return parts >= min_parts && parts <= max_parts;
+	if (parts < min || parts > max)
+		return 0;
+	if (!*s)
+		return 1;
+	if (!tail || strstr(s, "..") || s[strlen(s) - 1] == '.')
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'z') ||
+		      (*s >= 'A' && *s <= 'Z') || strchr(".+_-", *s)))
+			return 0;
+	return 1;
 }
 
+/* Every version-valued key of the facts (host.os.version_id is an
+ * os-release identifier, "rolling" is allowed; host.kernel a release
+ * name such as "6.8.0-51-generic"). */
 static const struct {
 	const char *path;        /* in an array item when it holds "[]" */
-	int min, max;
+	int min, max, tail;
 	const char *want;
 } forms[] = {
-	{ "driver.version", 2, 4, "a driver version such as \"550.54.15\"" },
-	{ "driver.cuda_max", 2, 2, "a CUDA release such as \"12.4\"" },
-	{ "host.glibc", 2, 3, "a glibc version such as \"2.35\"" },
-	{ "gpus[].compute_capability", 2, 2, "a compute capability such as \"9.0\"" },
-	{ "toolkits[].version", 2, 4, "a CUDA version such as \"12.4.131\"" },
+	{ "driver.version", 2, 4, 0, "a driver version such as \"550.54.15\"" },
+	{ "driver.library_version", 2, 4, 0, "a driver version such as \"550.54.15\"" },
+	{ "driver.cuda_max", 2, 2, 0, "a CUDA release such as \"12.4\"" },
+	{ "driver.built_with_gcc", 1, 4, 0, "a gcc version such as \"12.3.0\"" },
+	{ "host.glibc", 2, 3, 0, "a glibc version such as \"2.35\"" },
+	{ "gpus[].compute_capability", 2, 2, 0, "a compute capability such as \"9.0\"" },
+	{ "toolkits[].version", 2, 4, 0, "a CUDA version such as \"12.4.131\"" },
+	{ "toolkits[].release", 2, 2, 0, "a CUDA release such as \"12.4\"" },
+	{ "toolkits[].cudnn", 1, 4, 0, "a cuDNN version such as \"9.1.0\"" },
+	{ "toolkits[].nccl", 1, 4, 0, "an NCCL version such as \"2.21.5\"" },
+	{ "compilers[].version", 1, 4, 0, "a compiler version such as \"13.3.0\"" },
+	{ "torch.version", 1, 4, 1, "a PyTorch version such as \"2.5.1\" or \"2.5.1+cu124\"" },
+	{ "torch.cuda", 2, 3, 0, "a CUDA release such as \"12.4\"" },
+	{ "jetson.l4t", 2, 3, 0, "an L4T release such as \"36.4.0\"" },
+	{ "jetson.jetpack", 2, 3, 0, "a JetPack version such as \"6.1\"" },
+	{ "jetson.cuda", 2, 3, 0, "a CUDA release such as \"12.6\"" },
 };
 
 static int check_form(const cJSON *v, const char *key, int i, size_t f,
@@ -83,7 +112,8 @@ static int check_form(const cJSON *v, const char *key, int i, size_t f,
 {
 	if (!v || cJSON_IsNull(v))
 		return 0;
-	if (cJSON_IsString(v) && dotted(v->valuestring, forms[f].min, forms[f].max))
+	if (cJSON_IsString(v) &&
+	    version_form(v->valuestring, forms[f].min, forms[f].max, forms[f].tail))
 		return 0;
 	if (i >= 0)
 		ptb_err_set(err, PTB_EUSAGE, "'%s': key '%s[%d]%s': expected %s", src, key, i,

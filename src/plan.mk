@@ -17,11 +17,11 @@ TESTS += \
 	tests/lua/plan_toolkit_test.lua tests/lua/plan_targets_test.lua \
 	tests/lua/plan_host_test.lua tests/lua/plan_test.lua \
 	tests/integration/t0100-plan.sh tests/integration/t0101-plan-problems.sh \
-	tests/integration/t0102-profiles.sh
+	tests/integration/t0102-profiles.sh tests/integration/t0105-facts-versions.sh
 
 EXTRA_DIST += tools/gen-redist.py bench/plan.sh \
 	tests/lua/plan_toolkit_test.lua tests/lua/plan_targets_test.lua \
 	tests/lua/plan_host_test.lua tests/lua/plan_test.lua \
 	tests/integration/t0100-plan.sh tests/integration/t0101-plan-problems.sh \
-	tests/integration/t0102-profiles.sh \
+	tests/integration/t0102-profiles.sh tests/integration/t0105-facts-versions.sh \
 	tests/fixtures/plans tests/fixtures/facts

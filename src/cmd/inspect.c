@@ -333,16 +333,9 @@ static int scan_path(const char *path, struct ptb_cuda_scan *s, struct ptb_err *
 	void *map;
 	int fd, rc;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot read '%s': %s", path, strerror(errno));
+	fd = ptb_file_open_read(path, 0, &st, err);
+	if (fd < 0)
 		return -1;
-	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		ptb_err_set(err, PTB_EIO, "cannot read '%s': not a regular file", path);
-		close(fd);
-		return -1;
-	}
 	if (st.st_size == 0) {
 		close(fd);
 		ptb_err_set(err, PTB_EIO, "'%s' is empty", path);

@@ -30,6 +30,8 @@ cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
 	raw = cJSON_CreateObject();
 	cJSON_AddBoolToObject(raw, "is_host", r.is_host);
 	cJSON_AddObjectToObject(raw, "files");
+	/* files found but not read (a FIFO, a device) or cut (too large) */
+	r.notes = cJSON_AddArrayToObject(raw, "read_notes");
 	ptb_probe_host(&r, raw);
 	ptb_probe_gpu(&r, raw);
 	ptb_probe_cuda(&r, raw);

@@ -17,7 +17,8 @@ TESTS += \
 	tests/integration/t0100-detect-fixtures.sh \
 	tests/integration/t0101-detect-gpu.sh \
 	tests/integration/t0102-detect-host.sh \
-	tests/integration/t0103-detect-cpu.sh
+	tests/integration/t0103-detect-cpu.sh \
+	tests/integration/t0104-hostile-files.sh
 
 # Fixture directories hold only committed files (never test output).
 EXTRA_DIST += \
@@ -32,7 +33,8 @@ EXTRA_DIST += \
 	tests/integration/t0100-detect-fixtures.sh \
 	tests/integration/t0101-detect-gpu.sh \
 	tests/integration/t0102-detect-host.sh \
-	tests/integration/t0103-detect-cpu.sh
+	tests/integration/t0103-detect-cpu.sh \
+	tests/integration/t0104-hostile-files.sh
 
 # Stand-in driver libraries the GPU probe loads in tests (plain shared
 # objects: no libtool here).  0: answers, 1: hangs, 2: crashes.

@@ -243,7 +243,7 @@ void ptb_probe_host(const struct ptb_root *r, cJSON *raw)
 	for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
 		ptb_probe_file(r, files, small[i], 16384);
 	ptb_buf_init(&b);
-	if (ptb_root_read(r, "/proc/meminfo", 512, &b) == 0)
+	if (ptb_root_head(r, "/proc/meminfo", 512, &b) == 0)
 		cJSON_AddStringToObject(files, "/proc/meminfo", b.data);
 	cpuinfo(r, host);
 	cgroup_files(r, files);
@@ -283,7 +283,7 @@ void ptb_probe_host(const struct ptb_root *r, cJSON *raw)
 		}
 		/* page size of a sysroot: what its (saved) smaps says, else the
 		 * running kernel's build configuration */
-		if (ptb_root_read(r, "/proc/self/smaps", 4096, &b) == 0)
+		if (ptb_root_head(r, "/proc/self/smaps", 4096, &b) == 0)
 			cJSON_AddStringToObject(files, "/proc/self/smaps", b.data);
 		kconfig_pages(r, files, host);
 		glibc_of_root(r, host);

@@ -155,25 +155,73 @@ int ptb_root_is_exec(const struct ptb_root *r, const char *path)
 	       (st.st_mode & 0111);
 }
 
-int ptb_root_read(const struct ptb_root *r, const char *path, size_t max,
-                  struct ptb_buf *out)
+static void note(const struct ptb_root *r, const char *text)
+{
+	const cJSON *it;
+
+	if (!r->notes)
+		return;
+	cJSON_ArrayForEach(it, r->notes)
+		if (cJSON_IsString(it) && strcmp(it->valuestring, text) == 0)
+			return;
+	cJSON_AddItemToArray(r->notes, cJSON_CreateString(text));
+}
+
+static char *size_text(size_t n)
+{
+	if (n >= (1u << 20) && n % (1u << 20) == 0)
+		return ptb_xasprintf("%zu MiB", n >> 20);
+	if (n >= 1024 && n % 1024 == 0)
+		return ptb_xasprintf("%zu KiB", n >> 10);
+	return ptb_xasprintf("%zu bytes", n);
+}
+
+static int read_in(const struct ptb_root *r, const char *path, size_t max,
+                   struct ptb_buf *out, int whole)
 {
 	char *h = kernel_path(r, path);
+	struct stat st;
 	char chunk[8192];
 	int fd;
 
 	if (!h)
 		return -1;
-	fd = open(h, O_RDONLY | O_CLOEXEC);
+	/* Below a sysroot h is resolved already: a link there now is a swap. */
+	fd = ptb_file_open_read(h, r->is_host ? 0 : PTB_OPEN_NOFOLLOW, &st, NULL);
 	free(h);
+	if (fd == -2) {
+		char *t = ptb_xasprintf("'%s'%s is %s, not a regular file: not read",
+		                        path, r->is_host ? "" : " in the sysroot",
+		                        ptb_file_kind(st.st_mode));
+		note(r, t);
+		free(t);
+	}
 	if (fd < 0)
 		return -1;
 	ptb_buf_reset(out);
 	ptb_buf_adds(out, "");
-	while (out->len < max) {
+	for (;;) {
 		size_t want = max - out->len < sizeof chunk ? max - out->len : sizeof chunk;
-		ssize_t n = read(fd, chunk, want);
+		ssize_t n;
 
+		if (want == 0) {
+			/* at the bound: is there more? */
+			if (!whole)
+				break;
+			do
+				n = read(fd, chunk, 1);
+			while (n < 0 && errno == EINTR);
+			if (n > 0) {
+				char *sz = size_text(max);
+				char *t = ptb_xasprintf("'%s'%s is larger than %s: only its first %s were read",
+				                        path, r->is_host ? "" : " in the sysroot", sz, sz);
+				note(r, t);
+				free(t);
+				free(sz);
+			}
+			break;
+		}
+		n = read(fd, chunk, want);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
@@ -187,6 +235,18 @@ int ptb_root_read(const struct ptb_root *r, const char *path, size_t max,
 	}
 	close(fd);
 	return 0;
+}
+
+int ptb_root_read(const struct ptb_root *r, const char *path, size_t max,
+                  struct ptb_buf *out)
+{
+	return read_in(r, path, max, out, 1);
+}
+
+int ptb_root_head(const struct ptb_root *r, const char *path, size_t max,
+                  struct ptb_buf *out)
+{
+	return read_in(r, path, max, out, 0);
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -281,7 +341,7 @@ const char *ptb_root_elf_machine(const struct ptb_root *r, const char *path)
 	unsigned mach;
 
 	ptb_buf_init(&b);
-	if (ptb_root_read(r, path, 64, &b) != 0 || b.len < 20 ||
+	if (ptb_root_head(r, path, 64, &b) != 0 || b.len < 20 ||
 	    memcmp(b.data, "\177ELF", 4) != 0) {
 		ptb_buf_free(&b);
 		return NULL;

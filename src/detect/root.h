@@ -10,11 +10,15 @@
 
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "util/util.h"
 
 struct ptb_root {
 	const char *dir;   /* "/" for this host */
 	int is_host;       /* dir is "/" */
+	cJSON *notes;      /* NULL, or an array that gets a line for each file
+	                    * not read (not a regular file) or cut (too large) */
 };
 
 /* The path with every symlink resolved, as seen inside the root; NULL when
@@ -27,9 +31,16 @@ int ptb_root_is_dir(const struct ptb_root *r, const char *path);
 int ptb_root_is_file(const struct ptb_root *r, const char *path);
 int ptb_root_is_exec(const struct ptb_root *r, const char *path);
 
-/* Read a file (at most max bytes; more is cut).  0, or -1 when absent or
- * unreadable (never an error to report: a missing fact). */
+/* Read a whole file, at most max bytes (the bound for its kind): more is
+ * cut, with a note.  0, or -1 when absent, unreadable or not a regular
+ * file (never an error to report: a missing fact; a FIFO, device or
+ * socket gets a note naming it and is never opened for a blocking read).
+ * procfs and sysfs files (size 0) are read to EOF. */
 int ptb_root_read(const struct ptb_root *r, const char *path, size_t max,
+                  struct ptb_buf *out);
+/* The same for the first max bytes only (a header, a first line): cutting
+ * is what is asked, so no note for it. */
+int ptb_root_head(const struct ptb_root *r, const char *path, size_t max,
                   struct ptb_buf *out);
 
 /* The entry names of a directory, sorted, without "." and "..", keeping

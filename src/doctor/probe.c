@@ -29,7 +29,7 @@ static char *under(const char *root, const char *path)
  * the same rules detect uses, so both see one machine. */
 char *ptb_sysroot_realpath(const char *root, const char *path)
 {
-	struct ptb_root r = { root ? root : "/", !root || strcmp(root, "/") == 0 };
+	struct ptb_root r = { root ? root : "/", !root || strcmp(root, "/") == 0, NULL };
 
 	return ptb_root_resolve(&r, path);
 }
@@ -54,7 +54,7 @@ static int read_in(const char *root, const char *path, size_t max, struct ptb_bu
 
 const char *ptb_elf_machine_name(const char *file)
 {
-	struct ptb_root host = { "/", 1 };
+	struct ptb_root host = { "/", 1, NULL };
 
 	return ptb_root_elf_machine(&host, file);
 }
@@ -341,12 +341,12 @@ static void torch_archs(const char *file, cJSON *t)
 	struct ptb_cuda_scan scan = { 0 };
 	struct ptb_err err = { 0 };
 	struct stat st;
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	int fd = ptb_file_open_read(file, 0, &st, NULL);
 	void *map;
 
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) != 0 || st.st_size <= 0) {
+	if (st.st_size <= 0) {
 		close(fd);
 		return;
 	}

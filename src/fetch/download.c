@@ -366,13 +366,25 @@ static char *cache_path(const char *cache, const char *sha)
 static int open_part(struct xfer *x, struct ptb_err *err)
 {
 	static char buf[1 << 16];
+	struct stat st = { 0 };
 	ssize_t r;
 
 	if (x->fd >= 0)
 		return 0;
-	x->fd = open(x->part, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	/* O_NONBLOCK until fstat says it is a regular file: a FIFO planted
+	 * in the cache would block the read below for good. */
+	x->fd = open(x->part, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0644);
 	if (x->fd < 0) {
 		ptb_err_set(err, PTB_EIO, "cannot open '%s': %s", x->part, strerror(errno));
+		return -1;
+	}
+	if (fstat(x->fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    fcntl(x->fd, F_SETFL, O_RDWR) != 0) {
+		ptb_err_set(err, PTB_EIO, "cannot use '%s': is %s, not a regular file",
+		            x->part, ptb_file_kind(st.st_mode));
+		ptb_err_hint(err, "remove it; ptbuild keeps partial downloads there");
+		close(x->fd);
+		x->fd = -1;
 		return -1;
 	}
 	if (flock(x->fd, LOCK_EX | LOCK_NB) != 0) {

@@ -231,13 +231,11 @@ fail:
 static int copy_file(const char *from, const char *to, struct ptb_err *err)
 {
 	static char buf[1 << 16];
-	int in = open(from, O_RDONLY | O_CLOEXEC), out;
+	int in = ptb_file_open_read(from, 0, NULL, err), out;
 	ssize_t n;
 
-	if (in < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot read '%s': %s", from, strerror(errno));
+	if (in < 0)
 		return -1;
-	}
 	out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (out < 0) {
 		ptb_err_set(err, PTB_EIO, "cannot create '%s': %s", to, strerror(errno));

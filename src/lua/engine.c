@@ -9,9 +9,11 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "util/log.h"
@@ -28,14 +30,25 @@ struct ptb_lua {
 	int mem_over;
 	long instr;
 	long instr_limit;
+	long time_limit_ms;
+	volatile sig_atomic_t time_over;  /* set by the CPU timer (SIGPROF) */
 	int test_mode;
 };
+
+/* Past the CPU time limit the hook stops the recipe at its next
+ * instruction; still running GRACE_MS later means the time goes inside C
+ * (a backtracking pattern in string.find): no safe way to unwind from
+ * there, so the process ends with exit 3 and a message. */
+#define GRACE_MS 1000
 
 /* Registry keys (addresses are unique). */
 static const char KEY_MODULES = 'm';
 static const char KEY_BASE = 'b';
 
 static void hook(lua_State *L, lua_Debug *ar);
+static int guard_begin(struct ptb_lua *e, const char *what);
+static void guard_end(int started);
+static long time_limit(const struct ptb_lua_opts *opts);
 
 static void *lalloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -95,6 +108,12 @@ static void hook(lua_State *L, lua_Debug *ar)
 	char msg[128];
 
 	(void)ar;
+	if (e->time_over) {
+		lua_sethook(L, hook, LUA_MASKCOUNT, 1);
+		snprintf(msg, sizeof msg, "CPU time limit of %ld ms exceeded",
+		         e->time_limit_ms);
+		hook_error(L, msg);
+	}
 	if (e->mem_over) {
 		snprintf(msg, sizeof msg, "memory cap of %zu MiB exceeded",
 		         e->mem_limit >> 20);
@@ -385,6 +404,26 @@ static int l_object(lua_State *L)
 	return 1;
 }
 
+/* setmetatable without finalizers: a __gc function runs when the
+ * collector gets to it, with hooks off (no budget, no time limit) and at
+ * the latest in lua_close, after the call is over.  Only the __gc present
+ * when the metatable is set counts (Lua 5.4 manual 2.5.3), so checking
+ * here is enough. */
+static int l_setmetatable(lua_State *L)
+{
+	if (lua_type(L, 2) == LUA_TTABLE) {
+		lua_pushliteral(L, "__gc");
+		if (lua_rawget(L, 2) != LUA_TNIL)
+			return luaL_error(L, "setmetatable: a '__gc' finalizer is not available "
+			                  "to recipes (sandbox: it would run outside the budget)");
+		lua_pop(L, 1);
+	}
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, 1);
+	return 1;
+}
+
 static int l_refused(lua_State *L)
 {
 	return luaL_error(L, "'%s' is not available to recipes (sandbox)",
@@ -472,6 +511,9 @@ static void build_sandbox(struct ptb_lua *e)
 	g = lua_gettop(L);
 
 	copy_fields(L, g, basefns);                        /* base */
+	lua_getfield(L, g, "setmetatable");
+	lua_pushcclosure(L, l_setmetatable, 1);
+	lua_setfield(L, -2, "setmetatable");
 	lua_getfield(L, g, "string");
 	copy_fields(L, lua_gettop(L), stringfns);
 	lua_remove(L, -2);
@@ -538,6 +580,7 @@ struct ptb_lua *ptb_lua_new(const struct ptb_lua_opts *opts, struct ptb_err *err
 	e->mem_limit = opts->mem_limit ? opts->mem_limit : PTB_LUA_MEM_DEFAULT;
 	e->mem_hard = e->mem_limit * 2;
 	e->instr_limit = opts->instr_limit ? opts->instr_limit : PTB_LUA_INSTR_DEFAULT;
+	e->time_limit_ms = time_limit(opts);
 	e->test_mode = opts->test_mode;
 	e->npath = opts->npath;
 	e->path = ptb_xcalloc(opts->npath + 1, sizeof *e->path);
@@ -559,8 +602,13 @@ void ptb_lua_free(struct ptb_lua *e)
 {
 	if (!e)
 		return;
-	if (e->L)
+	if (e->L) {
+		/* finalizers run here, outside any call: under the clock too */
+		int timing = guard_begin(e, "closing the recipe state");
+
 		lua_close(e->L);
+		guard_end(timing);
+	}
 	for (size_t i = 0; i < e->npath; i++)
 		free(e->path[i]);
 	free(e->path);
@@ -572,12 +620,143 @@ void ptb_lua_reset_budget(struct ptb_lua *e)
 	e->instr = 0;
 	e->mem_over = 0;
 	lua_sethook(e->L, hook, LUA_MASKCOUNT, HOOK_EVERY);
+	int timing = guard_begin(e, "a garbage collection");
 	lua_gc(e->L, LUA_GCCOLLECT);
+	guard_end(timing);
 }
 
 long ptb_lua_instructions(const struct ptb_lua *e)
 {
 	return e->instr;
+}
+
+/* ---- the CPU time limit ------------------------------------------------ */
+
+static struct ptb_lua *volatile timed;    /* the engine a call runs in */
+static volatile sig_atomic_t ticks;
+static char stop_head[512], stop_tail[512];
+static struct sigaction old_prof;
+
+/* Append s to buf[at..cap) (async-signal-safe, unlike snprintf). */
+static size_t put(char *buf, size_t at, size_t cap, const char *s)
+{
+	while (*s && at + 1 < cap)
+		buf[at++] = *s++;
+	buf[at] = '\0';
+	return at;
+}
+
+static size_t put_int(char *buf, size_t at, size_t cap, long v)
+{
+	char d[24];
+	int i = (int)sizeof d - 1;
+
+	d[i] = '\0';
+	do
+		d[--i] = (char)('0' + v % 10);
+	while ((v /= 10) > 0 && i > 0);
+	return put(buf, at, cap, d + i);
+}
+
+static void on_prof(int sig)
+{
+	struct ptb_lua *e = timed;
+	char out[2048];
+	size_t n;
+	lua_Debug ar;
+
+	(void)sig;
+	if (!e)
+		return;
+	if (ticks++ == 0) {
+		/* lua_sethook is safe in a signal handler (manual, 4.7) */
+		e->time_over = 1;
+		lua_sethook(e->L, hook, LUA_MASKCOUNT, 1);
+		return;
+	}
+	/* Still running: inside a C function (or a finalizer, hooks off).
+	 * The call chain stands still while C runs, so reading where the
+	 * recipe called it from is safe; the process ends right after. */
+	n = put(out, 0, sizeof out, stop_head);
+	for (int lv = 0; lv < 16 && lua_getstack(e->L, lv, &ar); lv++)
+		if (lua_getinfo(e->L, "Sl", &ar) && ar.currentline > 0) {
+			n = put(out, n, sizeof out, ar.short_src);
+			n = put(out, n, sizeof out, ":");
+			n = put_int(out, n, sizeof out, ar.currentline);
+			n = put(out, n, sizeof out, ": ");
+			break;
+		}
+	n = put(out, n, sizeof out, stop_tail);
+	if (write(STDERR_FILENO, out, n) < 0)
+		n = 0;
+	_exit(PTB_ERECIPE);
+}
+
+static long time_limit(const struct ptb_lua_opts *opts)
+{
+	const char *s = getenv("PTBUILD_LUA_TIME_LIMIT_MS");
+	char *end;
+	long v;
+
+	if (opts->time_limit_ms > 0)
+		return opts->time_limit_ms;
+	if (s && *s) {
+		v = strtol(s, &end, 10);
+		if (*end == '\0' && v > 0 && v <= 24L * 3600 * 1000)
+			return v;
+	}
+	return PTB_LUA_TIME_DEFAULT;
+}
+
+static void set_timer(long first_ms, long every_ms)
+{
+	struct itimerval it = {
+		{ every_ms / 1000, (every_ms % 1000) * 1000 },
+		{ first_ms / 1000, (first_ms % 1000) * 1000 },
+	};
+
+	setitimer(ITIMER_PROF, &it, NULL);
+}
+
+/* Start the CPU clock for work in e (a call, a collection, closing the
+ * state); what names it in the exit message.  Returns 0 when the clock
+ * already runs (a nested call: the outer limit holds). */
+static int guard_begin(struct ptb_lua *e, const char *what)
+{
+	struct sigaction sa;
+
+	if (timed)
+		return 0;
+	if (e->time_over) {
+		e->time_over = 0;
+		if (e->instr <= e->instr_limit && !e->mem_over)
+			lua_sethook(e->L, hook, LUA_MASKCOUNT, HOOK_EVERY);
+	}
+	snprintf(stop_head, sizeof stop_head, "ptbuild: error: recipe error in %s: ", what);
+	snprintf(stop_tail, sizeof stop_tail,
+	         "CPU time limit of %ld ms exceeded inside a library function, "
+	         "which did not return; stopped\n"
+	         "hint: a string pattern that backtracks (string.find, match, gmatch, gsub) "
+	         "or an endless loop in a finalizer; simplify the pattern or bound the subject\n",
+	         e->time_limit_ms);
+	ticks = 0;
+	timed = e;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_prof;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGPROF, &sa, &old_prof);
+	set_timer(e->time_limit_ms, GRACE_MS);
+	return 1;
+}
+
+static void guard_end(int started)
+{
+	if (!started)
+		return;
+	set_timer(0, 0);
+	sigaction(SIGPROF, &old_prof, NULL);
+	timed = NULL;
 }
 
 /* ---- the protected-call helper ----------------------------------------- */
@@ -622,12 +801,14 @@ static int protected_call(struct ptb_lua *e, struct call_ctx *c,
 {
 	lua_State *L = e->L;
 	int base = lua_gettop(L);
+	int timing = guard_begin(e, what);
 	int rc;
 
 	lua_pushcfunction(L, msgh);
 	lua_pushcfunction(L, call_entry);
 	lua_pushlightuserdata(L, c);
 	rc = lua_pcall(L, 1, 0, base + 1);
+	guard_end(timing);
 	if (rc != LUA_OK) {
 		const char *m = lua_tostring(L, -1);
 		char first[768];

@@ -5,7 +5,9 @@
  * A recipe runs in a sandbox: an allow-listed environment (no io, os, load,
  * loadfile, dofile, require, debug, collectgarbage, string.dump), text chunks
  * only, ptb.include() for recipe libraries on the search path, an
- * instruction budget and a memory cap.  Every call is protected and errors
+ * instruction budget, a memory cap, a CPU time limit per call that also
+ * holds inside C (SIGPROF; exit 3 when C does not return) and no __gc
+ * finalizers.  Every call is protected and errors
  * carry the recipe file, line and a traceback. */
 #ifndef PTB_ENGINE_H
 #define PTB_ENGINE_H
@@ -18,12 +20,17 @@
 
 #define PTB_LUA_MEM_DEFAULT    (64u << 20)        /* bytes */
 #define PTB_LUA_INSTR_DEFAULT  (50L * 1000 * 1000) /* VM instructions */
+#define PTB_LUA_TIME_DEFAULT   20000              /* CPU ms per call */
 
 struct ptb_lua_opts {
 	const char *const *path;  /* recipe directories, first wins */
 	size_t npath;
 	size_t mem_limit;         /* 0: default */
 	long instr_limit;         /* 0: default */
+	/* CPU time of one call, including what runs inside C (a string
+	 * pattern that backtracks): 0 is PTBUILD_LUA_TIME_LIMIT_MS, else
+	 * PTB_LUA_TIME_DEFAULT. */
+	long time_limit_ms;
 	/* Extra globals for test scripts (tests/luatest): adds the `t` table. */
 	int test_mode;
 };

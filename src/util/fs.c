@@ -36,27 +36,81 @@ char *ptb_path_join(const char *a, const char *b)
 	return ptb_xasprintf("%s/%s", a, b);
 }
 
-int ptb_file_read(const char *path, size_t max, struct ptb_buf *out,
-                  struct ptb_err *err)
+const char *ptb_file_kind(mode_t mode)
 {
-	char chunk[16384];
-	struct stat st;
-	int fd;
+	if (S_ISREG(mode))
+		return "a regular file";
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO (named pipe)";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	return "not a file";
+}
 
-	if (max == 0)
-		max = 64u << 20;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+static int refuse(const char *path, mode_t mode, struct ptb_err *err)
+{
+	ptb_err_set(err, PTB_EIO, "cannot read '%s': is %s, not a regular file",
+	            path, ptb_file_kind(mode));
+	return -2;
+}
+
+int ptb_file_open_read(const char *path, int flags, struct stat *st,
+                       struct ptb_err *err)
+{
+	struct stat s;
+	int fd, fl;
+
+	if (!st)
+		st = &s;
+	/* Look before opening: opening some devices does something. */
+	if ((flags & PTB_OPEN_NOFOLLOW ? lstat(path, st) : stat(path, st)) == 0 &&
+	    !S_ISREG(st->st_mode))
+		return refuse(path, st->st_mode, err);
+	/* O_NONBLOCK: a FIFO swapped in after the stat still cannot block. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK |
+	          (flags & PTB_OPEN_NOFOLLOW ? O_NOFOLLOW : 0));
 	if (fd < 0) {
+		if (errno == ELOOP && (flags & PTB_OPEN_NOFOLLOW))
+			return refuse(path, S_IFLNK, err);
 		ptb_err_set(err, PTB_EIO, "cannot read '%s': %s", path,
 		            strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		ptb_err_set(err, PTB_EIO, "cannot read '%s': is a directory",
-		            path);
+	if (fstat(fd, st) != 0) {
+		ptb_err_set(err, PTB_EIO, "cannot read '%s': %s", path,
+		            strerror(errno));
 		close(fd);
 		return -1;
 	}
+	if (!S_ISREG(st->st_mode)) {
+		close(fd);
+		return refuse(path, st->st_mode, err);
+	}
+	fl = fcntl(fd, F_GETFL);
+	if (fl >= 0)
+		(void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	return fd;
+}
+
+int ptb_file_read(const char *path, size_t max, struct ptb_buf *out,
+                  struct ptb_err *err)
+{
+	char chunk[16384];
+	int fd;
+
+	if (max == 0)
+		max = 64u << 20;
+	fd = ptb_file_open_read(path, 0, NULL, err);
+	if (fd < 0)
+		return -1;
 	ptb_buf_reset(out);
 	ptb_buf_add(out, "", 0);
 	for (;;) {

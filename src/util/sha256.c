@@ -10,6 +10,7 @@
 #endif
 
 #include "util/sha256.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -231,7 +232,7 @@ int ptb_sha256_file(const char *path, char hex[65], uint64_t *size)
 	static unsigned char buf[1 << 16];
 	struct ptb_sha256 s;
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = ptb_file_open_read(path, 0, NULL, NULL);
 
 	if (fd < 0)
 		return -1;

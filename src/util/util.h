@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 /* Exit codes, the contract in DESIGN.md. */
 enum ptb_status {
@@ -60,8 +61,26 @@ void ptb_buf_printf(struct ptb_buf *b, const char *fmt, ...)
 void ptb_buf_vprintf(struct ptb_buf *b, const char *fmt, va_list ap);
 char *ptb_buf_detach(struct ptb_buf *b);  /* caller frees; b is reset */
 
-/* Read a whole regular file, at most max bytes (0: 64 MiB).  Returns 0, or
- * -1 with err naming the file (PTB_EIO). */
+/* Open a file for reading without ever waiting: what is not a regular file
+ * (a FIFO with no writer blocks open and read for good, a device such as
+ * /dev/zero never ends, a socket cannot be opened) is refused before and
+ * after the open (O_NONBLOCK, then fstat), never read.  With
+ * PTB_OPEN_NOFOLLOW a symlink as the last component is refused too (for
+ * paths whose links were already resolved).  procfs and sysfs files are
+ * regular files of size 0 and pass: read them to EOF.  Returns a blocking
+ * close-on-exec descriptor with *st filled (st may be NULL); -1 when it
+ * cannot be opened, -2 when it exists but is not a regular file, both
+ * with err "cannot read 'PATH': is a FIFO (named pipe), not a regular
+ * file" (PTB_EIO). */
+#define PTB_OPEN_NOFOLLOW 1
+int ptb_file_open_read(const char *path, int flags, struct stat *st,
+                       struct ptb_err *err);
+/* "a FIFO (named pipe)", "a character device", "a directory"... */
+const char *ptb_file_kind(mode_t mode);
+
+/* Read a whole regular file (opened with ptb_file_open_read), at most max
+ * bytes (0: 64 MiB).  Returns 0, or -1 with err naming the file and what
+ * it is or how large (PTB_EIO). */
 int ptb_file_read(const char *path, size_t max, struct ptb_buf *out,
                   struct ptb_err *err);
 

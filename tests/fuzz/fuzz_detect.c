@@ -6,7 +6,10 @@
  * content, enrich must return facts that pass the facts contract: a bad
  * file is a missing fact with a note, never an error.  A first byte of
  * 0xF0 or more picks one of the cgroup files instead (/proc/self/cgroup
- * naming nested v1 and v2 groups, and their limit files). */
+ * naming nested v1 and v2 groups, and their limit files); 0xE0..0xE7 a
+ * compiler's `--version` output, 0xE8..0xEF an installed torch's
+ * version.py (the version-valued facts: they must leave in the form the
+ * facts contract checks, or as null). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +87,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	cJSON *raw = cJSON_Duplicate(base, 1), *facts = NULL;
-	if (data[0] >= 0xF0) {
+	if (data[0] >= 0xE0 && data[0] < 0xE8) {
+		cJSON *c = cJSON_GetArrayItem(cJSON_GetObjectItem(raw, "compilers"), 0);
+		if (c) {
+			cJSON_DeleteItemFromObject(c, "name");
+			cJSON_DeleteItemFromObject(c, "target");
+			cJSON_AddStringToObject(c, "name", "cc");
+			cJSON_AddStringToObject(c, "target", "/usr/bin/cc");
+			cJSON_AddStringToObject(c, "version_output", text);
+		}
+	} else if (data[0] >= 0xE8 && data[0] < 0xF0) {
+		cJSON *t = cJSON_CreateObject();
+		cJSON_AddStringToObject(t, "site", "/usr/lib/python3/dist-packages");
+		cJSON_AddArrayToObject(t, "dist_info");
+		cJSON_AddStringToObject(t, "version_py", text);
+		cJSON_AddItemToArray(cJSON_GetObjectItem(raw, "torch"), t);
+	} else if (data[0] >= 0xF0) {
 		set_str(raw, "files./proc/self/cgroup", "0::/a/b\n4:memory:/a\n1:cpu,cpuacct:/\n");
 		set_str(raw, "files./sys/fs/cgroup/cpu/cpu.cfs_period_us", "100000\n");
 		set_str(raw, "files./sys/fs/cgroup/a/b/cpu.max", "200000 100000\n");

@@ -119,7 +119,7 @@ static void files(const char *dir)
 
 static void root(const char *dir)
 {
-	struct ptb_root r = { dir, 0 };
+	struct ptb_root r = { dir, 0, NULL };
 	struct ptb_buf b;
 	char *p, *secret = ptb_path_join(dir, "etc");
 
