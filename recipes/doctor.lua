@@ -7,6 +7,7 @@
 -- quoted in messages are the ones users reported there.
 local archlist = ptb.include("lib/archlist")
 local host_lib = ptb.include("lib/host")
+local toolkit = ptb.include("lib/toolkit")
 
 local M = {}
 
@@ -91,20 +92,20 @@ end
 check("driver-too-old", "error", "S03", function(c)
   if not (c.f.driver and c.f.driver.version and c.tk and c.rel) then return end
   local d, r = c.f.driver.version, c.rel
-  if archlist.vcmp(d, r.driver_min) >= 0 then return end
+  if toolkit.driver_runs(r, c.f.driver) == "direct" then return end
   local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"CUDA Version: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(c.f.driver.cuda_max) or ""
   if archlist.vcmp(d, r.compat_min) >= 0 then
     return { severity = "warning",
       message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
-        :format(d, r.version, r.driver_min, ceiling),
+        :format(d, r.version, toolkit.driver_need(r), ceiling),
       seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
-      fix = ("install driver %s or newer, or build with SASS for every GPU (no +PTX reliance)"):format(r.driver_min) }
+      fix = ("install driver %s or newer, or build with SASS for every GPU (no +PTX reliance)"):format(toolkit.driver_need(r)) }
   end
   return {
     message = ("driver %s is too old for CUDA %s, which needs %s or newer (%s at least with minor-version compatibility)%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
-      :format(d, r.version, r.driver_min, r.compat_min, ceiling),
+      :format(d, r.version, toolkit.driver_need(r), r.compat_min, ceiling),
     seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
-    fix = ("install driver %s or newer, or use a toolkit no newer than CUDA %s"):format(r.driver_min, c.f.driver.cuda_max or "the driver supports") }
+    fix = ("install driver %s or newer, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_need(r), c.f.driver.cuda_max or "the driver supports") }
 end)
 
 check("driver-library-mismatch", "error", "S06", function(c)
