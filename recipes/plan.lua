@@ -301,7 +301,8 @@ function M.make(args)
   if hc.host then
     hinfo.cxx = H.cxx_of(hc.host.path)
     decide("host_compiler", ("%s (gcc %s)"):format(hinfo.cxx, hc.host.version),
-      hc.switched and ("the default gcc %s is too new for nvcc %s"):format(hc.default.version, r.version)
+      hc.switched and ("the default gcc %s does not work with nvcc %s"):format(hc.default.version, r.version)
+        or hc.refused and ("refused by nvcc %s: see the gcc-too-new problem"):format(r.version)
         or ("accepted by nvcc %s (gcc %d at most)"):format(r.version, r.gcc_max))
   end
 

@@ -107,17 +107,17 @@ local releases = {
   -- 13.1-13.3: drivers from [rn-t3] (13.3 from [meson] only).  GPU code:
   -- [meson]'s table of nvcc's architectures (through 13.3.1, "as of
   -- 2026-07-13") adds and removes nothing after 13.0, so the lists are
-  -- 13.0's.  Host compiler limits are not published per release: assumed
-  -- equal to 13.0's (compilers_assumed).
+  -- 13.0's.  Host compilers [spack-cuda]: gcc 16 and clang 22 refused
+  -- through 13.3, clang 21 accepted from 13.1.
   { version = "13.1", sm = sm130, sm_a = { "9.0", "10.0", "10.3", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "590.44.01", compat_min = "580",
-    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, compilers_assumed = true },
+    gcc_max = 15, clang_max = 21, platforms = { "linux-x86_64", "linux-sbsa" },  },
   { version = "13.2", sm = sm130, sm_a = { "9.0", "10.0", "10.3", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "595.45.04", compat_min = "580",
-    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, compilers_assumed = true },
+    gcc_max = 15, clang_max = 21, platforms = { "linux-x86_64", "linux-sbsa" },  },
   { version = "13.3", sm = sm130, sm_a = { "9.0", "10.0", "10.3", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "610.43.02", compat_min = "580",
-    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, compilers_assumed = true },
+    gcc_max = 15, clang_max = 21, platforms = { "linux-x86_64", "linux-sbsa" },  },
   -- 13.4: Rubin, compute capability 10.7, sm_107 and sm_107a [pt190654]
   -- [ptxas134]; the GA release is versioned 13.4.1 (13.4.0 was a developer
   -- preview) [rn134].  driver_min: the driver bundled with the 13.4.1
@@ -192,6 +192,26 @@ local updates = {
 -- glibc limits of the toolkit binaries [spack]: `conflicts glibc@:2.26 when
 -- @12.8:` (libcusolver needs log2f@GLIBC_2.27) and `conflicts glibc@2.42:
 -- when @:13.0` (C23 math prototypes, fixed in 13.1).
+-- Host compilers that nvcc refuses or miscompiles with, by full version
+-- [spack-cuda]: spack/spack-packages@1e8cf05 repos/spack_repo/builtin/
+-- build_systems/cuda.py.  A rule applies when the toolkit's full version
+-- is at most cuda_upto (a release label: an nvcc build number such as
+-- 11.4.48 compares above it, so such a toolkit is not matched), or its
+-- minor at most cuda_minor_upto, and the compiler's version is in
+-- [from, below) or is
+-- `exact` (all parts compared), on `arch` when given.  The per-release
+-- gcc_max/clang_max above hold the major limits; these are the edges.
+local host_conflicts = {
+  { compiler = "gcc", from = "10", below = "11", cuda_upto = "11.4.0",
+    why = "gcc 10 breaks nvcc up to 11.4.0 (spack: gist ax3l/9489132#gistcomment-3860114)" },
+  { compiler = "gcc", from = "11", cuda_upto = "11.4.0",
+    why = "gcc 11 is supported only from CUDA 11.4.1" },
+  { compiler = "gcc", from = "11.2", cuda_minor_upto = "11.5",
+    why = "gcc 11.2 and newer break nvcc 11.4-11.5 (std_function.h: 'parameter packs not expanded')" },
+  { compiler = "gcc", exact = "13.2.0", cuda_minor_upto = "12.4", arch = "aarch64",
+    why = "gcc 13.2.0 on aarch64 breaks nvcc up to 12.4 at the first .cu (spack PR 39666)" },
+}
+
 local glibc = { min = { since = "12.8", version = "2.27" }, max = { upto = "13.0", below = "2.42" } }
 
-return { releases = releases, updates = updates, glibc = glibc }
+return { releases = releases, updates = updates, glibc = glibc, host_conflicts = host_conflicts }
