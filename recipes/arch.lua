@@ -38,7 +38,7 @@ function M.convert(args)
   local cx = archlist.cpp_extension_check(items)
   if cx then warnings[#warnings + 1] = { message = cx.message, hint = cx.hint } end
   if release and release.assumed then
-    notes[#notes + 1] = ("the architecture list of CUDA %s is assumed equal to 13.0's (not yet published per release)")
+    notes[#notes + 1] = ("the architecture list of CUDA %s is assumed equal to the release before it (no source ptbuild has lists it)")
       :format(release.version)
   end
   for _, it in ipairs(items) do

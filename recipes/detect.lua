@@ -335,7 +335,7 @@ end
 function M.cuda_for_driver(version)
   local best
   for _, r in ipairs(data("cuda").releases) do
-    if M.vcmp(version, r.driver_min) >= 0 then best = r.version end
+    if r.driver_min and M.vcmp(version, r.driver_min) >= 0 then best = r.version end
   end
   return best
 end

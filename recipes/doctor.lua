@@ -7,6 +7,7 @@
 -- quoted in messages are the ones users reported there.
 local archlist = ptb.include("lib/archlist")
 local host_lib = ptb.include("lib/host")
+local toolkit = ptb.include("lib/toolkit")
 
 local M = {}
 
@@ -91,20 +92,20 @@ end
 check("driver-too-old", "error", "S03", function(c)
   if not (c.f.driver and c.f.driver.version and c.tk and c.rel) then return end
   local d, r = c.f.driver.version, c.rel
-  if archlist.vcmp(d, r.driver_min) >= 0 then return end
+  if toolkit.driver_runs(r, c.f.driver) == "direct" then return end
   local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"CUDA Version: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(c.f.driver.cuda_max) or ""
   if archlist.vcmp(d, r.compat_min) >= 0 then
     return { severity = "warning",
       message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
-        :format(d, r.version, r.driver_min, ceiling),
+        :format(d, r.version, toolkit.driver_need(r), ceiling),
       seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
-      fix = ("install driver %s or newer, or build with SASS for every GPU (no +PTX reliance)"):format(r.driver_min) }
+      fix = ("install driver %s or newer, or build with SASS for every GPU (no +PTX reliance)"):format(toolkit.driver_need(r)) }
   end
   return {
     message = ("driver %s is too old for CUDA %s, which needs %s or newer (%s at least with minor-version compatibility)%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
-      :format(d, r.version, r.driver_min, r.compat_min, ceiling),
+      :format(d, r.version, toolkit.driver_need(r), r.compat_min, ceiling),
     seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
-    fix = ("install driver %s or newer, or use a toolkit no newer than CUDA %s"):format(r.driver_min, c.f.driver.cuda_max or "the driver supports") }
+    fix = ("install driver %s or newer, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_need(r), c.f.driver.cuda_max or "the driver supports") }
 end)
 
 check("driver-library-mismatch", "error", "S06", function(c)
@@ -209,27 +210,38 @@ end)
 
 check("gcc-too-new", "error", "S14", function(c)
   if not c.tk then return end
-  local max = c.tk.gcc_max or (c.rel and c.rel.gcc_max)
-  if not max then return end
+  -- the limits: the installed toolkit's own host_config.h where read, else
+  -- data/cuda.lua's; the full-version edges from data/cuda.lua
+  local rel = c.rel or {}
+  local r = { version = rel.version or c.tk.version or "?", gcc_max = c.tk.gcc_max or rel.gcc_max,
+              clang_max = c.tk.clang_max or rel.clang_max }
+  if not (r.gcc_max or r.clang_max) then return end
+  local full = c.tk.version or r.version
+  local arch = c.f.host and c.f.host.arch
   local env = c.o.env or {}
   local want = env.CUDAHOSTCXX or env.CXX or env.CC
+  local function kind(cc)
+    if cc.name == "gcc" or cc.name == "g++" then return "gcc" end
+    if cc.name == "clang" or cc.name == "clang++" then return "clang" end
+  end
   local chosen
   for _, cc in ipairs(c.f.compilers or {}) do
-    local is_gnu = cc.name == "gcc" or cc.name == "g++"
     if want and (cc.path == want or cc.name == want) then chosen = cc break end
-    if not want and is_gnu and not chosen then chosen = cc end
+    if not want and kind(cc) == "gcc" and not chosen then chosen = cc end
   end
-  if not chosen or not (chosen.name == "gcc" or chosen.name == "g++") then return end
-  local m = major(chosen.version)
-  if not m or m <= max then return end
+  local k = chosen and kind(chosen)
+  if not k or not chosen.version then return end
+  local ok, why = host_lib.compiler_ok(r, full, k, chosen.version, arch)
+  if ok then return end
   local older
   for _, cc in ipairs(c.f.compilers or {}) do
-    local mm = major(cc.version)
-    if (cc.name == "g++" or cc.name == "gcc") and mm and mm <= max and (not older or mm > major(older.version)) then older = cc end
+    if kind(cc) == "gcc" and cc.version and host_lib.compiler_ok(r, full, "gcc", cc.version, arch)
+       and (not older or archlist.vcmp(cc.version, older.version) > 0) then older = cc end
   end
+  local max = r.gcc_max or 0
   return {
-    message = ("%s %s is newer than CUDA %s's nvcc accepts (gcc %d at most): \"#error -- unsupported GNU version!\"")
-      :format(chosen.name, chosen.version, c.tk.version or "?", max),
+    message = ("%s %s does not work with CUDA %s's nvcc: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
+      :format(chosen.name, chosen.version, full, why, k == "clang" and "clang" or "GNU"),
     seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or ""),
     fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(older.path or older.name, older.version)
       or ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max) }

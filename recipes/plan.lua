@@ -92,16 +92,16 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice)
     local d = facts.driver
     problem(p, "error", "driver-too-old",
       ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's 'CUDA Version: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
-        d.version, r.version, r.driver_min, r.compat_min, d.cuda_max or "?"),
-      ("install driver %s or newer, or use CUDA %s or older (--cuda)"):format(r.driver_min, d.cuda_max or "the driver's"))
+        d.version, r.version, T.driver_need(r), r.compat_min, d.cuda_max or "?"),
+      ("install driver %s or newer, or use CUDA %s or older (--cuda)"):format(T.driver_need(r), d.cuda_max or "the driver's"))
   elseif runs == "compat" then
     problem(p, "warning", "driver-minor-compat",
       ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
         facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
-      ("install driver %s or newer to run CUDA %s directly"):format(r.driver_min, r.version))
+      ("install driver %s or newer to run CUDA %s directly"):format(T.driver_need(r), r.version))
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
     problem(p, "warning", "no-gpu-detected",
-      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs driver %s or newer (%s with minor-version compatibility)"):format(r.driver_min, r.compat_min),
+      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs driver %s or newer (%s with minor-version compatibility)"):format(T.driver_need(r), r.compat_min),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
   -- Platform: every installed toolkit built for another platform; an
@@ -162,9 +162,11 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice)
         or ("CUDA %s downloads do not include cuDNN: PyTorch would build without it, silently"):format(r.version),
       cudnn_fix(r, platform, choice.root))
   end
-  if r.assumed then
+  if r.assumed or r.compilers_assumed then
+    local what = r.assumed and (r.compilers_assumed and "GPU list and host compiler limits" or "GPU list")
+      or "host compiler limits"
     problem(p, "warning", "cuda-data-assumed",
-      ("the GPU and compiler lists of CUDA %s are assumed equal to 13.0's (NVIDIA publishes no separate list)"):format(r.version),
+      ("the %s of CUDA %s are assumed equal to those of the release before it (no source ptbuild has lists them)"):format(what, r.version),
       ("check with '%s/bin/nvcc --list-gpu-arch' after install"):format(choice.root))
   end
   -- Other toolkits on the machine
@@ -271,7 +273,9 @@ function M.make(args)
     (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (ncuda > 0 and (", " .. ncuda .. " files with sha256") or ", resolved from the manifest")))
   decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, platform, how, root), ch.why)
   if source == "download" and inst.runfile ~= ptb.null then
-    decide("alternative", inst.runfile.name, "the runfile installer (needs root; sha256 " .. inst.runfile.sha256:sub(1, 12) .. "...)")
+    decide("alternative", inst.runfile.name, inst.runfile.sha256
+      and ("the runfile installer (needs root; sha256 " .. inst.runfile.sha256:sub(1, 12) .. "...)")
+      or "the runfile installer (needs root; unpinned: ptbuild knows no sha256 for it -- check NVIDIA's md5sum.txt)")
   end
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")
@@ -297,7 +301,8 @@ function M.make(args)
   if hc.host then
     hinfo.cxx = H.cxx_of(hc.host.path)
     decide("host_compiler", ("%s (gcc %s)"):format(hinfo.cxx, hc.host.version),
-      hc.switched and ("the default gcc %s is too new for nvcc %s"):format(hc.default.version, r.version)
+      hc.switched and ("the default gcc %s does not work with nvcc %s"):format(hc.default.version, r.version)
+        or hc.refused and ("refused by nvcc %s: see the gcc-too-new problem"):format(r.version)
         or ("accepted by nvcc %s (gcc %d at most)"):format(r.version, r.gcc_max))
   end
 

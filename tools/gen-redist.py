@@ -14,6 +14,7 @@ COMPONENTS = [
     "libcublas", "libcufft", "libcufile", "libcurand", "libcusolver",
     "libcusparse", "libnvjitlink", "libnvvm",
 ]
+RENAMED = {"cuda_cccl": "cccl"}
 PLATFORMS = ["linux-x86_64", "linux-sbsa", "linux-aarch64"]
 
 def main(d):
@@ -34,7 +35,10 @@ def main(d):
         m = json.load(open(os.path.join(d, f)))
         w('    ["%s"] = { release_date = "%s", platforms = {' % (label, m.get("release_date", "")))
         for p in PLATFORMS:
-            comps = [c for c in COMPONENTS if c in m and isinstance(m[c].get(p), dict) and "relative_path" in m[c][p]]
+            # 13.4 renames cuda_cccl to cccl (redistrib_13.4.2.json): keep
+            # the manifest's own key, which fetch also accepts for cuda_cccl.
+            comps = [RENAMED.get(c, c) if c not in m and RENAMED.get(c) in m else c for c in COMPONENTS]
+            comps = [c for c in comps if c in m and isinstance(m[c].get(p), dict) and "relative_path" in m[c][p]]
             if not comps:
                 continue
             w('      ["%s"] = {' % p)

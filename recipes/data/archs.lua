@@ -10,6 +10,11 @@
 --   [llvm170258] llvm/llvm-project PR 170258: sm_88 and sm_110 arrive with
 --            CUDA 13.0; sm_101 is superseded by sm_110 and refused by 13.0+
 --   [nvcc13] nvcc 13.0.88 --list-gpu-code, observed on the ptbuild dev machine
+--   [pt190654] pytorch/pytorch PR 190654 "Add sm_107 for Rubin support"
+--            (2026-07-21): "CUDA 13.4 adds support for the NVIDIA Rubin
+--            Architecture (compute capability 10.7)"
+--   [ptxas134] ptxas of CUDA 13.4 accepts `.target sm_107a` (a public
+--            kernel guide's check, PTX ISA 9.4)
 -- `last = nil` means the newest CUDA in data/cuda.lua still builds it; the
 -- per-release lists in data/cuda.lua are what the checks use -- `first` and
 -- `last` here only answer for releases older than the ones listed there.
@@ -37,6 +42,7 @@ return {
   ["10.1"] = { family = "Blackwell", chips = "GB10B (Jetson Thor, numbering before CUDA 13)",
                first = "12.8", last = "12.9", renamed = "11.0" },                       -- [cmake] [llvm170258]
   ["10.3"] = { family = "Blackwell", chips = "GB110 (B300, GB300)", first = "12.9" },   -- [cmake] [meson]
+  ["10.7"] = { family = "Rubin", chips = "Rubin", first = "13.4" },             -- [pt190654] [ptxas134]
   ["11.0"] = { family = "Blackwell", chips = "GB10B (Jetson Thor)", first = "13.0", was = "10.1" }, -- [llvm170258] [nvcc13]
   ["12.0"] = { family = "Blackwell", chips = "GB202-GB207 (RTX 50x0, RTX PRO 6000)", first = "12.8" }, -- [cmake] [clang]
   ["12.1"] = { family = "Blackwell", chips = "GB20B (GB10, DGX Spark)", first = "12.9" }, -- [cmake] [meson]

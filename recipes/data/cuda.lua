@@ -48,6 +48,9 @@ local sm129 = plus(sm128, "10.3", "12.1")                -- [cmake] [meson]: 12.
 -- [nvcc13] [clang]: 13.0 removes everything below 7.5, renames 10.1 to 11.0, adds 8.8
 local sm130 = { "7.5", "8.0", "8.6", "8.7", "8.8", "8.9", "9.0", "10.0", "10.3",
                 "11.0", "12.0", "12.1" }
+-- [pt190654] [ptxas134]: 13.4 adds 10.7 (Rubin)
+local sm134 = { "7.5", "8.0", "8.6", "8.7", "8.8", "8.9", "9.0", "10.0", "10.3", "10.7",
+                "11.0", "12.0", "12.1" }
 
 local releases = {
   -- driver_min: Linux minimum of the GA release [rn-t3]; compat_min: the
@@ -101,17 +104,37 @@ local releases = {
   { version = "13.0", sm = sm130, sm_a = { "9.0", "10.0", "10.3", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "580.65.06", compat_min = "580",
     gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" } },
-  -- 13.1-13.3: drivers from [rn-t3] (13.3 from [meson] only); the arch and
-  -- compiler lists are not published per release: assumed equal to 13.0.
+  -- 13.1-13.3: drivers from [rn-t3] (13.3 from [meson] only).  GPU code:
+  -- [meson]'s table of nvcc's architectures (through 13.3.1, "as of
+  -- 2026-07-13") adds and removes nothing after 13.0, so the lists are
+  -- 13.0's.  Host compilers [spack-cuda]: gcc 16 and clang 22 refused
+  -- through 13.3, clang 21 accepted from 13.1.
   { version = "13.1", sm = sm130, sm_a = { "9.0", "10.0", "10.3", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "590.44.01", compat_min = "580",
-    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true },
+    gcc_max = 15, clang_max = 21, platforms = { "linux-x86_64", "linux-sbsa" },  },
   { version = "13.2", sm = sm130, sm_a = { "9.0", "10.0", "10.3", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "595.45.04", compat_min = "580",
-    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true },
+    gcc_max = 15, clang_max = 21, platforms = { "linux-x86_64", "linux-sbsa" },  },
   { version = "13.3", sm = sm130, sm_a = { "9.0", "10.0", "10.3", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "610.43.02", compat_min = "580",
-    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true },
+    gcc_max = 15, clang_max = 21, platforms = { "linux-x86_64", "linux-sbsa" },  },
+  -- 13.4: Rubin, compute capability 10.7, sm_107 and sm_107a [pt190654]
+  -- [ptxas134]; the GA release is versioned 13.4.1 (13.4.0 was a developer
+  -- preview) [rn134].  driver_min: the driver bundled with the 13.4.1
+  -- runfile, 615.71.09 [dlfw2608], which reports "CUDA 13.4" [umd134];
+  -- Table 3 itself was not read, so this is an upper bound of the minimum.
+  -- Whether 10.7 has an f variant is not known here: not listed.
+  { version = "13.4", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
+    sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", compat_min = "580",
+    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, compilers_assumed = true },
+  -- 13.5: released [rn135]; its GPU list is assumed equal to 13.4's and its
+  -- minimum driver is not in ptbuild's data (Table 3 was not read): only the
+  -- minor-version compatibility floor (>= 580, [rn-t2]) is known, so a
+  -- driver runs it directly only when it reports CUDA 13.5 or newer.
+  { version = "13.5", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
+    sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, compat_min = "580",
+    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
+    compilers_assumed = true },
 }
 
 -- The label ptbuild installs for each minor release: its last update, the
@@ -125,6 +148,13 @@ local releases = {
 --              the local-repo .deb names used on Jetson (no sha256 published)
 -- 13.2.2 and 13.3.1 have no runfile in [spack]: the redist manifest is the
 -- only installer ptbuild knows for them.
+--   [rn1342]   https://docs.nvidia.com/cuda/archive/13.4.2/cuda-toolkit-release-notes/
+--              ("CUDA Toolkit 13.4 Update 1")
+--   [dlfw2608] NVIDIA/TensorRT-LLM docker/common/install_cuda_toolkit.sh
+--              (CUDA_VER=13.4.1, CUDA_DRIVER_VER=615.71.09, cuda_13.4.1_linux.run)
+--   [setupcuda1342] a setup-cuda GitHub action's tests resolving 13.4.2 from
+--              NVIDIA's docs/sidebar/md5sum.txt: cuda_13.4.2_linux.run,
+--              cuda_13.4.2_linux_sbsa.run
 local updates = {
   ["11.8"] = { label = "11.8.0", driver = "520.61.05", runfiles = { ["linux-x86_64"] = { name = "cuda_11.8.0_520.61.05_linux.run", sha256 = "9223c4af3aebe4a7bbed9abd9b163b03a1b34b855fbc2b4a0d1b706ac09a5a16" }, ["linux-sbsa"] = { name = "cuda_11.8.0_520.61.05_linux_sbsa.run", sha256 = "e6e9a8d31163c9776b5e313fd7590877c5684e1ecddee741154f95704d4ed27c" } },
     jetson_deb = "cuda-tegra-repo-ubuntu2004-11-8-local_11.8.0-1_arm64.deb" }, -- [jc]
@@ -146,11 +176,42 @@ local updates = {
   ["13.1"] = { label = "13.1.1", driver = "590.48.01", runfiles = { ["linux-x86_64"] = { name = "cuda_13.1.1_590.48.01_linux.run", sha256 = "24ff323723722781436804b392a48f691cb40de9808095d3e2192d0db6dfb8e4" }, ["linux-sbsa"] = { name = "cuda_13.1.1_590.48.01_linux_sbsa.run", sha256 = "8adcd5d4b3e1e70f7420959b97514c0c97ec729da248d54902174c4d229bfd2c" } } },
   ["13.2"] = { label = "13.2.2", driver = "595.71.05", runfiles = {} },
   ["13.3"] = { label = "13.3.1", driver = "610.43.02", runfiles = {} },
+  -- 13.4: 13.4.2 is "13.4 Update 1" [rn1342]; its manifest is in
+  -- data/redist.lua.  From 13.4.1 the runfile name carries no driver
+  -- version [dlfw2608]; the 13.4.2 names are [setupcuda1342].  No sha256 of
+  -- either runfile is published where ptbuild could read it (NVIDIA's
+  -- docs/sidebar lists md5 only): the runfiles are unpinned, and the plan
+  -- says so.  The bundled driver of 13.4.2 is not known here.
+  ["13.4"] = { label = "13.4.2", runfiles = { ["linux-x86_64"] = { name = "cuda_13.4.2_linux.run" },
+    ["linux-sbsa"] = { name = "cuda_13.4.2_linux_sbsa.run" } } },
+  -- 13.5: the release notes name no update [rn135]; no manifest and no
+  -- runfile of it are in ptbuild's data (fetch reads NVIDIA's manifest).
+  ["13.5"] = { label = "13.5.0", runfiles = {} },
 }
 
 -- glibc limits of the toolkit binaries [spack]: `conflicts glibc@:2.26 when
 -- @12.8:` (libcusolver needs log2f@GLIBC_2.27) and `conflicts glibc@2.42:
 -- when @:13.0` (C23 math prototypes, fixed in 13.1).
+-- Host compilers that nvcc refuses or miscompiles with, by full version
+-- [spack-cuda]: spack/spack-packages@1e8cf05 repos/spack_repo/builtin/
+-- build_systems/cuda.py.  A rule applies when the toolkit's full version
+-- is at most cuda_upto (a release label: an nvcc build number such as
+-- 11.4.48 compares above it, so such a toolkit is not matched), or its
+-- minor at most cuda_minor_upto, and the compiler's version is in
+-- [from, below) or is
+-- `exact` (all parts compared), on `arch` when given.  The per-release
+-- gcc_max/clang_max above hold the major limits; these are the edges.
+local host_conflicts = {
+  { compiler = "gcc", from = "10", below = "11", cuda_upto = "11.4.0",
+    why = "gcc 10 breaks nvcc up to 11.4.0 (spack: gist ax3l/9489132#gistcomment-3860114)" },
+  { compiler = "gcc", from = "11", cuda_upto = "11.4.0",
+    why = "gcc 11 is supported only from CUDA 11.4.1" },
+  { compiler = "gcc", from = "11.2", cuda_minor_upto = "11.5",
+    why = "gcc 11.2 and newer break nvcc 11.4-11.5 (std_function.h: 'parameter packs not expanded')" },
+  { compiler = "gcc", exact = "13.2.0", cuda_minor_upto = "12.4", arch = "aarch64",
+    why = "gcc 13.2.0 on aarch64 breaks nvcc up to 12.4 at the first .cu (spack PR 39666)" },
+}
+
 local glibc = { min = { since = "12.8", version = "2.27" }, max = { upto = "13.0", below = "2.42" } }
 
-return { releases = releases, updates = updates, glibc = glibc }
+return { releases = releases, updates = updates, glibc = glibc, host_conflicts = host_conflicts }

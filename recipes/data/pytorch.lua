@@ -21,6 +21,9 @@
 --              (3.5 ... 9.0a), @0011ec5c (Blackwell: 10.0 10.1 12.0 and
 --              their a), and the CUDA 13 one (10.3 11.0 12.1, no 10.1);
 --              which release first carried 12.1 is unverified (2.9 assumed)
+--   [pt190654] pytorch/pytorch PR 190654 "Add sm_107 for Rubin support"
+--              (2026-07-21, before the 2.14 release): CUDA 13.4 adds
+--              compute capability 10.7; PyTorch made Rubin-aware
 --   [gcc]      CMakeLists.txt @00117da6: "GCC-9.3 or newer is required"
 --   [tag]      tag: the git tag of the release's newest patch ptbuild can
 --              name with a source; the Dockerfile clones it (PyTorch tags
@@ -42,6 +45,9 @@
 local cx_hopper = "3.5;3.7;5.0;5.2;5.3;6.0;6.1;6.2;7.0;7.2;7.5;8.0;8.6;8.7;8.9;9.0;9.0a"
 local cx_27 = cx_hopper .. ";10.0;10.0a;10.1;10.1a;12.0;12.0a"
 local cx_29 = cx_hopper .. ";10.0;10.0a;10.3;10.3a;11.0;11.0a;12.0;12.0a;12.1;12.1a"
+-- 2.14 names Rubin: sm_107 [pt190654]; its wheels need not build it (sm_107
+-- runs sm_100 code, the PR says), so no wheel list carries 10.7.
+local cx_214 = cx_29 .. ";10.7;10.7a"
 
 local x_old = "3.7;5.0;6.0;7.0;7.5;8.0;8.6;9.0"       -- cu118 [builder] (3.7 listed last there)
 local x_12 = "5.0;6.0;7.0;7.5;8.0;8.6;9.0"            -- cu121..cu126 [builder] [bcuda]
@@ -104,7 +110,7 @@ local releases = {
                                     ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cxx = "C++20" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_214, cxx = "C++20" },
 }
 
 return { releases = releases }

@@ -261,6 +261,7 @@ return {
     } },
     ["13.4.2"] = { release_date = "2026-09-16", platforms = {
       ["linux-x86_64"] = {
+        { name = "cccl", version = "13.3.4.3.1", relative_path = "cccl/linux-x86_64/cccl-linux-x86_64-13.3.4.3.1-archive.tar.xz", sha256 = "6b7516074f42f80dd3feb9c11318c8e1c5ab56cdd9f18fff4c5ace2e7e0a8209", size = 1404324 },
         { name = "cuda_crt", version = "13.4.92", relative_path = "cuda_crt/linux-x86_64/cuda_crt-linux-x86_64-13.4.92-archive.tar.xz", sha256 = "c969e61ded12dbf0cf20ace72867f1622ec0e8ea1e1d305e27761012025f7aaa", size = 101980 },
         { name = "cuda_cudart", version = "13.4.92", relative_path = "cuda_cudart/linux-x86_64/cuda_cudart-linux-x86_64-13.4.92-archive.tar.xz", sha256 = "0ac5dbc538d04e9983bc493b410cce4b459e1ee9f5f6654b6464ef7b3e14a8b5", size = 1704640 },
         { name = "cuda_culibos", version = "13.4.92", relative_path = "cuda_culibos/linux-x86_64/cuda_culibos-linux-x86_64-13.4.92-archive.tar.xz", sha256 = "241c618719e0613ce73b781c4e84b5eccf04e5baa3bae57de07980edb68a0e55", size = 21440 },
@@ -280,6 +281,7 @@ return {
         { name = "libnvvm", version = "13.4.92", relative_path = "libnvvm/linux-x86_64/libnvvm-linux-x86_64-13.4.92-archive.tar.xz", sha256 = "0e619cf3d5b27f7c812665599ca9761fc296e56129b24a85d822a5d8a1a3bd75", size = 51321404 },
       },
       ["linux-sbsa"] = {
+        { name = "cccl", version = "13.3.4.3.1", relative_path = "cccl/linux-sbsa/cccl-linux-sbsa-13.3.4.3.1-archive.tar.xz", sha256 = "e36cc409c7ef4c3da18f0dd7f301b0df826121924cf817a7ff2ae508c944c6a1", size = 1403880 },
         { name = "cuda_crt", version = "13.4.92", relative_path = "cuda_crt/linux-sbsa/cuda_crt-linux-sbsa-13.4.92-archive.tar.xz", sha256 = "0358db52257885611664240e030e45528f052aa1360c886f55dbaf2b2d61f87d", size = 102008 },
         { name = "cuda_cudart", version = "13.4.92", relative_path = "cuda_cudart/linux-sbsa/cuda_cudart-linux-sbsa-13.4.92-archive.tar.xz", sha256 = "47e65e60d0f7cf832bff7992bd7a87ba4888195c31210392b5f23c607fe6c2a8", size = 1694356 },
         { name = "cuda_culibos", version = "13.4.92", relative_path = "cuda_culibos/linux-sbsa/cuda_culibos-linux-sbsa-13.4.92-archive.tar.xz", sha256 = "f0a638aed9f073938103f6d3907c811e425fd6703324778e7959f3d9e26fab89", size = 21500 },

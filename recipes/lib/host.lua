@@ -35,6 +35,38 @@ function M.gccs(facts)
   return list, default or list[1]
 end
 
+local cuda = ptb.include("data/cuda")
+
+-- The full version of the toolkit release r stands for on this machine:
+-- an installed one of that minor, else the update ptbuild installs.
+function M.cuda_full(facts, r)
+  for _, tk in ipairs(facts.toolkits or {}) do
+    if tk.version and A.cuda_minor(tk.version) == r.version then return tk.version end
+  end
+  local up = cuda.updates[r.version]
+  return up and up.label or r.version
+end
+
+-- Does nvcc of release r (full version `full`) take compiler `kind`
+-- ("gcc" or "clang") version v on `arch`?  true, or false and why.
+function M.compiler_ok(r, full, kind, v, arch)
+  local max = kind == "clang" and r.clang_max or r.gcc_max
+  if max and major(v) and major(v) > max then
+    return false, ("newer than nvcc %s accepts (%s %d at most: 'unsupported %s version')")
+      :format(r.version, kind, max, kind == "clang" and "clang" or "GNU")
+  end
+  for _, c in ipairs(cuda.host_conflicts) do
+    local cu = c.cuda_upto and A.vcmp(full, c.cuda_upto) <= 0
+      or c.cuda_minor_upto and A.vcmp(A.cuda_minor(full) or full, c.cuda_minor_upto) <= 0
+    if c.compiler == kind and cu and (not c.arch or c.arch == arch)
+       and (c.exact and A.vcmp(v, c.exact) == 0
+            or not c.exact and A.vcmp(v, c.from) >= 0 and (not c.below or A.vcmp(v, c.below) < 0)) then
+      return false, c.why
+    end
+  end
+  return true
+end
+
 -- The nvcc host compiler for release r and PyTorch release torch.
 -- Returns { default = c?, host = c?, switched = bool }, problems.
 function M.host_compiler(facts, r, torch)
@@ -52,10 +84,12 @@ function M.host_compiler(facts, r, torch)
       ("gcc %s (%s) is older than PyTorch %s accepts ('GCC-9.3 or newer is required')"):format(default.version, default.path, torch.version),
       ("install gcc %d to %d and put it first on PATH"):format(major(torch.gcc_min), r.gcc_max))
   end
-  if major(default.version) > r.gcc_max then
+  local full, arch = M.cuda_full(facts, r), facts.host and facts.host.arch
+  local ok, why = M.compiler_ok(r, full, "gcc", default.version, arch)
+  if not ok then
     local best
     for _, c in ipairs(list) do
-      if major(c.version) <= r.gcc_max and A.vcmp(c.version, torch.gcc_min) >= 0 and
+      if M.compiler_ok(r, full, "gcc", c.version, arch) and A.vcmp(c.version, torch.gcc_min) >= 0 and
          (not best or A.vcmp(c.version, best.version) > 0) then
         best = c
       end
@@ -63,11 +97,12 @@ function M.host_compiler(facts, r, torch)
     if best then
       res.host, res.switched = best, true
       problem(problems, "warning", "gcc-too-new",
-        ("gcc %s (%s) is newer than nvcc %s accepts (gcc %d at most: 'unsupported GNU version')"):format(default.version, default.path, r.version, r.gcc_max),
+        ("gcc %s (%s) does not work with nvcc %s: %s"):format(default.version, default.path, full, why),
         ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(best.path), best.version))
     else
+      res.refused = true
       problem(problems, "error", "gcc-too-new",
-        ("gcc %s (%s) is newer than nvcc %s accepts (gcc %d at most: 'unsupported GNU version'), and no older gcc is installed"):format(default.version, default.path, r.version, r.gcc_max),
+        ("gcc %s (%s) does not work with nvcc %s: %s; no other gcc installed does"):format(default.version, default.path, full, why),
         ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(r.gcc_max, r.gcc_max))
     end
   end

@@ -20,7 +20,8 @@ end
 -- the driver's ceiling (driver.cuda_max), not an installed toolkit.
 function M.driver_runs(r, driver)
   if not driver or not driver.version then return "unknown" end
-  if A.vcmp(driver.version, r.driver_min) >= 0 then return "direct" end
+  -- r.driver_min is nil where ptbuild does not know it (data/cuda.lua)
+  if r.driver_min and A.vcmp(driver.version, r.driver_min) >= 0 then return "direct" end
   if driver.cuda_max and A.vcmp(driver.cuda_max, r.version) >= 0 then return "direct" end
   local major = r.version:match("^(%d+)")
   local dmajor = driver.cuda_max and driver.cuda_max:match("^(%d+)")
@@ -28,6 +29,12 @@ function M.driver_runs(r, driver)
     return "compat"
   end
   return nil
+end
+
+-- The driver release r needs, for messages: its minimum, or where
+-- ptbuild's data lacks it, where to read it.
+function M.driver_need(r)
+  return r.driver_min or ("the minimum of CUDA %s (not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)
 end
 
 -- The name release r gives a GPU of capability cc: Jetson Thor is sm_101

@@ -101,8 +101,14 @@ like "$err" "*unknown CUDA version '12.7'*known releases: *12.6 12.8*" "... list
 run "$PTBUILD" arch 8.0 --json --to torch
 is "$rc" 2 "--json with --to is a usage error"
 
+run "$PTBUILD" arch 12.0 --cuda 13.5
+like "$err" "*CUDA 13.5 is assumed equal to the release before it*" "a release with an assumed GPU list says so"
 run "$PTBUILD" arch 12.0 --cuda 13.1
-like "$err" "*assumed equal to 13.0*" "a release with assumed data says so"
+case "$err" in *assumed*) t_ok 1 "13.1's GPU list has a source: nothing assumed";; *) t_ok 0 "13.1's GPU list has a source: nothing assumed";; esac
+run "$PTBUILD" arch 10.7 --cuda 13.4 --to torch
+is "$out" "10.7" "CUDA 13.4 builds Rubin (10.7)"
+run "$PTBUILD" arch 10.7 --cuda 13.3 --to torch
+t_ok $((rc == 0)) "CUDA 13.3 does not build Rubin"
 
 # A user's recipe directory overrides the shipped knowledge: add a CUDA
 # release ptbuild does not know, extending the shipped table.

@@ -91,7 +91,14 @@ local cases = {
   { "gcc-too-new", function(f, o)
       f.compilers = { { name = "gcc", version = "15.1.0", path = "/usr/bin/gcc" },
                       { name = "g++", version = "13.3.0", path = "/usr/bin/g++-13" } } end,
-    "gcc 15.1.0 is newer than CUDA 12.8.93's nvcc accepts %(gcc 14 at most%)", "error" },
+    "gcc 15.1.0 does not work with CUDA 12.8.93's nvcc: newer than nvcc 12.8 accepts %(gcc 14 at most", "error" },
+  -- clang as CUDAHOSTCXX: 13.0 refuses clang 21 [spack-cuda] [nvcc13]
+  { "gcc-too-new", function(f, o)
+      f.compilers = { { name = "clang++", version = "21.1.0", path = "/usr/bin/clang++-21" },
+                      { name = "g++", version = "13.3.0", path = "/usr/bin/g++-13" } }
+      o.env.CUDAHOSTCXX = "/usr/bin/clang++-21"
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "13.0.88" end end,
+    "clang%+%+ 21.1.0 does not work with CUDA 13.0.88's nvcc: newer than nvcc 13.0 accepts %(clang 20 at most", "error" },
   { "mixed-cuda-installs", function(f, o)
       o.nvcc_on_path[1] = { root = "/usr/local/cuda-11.8", version = "11.8.89", nvcc = "/usr/local/cuda-11.8/bin/nvcc" } end,
     "name different toolkits", "error" },

@@ -123,4 +123,43 @@ t.is(c.CMAKE_CUDA_ARCHITECTURES, "90-real;90-virtual", "cmake: architectures mat
 t.is(c.CMAKE_CUDA_HOST_COMPILER, "/usr/bin/g++-13", "cmake: host compiler when switched")
 t.is(c.CUDAToolkit_ROOT, "/usr/local/cuda-13.0", "cmake: toolkit root")
 
+-- compiler_ok: nvcc's host compiler limits by full version [spack-cuda]
+-- { CUDA release, toolkit full version, kind, compiler version, arch, ok }
+local R = function(v) return (A.release(v)) end
+local edges = {
+  { "12.4", "12.4.131", "gcc", "13.2.0", "aarch64", false },  -- GH200 + Ubuntu 24.04 gcc
+  { "12.4", "12.4.131", "gcc", "13.2.0", "x86_64", true },
+  { "12.4", "12.4.131", "gcc", "13.3.0", "aarch64", true },
+  { "12.5", "12.5.82", "gcc", "13.2.0", "aarch64", true },
+  { "11.4", "11.4.0", "gcc", "10.3.0", "x86_64", false },    -- gcc 10 with <= 11.4.0
+  { "11.4", "11.4.0", "gcc", "11.1.0", "x86_64", false },    -- gcc 11 from 11.4.1
+  { "11.4", "11.4.1", "gcc", "11.1.0", "x86_64", true },
+  { "11.4", "11.4.1", "gcc", "11.2.0", "x86_64", false },    -- gcc >= 11.2 with 11.4.1-11.5
+  { "11.5", "11.5.2", "gcc", "11.4.0", "x86_64", false },
+  { "11.6", "11.6.2", "gcc", "11.4.0", "x86_64", true },
+  { "13.0", "13.0.2", "clang", "21.1.0", "x86_64", false },  -- clang 21 refused by 13.0
+  { "13.1", "13.1.1", "clang", "21.1.0", "x86_64", true },   -- ... accepted from 13.1
+  { "13.3", "13.3.1", "clang", "22.1.0", "x86_64", false },
+  { "13.0", "13.0.2", "gcc", "16.1.0", "x86_64", false },
+  { "13.3", "13.3.1", "gcc", "15.2.0", "x86_64", true },
+}
+for _, c in ipairs(edges) do
+  t.is((H.compiler_ok(R(c[1]), c[2], c[3], c[4], c[5])), c[6],
+    ("%s %s with CUDA %s on %s: %s"):format(c[3], c[4], c[2], c[5], tostring(c[6])))
+end
+
+-- host_compiler: the GH200 case -- Ubuntu 24.04's gcc 13.2.0 and CUDA 12.4:
+-- an error, the compiler marked refused (the plan does not say "accepted")
+local gh = { host = { arch = "aarch64" }, toolkits = {},
+             compilers = { { name = "gcc", version = "13.2.0", path = "/usr/bin/gcc" } } }
+local torch25
+for _, r in ipairs(pytorch.releases) do if r.version == "2.5" then torch25 = r end end
+local res, probs = H.host_compiler(gh, R("12.4"), torch25)
+t.is(probs[1] and probs[1].code, "gcc-too-new", "GH200 gcc 13.2.0 + CUDA 12.4: gcc-too-new")
+t.is(probs[1] and probs[1].severity, "error", "... an error: no other gcc")
+t.is(res.refused, true, "... the host compiler is marked refused")
+gh.compilers[2] = { name = "gcc", version = "12.3.0", path = "/usr/bin/gcc-12" }
+res = H.host_compiler(gh, R("12.4"), torch25)
+t.is(res.switched and res.host.version, "12.3.0", "... with gcc 12.3.0 installed the plan switches to it")
+
 t.done()

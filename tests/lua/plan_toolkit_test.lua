@@ -22,6 +22,13 @@ local drivers = {
   { "470.256.02", "11.4", "11.8", "compat" },     -- 11.x floor 450.80.02
   { "570.124.06", "12.8", "12.8", "direct" },
   { "560.28.03", nil, "12.6", "direct" },         -- no ceiling read: the version decides
+  { "615.71.09", "13.4", "13.4", "direct" },      -- 13.4.1's own driver [dlfw2608] [umd134]
+  { "610.43.02", "13.3", "13.4", "compat" },
+  -- 13.5: no minimum in the data: the ceiling decides, else the 580 floor
+  { "620.10.01", "13.5", "13.5", "direct" },
+  { "620.10.01", nil, "13.5", "compat" },
+  { "615.71.09", "13.4", "13.5", "compat" },
+  { "575.57.08", "12.9", "13.5", nil },
 }
 for _, c in ipairs(drivers) do
   t.is(T.driver_runs(R(c[3]), { version = c[1], cuda_max = c[2] }), c[4],
@@ -29,8 +36,14 @@ for _, c in ipairs(drivers) do
 end
 t.is(T.driver_runs(R("12.8"), nil), "unknown", "no driver: unknown")
 
+-- driver_need: the minimum, or where to read it when the data lacks it
+t.is(T.driver_need(R("13.4")), "615.71.09", "13.4 needs 615.71.09")
+t.like(T.driver_need(R("13.5")), "Table 3", "13.5's minimum: the message says where to read it")
+
 -- gpu_arch / builds_gpu: Thor is 10.1 before CUDA 13 and 11.0 after
 local names = {
+  { "10.7", "13.3", "10.7", false }, { "10.7", "13.4", "10.7", true },  -- Rubin [pt190654]
+  { "10.7", "13.5", "10.7", true },
   { "11.0", "12.8", "10.1", true }, { "11.0", "13.0", "11.0", true },
   { "10.1", "13.0", "11.0", true }, { "10.1", "12.9", "10.1", true },
   { "6.1", "13.0", "6.1", false }, { "6.1", "12.9", "6.1", true },
@@ -134,6 +147,28 @@ t.ok(#inst.components > 0, "13.2.2: components to resolve from the manifest")
 t.is(inst.runfile, ptb.null, "13.2.2: no runfile known")
 inst = T.installer(R("12.6"), "linux-aarch64", "jetpack")
 t.is(inst.jetpack_deb, "cuda-tegra-repo-ubuntu2204-12-6-local_12.6.3-1_arm64.deb", "Jetson 12.6 local repo")
+-- 13.4 installs 13.4.2 from the manifest ptbuild carries; CCCL, renamed
+-- cccl in 13.4 [redistrib_13.4.2.json], is among the downloads; the
+-- runfiles have names but no sha256 anywhere ptbuild could read one
+for _, plat in ipairs({ "linux-x86_64", "linux-sbsa" }) do
+  inst = T.installer(R("13.4"), plat, "redist")
+  t.is(inst.full_version, "13.4.2", "13.4 installs 13.4.2 (" .. plat .. ")")
+  local seen = {}
+  for _, d in ipairs(inst.downloads) do seen[d.name] = d end
+  t.ok(seen.cccl ~= nil, "13.4.2 " .. plat .. ": CCCL (cccl) is downloaded")
+  t.ok(seen.cuda_nvcc ~= nil and #seen.cuda_nvcc.sha256 == 64, "13.4.2 " .. plat .. ": nvcc pinned")
+  t.is(inst.runfile.sha256, nil, "13.4.2 " .. plat .. ": runfile unpinned")
+end
+t.is(T.installer(R("13.4"), "linux-x86_64", "redist").runfile.name, "cuda_13.4.2_linux.run", "13.4.2 runfile name")
+inst = T.installer(R("13.5"), "linux-x86_64", "redist")
+t.is(#inst.downloads, 0, "13.5: no manifest held, no downloads invented")
+-- every manifest in data/redist.lua is the label of a release (none orphaned)
+local redist = ptb.include("data/redist")
+for label in pairs(redist.labels) do
+  local used = false
+  for _, up in pairs(cuda.updates) do if up.label == label then used = true end end
+  t.ok(used, "manifest " .. label .. " is the label of a CUDA release")
+end
 -- every release from 11.8 has an update label
 for _, r in ipairs(cuda.releases) do
   if A.vcmp(r.version, "11.8") >= 0 then
