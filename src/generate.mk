@@ -5,6 +5,7 @@ libptb_a_SOURCES += src/render.c src/render.h src/cmd/generate.c
 
 nobase_dist_pkgdata_DATA += \
 	recipes/generate.lua \
+	recipes/data/acl.lua recipes/data/sccache.lua \
 	templates/ptbuild.env.in templates/envrc.in templates/docker.env.in \
 	templates/github.env.in templates/github.path.in \
 	templates/initial-cache.cmake.in templates/CMakePresets.json.in \
