@@ -248,10 +248,14 @@ function M.files(args)
   -- Docker: the image's own places for CUDA and OpenBLAS.
   local ob = plan.openblas or {}
   local from_root = cuda.root
-  local ob_root = ob.prefix or (plan.env or {}).OpenBLAS_HOME
+  -- OpenBLAS the host builds moves to the image's build of it, or to the
+  -- distribution's (/usr) when the plan pins no source; a distribution
+  -- OpenBLAS stays where it is (rebasing /usr would move everything).
+  local ob_root = ob.via == "source" and (ob.prefix or (plan.env or {}).OpenBLAS_HOME) or nil
+  local ob_image = (ob.via == "source" and ob.url and ob.sha256) and DOCKER_OPENBLAS or "/usr"
   local function in_image(v)
     v = rebase(v, from_root, DOCKER_CUDA)
-    if ob_root then v = rebase(v, ob_root, DOCKER_OPENBLAS) end
+    if ob_root then v = rebase(v, ob_root, ob_image) end
     return v
   end
   -- The image: no system NCCL (PyTorch builds its own), MAX_JOBS from
@@ -315,6 +319,11 @@ function M.files(args)
         downloads[#downloads + 1] = { name = d.name, url = d.url, sha256 = d.sha256 }
       end
     end
+    -- cuDNN alone (a plan whose CUDA files come from NVIDIA's manifest,
+    -- whose checksums ptbuild does not carry) is no toolkit: no pieces.
+    local nvcc = false
+    for _, d in ipairs(downloads) do if (d.name or ""):match("^cuda_nvcc") then nvcc = true end end
+    if not nvcc then downloads = {} end
     if #downloads == 0 and want.dockerfile then
       notes[#notes + 1] = ("the plan has no CUDA downloads for %s: the Dockerfile stops for TARGETARCH=%s"):format(
         r.cuda_platform, r.targetarch)
@@ -395,6 +404,8 @@ function M.files(args)
   else
     for w in tostring(acl_src.scons_flags or ""):gmatch("%S+") do acl_flags[#acl_flags + 1] = w end
   end
+  -- a plan that names no flags builds with PyTorch's
+  if #acl_flags == 0 then acl_flags = copy_list(acldata.scons_flags) end
   if not digest and (want.dockerfile or want.bake) then
     notes[#notes + 1] = ("the base image %s is pinned by tag only: ptbuild names no digest for it with a source; pass --base-digest sha256:... to pin it"):format(base_image)
   end

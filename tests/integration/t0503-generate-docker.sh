@@ -175,7 +175,7 @@ like "$out" "*packages: all installed*CUDA: $fake/cuda is there*OpenBLAS: $fake/
 if command -v curl >/dev/null 2>&1 && command -v xz >/dev/null 2>&1; then
 	w="$T_DIR/run"
 	for plat in linux-x86_64 linux-sbsa; do
-		a="cuda_fake-$plat-1.0-archive"
+		a="cuda_nvcc-$plat-1.0-archive"
 		mkdir -p "$w/src/$a/bin" "$w/src/$a/lib"
 		printf '#!/bin/sh\necho %s\n' "$plat" >"$w/src/$a/bin/nvcc"
 		: >"$w/src/$a/lib/libcudart.so"
@@ -186,8 +186,8 @@ import hashlib, json, sys
 p = json.load(open(sys.argv[1]))
 w = sys.argv[3]
 def dl(plat):
-    f = "%s/cuda_fake-%s-1.0-archive.tar.xz" % (w, plat)
-    return {"name": "cuda_fake", "platform": plat, "url": "file://" + f,
+    f = "%s/cuda_nvcc-%s-1.0-archive.tar.xz" % (w, plat)
+    return {"name": "cuda_nvcc", "platform": plat, "url": "file://" + f,
             "sha256": hashlib.sha256(open(f, "rb").read()).hexdigest(), "size": 1}
 p["cuda"]["downloads"] = [dl("linux-x86_64"), dl("linux-sbsa")]
 json.dump(p, open(sys.argv[2], "w"))
@@ -218,7 +218,7 @@ PY
 	t_ok "$([ "$st" -ne 0 ]; echo $?)" "an unknown TARGETARCH stops the step"
 	like "$(cat "$w/log")" "*no CUDA pieces for TARGETARCH=s390x*" "... saying why"
 	# A tampered archive is refused by its sha256.
-	printf 'x' >>"$w/cuda_fake-linux-x86_64-1.0-archive.tar.xz"
+	printf 'x' >>"$w/cuda_nvcc-linux-x86_64-1.0-archive.tar.xz"
 	rm -rf "$w/root"
 	TARGETARCH=amd64 sh -eu -c "$(cat "$w/cuda.sh")" >"$w/log" 2>&1
 	st=$?
