@@ -23,10 +23,11 @@ GENERATE_TESTS = \
 	tests/integration/t0503-generate-docker.sh \
 	tests/integration/t0504-generate-cmake.sh \
 	tests/integration/t0505-generate-hostile.sh \
-	tests/integration/t0506-generate-own.sh
+	tests/integration/t0506-generate-own.sh \
+	tests/integration/t0507-generate-closure.sh
 TESTS += tests/unit/test-render $(GENERATE_TESTS)
 
-EXTRA_DIST += $(GENERATE_TESTS) tests/fuzz/plan_fuzz.py \
+EXTRA_DIST += $(GENERATE_TESTS) tests/fuzz/plan_fuzz.py tests/generate_closure.py \
 	tests/fixtures/plans-in/gh200.json tests/fixtures/plans-in/rtx4090.json \
 	tests/fixtures/plans-in/ci-multiarch.json \
 	tests/fixtures/cuda-tiny/CMakeLists.txt tests/fixtures/cuda-tiny/tiny.cu \
