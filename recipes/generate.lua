@@ -3,6 +3,10 @@
 -- { files = [{path, template, mode, mark}], vars = {...}, notes = [...] } or
 -- { errors = [...] }.  Every decision about the outputs is made here; the
 -- templates only place values and the C renderer only escapes them.
+local H = ptb.include("lib/host")
+local acldata = ptb.include("data/acl")
+local sccdata = ptb.include("data/sccache")
+
 local M = {}
 
 -- What marks a file as ptbuild's (generate replaces a file in --out only
@@ -25,7 +29,7 @@ local FORMATS = {
   { name = "presets",    files = { { "CMakePresets.json", "CMakePresets.json.in", 420, MARK } } },
   { name = "dockerfile", files = { { "Dockerfile", "Dockerfile.in", 420, MARK },
                                    { ".dockerignore", "dockerignore.in", 420 } } },
-  { name = "bake",       files = { { "docker-bake.hcl", "docker-bake.hcl.in", 420, MARK } } },
+  { name = "bake",       files = { { "docker-bake.hcl", "docker-bake.hcl.in", 420, MARK, "Dockerfile.in" } } },
   { name = "ci",         files = { { ".github/workflows/ptbuild.yml", "ptbuild.yml.in", 420, MARK } } },
   { name = "setup",      files = { { "setup.sh", "setup.sh.in", 493, MARK },
                                    { "plan.json", "plan.json.in", 420, PLAN_MARK } } },
@@ -35,6 +39,21 @@ local FORMATS = {
 -- the plan's host used.
 local DOCKER_CUDA = "/usr/local/cuda"
 local DOCKER_OPENBLAS = "/opt/OpenBLAS"
+local DOCKER_ACL = "/opt/acl"
+local VENV = "/opt/venv"
+-- The variables a build sets for one architecture only (buildenv.lua):
+-- the image picks them by TARGETARCH, not from the planning host.
+local ARM64_ONLY = { USE_MKLDNN_ACL = true, ACL_ROOT_DIR = true, USE_PRIORITIZED_TEXT_FOR_LD = true,
+                     CMAKE_SHARED_LINKER_FLAGS = true }
+-- What an arm64 image builds with when the plan (made on x86_64) has no
+-- say: PyTorch's aarch64 wheels use oneDNN with ACL, and a wheel that may
+-- run on a 64 KiB-page kernel needs its segments aligned to 64 KiB.
+local ARM64_DEFAULTS = {
+  { name = "USE_MKLDNN_ACL", value = "1" },
+  { name = "ACL_ROOT_DIR", value = DOCKER_ACL },
+  { name = "USE_PRIORITIZED_TEXT_FOR_LD", value = "1" },
+  { name = "CMAKE_SHARED_LINKER_FLAGS", value = "-Wl,-z,max-page-size=0x10000" },
+}
 -- ubuntu's default PATH: docker --env-file cannot expand $PATH.
 local DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 -- Wheels are zip files: zip cannot hold times before 1980-01-01.
@@ -229,17 +248,43 @@ function M.files(args)
   -- Docker: the image's own places for CUDA and OpenBLAS.
   local ob = plan.openblas or {}
   local from_root = cuda.root
-  local ob_root = ob.prefix or (plan.env or {}).OpenBLAS_HOME
+  -- OpenBLAS the host builds moves to the image's build of it, or to the
+  -- distribution's (/usr) when the plan pins no source; a distribution
+  -- OpenBLAS stays where it is (rebasing /usr would move everything).
+  local ob_root = ob.via == "source" and (ob.prefix or (plan.env or {}).OpenBLAS_HOME) or nil
+  local ob_image = (ob.via == "source" and ob.url and ob.sha256) and DOCKER_OPENBLAS or "/usr"
   local function in_image(v)
     v = rebase(v, from_root, DOCKER_CUDA)
-    if ob_root then v = rebase(v, ob_root, DOCKER_OPENBLAS) end
+    if ob_root then v = rebase(v, ob_root, ob_image) end
     return v
   end
-  local docker_env = {}
+  -- The image: no system NCCL (PyTorch builds its own), MAX_JOBS from
+  -- the builder's CPUs and memory, arm64-only settings by TARGETARCH.
+  local docker_env, plan_arm = {}, {}
+  local plan_aarch64 = cuda.platform ~= "linux-x86_64" and cuda.platform ~= nil
   for _, e in ipairs(env) do
-    if not sc or not e.name:match("^SCCACHE_") then
+    if ARM64_ONLY[e.name] then
+      plan_arm[e.name] = e.value
+    elseif e.name == "MAX_JOBS" or e.name == "NCCL_ROOT" or (sc and e.name:match("^SCCACHE_")) then
+      -- left out (see above)
+    elseif e.name == "USE_SYSTEM_NCCL" then
+      docker_env[#docker_env + 1] = { name = e.name, value = "0" }
+    else
       docker_env[#docker_env + 1] = { name = e.name, value = in_image(e.value) }
     end
+  end
+  local arm_env = {}
+  for _, d in ipairs(ARM64_DEFAULTS) do
+    local v = d.value
+    if plan_aarch64 and plan_arm[d.name] and d.name ~= "ACL_ROOT_DIR" then v = plan_arm[d.name] end
+    arm_env[#arm_env + 1] = { name = d.name, value = v }
+  end
+  local arm_acl = true
+  for _, e in ipairs(arm_env) do if e.name == "USE_MKLDNN_ACL" and e.value ~= "1" then arm_acl = false end end
+  if not arm_acl then
+    local keep = {}
+    for _, e in ipairs(arm_env) do if e.name ~= "ACL_ROOT_DIR" then keep[#keep + 1] = e end end
+    arm_env = keep
   end
   local docker_path, docker_ld = {}, {}
   for _, p in ipairs(prepend) do
@@ -274,6 +319,11 @@ function M.files(args)
         downloads[#downloads + 1] = { name = d.name, url = d.url, sha256 = d.sha256 }
       end
     end
+    -- cuDNN alone (a plan whose CUDA files come from NVIDIA's manifest,
+    -- whose checksums ptbuild does not carry) is no toolkit: no pieces.
+    local nvcc = false
+    for _, d in ipairs(downloads) do if (d.name or ""):match("^cuda_nvcc") then nvcc = true end end
+    if not nvcc then downloads = {} end
     if #downloads == 0 and want.dockerfile then
       notes[#notes + 1] = ("the plan has no CUDA downloads for %s: the Dockerfile stops for TARGETARCH=%s"):format(
         r.cuda_platform, r.targetarch)
@@ -289,11 +339,15 @@ function M.files(args)
       target = r.arch == "x86_64" and "HASWELL" or "ARMV8"
       flags = { "DYNAMIC_ARCH=1", "USE_OPENMP=1" }
     end
+    local scf = sccdata.files[r.arch == "x86_64" and "x86_64" or "aarch64"]
     arches[#arches + 1] = {
       arch = r.arch, targetarch = r.targetarch, platform = r.platform,
       cuda_platform = r.cuda_platform, runner = r.runner,
       downloads = downloads,
       openblas_target = target, openblas_flags = table.concat(flags, " "),
+      env = ptb.array(r.arch == "x86_64" and {} or arm_env),
+      acl = r.arch ~= "x86_64" and arm_acl,
+      sccache_url = scf.url, sccache_sha256 = scf.sha256,
     }
   end
 
@@ -335,6 +389,26 @@ function M.files(args)
                 "python3-pip", "python3-venv", "xz-utils", "libnuma-dev" }
   local ob_source = ob.via == "source" and ob.url and ob.sha256
   if not ob_source then apt[#apt + 1] = "libopenblas-dev" end
+  if arm_acl then apt[#apt + 1] = "scons" end
+  -- The compiler cache: sccache when asked for, else ccache, which
+  -- PyTorch's CMake uses when it finds it (USE_CCACHE defaults on).
+  if not sc then apt[#apt + 1] = "ccache" end
+  table.sort(apt)
+  -- ACL: the plan's pinned source; an older plan without one gets the
+  -- release ptbuild pins (data/acl.lua).
+  local pacl = plan.acl or {}
+  local acl_src = (pacl.url and pacl.sha256) and pacl or acldata
+  local acl_flags = {}
+  if type(acl_src.scons_flags) == "table" then
+    acl_flags = copy_list(acl_src.scons_flags)
+  else
+    for w in tostring(acl_src.scons_flags or ""):gmatch("%S+") do acl_flags[#acl_flags + 1] = w end
+  end
+  -- a plan that names no flags builds with PyTorch's
+  if #acl_flags == 0 then acl_flags = copy_list(acldata.scons_flags) end
+  if not digest and (want.dockerfile or want.bake) then
+    notes[#notes + 1] = ("the base image %s is pinned by tag only: ptbuild names no digest for it with a source; pass --base-digest sha256:... to pin it"):format(base_image)
+  end
   if ob.via == "source" and not ob_source and want.dockerfile then
     notes[#notes + 1] = "the plan builds OpenBLAS from source but gives no url and sha256: the Dockerfile uses libopenblas-dev"
   end
@@ -348,7 +422,13 @@ function M.files(args)
     path = table.concat(docker_path, ":"), ld_library_path = table.concat(docker_ld, ":"),
     openblas = ob_source and { version = ob.version or "", url = ob.url, sha256 = ob.sha256,
                                prefix = DOCKER_OPENBLAS } or false,
-    max_jobs = plan.max_jobs or 4,
+    -- an image tag allows [A-Za-z0-9_.-]
+    image_tag = (ref:gsub("[^%w_.-]", "-")),
+    venv = VENV, tag_only = not digest, gib_per_job = H.GIB_PER_JOB,
+    acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256,
+            root = DOCKER_ACL, scons_flags = acl_flags, dirs = copy_list(acldata.install_dirs) },
+    sccache = sc and { version = sccdata.version } or false,
+    compiler_cache = sc and "/root/.cache/sccache" or "/root/.cache/ccache",
   }
 
   -- setup.sh: the host steps in order.
@@ -365,7 +445,21 @@ function M.files(args)
       make_flags = copy_list(ob.make_flags),
     } or false,
     max_jobs = plan.max_jobs or 4,
+    acl = false, sccache = false,
   }
+  local penv = plan.env or {}
+  if penv.USE_MKLDNN_ACL == "1" then
+    setup.acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256,
+                  root = penv.ACL_ROOT_DIR or pacl.root or acldata.root, scons_flags = acl_flags,
+                  dirs = copy_list(acldata.install_dirs) }
+    local has = false
+    for _, n in ipairs(setup.packages) do if n == "scons" then has = true end end
+    if not has then setup.packages[#setup.packages + 1] = "scons" end
+  end
+  if sc then
+    local f = sccdata.files[cuda.platform == "linux-x86_64" and "x86_64" or "aarch64"]
+    setup.sccache = { version = sccdata.version, url = f.url, sha256 = f.sha256 }
+  end
   if setup.openblas and (setup.openblas.url == "" or setup.openblas.sha256 == "") then
     err(errors, "recipe", "the plan builds OpenBLAS from source without a pinned url and sha256")
     return { errors = errors }
@@ -397,7 +491,7 @@ function M.files(args)
   for _, f in ipairs(FORMATS) do
     if want[f.name] then
       for _, spec in ipairs(f.files) do
-        files[#files + 1] = { path = spec[1], template = spec[2], mode = spec[3], mark = spec[4] }
+        files[#files + 1] = { path = spec[1], template = spec[2], mode = spec[3], mark = spec[4], embed = spec[5] }
       end
     end
   end

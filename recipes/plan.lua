@@ -12,6 +12,7 @@ local pytorch = ptb.include("data/pytorch")
 local cuda = ptb.include("data/cuda")
 local jetson = ptb.include("data/jetson")
 local redist = ptb.include("data/redist")
+local acldata = ptb.include("data/acl")
 
 local M = {}
 
@@ -358,13 +359,27 @@ function M.make(args)
     decisions = decisions,
     problems = ptb.array(problems),
   }
-  if facts.host.arch == "aarch64" then
-    local acl = false
-    for _, kv in ipairs(env) do if kv.name == "USE_MKLDNN_ACL" and kv.value == "1" then acl = true end end
-    if acl then
-      plan.acl = { root = "/opt/acl", via = "source", version = "v52.6.0",
-        scons_flags = "Werror=0 debug=0 neon=1 opencl=0 os=linux openmp=1 cppthreads=0 arch=armv8a multi_isa=1 fixed_format_kernels=1 build=native" }
-    end
+  -- What the environment names and the facts do not hold is built by a
+  -- step of setup.sh and of the Dockerfile, or is off with the reason.
+  local envv = {}
+  for _, kv in ipairs(env) do envv[kv.name] = kv.value end
+  if envv.USE_MKLDNN_ACL == "1" then
+    plan.acl = { root = envv.ACL_ROOT_DIR or acldata.root, via = "source", version = acldata.version,
+                 url = acldata.url, sha256 = acldata.sha256,
+                 scons_flags = table.concat(acldata.scons_flags, " ") }
+    decide("acl", ("Arm Compute Library %s from source into %s"):format(acldata.version, plan.acl.root),
+      "oneDNN uses ACL on aarch64 (USE_MKLDNN_ACL=1), as PyTorch's aarch64 wheels do; its configure fails without it, so setup.sh and the Dockerfile build it with PyTorch's scons flags")
+  elseif envv.USE_MKLDNN_ACL == "0" then
+    decide("acl", "off (USE_MKLDNN_ACL=0)", "the CPU lacks LSE atomics: ACL built for armv8.2-a would die with 'Illegal instruction'")
+  end
+  if envv.USE_SYSTEM_NCCL == "1" then
+    decide("nccl", ("the toolkit's NCCL %s in %s (USE_SYSTEM_NCCL=1)"):format(tostring(ch.tk and ch.tk.nccl or "?"), envv.NCCL_ROOT or root),
+      "found with the toolkit; the container image has none and builds PyTorch's own (USE_SYSTEM_NCCL=0)")
+  elseif envv.USE_SYSTEM_NCCL == "0" then
+    decide("nccl", "PyTorch's own NCCL, built from its source (USE_SYSTEM_NCCL=0)",
+      "no NCCL was found with the toolkit: a system NCCL would fail find_package(NCCL REQUIRED)")
+  elseif envv.USE_NCCL == "0" then
+    decide("nccl", "off (USE_NCCL=0)", "an integrated GPU has no NVLink or InfiniBand peers")
   end
   return plan
 end

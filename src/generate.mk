@@ -5,6 +5,7 @@ libptb_a_SOURCES += src/render.c src/render.h src/cmd/generate.c
 
 nobase_dist_pkgdata_DATA += \
 	recipes/generate.lua \
+	recipes/data/acl.lua recipes/data/sccache.lua \
 	templates/ptbuild.env.in templates/envrc.in templates/docker.env.in \
 	templates/github.env.in templates/github.path.in \
 	templates/initial-cache.cmake.in templates/CMakePresets.json.in \
@@ -22,10 +23,11 @@ GENERATE_TESTS = \
 	tests/integration/t0503-generate-docker.sh \
 	tests/integration/t0504-generate-cmake.sh \
 	tests/integration/t0505-generate-hostile.sh \
-	tests/integration/t0506-generate-own.sh
+	tests/integration/t0506-generate-own.sh \
+	tests/integration/t0507-generate-closure.sh
 TESTS += tests/unit/test-render $(GENERATE_TESTS)
 
-EXTRA_DIST += $(GENERATE_TESTS) tests/fuzz/plan_fuzz.py \
+EXTRA_DIST += $(GENERATE_TESTS) tests/fuzz/plan_fuzz.py tests/generate_closure.py \
 	tests/fixtures/plans-in/gh200.json tests/fixtures/plans-in/rtx4090.json \
 	tests/fixtures/plans-in/ci-multiarch.json \
 	tests/fixtures/cuda-tiny/CMakeLists.txt tests/fixtures/cuda-tiny/tiny.cu \

@@ -424,7 +424,9 @@ static int check_blas(const struct chk *c, const cJSON *p)
 			return bad(c, "acl", "an object");
 		if (one_of(c, p, "acl.via", vias, "package, source or none") ||
 		    may(c, p, "acl.version", form_tag, "a release tag such as v52.6.0") ||
-		    may(c, p, "acl.root", form_abspath, "an absolute path"))
+		    may(c, p, "acl.root", form_abspath, "an absolute path") ||
+		    may(c, p, "acl.url", form_url, "an http(s) or file:/// URL") ||
+		    may(c, p, "acl.sha256", form_sha256, "64 hexadecimal digits"))
 			return -1;
 		if (flags) {
 			char *dup = ptb_xstrdup(flags), *save = NULL;

@@ -229,6 +229,39 @@ struct outfile {
 	char *mark;               /* what shows the file is ptbuild's, or NULL */
 };
 
+/* Render template `name` with scope and add the text to scope as
+ * `embedded`. */
+static int render_embedded(struct ptb_ctx *ctx, const char *name, cJSON *scope, struct ptb_err *err)
+{
+	struct ptb_buf text, out;
+	char *tpath;
+	int rc;
+
+	if (!valid_rel_path(name)) {
+		ptb_err_set(err, PTB_ERECIPE, "recipe 'generate.files': embed '%s' is not a relative template name", name);
+		return -1;
+	}
+	tpath = find_template(ctx, name);
+	if (!tpath) {
+		ptb_err_set(err, PTB_ERECIPE, "template '%s' not found on the recipe path", name);
+		return -1;
+	}
+	ptb_buf_init(&text);
+	ptb_buf_init(&out);
+	rc = ptb_file_read(tpath, 0, &text, err);
+	if (rc == 0)
+		rc = ptb_render(text.data, text.len, name, scope, &out, err);
+	if (rc == 0) {
+		ptb_buf_add(&out, "", 0);
+		cJSON_DeleteItemFromObjectCaseSensitive(scope, "embedded");
+		cJSON_AddStringToObject(scope, "embedded", out.data ? out.data : "");
+	}
+	ptb_buf_free(&out);
+	ptb_buf_free(&text);
+	free(tpath);
+	return rc;
+}
+
 static int render_files(struct ptb_ctx *ctx, const cJSON *doc,
                         struct outfile **files, int *nfiles, struct ptb_err *err)
 {
@@ -283,6 +316,11 @@ static int render_files(struct ptb_ctx *ctx, const cJSON *doc,
 				cJSON_AddItemToObject(scope, v->string, cJSON_Duplicate(v, 1));
 			}
 		}
+		/* "embed": another template rendered with the same values, its
+		 * text given to this one as `embedded` (the bake file carries
+		 * the Dockerfile inline). */
+		if (rc == 0 && ptb_json_str(f, "embed"))
+			rc = render_embedded(ctx, ptb_json_str(f, "embed"), scope, err);
 		if (rc == 0)
 			rc = ptb_render(text.data, text.len, tmpl, scope, &of->data, err);
 		cJSON_Delete(scope);

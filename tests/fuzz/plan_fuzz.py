@@ -100,7 +100,8 @@ def dockerfile_shape(path):
         m = INSTRUCTION.match(line)
         shape.append(m.group(1) if m else "?" + line[:40])
         if m and m.group(1) == "RUN":
-            runs.append(line[4:])
+            # the shell script after RUN's own --flags (--mount=...)
+            runs.append(re.sub(r"^(\s*--[a-z-]+=\S+)*\s*", "", line[4:]))
     return shape, runs
 
 

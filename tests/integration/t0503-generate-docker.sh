@@ -33,22 +33,28 @@ for c in gh200 rtx4090 ci-multiarch; do
 	t_ok $? "$c: explicit TORCH_CUDA_ARCH_LIST"
 	grep -q '^ARG SOURCE_DATE_EPOCH=[0-9]' "$d/Dockerfile" && grep -q '^ENV SOURCE_DATE_EPOCH=' "$d/Dockerfile"
 	t_ok $? "$c: SOURCE_DATE_EPOCH"
-	python3 - "$d/Dockerfile" "$plans/$c.json" >"$T_DIR/pins" 2>&1 <<'PY'
+	python3 - "$d/Dockerfile" "$plans/$c.json" "$top_srcdir/recipes/data/acl.lua" >"$T_DIR/pins" 2>&1 <<'PY'
 import json, re, sys
 text = open(sys.argv[1]).read()
 plan = json.load(open(sys.argv[2]))
-# Every URL the image downloads comes with its sha256 from the plan.
-pins = {d["url"]: d["sha256"] for d in plan["cuda"].get("downloads", [])}
+# Every URL the image downloads comes with its sha256 from the plan (or,
+# for a plan saved without an ACL source, from ptbuild's pinned ACL).
+pins = {d["url"]: d["sha256"] for d in plan["cuda"].get("downloads", []) + plan["cuda"].get("docker_downloads", [])}
 ob = plan.get("openblas", {})
 if ob.get("url"):
     pins[ob["url"]] = ob["sha256"]
+acl = plan.get("acl") or {}
+if not acl.get("url"):
+    data = open(sys.argv[3]).read()
+    acl = {"url": re.search(r'url = "([^"]+)"', data).group(1), "sha256": re.search(r'sha256 = "([0-9a-f]{64})"', data).group(1)}
+pins[acl["url"]] = acl["sha256"]
 urls = re.findall(r"'(https://[^']+)'", text)
 assert urls or not pins, "no downloads"
 for u in urls:
     assert u in pins, "unpinned download " + u
     assert pins[u] in text, "sha256 of %s missing" % u
 # Order: packages, CUDA, OpenBLAS, PyTorch source, env, build.
-steps = [text.index(s) for s in ("apt-get install", "sha256sum -c", "# 3. OpenBLAS", "ARG PYTORCH_REF", "ENV TORCH_CUDA_ARCH_LIST", "pip wheel")]
+steps = [text.index(s) for s in ("apt-get install", "sha256sum -c", "# 3. OpenBLAS", "# 4. The Arm Compute Library", "python3 -m venv", "ARG PYTORCH_REF", "ENV TORCH_CUDA_ARCH_LIST", "pip wheel")]
 assert steps == sorted(steps), steps
 print("ok")
 PY
@@ -169,7 +175,7 @@ like "$out" "*packages: all installed*CUDA: $fake/cuda is there*OpenBLAS: $fake/
 if command -v curl >/dev/null 2>&1 && command -v xz >/dev/null 2>&1; then
 	w="$T_DIR/run"
 	for plat in linux-x86_64 linux-sbsa; do
-		a="cuda_fake-$plat-1.0-archive"
+		a="cuda_nvcc-$plat-1.0-archive"
 		mkdir -p "$w/src/$a/bin" "$w/src/$a/lib"
 		printf '#!/bin/sh\necho %s\n' "$plat" >"$w/src/$a/bin/nvcc"
 		: >"$w/src/$a/lib/libcudart.so"
@@ -180,8 +186,8 @@ import hashlib, json, sys
 p = json.load(open(sys.argv[1]))
 w = sys.argv[3]
 def dl(plat):
-    f = "%s/cuda_fake-%s-1.0-archive.tar.xz" % (w, plat)
-    return {"name": "cuda_fake", "platform": plat, "url": "file://" + f,
+    f = "%s/cuda_nvcc-%s-1.0-archive.tar.xz" % (w, plat)
+    return {"name": "cuda_nvcc", "platform": plat, "url": "file://" + f,
             "sha256": hashlib.sha256(open(f, "rb").read()).hexdigest(), "size": 1}
 p["cuda"]["downloads"] = [dl("linux-x86_64"), dl("linux-sbsa")]
 json.dump(p, open(sys.argv[2], "w"))
@@ -212,7 +218,7 @@ PY
 	t_ok "$([ "$st" -ne 0 ]; echo $?)" "an unknown TARGETARCH stops the step"
 	like "$(cat "$w/log")" "*no CUDA pieces for TARGETARCH=s390x*" "... saying why"
 	# A tampered archive is refused by its sha256.
-	printf 'x' >>"$w/cuda_fake-linux-x86_64-1.0-archive.tar.xz"
+	printf 'x' >>"$w/cuda_nvcc-linux-x86_64-1.0-archive.tar.xz"
 	rm -rf "$w/root"
 	TARGETARCH=amd64 sh -eu -c "$(cat "$w/cuda.sh")" >"$w/log" 2>&1
 	st=$?

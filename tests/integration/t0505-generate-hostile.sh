@@ -47,6 +47,8 @@ hostile make-flags 'p["openblas"]["make_flags"].append("X=$(touch PWNED)")' 'ope
 hostile download-url 'p["cuda"]["docker_downloads"][0]["url"] += "\nRUN touch PWNED"' 'cuda.docker_downloads\[0\].url'
 hostile sha256 'p["openblas"]["sha256"] = "f1003466 $(touch PWNED)"' 'openblas.sha256'
 hostile path-entry 'p["path_prepend"]["PATH"].append("/opt/x:/tmp")' 'path_prepend.PATH\[1\]'
+hostile acl-url 'p["acl"]["url"] = "https://x/a.tar.gz$(touch PWNED)"' 'acl.url'
+hostile acl-sha256 'p["acl"]["sha256"] = "1bceef23 `touch PWNED`"' 'acl.sha256'
 hostile control 'p["facts_source"] = "x\rRUN touch PWNED"' 'facts_source'
 
 # An escaped NUL would cut the value short where the file says more.
