@@ -4,6 +4,7 @@
 #include "validate.h"
 
 #include <dirent.h>
+#include <sched.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -458,6 +459,25 @@ static int rm_rf_flat(const char *dir)
 	return rmdir(dir);
 }
 
+/* How many -gencode targets nvcc may compile at once: the CPUs this
+ * process may use (at most 16), for an nvcc that knows --threads (11.2+);
+ * 1 means leave the flag out. */
+static int nvcc_threads(const char *cuda_version)
+{
+	unsigned maj = 0, min = 0;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef CPU_COUNT
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		n = CPU_COUNT(&set);
+#endif
+	if (!cuda_version || sscanf(cuda_version, "%u.%u", &maj, &min) != 2 ||
+	    maj < 11 || (maj == 11 && min < 2))
+		return 1;
+	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
+}
+
 cJSON *ptb_validate_run(const struct ptb_validate_target *t,
                         const struct ptb_validate_opts *o, struct ptb_err *err)
 {
@@ -473,9 +493,11 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 	size_t argc = 0, nargs;
 	double ms = 0;
 
-	cublas = have(t->cuda_root, "include/cublas_v2.h") &&
+	/* cuBLAS and cuDNN are checked by running (header against library
+	 * version); a compile that runs nothing leaves them out. */
+	cublas = want_run && have(t->cuda_root, "include/cublas_v2.h") &&
 	         (have(t->cuda_root, "lib64/libcublas.so") || have(t->cuda_root, "lib/libcublas.so"));
-	cudnn = have(t->cuda_root, "include/cudnn.h") &&
+	cudnn = want_run && have(t->cuda_root, "include/cudnn.h") &&
 	        (have(t->cuda_root, "lib64/libcudnn.so") || have(t->cuda_root, "lib/libcudnn.so"));
 
 	/* The cache key: everything that can change the verdict. */
@@ -528,7 +550,7 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 		}
 	}
 	src = ptb_path_join(dir, "ptb_validate.cu");
-	exe = ptb_path_join(dir, "ptb_validate");
+	exe = ptb_path_join(dir, want_run ? "ptb_validate" : "ptb_validate.o");
 	log = ptb_path_join(dir, "nvcc.log");
 	if (ptb_file_write_atomic(src, ptb_validate_cu, strlen(ptb_validate_cu), 0644, 0, NULL, err) != 0) {
 		free(src); free(exe); free(log); free(dir); free(cpath); free(driver);
@@ -554,24 +576,35 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 		cJSON_AddNullToObject(doc, "driver");
 	problems = cJSON_AddArrayToObject(doc, "problems");
 
-	/* nvcc -o exe src FLAGS -cudart shared: the runtime stays a shared
-	 * library, so the program holds only its own fat binaries. */
-	nargs = (size_t)cJSON_GetArraySize(t->gencode) + 20;
+	/* To run: nvcc -o exe src FLAGS -cudart shared (the runtime stays a
+	 * shared library, so the program holds only its own fat binaries).
+	 * To check the code only: one object, no link (-c): its relocatable
+	 * fat binary holds the same images.  nvcc compiles the -gencode
+	 * targets in parallel with --threads (CUDA 11.2 on). */
+	nargs = (size_t)cJSON_GetArraySize(t->gencode) + 24;
 	argv = ptb_xcalloc(nargs, sizeof *argv);
 	libdir = lib_dir(t->cuda_root, &libdir_owned);
 	argv[argc++] = ptb_xstrdup(t->nvcc);
 	argv[argc++] = ptb_xstrdup("-O2");
+	if (nvcc_threads(t->cuda_version) > 1) {
+		argv[argc++] = ptb_xstrdup("--threads");
+		argv[argc++] = ptb_xasprintf("%d", nvcc_threads(t->cuda_version));
+	}
+	if (!want_run)
+		argv[argc++] = ptb_xstrdup("-c");
 	argv[argc++] = ptb_xstrdup("-o");
 	argv[argc++] = ptb_xstrdup(exe);
 	argv[argc++] = ptb_xstrdup(src);
 	cJSON_ArrayForEach(g, t->gencode)
 		if (cJSON_IsString(g))
 			argv[argc++] = ptb_xstrdup(g->valuestring);
-	argv[argc++] = ptb_xstrdup("-cudart");
-	argv[argc++] = ptb_xstrdup("shared");
-	argv[argc++] = ptb_xasprintf("-L%s", libdir);
-	argv[argc++] = ptb_xstrdup("-Xlinker");
-	argv[argc++] = ptb_xasprintf("-rpath=%s", libdir);
+	if (want_run) {
+		argv[argc++] = ptb_xstrdup("-cudart");
+		argv[argc++] = ptb_xstrdup("shared");
+		argv[argc++] = ptb_xasprintf("-L%s", libdir);
+		argv[argc++] = ptb_xstrdup("-Xlinker");
+		argv[argc++] = ptb_xasprintf("-rpath=%s", libdir);
+	}
 	if (t->host_compiler) {
 		argv[argc++] = ptb_xstrdup("-ccbin");
 		argv[argc++] = ptb_xstrdup(t->host_compiler);
