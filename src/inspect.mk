@@ -17,5 +17,5 @@ TESTS += \
 
 EXTRA_DIST += \
 	tests/integration/t0006-inspect.sh \
-	tests/integration/t0007-validate.sh \
+	tests/integration/t0007-validate.sh bench/validate-bench.sh \
 	tests/gpu/run.sh
