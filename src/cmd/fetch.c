@@ -67,7 +67,11 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"  --cache DIR           cache (default $XDG_CACHE_HOME/ptbuild)\n"
 	"  --jobs N              transfers at once (default 4)\n"
 	"  --retries N           attempts after the first on transient errors (5)\n"
-	"  --offline             use only the cache; fail on a miss\n"
+	"  --offline             use only the cache; fail on a miss, naming\n"
+	"                        every file that is missing\n"
+	"  --dry-run, --list     say what would be fetched, from where, how big,\n"
+	"                        what the cache holds and where it would go;\n"
+	"                        download nothing but a manifest not yet cached\n"
 	"\n"
 	"Network: https only unless the mirror or manifest given is http or file;\n"
 	"redirects only to https.  https_proxy and no_proxy are honoured;\n"
@@ -86,12 +90,12 @@ struct opts {
 	const char *manifest, *manifest_sha, *mirror, *lock, *write_lock, *plan;
 	const char *files[32];
 	int nfiles;
-	int jobs, retries, offline;
+	int jobs, retries, offline, dry_run;
 };
 
 enum { O_PREFIX = 1, O_CACHE, O_CUDA, O_PLATFORM, O_VARIANT, O_COMPONENTS,
        O_MANIFEST, O_MANIFEST_SHA, O_MIRROR, O_LOCK, O_WRITE_LOCK, O_PLAN,
-       O_FILE, O_JOBS, O_RETRIES, O_OFFLINE };
+       O_FILE, O_JOBS, O_RETRIES, O_OFFLINE, O_DRY_RUN };
 
 static int handle(void *state, int c, const char *arg)
 {
@@ -126,6 +130,7 @@ static int handle(void *state, int c, const char *arg)
 	case O_LOCK: o->lock = arg; return 0;
 	case O_WRITE_LOCK: o->write_lock = arg; return 0;
 	case O_PLAN: o->plan = arg; return 0;
+	case O_DRY_RUN: o->dry_run = 1; return 0;
 	case O_FILE:
 		if (o->nfiles >= 32)
 			return ptb_cli_usage("fetch", "at most 32 --file options");
@@ -370,6 +375,85 @@ static int add_files(struct opts *o, struct ptb_net_opts *net, struct ptb_fetch_
 }
 
 /* The prefix already holds exactly this set. */
+/* The cache file of an item, when the cache holds one of the right size
+ * (it is hashed again when used). */
+static int in_cache(const char *cache, const struct ptb_fetch_item *it, char **path)
+{
+	struct stat st;
+
+	*path = ptb_xasprintf("%s/sha256/%s", cache, it->sha256);
+	return stat(*path, &st) == 0 && S_ISREG(st.st_mode) &&
+	       (it->size < 0 || st.st_size == it->size);
+}
+
+/* --dry-run: what a fetch would do, on stdout. */
+static void dry_run(const struct opts *o, const struct ptb_fetch_list *l, const char *cache,
+                    int64_t total)
+{
+	int64_t need = 0;
+	size_t hits = 0;
+	char b[32];
+
+	for (size_t i = 0; i < l->n; i++) {
+		char *path;
+
+		if (in_cache(cache, &l->items[i], &path))
+			hits++;
+		else if (l->items[i].size > 0)
+			need += l->items[i].size;
+		free(path);
+	}
+	ptb_fmt_bytes(b, sizeof b, (double)total);
+	printf("would fetch %zu component%s (%s) for %s", l->n, l->n == 1 ? "" : "s", b,
+	       l->platform ? l->platform : "this platform");
+	if (o->prefix)
+		printf(" into %s\n", o->prefix);
+	else
+		printf(" into the cache %s (no --prefix: nothing installed)\n", cache);
+	ptb_fmt_bytes(b, sizeof b, (double)need);
+	printf("cache %s holds %zu of them; %s to download\n", cache, hits, b);
+	if (l->manifest_url)
+		printf("manifest %s\n", l->manifest_url);
+	for (size_t i = 0; i < l->n; i++) {
+		const struct ptb_fetch_item *it = &l->items[i];
+		char *path;
+		int hit = in_cache(cache, it, &path);
+
+		if (it->size >= 0)
+			ptb_fmt_bytes(b, sizeof b, (double)it->size);
+		else
+			snprintf(b, sizeof b, "size unknown");
+		printf("  %-22s %-10s %-11s %.12s  %s\n", it->name, it->version ? it->version : "-", b,
+		       it->sha256, hit ? path : it->url);
+		free(path);
+	}
+}
+
+/* --offline: every item the cache lacks, named at once. */
+static int offline_missing(const struct ptb_fetch_list *l, const char *cache, struct ptb_err *err)
+{
+	struct ptb_buf names;
+	size_t n = 0;
+
+	ptb_buf_init(&names);
+	for (size_t i = 0; i < l->n; i++) {
+		char *path;
+
+		if (!in_cache(cache, &l->items[i], &path)) {
+			ptb_buf_printf(&names, "\n  '%s' (sha256 %s)", l->items[i].name, l->items[i].sha256);
+			n++;
+		}
+		free(path);
+	}
+	if (n) {
+		ptb_err_set(err, PTB_EIO, "--offline: the cache '%s' lacks %zu of %zu file%s:%s", cache, n, l->n,
+		            l->n == 1 ? "" : "s", names.data);
+		ptb_err_hint(err, "run the same fetch once with the network (or --mirror), then --offline");
+	}
+	ptb_buf_free(&names);
+	return n ? -1 : 0;
+}
+
 static int up_to_date(const char *prefix, const struct ptb_fetch_list *l)
 {
 	struct ptb_fetch_list have = { 0 };
@@ -455,6 +539,8 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		{ "jobs", required_argument, NULL, O_JOBS },
 		{ "retries", required_argument, NULL, O_RETRIES },
 		{ "offline", no_argument, NULL, O_OFFLINE },
+		{ "dry-run", no_argument, NULL, O_DRY_RUN },
+		{ "list", no_argument, NULL, O_DRY_RUN },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct opts o = { .jobs = 0, .retries = -1 };
@@ -584,6 +670,10 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		ptb_debug("item %s: %s", l.items[i].name, l.items[i].url);
 	}
 
+	if (o.dry_run) {
+		dry_run(&o, &l, cache, total);
+		goto done;
+	}
 	/* One fetch into a prefix at a time: a second waits, then usually
 	 * finds the prefix up to date. */
 	if (o.prefix && (hold = ptb_install_hold(o.prefix, &hold_path, &err)) < 0)
@@ -595,6 +685,8 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 			goto fail;
 		goto done;
 	}
+	if (o.offline && offline_missing(&l, cache, &err) != 0)
+		goto fail;
 	net.prog = ptb_progress_new(net.progress, l.n);
 	ptb_fetch_catch_signals();
 	workers = (int)sysconf(_SC_NPROCESSORS_ONLN);

@@ -14,7 +14,7 @@ name=$(printf '%s\n' "$out" | sed -n '/"downloads": \[/,/\]/p' | sed -n 's/.*"na
 
 run "$PTBUILD" fetch --profile gh200 --offline --cache "$cache"
 is "$rc" 4 "--profile gh200 --offline with an empty cache: exit 4"
-like "$err" "*'$name' (sha256 $first) is not in the cache*" "... the miss is the plan's first download, by its sha256"
+like "$err" "*lacks 20 of 20 files:*'$name' (sha256 $first)*" "... the misses, each by name and sha256, the plan's first download among them"
 like "$err" "*--prefix /usr/local/cuda-13.0 installs where the plan expects CUDA*" "... and says where the plan puts CUDA"
 
 run "$PTBUILD" fetch --profile graviton3 --offline --cache "$cache"
@@ -62,7 +62,7 @@ if command -v xz >/dev/null 2>&1; then
 	is "$rc" 4 "without --no-cudnn the plan adds cuDNN to the manifest's files (not in this cache: exit 4)"
 	like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvcc-linux-sbsa-13.2.2.*" "... the CUDA files from the mirror's manifest"
 	like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz*" "... and cuDNN"
-	like "$err" "*'cudnn' (sha256 *) is not in the cache*" "... which is what the cache lacks"
+	like "$err" "*lacks 1 of * files:*'cudnn' (sha256 *)*" "... which is what the cache lacks"
 else
 	skip "fetch through a mirror into a prefix" "xz is not installed"
 fi
