@@ -111,14 +111,22 @@ done
 
 # setup.sh --dry-run: the plan's manager, packages and steps; changes nothing.
 d="$T_DIR/gh200"
-run sh "$d/setup.sh" --dry-run
+run env PTBUILD="$PTBUILD" sh "$d/setup.sh" --dry-run
 is "$rc" 0 "gh200 setup.sh --dry-run exits 0"
 like "$out" "setup: packages (apt): build-essential g++-11 git ninja-build python3-dev python3-pip python3-venv curl xz-utils libnuma-dev
 *" "gh200: apt and the plan's packages"
 like "$out" "*
 setup: CUDA: fetching into /opt/ptbuild/cuda-12.8
-+ ptbuild fetch --plan $d/plan.json --prefix /opt/ptbuild/cuda-12.8
-*" "gh200: fetches CUDA with the saved plan"
++ $PTBUILD fetch --plan $d/plan.json --prefix /opt/ptbuild/cuda-12.8
+*" "gh200: fetches CUDA with the saved plan, through \$PTBUILD"
+# No ptbuild on PATH and no $PTBUILD: the step says how to get one.
+mkdir -p "$T_DIR/nopath"
+for t in sh dirname id printf sed grep dpkg-query; do
+	p=$(command -v "$t") && ln -sf "$p" "$T_DIR/nopath/$t"
+done
+run env -u PTBUILD PATH="$T_DIR/nopath" sh "$d/setup.sh" --dry-run
+like "$err" "*CUDA: fetching needs ptbuild, which is not on PATH: 'make install' it, or run PTBUILD=/path/to/ptbuild *" \
+	"without ptbuild on PATH, setup.sh says to install it or set PTBUILD"
 like "$out" "*
 + make -C */ptbuild-openblas -j48 TARGET=NEOVERSEV2 USE_OPENMP=1 NUM_THREADS=256 DYNAMIC_ARCH=0
 + *make -C */ptbuild-openblas PREFIX=/opt/ptbuild/openblas install
@@ -142,9 +150,9 @@ case "$out" in *apt-get*|*OpenBLAS:*) t_ok 1 "rtx4090: no apt, no OpenBLAS build
 like "$err" "*CUDA: the plan uses /usr/local/cuda-12.6, but*nvcc is missing*" "rtx4090: checks the installed CUDA"
 
 # Twice in a row: the same output (nothing was done).
-run sh "$T_DIR/gh200/setup.sh" --dry-run
+run env PTBUILD="$PTBUILD" sh "$T_DIR/gh200/setup.sh" --dry-run
 first=$out
-run sh "$T_DIR/gh200/setup.sh" --dry-run
+run env PTBUILD="$PTBUILD" sh "$T_DIR/gh200/setup.sh" --dry-run
 is "$out" "$first" "--dry-run twice: the same"
 run sh "$T_DIR/gh200/setup.sh" --bogus
 is "$rc" 2 "setup.sh: unknown option exits 2"
