@@ -78,6 +78,12 @@ int ptb_plan_validate(const cJSON *plan, struct ptb_err *err); /* file NULL */
  * PTB_EIO when it cannot be read, PTB_EUSAGE when it is not a valid plan. */
 cJSON *ptb_plan_load(const char *path, struct ptb_err *err);
 
+/* What changed from plan was to plan now (plan_diff.c): a new
+ * ptbuild.plan-diff/1 document {decisions, env, cmake: [{topic|name, was,
+ * now}], problems: {added, gone}}, the caller's to delete. */
+cJSON *ptb_plan_diff(const cJSON *was, const cJSON *now);
+int ptb_plan_diff_empty(const cJSON *diff);
+
 /* Number of problems with severity "error". */
 int ptb_plan_has_errors(const cJSON *plan);
 

@@ -1,5 +1,5 @@
 # src/plan.mk - the plan command, profiles and their knowledge and tests.
-libptb_a_SOURCES += src/plan.c src/plan_check.c src/plan.h src/cmd/plan.c src/cmd/profiles.c
+libptb_a_SOURCES += src/plan.c src/plan_check.c src/plan_diff.c src/plan.h src/cmd/plan.c src/cmd/profiles.c
 
 nobase_dist_pkgdata_DATA += \
 	recipes/PROBLEMS.md \
@@ -17,11 +17,13 @@ TESTS += \
 	tests/lua/plan_toolkit_test.lua tests/lua/plan_targets_test.lua \
 	tests/lua/plan_host_test.lua tests/lua/plan_test.lua \
 	tests/integration/t0100-plan.sh tests/integration/t0101-plan-problems.sh \
-	tests/integration/t0102-profiles.sh tests/integration/t0105-facts-versions.sh
+	tests/integration/t0102-profiles.sh tests/integration/t0105-facts-versions.sh \
+	tests/integration/t0106-plan-diff.sh
 
 EXTRA_DIST += tools/gen-redist.py bench/plan.sh \
 	tests/lua/plan_toolkit_test.lua tests/lua/plan_targets_test.lua \
 	tests/lua/plan_host_test.lua tests/lua/plan_test.lua \
 	tests/integration/t0100-plan.sh tests/integration/t0101-plan-problems.sh \
 	tests/integration/t0102-profiles.sh tests/integration/t0105-facts-versions.sh \
+	tests/integration/t0106-plan-diff.sh \
 	tests/fixtures/plans tests/fixtures/facts

@@ -14,9 +14,13 @@ const struct ptb_cmd ptb_cmd_plan_def = {
 	"plan", ptb_cmd_plan,
 	"decide the CUDA toolkit, arch list, BLAS, environment and CMake flags",
 	"ptbuild plan [--facts FILE | --profile NAME] [--torch VER] [--cuda VER]\n"
-	"                    [--arch-list LIST] [--max-jobs N] [--json]",
+	"                    [--arch-list LIST] [--max-jobs N] [--diff OLD.json] [--json]",
 	PTB_PLAN_HELP
 	"  --json            print the plan document (ptbuild.plan/1)\n"
+	"  --diff OLD.json   say what changed from a saved plan to this one,\n"
+	"                    decision by decision (with --json: a\n"
+	"                    ptbuild.plan-diff/1 document); exit 0 either way\n"
+	"                    unless this plan has errors\n"
 	"\n"
 	"Without --facts or --profile the plan is for this machine.  Exit status 1\n"
 	"when a problem is an error: the build would fail; each problem says how\n"
@@ -24,12 +28,14 @@ const struct ptb_cmd ptb_cmd_plan_def = {
 	"\n"
 	"Examples:\n"
 	"  ptbuild plan --profile gh200\n"
-	"  ptbuild plan --profile rtx4090-workstation --torch 2.8 --json\n",
+	"  ptbuild plan --profile rtx4090-workstation --torch 2.8 --json\n"
+	"  ptbuild plan --diff last-month.plan.json\n",
 };
 
 struct opts {
 	struct ptb_plan_opts plan;
 	int json;
+	const char *diff;
 };
 
 static int handle(void *state, int c, const char *arg)
@@ -43,6 +49,10 @@ static int handle(void *state, int c, const char *arg)
 		return PTB_EUSAGE;
 	if (c == 'j') {
 		o->json = 1;
+		return 0;
+	}
+	if (c == 'd') {
+		o->diff = arg;
 		return 0;
 	}
 	return PTB_EUSAGE;
@@ -100,16 +110,70 @@ static void print_summary(const cJSON *plan)
 	}
 }
 
+static void print_value(const char *label, const char *v)
+{
+	printf("    %-5s %s\n", label, v ? v : "(none)");
+}
+
+static void print_diff(const cJSON *d)
+{
+	const cJSON *it;
+	int color = ptb_log_color(STDOUT_FILENO);
+	const char *bold = color ? "\033[1m" : "", *off = color ? "\033[0m" : "";
+	static const char *const lists[] = { "env", "cmake" };
+
+	printf("%sChanges%s from %s to %s\n", bold, off, ptb_json_str(d, "was"), ptb_json_str(d, "now"));
+	if (ptb_plan_diff_empty(d)) {
+		printf("\n  none: the same decisions, environment, CMake entries and problems\n");
+		return;
+	}
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(d, "decisions"))) {
+		printf("\n%sDecisions%s\n", bold, off);
+		cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(d, "decisions")) {
+			printf("  %s\n", ptb_json_str(it, "topic"));
+			print_value("was", ptb_json_str(it, "was"));
+			print_value("now", ptb_json_str(it, "now"));
+			if (ptb_json_str(it, "why"))
+				print_value("why", ptb_json_str(it, "why"));
+		}
+	}
+	for (size_t i = 0; i < 2; i++) {
+		const cJSON *l = cJSON_GetObjectItemCaseSensitive(d, lists[i]);
+
+		if (!cJSON_GetArraySize(l))
+			continue;
+		printf("\n%s%s%s\n", bold, i ? "CMake" : "Environment", off);
+		cJSON_ArrayForEach(it, l) {
+			const char *was = ptb_json_str(it, "was"), *now = ptb_json_str(it, "now");
+
+			if (!was)
+				printf("  + %s=%s\n", ptb_json_str(it, "name"), now);
+			else if (!now)
+				printf("  - %s=%s\n", ptb_json_str(it, "name"), was);
+			else
+				printf("  ~ %s=%s (was %s)\n", ptb_json_str(it, "name"), now, was);
+		}
+	}
+	if (cJSON_GetArraySize(ptb_json_get(d, "problems.added")) || cJSON_GetArraySize(ptb_json_get(d, "problems.gone"))) {
+		printf("\n%sProblems%s\n", bold, off);
+		cJSON_ArrayForEach(it, ptb_json_get(d, "problems.added"))
+			printf("  + %s [%s] %s\n", ptb_json_str(it, "severity"), ptb_json_str(it, "code"), ptb_json_str(it, "message"));
+		cJSON_ArrayForEach(it, ptb_json_get(d, "problems.gone"))
+			printf("  - %s [%s] %s\n", ptb_json_str(it, "severity"), ptb_json_str(it, "code"), ptb_json_str(it, "message"));
+	}
+}
+
 int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		PTB_PLAN_OPTIONS,
 		{ "json", no_argument, NULL, 'j' },
+		{ "diff", required_argument, NULL, 'd' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct opts o = { 0 };
 	struct ptb_err err = { 0 };
-	cJSON *plan;
+	cJSON *plan, *was = NULL;
 	int rc;
 
 	rc = ptb_cmd_getopt(ctx, &ptb_cmd_plan_def, argc, argv, "", longopts, handle, &o);
@@ -117,12 +181,27 @@ int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv)
 		return rc;
 	if (optind < argc)
 		return ptb_cli_usage("plan", "unexpected argument '%s'", argv[optind]);
-	if (ptb_plan_make(ctx, &o.plan, &plan, NULL, &err) != 0)
+	/* The saved plan first: a bad file is reported before any work. */
+	if (o.diff && !(was = ptb_plan_load(o.diff, &err)))
 		return ptb_report(&err);
-	if (o.json)
+	if (ptb_plan_make(ctx, &o.plan, &plan, NULL, &err) != 0) {
+		cJSON_Delete(was);
+		return ptb_report(&err);
+	}
+	if (was) {
+		cJSON *d = ptb_plan_diff(was, plan);
+
+		if (o.json)
+			ptb_cmd_print_json(d);
+		else
+			print_diff(d);
+		cJSON_Delete(d);
+		cJSON_Delete(was);
+	} else if (o.json) {
 		ptb_cmd_print_json(plan);
-	else
+	} else {
 		print_summary(plan);
+	}
 	rc = ptb_plan_has_errors(plan) ? PTB_EFOUND : 0;
 	cJSON_Delete(plan);
 	return rc;
