@@ -13,6 +13,7 @@ local cuda = ptb.include("data/cuda")
 local jetson = ptb.include("data/jetson")
 local redist = ptb.include("data/redist")
 local acldata = ptb.include("data/acl")
+local W = ptb.include("lib/wheels")
 
 local M = {}
 
@@ -215,6 +216,10 @@ function M.make(args)
   local function decide(topic, choice, why) decisions[#decisions + 1] = { topic = topic, choice = choice, why = why } end
 
   decide("torch", "PyTorch " .. torch.version, args.torch and "--torch" or "the newest release ptbuild knows (choose with --torch)")
+  -- Before a multi-hour build: would an official wheel do?
+  local wheel = W.cover(facts, torch)
+  decide("wheel", wheel.covered and wheel.command or
+    (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)
 
   -- CUDA toolkit and installer
   local ch = T.choose(facts, torch, want)
@@ -345,6 +350,7 @@ function M.make(args)
     schema = "ptbuild.plan/1",
     facts_source = args.facts_source or "host",
     torch = { version = torch.version, tag = torch.tag, default = args.torch == nil },
+    wheel = wheel,
     cuda = cplan,
     torch_cuda_arch_list = arch.list,
     arch_list_source = arch.source,

@@ -5,7 +5,7 @@ nobase_dist_pkgdata_DATA += \
 	recipes/PROBLEMS.md \
 	recipes/plan.lua \
 	recipes/lib/toolkit.lua recipes/lib/targets.lua recipes/lib/host.lua \
-	recipes/lib/buildenv.lua \
+	recipes/lib/buildenv.lua recipes/lib/wheels.lua \
 	recipes/data/pytorch.lua recipes/data/jetson.lua recipes/data/openblas.lua \
 	recipes/data/packages.lua recipes/data/redist.lua \
 	recipes/profiles/gh200.json recipes/profiles/dgx-h100.json \
@@ -15,14 +15,14 @@ nobase_dist_pkgdata_DATA += \
 
 TESTS += \
 	tests/lua/plan_toolkit_test.lua tests/lua/plan_targets_test.lua \
-	tests/lua/plan_host_test.lua tests/lua/plan_test.lua \
+	tests/lua/plan_host_test.lua tests/lua/plan_test.lua tests/lua/wheels_test.lua \
 	tests/integration/t0100-plan.sh tests/integration/t0101-plan-problems.sh \
 	tests/integration/t0102-profiles.sh tests/integration/t0105-facts-versions.sh \
 	tests/integration/t0106-plan-diff.sh
 
 EXTRA_DIST += tools/gen-redist.py bench/plan.sh \
 	tests/lua/plan_toolkit_test.lua tests/lua/plan_targets_test.lua \
-	tests/lua/plan_host_test.lua tests/lua/plan_test.lua \
+	tests/lua/plan_host_test.lua tests/lua/plan_test.lua tests/lua/wheels_test.lua \
 	tests/integration/t0100-plan.sh tests/integration/t0101-plan-problems.sh \
 	tests/integration/t0102-profiles.sh tests/integration/t0105-facts-versions.sh \
 	tests/integration/t0106-plan-diff.sh \

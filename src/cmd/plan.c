@@ -71,6 +71,32 @@ static void print_prepend(const cJSON *plan, const char *var)
 	printf("$%s\n", var);
 }
 
+/* The first question before a multi-hour build: would a wheel do? */
+static void print_wheel(const cJSON *plan, const char *bold, const char *off)
+{
+	const cJSON *w = cJSON_GetObjectItemCaseSensitive(plan, "wheel"), *c = cJSON_GetObjectItemCaseSensitive(w, "covered");
+	const cJSON *a;
+
+	if (!cJSON_IsObject(w))
+		return;
+	if (cJSON_IsTrue(c))
+		printf("%sA wheel covers this machine%s: %s\n", bold, off, ptb_json_str(w, "command"));
+	else if (cJSON_IsFalse(c))
+		printf("%sNo official wheel covers this machine%s: a source build is needed\n", bold, off);
+	else
+		printf("%sA wheel may do%s: %s\n", bold, off, ptb_json_str(w, "command") ? ptb_json_str(w, "command") : "?");
+	if (ptb_json_str(w, "why"))
+		printf("  %s\n", ptb_json_str(w, "why"));
+	if (cJSON_IsTrue(c)) {
+		printf("  a source build adds:");
+		cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(w, "source_build_adds"))
+			printf("%s %s", a == cJSON_GetObjectItemCaseSensitive(w, "source_build_adds")->child ? "" : ";",
+			       cJSON_IsString(a) ? a->valuestring : "");
+		printf("\n");
+	}
+	printf("\n");
+}
+
 static void print_summary(const cJSON *plan)
 {
 	const cJSON *it;
@@ -79,6 +105,7 @@ static void print_summary(const cJSON *plan)
 	const char *yellow = color ? "\033[33m" : "", *off = color ? "\033[0m" : "";
 
 	printf("%sPlan%s for %s\n\n", bold, off, ptb_json_str(plan, "facts_source"));
+	print_wheel(plan, bold, off);
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(plan, "decisions")) {
 		const char *topic = ptb_json_str(it, "topic");
 		const char *choice = ptb_json_str(it, "choice");
