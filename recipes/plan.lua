@@ -353,7 +353,7 @@ function M.make(args)
     cuda = cplan,
     torch_cuda_arch_list = arch.list,
     arch_list_source = arch.source,
-    cmake = B.cmake(d),
+    cmake = B.cmake(d, env),
     env = env,
     path_prepend = { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = { root .. "/lib64" } },
     path_remove = { PATH = ptb.array(remove_path), LD_LIBRARY_PATH = ptb.array(remove_lib) },
