@@ -35,8 +35,9 @@ echo "deb [signed-by=$keyring] $mirror sid main" >"$work/sources.list"
 set -- -o "Dir::Etc::SourceList=$work/sources.list" -o "Dir::Etc::SourceParts=$work/none" \
 	-o "Dir::State::Lists=$work/lists" -o "Dir::Cache=$work/cache" \
 	-o Acquire::Retries=0 -o Acquire::http::Timeout=20 -o APT::Sandbox::User=root
-if ! apt-get "$@" -q update >"$work/log" 2>&1; then
-	echo "apt-get update from $mirror (sid) failed: $(tail -1 "$work/log")" >&2
+# apt-get update exits 0 when it fetched nothing: look for the index too
+if ! apt-get "$@" -q update >"$work/log" 2>&1 || ! ls "$work"/lists/*_Packages* >/dev/null 2>&1; then
+	echo "apt-get update from $mirror (sid) failed: $(grep -m1 '^[EW]:' "$work/log" || tail -1 "$work/log")" >&2
 	exit 77
 fi
 if ! (cd "$work/debs" && apt-get "$@" -q download $pkgs) >"$work/log" 2>&1; then
