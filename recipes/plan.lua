@@ -73,19 +73,24 @@ local function cudnn_fix(r, platform, root)
     major, platform, major, root)
 end
 
-function M.cuda_problems(facts, torch, r, tk, platform, choice)
+function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   local p = {}
-  -- PyTorch support
-  if not contains(torch.cuda, r.version) then
-    local lo, hi = torch.cuda[1], torch.cuda[#torch.cuda]
-    if A.vcmp(r.version, lo) < 0 or A.vcmp(r.version, hi) > 0 then
+  -- PyTorch support: one rule for every CUDA it ships no wheels for --
+  -- an error when its build refuses it, a warning when the build accepts
+  -- it untested -- and a fix that names only a CUDA this machine runs.
+  local builds, why_not = T.torch_builds(torch, r)
+  if builds ~= "wheels" then
+    local alt = T.suggest(facts, torch, r, items)
+    if not builds then
       problem(p, "error", "torch-cuda-unsupported",
-        ("PyTorch %s does not support CUDA %s (it builds with %s)"):format(torch.version, r.version, table.concat(torch.cuda, ", ")),
-        ("use --cuda %s, or a PyTorch release that supports CUDA %s"):format(hi, r.version))
+        ("PyTorch %s does not build with CUDA %s: %s (it ships wheels for %s)"):format(torch.version, r.version, why_not, table.concat(torch.cuda, ", ")),
+        alt and ("use --cuda %s, or a PyTorch release that supports CUDA %s"):format(alt.version, r.version)
+          or ("use a PyTorch release that supports CUDA %s"):format(r.version))
     else
       problem(p, "warning", "torch-cuda-untested",
-        ("PyTorch %s ships no CUDA %s wheels (it builds with %s): the combination is untested upstream"):format(torch.version, r.version, table.concat(torch.cuda, ", ")),
-        ("prefer --cuda %s unless you need %s"):format(hi, r.version))
+        ("PyTorch %s ships no CUDA %s wheels (it ships %s): its build accepts CUDA %s, but the combination is untested upstream"):format(torch.version, r.version, table.concat(torch.cuda, ", "), r.version),
+        alt and ("prefer --cuda %s unless you need %s"):format(alt.version, r.version)
+          or ("no CUDA that PyTorch %s ships wheels for suits this machine: keep %s and run PyTorch's CUDA tests on the result"):format(torch.version, r.version))
     end
   end
   -- Driver
@@ -222,7 +227,13 @@ function M.make(args)
     (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)
 
   -- CUDA toolkit and installer
-  local ch = T.choose(facts, torch, want)
+  -- The arch list asked for, when it parses (G.choose reports it when not).
+  local want_items
+  if args.arch_list then
+    local items, errs = A.parse(args.arch_list)
+    if #errs == 0 then want_items = items end
+  end
+  local ch = T.choose(facts, torch, want, want_items)
   local r = ch.release
   local platform, installer = T.platform(facts, r)
   local inst = T.installer(r, platform, installer)
@@ -273,7 +284,7 @@ function M.make(args)
     end
   end
   cplan.docker_downloads = ptb.array(docker)
-  local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan)
+  local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan, want_items)
   append(problems, cp)
   local how = source == "installed" and "installed" or
     (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (ncuda > 0 and (", " .. ncuda .. " files with sha256") or ", resolved from the manifest")))
@@ -354,7 +365,7 @@ function M.make(args)
     cuda = cplan,
     torch_cuda_arch_list = arch.list,
     arch_list_source = arch.source,
-    cmake = B.cmake(d),
+    cmake = B.cmake(d, env),
     env = env,
     path_prepend = { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = { root .. "/lib64" } },
     path_remove = { PATH = ptb.array(remove_path), LD_LIBRARY_PATH = ptb.array(remove_lib) },

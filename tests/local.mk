@@ -47,3 +47,11 @@ clean-local: clean-test-tmp
 clean-test-tmp:
 	-rm -rf tests/tmp
 .PHONY: clean-test-tmp
+
+# Consumer tests: PyTorch's own build logic (Debian's libtorch-dev and
+# python3-torch, fetched with apt at test time into a cache outside the
+# tree) judges what generate writes; skipped with the reason without it.
+TESTS += tests/integration/t0510-consumer-pytorch.sh
+EXTRA_DIST += tests/integration/t0510-consumer-pytorch.sh \
+	tests/consumer/fetch-pytorch.sh tests/consumer/arch_flags.py \
+	tests/consumer/probe/CMakeLists.txt

@@ -55,13 +55,87 @@ function M.env(d)
   return e
 end
 
-function M.cmake(d)
+-- The direct-CMake route (cmake -C initial-cache.cmake, cmake --preset)
+-- has no setup.py to turn the environment into -D options, so the plan's
+-- decisions travel as cache entries, named the way PyTorch's CMake reads
+-- them.  setup.py (tools/setup_helpers/cmake.py) passes BUILD_*, USE_*,
+-- CMAKE_*, BLAS and TORCH_CUDA_ARCH_LIST as -D under their own names, and
+-- CUDACXX / CUDAHOSTCXX as the FindCUDA names too.  The toolkit:
+-- cmake/public/cuda.cmake runs FindCUDA (Modules_CUDA_fix), which reads
+-- CUDA_TOOLKIT_ROOT_DIR, then overwrites CUDAToolkit_ROOT with it; with
+-- neither that nor CUDA_PATH set it finds no CUDA ("PyTorch: CUDA cannot
+-- be found").  The arch list: cuda.cmake ignores CMAKE_CUDA_ARCHITECTURES
+-- (it says so and sets it OFF) and derives -gencode flags from
+-- TORCH_CUDA_ARCH_LIST.  Roots that find modules take from CMake
+-- variables through <Package>_ROOT (policy CMP0074, NEW in PyTorch's
+-- CMake): NCCL_ROOT; OpenBLAS and ACL through OpenBLAS_ROOT / ACL_ROOT.
+local ROUTES = {
+  CUDA_HOME = { { "CUDA_TOOLKIT_ROOT_DIR", "PATH" } },
+  CUDA_PATH = { { "CUDA_TOOLKIT_ROOT_DIR", "PATH" } },
+  CUDACXX = { { "CMAKE_CUDA_COMPILER", "FILEPATH" }, { "CUDA_NVCC_EXECUTABLE", "FILEPATH" } },
+  CUDAHOSTCXX = { { "CMAKE_CUDA_HOST_COMPILER", "FILEPATH" }, { "CUDA_HOST_COMPILER", "FILEPATH" } },
+  NCCL_ROOT = { { "NCCL_ROOT", "PATH" } },
+  OpenBLAS_HOME = { { "OpenBLAS_ROOT", "PATH" } },
+  ACL_ROOT_DIR = { { "ACL_ROOT", "PATH" } },
+  BLAS = { { "BLAS", "STRING" } },
+  TORCH_CUDA_ARCH_LIST = { { "TORCH_CUDA_ARCH_LIST", "STRING" } },
+}
+
+-- Variables PyTorch's CMake reads from the environment only (FindCUDA:
+-- CUDA_PATH; FindOpenBLAS: OpenBLAS_HOME; FindACL: ACL_ROOT_DIR; and
+-- CUDA_HOME for torch.utils.cpp_extension): the cache script also sets
+-- them for the configure run it starts.
+M.ENV_READ = { CUDA_HOME = true, CUDA_PATH = true, OpenBLAS_HOME = true, ACL_ROOT_DIR = true }
+
+-- The cache type of an entry by its name.
+function M.cache_type(name)
+  if name:match("^USE_") or name:match("^BUILD_") then return "BOOL" end
+  if name:match("_COMPILER$") or name:match("_EXECUTABLE$") then return "FILEPATH" end
+  if name:match("_ROOT$") or name:match("_DIR$") then return "PATH" end
+  return "STRING"
+end
+
+-- Cache entries { name, value, type }, sorted by name, for an environment
+-- (an ordered list of { name, value }); the first value of a name wins.
+-- MAX_JOBS becomes a Ninja job pool for compiles (CMAKE_JOB_POOLS), the
+-- only parallelism limit a cache can carry to `cmake --build`.
+function M.cache(env)
+  local out, seen = {}, {}
+  local function add(name, value, ty)
+    if seen[name] then return end
+    seen[name] = true
+    out[#out + 1] = { name = name, value = value, type = ty or M.cache_type(name) }
+  end
+  for _, e in ipairs(env or {}) do
+    local n, v = e.name, tostring(e.value)
+    if ROUTES[n] then
+      for _, r in ipairs(ROUTES[n]) do add(r[1], v, r[2]) end
+    elseif n == "MAX_JOBS" and v:match("^%d+$") then
+      add("CMAKE_JOB_POOLS", "compile=" .. v, "STRING")
+      add("CMAKE_JOB_POOL_COMPILE", "compile", "STRING")
+    elseif n:match("^USE_") or n:match("^BUILD_") then
+      local b = (v == "1" or v == "ON") and "ON" or (v == "0" or v == "OFF") and "OFF" or v
+      add(n, b, "BOOL")
+    elseif n:match("^CMAKE_") then
+      add(n, v)
+    end
+  end
+  table.sort(out, function(x, y) return x.name < y.name end)
+  return out
+end
+
+-- plan.cmake: the cache entries of the plan's environment, the toolkit
+-- for CMake's own FindCUDAToolkit, and CMAKE_CUDA_ARCHITECTURES for
+-- projects that use CMake's CUDA language (PyTorch's cuda.cmake sets it
+-- OFF and reads TORCH_CUDA_ARCH_LIST).
+function M.cmake(d, env)
   local c = {
     CMAKE_CUDA_ARCHITECTURES = A.cmake(d.arch.items),
     CMAKE_CUDA_COMPILER = d.root .. "/bin/nvcc",
     CUDAToolkit_ROOT = d.root,
   }
   if d.host.switched then c.CMAKE_CUDA_HOST_COMPILER = d.host.cxx end
+  for _, e in ipairs(M.cache(env or M.env(d))) do c[e.name] = e.value end
   return c
 end
 

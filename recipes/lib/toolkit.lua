@@ -132,11 +132,45 @@ function M.glibc_ok(facts, r)
   return true
 end
 
--- Does release r suit the torch release, the driver, every GPU and the
--- platform?  Returns true, or false and the first reason.
-function M.fits(facts, torch, r, tk)
-  if not contains(torch.cuda, r.version) then
-    return false, ("PyTorch %s does not build with CUDA %s"):format(torch.version, r.version)
+-- Does PyTorch release `torch` build with CUDA release r?  What it ships
+-- wheels for (torch.cuda) is one thing, what its build accepts another:
+-- its CMake (cmake/public/cuda.cmake) stops below a minimum -- 2.14.1:
+-- "PyTorch requires CUDA 12.6 or above" -- and names no maximum; a CUDA
+-- major newer than every wheel's is one its sources were never ported to
+-- (CUDA 13 removed APIs that 12-era releases use).  The minimum is the
+-- oldest wheel CUDA (2.14: 12.6, as its cuda.cmake says) unless the data
+-- names one (torch.cuda_build_min).
+-- Returns "wheels", "untested" (it builds, upstream ships and tests no
+-- wheel for it) or nil and why not.
+function M.torch_builds(torch, r)
+  if contains(torch.cuda, r.version) then return "wheels" end
+  local lo, hi = torch.cuda_build_min or torch.cuda[1], torch.cuda[#torch.cuda]
+  if A.vcmp(r.version, lo) < 0 then
+    return nil, ("its build needs CUDA %s or newer"):format(lo)
+  end
+  if tonumber(r.version:match("^%d+")) > tonumber(hi:match("^%d+")) then
+    return nil, ("it predates CUDA %s (its newest CUDA is %s)"):format(r.version:match("^%d+"), hi)
+  end
+  return "untested"
+end
+
+-- Does release r build every item of an arch list (parsed; nil: none)?
+function M.builds_items(r, items)
+  for _, it in ipairs(items or {}) do
+    if not A.builds(r, it.cc, it.suffix or "") then
+      return false, ("CUDA %s does not build %s%s from the arch list"):format(r.version, it.cc, it.suffix or "")
+    end
+  end
+  return true
+end
+
+-- Does release r suit the torch release, the driver, every GPU, the arch
+-- list asked for (items, may be nil) and the platform?  Returns true, or
+-- false and the first reason.
+function M.fits(facts, torch, r, tk, items)
+  local builds, why_not = M.torch_builds(torch, r)
+  if not builds then
+    return false, ("PyTorch %s does not build with CUDA %s: %s"):format(torch.version, r.version, why_not)
   end
   if not M.driver_runs(r, facts.driver) then
     return false, ("driver %s cannot run CUDA %s"):format(facts.driver.version, r.version)
@@ -146,6 +180,8 @@ function M.fits(facts, torch, r, tk)
       return false, ("CUDA %s does not build for %s (%s)"):format(r.version, g.name or "GPU", g.compute_capability)
     end
   end
+  local ok_items, why_items = M.builds_items(r, items)
+  if not ok_items then return false, why_items end
   local ok_glibc, why_glibc = M.glibc_ok(facts, r)
   if not ok_glibc then return false, why_glibc end
   local plat = M.platform(facts, r)
@@ -166,10 +202,59 @@ function M.fits(facts, torch, r, tk)
   return true
 end
 
--- Choose: an installed toolkit that fits, else the newest release the
--- torch release supports that fits, else the newest it supports.
--- `want` (a release from --cuda) overrides.  Returns { release, tk?, why }.
-function M.choose(facts, torch, want)
+-- The CUDA releases worth downloading for `torch`, best first: those it
+-- ships wheels for, newest first, then the other releases its build
+-- accepts (untested upstream), newest first.
+function M.candidates(torch)
+  local wheels, other = {}, {}
+  for _, v in ipairs(A.known_versions()) do
+    local r = A.release(v)
+    local b = r and M.torch_builds(torch, r)
+    if b == "wheels" then wheels[#wheels + 1] = r elseif b then other[#other + 1] = r end
+  end
+  local newest = function(x, y) return A.vcmp(x.version, y.version) > 0 end
+  table.sort(wheels, newest)
+  table.sort(other, newest)
+  return wheels, other
+end
+
+-- The newest release of `list` that fits; when the driver runs it only
+-- through minor-version compatibility, the newest of the same major that
+-- it runs directly instead (no PTX-JIT limits; never a major down).
+-- Returns release, how (text) or nil.
+local function best_of(facts, torch, list, items)
+  local best
+  for _, r in ipairs(list) do
+    if M.fits(facts, torch, r, nil, items) then best = r; break end
+  end
+  if not best then return nil end
+  if M.driver_runs(best, facts.driver) ~= "compat" then return best, "" end
+  local major = best.version:match("^(%d+)")
+  for _, r in ipairs(list) do
+    if r.version:match("^(%d+)") == major and M.fits(facts, torch, r, nil, items)
+        and M.driver_runs(r, facts.driver) == "direct" then
+      return r, (" directly (CUDA %s would need minor-version compatibility)"):format(best.version)
+    end
+  end
+  return best, " (through minor-version compatibility)"
+end
+
+-- A CUDA to propose instead of r (in a problem's fix): the best release
+-- PyTorch ships wheels for that fits this machine and arch list -- never
+-- one the driver cannot run; nil when there is none or it is r.
+function M.suggest(facts, torch, r, items)
+  local wheels = M.candidates(torch)
+  local s = best_of(facts, torch, wheels, items)
+  if s and s.version ~= r.version then return s end
+  return nil
+end
+
+-- Choose: an installed toolkit that fits, else the best release PyTorch
+-- ships wheels for that fits, else the best other release its build
+-- accepts that fits, else the newest it supports.  `want` (a release from
+-- --cuda) overrides; `items` is the parsed --arch-list (or nil).
+-- Returns { release, tk?, why }.
+function M.choose(facts, torch, want, items)
   local inst = M.installed(facts)
   if want then
     for _, i in ipairs(inst) do
@@ -179,58 +264,49 @@ function M.choose(facts, torch, want)
     end
     return { release = want, why = "--cuda " .. want.version }
   end
-  local skipped = {}
+  -- Installed toolkits, newest first: one PyTorch ships wheels for, else
+  -- one its build accepts untested -- either before any download.
+  local skipped, untested = {}, nil
   for _, i in ipairs(inst) do
     if i.release then
-      local ok, why = M.fits(facts, torch, i.release, i.tk)
-      if ok then
+      local ok, why = M.fits(facts, torch, i.release, i.tk, items)
+      if ok and M.torch_builds(torch, i.release) == "wheels" then
         return { release = i.release, tk = i.tk, why = "installed in " .. i.tk.root .. " and suits this build" }
+      elseif ok then
+        untested = untested or i
+      else
+        skipped[#skipped + 1] = ("%s: %s"):format(i.tk.root, why)
       end
-      skipped[#skipped + 1] = ("%s: %s"):format(i.tk.root, why)
     end
   end
-  local list = {}
-  for _, v in ipairs(torch.cuda) do list[#list + 1] = v end
-  table.sort(list, function(x, y) return A.vcmp(x, y) > 0 end)
-  -- The newest that fits; when the driver runs it only through
-  -- minor-version compatibility, the newest of the same major that it
-  -- runs directly instead (no PTX-JIT limits; never a major down).
-  local best
-  for _, v in ipairs(list) do
-    local r = A.release(v)
-    if r and M.fits(facts, torch, r) then best = r; break end
+  if untested then
+    return { release = untested.release, tk = untested.tk,
+      why = ("installed in %s and suits this build (PyTorch %s's build accepts CUDA %s; it ships no wheel of it)"):format(
+        untested.tk.root, torch.version, untested.release.version) }
+  end
+  local wheels, other = M.candidates(torch)
+  local best, how = best_of(facts, torch, wheels, items)
+  local why
+  if best then
+    why = ("the newest CUDA that PyTorch %s ships wheels for, the driver runs%s and that builds every GPU"):format(torch.version, how)
+  else
+    best, how = best_of(facts, torch, other, items)
+    if best then
+      why = ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds every GPU"):format(torch.version, how)
+    end
   end
   if best then
-    local how = ""
-    if M.driver_runs(best, facts.driver) == "compat" then
-      local major = best.version:match("^(%d+)")
-      local direct
-      for _, v in ipairs(list) do
-        local r = A.release(v)
-        if r and v:match("^(%d+)") == major and M.fits(facts, torch, r) and M.driver_runs(r, facts.driver) == "direct" then
-          direct = r; break
-        end
-      end
-      if direct then
-        how = (" directly (CUDA %s would need minor-version compatibility)"):format(best.version)
-        best = direct
-      else
-        how = " (through minor-version compatibility)"
-      end
-    end
-    local why = ("the newest CUDA that PyTorch %s supports, the driver runs%s and that builds every GPU"):format(torch.version, how)
     if #skipped > 0 then why = why .. " (installed toolkit not used: " .. table.concat(skipped, "; ") .. ")" end
     return { release = best, why = why }
   end
   -- Nothing fits: the newest the release supports on this platform; the
   -- problems say why it does not fit.
-  for _, v in ipairs(list) do
-    local r = A.release(v)
-    if r and contains(r.platforms, M.platform(facts, r)) then
+  for _, r in ipairs(wheels) do
+    if contains(r.platforms, M.platform(facts, r)) then
       return { release = r, why = ("no CUDA fits every constraint; the newest PyTorch %s supports"):format(torch.version) }
     end
   end
-  return { release = A.release(list[1]), why = "no CUDA fits every constraint" }
+  return { release = wheels[1] or A.release(torch.cuda[#torch.cuda]), why = "no CUDA fits every constraint" }
 end
 
 local only13 = { cuda_crt = true, cuda_culibos = true, libnvvm = true }

@@ -135,7 +135,7 @@ run "$PTBUILD" validate --profile gh200 --cuda-home "$home" --compile-only --jso
 is "$rc" 0 "validate --profile gh200: the plan's arch list compiles"
 like "$out" '*"torch_cuda_arch_list": "9.0+PTX"*' "... the arch list is the plan's"
 like "$err" "*validating the plan (profile:gh200): TORCH_CUDA_ARCH_LIST=9.0+PTX*" "... and says so"
-run "$PTBUILD" validate --profile gh200 --arch-list 7.0 --cuda-home "$home" --compile-only
+run "$PTBUILD" validate --profile gh200 --cuda 13.0 --arch-list 7.0 --cuda-home "$home" --compile-only
 is "$rc" 1 "--arch-list still wins over the plan (and CUDA 13 refuses 7.0)"
 
 # The plan's toolkit or none: a plan for another CUDA release than the nvcc

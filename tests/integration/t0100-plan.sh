@@ -35,7 +35,7 @@ fixture-rtx5090-cuda126-torch2.7|0|--facts tests/fixtures/facts/rtx5090-cuda126.
 fixture-gcc15-and-13|0|--facts tests/fixtures/facts/gcc15-and-13.json
 fixture-bare-x86|0|--facts tests/fixtures/facts/bare-x86.json
 fixture-orin-sbsa-toolkit|1|--facts tests/fixtures/facts/orin-sbsa-toolkit.json
-fixture-rtx5090-cuda126|1|--facts tests/fixtures/facts/rtx5090-cuda126.json
+fixture-rtx5090-cuda126|0|--facts tests/fixtures/facts/rtx5090-cuda126.json
 fixture-old-driver|1|--facts tests/fixtures/facts/old-driver.json
 fixture-gcc15-only|1|--facts tests/fixtures/facts/gcc15-only.json
 fixture-rhel8-gcc8|1|--facts tests/fixtures/facts/rhel8-gcc8.json

@@ -19,6 +19,8 @@ gcc-too-old|error|--facts $F/rhel8-gcc8.json
 no-compiler|warning|--facts $F/bare-x86.json
 torch-cuda-unsupported|error|--profile gh200 --torch 2.4 --cuda 13.0
 torch-cuda-untested|warning|--profile gh200 --torch 2.9 --cuda 12.9
+torch-cuda-untested|warning|--profile graviton3 --torch 2.14 --cuda 13.3
+torch-cuda-unsupported|error|--profile graviton3 --torch 2.14 --cuda 12.4
 sbsa-toolkit-on-jetson|error|--facts $F/orin-sbsa-toolkit.json
 jetson-toolkit-on-server|error|--facts $F/altra-jetson-toolkit.json --cuda 12.6
 toolkit-wrong-platform|error|--facts $F/x86-sbsa-toolkit.json --torch 2.11 --cuda 12.8
@@ -26,7 +28,7 @@ cuda-platform-missing|error|--profile jetson-orin --torch 2.4 --cuda 12.3
 jetson-orin-needs-cuda-13.2|error|--profile jetson-orin --cuda 13.0
 glibc-too-old|error|--facts $F/amzn2-glibc226.json --torch 2.11 --cuda 12.8
 glibc-too-new|error|--facts $F/fedora43-glibc242.json --cuda 13.0
-cuda-data-assumed|warning|--profile graviton3 --cuda 13.4|1
+cuda-data-assumed|warning|--profile graviton3 --cuda 13.4
 multiple-toolkits|warning|--profile rtx4090-workstation
 gpu-not-in-arch-list|error|--profile rtx4090-workstation --arch-list 9.0
 gpu-ptx-only|warning|--profile rtx4090-workstation --arch-list 7.5+PTX
@@ -75,6 +77,34 @@ EOF_CASES
 for code in $(sed -n 's/^| `\([a-z0-9.-]*\)` |.*/\1/p' recipes/PROBLEMS.md); do
 	printf '%s\n' "$cases" | grep -q "^$code|"
 	t_ok $? "documented code $code has a case that raises it"
+done
+
+# CUDA choice: what PyTorch's build accepts, not only what it ships wheels
+# for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),
+# PyTorch 2.14 (wheels 12.6, 13.0, 13.2; its cuda.cmake needs >= 12.6).
+fx=$F/rtx4090-cuda128.json
+"$PTBUILD" plan --facts "$fx" --torch 2.14 --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+is "$?" 0 "installed 12.8 with PyTorch 2.14: plans without error"
+like "$(tr -d '\n' <"$T_DIR/p.json")" '*"root": "/usr/local/cuda-12.8", *"source": "installed", *"version": "12.8"*' \
+	"... and uses the installed 12.8 instead of downloading 12.6"
+for v in 12.8 12.9 13.0 13.2 13.3; do
+	"$PTBUILD" plan --facts "$fx" --torch 2.14 --cuda $v --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+	# the fixes of the PyTorch-support problems name no CUDA 13 (the driver runs 12.8 at most)
+	fixes=$(sed -n '/"code": "torch-cuda-/{n;p}' "$T_DIR/p.json")
+	case "$fixes" in
+	*"--cuda 13"*) t_ok 1 "--cuda $v: no fix names a CUDA the driver cannot run"; echo "# $fixes" ;;
+	*) t_ok 0 "--cuda $v: no fix names a CUDA the driver cannot run" ;;
+	esac
+done
+"$PTBUILD" plan --facts "$fx" --torch 2.14 --cuda 12.8 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*warning \[torch-cuda-untested\]*fix: prefer --cuda 12.6 unless you need 12.8*" \
+	"--cuda 12.8: the fix proposes 12.6, which the driver runs"
+# One severity rule: 12.8 (between two wheel CUDAs) and 13.3 (past the
+# newest) are both accepted by the build and both warnings.
+for v in 12.8 13.3; do
+	"$PTBUILD" plan --profile graviton3 --torch 2.14 --cuda $v --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+	sev=$(sed -n '/"code": "torch-cuda-/,/"severity"/s/.*"severity": "\(.*\)".*/\1/p' "$T_DIR/p.json")
+	is "$sev" warning "--cuda $v with PyTorch 2.14: untested, a warning"
 done
 
 while read -r args; do

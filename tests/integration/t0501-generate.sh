@@ -80,13 +80,21 @@ cp "$plans/$c.json" "$T_DIR/elsewhere/deep/p.json"
 diff -ru -x .ptbuild-generated "$golden/$c" "$T_DIR/elsewhere/ptbuild-out" >/dev/null 2>&1
 t_ok $? "a saved plan gives the same bytes from another directory and environment (default --out)"
 
-# A change is written; only that file.
+# A change is written; only that file.  (MAX_JOBS reaches both: the
+# cache carries it as a Ninja job pool.)
+sed 's/"CMAKE_CUDA_ARCHITECTURES": "90-real"/"CMAKE_CUDA_ARCHITECTURES": "90-virtual"/' "$plans/$c.json" >"$T_DIR/p90v.json"
+run "$PTBUILD" generate --plan "$T_DIR/p90v.json" --out "$T_DIR/$c" --format env,cmake
+is "$out" "unchanged $T_DIR/$c/ptbuild.env
+wrote     $T_DIR/$c/initial-cache.cmake" "--format picks files; a changed value rewrites just its file"
+grep -q '^set(CMAKE_CUDA_ARCHITECTURES "90-virtual" CACHE STRING' "$T_DIR/$c/initial-cache.cmake"
+t_ok $? "the new value is there"
 sed 's/"MAX_JOBS": "48"/"MAX_JOBS": "40"/' "$plans/$c.json" >"$T_DIR/p40.json"
 run "$PTBUILD" generate --plan "$T_DIR/p40.json" --out "$T_DIR/$c" --format env,cmake
 is "$out" "wrote     $T_DIR/$c/ptbuild.env
-unchanged $T_DIR/$c/initial-cache.cmake" "--format picks files; a changed value rewrites just its file"
-grep -q "^export MAX_JOBS='40'$" "$T_DIR/$c/ptbuild.env"
-t_ok $? "the new value is there"
+wrote     $T_DIR/$c/initial-cache.cmake" "MAX_JOBS rewrites ptbuild.env and initial-cache.cmake"
+grep -q "^export MAX_JOBS='40'$" "$T_DIR/$c/ptbuild.env" &&
+	grep -q '^set(CMAKE_JOB_POOLS "compile=40" CACHE STRING' "$T_DIR/$c/initial-cache.cmake"
+t_ok $? "the new value is in both"
 
 run "$PTBUILD" generate --plan "$plans/$c.json" --out "$T_DIR/dry" --dry-run
 is "$rc" 0 "--dry-run exits 0"

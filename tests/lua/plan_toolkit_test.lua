@@ -89,7 +89,14 @@ end
 local function tk(v, root) return { version = v, root = root or ("/usr/local/cuda-" .. v:match("^%d+%.%d+")), target = "x86_64-linux" } end
 local choices = {
   { "installed toolkit that suits", x86("8.9", "570.124.06", "12.8", { tk("12.8.93") }), "2.11", nil, "12.8", "tk" },
-  { "installed toolkit the release does not support", x86("8.9", "570.124.06", "12.8", { tk("12.8.93") }), "2.14", nil, "12.6", "dl" },
+  -- PyTorch 2.14 ships no 12.8 wheels, but its build accepts 12.8 (>= 12.6):
+  -- the installed toolkit, not a download.
+  { "installed toolkit the build accepts untested", x86("8.9", "570.124.06", "12.8", { tk("12.8.93") }), "2.14", nil, "12.8", "tk" },
+  { "an installed wheel CUDA before an untested one", x86("8.9", "570.124.06", "12.8", { tk("12.8.93"), tk("12.6.85") }), "2.14", nil, "12.6", "tk" },
+  { "installed toolkit older than the build accepts", x86("8.9", "570.124.06", "12.8", { tk("12.4.131") }), "2.14", nil, "12.6", "dl" },
+  { "installed toolkit that cannot build the arch list", x86(nil, nil, nil, { tk("13.0.88") }), "2.14", nil, "12.6", "dl", "7.0;8.0" },
+  { "installed toolkit that builds the arch list", x86(nil, nil, nil, { tk("13.0.88") }), "2.14", nil, "13.0", "tk", "8.0;9.0+PTX" },
+  { "no wheel CUDA fits: the build's newest the driver runs", x86("12.0", "570.124.06", "12.8"), "2.14", nil, "12.8", "dl" },
   { "newest installed of two that suit", x86("8.9", "580.95.05", "13.0", { tk("12.6.85"), tk("13.0.88") }), "2.11", nil, "13.0", "tk" },
   { "newest the driver runs directly", x86("9.0", "580.95.05", "13.0"), "2.14", nil, "13.0", "dl" },
   { "compat only when nothing runs directly", x86("9.0", "550.54.15", "12.4"), "2.14", nil, "12.6", "dl" },
@@ -101,9 +108,22 @@ local choices = {
   { "nothing fits: the newest supported", x86("8.0", "470.256.02", "11.4"), "2.9", nil, "13.0", "dl" },
 }
 for _, c in ipairs(choices) do
-  local ch = T.choose(c[2], torch(c[3]), c[4] and R(c[4]) or nil)
+  local ch = T.choose(c[2], torch(c[3]), c[4] and R(c[4]) or nil, c[7] and (A.parse(c[7])) or nil)
   t.is(ch.release.version .. " " .. (ch.tk and "tk" or "dl"), c[5] .. " " .. c[6], "choose: " .. c[1])
 end
+
+-- torch_builds: what PyTorch's build accepts, not what it ships wheels for
+local builds = { { "2.14", "13.0", "wheels" }, { "2.14", "12.8", "untested" }, { "2.14", "13.3", "untested" },
+                 { "2.14", "12.4", "nil" }, { "2.4", "13.0", "nil" }, { "2.9", "12.9", "untested" } }
+for _, c in ipairs(builds) do
+  t.is(tostring(T.torch_builds(torch(c[1]), R(c[2]))), c[3], ("PyTorch %s with CUDA %s: %s"):format(c[1], c[2], c[3]))
+end
+-- suggest: a wheel CUDA this machine runs, never one its driver cannot
+local s1 = T.suggest(x86("8.9", "570.124.06", "12.8"), torch("2.14"), R("12.8"))
+t.is(s1 and s1.version, "12.6", "suggest: driver 570 gets 12.6, not 13.2")
+t.is(T.suggest(x86("12.0", "570.124.06", "12.8"), torch("2.14"), R("12.8")), nil,
+  "suggest: nothing when no wheel CUDA both builds sm_120 and runs on driver 570")
+t.is(T.suggest(x86("9.0", "580.95.05", "13.0"), torch("2.14"), R("13.0")), nil, "suggest: nothing instead of the CUDA itself")
 
 -- fits reasons
 local ok, why = T.fits(x86("9.0", "550.54.15", "12.4"), torch("2.14"), R("13.0"))
