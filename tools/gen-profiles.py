@@ -182,6 +182,10 @@ F["lowmem"] = variant("rtx4090-workstation", "8 cores and 3 GiB of memory",
 F["a72-no-lse"] = variant("graviton3", "Cortex-A72 builder without LSE atomics (Graviton1), no GPU",
     host_cpu=cpu("ARM", "Cortex-A72", "0x41", "0xd08", "cortex_a72", "fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid".split(), 16),
     host_os={"id": "ubuntu", "version_id": "22.04"}, host_glibc="2.35", host_memory_mib=32768)
+# A GPU the driver names but ptbuild's table lacks, seen only through /proc
+F["unknown-gpu"] = variant("rtx4090-workstation", "a GPU named only by /proc that is not in ptbuild's GPU table, driver 580",
+    gpus=[dict(gpu(0, "NVIDIA Graphics Device", None, None), source="/proc/driver/nvidia/gpus/0000:01:00.0/information")],
+    driver={"version": "580.95.05", "cuda_max": "13.0"}, toolkits=[])
 F["bare-x86"] = variant("rtx4090-workstation", "x86_64 container: no driver, no GPU, no compiler, unknown OS",
     host_os=None, driver=None, gpus=[], toolkits=[], compilers=[])
 
