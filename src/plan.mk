@@ -21,7 +21,7 @@ TESTS += \
 	tests/integration/t0211-sources.sh
 
 EXTRA_DIST += tools/gen-redist.py tools/gen-gpus.py tools/gen-profiles.py \
-	tools/data/gpus.csv bench/plan.sh \
+	tools/data/gpus.csv doc/maintainers.md bench/plan.sh \
 	tests/integration/t0211-sources.sh \
 	tests/lua/plan_toolkit_test.lua tests/lua/plan_targets_test.lua \
 	tests/lua/plan_host_test.lua tests/lua/plan_test.lua \
