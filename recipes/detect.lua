@@ -1,8 +1,8 @@
 -- detect.lua - from raw observations (C: src/detect/probe_*.c) to the facts
 -- document (DESIGN.md "facts").  Pure: every input is in `raw`.
 --
--- Formats read here and where they are described (IDs resolve in
--- shared/data/detection-sources.csv, details in research/anchors-detection.md):
+-- Formats read here and where they are described (ids resolve in
+-- recipes/data/sources.lua):
 --   /proc/driver/nvidia/version, gpus/*/information   [S_NV_PROCFS]
 --   libcuda cuDriverGetVersion 1000*major+10*minor    [S_CONDA_CUDA]
 --   NVML cuda driver version, same encoding           [S_NVML_H]
@@ -395,7 +395,7 @@ local function norm(name)
   return (trim(name):gsub("^NVIDIA%s+", ""))
 end
 
--- compute capability of a product name [gpus.lua]
+-- compute capability of a product name (data/gpus.lua)
 -- The GPU table by normalized name (the first entry of a name wins), built
 -- once; answers remembered per name (a DGX lists eight identical GPUs).
 local by_name, answers = nil, {}

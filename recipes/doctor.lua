@@ -2,9 +2,9 @@
 -- before a multi-hour build.  Input { facts = <ptbuild.facts/1>, observed =
 -- <what src/doctor/probe.c saw: env, nvcc on PATH, CUDA_HOME, libraries in
 -- loader order, pip/conda CUDA packages, container and emulation markers> }.
--- Output { findings = [...], checks = N }.  Each check names the scenario
--- of shared/research/scenarios.md it comes from (S01..S40); the error texts
--- quoted in messages are the ones users reported there.
+-- Output { findings = [...], checks = N }.  Each check carries the label
+-- (S01..S40) of the failure scenario it was written for; the error texts
+-- quoted in messages are the ones users reported.
 local archlist = ptb.include("lib/archlist")
 local host_lib = ptb.include("lib/host")
 local toolkit = ptb.include("lib/toolkit")
@@ -70,8 +70,7 @@ end
 -- Forward compatibility (a newer cuda-compat libcuda on an older kernel
 -- driver) is supported on data-center GPUs only: NVIDIA, "CUDA
 -- Compatibility", https://docs.nvidia.com/deploy/cuda-compatibility/
--- (S_COMPAT in shared/data/detection-sources.csv).  Data-center models by
--- name, from shared/data/gpus.csv; matched as whole words, so "A2" does not
+-- [S_COMPAT].  Data-center models by name, from data/gpus.lua; matched as whole words, so "A2" does not
 -- take in a workstation "RTX A2000".
 local datacenter = { "A100", "A800", "H100", "H200", "H800", "H20", "GH200", "B100", "B200", "GB200",
   "B300", "GB300", "L4", "L40", "L40S", "A10", "A10G", "A16", "A2", "A30", "A40", "T4", "V100", "P100", "Tesla" }
@@ -455,7 +454,7 @@ check("max-jobs-too-high", "warning", "S34", function(c)
   local ok = math.max(1, mem // per)
   local mj = c.o.env and tonumber(c.o.env.MAX_JOBS)
   -- unset, the build runs about one job per CPU (setup.py's cpu_count, or
-  -- Ninja's own default; shared/research/anchors-pytorch-build.md)
+  -- Ninja's own default)
   local cores = h.cpu and h.cpu.cores
   local jobs, what = mj, "MAX_JOBS=" .. tostring(mj)
   if not jobs then jobs, what = cores, "MAX_JOBS unset, so one job per core (" .. tostring(cores) .. ")" end

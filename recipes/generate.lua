@@ -437,7 +437,7 @@ function M.files(args)
     path = table.concat(docker_path, ":"), ld_library_path = table.concat(docker_ld, ":"),
     openblas = ob_source and { version = ob.version or "", url = ob.url, sha256 = ob.sha256,
                                prefix = DOCKER_OPENBLAS } or false,
-    -- an image tag allows [A-Za-z0-9_.-]
+    -- an image tag allows letters, digits, _ . and -
     image_tag = (ref:gsub("[^%w_.-]", "-")),
     venv = VENV, tag_only = not digest, gib_per_job = H.GIB_PER_JOB,
     acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256,

@@ -3,12 +3,12 @@
 
 The profiles are hand-written facts documents of well-known machines; this
 script only keeps them consistent (key order, CPU feature lists copied from
-the real /proc/cpuinfo dumps in shared/cpuinfo).  Run from the source tree:
-    tools/gen-profiles.py /work/shared/cpuinfo
+the real /proc/cpuinfo dumps in tests/fixtures/cpuinfo).  Run from the source tree:
+    tools/gen-profiles.py [CPUINFO-DIR]
 """
 import json, os, sys
 
-CPUINFO = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/cpuinfo"
+CPUINFO = sys.argv[1] if len(sys.argv) > 1 else "tests/fixtures/cpuinfo"
 
 def features(dump):
     for line in open(os.path.join(CPUINFO, dump)):
@@ -54,15 +54,16 @@ grav3 = features("cpuinfo-aarch64-aws-graviton3-neoverse-v1.txt")
 v3ae = features("cpuinfo-aarch64-neoverse-v3ae-archspec.txt")
 spr = features("cpuinfo-x86_64-sapphirerapids-archspec.txt")
 zen4 = features("cpuinfo-x86_64-zen4-archspec.txt")
-# Jetson Orin (Cortex-A78AE r0p1): shared/data/arm-cpus.csv row 0xd42 gives
-# its Features line ending 'uscat ilrcpc flagm'; the Armv8.2 base set below.
+# Jetson Orin (Cortex-A78AE r0p1, part 0xd42 [util-linux]): no real dump is in
+# tests/fixtures/cpuinfo (the Orin one is constructed); its Features line is
+# taken to end 'uscat ilrcpc flagm' on the Armv8.2 base set below.
 orin = "fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid asimdrdm lrcpc dcpop asimddp uscat ilrcpc flagm".split()
 
 P = {}
 P["gh200"] = facts(
     "NVIDIA GH200 Grace Hopper: 72 Neoverse-V2 cores, 480 GB LPDDR5X, H100 96 GB, 64K-page kernel, no CUDA installed",
-    "CPU features: shared/cpuinfo/cpuinfo-aarch64-nvidia-grace-neoverse-v2.txt (real Grace dump); part 0xd4f: shared/data/arm-cpus.csv; "
-    "GPU 9.0: shared/data/gpus.csv; driver 580.95.05 = the driver of the CUDA 13.0.2 runfile (cuda-runfiles.csv); 64K pages: Ubuntu -nvidia-64k kernels (anchors-pytorch-build.md 1.2)",
+    "CPU features: tests/fixtures/cpuinfo/cpuinfo-aarch64-nvidia-grace-neoverse-v2.txt (real Grace dump); part 0xd4f: recipes/data/cpus.lua [util-linux]; "
+    "GPU 9.0: recipes/data/gpus.lua; driver 580.95.05 = the driver of the CUDA 13.0.2 runfile (recipes/data/cuda.lua [spack]); 64K pages: Ubuntu -nvidia-64k kernels",
     host("aarch64", "sbsa", "ubuntu", "24.04", "2.39", "6.8.0-1013-nvidia-64k", 65536,
          cpu("ARM", "Neoverse-V2", "0x41", "0xd4f", "neoverse_v2", grace, 72), 491520),
     {"version": "580.95.05", "cuda_max": "13.0"},
@@ -70,8 +71,8 @@ P["gh200"] = facts(
     notes=["profile: a fresh GH200 with the driver and no toolkit"])
 P["dgx-h100"] = facts(
     "NVIDIA DGX H100: 2x Xeon Platinum 8480C, 2 TB, 8x H100 SXM 80 GB, driver 550 with CUDA 12.4 installed",
-    "CPU flags: shared/cpuinfo/cpuinfo-x86_64-sapphirerapids-archspec.txt; GPU 9.0: shared/data/gpus.csv; driver 550.54.15 = the driver of the CUDA 12.4.1 runfile "
-    "(cuda-runfiles.csv; DGX OS 6 ships the R550 branch); cuDNN 9.1.0 and NCCL 2.21.5 as in PyTorch's CUDA 12.4 images (anchors-cuda-install.md 3)",
+    "CPU flags: tests/fixtures/cpuinfo/cpuinfo-x86_64-sapphirerapids-archspec.txt; GPU 9.0: recipes/data/gpus.lua; driver 550.54.15 = the driver of the CUDA 12.4.1 runfile "
+    "(recipes/data/cuda.lua [spack]; DGX OS 6 ships the R550 branch); cuDNN 9.1.0 and NCCL 2.21.5 as in PyTorch's CUDA 12.4 images",
     host("x86_64", "x86_64", "ubuntu", "22.04", "2.35", "5.15.0-1042-nvidia", 4096,
          cpu("GenuineIntel", "Intel(R) Xeon(R) Platinum 8480C", None, None, "sapphirerapids", spr, 224), 2097152),
     {"version": "550.54.15", "cuda_max": "12.4"},
@@ -81,18 +82,18 @@ P["dgx-h100"] = facts(
     notes=["profile: DGX OS 6 (Ubuntu 22.04) as shipped"])
 P["altra-a100"] = facts(
     "Ampere Altra Q80-30 (80 Neoverse-N1 cores), 256 GB, 2x A100 PCIe 40 GB, driver 535 with CUDA 12.2 (SBSA) installed",
-    "CPU features: shared/cpuinfo/cpuinfo-aarch64-ampere-altra-neoverse-n1.txt (real Altra dump; implementer 0x41 part 0xd0c, arm-cpus.csv); GPU 8.0: shared/data/gpus.csv; "
-    "driver 535.104.05 = the driver of the CUDA 12.2.2 runfile (cuda-runfiles.csv)",
+    "CPU features: tests/fixtures/cpuinfo/cpuinfo-aarch64-ampere-altra-neoverse-n1.txt (real Altra dump; implementer 0x41 part 0xd0c, recipes/data/cpus.lua); GPU 8.0: recipes/data/gpus.lua; "
+    "driver 535.104.05 = the driver of the CUDA 12.2.2 runfile (recipes/data/cuda.lua [spack])",
     host("aarch64", "sbsa", "ubuntu", "22.04", "2.35", "5.15.0-119-generic", 4096,
          cpu("ARM", "Neoverse-N1", "0x41", "0xd0c", "neoverse_n1", altra, 80), 262144),
     {"version": "535.104.05", "cuda_max": "12.2"},
     [gpu(0, "NVIDIA A100-PCIE-40GB", "8.0", 40960), gpu(1, "NVIDIA A100-PCIE-40GB", "8.0", 40960)],
     [tk("/usr/local/cuda-12.2", "12.2.140", "sbsa-linux", "8.9.7", None)],
     [gcc("11.4.0", "/usr/bin/gcc")],
-    notes=["profile: Altra reports implementer 0x41 (Arm), not 0xc0 (arm-cpus.csv)"])
+    notes=["profile: Altra reports implementer 0x41 (Arm), not 0xc0 (recipes/data/cpus.lua)"])
 P["graviton3"] = facts(
     "AWS Graviton3 (c7g.16xlarge: 64 Neoverse-V1 cores, 128 GB), Amazon Linux 2023, no GPU: an arm64 image builder",
-    "CPU features: shared/cpuinfo/cpuinfo-aarch64-aws-graviton3-neoverse-v1.txt (real Graviton3 dump; part 0xd40, arm-cpus.csv); "
+    "CPU features: tests/fixtures/cpuinfo/cpuinfo-aarch64-aws-graviton3-neoverse-v1.txt (real Graviton3 dump; part 0xd40, recipes/data/cpus.lua); "
     "no AWS Graviton3 instance has an NVIDIA GPU, so this is the CI/Docker case: no driver, no GPU",
     host("aarch64", "sbsa", "amzn", "2023", "2.34", "6.1.112-122.189.amzn2023.aarch64", 4096,
          cpu("ARM", "Neoverse-V1", "0x41", "0xd40", "neoverse_v1", grav3, 64), 131072),
@@ -100,8 +101,8 @@ P["graviton3"] = facts(
     notes=["no NVIDIA driver: /proc/driver/nvidia/version is absent"])
 P["jetson-orin"] = facts(
     "NVIDIA Jetson AGX Orin 64 GB, JetPack 6.2 (L4T 36.4.3) with its CUDA 12.6",
-    "L4T 36.4.3 = JetPack 6.2, CUDA 12.6: dusty-nv/jetson-containers l4t_version.py (anchors-cuda-install.md 5); GPU 8.7 (GA10B): shared/data/gpus.csv; "
-    "CPU 12x Cortex-A78AE (part 0xd42): shared/data/arm-cpus.csv; Jetson has no nvidia-smi/NVML driver record (scenarios S13)",
+    "L4T 36.4.3 = JetPack 6.2, CUDA 12.6: dusty-nv/jetson-containers l4t_version.py; GPU 8.7 (GA10B): recipes/data/gpus.lua; "
+    "CPU 12x Cortex-A78AE (part 0xd42): recipes/data/cpus.lua [util-linux]; Jetson has no nvidia-smi/NVML driver record",
     host("aarch64", "jetson", "ubuntu", "22.04", "2.35", "5.15.148-tegra", 4096,
          cpu("ARM", "Cortex-A78AE", "0x41", "0xd42", "neoverse_n1", orin, 12), 62841),
     None,
@@ -112,8 +113,8 @@ P["jetson-orin"] = facts(
     notes=["driver: the Jetson GPU driver is part of L4T; no driver version is read"])
 P["jetson-thor"] = facts(
     "NVIDIA Jetson AGX Thor, JetPack 7.0 (L4T 38.2) with its SBSA CUDA 13.0",
-    "JetPack 7.0 = L4T 38.2, CUDA 13.0, SBSA toolkit for Thor: jetson-containers l4t_version.py and NVIDIA's CUDA 13.0 for Jetson Thor blog (anchors-cuda-install.md 1, 5); "
-    "GPU 11.0 (sm_101 before CUDA 13): recipes/data/archs.lua; CPU 14x Neoverse-V3AE (part 0xd83): shared/cpuinfo/cpuinfo-aarch64-neoverse-v3ae-archspec.txt; "
+    "JetPack 7.0 = L4T 38.2, CUDA 13.0, SBSA toolkit for Thor: jetson-containers l4t_version.py and NVIDIA's CUDA 13.0 for Jetson Thor blog; "
+    "GPU 11.0 (sm_101 before CUDA 13): recipes/data/archs.lua; CPU 14x Neoverse-V3AE (part 0xd83): tests/fixtures/cpuinfo/cpuinfo-aarch64-neoverse-v3ae-archspec.txt; "
     "driver: the R580 branch of JetPack 7.0 (version representative)",
     host("aarch64", "jetson", "ubuntu", "24.04", "2.39", "6.8.12-tegra", 4096,
          cpu("ARM", "Neoverse-V3AE", "0x41", "0xd83", "neoverse_v3ae", v3ae, 14), 125772),
@@ -124,7 +125,7 @@ P["jetson-thor"] = facts(
     jetson={"l4t": "38.2.0", "module": "Jetson AGX Thor Developer Kit"})
 P["rtx4090-workstation"] = facts(
     "Workstation: Ryzen 9 7950X, 64 GB, GeForce RTX 4090, Ubuntu 24.04 (gcc 13 and 12), CUDA 12.8 and an old 11.8 installed",
-    "CPU flags: shared/cpuinfo/cpuinfo-x86_64-zen4-archspec.txt; GPU 8.9: shared/data/gpus.csv; driver 570.124.06 = the driver of the CUDA 12.8.1 runfile (cuda-runfiles.csv); "
+    "CPU flags: tests/fixtures/cpuinfo/cpuinfo-x86_64-zen4-archspec.txt; GPU 8.9: recipes/data/gpus.lua; driver 570.124.06 = the driver of the CUDA 12.8.1 runfile (recipes/data/cuda.lua [spack]); "
     "Ubuntu 24.04 ships gcc 13.3 (default) and gcc-12",
     host("x86_64", "x86_64", "ubuntu", "24.04", "2.39", "6.8.0-51-generic", 4096,
          cpu("AuthenticAMD", "AMD Ryzen 9 7950X 16-Core Processor", None, None, "zen4", zen4, 32), 63430),
@@ -182,6 +183,10 @@ F["lowmem"] = variant("rtx4090-workstation", "8 cores and 3 GiB of memory",
 F["a72-no-lse"] = variant("graviton3", "Cortex-A72 builder without LSE atomics (Graviton1), no GPU",
     host_cpu=cpu("ARM", "Cortex-A72", "0x41", "0xd08", "cortex_a72", "fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid".split(), 16),
     host_os={"id": "ubuntu", "version_id": "22.04"}, host_glibc="2.35", host_memory_mib=32768)
+# A GPU the driver names but ptbuild's table lacks, seen only through /proc
+F["unknown-gpu"] = variant("rtx4090-workstation", "a GPU named only by /proc that is not in ptbuild's GPU table, driver 580",
+    gpus=[dict(gpu(0, "NVIDIA Graphics Device", None, None), source="/proc/driver/nvidia/gpus/0000:01:00.0/information")],
+    driver={"version": "580.95.05", "cuda_max": "13.0"}, toolkits=[])
 F["bare-x86"] = variant("rtx4090-workstation", "x86_64 container: no driver, no GPU, no compiler, unknown OS",
     host_os=None, driver=None, gpus=[], toolkits=[], compilers=[])
 

@@ -1,8 +1,7 @@
 -- GPU architectures (compute capabilities) that nvcc has known, with the
 -- first and last CUDA release that builds each one.
 --
--- Sources (the IDs are rows of ptbuild's research table
--- shared/data/detection-sources.csv):
+-- Sources (ids resolve in recipes/data/sources.lua):
 --   [cmake]  Kitware/CMake Modules/Internal/CMakeCUDAArchitecturesAll.cmake
 --   [meson]  mesonbuild/meson mesonbuild/modules/cuda.py (_MICROISA_RANGES_DEF)
 --   [clang]  llvm/llvm-project clang/lib/Basic/Cuda.cpp (Min/MaxVersionForOffloadArch)

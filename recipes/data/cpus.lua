@@ -2,19 +2,19 @@
 -- microarchitecture targets.  Used by detect.lua; an OpenBLAS mapping can
 -- hang off the same names later.
 --
--- Sources (IDs resolve in shared/data/detection-sources.csv):
+-- Sources (ids resolve in recipes/data/sources.lua):
 --   [util-linux] util-linux sys-utils/lscpu-arm.c: implementer/part names
 --   [archspec]   archspec/archspec-json cpu/microarchitectures.json
 --                (target names, parents, cpupart) and archspec/archspec
 --                cpu/detect.py (the selection rule, see detect.lua)
---   [hrw]        hrw/arm-socs-table cpuinfo dumps (shared/cpuinfo/)
+--   [hrw]        hrw/arm-socs-table cpuinfo dumps (copies: tests/fixtures/cpuinfo)
 --
 -- Feature lists: archspec's targets name Linux /proc/cpuinfo features.  The
 -- lists below are the parts of archspec's lists that the verified dumps in
--- shared/cpuinfo show (so each target is a subset of the dumps that
+-- tests/fixtures/cpuinfo show (so each target is a subset of the dumps that
 -- archspec maps to it); they were not copied line by line from
 -- microarchitectures.json.  tests/lua/cpus_test.lua checks every dump in
--- shared/data/cpuinfo-samples.csv against its expected archspec answer.
+-- tests/fixtures/cpuinfo against its expected archspec answer.
 
 local M = {}
 
@@ -38,7 +38,7 @@ M.archspec_vendors = {
   ["0xc0"] = true,
 }
 
--- [util-linux] lscpu-arm.c; "seen in" from shared/data/arm-cpus.csv [hrw]
+-- [util-linux] lscpu-arm.c; "seen in" from the dumps [hrw]
 M.arm_parts = {
   ["0x41"] = {
     ["0xd03"] = "Cortex-A53", ["0xd05"] = "Cortex-A55", ["0xd07"] = "Cortex-A57",

@@ -1,7 +1,7 @@
 -- CUDA toolkit releases: the GPU code nvcc builds, the drivers they need,
 -- the host compilers nvcc accepts, and the platforms NVIDIA publishes.
 --
--- Sources (IDs resolve in shared/data/detection-sources.csv):
+-- Sources (ids resolve in recipes/data/sources.lua):
 --   [rn-t3]  CUDA Toolkit release notes, Table 3 "CUDA Toolkit and
 --            Corresponding Driver Versions" (GA and last-update Linux minimums)
 --            https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html
@@ -139,11 +139,11 @@ local releases = {
 
 -- The label ptbuild installs for each minor release: its last update, the
 -- driver bundled in that update's runfile, and the runfiles themselves.
---   [tk-csv]   shared/data/cuda-toolkits.csv (last_update column, from the
---              release notes Table 3 [rn-t3])
+--   [tk-csv]   the last update of each minor, from the release notes
+--              Table 3 [rn-t3]
 --   [spack]    spack/spack-packages@1e8cf05 repos/spack_repo/builtin/packages/
---              cuda/package.py: runfile names and sha256 (shared/data/
---              cuda-runfiles.csv); URL = .../compute/cuda/<label>/local_installers/<name>
+--              cuda/package.py: runfile names and sha256;
+--              URL = .../compute/cuda/<label>/local_installers/<name>
 --   [jc]       dusty-nv/jetson-containers@dd206bf packages/cuda/cuda/config.py:
 --              the local-repo .deb names used on Jetson (no sha256 published)
 -- 13.2.2 and 13.3.1 have no runfile in [spack]: the redist manifest is the

@@ -1,5 +1,4 @@
--- Jetson: L4T releases, the JetPack they belong to, the CUDA JetPack ships,
--- and the GPU of each module.
+-- Jetson: the GPU of each module and which CUDA toolkit serves it.
 --
 -- Sources:
 --   [jc-l4t]  dusty-nv/jetson-containers@dd206bf jetson_containers/l4t_version.py
@@ -11,17 +10,9 @@
 --             Thor uses the SBSA toolkit; Orin stays on JetPack (L4T) CUDA
 --   [nix]     NixOS/nixpkgs cuda-modules _cuda/lib/redist.nix getRedistSystem:
 --             SBSA unless capability < 10.1 (CUDA < 13) or < 8.7 (CUDA >= 13)
--- jetson-containers defaults r36.3 to CUDA 12.4; JetPack 6.0 itself ships 12.2.
-local l4t = {
-  { l4t = "32.7", jetpack = "4.6", cuda = "10.2" },                       -- [jp]
-  { l4t = "35.4", jetpack = "5.1.2", cuda = "11.4" },                     -- [jp]
-  { l4t = "35.5", jetpack = "5.1.3", cuda = "11.4" },                     -- [jp]
-  { l4t = "35.6", jetpack = "5.1.4", cuda = "11.4" },                     -- [jp]
-  { l4t = "36.3", jetpack = "6.0", cuda = "12.2" },                       -- [jp] ([jc-l4t] default 12.4)
-  { l4t = "36.4", jetpack = "6.1", cuda = "12.6" },                       -- [jp] [jc-l4t] (36.4.3 = 6.2)
-  { l4t = "38.2", jetpack = "7.0", cuda = "13.0", sbsa = true },          -- [jc-l4t] [thor]
-  { l4t = "39.1", jetpack = "7.2", cuda = "13.2", sbsa = true },          -- [jc-l4t] Orin on SBSA
-}
+-- The L4T -> JetPack -> CUDA table is data/l4t.lua (the one detect reads);
+-- this file keeps the planning view: module -> GPU, and which toolkit
+-- serves it.
 
 -- module keyword (in facts jetson.module) -> GPU compute capability
 local modules = {
@@ -35,4 +26,4 @@ local modules = {
 -- The lowest GPU capability served by the SBSA toolkit [nix]
 local sbsa_min_cc = { before13 = "10.1", from13 = "8.7", from13_minor = "13.2" }
 
-return { l4t = l4t, modules = modules, sbsa_min_cc = sbsa_min_cc }
+return { modules = modules, sbsa_min_cc = sbsa_min_cc }

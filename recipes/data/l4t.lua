@@ -2,7 +2,7 @@
 -- numbers -> names, JetPack -> CUDA.  (data/jetson.lua holds the planning
 -- view: L4T -> CUDA, module -> GPU, which toolkit serves it.)
 --
--- Sources (IDs resolve in shared/data/detection-sources.csv):
+-- Sources (ids resolve in recipes/data/sources.lua):
 --   [S_JTOP]  rbonghi/jetson_stats jtop/core/jetson_variables.py
 --             (NVIDIA_JETPACK, module table) and issue #864 (R39.2 on Orin)
 --   [S_LINUX_DTS] linux arch/arm64/boot/dts/nvidia (compatible strings)

@@ -1,7 +1,7 @@
 -- CPU cores and microarchitectures -> OpenBLAS TARGET, and how PyTorch's
 -- own builds pick a BLAS.
 --
--- Sources (rows of shared/data/arm-cpus.csv and x86-targets.csv):
+-- Sources (ids resolve in recipes/data/sources.lua):
 --   [ob-cpuid] OpenMathLib/OpenBLAS cpuid_arm64.c (build-time TARGET per MIDR part)
 --   [ob-dyn]   OpenMathLib/OpenBLAS driver/others/dynamic_arm64.c, dynamic.c
 --   [ob4702]   OpenMathLib/OpenBLAS#4702: NEOVERSEV2 detection; #5385: the

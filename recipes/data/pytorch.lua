@@ -2,7 +2,7 @@
 -- arch lists of its release wheels per CUDA and platform, and the build
 -- quirks a source build meets.
 --
--- Sources (full rows with evidence: shared/data/pytorch-matrix.csv):
+-- Sources (ids resolve in recipes/data/sources.lua):
 --   [builder]  pytorch/builder release/2.4, release/2.5 manywheel/build_cuda.sh (git)
 --   [bcuda]    pytorch/pytorch .ci/manywheel/build_cuda.sh (stored versions
 --              @00c7a380 and 799d09f; third-party copies of v2.6.0-v2.9.0)
@@ -14,7 +14,7 @@
 --   [cmake-re] cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake:
 --              2.4-2.6 regex `^([0-9]\.[0-9]a?...)` (one-digit major, `a`
 --              from issue #125413); Blackwell era (@00afc038, 2.7+) `[0-9]+`
---              majors; `[af]?` with PR #157999 (release assumed 2.9, unverified)
+--              majors; an optional a/f suffix with PR #157999 (release assumed 2.9, unverified)
 --   [cppext]   torch/utils/cpp_extension.py allowed lists: 2.7-2.8 know 10.1,
 --              2.9 replaces it by 11.0 (issue #166120); no `f` anywhere.
 --              Lists: stored versions of _get_cuda_arch_flags -- Hopper era
@@ -38,7 +38,7 @@
 --              every release has; a later patch may exist (--torch-ref).
 --
 -- cuda: every CUDA minor the release builds wheels for (stable and
--- experimental), oldest first.  wheels[platform][cuda] = the wheel's
+-- experimental), oldest first.  wheels.<platform>.<cuda> = the wheel's
 -- TORCH_CUDA_ARCH_LIST.  aarch64 lists before 2.7 are nightly-only.
 -- What torch.utils.cpp_extension accepts in TORCH_CUDA_ARCH_LIST (each
 -- also with +PTX) [cppext].

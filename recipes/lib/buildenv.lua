@@ -1,6 +1,6 @@
 -- buildenv: the environment a PyTorch build runs in (an ordered list of
 -- {name, value}) and the CMake cache values, from decisions already made.
--- Why each variable: shared/research/anchors-pytorch-build.md sections 1.2, 4, 6.
+-- Why each variable: the comments at each one below.
 local A = ptb.include("lib/archlist")
 
 local M = {}

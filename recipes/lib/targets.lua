@@ -142,10 +142,21 @@ function M.choose(facts, torch, r, platform, override)
   local cx = A.cpp_extension_check(items, torch)
   if cx then problem(problems, "warning", "arch-not-accepted-by-cpp-extension", cx.message, cx.hint) end
 
-  -- Every GPU present must be served by the list.
+  -- Every GPU present must be served by the list.  A GPU whose compute
+  -- capability is unknown (not in data/gpus.lua, and no driver API that
+  -- answers) cannot be checked; without --arch-list it gets no code at all.
   for _, g in ipairs(gpus) do
     local cc = g.compute_capability
-    if cc then
+    if not cc or cc == ptb.null then
+      local name = g.name and g.name ~= ptb.null and g.name or "GPU"
+      problem(problems, override and "warning" or "error", "gpu-unknown",
+        ("ptbuild does not know the compute capability of the '%s'%s: %s"):format(name,
+          g.index and g.index ~= ptb.null and (" (GPU " .. math.tointeger(g.index) .. ")") or "",
+          override and "ptbuild cannot check that --arch-list serves it"
+            or "the arch list has no code for it and ptbuild cannot tell which CUDA builds it"),
+        override and "check that --arch-list includes the compute capability 'nvidia-smi --query-gpu=name,compute_cap --format=csv' prints for it"
+          or "read its compute capability with 'nvidia-smi --query-gpu=name,compute_cap --format=csv' and pass it with --arch-list (12.0 for a compute_cap of 12.0), with a --cuda that builds it")
+    elseif cc then
       local arch = T.gpu_arch(cc, r)
       local how = M.covers(items, arch)
       if not T.builds_gpu(r, cc) then

@@ -6,7 +6,7 @@
 -- binary compatible within a major), or PTX it can JIT-compile.
 --
 -- Sources:
---   the wheels' arch lists: data/pytorch.lua (wheels[platform][cuda],
+--   the wheels' arch lists: data/pytorch.lua (the wheels table per platform and CUDA,
 --   each row cited there);
 --   the index URL https://download.pytorch.org/whl/cuXYZ: pytorch.org's
 --   "Get started" install selector and the release's RELEASE.md

@@ -14,6 +14,7 @@ nobase_dist_pkgdata_DATA += \
 
 TESTS += \
 	tests/lua/detect_test.lua \
+	tests/lua/gpus_test.lua \
 	tests/integration/t0100-detect-fixtures.sh \
 	tests/integration/t0101-detect-gpu.sh \
 	tests/integration/t0102-detect-host.sh \
@@ -28,6 +29,7 @@ EXTRA_DIST += \
 	bench/detect-bench.sh bench/timeit.c \
 	tests/fixtures/sysroot.sh \
 	tests/lua/detect_test.lua \
+	tests/lua/gpus_test.lua \
 	tests/fixtures/cpuinfo \
 	tests/fixtures/sysroots \
 	tests/integration/t0100-detect-fixtures.sh \

@@ -12,6 +12,8 @@ driver-minor-compat|warning|--profile dgx-h100
 no-gpu-detected|warning|--profile graviton3
 toolkit-drops-gpu|error|--facts $F/gtx1080-cuda13.json --cuda 13.0
 gpu-newer-than-toolkit|error|--facts $F/rtx5090-cuda126.json --torch 2.7 --cuda 12.6
+gpu-unknown|error|--facts $F/unknown-gpu.json
+gpu-unknown|warning|--facts $F/unknown-gpu.json --arch-list 12.0+PTX
 arch-list-empty|error|--facts $F/rtx5090-cuda126.json --torch 2.7 --cuda 12.6
 gcc-too-new|error|--facts $F/gcc15-only.json
 gcc-too-new|warning|--facts $F/gcc15-and-13.json

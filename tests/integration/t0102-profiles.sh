@@ -17,8 +17,13 @@ for f in "$top_srcdir"/recipes/profiles/*.json; do
 	p=$(basename "$f" .json)
 	grep -q '"schema": "ptbuild.facts/1"' "$f"
 	t_ok $? "$p: schema ptbuild.facts/1"
-	grep -q '"source": "[^"]*shared/' "$f"
-	t_ok $? "$p: says where its values come from"
+	# where its values come from: files of this repository, each present
+	src=$(sed -n 's/^  "source": "\(.*\)",$/\1/p' "$f")
+	refs=$(printf '%s\n' "$src" | grep -o '\(tests\|recipes\)/[A-Za-z0-9_./-]*[A-Za-z0-9]')
+	missing=
+	for r in $refs; do [ -f "$top_srcdir/$r" ] || missing="$missing $r"; done
+	[ -n "$refs" ] && [ -z "$missing" ]
+	t_ok $? "$p: says where its values come from, in files of the repository${missing:+ (missing:$missing)}"
 	"$PTBUILD" plan --profile "$p" --json >"$T_DIR/plan.json" 2>"$T_DIR/err"
 	rc=$?
 	[ "$rc" -le 1 ]

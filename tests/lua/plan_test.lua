@@ -124,8 +124,15 @@ for _, r in ipairs(pytorch.releases) do
     end
   end
 end
-for _, l in ipairs(jetson.l4t) do
-  t.ok(l.l4t:match("^%d+%.%d+$") and l.cuda:match("^%d+%.%d+$"), "L4T " .. l.l4t .. " -> CUDA " .. l.cuda)
+-- One L4T table (data/l4t.lua, the one detect reads): well-formed keys
+-- and values, and no second list in data/jetson.lua to contradict it.
+local l4t = ptb.include("data/l4t")
+t.is(jetson.l4t, nil, "data/jetson.lua holds no L4T list of its own")
+for rel, jp in pairs(l4t.jetpack) do
+  t.ok(rel:match("^%d+%.%d+%.%d+$") and jp:match("^%d+%.%d+[%.%d]*$"), "L4T " .. rel .. " -> JetPack " .. jp)
+end
+for jp, cu in pairs(l4t.cuda) do
+  t.ok(jp:match("^%d+%.%d+$") and cu:match("^%d+%.%d+$"), "JetPack " .. jp .. " -> CUDA " .. cu)
 end
 for label, m in pairs(redist.labels) do
   local up

@@ -1,0 +1,58 @@
+#!/bin/sh
+# t0211-sources.sh - every source id recipes/ cites resolves inside the
+# repository: in recipes/data/sources.lua.  An id is `[id]` or an S_ id in
+# a Lua comment (text after `-- ` or `--[`).  Nothing in recipes/ or tools/
+# may point at a research folder users do not have (shared/).
+. "$top_srcdir/tests/lib.sh"
+cd "$top_srcdir" || exit 1
+S=recipes/data/sources.lua
+
+# ids cited, one per line: "id file"
+find recipes -name '*.lua' ! -name sources.lua | sort | while read -r f; do
+	awk -v f="$f" '{
+		line = $0; c = ""
+		for (i = 1; i < length(line); i++) {
+			if (substr(line, i, 2) != "--") continue
+			prev = i == 1 ? " " : substr(line, i - 1, 1)
+			next_ = substr(line, i + 2, 1)
+			if (prev ~ /[ \t]/ && (next_ == "" || next_ ~ /[ \t[]/)) { c = substr(line, i + 2); break }
+		}
+		if (c == "") next
+		while (match(c, /\[[A-Za-z][A-Za-z0-9_.+-]*\]/)) {
+			print substr(c, RSTART + 1, RLENGTH - 2), f; c = substr(c, RSTART + RLENGTH)
+		}
+		c2 = " " c
+		while (match(c2, /[^A-Za-z0-9_]S_[A-Z0-9_]+/)) {
+			print substr(c2, RSTART + 1, RLENGTH - 1), f; c2 = substr(c2, RSTART + RLENGTH)
+		}
+	}' "$f"
+done | sort -u >"$T_DIR/cited"
+
+n=$(cut -d' ' -f1 "$T_DIR/cited" | sort -u | wc -l)
+[ "$n" -ge 60 ]
+t_ok $? "recipes cite $n source ids (the scan finds them)"
+
+defined() { # ID -> 0 when sources.lua has it as a key
+	grep -Eq "^  (\\[\"$1\"\\]|$1) = " "$S"
+}
+cut -d' ' -f1 "$T_DIR/cited" | sort -u >"$T_DIR/ids"
+while read -r id; do
+	defined "$id"
+	t_ok $? "[$id] ($(grep "^$id " "$T_DIR/cited" | cut -d' ' -f2 | tr '\n' ' ')) resolves in $S"
+done <"$T_DIR/ids"
+
+# an alias (same = "x") points at an id that is there
+sed -n 's/.*same = "\([^"]*\)".*/\1/p' "$S" >"$T_DIR/aliases"
+while read -r id; do
+	defined "$id"
+	t_ok $? "alias target [$id] resolves in $S"
+done <"$T_DIR/aliases"
+
+# each entry says where it resolves, unless it is an alias
+awk '/^  [^ -].* = \{/ && !/same = / && !/where = / { getline nxt; if (nxt !~ /where = /) print }' "$S" >"$T_DIR/nowhere"
+is "$(cat "$T_DIR/nowhere")" "" "every source names where it resolves"
+
+grep -rn 'shared/' recipes tools >"$T_DIR/shared" 2>/dev/null
+is "$(cat "$T_DIR/shared")" "" "nothing in recipes/ or tools/ points at shared/"
+
+done_testing
