@@ -47,3 +47,11 @@ clean-local: clean-test-tmp
 clean-test-tmp:
 	-rm -rf tests/tmp
 .PHONY: clean-test-tmp
+
+# The real-inputs tier (tests/realinputs/lib.sh): Debian trixie's CUDA 12.4
+# toolkit and PyTorch 2.6 CUDA build, fetched with apt into a cache outside
+# the checkout; each test skips with the reason when they cannot be had.
+REAL_TESTS = \
+	tests/integration/t0700-real-detect.sh
+TESTS += $(REAL_TESTS)
+EXTRA_DIST += tests/realinputs/apt-get-debs.sh tests/realinputs/lib.sh $(REAL_TESTS)
