@@ -25,7 +25,7 @@ need=
 for p in "$@"; do
 	[ -f "$cache/stamps/$p" ] || need="$need $p"
 done
-[ -z "$need" ] && exit 0
+[ -z "$need" ] && [ -f "$cache/stamps/.links" ] && exit 0
 
 mkdir -p "$cache" || die "cannot create '$cache'"
 # Tests run in parallel (make check -j): one fetch at a time per cache;
@@ -37,7 +37,17 @@ need=
 for p in "$@"; do
 	[ -f "$cache/stamps/$p" ] || need="$need $p"
 done
-[ -z "$need" ] && exit 0
+[ -z "$need" ] && [ -f "$cache/stamps/.links" ] && exit 0
+links() {
+	# what dpkg's ldconfig trigger does on install: the soname links
+	# (libtorch.so.2.6 -> libtorch.so.2.6.0) that packages do not ship
+	ldc=$(command -v ldconfig || echo /sbin/ldconfig)
+	for d in "$cache"/root/usr/lib/*-linux-gnu; do
+		[ -d "$d" ] && { "$ldc" -n "$d" || die "ldconfig -n '$d' failed"; }
+	done
+	touch "$cache/stamps/.links"
+}
+[ -z "$need" ] && { links; exit 0; }
 
 mirror=${PTB_DEBIAN_MIRROR:-}
 if [ -z "$mirror" ]; then
@@ -96,4 +106,5 @@ for p in $need; do
 	rm -f "$deb"
 	touch "$cache/stamps/$p"
 done
+links
 exit 0
