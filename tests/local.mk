@@ -53,7 +53,8 @@ clean-test-tmp:
 # the checkout; each test skips with the reason when they cannot be had.
 REAL_TESTS = \
 	tests/integration/t0700-real-detect.sh \
-	tests/integration/t0701-real-inspect.sh
+	tests/integration/t0701-real-inspect.sh \
+	tests/integration/t0702-real-doctor.sh
 TESTS += $(REAL_TESTS)
 EXTRA_DIST += tests/realinputs/apt-get-debs.sh tests/realinputs/lib.sh $(REAL_TESTS) \
 	bench/inspect-vs-cuobjdump.sh
