@@ -524,10 +524,28 @@ local function toolkit_version(t)
     local v = m:match("^cuda%-nvcc%-(%d+%.%d+[%.%d]*)%-")
     if v then return v, "conda-meta " .. m end
   end
+  -- nvcc's binary holds the line --version prints (a distribution's
+  -- package has no version file); read, not run, so a sysroot agrees
+  if t.nvcc_binary_version then
+    local v = t.nvcc_binary_version:match("release %S+ V(%d+%.%d+[%.%d]*)")
+    if v then return v, "nvcc binary " .. t.nvcc_binary end
+  end
   if t.nvcc_version_output then
     local v = t.nvcc_version_output:match("release %S+ V(%d+%.%d+[%.%d]*)")
     if v then return v, "nvcc --version" end
   end
+  -- the headers and the runtime beside them: the release, then cudart's
+  -- full number when it is of that release
+  local cv = t.cuda_h and tonumber(t.cuda_h.cuda_version)
+  local rel = cv and cv >= 1000 and ("%d.%d"):format(cv // 1000, (cv % 1000) // 10)
+  local best
+  for _, f in ipairs(t.cudart or {}) do
+    local v = f:match("/libcudart%.so%.(%d+%.%d+%.%d+)$")
+    if v and (not rel or v:match("^%d+%.%d+") == rel) and
+      (not best or M.vcmp(v, best) > 0) then best = v end
+  end
+  if best then return best, "libcudart " .. best end
+  if rel then return rel, "cuda.h CUDA_VERSION" end
   return nil, nil
 end
 
@@ -543,7 +561,8 @@ local function toolkit_facts(raw, notes)
     local v, vsrc = toolkit_version(t)
     local tk = { root = t.root, version = v or ptb.null, version_source = vsrc,
                  source = t.found_by[1], found_by = t.found_by, nvcc = t.nvcc or ptb.null,
-                 layout = t.layout }
+                 layout = t.layout or (t.nvcc_wrapped and "distribution") or nil,
+                 nvcc_real = t.nvcc_wrapped }
     if #t.aliases > 0 then tk.aliases = t.aliases end
     if v then tk.release = v:match("^(%d+%.%d+)") end
     if not v then

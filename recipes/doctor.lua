@@ -144,6 +144,93 @@ check("torch-lacks-gpu", "error", "S02", function(c)
   return out
 end)
 
+-- A GPU with no SASS in the installed torch but PTX it can JIT from: it
+-- runs, after the driver compiles every kernel at first use (minutes, then
+-- cached in ~/.nv/ComputeCache), and only with a driver that reads that
+-- PTX's ISA.  (NVIDIA, CUDA C++ Programming Guide, "PTX Compatibility".)
+check("torch-gpu-ptx-only", "warning", "S02", function(c)
+  local out = {}
+  for _, t in ipairs(c.o.torch or {}) do
+    if t.archs then
+      local items = {}
+      for _, a in ipairs(t.archs.sass or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = false } end
+      for _, a in ipairs(t.archs.ptx or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = true } end
+      for _, g in ipairs(c.gpus) do
+        local ok, how = M.covers(items, g.compute_capability)
+        if ok and how == "ptx" then
+          out[#out + 1] = {
+            message = ("the installed torch %s has no SASS for %s (compute capability %s): it runs only by JIT-compiling its PTX (%s) at first use, minutes per process until the driver's cache holds it, with kernels not tuned for this GPU")
+              :format(t.version, g.name or "GPU", g.compute_capability, table.concat(t.archs.ptx, " ")),
+            seen = (t.libtorch_cuda or t.site) .. " holds SASS " .. table.concat(t.archs.sass or {}, " ") ..
+              "; PTX " .. table.concat(t.archs.ptx or {}, " "),
+            fix = ("install a torch built for %s, or rebuild with TORCH_CUDA_ARCH_LIST including %s (ptbuild plan does this)")
+              :format(g.compute_capability, g.compute_capability) }
+        end
+      end
+    end
+  end
+  return out
+end)
+
+-- The CUDA an installed torch was built with (torch/version.py), against
+-- the driver and against a libcudart that LD_LIBRARY_PATH puts first.
+local function torch_cuda(c, t)
+  return t.cuda or (c.f.torch and c.f.torch.cuda ~= ptb.null and c.f.torch.cuda) or nil
+end
+
+check("torch-driver-too-old", "error", "S03", function(c)
+  if not (c.f.driver and c.f.driver.version) then return end
+  local out = {}
+  for _, t in ipairs(c.o.torch or {}) do
+    local cv = torch_cuda(c, t)
+    local r = cv and archlist.release(cv)
+    if r then
+      local how = toolkit.driver_runs(r, c.f.driver)
+      if how ~= "direct" and how ~= "unknown" then
+        out[#out + 1] = {
+          severity = how == "compat" and "warning" or nil,
+          message = how == "compat"
+            and ("driver %s is older than the CUDA %s the installed torch %s was built with (%s): it runs only through minor-version compatibility, without PTX JIT")
+              :format(c.f.driver.version, cv, t.version, toolkit.driver_need(r))
+            or ("driver %s is too old for the CUDA %s the installed torch %s was built with (it needs %s or newer): torch.cuda.is_available() will be False, \"The NVIDIA driver on your system is too old\"")
+              :format(c.f.driver.version, cv, t.version, toolkit.driver_need(r)),
+          seen = ("driver %s; %s/torch/version.py cuda = '%s'"):format(c.f.driver.version, t.site, cv),
+          fix = ("install driver %s or newer, or a torch built for a CUDA no newer than %s")
+            :format(toolkit.driver_need(r), c.f.driver.cuda_max or "the driver supports") }
+      end
+    end
+  end
+  return out
+end)
+
+check("torch-cudart-mismatch", "error", "S21", function(c)
+  local out = {}
+  for _, t in ipairs(c.o.torch or {}) do
+    local cv = torch_cuda(c, t)
+    local tmaj, tmin = tostring(cv or ""):match("^(%d+)%.(%d+)")
+    if tmaj then
+      for _, l in ipairs(c.o.libs or {}) do
+        local lmaj = tostring(l.version or ""):match("^(%d+)")
+        local lmin = tostring(l.version or ""):match("^%d+%.(%d+)")
+        if l.via == "LD_LIBRARY_PATH" and l.lib == "libcudart" and lmaj and
+          (lmaj ~= tmaj or (lmin and tonumber(lmin) < tonumber(tmin))) then
+          out[#out + 1] = {
+            severity = lmaj == tmaj and "warning" or nil,
+            message = ("LD_LIBRARY_PATH puts libcudart %s first, but the installed torch %s was built with CUDA %s: %s")
+              :format(l.version, t.version, cv, lmaj ~= tmaj
+                and "a process that imports torch loads the other CUDA's runtime (\"undefined symbol\" or \"CUDA driver version is insufficient\" at import)"
+                or "an older runtime than torch was built against may lack symbols it uses"),
+            seen = "LD_LIBRARY_PATH → " .. (l.real or l.path) .. "; " .. t.site .. "/torch/version.py cuda = '" .. cv .. "'",
+            fix = ("remove %s from LD_LIBRARY_PATH when running torch, or install a torch built for CUDA %s")
+              :format((l.path or ""):match("^(.*)/[^/]*$") or l.path, l.version) }
+          break
+        end
+      end
+    end
+  end
+  return out
+end)
+
 check("arch-list-invalid", "error", "S17", function(c)
   local l = c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST
   if not l then return end
@@ -319,7 +406,7 @@ end)
 
 check("foreign-binary", "error", "S07", function(c)
   local host = (c.f.host or {}).arch
-  if not host then return end
+  if not host or host == ptb.null or host == "unknown" then return end
   local out = {}
   if c.tk and c.tk.nvcc_machine and c.tk.nvcc_machine ~= host then
     out[#out + 1] = {

@@ -46,12 +46,13 @@ const char *ptb_cuda_image_name(const struct ptb_cuda_image *img, char *buf,
 	return buf;
 }
 
-/* An LZ4 block (no frame) into exactly `expect` bytes. */
+/* An LZ4 block (no frame) into exactly `expect` bytes; with stop <
+ * expect, only the first stop bytes (what comes after is not read). */
 static int lz4_block(const unsigned char *ip, size_t inlen, size_t expect,
-                     struct ptb_buf *out, struct ptb_err *err)
+                     size_t stop, struct ptb_buf *out, struct ptb_err *err)
 {
 	const unsigned char *iend = ip + inlen;
-	unsigned char *op, *ostart, *oend;
+	unsigned char *op, *ostart, *oend, *ostop;
 
 	/* LZ4 expands at most ~255x: a bigger claim is a lie; refuse it
 	 * before allocating. */
@@ -59,13 +60,16 @@ static int lz4_block(const unsigned char *ip, size_t inlen, size_t expect,
 		ptb_err_set(err, PTB_EIO, "LZ4 data of %zu bytes cannot expand to %zu", inlen, expect);
 		return -1;
 	}
+	if (stop > expect)
+		stop = expect;
 	ptb_buf_reset(out);
 	ptb_buf_add(out, "", 0);
-	out->data = ptb_xrealloc(out->data, expect + 1);
-	out->cap = expect + 1;
+	out->data = ptb_xrealloc(out->data, stop + 1);
+	out->cap = stop + 1;
 	ostart = op = (unsigned char *)out->data;
-	oend = ostart + expect;
-	while (ip < iend) {
+	oend = ostart + expect;  /* never written past ostop: for the checks */
+	ostop = ostart + stop;
+	while (ip < iend && op < ostop) {
 		unsigned token = *ip++;
 		size_t lit = token >> 4, mlen, off;
 
@@ -81,6 +85,11 @@ static int lz4_block(const unsigned char *ip, size_t inlen, size_t expect,
 		}
 		if (lit > (size_t)(iend - ip) || lit > (size_t)(oend - op))
 			goto bad;
+		if (lit >= (size_t)(ostop - op)) {
+			memcpy(op, ip, (size_t)(ostop - op));
+			op = ostop;
+			break;
+		}
 		memcpy(op, ip, lit);
 		op += lit;
 		ip += lit;
@@ -106,13 +115,15 @@ static int lz4_block(const unsigned char *ip, size_t inlen, size_t expect,
 		mlen += 4;
 		if (mlen > (size_t)(oend - op))
 			goto bad;
+		if (mlen > (size_t)(ostop - op))
+			mlen = (size_t)(ostop - op);
 		for (size_t k = 0; k < mlen; k++, op++)
 			*op = *(op - off);
 	}
-	if (op != oend)
+	if (op != ostop)
 		goto bad;
-	out->len = expect;
-	out->data[expect] = '\0';
+	out->len = stop;
+	out->data[stop] = '\0';
 	return 0;
 bad:
 	ptb_err_set(err, PTB_EIO, "corrupt LZ4 data");
@@ -121,7 +132,7 @@ bad:
 }
 
 /* A zstd frame through libarchive's raw format (libarchive links libzstd). */
-static int zstd_frame(const void *in, size_t inlen, size_t max,
+static int zstd_frame(const void *in, size_t inlen, size_t max, size_t stop,
                       struct ptb_buf *out, struct ptb_err *err)
 {
 	struct archive *a;
@@ -150,12 +161,18 @@ static int zstd_frame(const void *in, size_t inlen, size_t max,
 		            archive_error_string(a) ? archive_error_string(a) : "unknown");
 		goto done;
 	}
-	while ((got = archive_read_data(a, chunk, sizeof chunk)) > 0) {
+	while (out->len < stop && (got = archive_read_data(a, chunk, sizeof chunk)) > 0) {
 		if ((size_t)got > max - out->len) {
 			ptb_err_set(err, PTB_EIO, "zstd data decompresses past %zu bytes", max);
 			goto done;
 		}
 		ptb_buf_add(out, chunk, (size_t)got);
+	}
+	if (out->len >= stop) {
+		out->len = stop;
+		out->data[stop] = '\0';
+		rc = 0;
+		goto done;
 	}
 	if (got < 0) {
 		ptb_err_set(err, PTB_EIO, "corrupt zstd data: %s",
@@ -174,6 +191,14 @@ int ptb_fatbin_decompress(int compression, const void *in, size_t inlen,
                           size_t expect, struct ptb_buf *out,
                           struct ptb_err *err)
 {
+	return ptb_fatbin_decompress_head(compression, in, inlen, expect, SIZE_MAX,
+	                                  out, err);
+}
+
+int ptb_fatbin_decompress_head(int compression, const void *in, size_t inlen,
+                               size_t expect, size_t head, struct ptb_buf *out,
+                               struct ptb_err *err)
+{
 	if (expect > PTB_FATBIN_MAX_DECODED) {
 		ptb_err_set(err, PTB_EIO, "entry claims %zu uncompressed bytes (more than the %llu allowed)",
 		            expect, (unsigned long long)PTB_FATBIN_MAX_DECODED);
@@ -182,14 +207,14 @@ int ptb_fatbin_decompress(int compression, const void *in, size_t inlen,
 	switch (compression) {
 	case PTB_COMP_NONE:
 		ptb_buf_reset(out);
-		ptb_buf_add(out, in, inlen);
+		ptb_buf_add(out, in, inlen < head ? inlen : head);
 		return 0;
 	case PTB_COMP_LZ4:
-		return lz4_block(in, inlen, expect, out, err);
+		return lz4_block(in, inlen, expect, head, out, err);
 	case PTB_COMP_ZSTD:
-		if (zstd_frame(in, inlen, expect ? expect : PTB_FATBIN_MAX_DECODED, out, err) != 0)
+		if (zstd_frame(in, inlen, expect ? expect : PTB_FATBIN_MAX_DECODED, head, out, err) != 0)
 			return -1;
-		if (expect && out->len != expect) {
+		if (expect && out->len != expect && out->len != head) {
 			ptb_err_set(err, PTB_EIO, "zstd data gave %zu bytes, the header says %zu",
 			            out->len, expect);
 			return -1;
@@ -232,8 +257,12 @@ static void ptx_directives(const char *s, size_t len, struct ptb_cuda_image *img
 	}
 }
 
+/* How much of a PTX text is decoded first for its .version and .target */
+#define PTX_HEAD 4096
+
+/* all: decode the whole image (--decode checks every byte decodes) */
 static void decode(const unsigned char *payload, size_t stored,
-                   struct ptb_cuda_image *img)
+                   struct ptb_cuda_image *img, int all)
 {
 	struct ptb_buf out;
 	struct ptb_err err = { 0 };
@@ -241,6 +270,20 @@ static void decode(const unsigned char *payload, size_t stored,
 	if (img->compression == PTB_COMP_UNKNOWN)
 		return;
 	ptb_buf_init(&out);
+	/* PTX: .version and .target open the text (after NVVM's comment
+	 * lines); its head is enough, the whole only when they are not there */
+	if (img->kind == PTB_CUDA_PTX && !all &&
+	    ptb_fatbin_decompress_head(img->compression, payload, stored,
+	                               img->compression ? (size_t)img->size : 0,
+	                               PTX_HEAD, &out, &err) == 0) {
+		ptx_directives(out.data ? out.data : "", out.len, img);
+		if (img->ptx_version[0] && img->ptx_target[0]) {
+			img->decoded = 1;
+			ptb_buf_free(&out);
+			return;
+		}
+		img->ptx_version[0] = img->ptx_target[0] = '\0';
+	}
 	if (ptb_fatbin_decompress(img->compression, payload, stored,
 	                          img->compression ? (size_t)img->size : 0,
 	                          &out, &err) != 0) {
@@ -321,7 +364,7 @@ static int scan_entries(const unsigned char *p, size_t len, uint64_t base,
 		img.offset = base + pos;
 		memcpy(img.where, scan->where, sizeof img.where);
 		if (scan->decode >= 2 || (scan->decode == 1 && img.kind == PTB_CUDA_PTX))
-			decode(e + hsize, stored, &img);
+			decode(e + hsize, stored, &img, scan->decode >= 2);
 		if (add_image(scan, &img, err) != 0)
 			return -1;
 		pos += hsize + psize;

@@ -85,6 +85,11 @@ int ptb_cuda_scan_buffer(const void *buf, size_t len,
 int ptb_fatbin_decompress(int compression, const void *in, size_t inlen,
                           size_t expect, struct ptb_buf *out,
                           struct ptb_err *err);
+/* The same for the first head bytes only (out->len is the smaller of head
+ * and expect): the rest of the input is not decoded, so not checked. */
+int ptb_fatbin_decompress_head(int compression, const void *in, size_t inlen,
+                               size_t expect, size_t head, struct ptb_buf *out,
+                               struct ptb_err *err);
 
 /* "sm_90a" / "compute_120f" for an image (buf of at least 24 bytes). */
 const char *ptb_cuda_image_name(const struct ptb_cuda_image *img, char *buf,

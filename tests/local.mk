@@ -55,3 +55,14 @@ TESTS += tests/integration/t0510-consumer-pytorch.sh
 EXTRA_DIST += tests/integration/t0510-consumer-pytorch.sh \
 	tests/consumer/fetch-pytorch.sh tests/consumer/arch_flags.py \
 	tests/consumer/probe/CMakeLists.txt
+
+# The real-inputs tier (tests/realinputs/lib.sh): Debian trixie's CUDA 12.4
+# toolkit and PyTorch 2.6 CUDA build, fetched with apt into a cache outside
+# the checkout; each test skips with the reason when they cannot be had.
+REAL_TESTS = \
+	tests/integration/t0700-real-detect.sh \
+	tests/integration/t0701-real-inspect.sh \
+	tests/integration/t0702-real-doctor.sh
+TESTS += $(REAL_TESTS)
+EXTRA_DIST += tests/realinputs/apt-get-debs.sh tests/realinputs/lib.sh $(REAL_TESTS) \
+	bench/inspect-vs-cuobjdump.sh

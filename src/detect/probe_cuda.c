@@ -208,6 +208,112 @@ static void add_names(cJSON *arr, char **names, const char *suffix)
 			ptb_probe_add_unique(arr, *p);
 }
 
+/* Debian's and Ubuntu's /usr/bin/nvcc is a shell script ending in
+ * `exec /usr/lib/nvidia-cuda-toolkit/bin/nvcc "$@"`: the nvcc it runs. */
+static char *wrapped_nvcc(const struct ptb_root *r, const char *path)
+{
+	struct ptb_buf b;
+	char *out = NULL;
+
+	ptb_buf_init(&b);
+	if (ptb_root_head(r, path, 4096, &b) == 0 && b.len > 2 &&
+	    strncmp(b.data, "#!", 2) == 0) {
+		for (char *line = b.data; line && *line; ) {
+			char *nl = strchr(line, '\n'), *w = line;
+
+			if (nl)
+				*nl = '\0';
+			w += strspn(w, " \t");
+			if (strncmp(w, "exec", 4) == 0 && (w[4] == ' ' || w[4] == '\t')) {
+				w += 4 + strspn(w + 4, " \t");
+				size_t n = strcspn(w, " \t\"'");
+				if (*w == '/' && n > 5 && strncmp(w + n - 5, "/nvcc", 5) == 0) {
+					char *cand = ptb_xstrndup(w, n);
+
+					if (strcmp(cand, path) != 0 && ptb_root_is_exec(r, cand)) {
+						out = cand;
+						break;
+					}
+					free(cand);
+				}
+			}
+			line = nl ? nl + 1 : NULL;
+		}
+	}
+	ptb_buf_free(&b);
+	return out;
+}
+
+/* cuda.h's CUDA_VERSION (12040): the release, where no version file is */
+static void cuda_h(const struct ptb_root *r, cJSON *t, const char *root)
+{
+	char *p = ptb_xasprintf("%s/include/cuda.h", root);
+	struct ptb_buf b;
+	char *d;
+
+	ptb_buf_init(&b);
+	if (ptb_root_head(r, p, 256u << 10, &b) == 0 &&
+	    (d = strstr(b.data, "\n#define CUDA_VERSION "))) {
+		d += strlen("\n#define CUDA_VERSION ");
+		d += strspn(d, " \t");
+		size_t n = strspn(d, "0123456789");
+
+		if (n > 0 && n < 12) {
+			char *v = ptb_xstrndup(d, n);
+			cJSON *h = cJSON_AddObjectToObject(t, "cuda_h");
+
+			cJSON_AddStringToObject(h, "path", p);
+			cJSON_AddStringToObject(h, "cuda_version", v);
+			free(v);
+		}
+	}
+	ptb_buf_free(&b);
+	free(p);
+}
+
+/* libcudart.so.<version> beside the toolkit: lib64, lib, the multiarch
+ * directory of a distribution's /usr, each target's lib */
+static void cudart_names(const struct ptb_root *r, cJSON *t, const char *root)
+{
+	static const char *const sub[] = { "lib64", "lib", "lib/x86_64-linux-gnu",
+	                                   "lib/aarch64-linux-gnu" };
+	cJSON *arr = cJSON_CreateArray();
+	char **tg, *p;
+
+	for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
+		char *d = ptb_xasprintf("%s/%s", root, sub[i]);
+		char **l = ptb_root_list(r, d, "libcudart.so.");
+
+		for (char **n = l; n && *n; n++) {
+			char *f = ptb_xasprintf("%s/%s", d, *n);
+			ptb_probe_add_unique(arr, f);
+			free(f);
+		}
+		ptb_root_names_free(l);
+		free(d);
+	}
+	p = ptb_xasprintf("%s/targets", root);
+	tg = ptb_root_list(r, p, NULL);
+	for (char **n = tg; n && *n; n++) {
+		char *d = ptb_xasprintf("%s/%s/lib", p, *n);
+		char **l = ptb_root_list(r, d, "libcudart.so.");
+
+		for (char **m = l; m && *m; m++) {
+			char *f = ptb_xasprintf("%s/%s", d, *m);
+			ptb_probe_add_unique(arr, f);
+			free(f);
+		}
+		ptb_root_names_free(l);
+		free(d);
+	}
+	ptb_root_names_free(tg);
+	free(p);
+	if (cJSON_GetArraySize(arr) > 0)
+		cJSON_AddItemToObject(t, "cudart", arr);
+	else
+		cJSON_Delete(arr);
+}
+
 static void details(const struct ptb_root *r, cJSON *t)
 {
 	const char *root = cJSON_GetObjectItemCaseSensitive(t, "root")->valuestring;
@@ -222,9 +328,17 @@ static void details(const struct ptb_root *r, cJSON *t)
 		cJSON_AddStringToObject(t, "layout", "pip");
 	}
 	p = ptb_xasprintf("%s/bin/nvcc", root);
-	if (ptb_root_is_exec(r, p))
+	if (ptb_root_is_exec(r, p)) {
+		char *real;
+
 		cJSON_AddStringToObject(t, "nvcc", p);
+		if ((real = wrapped_nvcc(r, p)))
+			cJSON_AddStringToObject(t, "nvcc_wrapped", real);
+		free(real);
+	}
 	free(p);
+	cuda_h(r, t, root);
+	cudart_names(r, t, root);
 
 	p = ptb_xasprintf("%s/version.json", root);
 	if (ptb_root_read(r, p, 1u << 20, &b) == 0) {
@@ -308,6 +422,20 @@ static void details(const struct ptb_root *r, cJSON *t)
 			known = 1;
 	if (cJSON_GetObjectItemCaseSensitive(t, "conda_meta"))
 		known = 1;
+	/* nvcc's own binary holds the line nvcc --version prints: the same
+	 * answer for this host and a sysroot, without running anything */
+	if (!known && nvcc) {
+		const cJSON *w = cJSON_GetObjectItemCaseSensitive(t, "nvcc_wrapped");
+		const char *bin = w ? w->valuestring : nvcc->valuestring;
+
+		if (ptb_root_find(r, bin, "Cuda compilation tools, release ", 256u << 20,
+		                  48, &b) == 0) {
+			b.data[strcspn(b.data, "\n")] = '\0'; /* stops at its NUL too */
+			cJSON_AddStringToObject(t, "nvcc_binary", bin);
+			cJSON_AddStringToObject(t, "nvcc_binary_version", b.data);
+			known = 1;
+		}
+	}
 	if (!known && nvcc && r->is_host) {
 		char *argv[] = { nvcc->valuestring, (char *)"--version", NULL };
 
@@ -407,6 +535,8 @@ void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw)
 		free(root);
 	}
 	candidate(r, tks, "/usr/local/cuda", "/usr/local");
+	/* a distribution's package (Debian, Ubuntu: nvidia-cuda-toolkit) */
+	candidate(r, tks, "/usr", "/usr");
 	names = ptb_root_list(r, "/usr/local", "cuda-");
 	for (char **p = names; p && *p; p++) {
 		char *d = ptb_xasprintf("/usr/local/%s", *p);

@@ -1,4 +1,5 @@
 /* root.c - file access below a sysroot, links resolved inside it. */
+#define _GNU_SOURCE 1  /* memmem */
 #include "detect/root.h"
 
 #include <dirent.h>
@@ -247,6 +248,68 @@ int ptb_root_head(const struct ptb_root *r, const char *path, size_t max,
                   struct ptb_buf *out)
 {
 	return read_in(r, path, max, out, 0);
+}
+
+int ptb_root_find(const struct ptb_root *r, const char *path, const char *needle,
+                  size_t max, size_t tail, struct ptb_buf *out)
+{
+	size_t nl = strlen(needle), keep = nl + tail, have = 0, scanned = 0;
+	size_t cap = (1u << 20) + keep;
+	char *h = kernel_path(r, path), *buf;
+	struct stat st;
+	int fd, found = -1;
+
+	if (!h || nl == 0)
+		goto nofile;
+	fd = ptb_file_open_read(h, r->is_host ? 0 : PTB_OPEN_NOFOLLOW, &st, NULL);
+	free(h);
+	h = NULL;
+	if (fd < 0)
+		goto nofile;
+	buf = ptb_xmalloc(cap);
+	while (found < 0 && scanned < max) {
+		ssize_t n;
+		char *hit;
+
+		do
+			n = read(fd, buf + have, cap - have);
+		while (n < 0 && errno == EINTR);
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+		scanned += (size_t)n;
+		hit = memmem(buf, have, needle, nl);
+		if (hit) {
+			/* the tail may straddle the next read */
+			size_t at = (size_t)(hit - buf);
+
+			memmove(buf, hit, have - at);
+			have -= at;
+			while (have < keep) {
+				do
+					n = read(fd, buf + have, keep - have);
+				while (n < 0 && errno == EINTR);
+				if (n <= 0)
+					break;
+				have += (size_t)n;
+			}
+			ptb_buf_reset(out);
+			ptb_buf_add(out, buf, have < keep ? have : keep);
+			found = 0;
+			break;
+		}
+		/* keep the last nl - 1 bytes: a match may span two reads */
+		if (have >= nl) {
+			memmove(buf, buf + have - (nl - 1), nl - 1);
+			have = nl - 1;
+		}
+	}
+	free(buf);
+	close(fd);
+	return found;
+nofile:
+	free(h);
+	return -1;
 }
 
 static int cmp_names(const void *a, const void *b)

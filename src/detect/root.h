@@ -43,6 +43,13 @@ int ptb_root_read(const struct ptb_root *r, const char *path, size_t max,
 int ptb_root_head(const struct ptb_root *r, const char *path, size_t max,
                   struct ptb_buf *out);
 
+/* Scan the first max bytes of a regular file for needle (a version string
+ * in a binary): 0 with out holding the needle and up to tail bytes after
+ * it (binary zeros included, out->len says), or -1 when not found, absent
+ * or unreadable.  Reads in 1 MiB steps; never holds the whole file. */
+int ptb_root_find(const struct ptb_root *r, const char *path, const char *needle,
+                  size_t max, size_t tail, struct ptb_buf *out);
+
 /* The entry names of a directory, sorted, without "." and "..", keeping
  * those that start with prefix (may be NULL).  NULL-terminated; NULL
  * when the directory cannot be read. */

@@ -382,6 +382,86 @@ static void torch_archs(const char *file, cJSON *t)
 
 /* ---- python packages ------------------------------------------------ */
 
+/* libtorch_cuda of the torch in site: torch/lib/libtorch_cuda.so (wheels),
+ * else beside what torch/lib/libtorch.so links to (a distribution keeps
+ * the libraries in its multiarch directory: Debian links torch/lib/
+ * libtorch.so there and has no libtorch_cuda.so in torch/lib), as
+ * libtorch_cuda.so or its first libtorch_cuda.so.<version>. */
+static char *torch_cuda_lib(const char *sysroot, const char *site)
+{
+	char *lib = ptb_xasprintf("%s/torch/lib/libtorch_cuda.so", site);
+	char *full = under(sysroot, lib), *p, *real, *slash, *found = NULL;
+	DIR *dh;
+	struct dirent *de;
+
+	if (access(full, F_OK) == 0) {
+		free(full);
+		return lib;
+	}
+	free(full);
+	free(lib);
+	p = ptb_xasprintf("%s/torch/lib/libtorch.so", site);
+	real = ptb_sysroot_realpath(sysroot, p);
+	free(p);
+	if (!real || !(slash = strrchr(real, '/'))) {
+		free(real);
+		return NULL;
+	}
+	*slash = '\0';
+	full = under(sysroot, real);
+	dh = opendir(full);
+	free(full);
+	while (dh && (de = readdir(dh))) {
+		const char *n = de->d_name;
+
+		if (strcmp(n, "libtorch_cuda.so") != 0 && strncmp(n, "libtorch_cuda.so.", 17) != 0)
+			continue;
+		if (!found || strcmp(n, "libtorch_cuda.so") == 0 || strlen(n) < strlen(found)) {
+			free(found);
+			found = ptb_xstrdup(n);
+		}
+	}
+	if (dh)
+		closedir(dh);
+	lib = found ? ptb_xasprintf("%s/%s", real, found) : NULL;
+	free(found);
+	free(real);
+	return lib;
+}
+
+/* torch/version.py's cuda = '12.4': the CUDA torch was built with */
+static void torch_cuda_version(const char *sysroot, const char *site, cJSON *t)
+{
+	char *p = ptb_xasprintf("%s/torch/version.py", site);
+	char *full = under(sysroot, p);
+	struct ptb_buf b;
+
+	ptb_buf_init(&b);
+	if (ptb_file_read(full, 8192, &b, NULL) == 0 && b.data) {
+		for (char *l = b.data; l && *l; ) {
+			char *nl = strchr(l, '\n');
+
+			if (strncmp(l, "cuda", 4) == 0 && (l[4] == ' ' || l[4] == ':' || l[4] == '=')) {
+				char *q = strpbrk(l, "'\"");
+				char *e = q ? strchr(q + 1, *q) : NULL;
+
+				if (e && (!nl || e < nl) && e - q - 1 > 0 && e - q - 1 < 16) {
+					char *v = ptb_xstrndup(q + 1, (size_t)(e - q - 1));
+
+					if (strspn(v, "0123456789.") == strlen(v))
+						cJSON_AddStringToObject(t, "cuda", v);
+					free(v);
+				}
+				break;
+			}
+			l = nl ? nl + 1 : NULL;
+		}
+	}
+	ptb_buf_free(&b);
+	free(full);
+	free(p);
+}
+
 static void scan_site(const char *sysroot, const char *site, cJSON *out)
 {
 	char *full = under(sysroot, site);
@@ -396,8 +476,13 @@ static void scan_site(const char *sysroot, const char *site, cJSON *out)
 		const char *n = de->d_name;
 		size_t len = strlen(n);
 
-		if (len < 11 || strcmp(n + len - 10, ".dist-info") != 0)
+		/* a distribution's torch (Debian's python3-torch-cuda) is
+		 * recorded as torch-<version>.egg-info: the same length of suffix */
+		if (len < 11 || (strcmp(n + len - 10, ".dist-info") != 0 &&
+		                 (strncmp(n, "torch-", 6) != 0 || strcmp(n + len - 9, ".egg-info") != 0)))
 			continue;
+		if (strcmp(n + len - 9, ".egg-info") == 0)
+			len++;  /* the version ends 9 bytes from the end, not 10 */
 		if (strncmp(n, "nvidia_", 7) == 0) {
 			const char *cu = n;
 			cJSON *p = cJSON_CreateObject();
@@ -414,12 +499,13 @@ static void scan_site(const char *sysroot, const char *site, cJSON *out)
 		} else if (strncmp(n, "torch-", 6) == 0) {
 			char *v = ptb_xstrndup(n + 6, len - 6 - 10);
 			cJSON *t = cJSON_CreateObject();
-			char *lib = ptb_xasprintf("%s/torch/lib/libtorch_cuda.so", site);
-			char *libf = under(sysroot, lib);
+			char *lib = torch_cuda_lib(sysroot, site);
+			char *libf = lib ? under(sysroot, lib) : NULL;
 
 			cJSON_AddStringToObject(t, "version", v);
 			cJSON_AddStringToObject(t, "site", site);
-			if (access(libf, F_OK) == 0) {
+			torch_cuda_version(sysroot, site, t);
+			if (libf && access(libf, F_OK) == 0) {
 				const char *m = ptb_elf_machine_name(libf);
 				cJSON_AddStringToObject(t, "libtorch_cuda", lib);
 				if (m)

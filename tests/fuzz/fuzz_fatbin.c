@@ -16,9 +16,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ptb_cuda_scan s;
 	struct ptb_err err = { 0 };
 
-	memset(&s, 0, sizeof s);
-	s.decode = 2;  /* decompress everything: the decoders are fuzzed too */
-	ptb_cuda_scan_buffer(data, size, &s, &err);
-	ptb_cuda_scan_free(&s);
+	/* 2: decompress everything, the decoders are fuzzed too; 1: what
+	 * inspect does, PTX heads only (the LZ4 and zstd early stops) */
+	for (int decode = 2; decode >= 1; decode--) {
+		memset(&s, 0, sizeof s);
+		s.decode = decode;
+		ptb_cuda_scan_buffer(data, size, &s, &err);
+		ptb_cuda_scan_free(&s);
+	}
 	return 0;
 }

@@ -71,6 +71,20 @@ local cases = {
                     libtorch_cuda = "/x/libtorch_cuda.so", archs = { sass = { "5.0", "8.0", "9.0" }, ptx = {} } } }
       f.gpus[1] = { index = 0, name = "NVIDIA GeForce RTX 5090", compute_capability = "12.0" } end,
     "torch 2.5.1%+cu124 has no code for NVIDIA GeForce RTX 5090", "error" },
+  { "torch-gpu-ptx-only", function(f, o)
+      o.torch = { { version = "2.6.0+debian", site = "/usr/lib/python3/dist-packages", cuda = "12.4",
+                    libtorch_cuda = "/x/libtorch_cuda.so", archs = { sass = { "8.6", "9.0" }, ptx = { "9.0" } } } }
+      f.gpus[1] = { index = 0, name = "NVIDIA GeForce RTX 5090", compute_capability = "12.0" } end,
+    "torch 2.6.0%+debian has no SASS for NVIDIA GeForce RTX 5090.*PTX %(9.0%)", "warning" },
+  { "torch-driver-too-old", function(f, o)
+      o.torch = { { version = "2.6.0+debian", site = "/usr/lib/python3/dist-packages", cuda = "12.4" } }
+      f.driver = { version = "470.256.02", cuda_max = "11.4" } end,
+    "driver 470.256.02 is too old for the CUDA 12.4 the installed torch 2.6.0%+debian", "error" },
+  { "torch-cudart-mismatch", function(f, o)
+      o.torch = { { version = "2.6.0+debian", site = "/usr/lib/python3/dist-packages", cuda = "12.4" } }
+      o.libs[#o.libs + 1] = { lib = "libcudart", name = "libcudart.so.13", path = "/opt/c13/lib64/libcudart.so.13",
+                              version = "13.0.96", via = "LD_LIBRARY_PATH" } end,
+    "LD_LIBRARY_PATH puts libcudart 13.0.96 first, but the installed torch 2.6.0%+debian was built with CUDA 12.4", "error" },
   { "arch-list-missing-gpu", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "7.5;9.0" end,
     "no code for NVIDIA GeForce RTX 4090 %(compute capability 8.9%)", "error" },
   { "arch-list-invalid", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "8.9;3.5" end,
