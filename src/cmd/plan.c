@@ -111,6 +111,8 @@ static void print_summary(const cJSON *plan)
 		const char *choice = ptb_json_str(it, "choice");
 		const char *why = ptb_json_str(it, "why");
 
+		if (topic && strcmp(topic, "wheel") == 0)
+			continue;       /* said first, above */
 		printf("  %-14s %s\n", topic ? topic : "?", choice ? choice : "");
 		if (why && *why)
 			printf("  %-14s   %s\n", "", why);
