@@ -128,8 +128,8 @@ function M.cover(facts, torch)
         w.gpus = codes
         if #gpus == 0 then
           w.covered = nil
-          w.why = ("no GPU was seen: the cu%s wheel (%s) runs on this driver; whether it covers the GPUs that will run it depends on them"):format(
-            cv:gsub("%.", ""), list)
+          w.why = ("no GPU was seen: the cu%s wheel (%s) %s; whether it covers the GPUs that will run it depends on them"):format(
+            cv:gsub("%.", ""), list, runs == "unknown" and ("needs a driver that runs CUDA " .. cv) or "runs on this driver")
         else
           w.covered = true
           -- Alike GPUs once: "8x NVIDIA H100 80GB HBM3 runs sm_90".
