@@ -134,9 +134,16 @@ else
 	skip "the ACL step" "curl is not installed"
 fi
 
-# 4. setup.sh --dry-run: ACL and sccache steps.
+# 4. setup.sh --dry-run: ACL and sccache steps.  The machine may have an
+# sccache of its own (the shared-cache test installs Debian's): the dry
+# runs see a PATH of everything in /usr/bin and /bin but that.
+nosc="$T_DIR/path-without-sccache"
+mkdir -p "$nosc"
+for f in /usr/bin/* /bin/*; do
+	case ${f##*/} in sccache) ;; *) [ -e "$nosc/${f##*/}" ] || ln -s "$f" "$nosc/${f##*/}" ;; esac
+done
 "$PTBUILD" -q generate --profile gh200 --out "$T_DIR/sg" --sccache >/dev/null 2>&1
-run env PATH=/usr/bin:/bin TMPDIR="$T_DIR" sh "$T_DIR/sg/setup.sh" --dry-run
+run env PATH="$nosc" TMPDIR="$T_DIR" sh "$T_DIR/sg/setup.sh" --dry-run
 like "$out" "*
 setup: ACL: building v52.8.0 into /opt/acl
 *+ curl -fsSL --retry 3 -o $T_DIR/ptbuild-acl/acl.tar.gz https://github.com/ARM-software/ComputeLibrary/archive/refs/tags/v52.8.0.tar.gz
@@ -152,7 +159,7 @@ setup: sccache: installing 0.12.0 into /usr/local/bin
 *" "gh200 --sccache: installs the aarch64 sccache, pinned"
 like "$out" "*OpenBLAS*ACL*sccache*done*" "steps in order: OpenBLAS, ACL, sccache"
 "$PTBUILD" -q generate --profile dgx-h100 --out "$T_DIR/dg" --sccache >/dev/null 2>&1
-run env PATH=/usr/bin:/bin TMPDIR="$T_DIR" sh "$T_DIR/dg/setup.sh" --dry-run
+run env PATH="$nosc" TMPDIR="$T_DIR" sh "$T_DIR/dg/setup.sh" --dry-run
 like "$out" "*sccache-v0.12.0-x86_64-unknown-linux-musl.tar.gz*" "dgx-h100 --sccache: the x86_64 sccache"
 case "$out" in *ACL:*) t_ok 1 "dgx-h100: no ACL step on x86_64" ;; *) t_ok 0 "dgx-h100: no ACL step on x86_64" ;; esac
 grep -q 'sccache-v0.12.0-x86_64.*' "$T_DIR/sg/Dockerfile" && grep -q 'sccache-v0.12.0-aarch64' "$T_DIR/sg/Dockerfile" &&
