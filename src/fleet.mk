@@ -7,4 +7,4 @@ nobase_dist_pkgdata_DATA += recipes/fleet.lua \
 
 TESTS += tests/integration/t0800-fleet.sh tests/integration/t0801-fleet-gather.sh
 
-EXTRA_DIST += tests/integration/t0800-fleet.sh tests/integration/t0801-fleet-gather.sh
+EXTRA_DIST += doc/fleet.md tests/integration/t0800-fleet.sh tests/integration/t0801-fleet-gather.sh

@@ -70,8 +70,8 @@ cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 	*source = NULL;
 	if (ptb_plan_is_fleet(o)) {
 		ptb_err_set(err, PTB_EUSAGE, "%s", o->nfacts > 1
-		            ? "several --facts make a fleet plan, which only 'plan' and 'generate' make"
-		            : "--facts names a directory: a fleet plan, which only 'plan' and 'generate' make");
+		            ? "several --facts make a fleet plan, which only 'plan' makes"
+		            : "--facts names a directory: a fleet plan, which only 'plan' makes");
 		ptb_err_hint(err, "pass one machine's facts file (--facts FILE)");
 		return NULL;
 	}

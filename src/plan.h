@@ -47,7 +47,7 @@ struct ptb_plan_opts {
 	{ "max-jobs", required_argument, NULL, PTB_OPT_PLAN + 6 }, \
 	{ "no-cudnn", no_argument, NULL, PTB_OPT_PLAN + 7 }
 
-/* The options of a fleet plan (plan and generate): PTB_OPT_PLAN + 8 ... + 10. */
+/* The options of a fleet plan (plan): PTB_OPT_PLAN + 8 ... + 10. */
 #define PTB_FLEET_OPTIONS \
 	{ "skip-bad", no_argument, NULL, PTB_OPT_PLAN + 8 }, \
 	{ "build-node", required_argument, NULL, PTB_OPT_PLAN + 9 }, \
