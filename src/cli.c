@@ -15,6 +15,7 @@ static const struct ptb_cmd *const commands[] = {
 	&ptb_cmd_detect_def,
 	&ptb_cmd_plan_def,
 	&ptb_cmd_generate_def,
+	&ptb_cmd_gather_def,
 	&ptb_cmd_fetch_def,
 	&ptb_cmd_validate_def,
 	&ptb_cmd_doctor_def,

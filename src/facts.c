@@ -44,6 +44,9 @@ static const struct {
 	{ "torch.version", T_STR },
 	{ "env", T_OBJ },
 	{ "notes", T_ARR },
+	{ "taken", T_OBJ | T_NULL },
+	{ "taken.host", T_STR | T_NULL },
+	{ "taken.at", T_STR },
 };
 
 /* Value forms other parts parse: "9.0" compute capabilities, "12.4" and

@@ -12,7 +12,15 @@
 int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *arg)
 {
 	switch (c) {
-	case PTB_OPT_PLAN + 0: o->facts_file = arg; break;
+	case PTB_OPT_PLAN + 0:
+		if (o->nfacts == PTB_PLAN_MAX_FACTS) {
+			ptb_cli_usage(cmd, "more than %d --facts options (put the files in a directory and pass --facts DIR)",
+			              PTB_PLAN_MAX_FACTS);
+			return -1;
+		}
+		o->facts_files[o->nfacts++] = arg;
+		o->facts_file = arg;
+		break;
 	case PTB_OPT_PLAN + 1: o->profile = arg; break;
 	case PTB_OPT_PLAN + 2: o->sysroot = arg; break;
 	case PTB_OPT_PLAN + 3: o->torch = arg; break;
@@ -30,10 +38,28 @@ int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *ar
 		break;
 	}
 	case PTB_OPT_PLAN + 7: o->no_cudnn = 1; break;
+	case PTB_OPT_PLAN + 8: o->skip_bad = 1; break;
+	case PTB_OPT_PLAN + 9: o->build_node = arg; break;
+	case PTB_OPT_PLAN + 10: {
+		char *end;
+		double d = strtod(arg, &end);
+
+		if (!*arg || *end || !(d > 0 && d <= 36500)) {
+			ptb_cli_usage(cmd, "bad --max-age value '%s' (expected a number of days above 0)", arg);
+			return -1;
+		}
+		o->max_age_days = d;
+		break;
+	}
 	default:
 		return 0;
 	}
 	return 1;
+}
+
+int ptb_plan_is_fleet(const struct ptb_plan_opts *o)
+{
+	return o->nfacts > 1 || (o->facts_file && ptb_path_is_dir(o->facts_file));
 }
 
 cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
@@ -42,6 +68,13 @@ cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 	cJSON *f;
 
 	*source = NULL;
+	if (ptb_plan_is_fleet(o)) {
+		ptb_err_set(err, PTB_EUSAGE, "%s", o->nfacts > 1
+		            ? "several --facts make a fleet plan, which only 'plan' makes"
+		            : "--facts names a directory: a fleet plan, which only 'plan' makes");
+		ptb_err_hint(err, "pass one machine's facts file (--facts FILE)");
+		return NULL;
+	}
 	if (o->facts_file && o->profile) {
 		ptb_err_set(err, PTB_EUSAGE, "--facts and --profile cannot be combined");
 		return NULL;
@@ -146,6 +179,18 @@ static void schema_first(cJSON *plan)
 	}
 }
 
+int ptb_plan_finish(cJSON *res, struct ptb_err *err)
+{
+	if (!cJSON_IsObject(res)) {
+		ptb_err_set(err, PTB_ERECIPE, "recipe 'plan.make' returned no document");
+		return -1;
+	}
+	if (env_to_object(res, err) != 0 || ptb_plan_validate(res, err) != 0)
+		return -1;
+	schema_first(res);
+	return 0;
+}
+
 int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
                   cJSON **plan, cJSON **facts_out, struct ptb_err *err)
 {
@@ -198,14 +243,11 @@ int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		cJSON_Delete(facts);
 		return -1;
 	}
-	if (!cJSON_IsObject(res) || env_to_object(res, err) != 0 || ptb_plan_validate(res, err) != 0) {
-		if (!cJSON_IsObject(res))
-			ptb_err_set(err, PTB_ERECIPE, "recipe 'plan.make' returned no document");
+	if (ptb_plan_finish(res, err) != 0) {
 		cJSON_Delete(res);
 		cJSON_Delete(facts);
 		return -1;
 	}
-	schema_first(res);
 	*plan = res;
 	if (facts_out)
 		*facts_out = facts;

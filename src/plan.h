@@ -15,6 +15,7 @@
 #include "cli.h"
 
 #define PTB_PLAN_SCHEMA "ptbuild.plan/1"
+#define PTB_PLAN_MAX_FACTS 64
 
 struct ptb_plan_opts {
 	const char *facts_file;   /* --facts FILE */
@@ -25,6 +26,13 @@ struct ptb_plan_opts {
 	const char *arch_list;    /* --arch-list LIST */
 	const char *max_jobs;     /* --max-jobs N */
 	int no_cudnn;             /* --no-cudnn */
+	/* A fleet (fleet.h): every --facts in order (files or directories);
+	 * facts_file is the last.  More than one, or a directory, is a fleet. */
+	const char *facts_files[PTB_PLAN_MAX_FACTS];
+	size_t nfacts;
+	int skip_bad;             /* --skip-bad */
+	const char *build_node;   /* --build-node NAME */
+	double max_age_days;      /* --max-age DAYS (0: the default) */
 };
 
 /* getopt values of the plan options: PTB_OPT_PLAN + 0 ... + 7. */
@@ -38,6 +46,21 @@ struct ptb_plan_opts {
 	{ "arch-list", required_argument, NULL, PTB_OPT_PLAN + 5 }, \
 	{ "max-jobs", required_argument, NULL, PTB_OPT_PLAN + 6 }, \
 	{ "no-cudnn", no_argument, NULL, PTB_OPT_PLAN + 7 }
+
+/* The options of a fleet plan (plan): PTB_OPT_PLAN + 8 ... + 10. */
+#define PTB_FLEET_OPTIONS \
+	{ "skip-bad", no_argument, NULL, PTB_OPT_PLAN + 8 }, \
+	{ "build-node", required_argument, NULL, PTB_OPT_PLAN + 9 }, \
+	{ "max-age", required_argument, NULL, PTB_OPT_PLAN + 10 }
+
+#define PTB_FLEET_HELP \
+	"Several --facts (or a directory of facts files) make a fleet plan: one\n" \
+	"build per platform present (x86_64, SBSA, Jetson) for every node of it.\n" \
+	"  --skip-bad        plan for the other nodes when a facts file is bad\n" \
+	"                    (each is named; without it a bad file stops the plan)\n" \
+	"  --build-node NAME the node whose compilers and memory the build of its\n" \
+	"                    platform uses (default: the one with the most cores)\n" \
+	"  --max-age DAYS    facts taken longer ago are stale (default 7)\n"
 
 /* Help lines for the plan options, to append to a command's help. */
 #define PTB_PLAN_HELP \
@@ -66,6 +89,14 @@ cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
  * with error problems is still 0: see ptb_plan_has_errors. */
 int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
                   cJSON **plan, cJSON **facts, struct ptb_err *err);
+
+/* Is this a fleet: more than one --facts, or a directory? */
+int ptb_plan_is_fleet(const struct ptb_plan_opts *o);
+
+/* Finish a plan document a recipe returned (env array -> object, checked,
+ * schema first): 0, or -1 with err (PTB_ERECIPE).  ptb_plan_make and the
+ * fleet planner use it. */
+int ptb_plan_finish(cJSON *plan, struct ptb_err *err);
 
 /* Check a plan document's shape and the form of every value an output
  * uses (plan_check.c).  file: the plan file's name for messages, or NULL

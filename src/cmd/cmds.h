@@ -7,6 +7,7 @@
 int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv);
 int ptb_cmd_detect(struct ptb_ctx *ctx, int argc, char **argv);
 int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv);
+int ptb_cmd_gather(struct ptb_ctx *ctx, int argc, char **argv);
 int ptb_cmd_generate(struct ptb_ctx *ctx, int argc, char **argv);
 int ptb_cmd_inspect(struct ptb_ctx *ctx, int argc, char **argv);
 int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv);
@@ -16,6 +17,7 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv);
 extern const struct ptb_cmd ptb_cmd_arch_def;
 extern const struct ptb_cmd ptb_cmd_detect_def;
 extern const struct ptb_cmd ptb_cmd_doctor_def;
+extern const struct ptb_cmd ptb_cmd_gather_def;
 extern const struct ptb_cmd ptb_cmd_generate_def;
 extern const struct ptb_cmd ptb_cmd_inspect_def;
 extern const struct ptb_cmd ptb_cmd_plan_def;

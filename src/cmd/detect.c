@@ -6,12 +6,13 @@
 #include <string.h>
 
 #include "detect/detect.h"
+#include "fleet.h"
 #include "util/json.h"
 
 const struct ptb_cmd ptb_cmd_detect_def = {
 	"detect", ptb_cmd_detect,
 	"describe this machine: CPU, driver, GPUs, CUDA toolkits, compilers",
-	"ptbuild detect [--sysroot DIR] [--json] [--raw]",
+	"ptbuild detect [--sysroot DIR] [--json] [--raw] [--stamp] [--node NAME]",
 	"Reads the machine's files (/etc/os-release, /proc/cpuinfo,\n"
 	"/proc/driver/nvidia, CUDA installs...) and, on this host, asks libcuda\n"
 	"and NVML in a child process with a time limit.  What cannot be found is\n"
@@ -22,6 +23,11 @@ const struct ptb_cmd ptb_cmd_detect_def = {
 	"  --json         the facts document (schema ptbuild.facts/1), the input\n"
 	"                 of --facts FILE\n"
 	"  --raw          the raw observations the detect recipe reads (debugging)\n"
+	"  --stamp        record where and when: taken.host (this host's name, or\n"
+	"                 the sysroot's etc/hostname) and taken.at (UTC), which a\n"
+	"                 fleet plan uses to name nodes and find stale facts\n"
+	"  --node NAME    with --stamp: the node's name instead (in a Kubernetes\n"
+	"                 pod, the node's, not the pod's: 'ptbuild gather')\n"
 	"\n"
 	"Environment: PATH, LD_LIBRARY_PATH, CUDA_HOME, CUDA_PATH, CONDA_PREFIX,\n"
 	"VIRTUAL_ENV, CC, CXX and CUDAHOSTCXX are read and resolved inside the\n"
@@ -34,8 +40,8 @@ const struct ptb_cmd ptb_cmd_detect_def = {
 };
 
 struct opts {
-	const char *sysroot;
-	int json, raw;
+	const char *sysroot, *node;
+	int json, raw, stamp;
 };
 
 static int handle(void *state, int c, const char *arg)
@@ -51,6 +57,12 @@ static int handle(void *state, int c, const char *arg)
 		return 0;
 	case 'r':
 		o->raw = 1;
+		return 0;
+	case 't':
+		o->stamp = 1;
+		return 0;
+	case 'n':
+		o->node = arg;
 		return 0;
 	}
 	return PTB_EUSAGE;
@@ -175,6 +187,8 @@ int ptb_cmd_detect(struct ptb_ctx *ctx, int argc, char **argv)
 		{ "sysroot", required_argument, NULL, 's' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "raw", no_argument, NULL, 'r' },
+		{ "stamp", no_argument, NULL, 't' },
+		{ "node", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct opts o = { 0 };
@@ -203,9 +217,15 @@ int ptb_cmd_detect(struct ptb_ctx *ctx, int argc, char **argv)
 	dopts.lua = ptb_ctx_lua(ctx, &err);
 	if (!dopts.lua)
 		return ptb_report(&err);
+	if (o.node && !o.stamp)
+		return ptb_cli_usage("detect", "--node names the node in the stamp: give --stamp too");
 	facts = ptb_detect(&dopts, &err);
 	if (!facts)
 		return ptb_report(&err);
+	if (o.stamp && ptb_fleet_stamp(facts, o.sysroot, o.node, &err) != 0) {
+		cJSON_Delete(facts);
+		return ptb_report(&err);
+	}
 	if (o.json) {
 		ptb_cmd_print_json(facts);
 	} else {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fleet.h"
 #include "plan.h"
 #include "util/json.h"
 
@@ -14,13 +15,19 @@ const struct ptb_cmd ptb_cmd_plan_def = {
 	"plan", ptb_cmd_plan,
 	"decide the CUDA toolkit, arch list, BLAS, environment and CMake flags",
 	"ptbuild plan [--facts FILE | --profile NAME] [--torch VER] [--cuda VER]\n"
-	"                    [--arch-list LIST] [--max-jobs N] [--diff OLD.json] [--json]",
+	"                    [--arch-list LIST] [--max-jobs N] [--diff OLD.json] [--json]\n"
+	"       ptbuild plan --facts FILE|DIR --facts FILE|DIR... [--skip-bad]\n"
+	"                    [--build-node NAME] [--max-age DAYS] [--explain] [--json]",
 	PTB_PLAN_HELP
-	"  --json            print the plan document (ptbuild.plan/1)\n"
+	"  --json            print the plan document (ptbuild.plan/1; for a fleet\n"
+	"                    ptbuild.fleet/1: builds[] holds one plan per platform)\n"
+	"  --explain         for a fleet: which node forced each decision\n"
 	"  --diff OLD.json   say what changed from a saved plan to this one,\n"
 	"                    decision by decision (with --json: a\n"
 	"                    ptbuild.plan-diff/1 document); exit 0 either way\n"
 	"                    unless this plan has errors\n"
+	"\n"
+	PTB_FLEET_HELP
 	"\n"
 	"Without --facts or --profile the plan is for this machine.  Exit status 1\n"
 	"when a problem is an error: the build would fail; each problem says how\n"
@@ -29,12 +36,13 @@ const struct ptb_cmd ptb_cmd_plan_def = {
 	"Examples:\n"
 	"  ptbuild plan --profile gh200\n"
 	"  ptbuild plan --profile rtx4090-workstation --torch 2.8 --json\n"
-	"  ptbuild plan --diff last-month.plan.json\n",
+	"  ptbuild plan --diff last-month.plan.json\n"
+	"  ptbuild plan --facts /shared/facts/ --explain\n",
 };
 
 struct opts {
 	struct ptb_plan_opts plan;
-	int json;
+	int json, explain;
 	const char *diff;
 };
 
@@ -53,6 +61,10 @@ static int handle(void *state, int c, const char *arg)
 	}
 	if (c == 'd') {
 		o->diff = arg;
+		return 0;
+	}
+	if (c == 'x') {
+		o->explain = 1;
 		return 0;
 	}
 	return PTB_EUSAGE;
@@ -192,10 +204,103 @@ static void print_diff(const cJSON *d)
 	}
 }
 
+static void print_problem(const cJSON *it, const char *red, const char *yellow, const char *off)
+{
+	const char *sev = ptb_json_str(it, "severity"), *node = ptb_json_str(it, "node");
+	int error = sev && strcmp(sev, "error") == 0;
+
+	printf("  %s%s%s [%s]%s%s%s %s\n", error ? red : yellow, sev, off, ptb_json_str(it, "code"),
+	       node ? " (" : "", node ? node : "", node ? ")" : "", ptb_json_str(it, "message"));
+	printf("    fix: %s\n", ptb_json_str(it, "fix"));
+}
+
+/* A fleet: per build its platform, machine, nodes and decisions; each
+ * node and the build that serves it; every problem with its node. */
+static void print_fleet(const cJSON *fleet, int explain)
+{
+	const cJSON *b, *t, *it, *n;
+	int color = ptb_log_color(STDOUT_FILENO), i = 0, nprob = 0;
+	const char *bold = color ? "\033[1m" : "", *red = color ? "\033[31m" : "";
+	const char *yellow = color ? "\033[33m" : "", *off = color ? "\033[0m" : "";
+	static const char *const topics[] = { "cuda", "arch_list", "host_compiler", "cudnn", "blas", "max_jobs", NULL };
+
+	printf("%sFleet plan%s for PyTorch %s: %d node%s, %d build%s\n", bold, off, ptb_json_str(fleet, "torch"),
+	       cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fleet, "nodes")),
+	       cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fleet, "nodes")) == 1 ? "" : "s",
+	       cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fleet, "builds")),
+	       cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fleet, "builds")) == 1 ? "" : "s");
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
+		t = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(fleet, "targets"), i++);
+		printf("\n%sBuild %s%s on %s for", bold, ptb_json_str(t, "platform"), off, ptb_json_str(t, "build_machine"));
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(t, "nodes"))
+			printf(" %s", n->valuestring);
+		printf("\n");
+		for (const char *const *tp = topics; *tp; tp++) {
+			cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(b, "decisions")) {
+				if (strcmp(ptb_json_str(it, "topic"), *tp) != 0)
+					continue;
+				printf("  %-14s %s\n", *tp, ptb_json_str(it, "choice"));
+				if (!explain && ptb_json_str(it, "why"))
+					printf("  %-14s   %s\n", "", ptb_json_str(it, "why"));
+			}
+		}
+		if (explain) {
+			printf("  %sforced by%s\n", bold, off);
+			cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(t, "explain")) {
+				const char *node = ptb_json_str(it, "node");
+
+				printf("    %-14s %s: %s\n", ptb_json_str(it, "decision"), node ? node : "(no node)",
+				       ptb_json_str(it, "why"));
+			}
+		}
+	}
+	printf("\n%sNodes%s\n", bold, off);
+	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(fleet, "nodes")) {
+		const char *build = ptb_json_str(n, "build"), *runs = ptb_json_str(n, "cuda_runs");
+
+		printf("  %-20s %-8s ", ptb_json_str(n, "name"), ptb_json_str(n, "platform") ? ptb_json_str(n, "platform") : "?");
+		if (build)
+			printf("served by the %s build (driver runs its CUDA: %s)\n", build, runs ? runs : "?");
+		else
+			printf("NOT SERVED: %s\n", ptb_json_str(n, "why") ? ptb_json_str(n, "why") : "see the problems");
+	}
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(fleet, "problems"))
+		nprob++;
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds"))
+		nprob += cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(b, "problems"));
+	printf("\n%sProblems%s:%s\n", bold, off, nprob ? "" : " none");
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(fleet, "problems"))
+		print_problem(it, red, yellow, off);
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds"))
+		cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(b, "problems"))
+			print_problem(it, red, yellow, off);
+}
+
+static int fleet_plan(struct ptb_ctx *ctx, const struct opts *o)
+{
+	struct ptb_err err = { 0 };
+	cJSON *fleet;
+	int rc;
+
+	if (o->diff)
+		return ptb_cli_usage("plan", "--diff compares one machine's plans; a fleet has one per platform");
+	if (ptb_fleet_make(ctx, &o->plan, &fleet, &err) != 0)
+		return ptb_report(&err);
+	if (o->json)
+		ptb_cmd_print_json(fleet);
+	else
+		print_fleet(fleet, o->explain);
+	rc = ptb_fleet_has_errors(fleet) ? PTB_EFOUND : 0;
+	cJSON_Delete(fleet);
+	return rc;
+}
+
 int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		PTB_PLAN_OPTIONS,
+		PTB_FLEET_OPTIONS,
+		{ "explain", no_argument, NULL, 'x' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "diff", required_argument, NULL, 'd' },
 		{ NULL, 0, NULL, 0 },
@@ -210,6 +315,8 @@ int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv)
 		return rc;
 	if (optind < argc)
 		return ptb_cli_usage("plan", "unexpected argument '%s'", argv[optind]);
+	if (ptb_plan_is_fleet(&o.plan))
+		return fleet_plan(ctx, &o);
 	/* The saved plan first: a bad file is reported before any work. */
 	if (o.diff && !(was = ptb_plan_load(o.diff, &err)))
 		return ptb_report(&err);

@@ -1,0 +1,510 @@
+-- The fleet recipe: facts of many machines in, one build per platform out.
+-- Input { nodes = [{ name, source, facts }], torch?, cuda?, arch_list?,
+-- max_jobs?, no_cudnn?, build_node? }: the nodes C loaded, each named by
+-- the host name its facts carry or its file.  Output the ptbuild.fleet/1
+-- document: builds[] (one ordinary plan per platform, made by plan.make on
+-- the build machine's facts with the GPUs of every node of the platform),
+-- targets[] beside it (the platform, build machine, nodes served and which
+-- node forced each decision), nodes[] (each node, the build that serves it
+-- and how its driver runs that CUDA) and problems[] of nodes no build
+-- serves.  Every problem names the node it comes from.
+--
+-- The CUDA of a platform is chosen the way a single plan chooses it
+-- (lib/toolkit.lua), with "fits" required of every node: the newest
+-- release PyTorch ships wheels for that every node's driver runs and that
+-- builds every node's GPUs; when some node runs it only through
+-- minor-version compatibility, the newest of the same major that every
+-- node runs directly, if there is one.  A node no CUDA serves at all (its
+-- driver is too old for any release that builds its GPU) is left out of
+-- its build and named with the fix its own plan gives; a node that fits
+-- alone but not with the rest is left out of the choice that serves the
+-- most nodes.
+local P = ptb.include("plan")
+local A = ptb.include("lib/archlist")
+local T = ptb.include("lib/toolkit")
+local pytorch = ptb.include("data/pytorch")
+
+local M = {}
+local own_error
+
+-- Build platforms in the order the document lists them.
+local ORDER = { "x86_64", "sbsa", "jetson" }
+
+function M.platform_of(facts)
+  local h = facts.host or {}
+  if h.platform == "jetson" then return "jetson" end
+  if h.arch == "x86_64" then return "x86_64" end
+  if h.arch == "aarch64" then return "sbsa" end
+  return nil
+end
+
+local function problem(list, severity, code, node, message, fix)
+  list[#list + 1] = { severity = severity, code = code, node = node, message = message, fix = fix }
+end
+
+local function copy(t)
+  if type(t) ~= "table" then return t end
+  local o = {}
+  for k, v in pairs(t) do o[k] = copy(v) end
+  return setmetatable(o, getmetatable(t))
+end
+
+local function num(v) return type(v) == "number" and v or 0 end
+
+-- The machine that runs a platform's build: the one --build-node names,
+-- else the one with the most cores (then memory, then name): a PyTorch
+-- build is hours of compile jobs.
+local function build_machine(nodes, wanted)
+  for _, n in ipairs(nodes) do
+    if wanted and n.name == wanted then return n, "--build-node" end
+  end
+  local best
+  for _, n in ipairs(nodes) do
+    local h = n.facts.host or {}
+    local c, m = num(h.cpu ~= ptb.null and h.cpu and h.cpu.cores), num(h.memory_mib)
+    if not best or c > best.c or (c == best.c and (m > best.m or (m == best.m and n.name < best.n.name))) then
+      best = { n = n, c = c, m = m }
+    end
+  end
+  local why = #nodes == 1 and "the only node of this platform"
+    or ("the most CPU cores of the %d nodes (%d; choose another with --build-node)"):format(#nodes, best.c)
+  return best.n, why
+end
+
+-- Does r fit every node?  true, or false with the first node that it
+-- does not fit and why.  The build machine's installed toolkit (tk) is
+-- checked on the build machine only.
+local function fits_all(nodes, torch, r, items, build, tk)
+  for _, n in ipairs(nodes) do
+    local ok, why = T.fits(n.facts, torch, r, n == build and tk or nil, items)
+    if not ok then return false, n, why end
+  end
+  return true
+end
+
+local function runs_all_direct(nodes, r)
+  for _, n in ipairs(nodes) do
+    if T.driver_runs(r, n.facts.driver) == "compat" then return false, n end
+  end
+  return true
+end
+
+-- The newest release of list that fits every node, preferring one every
+-- driver runs directly within the same major (as toolkit.lua's best_of
+-- does for one machine).  Returns r, how, limit: limit names the node
+-- that ruled out the newest release of list, for --explain.
+local function best_for(nodes, torch, list, items)
+  local best, limit
+  for _, r in ipairs(list) do
+    local ok, n, why = fits_all(nodes, torch, r, items)
+    if ok then best = r; break end
+    -- the release just newer than the choice, and every node it misses
+    local others = {}
+    for _, m in ipairs(nodes) do
+      if m ~= n and not T.fits(m.facts, torch, r, nil, items) then others[#others + 1] = m.name end
+    end
+    limit = { node = n.name, release = r.version,
+              why = why .. (#others > 0 and (" (nor does it fit " .. table.concat(others, ", ") .. ")") or "") }
+  end
+  if not best then return nil, nil, limit end
+  local direct, cn = runs_all_direct(nodes, best)
+  if direct then return best, "", limit end
+  local major = best.version:match("^(%d+)")
+  for _, r in ipairs(list) do
+    if r.version:match("^(%d+)") == major and fits_all(nodes, torch, r, items) and runs_all_direct(nodes, r) then
+      return r, (" directly (CUDA %s would need minor-version compatibility on %s)"):format(best.version, cn.name),
+        { node = cn.name, why = ("its driver %s runs CUDA %s only through minor-version compatibility"):format(
+          cn.facts.driver.version, best.version), release = best.version }
+    end
+  end
+  return best, " (through minor-version compatibility on some nodes)", limit
+end
+
+-- The CUDA of a platform: the build machine's installed toolkit when it
+-- fits every node, else the best release for all.  Returns { release,
+-- tk?, why, limit? } or nil.
+local function choose(nodes, torch, items, build)
+  local untested
+  for _, i in ipairs(T.installed(build.facts)) do
+    if i.release and fits_all(nodes, torch, i.release, items, build, i.tk) then
+      if T.torch_builds(torch, i.release) == "wheels" then
+        return { release = i.release, tk = i.tk,
+          why = ("installed on the build machine %s in %s, and every node's driver runs it"):format(build.name, i.tk.root) }
+      end
+      untested = untested or i
+    end
+  end
+  if untested then
+    return { release = untested.release, tk = untested.tk,
+      why = ("installed on the build machine %s in %s (PyTorch %s's build accepts CUDA %s; it ships no wheel of it), and every node's driver runs it"):format(
+        build.name, untested.tk.root, torch.version, untested.release.version) }
+  end
+  local wheels, other = T.candidates(torch)
+  local r, how, limit = best_for(nodes, torch, wheels, items)
+  if r then
+    return { release = r, limit = limit,
+      why = ("the newest CUDA that PyTorch %s ships wheels for, that every node's driver runs%s and that builds every GPU of the %d nodes"):format(
+        torch.version, how, #nodes) }
+  end
+  r, how, limit = best_for(nodes, torch, other, items)
+  if r then
+    return { release = r, limit = limit,
+      why = ("no CUDA PyTorch %s ships wheels for suits every node: the newest its build accepts that every node's driver runs%s and that builds every GPU"):format(
+        torch.version, how) }
+  end
+  return nil
+end
+
+-- Nodes that no CUDA serves even alone: their own plan's first error is
+-- the reason and the fix.
+local function alone_fits(n, torch, items)
+  local wheels, other = T.candidates(torch)
+  for _, list in ipairs({ wheels, other }) do
+    for _, r in ipairs(list) do
+      if T.fits(n.facts, torch, r, nil, items) then return true end
+    end
+  end
+  for _, i in ipairs(T.installed(n.facts)) do
+    if i.release and T.fits(n.facts, torch, i.release, i.tk, items) then return true end
+  end
+  return false
+end
+
+-- Why no CUDA serves node n, and the fix: when its driver is what stops
+-- it, the driver of the oldest release that builds its GPUs; else the
+-- first error of its own plan.
+local function unserved_why(n, torch, items, args)
+  local wheels, other = T.candidates(torch)
+  local oldest
+  for _, list in ipairs({ wheels, other }) do
+    for _, r in ipairs(list) do
+      local builds = true
+      for _, g in ipairs(n.facts.gpus or {}) do
+        if type(g.compute_capability) == "string" and not T.builds_gpu(r, g.compute_capability) then builds = false end
+      end
+      if builds and (not oldest or A.vcmp(r.version, oldest.version) < 0) then oldest = r end
+    end
+  end
+  local d = n.facts.driver
+  if oldest and type(d) == "table" and d.version and not T.driver_runs(oldest, d) then
+    return ("its driver %s (CUDA %s at most) runs no CUDA that PyTorch %s builds for its GPUs: the oldest, CUDA %s, needs driver %s (%s through minor-version compatibility)"):format(
+      d.version, d.cuda_max or "?", torch.version, oldest.version, T.driver_need(oldest), oldest.compat_min),
+      ("install driver %s or newer on %s (or a newer one, for a newer CUDA)"):format(T.driver_need(oldest), n.name)
+  end
+  local e = own_error(n, args)
+  if e then return e.message, e.fix end
+  return "its own plan finds no CUDA that fits", "plan it alone with 'ptbuild plan --facts FILE' to see why"
+end
+
+function own_error(n, args)
+  local solo = P.make({ facts = n.facts, facts_source = n.source, torch = args.torch,
+                        arch_list = args.arch_list, no_cudnn = args.no_cudnn })
+  for _, p in ipairs(solo.problems or {}) do
+    if p.severity == "error" then return p end
+  end
+  return nil
+end
+
+-- The release that serves the most nodes (newest first among equals),
+-- for nodes that each fit alone but have no CUDA in common.
+local function most_served(nodes, torch, items)
+  local wheels, other = T.candidates(torch)
+  local best, bestn
+  for _, list in ipairs({ wheels, other }) do
+    for _, r in ipairs(list) do
+      local k = 0
+      for _, n in ipairs(nodes) do
+        if T.fits(n.facts, torch, r, nil, items) then k = k + 1 end
+      end
+      if k > 0 and (not bestn or k > bestn) then best, bestn = r, k end
+    end
+  end
+  return best
+end
+
+-- Every GPU of the group's nodes once per capability, each with the node
+-- it was first seen on.
+local function union_gpus(nodes)
+  local out, seen = {}, {}
+  for _, n in ipairs(nodes) do
+    for _, g in ipairs(n.facts.gpus or {}) do
+      local cc = g.compute_capability
+      if type(cc) == "string" and not seen[cc] then
+        seen[cc] = n.name
+        local c = copy(g)
+        c.index = #out
+        c.node = n.name
+        out[#out + 1] = c
+      end
+    end
+  end
+  return out, seen
+end
+
+-- Oldest and newest GPU of the nodes, for --explain.
+local function gpu_extremes(nodes)
+  local lo, hi
+  for _, n in ipairs(nodes) do
+    for _, g in ipairs(n.facts.gpus or {}) do
+      local cc = g.compute_capability
+      if type(cc) == "string" then
+        if not lo or A.vcmp(cc, lo.cc) < 0 then lo = { cc = cc, node = n.name, name = g.name } end
+        if not hi or A.vcmp(cc, hi.cc) > 0 then hi = { cc = cc, node = n.name, name = g.name } end
+      end
+    end
+  end
+  return lo, hi
+end
+
+local function lowest_driver(nodes)
+  local lo
+  for _, n in ipairs(nodes) do
+    local d = n.facts.driver
+    if type(d) == "table" and d.version and (not lo or A.vcmp(d.version, lo.version) < 0) then
+      lo = { version = d.version, cuda_max = d.cuda_max, node = n.name }
+    end
+  end
+  return lo
+end
+
+-- Problem codes of lib/targets.lua about one GPU, and the nodes that
+-- have the GPU a message names (by compute capability, else by name).
+local GPU_CODES = { ["gpu-unknown"] = true, ["toolkit-drops-gpu"] = true, ["gpu-newer-than-toolkit"] = true,
+                    ["gpu-not-in-arch-list"] = true, ["gpu-ptx-only"] = true }
+local function gpu_nodes(p, nodes)
+  local names = {}
+  for _, n in ipairs(nodes) do
+    for _, g in ipairs(n.facts.gpus or {}) do
+      local cc = type(g.compute_capability) == "string" and g.compute_capability
+      local nm = type(g.name) == "string" and g.name
+      if (cc and (p.message:find("capability " .. cc, 1, true) or p.message:find("(" .. cc .. ")", 1, true)))
+          or (not cc and nm and p.message:find("'" .. nm .. "'", 1, true)) then
+        names[#names + 1] = n.name
+        break
+      end
+    end
+  end
+  return #names > 0 and table.concat(names, ", ") or nil
+end
+
+local function set_decision(plan, topic, why)
+  for _, d in ipairs(plan.decisions) do
+    if d.topic == topic then d.why = why end
+  end
+end
+
+-- One platform's build.  Returns plan, target, or nil, errors.
+local function build_group(platform, nodes, args, torch, items, fleet_problems, node_rows)
+  local build, build_why = build_machine(nodes, args.build_node)
+  local explain = {}
+  local served = nodes
+  local ch
+  local want
+  if args.cuda then want = A.release(args.cuda) end
+  if want then
+    ch = { release = want, why = "--cuda " .. want.version }
+  else
+    -- Nodes no CUDA serves, even alone, are named and left out.
+    local keep = {}
+    for _, n in ipairs(nodes) do
+      if alone_fits(n, torch, items) then
+        keep[#keep + 1] = n
+      else
+        local why, fix = unserved_why(n, torch, items, args)
+        problem(fleet_problems, "error", "fleet-node-unserved", n.name,
+          ("node '%s' (%s) cannot be served by any CUDA PyTorch %s builds: %s"):format(
+            n.name, n.source, torch.version, why), fix)
+        node_rows[n.name].why = "no CUDA serves it"
+      end
+    end
+    served = keep
+    if #served == 0 then return nil end
+    build, build_why = build_machine(served, args.build_node)
+    ch = choose(served, torch, items, build)
+    if not ch then
+      -- each fits alone, not together: serve the most
+      local r = most_served(served, torch, items)
+      local keep2 = {}
+      for _, n in ipairs(served) do
+        local ok, why = T.fits(n.facts, torch, r, nil, items)
+        if ok then
+          keep2[#keep2 + 1] = n
+        else
+          problem(fleet_problems, "error", "fleet-node-unserved", n.name,
+            ("node '%s' (%s) is left out of the %s build: CUDA %s serves the most nodes, and %s"):format(
+              n.name, n.source, platform, r.version, why),
+            ("plan '%s' alone (ptbuild plan --facts %s) and build for it separately"):format(
+              n.name, (n.source:gsub("^file:", ""))))
+          node_rows[n.name].why = ("CUDA %s does not fit: %s"):format(r.version, why)
+        end
+      end
+      served = keep2
+      build, build_why = build_machine(served, args.build_node)
+      ch = choose(served, torch, items, build) or { release = r, why = "" }
+      ch.why = ("no CUDA suits every node: CUDA %s serves the most (%d of %d); %s"):format(
+        r.version, #served, #nodes, ch.why)
+    end
+  end
+  local r = ch.release
+
+  -- The build machine's facts with every served node's GPUs.
+  local merged = copy(build.facts)
+  merged.gpus = ptb.array((union_gpus(served)))
+  -- A toolkit the choice did not pick must not win in plan.make's choice.
+  local plan = P.make({ facts = merged, torch = args.torch, cuda = r.version,
+    arch_list = args.arch_list, max_jobs = args.max_jobs, no_cudnn = args.no_cudnn,
+    facts_source = ("fleet:%s (%d node%s, built on %s)"):format(platform, #served, #served == 1 and "" or "s", build.name) })
+  if plan.errors then return nil, plan.errors end
+  if not want then
+    plan.cuda.why = ch.why
+    set_decision(plan, "cuda", ch.why)
+  end
+  -- Problems of the plan come from the build machine's facts, but for
+  -- those about a GPU: they belong to the nodes that have it.
+  for _, p in ipairs(plan.problems) do
+    p.node = p.node or (GPU_CODES[p.code] and gpu_nodes(p, served)) or build.name
+  end
+
+  -- Per node: how its driver runs the CUDA, its GPUs in the arch list,
+  -- and the problems that are its own.
+  local build_glibc = build.facts.host and build.facts.host.glibc
+  for _, n in ipairs(served) do
+    local row = node_rows[n.name]
+    row.build = platform
+    local runs = T.driver_runs(r, n.facts.driver)
+    row.cuda_runs = runs or "no"
+    if n ~= build then
+      if runs == nil then
+        problem(plan.problems, "error", "driver-too-old", n.name,
+          ("node '%s': driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility)"):format(
+            n.name, n.facts.driver.version, r.version, T.driver_need(r), r.compat_min),
+          ("install driver %s or newer on %s"):format(T.driver_need(r), n.name))
+      elseif runs == "compat" then
+        problem(plan.problems, "warning", "driver-minor-compat", n.name,
+          ("node '%s': driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled there"):format(
+            n.name, n.facts.driver.version, n.facts.driver.cuda_max or "?", r.version, r.version),
+          ("install driver %s or newer on %s to run CUDA %s directly"):format(T.driver_need(r), n.name, r.version))
+      end
+      -- CUDA's libraries load on every node: its glibc floor is each
+      -- node's (its headers' ceiling is the build machine's alone).
+      local gok, gwhy = T.glibc_ok(n.facts, r)
+      if not gok and gwhy:find("older", 1, true) then
+        problem(plan.problems, "error", "glibc-too-old", n.name,
+          ("node '%s': %s: its libraries fail to load there"):format(n.name, gwhy),
+          ("use CUDA 12.6 or older (--cuda), or update the distribution of %s"):format(n.name))
+      end
+      local g = n.facts.host and n.facts.host.glibc
+      if type(g) == "string" and type(build_glibc) == "string" and A.vcmp(g, build_glibc) < 0 then
+        problem(plan.problems, "warning", "fleet-glibc-older", n.name,
+          ("node '%s' has glibc %s, older than the build machine %s's %s: binaries built there may need symbols it lacks ('GLIBC_%s not found')"):format(
+            n.name, g, build.name, build_glibc, build_glibc),
+          ("build on the node with the oldest glibc (--build-node %s), or in a container of its distribution"):format(n.name))
+      end
+    end
+    local gpus = {}
+    for _, gpu in ipairs(n.facts.gpus or {}) do
+      local cc = gpu.compute_capability
+      if type(cc) == "string" then
+        gpus[#gpus + 1] = cc
+      end
+    end
+    row.gpus = ptb.array(gpus)
+  end
+  plan.problems = ptb.array(plan.problems)
+
+  -- Which node forced each decision.
+  explain[#explain + 1] = { decision = "build_machine", node = build.name, why = build_why }
+  local ld = lowest_driver(served)
+  if want then
+    explain[#explain + 1] = { decision = "cuda", node = ptb.null, why = "--cuda " .. want.version }
+  elseif ch.tk then
+    explain[#explain + 1] = { decision = "cuda", node = build.name, why = ch.why }
+  elseif ch.limit then
+    explain[#explain + 1] = { decision = "cuda", node = ch.limit.node,
+      why = ("CUDA %s, not %s: %s"):format(r.version, ch.limit.release, ch.limit.why) }
+  else
+    explain[#explain + 1] = { decision = "cuda", node = ptb.null,
+      why = ("CUDA %s is the newest PyTorch %s supports; no node limits it"):format(r.version, torch.version) }
+  end
+  if ld then
+    explain[#explain + 1] = { decision = "lowest_driver", node = ld.node,
+      why = ("driver %s (CUDA %s at most) is the oldest%s"):format(ld.version, ld.cuda_max or "?",
+        #served > 1 and (" of the %d nodes"):format(#served) or ", on the only node") }
+  end
+  local lo, hi = gpu_extremes(served)
+  if lo then
+    explain[#explain + 1] = { decision = "oldest_gpu", node = lo.node,
+      why = ("%s (%s) is the lowest entry of the arch list %s"):format(lo.name or "GPU", lo.cc, plan.torch_cuda_arch_list) }
+    explain[#explain + 1] = { decision = "newest_gpu", node = hi.node,
+      why = ("%s (%s) is the highest entry, which carries the PTX"):format(hi.name or "GPU", hi.cc) }
+  end
+  explain[#explain + 1] = { decision = "host_compiler", node = build.name,
+    why = "the compiler is the build machine's" }
+  local names = {}
+  for _, n in ipairs(served) do names[#names + 1] = n.name end
+  return plan, { platform = platform, build_machine = build.name, nodes = ptb.array(names),
+                 explain = explain }
+end
+
+function M.make(args)
+  local torch
+  if args.torch then
+    torch = P.torch_release(args.torch)
+    if not torch then
+      return { errors = { { kind = "usage", message = ("unknown PyTorch release '%s'"):format(args.torch),
+        hint = "known releases: " .. table.concat(P.known_torch(), " ") } } }
+    end
+  else
+    torch = pytorch.releases[#pytorch.releases]
+  end
+  local items
+  if args.arch_list then
+    local it, errs = A.parse(args.arch_list)
+    if #errs == 0 then items = it end
+  end
+  local groups, rows, row_list, problems = {}, {}, {}, {}
+  for _, n in ipairs(args.nodes or {}) do
+    local p = M.platform_of(n.facts)
+    local row = { name = n.name, source = n.source, taken_at = n.taken_at or ptb.null,
+                  taken_from = n.taken_from or ptb.null, platform = p or ptb.null, build = ptb.null,
+                  cuda_runs = ptb.null, gpus = ptb.array({}) }
+    rows[n.name] = row
+    row_list[#row_list + 1] = row
+    if p then
+      groups[p] = groups[p] or {}
+      table.insert(groups[p], n)
+    else
+      problem(problems, "error", "fleet-node-platform", n.name,
+        ("node '%s' (%s): host.arch '%s' is none of the platforms a PyTorch CUDA build targets (x86_64, SBSA, Jetson)"):format(
+          n.name, n.source, tostring(n.facts.host and n.facts.host.arch)),
+        "gather its facts again with 'ptbuild detect --json' on the node itself")
+      row.why = "unknown platform"
+    end
+  end
+  if args.build_node and not rows[args.build_node] then
+    return { errors = { { kind = "usage", message = ("--build-node '%s' is none of the fleet's nodes"):format(args.build_node),
+      hint = "the nodes: " .. table.concat((function() local t = {} for _, r in ipairs(row_list) do t[#t + 1] = r.name end return t end)(), " ") } } }
+  end
+  local builds, targets = {}, {}
+  for _, p in ipairs(ORDER) do
+    if groups[p] then
+      local plan, target = build_group(p, groups[p], args, torch, items, problems, rows)
+      if plan == nil and target then return { errors = target } end
+      if plan then
+        builds[#builds + 1] = plan
+        targets[#targets + 1] = target
+      end
+    end
+  end
+  for _, r in ipairs(row_list) do r.why = r.why or ptb.null end
+  return {
+    schema = "ptbuild.fleet/1",
+    torch = torch.version,
+    builds = ptb.array(builds),
+    targets = ptb.array(targets),
+    nodes = ptb.array(row_list),
+    problems = ptb.array(problems),
+  }
+end
+
+return M
