@@ -66,3 +66,10 @@ REAL_TESTS = \
 TESTS += $(REAL_TESTS)
 EXTRA_DIST += tests/realinputs/apt-get-debs.sh tests/realinputs/lib.sh $(REAL_TESTS) \
 	bench/inspect-vs-cuobjdump.sh
+
+# The Docker build tier: the generated Dockerfile built by a private
+# dockerd (Debian's docker.io) from a loopback mirror; the debootstrap base
+# is cached outside the checkout.  Skips with the reason when it cannot run.
+TESTS += tests/integration/t0900-docker-build.sh
+EXTRA_DIST += tests/integration/t0900-docker-build.sh \
+	tests/docker/make-base.sh tests/docker/make-mirror.py tests/docker/mirror.py

@@ -231,6 +231,39 @@ PY
 	TARGETARCH=amd64 sh -eu -c "$(cat "$w/cuda.sh")" >"$w/log" 2>&1
 	st=$?
 	t_ok "$([ "$st" -ne 0 ] && [ ! -e "$w/root/bin/nvcc" ]; echo $?)" "a download whose sha256 differs stops the build before unpacking"
+	like "$(cat "$w/log")" "*ptbuild: 'cuda_nvcc-linux-x86_64-1.0-archive.tar.xz' from file://*/cuda_nvcc-linux-x86_64-1.0-archive.tar.xz does not match its sha256 *(got *): a wrong or altered file*" \
+		"... naming the file, where it came from and both digests"
+	# PTBUILD_MIRROR: https://HOST/PATH comes from MIRROR/HOST/PATH, with
+	# the same sha256; the origin (an .invalid host) is never asked.
+	python3 - "$w" <<'PY2'
+import hashlib, json, os, shutil, sys
+w = sys.argv[1]
+p = json.load(open(w + "/plan.json"))
+for d in p["cuda"]["downloads"]:
+    f = d["url"][len("file://"):]
+    d["url"] = "https://origin.invalid/redist/" + os.path.basename(f)
+    os.makedirs(w + "/mirror/origin.invalid/redist", exist_ok=True)
+    shutil.copy(f, w + "/mirror/origin.invalid/redist/")
+    d["sha256"] = hashlib.sha256(open(f, "rb").read()).hexdigest()
+json.dump(p, open(w + "/plan-https.json", "w"))
+PY2
+	"$PTBUILD" -q generate --plan "$w/plan-https.json" --out "$w/out-https" --format dockerfile >/dev/null 2>&1
+	python3 - "$w/out-https/Dockerfile" "$w/root" >"$w/cuda-https.sh" <<'PY2'
+import sys
+text = open(sys.argv[1]).read().replace("\\\n", "")
+body = [l[4:] for l in text.split("\n") if l.startswith("RUN ") and "sha256sum -c" in l and "$TARGETARCH" in l][0]
+print(body.replace("'/usr/local/cuda'", "'%s'" % sys.argv[2]))
+PY2
+	rm -rf "$w/root"
+	PTBUILD_MIRROR="file://$w/mirror/" TARGETARCH=arm64 sh -eu -c "$(cat "$w/cuda-https.sh")" >"$w/log" 2>&1
+	st=$?
+	t_ok $st "PTBUILD_MIRROR: the CUDA pieces come from the mirror, checked by sha256"
+	[ "$st" -eq 0 ] || sed 's/^/# /' "$w/log" | tail -5
+	rm -rf "$w/root"
+	PTBUILD_MIRROR= TARGETARCH=arm64 sh -eu -c "$(cat "$w/cuda-https.sh")" >"$w/log" 2>&1
+	st=$?
+	t_ok "$([ "$st" -ne 0 ] && [ ! -e "$w/root/bin/nvcc" ]; echo $?)" "PTBUILD_MIRROR empty: the origin is asked (and here cannot answer)"
+	like "$(cat "$w/log")" "*origin.invalid*" "... the origin's URL in the error"
 else
 	skip "Dockerfile CUDA step" "curl or xz is not installed"
 fi
