@@ -320,6 +320,29 @@ static void cudart_names(const struct ptb_root *r, cJSON *t, const char *root)
 		cJSON_Delete(arr);
 }
 
+char *ptb_probe_nvcc_version(const struct ptb_root *r, const char *root)
+{
+	char *nvcc = ptb_xasprintf("%s/bin/nvcc", root), *real, *v = NULL;
+	struct ptb_buf b;
+
+	real = ptb_root_is_exec(r, nvcc) ? wrapped_nvcc(r, nvcc) : NULL;
+	ptb_buf_init(&b);
+	if (ptb_root_is_exec(r, nvcc) &&
+	    ptb_root_find(r, real ? real : nvcc, "Cuda compilation tools, release ",
+	                  256u << 20, 48, &b) == 0) {
+		/* "Cuda compilation tools, release 12.4, V12.4.131" */
+		const char *p = memchr(b.data, 'V', b.len);
+		size_t n = p ? strspn(p + 1, "0123456789.") : 0;
+
+		if (n && p[1] != '.')
+			v = ptb_xstrndup(p + 1, n);
+	}
+	ptb_buf_free(&b);
+	free(real);
+	free(nvcc);
+	return v;
+}
+
 static void details(const struct ptb_root *r, cJSON *t)
 {
 	const char *root = cJSON_GetObjectItemCaseSensitive(t, "root")->valuestring;
