@@ -496,11 +496,18 @@ function M.make(args)
   local d = { facts = facts, root = root, release = r, arch = arch, host = hinfo,
               blas_env = benv, jobs = jobs, tk = ch.tk, no_cudnn = args.no_cudnn }
   local env = B.env(d)
+  -- A distribution's toolkit (Debian's nvidia-cuda-toolkit) is in the
+  -- system's own /usr: /usr/bin holds the shell and compilers too, so it
+  -- is never stripped from PATH, and the loader's default directories
+  -- already hold its libraries (nothing goes on LD_LIBRARY_PATH for it).
   local remove_path, remove_lib = {}, {}
   for _, o in ipairs(others) do
-    remove_path[#remove_path + 1] = o .. "/bin"
-    remove_lib[#remove_lib + 1] = o .. "/lib64"
+    if o ~= "/usr" then
+      remove_path[#remove_path + 1] = o .. "/bin"
+      remove_lib[#remove_lib + 1] = o .. "/lib64"
+    end
   end
+  local prepend_lib = root == "/usr" and {} or { root .. "/lib64" }
   local plan = {
     schema = "ptbuild.plan/1",
     facts_source = args.facts_source or "host",
@@ -512,7 +519,7 @@ function M.make(args)
     arch_list_source = arch.source,
     cmake = B.cmake(d, env),
     env = env,
-    path_prepend = { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = { root .. "/lib64" } },
+    path_prepend = { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = ptb.array(prepend_lib) },
     path_remove = { PATH = ptb.array(remove_path), LD_LIBRARY_PATH = ptb.array(remove_lib) },
     openblas = blas,
     packages = pkgs,

@@ -52,6 +52,7 @@ plan() { # FACTS TORCH: sets $out to "root|source|why"
 	run "$PTBUILD" plan --facts "$T_DIR/$1.json" --torch "$2" --json
 	# exit 1: the plan holds an error problem (the 5090's arch list)
 	[ "$rc" -le 1 ] || { echo "# plan exit $rc: $err"; return; }
+	dirs=$(py '" ".join(d["path_prepend"]["PATH"]) + " | " + " ".join(d["path_prepend"]["LD_LIBRARY_PATH"]) + " | " + " ".join(d["path_remove"]["PATH"]) + " | " + " ".join(d["path_remove"]["LD_LIBRARY_PATH"])')
 	out=$(py 'd["cuda"]["root"] + "|" + d["cuda"]["source"] + "|" + d["cuda"]["why"]')
 }
 facts r580 580.65.06 13.0 "NVIDIA GeForce RTX 4090" 8.9
@@ -61,9 +62,13 @@ facts b580 580.65.06 13.0 "NVIDIA GeForce RTX 5090" 12.0
 plan r580 2.9
 like "$out" "$root13|installed|installed in $root13 and suits this build" \
 	"PyTorch 2.9, driver 580: the newest installed, $v13 (it ships wheels for it)"
+is "$dirs" "$root13/bin | $root13/lib64 |  | " \
+	"...its bin first on PATH; /usr/bin, which holds Debian's nvcc and everything else, is not stripped"
 plan r580 2.6
 like "$out" "/usr|installed|installed in /usr and suits this build" \
 	"PyTorch 2.6 (no CUDA 13 in its sources): Debian's 12.4, a CUDA it ships wheels for"
+is "$dirs" "/usr/bin |  | $root13/bin | $root13/lib64" \
+	".../usr/bin first on PATH, no /usr/lib64 on LD_LIBRARY_PATH; $root13 stripped"
 plan r580 2.7
 like "$out" "/usr|installed|*PyTorch 2.7's build accepts CUDA 12.4; it ships no wheel of it*" \
 	"PyTorch 2.7 (wheels 11.8 12.6 12.8): 12.4 installed, accepted untested, before any download"
