@@ -67,4 +67,5 @@ REAL_TESTS = \
 	tests/integration/t0704-real-doctor-toolkit.sh
 TESTS += $(REAL_TESTS)
 EXTRA_DIST += tests/realinputs/apt-get-debs.sh tests/realinputs/lib.sh $(REAL_TESTS) \
+	doc/notes/realinputs.md \
 	bench/inspect-vs-cuobjdump.sh
