@@ -681,8 +681,19 @@ local function torch_facts(raw, notes)
     end
     if v then
       if not c and t.version_py then c = nil end
-      return { version = v, cuda = c or ptb.null, site = t.site,
-               source = t.version_py and "torch/version.py" or "dist-info" }
+      local out = { version = v, cuda = c or ptb.null, site = t.site,
+                    source = t.version_py and "torch/version.py" or "dist-info" }
+      -- what its libtorch_cuda holds code for: the plan says from it
+      -- whether this torch covers the GPUs
+      if t.libtorch_cuda then
+        out.libtorch_cuda = t.libtorch_cuda
+        if t.archs then
+          out.archs = { sass = ptb.array(t.archs.sass or {}), ptx = ptb.array(t.archs.ptx or {}) }
+        else
+          notes[#notes + 1] = ("cannot read the architectures of %s: %s"):format(t.libtorch_cuda, tostring(t.archs_error))
+        end
+      end
+      return out
     end
   end
   return nil

@@ -299,10 +299,13 @@ check("gcc-too-new", "error", "S14", function(c)
   -- the limits: the installed toolkit's own host_config.h where read, else
   -- data/cuda.lua's; the full-version edges from data/cuda.lua
   local rel = c.rel or {}
-  local r = { version = rel.version or c.tk.version or "?", gcc_max = c.tk.gcc_max or rel.gcc_max,
+  -- a toolkit no file dates is named by its directory; compiler_ok
+  -- claims no version-edge conflict for it
+  local r = { version = rel.version or c.tk.version or ("in " .. c.tk.root), gcc_max = c.tk.gcc_max or rel.gcc_max,
               clang_max = c.tk.clang_max or rel.clang_max }
   if not (r.gcc_max or r.clang_max) then return end
   local full = c.tk.version or r.version
+  local whose = c.tk.version and ("CUDA " .. full .. "'s nvcc") or ("the nvcc " .. r.version)
   local arch = c.f.host and c.f.host.arch
   local env = c.o.env or {}
   local want = env.CUDAHOSTCXX or env.CXX or env.CC
@@ -326,8 +329,8 @@ check("gcc-too-new", "error", "S14", function(c)
   end
   local max = r.gcc_max or 0
   return {
-    message = ("%s %s does not work with CUDA %s's nvcc: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
-      :format(chosen.name, chosen.version, full, why, k == "clang" and "clang" or "GNU"),
+    message = ("%s %s does not work with %s: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
+      :format(chosen.name, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
     seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or ""),
     fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(older.path or older.name, older.version)
       or ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max) }

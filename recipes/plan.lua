@@ -190,6 +190,127 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   return p, others
 end
 
+-- The installed torch (facts.torch, with the architectures detect read
+-- from its libtorch_cuda): does it cover each GPU, and what would a source
+-- build need?  A GPU runs SASS of its own major and a minor no newer than
+-- its own, arch-specific SASS ("9.0a") of exactly its capability, family
+-- SASS ("10.0f") of its major, or else PTX it JIT-compiles (W.gpu_code;
+-- CUDA C++ Programming Guide, "Binary Compatibility", "PTX
+-- Compatibility").  nil when no torch is installed.
+local function installed_torch(facts, r, arch, cplan)
+  local t = facts.torch
+  if type(t) ~= "table" or type(t.version) ~= "string" then return nil end
+  local it = { version = t.version, cuda = type(t.cuda) == "string" and t.cuda or ptb.null,
+               libtorch_cuda = type(t.libtorch_cuda) == "string" and t.libtorch_cuda or ptb.null,
+               gpus = {}, needs = {} }
+  local gpus = facts.gpus or {}
+  local function need(s) it.needs[#it.needs + 1] = s end
+  local archs = type(t.archs) == "table" and t.archs or nil
+  local sass, ptx = {}, {}
+  for _, a in ipairs(archs and type(archs.sass) == "table" and archs.sass or {}) do
+    if type(a) == "string" then sass[#sass + 1] = a end
+  end
+  for _, a in ipairs(archs and type(archs.ptx) == "table" and archs.ptx or {}) do
+    if type(a) == "string" and a:match("^%d+%.%d$") then ptx[#ptx + 1] = a end
+  end
+  -- the arch list it was built with, as TORCH_CUDA_ARCH_LIST writes it
+  local generic, has_ptx, has_sass, list = {}, {}, {}, {}
+  for _, a in ipairs(ptx) do has_ptx[a] = true end
+  for _, a in ipairs(sass) do
+    if a:match("^%d+%.%d$") then generic[#generic + 1] = a; has_sass[a] = true end
+  end
+  for _, a in ipairs(generic) do list[#list + 1] = a .. (has_ptx[a] and "+PTX" or "") end
+  for _, a in ipairs(ptx) do if not has_sass[a] then list[#list + 1] = a .. "+PTX" end end
+  it.arch_list = archs and table.concat(list, ";") or ptb.null
+  it.sass = ptb.array(sass)
+  it.ptx = ptb.array(ptx)
+
+  local cuda_r = type(t.cuda) == "string" and A.release(t.cuda) or nil
+  local runs = cuda_r and T.driver_runs(cuda_r, facts.driver)
+  local reasons, covered, jit = {}, true, {}
+  if t.cuda == nil or t.cuda == ptb.null then
+    covered = false
+    reasons[#reasons + 1] = ("torch %s is a CPU-only build (torch/version.py names no CUDA)"):format(t.version)
+  elseif not archs then
+    covered = nil
+    reasons[#reasons + 1] = ("the architectures of torch %s's libtorch_cuda were not read (%s)"):format(
+      t.version, type(t.libtorch_cuda) == "string" and t.libtorch_cuda or "no libtorch_cuda found")
+  end
+  if cuda_r and runs == nil then
+    covered = false
+    reasons[#reasons + 1] = ("driver %s is too old for the CUDA %s torch %s was built with (it needs %s)"):format(
+      tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need(cuda_r))
+    need(("a CUDA that driver %s runs (%s at most); or driver %s or newer, which runs this torch as it is"):format(
+      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_need(cuda_r)))
+  end
+  if #gpus == 0 and covered then covered = nil end
+  for _, g in ipairs(gpus) do
+    local cc = g.compute_capability
+    local code, kind
+    if archs and type(cc) == "string" then
+      code, kind = W.gpu_code(table.concat(list, ";"), cc)
+      -- "+PTX" in the list also means SASS: only PTX for an arch it has
+      -- no SASS of
+      if kind == "sass" and not has_sass[code:gsub("^sm_(%d+)(%d)$", "%1.%2")] then
+        code, kind = code:gsub("^sm_", "compute_") .. " (PTX, JIT-compiled on first use)", "ptx"
+      end
+      if kind ~= "sass" then
+        local gmaj, gmin = cc:match("^(%d+)%.(%d+)$")
+        for _, a in ipairs(gmaj and sass or {}) do
+          local maj, min, v = a:match("^(%d+)%.(%d)([af])$")
+          if v == "a" and maj .. "." .. min == cc or
+             v == "f" and maj == gmaj and tonumber(min) <= tonumber(gmin) then
+            code, kind = ("sm_%s%s%s"):format(maj, min, v), "sass"
+          end
+        end
+      end
+    end
+    it.gpus[#it.gpus + 1] = { name = g.name or ptb.null, compute_capability = cc or ptb.null,
+                              runs = code or (archs and "none" or ptb.null) }
+    local name = ("%s (%s)"):format(tostring(g.name or "GPU"), tostring(cc))
+    if archs and not code then
+      covered = false
+      reasons[#reasons + 1] = ("it has no code for %s: \"no kernel image is available for execution on the device\""):format(name)
+    elseif kind == "ptx" then
+      code = code:match("^%S+")
+      jit[#jit + 1] = tostring(g.name or cc)
+      if runs == "compat" then
+        covered = false
+        reasons[#reasons + 1] = ("%s has only its PTX (%s), which driver %s cannot JIT-compile: it runs CUDA %s only through minor-version compatibility"):format(
+          name, code, tostring(facts.driver and facts.driver.version), t.cuda)
+      else
+        reasons[#reasons + 1] = ("%s has no SASS in it and runs only by JIT-compiling its PTX %s: minutes at first use in every new cache, kernels not tuned for it"):format(name, code)
+      end
+    elseif kind == "sass" then
+      reasons[#reasons + 1] = ("%s runs its SASS %s"):format(name, code)
+    end
+    it.gpus[#it.gpus].runs = code or it.gpus[#it.gpus].runs
+    -- what a build needs for this GPU: SASS of its own capability, and a
+    -- CUDA that builds it
+    if kind == "sass" and code ~= "sm_" .. tostring(cc):gsub("%.", "") then
+      need(("nothing for %s, which runs %s; SASS of %s itself only where kernels tuned for it matter"):format(name, code, cc))
+    elseif type(cc) == "string" and kind ~= "sass" and cc:match("^%d+%.%d$") then
+      local first
+      for _, v in ipairs(A.known_versions()) do
+        local rr = A.release(v)
+        if rr and T.builds_gpu(rr, cc) then first = rr.version; break end
+      end
+      need(("SASS for %s: TORCH_CUDA_ARCH_LIST with %s (this plan's: %s)%s"):format(name, cc, arch.list,
+        first and ("; a CUDA that builds it, %s or newer (this plan's: %s)"):format(first, r.version) or ""))
+    end
+  end
+  it.covered = covered == nil and ptb.null or covered
+  it.jit = #jit > 0
+  it.jit_gpus = ptb.array(jit)
+  local where = cplan.source == "installed" and ("installed in " .. cplan.root) or (cplan.source .. " to " .. cplan.root)
+  need(("this plan: CUDA %s (%s), TORCH_CUDA_ARCH_LIST=%s"):format(r.version, where, arch.list))
+  it.why = ("torch %s%s, %s: %s"):format(t.version, type(t.cuda) == "string" and (" (CUDA " .. t.cuda .. ")") or "",
+    #list > 0 and ("built for " .. table.concat(list, ";")) or "no architectures read", table.concat(reasons, "; "))
+  it.gpus = ptb.array(it.gpus)
+  it.needs = ptb.array(it.needs)
+  return it
+end
+
 function M.make(args)
   local facts = args.facts
   local errors = {}
@@ -349,25 +470,56 @@ function M.make(args)
     decide("packages", pkgs.manager .. ": " .. table.concat(pkgs.names, " "), "build tools" .. (blas.via == "package" and " and OpenBLAS" or "") .. " from the distribution")
   end
 
+  -- The torch already installed: does it do, and what would a build add?
+  local itorch = installed_torch(facts, r, arch, cplan)
+  if itorch then
+    local gnames = {}
+    for _, g in ipairs(facts.gpus or {}) do gnames[#gnames + 1] = tostring(g.name or g.compute_capability) end
+    local who = #gnames > 0 and table.concat(gnames, ", ") or "the GPUs (none seen)"
+    local jit = ""
+    if itorch.jit then
+      jit = #itorch.jit_gpus == #gnames and " only by JIT-compiling PTX"
+        or (" (%s only by JIT-compiling PTX)"):format(table.concat(itorch.jit_gpus, ", "))
+    end
+    decide("installed_torch",
+      itorch.covered == true and ("torch %s covers %s%s"):format(itorch.version, who, jit)
+        or itorch.covered == false and ("torch %s does not cover %s"):format(itorch.version, who)
+        or ("torch %s: coverage unknown"):format(itorch.version),
+      itorch.why .. ". A source build needs: " .. table.concat(itorch.needs, "; "))
+    -- the second question, after the wheel's
+    local last = table.remove(decisions)
+    for i, x in ipairs(decisions) do
+      if x.topic == "wheel" then table.insert(decisions, i + 1, last); break end
+    end
+  end
+
   local d = { facts = facts, root = root, release = r, arch = arch, host = hinfo,
               blas_env = benv, jobs = jobs, tk = ch.tk, no_cudnn = args.no_cudnn }
   local env = B.env(d)
+  -- A distribution's toolkit (Debian's nvidia-cuda-toolkit) is in the
+  -- system's own /usr: /usr/bin holds the shell and compilers too, so it
+  -- is never stripped from PATH, and the loader's default directories
+  -- already hold its libraries (nothing goes on LD_LIBRARY_PATH for it).
   local remove_path, remove_lib = {}, {}
   for _, o in ipairs(others) do
-    remove_path[#remove_path + 1] = o .. "/bin"
-    remove_lib[#remove_lib + 1] = o .. "/lib64"
+    if o ~= "/usr" then
+      remove_path[#remove_path + 1] = o .. "/bin"
+      remove_lib[#remove_lib + 1] = o .. "/lib64"
+    end
   end
+  local prepend_lib = root == "/usr" and {} or { root .. "/lib64" }
   local plan = {
     schema = "ptbuild.plan/1",
     facts_source = args.facts_source or "host",
     torch = { version = torch.version, tag = torch.tag, default = args.torch == nil },
     wheel = wheel,
+    installed_torch = itorch,   -- absent when no torch is installed
     cuda = cplan,
     torch_cuda_arch_list = arch.list,
     arch_list_source = arch.source,
     cmake = B.cmake(d, env),
     env = env,
-    path_prepend = { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = { root .. "/lib64" } },
+    path_prepend = { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = ptb.array(prepend_lib) },
     path_remove = { PATH = ptb.array(remove_path), LD_LIBRARY_PATH = ptb.array(remove_lib) },
     openblas = blas,
     packages = pkgs,

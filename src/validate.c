@@ -29,8 +29,10 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-int ptb_validate_spawn(char *const argv[], const char *out_path, int timeout_s,
-                       double *ms, struct ptb_err *err)
+/* ptb_validate_spawn with, when path is not NULL, PATH set to it in the
+ * child only. */
+static int spawn(char *const argv[], const char *path, const char *out_path,
+                 int timeout_s, double *ms, struct ptb_err *err)
 {
 	double start = now_ms(), deadline = start + timeout_s * 1e3;
 	int fd, status;
@@ -52,6 +54,8 @@ int ptb_validate_spawn(char *const argv[], const char *out_path, int timeout_s,
 		setpgid(0, 0);
 		dup2(fd, 1);
 		dup2(fd, 2);
+		if (path)
+			setenv("PATH", path, 1);
 		execv(argv[0], argv);
 		dprintf(2, "cannot run '%s': %s\n", argv[0], strerror(errno));
 		_exit(127);
@@ -82,6 +86,29 @@ int ptb_validate_spawn(char *const argv[], const char *out_path, int timeout_s,
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+int ptb_validate_spawn(char *const argv[], const char *out_path, int timeout_s,
+                       double *ms, struct ptb_err *err)
+{
+	return spawn(argv, NULL, out_path, timeout_s, ms, err);
+}
+
+/* PATH for nvcc: the directory it was named in first.  nvcc finds ptxas,
+ * fatbinary, nvlink and cudafe++ on PATH after what its nvcc.profile adds:
+ * NVIDIA's profile adds nvcc's own directory, but a distribution's
+ * (Debian's /etc/nvcc.profile) adds only /usr/lib/nvidia-cuda-toolkit/bin,
+ * while those tools are in /usr/bin beside the nvcc wrapper, so another
+ * CUDA's bin earlier on PATH would lend its ptxas ("Value 'sm_50' is not
+ * defined for option 'gpu-name'").  Caller frees. */
+static char *nvcc_path(const char *nvcc)
+{
+	const char *slash = strrchr(nvcc, '/'), *path = getenv("PATH");
+	char *dir = slash && slash > nvcc ? ptb_xstrndup(nvcc, (size_t)(slash - nvcc)) : ptb_xstrdup("/");
+	char *p = path && *path ? ptb_xasprintf("%s:%s", dir, path) : ptb_xstrdup(dir);
+
+	free(dir);
+	return p;
 }
 
 int ptb_validate_driver_present(char **version)
@@ -482,7 +509,7 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
                         const struct ptb_validate_opts *o, struct ptb_err *err)
 {
 	struct ptb_buf key, cmd;
-	char *driver = NULL, *cpath, *dir, *src, *exe, *log, *libdir_owned;
+	char *driver = NULL, *cpath, *dir, *src, *exe, *log, *libdir_owned, *path;
 	const char *libdir, *tmp = getenv("TMPDIR");
 	int driver_present = ptb_validate_driver_present(&driver);
 	int want_run = !o->compile_only && (driver_present || o->run_without_gpu);
@@ -625,7 +652,9 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 	ptb_buf_free(&cmd);
 	cJSON_AddBoolToObject(compile, "cublas", cublas);
 	cJSON_AddBoolToObject(compile, "cudnn", cudnn);
-	st = ptb_validate_spawn(argv, log, o->timeout_s * 10, &ms, err);
+	path = nvcc_path(t->nvcc);
+	st = spawn(argv, path, log, o->timeout_s * 10, &ms, err);
+	free(path);
 	for (size_t i = 0; i < argc; i++)
 		free(argv[i]);
 	free(argv);

@@ -62,9 +62,12 @@ EXTRA_DIST += tests/integration/t0510-consumer-pytorch.sh \
 REAL_TESTS = \
 	tests/integration/t0700-real-detect.sh \
 	tests/integration/t0701-real-inspect.sh \
-	tests/integration/t0702-real-doctor.sh
+	tests/integration/t0702-real-doctor.sh \
+	tests/integration/t0703-real-two-toolkits.sh \
+	tests/integration/t0704-real-doctor-toolkit.sh
 TESTS += $(REAL_TESTS)
 EXTRA_DIST += tests/realinputs/apt-get-debs.sh tests/realinputs/lib.sh $(REAL_TESTS) \
+	doc/notes/realinputs.md \
 	bench/inspect-vs-cuobjdump.sh
 
 # The Docker build tier: the generated Dockerfile built by a private

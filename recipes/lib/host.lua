@@ -55,6 +55,9 @@ function M.compiler_ok(r, full, kind, v, arch)
     return false, ("newer than nvcc %s accepts (%s %d at most: 'unsupported %s version')")
       :format(r.version, kind, max, kind == "clang" and "clang" or "GNU")
   end
+  -- the conflicts hold for CUDA versions up to an edge: with no version
+  -- known (a toolkit no file dates) none is claimed
+  if type(full) ~= "string" or not full:match("^%d+%.%d+") then return true end
   for _, c in ipairs(cuda.host_conflicts) do
     local cu = c.cuda_upto and A.vcmp(full, c.cuda_upto) <= 0
       or c.cuda_minor_upto and A.vcmp(A.cuda_minor(full) or full, c.cuda_minor_upto) <= 0

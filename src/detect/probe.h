@@ -24,6 +24,12 @@ void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw);
 /* compilers on PATH and CC / CXX / CUDAHOSTCXX -> raw.compilers, raw.env */
 void ptb_probe_tools(const struct ptb_root *r, cJSON *raw);
 
+/* The CUDA version that the nvcc in root/bin states in its own binary
+ * ("12.4.131", what --version prints), following a distribution's wrapper
+ * script to the real nvcc; nothing is run.  NULL when there is none.
+ * Caller frees.  (doctor reads a toolkit's version with it too.) */
+char *ptb_probe_nvcc_version(const struct ptb_root *r, const char *root);
+
 /* Helpers shared by the probes. */
 /* Add the text of a file (NUL bytes become newlines) as raw.files[path]. */
 int ptb_probe_file(const struct ptb_root *r, cJSON *files, const char *path,

@@ -5,8 +5,14 @@
  * on this host. */
 #include "detect/probe.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fatbin.h"
 
 const char *ptb_probe_env(const char *name)
 {
@@ -314,6 +320,29 @@ static void cudart_names(const struct ptb_root *r, cJSON *t, const char *root)
 		cJSON_Delete(arr);
 }
 
+char *ptb_probe_nvcc_version(const struct ptb_root *r, const char *root)
+{
+	char *nvcc = ptb_xasprintf("%s/bin/nvcc", root), *real, *v = NULL;
+	struct ptb_buf b;
+
+	real = ptb_root_is_exec(r, nvcc) ? wrapped_nvcc(r, nvcc) : NULL;
+	ptb_buf_init(&b);
+	if (ptb_root_is_exec(r, nvcc) &&
+	    ptb_root_find(r, real ? real : nvcc, "Cuda compilation tools, release ",
+	                  256u << 20, 48, &b) == 0) {
+		/* "Cuda compilation tools, release 12.4, V12.4.131" */
+		const char *p = memchr(b.data, 'V', b.len);
+		size_t n = p ? strspn(p + 1, "0123456789.") : 0;
+
+		if (n && p[1] != '.')
+			v = ptb_xstrndup(p + 1, n);
+	}
+	ptb_buf_free(&b);
+	free(real);
+	free(nvcc);
+	return v;
+}
+
 static void details(const struct ptb_root *r, cJSON *t)
 {
 	const char *root = cJSON_GetObjectItemCaseSensitive(t, "root")->valuestring;
@@ -485,6 +514,98 @@ static void path_lists(const struct ptb_root *r, cJSON *raw)
 	}
 }
 
+/* libtorch_cuda of the torch in site (inner path): torch/lib/
+ * libtorch_cuda.so (wheels), else beside what torch/lib/libtorch.so links
+ * to -- a distribution keeps the libraries in its multiarch directory
+ * (Debian links torch/lib/libtorch.so there and has no libtorch_cuda.so in
+ * torch/lib) -- as libtorch_cuda.so or its shortest libtorch_cuda.so.N.
+ * NULL when there is none (a CPU-only torch). */
+static char *torch_cuda_lib(const struct ptb_root *r, const char *site)
+{
+	char *p = ptb_xasprintf("%s/torch/lib/libtorch_cuda.so", site), *dir, *slash, *found = NULL;
+	char **names;
+
+	if (ptb_root_is_file(r, p))
+		return p;
+	free(p);
+	p = ptb_xasprintf("%s/torch/lib/libtorch.so", site);
+	dir = ptb_root_resolve(r, p);
+	free(p);
+	if (!dir || !(slash = strrchr(dir, '/'))) {
+		free(dir);
+		return NULL;
+	}
+	*slash = '\0';
+	names = ptb_root_list(r, *dir ? dir : "/", "libtorch_cuda.so");
+	for (char **n = names; n && *n; n++)
+		if ((strcmp(*n, "libtorch_cuda.so") == 0 || strncmp(*n, "libtorch_cuda.so.", 17) == 0) &&
+		    (!found || strlen(*n) < strlen(found)))
+			found = *n;
+	p = found ? ptb_xasprintf("%s/%s", dir, found) : NULL;
+	ptb_root_names_free(names);
+	free(dir);
+	return p;
+}
+
+/* The architectures torch's libtorch_cuda holds code for, over all its
+ * fat binaries, in order, each once: t.archs = { sass = ["5.0", ...,
+ * "9.0a"], ptx = ["9.0"] } ("a"/"f": arch-specific SASS), or
+ * t.archs_error.  The file is mapped, not read: it can be over 1 GB, of
+ * which only the fat binary headers are touched. */
+static void torch_archs(const struct ptb_root *r, const char *lib, cJSON *t)
+{
+	struct ptb_cuda_scan scan = { 0 };
+	struct ptb_err err = { 0 };
+	struct stat st;
+	char *host = ptb_root_host(r, lib);
+	int fd = host ? ptb_file_open_read(host, 0, &st, &err) : -1;
+	void *map = MAP_FAILED;
+
+	if (fd < 0) {
+		cJSON_AddStringToObject(t, "archs_error", host ? err.msg : "cannot resolve the path");
+		free(host);
+		return;
+	}
+	free(host);
+	if (st.st_size > 0)
+		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED) {
+		cJSON_AddStringToObject(t, "archs_error", st.st_size > 0 ? "cannot map the file" : "an empty file");
+		return;
+	}
+	if (ptb_cuda_scan_buffer(map, (size_t)st.st_size, &scan, &err) == 0) {
+		cJSON *a = cJSON_AddObjectToObject(t, "archs");
+		cJSON *lists[2] = { cJSON_AddArrayToObject(a, "sass"), cJSON_AddArrayToObject(a, "ptx") };
+		unsigned char seen[2][1024][3];
+
+		memset(seen, 0, sizeof seen);
+		for (size_t i = 0; i < scan.n; i++) {
+			const struct ptb_cuda_image *im = &scan.images[i];
+			int v = im->variant == 'a' ? 1 : im->variant == 'f' ? 2 : im->variant ? -1 : 0;
+
+			if ((im->kind == PTB_CUDA_PTX || im->kind == PTB_CUDA_SASS) && v >= 0 && im->arch < 1024)
+				seen[im->kind == PTB_CUDA_PTX][im->arch][v] = 1;
+		}
+		/* in architecture order: 9.0 before 9.0a before 10.0 */
+		for (int k = 0; k < 2; k++)
+			for (unsigned arch = 0; arch < 1024; arch++)
+				for (int v = 0; v < 3; v++) {
+					char cc[16];
+
+					if (!seen[k][arch][v])
+						continue;
+					snprintf(cc, sizeof cc, "%u.%u%s", arch / 10, arch % 10,
+					         v == 1 ? "a" : v == 2 ? "f" : "");
+					cJSON_AddItemToArray(lists[k], cJSON_CreateString(cc));
+				}
+	} else {
+		cJSON_AddStringToObject(t, "archs_error", err.msg);
+	}
+	ptb_cuda_scan_free(&scan);
+	munmap(map, (size_t)st.st_size);
+}
+
 static void torch(const struct ptb_root *r, cJSON *raw, char **sites)
 {
 	cJSON *arr = cJSON_AddArrayToObject(raw, "torch");
@@ -504,6 +625,12 @@ static void torch(const struct ptb_root *r, cJSON *raw, char **sites)
 			add_names(names, di, ".dist-info");
 			if (have_py)
 				cJSON_AddStringToObject(t, "version_py", b.data);
+			char *lib = torch_cuda_lib(r, *s);
+			if (lib) {
+				cJSON_AddStringToObject(t, "libtorch_cuda", lib);
+				torch_archs(r, lib, t);
+			}
+			free(lib);
 			cJSON_AddItemToArray(arr, t);
 		}
 		ptb_root_names_free(di);

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 
 #include "fatbin.h"
+#include "detect/probe.h"
 #include "detect/root.h"
 #include "util/json.h"
 
@@ -62,7 +63,7 @@ const char *ptb_elf_machine_name(const char *file)
 /* ---- toolkits ------------------------------------------------------- */
 
 /* Version of the toolkit at machine path root: version.json, then
- * version.txt.  NULL when neither says. */
+ * version.txt, then the line nvcc's binary holds.  NULL when none says. */
 static char *toolkit_version(const char *sysroot, const char *root)
 {
 	struct ptb_buf b;
@@ -94,6 +95,13 @@ static char *toolkit_version(const char *sysroot, const char *root)
 			}
 		}
 		free(p);
+	}
+	if (!v) {
+		/* a distribution's toolkit has no version file (Debian's in
+		 * /usr): its nvcc's binary says, read as detect reads it */
+		struct ptb_root r = { sysroot ? sysroot : "/", !sysroot || strcmp(sysroot, "/") == 0, NULL };
+
+		v = ptb_probe_nvcc_version(&r, root);
 	}
 	ptb_buf_free(&b);
 	return v;

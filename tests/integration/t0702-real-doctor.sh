@@ -79,6 +79,52 @@ else
 	skip "a second CUDA on LD_LIBRARY_PATH" "no libcudart 13 on this machine to put there"
 fi
 
+# detect reads the same architectures from the library, for the plan
+run env -i PATH=/usr/bin:/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \
+	"$PTBUILD" detect --sysroot "$S" --json
+is "$(printf '%s' "$out" | python3 -c 'import json,sys
+t=json.load(sys.stdin)["torch"]; a=t.get("archs") or {}
+print(t.get("libtorch_cuda"), " ".join(a.get("sass", [])), "|", " ".join(a.get("ptx", [])))')" \
+	"/usr/lib/x86_64-linux-gnu/libtorch_cuda.so.2.6 5.0 6.0 7.0 7.5 8.0 8.6 9.0 9.0a | 9.0" \
+	"detect: torch's libtorch_cuda.so.2.6 holds SASS 5.0 ... 9.0 and 9.0a, PTX 9.0"
+
+# plan on these facts: does the installed torch cover the GPU, and what
+# would a source build need?
+plan() { # FACTS: $out = the installed_torch block, decision, as lines
+	run env -i PATH=/usr/bin:/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \
+		"$PTBUILD" plan --facts "$T_DIR/$1.json" --torch 2.6 --json
+	prc=$rc
+	out=$(printf '%s' "$out" | python3 -c 'import json,sys
+p=json.load(sys.stdin); t=p.get("installed_torch") or {}
+print(t.get("covered"), t.get("jit"), t.get("arch_list"), t.get("cuda"))
+print(" ".join("%s=%s" % (g["compute_capability"], g["runs"]) for g in t.get("gpus", [])))
+print(" | ".join(t.get("needs", [])))
+print(*[d["choice"] + " -- " + d["why"] for d in p["decisions"] if d["topic"] == "installed_torch"])
+print(" ".join(d["topic"] for d in p["decisions"][:3]))' 2>&1)
+}
+plan ada
+is "$prc" 0 "plan for the RTX 4090 machine exits 0"
+is "$(printf '%s\n' "$out" | sed -n 1,2p)" "True False 5.0;6.0;7.0;7.5;8.0;8.6;9.0+PTX 12.4
+8.9=sm_86" "the installed torch covers the RTX 4090 (8.9) with its sm_86 SASS (the library's arch list, CUDA 12.4)"
+like "$(printf '%s\n' "$out" | sed -n 4p)" \
+	"torch 2.6.0+debian covers NVIDIA GeForce RTX 4090 -- *RTX 4090 (8.9) runs its SASS sm_86. A source build needs: nothing for *this plan: CUDA 12.*, TORCH_CUDA_ARCH_LIST=8.9+PTX" \
+	"...the decision says why, and what a source build needs (this plan's CUDA and arch list)"
+is "$(printf '%s\n' "$out" | sed -n 5p)" "torch wheel installed_torch" "...asked right after the wheel"
+plan blackwell
+is "$(printf '%s\n' "$out" | sed -n 1,2p)" "True True 5.0;6.0;7.0;7.5;8.0;8.6;9.0+PTX 12.4
+12.0=compute_90" "an RTX 5090 (12.0): covered only through the PTX of compute_90"
+like "$(printf '%s\n' "$out" | sed -n 3p)" \
+	"SASS for NVIDIA GeForce RTX 5090 (12.0): TORCH_CUDA_ARCH_LIST with 12.0 (this plan's: 12.0*); a CUDA that builds it, 12.8 or newer (this plan's: 12.*" \
+	"...a source build needs 12.0 in the arch list and CUDA 12.8 or newer"
+like "$(printf '%s\n' "$out" | sed -n 4p)" "torch 2.6.0+debian covers NVIDIA GeForce RTX 5090 only by JIT-compiling PTX -- *no SASS in it*" \
+	"...and the decision says it runs only by JIT"
+plan kepler
+is "$(printf '%s\n' "$out" | sed -n 1,2p)" "False False 5.0;6.0;7.0;7.5;8.0;8.6;9.0+PTX 12.4
+3.7=none" "a Tesla K80 (3.7) with driver 470: not covered"
+like "$(printf '%s\n' "$out" | sed -n 4p)" \
+	"torch 2.6.0+debian does not cover Tesla K80 -- *driver 470.256.02 is too old for the CUDA 12.4*no code for Tesla K80 (3.7)*SASS for Tesla K80 (3.7): TORCH_CUDA_ARCH_LIST with 3.7*" \
+	"...naming the driver, the missing code and what a build needs"
+
 # the sysroot alone says nothing of its CPU: no "built for x86_64, this
 # host is unknown"
 run env -i PATH=/usr/bin:/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \

@@ -21,11 +21,16 @@ real_debs() {
 	REAL_ROOT=$REAL_CACHE/root
 }
 
-# in_overlay CMD...: run CMD with REAL_ROOT's /usr laid over this host's
-# /usr in a private mount namespace (the packages "installed for real",
-# seen by no other process); returns 77 when namespaces are not allowed.
+# in_overlay CMD...: run CMD with REAL_ROOT's /usr and /etc laid over this
+# host's in a private mount namespace (the packages "installed for real",
+# seen by no other process: Debian's nvcc reads its nvcc.profile through
+# /usr/lib/nvidia-cuda-toolkit/bin/nvcc.profile -> /etc/nvcc.profile);
+# returns 77 when namespaces or overlayfs are not allowed.
 in_overlay() {
 	unshare -r -m true 2>/dev/null || return 77
-	unshare -r -m sh -c 'mount -t overlay overlay -o "lowerdir=$1/usr:/usr" /usr || exit 77
+	unshare -r -m sh -c 'for d in usr etc; do
+			[ -d "$1/$d" ] || continue
+			mount -t overlay overlay -o "lowerdir=$1/$d:/$d" "/$d" || exit 77
+		done
 		shift; exec "$@"' sh "$REAL_ROOT" "$@"
 }
