@@ -66,3 +66,8 @@ REAL_TESTS = \
 TESTS += $(REAL_TESTS)
 EXTRA_DIST += tests/realinputs/apt-get-debs.sh tests/realinputs/lib.sh $(REAL_TESTS) \
 	bench/inspect-vs-cuobjdump.sh
+
+# The shared compile cache, proven with the real sccache, CMake and nvcc
+# (a redis-server on 127.0.0.1 when this sccache has the Redis backend).
+TESTS += tests/integration/t0520-sccache-shared.sh
+EXTRA_DIST += tests/integration/t0520-sccache-shared.sh
