@@ -73,6 +73,11 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"                        what the cache holds and where it would go;\n"
 	"                        download nothing but a manifest not yet cached\n"
 	"\n"
+	"Progress: on a terminal, a line per transfer in flight and one for the\n"
+	"whole fetch (bytes, size, percentage, rate, time left), redrawn in\n"
+	"place; otherwise (or TERM=dumb) one summary line at the end, retries\n"
+	"as they happen, and with -v a line per component; -q prints nothing.\n"
+	"\n"
 	"Network: https only unless the mirror or manifest given is http or file;\n"
 	"redirects only to https.  https_proxy and no_proxy are honoured;\n"
 	"CURL_CA_BUNDLE, SSL_CERT_FILE and SSL_CERT_DIR name the CA certificates.\n"
@@ -553,8 +558,8 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	int hold = -1;
 	char *hold_path = NULL;
 	int rc, workers;
-	double t0 = now_s();
-	int64_t total = 0;
+	double t0 = now_s(), t_net = t0;
+	int64_t total = 0, received = 0;
 
 	rc = ptb_cmd_getopt(ctx, &ptb_cmd_fetch_def, argc, argv, "", longopts, handle, &o);
 	if (rc >= 0)
@@ -581,7 +586,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	net.offline = o.offline;
 	if (ctx->verbosity < 0)
 		net.progress = 0;
-	else if (isatty(2) && !getenv("NO_COLOR") && !(getenv("TERM") && strcmp(getenv("TERM"), "dumb") == 0))
+	else if (isatty(2) && !(getenv("TERM") && strcmp(getenv("TERM"), "dumb") == 0))
 		net.progress = 2;
 	else
 		net.progress = 1;
@@ -688,6 +693,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	if (o.offline && offline_missing(&l, cache, &err) != 0)
 		goto fail;
 	net.prog = ptb_progress_new(net.progress, l.n);
+	t_net = now_s();
 	ptb_fetch_catch_signals();
 	workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	for (int round = 0;; round++) {
@@ -708,10 +714,12 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 			free(l.items[i].path);
 			l.items[i].path = NULL;
 		}
+		received += ptb_progress_received(net.prog, NULL);
 		ptb_progress_draw(net.prog, 1);
 		ptb_progress_free(net.prog);
 		net.prog = ptb_progress_new(net.progress, l.n);
 	}
+	received += ptb_progress_received(net.prog, NULL);
 	for (size_t i = 0; i < l.n; i++) {   /* sizes no source gave (--file) */
 		struct stat st;
 
@@ -721,13 +729,23 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
 		goto fail;
 	if (ctx->verbosity >= 0) {
-		char b[32];
+		char b[32], got[32], rate[32], what[128];
+		double secs = now_s() - t_net;
 
+		/* The one line a log gets: how much, how much of it came over
+		 * the network and how fast, where it went. */
 		ptb_fmt_bytes(b, sizeof b, (double)total);
-		if (o.prefix)
-			printf("installed %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", b, o.prefix, now_s() - t0);
+		ptb_fmt_bytes(got, sizeof got, (double)received);
+		ptb_fmt_bytes(rate, sizeof rate, secs > 0 ? (double)received / secs : 0);
+		if (received > 0)
+			snprintf(what, sizeof what, "%s, %s downloaded at %s/s", b, got, rate);
 		else
-			printf("fetched %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", b, cache, now_s() - t0);
+			snprintf(what, sizeof what, "%s, all from the cache", b);
+		ptb_progress_draw(net.prog, 1);
+		if (o.prefix)
+			printf("installed %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", what, o.prefix, now_s() - t0);
+		else
+			printf("fetched %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", what, cache, now_s() - t0);
 		if (ctx->verbosity > 0)
 			for (size_t i = 0; i < l.n; i++)
 				printf("  %s  %s\n", l.items[i].name, l.items[i].path);

@@ -328,10 +328,19 @@ static size_t on_data(char *p, size_t size, size_t n, void *ud)
 				return 0;
 			ptb_sha256_init(&x->sha);
 			x->have = 0;
+			ptb_progress_set(x->slot, 0);
 			if (code == 206) {
 				x->restart = 1;
 				return 0;
 			}
+		}
+		/* An item no list gave a size (--file): the server's word for
+		 * the total shown while it downloads (never trusted to check). */
+		if (x->it->size < 0) {
+			curl_off_t cl = -1;
+
+			if (curl_easy_getinfo(x->h, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &cl) == CURLE_OK && cl >= 0)
+				ptb_progress_size(x->slot, x->have + (int64_t)cl);
 		}
 	}
 	if (x->it->size >= 0 && x->have + (int64_t)len > x->it->size) {
