@@ -21,7 +21,8 @@ FETCH_TESTS = \
 	tests/integration/t0606-fetch-plan.sh \
 	tests/integration/t0607-fetch-cache.sh \
 	tests/integration/t0608-fetch-preview.sh \
-	tests/integration/t0620-fetch-progress.sh
+	tests/integration/t0620-fetch-progress.sh \
+	tests/integration/t0621-fetch-unreachable.sh
 TESTS += tests/unit/test-fetch $(FETCH_TESTS)
 EXTRA_DIST += $(FETCH_TESTS) tests/fetch/lib.sh tests/fetch/faultserver.py \
 	tests/fetch/mkarchives.py tests/fetch/manifest-bad.json \

@@ -230,34 +230,18 @@ static void mirror_items(struct ptb_fetch_list *l, const char *mirror)
 	}
 }
 
-static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *cache,
-                         struct ptb_fetch_list *l, struct ptb_err *err)
+/* The items of a manifest body, as the options select them. */
+static int select_items(struct opts *o, const char *url, const struct ptb_buf *body,
+                        struct ptb_fetch_list *l, struct ptb_err *err)
 {
 	struct ptb_manifest_sel sel = { 0 };
-	struct ptb_buf body;
-	char *url = NULL, *base = NULL, **comps = NULL, *list = NULL;
-	cJSON *doc = NULL;
-	int rc = -1;
+	char *base, **comps = NULL, *list = NULL;
+	cJSON *doc;
+	int rc;
 
-	if (o->manifest) {
-		url = explicit_url(o->manifest, net, err);
-	} else {
-		char *m = o->mirror ? explicit_url(o->mirror, net, err) : ptb_xstrdup(NVIDIA_REDIST);
-
-		if (m) {
-			size_t n = strlen(m);
-			url = ptb_xasprintf("%s%sredistrib_%s.json", m, n && m[n - 1] == '/' ? "" : "/", o->cuda);
-		}
-		free(m);
-	}
-	if (!url)
-		return -1;
-	ptb_buf_init(&body);
-	if (ptb_fetch_small(url, cache, o->manifest_sha, net, &body, l->manifest_sha256, err) != 0)
-		goto out;
-	doc = ptb_json_parse(body.data, body.len, url, err);
+	doc = ptb_json_parse(body->data, body->len, url, err);
 	if (!doc)
-		goto out;
+		return -1;
 	base = ptb_xstrndup(url, (size_t)(strrchr(url, '/') - url + 1));
 	sel.platform = l->platform;
 	sel.variant = o->variant;
@@ -273,18 +257,97 @@ static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *c
 		sel.components = (const char *const *)comps;
 		sel.ncomponents = n;
 	}
-	if (ptb_manifest_select(doc, url, base, &sel, l, err) != 0)
+	rc = ptb_manifest_select(doc, url, base, &sel, l, err);
+	cJSON_Delete(doc);
+	free(base);
+	free(comps);
+	free(list);
+	return rc;
+}
+
+static int in_cache(const char *cache, const struct ptb_fetch_item *it, char **path);
+
+/* The manifest at url could not be reached.  When the cache holds that
+ * manifest and every file this fetch would take from it (and every
+ * --file), --offline can stand in for the network: say so first. */
+static void hint_offline(struct opts *o, const struct ptb_net_opts *net, const char *cache,
+                         const char *url, const struct ptb_fetch_list *l, struct ptb_err *err)
+{
+	struct ptb_net_opts off = *net;
+	struct ptb_fetch_list s = { 0 };
+	struct ptb_err e = { 0 };
+	struct ptb_buf body;
+	char sha[65], why[sizeof err->hint];
+	size_t have = 0, need;
+
+	off.offline = 1;
+	off.unreachable = NULL;
+	ptb_buf_init(&body);
+	s.platform = l->platform ? ptb_xstrdup(l->platform) : NULL;
+	if (ptb_fetch_small(url, cache, o->manifest_sha, &off, &body, sha, &e) == 0 &&
+	    select_items(o, url, &body, &s, &e) == 0) {
+		for (size_t i = 0; i < s.n; i++) {
+			char *path;
+
+			have += in_cache(cache, &s.items[i], &path);
+			free(path);
+		}
+		need = s.n;
+		for (int i = 0; i < o->nfiles; i++) {
+			const char *at = strrchr(o->files[i], '@');
+			char *path = ptb_xasprintf("%s/sha256/%s", cache, at ? at + 1 : "");
+
+			have += at && ptb_path_is_file(path);
+			need++;
+			free(path);
+		}
+		if (need > 0 && have == need) {
+			snprintf(why, sizeof why, "%s", err->hint);
+			ptb_err_hint(err, "the cache '%s' holds this manifest and all %zu file%s it needs: "
+			             "run the same fetch with --offline%s%s", cache, need, need == 1 ? "" : "s",
+			             *why ? "; or: " : "", why);
+		}
+	}
+	ptb_buf_free(&body);
+	ptb_fetch_list_free(&s);
+}
+
+static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *cache,
+                         struct ptb_fetch_list *l, struct ptb_err *err)
+{
+	struct ptb_buf body;
+	char *url = NULL;
+	int rc = -1, unreachable = 0;
+
+	if (o->manifest) {
+		url = explicit_url(o->manifest, net, err);
+	} else {
+		char *m = o->mirror ? explicit_url(o->mirror, net, err) : ptb_xstrdup(NVIDIA_REDIST);
+
+		if (m) {
+			size_t n = strlen(m);
+			url = ptb_xasprintf("%s%sredistrib_%s.json", m, n && m[n - 1] == '/' ? "" : "/", o->cuda);
+		}
+		free(m);
+	}
+	if (!url)
+		return -1;
+	ptb_buf_init(&body);
+	net->unreachable = &unreachable;
+	if (ptb_fetch_small(url, cache, o->manifest_sha, net, &body, l->manifest_sha256, err) != 0) {
+		if (unreachable && !net->offline)
+			hint_offline(o, net, cache, url, l, err);
+		goto out;
+	}
+	if (select_items(o, url, &body, l, err) != 0)
 		goto out;
 	l->manifest_url = url;
 	url = NULL;
 	rc = 0;
 out:
-	cJSON_Delete(doc);
+	net->unreachable = NULL;
 	ptb_buf_free(&body);
 	free(url);
-	free(base);
-	free(comps);
-	free(list);
 	return rc;
 }
 
