@@ -8,6 +8,8 @@
 local archlist = ptb.include("lib/archlist")
 local host_lib = ptb.include("lib/host")
 local toolkit = ptb.include("lib/toolkit")
+local wheels = ptb.include("lib/wheels")
+local pytorch = ptb.include("data/pytorch")
 
 local M = {}
 
@@ -122,6 +124,34 @@ check("driver-library-mismatch", "error", "S06", function(c)
   end
 end)
 
+-- An official wheel that covers this machine (lib/wheels.lua: platform,
+-- driver, every GPU's SASS or PTX): of the installed torch's release
+-- first (a reinstall from another index), else the newest release that
+-- has one.  nil when none does, or when no release is known.
+local function release_of(v)
+  local maj, min = tostring(v or ""):match("^(%d+)%.(%d+)")
+  if not maj then return nil end
+  local mm = tonumber(maj) .. "." .. tonumber(min)
+  for _, r in ipairs(pytorch.releases) do
+    if r.version == mm then return r end
+  end
+  return nil
+end
+
+local function covering_wheel(c, t)
+  local cands = { release_of(t.version) }
+  for i = #pytorch.releases, 1, -1 do cands[#cands + 1] = pytorch.releases[i] end
+  for _, r in ipairs(cands) do
+    local w = wheels.cover(c.f, r)
+    if w.covered == true then
+      w.list = r.wheels[w.platform][w.cuda]
+      w.name = ("the cu%s wheel of torch %s"):format((w.cuda:gsub("%.", "")), w.torch)
+      return w
+    end
+  end
+  return nil
+end
+
 check("torch-lacks-gpu", "error", "S02", function(c)
   local out = {}
   for _, t in ipairs(c.o.torch or {}) do
@@ -131,12 +161,15 @@ check("torch-lacks-gpu", "error", "S02", function(c)
       for _, a in ipairs(t.archs.ptx or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = true } end
       for _, g in ipairs(c.gpus) do
         if not M.covers(items, g.compute_capability) then
+          local w = covering_wheel(c, t)
+          local fix = ("rebuild with TORCH_CUDA_ARCH_LIST including %s (ptbuild plan does this)"):format(g.compute_capability)
           out[#out + 1] = {
-            message = ("the installed torch %s has no code for %s (compute capability %s): \"no kernel image is available for execution on the device\"")
-              :format(t.version, g.name or "GPU", g.compute_capability),
+            message = ("the installed torch %s has no code for %s (compute capability %s): \"no kernel image is available for execution on the device\"%s")
+              :format(t.version, g.name or "GPU", g.compute_capability,
+                      w and ("; %s has it (arch list %s)"):format(w.name, w.list) or ""),
             seen = (t.libtorch_cuda or t.site) .. " holds SASS " .. table.concat(t.archs.sass or {}, " ") ..
               "; PTX " .. table.concat(t.archs.ptx or {}, " "),
-            fix = ("rebuild with TORCH_CUDA_ARCH_LIST including %s (ptbuild plan does this)"):format(g.compute_capability) }
+            fix = w and (w.command .. ", or " .. fix) or fix }
         end
       end
     end
@@ -158,13 +191,15 @@ check("torch-gpu-ptx-only", "warning", "S02", function(c)
       for _, g in ipairs(c.gpus) do
         local ok, how = M.covers(items, g.compute_capability)
         if ok and how == "ptx" then
+          local w = covering_wheel(c, t)
           out[#out + 1] = {
             message = ("the installed torch %s has no SASS for %s (compute capability %s): it runs only by JIT-compiling its PTX (%s) at first use, minutes per process until the driver's cache holds it, with kernels not tuned for this GPU")
               :format(t.version, g.name or "GPU", g.compute_capability, table.concat(t.archs.ptx, " ")),
             seen = (t.libtorch_cuda or t.site) .. " holds SASS " .. table.concat(t.archs.sass or {}, " ") ..
               "; PTX " .. table.concat(t.archs.ptx or {}, " "),
-            fix = ("install a torch built for %s, or rebuild with TORCH_CUDA_ARCH_LIST including %s (ptbuild plan does this)")
-              :format(g.compute_capability, g.compute_capability) }
+            fix = ("install %s, or rebuild with TORCH_CUDA_ARCH_LIST including %s (ptbuild plan does this)")
+              :format(w and (w.name .. " (arch list " .. w.list .. "): " .. w.command)
+                        or ("a torch built for " .. g.compute_capability), g.compute_capability) }
         end
       end
     end

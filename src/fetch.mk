@@ -20,10 +20,12 @@ FETCH_TESTS = \
 	tests/integration/t0605-fetch-interrupt.sh \
 	tests/integration/t0606-fetch-plan.sh \
 	tests/integration/t0607-fetch-cache.sh \
-	tests/integration/t0608-fetch-preview.sh
+	tests/integration/t0608-fetch-preview.sh \
+	tests/integration/t0620-fetch-progress.sh \
+	tests/integration/t0621-fetch-unreachable.sh
 TESTS += tests/unit/test-fetch $(FETCH_TESTS)
 EXTRA_DIST += $(FETCH_TESTS) tests/fetch/lib.sh tests/fetch/faultserver.py \
 	tests/fetch/mkarchives.py tests/fetch/manifest-bad.json \
 	tests/fetch/redistrib_12.4.1.json tests/fetch/redistrib_13.4.2.json \
-	tests/fetch/redistrib_9.13.0.json \
+	tests/fetch/redistrib_9.13.0.json tests/fetch/onpty.py \
 	bench/fetch-bench.sh doc/notes/fetch.md

@@ -76,3 +76,8 @@ EXTRA_DIST += tests/realinputs/apt-get-debs.sh tests/realinputs/lib.sh $(REAL_TE
 TESTS += tests/integration/t0900-docker-build.sh
 EXTRA_DIST += tests/integration/t0900-docker-build.sh \
 	tests/docker/make-base.sh tests/docker/make-mirror.py tests/docker/mirror.py
+
+# The shared compile cache, proven with the real sccache, CMake and nvcc
+# (a redis-server on 127.0.0.1 when this sccache has the Redis backend).
+TESTS += tests/integration/t0520-sccache-shared.sh
+EXTRA_DIST += tests/integration/t0520-sccache-shared.sh

@@ -73,6 +73,11 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"                        what the cache holds and where it would go;\n"
 	"                        download nothing but a manifest not yet cached\n"
 	"\n"
+	"Progress: on a terminal, a line per transfer in flight and one for the\n"
+	"whole fetch (bytes, size, percentage, rate, time left), redrawn in\n"
+	"place; otherwise (or TERM=dumb) one summary line at the end, retries\n"
+	"as they happen, and with -v a line per component; -q prints nothing.\n"
+	"\n"
 	"Network: https only unless the mirror or manifest given is http or file;\n"
 	"redirects only to https.  https_proxy and no_proxy are honoured;\n"
 	"CURL_CA_BUNDLE, SSL_CERT_FILE and SSL_CERT_DIR name the CA certificates.\n"
@@ -225,34 +230,18 @@ static void mirror_items(struct ptb_fetch_list *l, const char *mirror)
 	}
 }
 
-static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *cache,
-                         struct ptb_fetch_list *l, struct ptb_err *err)
+/* The items of a manifest body, as the options select them. */
+static int select_items(struct opts *o, const char *url, const struct ptb_buf *body,
+                        struct ptb_fetch_list *l, struct ptb_err *err)
 {
 	struct ptb_manifest_sel sel = { 0 };
-	struct ptb_buf body;
-	char *url = NULL, *base = NULL, **comps = NULL, *list = NULL;
-	cJSON *doc = NULL;
-	int rc = -1;
+	char *base, **comps = NULL, *list = NULL;
+	cJSON *doc;
+	int rc;
 
-	if (o->manifest) {
-		url = explicit_url(o->manifest, net, err);
-	} else {
-		char *m = o->mirror ? explicit_url(o->mirror, net, err) : ptb_xstrdup(NVIDIA_REDIST);
-
-		if (m) {
-			size_t n = strlen(m);
-			url = ptb_xasprintf("%s%sredistrib_%s.json", m, n && m[n - 1] == '/' ? "" : "/", o->cuda);
-		}
-		free(m);
-	}
-	if (!url)
-		return -1;
-	ptb_buf_init(&body);
-	if (ptb_fetch_small(url, cache, o->manifest_sha, net, &body, l->manifest_sha256, err) != 0)
-		goto out;
-	doc = ptb_json_parse(body.data, body.len, url, err);
+	doc = ptb_json_parse(body->data, body->len, url, err);
 	if (!doc)
-		goto out;
+		return -1;
 	base = ptb_xstrndup(url, (size_t)(strrchr(url, '/') - url + 1));
 	sel.platform = l->platform;
 	sel.variant = o->variant;
@@ -268,18 +257,97 @@ static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *c
 		sel.components = (const char *const *)comps;
 		sel.ncomponents = n;
 	}
-	if (ptb_manifest_select(doc, url, base, &sel, l, err) != 0)
+	rc = ptb_manifest_select(doc, url, base, &sel, l, err);
+	cJSON_Delete(doc);
+	free(base);
+	free(comps);
+	free(list);
+	return rc;
+}
+
+static int in_cache(const char *cache, const struct ptb_fetch_item *it, char **path);
+
+/* The manifest at url could not be reached.  When the cache holds that
+ * manifest and every file this fetch would take from it (and every
+ * --file), --offline can stand in for the network: say so first. */
+static void hint_offline(struct opts *o, const struct ptb_net_opts *net, const char *cache,
+                         const char *url, const struct ptb_fetch_list *l, struct ptb_err *err)
+{
+	struct ptb_net_opts off = *net;
+	struct ptb_fetch_list s = { 0 };
+	struct ptb_err e = { 0 };
+	struct ptb_buf body;
+	char sha[65], why[sizeof err->hint];
+	size_t have = 0, need;
+
+	off.offline = 1;
+	off.unreachable = NULL;
+	ptb_buf_init(&body);
+	s.platform = l->platform ? ptb_xstrdup(l->platform) : NULL;
+	if (ptb_fetch_small(url, cache, o->manifest_sha, &off, &body, sha, &e) == 0 &&
+	    select_items(o, url, &body, &s, &e) == 0) {
+		for (size_t i = 0; i < s.n; i++) {
+			char *path;
+
+			have += in_cache(cache, &s.items[i], &path);
+			free(path);
+		}
+		need = s.n;
+		for (int i = 0; i < o->nfiles; i++) {
+			const char *at = strrchr(o->files[i], '@');
+			char *path = ptb_xasprintf("%s/sha256/%s", cache, at ? at + 1 : "");
+
+			have += at && ptb_path_is_file(path);
+			need++;
+			free(path);
+		}
+		if (need > 0 && have == need) {
+			snprintf(why, sizeof why, "%s", err->hint);
+			ptb_err_hint(err, "the cache '%s' holds this manifest and all %zu file%s it needs: "
+			             "run the same fetch with --offline%s%s", cache, need, need == 1 ? "" : "s",
+			             *why ? "; or: " : "", why);
+		}
+	}
+	ptb_buf_free(&body);
+	ptb_fetch_list_free(&s);
+}
+
+static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *cache,
+                         struct ptb_fetch_list *l, struct ptb_err *err)
+{
+	struct ptb_buf body;
+	char *url = NULL;
+	int rc = -1, unreachable = 0;
+
+	if (o->manifest) {
+		url = explicit_url(o->manifest, net, err);
+	} else {
+		char *m = o->mirror ? explicit_url(o->mirror, net, err) : ptb_xstrdup(NVIDIA_REDIST);
+
+		if (m) {
+			size_t n = strlen(m);
+			url = ptb_xasprintf("%s%sredistrib_%s.json", m, n && m[n - 1] == '/' ? "" : "/", o->cuda);
+		}
+		free(m);
+	}
+	if (!url)
+		return -1;
+	ptb_buf_init(&body);
+	net->unreachable = &unreachable;
+	if (ptb_fetch_small(url, cache, o->manifest_sha, net, &body, l->manifest_sha256, err) != 0) {
+		if (unreachable && !net->offline)
+			hint_offline(o, net, cache, url, l, err);
+		goto out;
+	}
+	if (select_items(o, url, &body, l, err) != 0)
 		goto out;
 	l->manifest_url = url;
 	url = NULL;
 	rc = 0;
 out:
-	cJSON_Delete(doc);
+	net->unreachable = NULL;
 	ptb_buf_free(&body);
 	free(url);
-	free(base);
-	free(comps);
-	free(list);
 	return rc;
 }
 
@@ -553,8 +621,8 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	int hold = -1;
 	char *hold_path = NULL;
 	int rc, workers;
-	double t0 = now_s();
-	int64_t total = 0;
+	double t0 = now_s(), t_net = t0;
+	int64_t total = 0, received = 0;
 
 	rc = ptb_cmd_getopt(ctx, &ptb_cmd_fetch_def, argc, argv, "", longopts, handle, &o);
 	if (rc >= 0)
@@ -581,7 +649,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	net.offline = o.offline;
 	if (ctx->verbosity < 0)
 		net.progress = 0;
-	else if (isatty(2) && !getenv("NO_COLOR") && !(getenv("TERM") && strcmp(getenv("TERM"), "dumb") == 0))
+	else if (isatty(2) && !(getenv("TERM") && strcmp(getenv("TERM"), "dumb") == 0))
 		net.progress = 2;
 	else
 		net.progress = 1;
@@ -688,6 +756,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	if (o.offline && offline_missing(&l, cache, &err) != 0)
 		goto fail;
 	net.prog = ptb_progress_new(net.progress, l.n);
+	t_net = now_s();
 	ptb_fetch_catch_signals();
 	workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	for (int round = 0;; round++) {
@@ -708,10 +777,12 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 			free(l.items[i].path);
 			l.items[i].path = NULL;
 		}
+		received += ptb_progress_received(net.prog, NULL);
 		ptb_progress_draw(net.prog, 1);
 		ptb_progress_free(net.prog);
 		net.prog = ptb_progress_new(net.progress, l.n);
 	}
+	received += ptb_progress_received(net.prog, NULL);
 	for (size_t i = 0; i < l.n; i++) {   /* sizes no source gave (--file) */
 		struct stat st;
 
@@ -721,13 +792,23 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
 		goto fail;
 	if (ctx->verbosity >= 0) {
-		char b[32];
+		char b[32], got[32], rate[32], what[128];
+		double secs = now_s() - t_net;
 
+		/* The one line a log gets: how much, how much of it came over
+		 * the network and how fast, where it went. */
 		ptb_fmt_bytes(b, sizeof b, (double)total);
-		if (o.prefix)
-			printf("installed %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", b, o.prefix, now_s() - t0);
+		ptb_fmt_bytes(got, sizeof got, (double)received);
+		ptb_fmt_bytes(rate, sizeof rate, secs > 0 ? (double)received / secs : 0);
+		if (received > 0)
+			snprintf(what, sizeof what, "%s, %s downloaded at %s/s", b, got, rate);
 		else
-			printf("fetched %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", b, cache, now_s() - t0);
+			snprintf(what, sizeof what, "%s, all from the cache", b);
+		ptb_progress_draw(net.prog, 1);
+		if (o.prefix)
+			printf("installed %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", what, o.prefix, now_s() - t0);
+		else
+			printf("fetched %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", what, cache, now_s() - t0);
 		if (ctx->verbosity > 0)
 			for (size_t i = 0; i < l.n; i++)
 				printf("  %s  %s\n", l.items[i].name, l.items[i].path);

@@ -57,6 +57,7 @@ int ptb_cmd_profiles(struct ptb_ctx *ctx, int argc, char **argv)
 	char **path;
 	int json = 0, rc;
 	cJSON *out;
+	struct ptb_buf looked;
 
 	rc = ptb_cmd_getopt(ctx, &ptb_cmd_profiles_def, argc, argv, "", longopts, handle, &json);
 	if (rc >= 0)
@@ -64,10 +65,17 @@ int ptb_cmd_profiles(struct ptb_ctx *ctx, int argc, char **argv)
 	if (optind < argc)
 		return ptb_cli_usage("profiles", "unexpected argument '%s'", argv[optind]);
 	path = ptb_recipe_path(ctx->recipe_dirs, ctx->nrecipe_dirs, &npath);
+	ptb_buf_init(&looked);
 	for (size_t i = 0; i < npath; i++) {
 		char *dir = ptb_path_join(path[i], "profiles");
 		DIR *dh = opendir(dir);
 		struct dirent *de;
+		int dup = 0;
+
+		for (size_t j = 0; j < i; j++)
+			dup |= strcmp(path[j], path[i]) == 0;
+		if (!dup)
+			ptb_buf_printf(&looked, "%s'%s'", looked.len ? ", " : "", dir);
 
 		while (dh && (de = readdir(dh))) {
 			size_t len = strlen(de->d_name);
@@ -93,6 +101,21 @@ int ptb_cmd_profiles(struct ptb_ctx *ctx, int argc, char **argv)
 		free(dir);
 	}
 	ptb_recipe_path_free(path);
+	if (n == 0) {
+		/* As plan --profile NAME would fail: a data error, not an
+		 * empty list a script could take for "none needed". */
+		struct ptb_err err = { 0 };
+
+		ptb_err_set(&err, PTB_ERECIPE, "no profiles on the recipe path: looked in %s",
+		            looked.data ? looked.data : "(nothing)");
+		ptb_err_hint(&err, "put NAME.json facts files ('ptbuild detect --json > DIR/profiles/NAME.json') "
+		             "in a directory given with --recipes DIR or PTBUILD_RECIPE_PATH, or reinstall ptbuild "
+		             "(make install puts the shipped ones in %s/recipes/profiles)", PTB_PKGDATADIR);
+		ptb_buf_free(&looked);
+		free(v);
+		return ptb_report(&err);
+	}
+	ptb_buf_free(&looked);
 	qsort(v, n, sizeof *v, cmp);
 	out = cJSON_CreateArray();
 	for (size_t i = 0; i < n; i++) {
@@ -123,8 +146,6 @@ int ptb_cmd_profiles(struct ptb_ctx *ctx, int argc, char **argv)
 	} else {
 		const cJSON *e;
 
-		if (!n)
-			ptb_note("no profiles on the recipe path");
 		cJSON_ArrayForEach(e, out)
 			printf("%-22s %s\n", ptb_json_str(e, "name"), ptb_json_str(e, "description"));
 	}

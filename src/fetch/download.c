@@ -141,9 +141,36 @@ static int transient(CURLcode rc, long code)
 	}
 }
 
-static void curl_failure(struct ptb_err *err, const char *what, const char *url,
-                         CURLcode rc, long code, const char *errbuf)
+/* The proxy libcurl takes for url from the environment, and the variable
+ * that names it (libcurl reads http_proxy in lowercase only), or NULL.
+ * no_proxy is left to libcurl: the hint then says it may apply. */
+static const char *proxy_for(const char *url, const char **var)
 {
+	static const char *const https_vars[] = { "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY" };
+	static const char *const http_vars[] = { "http_proxy", "all_proxy", "ALL_PROXY" };
+	int https = strncmp(url, "https://", 8) == 0;
+	const char *const *vars = https ? https_vars : http_vars;
+	size_t n = https ? 4 : 3;
+
+	if (!https && strncmp(url, "http://", 7) != 0)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		const char *v = getenv(vars[i]);
+
+		if (v && *v) {
+			*var = vars[i];
+			return v;
+		}
+	}
+	return NULL;
+}
+
+static void curl_failure(struct ptb_err *err, const char *what, const char *url,
+                         CURLcode rc, long code, const char *errbuf,
+                         const struct ptb_net_opts *o)
+{
+	const char *proxy, *var = NULL;
+
 	if (rc == CURLE_HTTP_RETURNED_ERROR)
 		ptb_err_set(err, PTB_EIO, "cannot download %s from '%s': HTTP %ld", what, url, code);
 	else
@@ -161,9 +188,22 @@ static void curl_failure(struct ptb_err *err, const char *what, const char *url,
 	case CURLE_OPERATION_TIMEDOUT:
 		ptb_err_hint(err, "the server stalled; check the network or proxy (https_proxy, no_proxy)");
 		break;
+	case CURLE_COULDNT_RESOLVE_PROXY:
 	case CURLE_COULDNT_RESOLVE_HOST:
 	case CURLE_COULDNT_CONNECT:
-		ptb_err_hint(err, "no network? a cached run works with --offline");
+		/* Not reached at all: the proxy when one is set, else the host.
+		 * Whether --offline can stand in, only the caller can tell. */
+		if (o->unreachable)
+			*o->unreachable = 1;
+		proxy = proxy_for(url, &var);
+		if (proxy)
+			ptb_err_hint(err, "the proxy '%s' (from %s) may be the one not answering: check it, "
+			             "or unset %s (or list the host in no_proxy) to connect directly",
+			             proxy, var, var);
+		else
+			ptb_err_hint(err, "no route to the server: behind a proxy, set %s=http://HOST:PORT; "
+			             "else fetch from a copy you can reach with --mirror URL",
+			             strncmp(url, "http://", 7) == 0 ? "http_proxy" : "https_proxy");
 		break;
 	default:
 		break;
@@ -229,7 +269,7 @@ int ptb_fetch_small(const char *url, const char *cache, const char *pin,
 			if (cr == CURLE_OK)
 				break;
 			if (!transient(cr, code) || attempt >= o->retries) {
-				curl_failure(err, "the manifest", url, cr, code, errbuf);
+				curl_failure(err, "the manifest", url, cr, code, errbuf, o);
 				goto done;
 			}
 			usleep((useconds_t)delay * 1000);
@@ -328,10 +368,19 @@ static size_t on_data(char *p, size_t size, size_t n, void *ud)
 				return 0;
 			ptb_sha256_init(&x->sha);
 			x->have = 0;
+			ptb_progress_set(x->slot, 0);
 			if (code == 206) {
 				x->restart = 1;
 				return 0;
 			}
+		}
+		/* An item no list gave a size (--file): the server's word for
+		 * the total shown while it downloads (never trusted to check). */
+		if (x->it->size < 0) {
+			curl_off_t cl = -1;
+
+			if (curl_easy_getinfo(x->h, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &cl) == CURLE_OK && cl >= 0)
+				ptb_progress_size(x->slot, x->have + (int64_t)cl);
 		}
 	}
 	if (x->it->size >= 0 && x->have + (int64_t)len > x->it->size) {
@@ -526,10 +575,14 @@ static int on_done(struct engine *e, struct xfer *x, CURLcode cr, struct ptb_err
 		x->have = 0;
 	}
 	if (!x->restart && (!transient(cr, code) || x->attempt >= e->o->retries)) {
-		curl_failure(err, x->it->name, x->it->url, cr, code, x->errbuf);
-		if (x->attempt > 0)
-			ptb_err_hint(err, "gave up after %d attempts; the partial file is kept and the next run resumes it",
-			             x->attempt + 1);
+		curl_failure(err, x->it->name, x->it->url, cr, code, x->errbuf, e->o);
+		if (x->attempt > 0) {
+			char why[sizeof err->hint];
+
+			snprintf(why, sizeof why, "%s", err->hint);
+			ptb_err_hint(err, "gave up after %d attempts; the partial file is kept and the next run resumes it%s%s",
+			             x->attempt + 1, *why ? "; " : "", why);
+		}
 		return -1;
 	}
 	/* Back off: 1 s, 2 s, 4 s ... capped at 30 s; Retry-After if longer. */

@@ -114,6 +114,8 @@ struct ptb_net_opts {
 	long connect_timeout;     /* seconds */
 	int progress;             /* 0 none, 1 a line per item, 2 terminal bar */
 	struct ptb_progress *prog;  /* the caller's, or NULL: made per call */
+	int *unreachable;         /* the caller's, or NULL: set to 1 when a
+	                             host or proxy could not be reached */
 };
 
 void ptb_net_opts_default(struct ptb_net_opts *o);

@@ -5,16 +5,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fetch/fetch.h"
 #include "util/log.h"
 
 struct ptb_progress_slot {
 	struct ptb_progress *p;
-	const char *name;
-	int64_t have, size;
-	int active;
+	const char *name, *version;
+	int64_t have, size;     /* size -1: not known yet */
+	int64_t got;            /* bytes received in this run */
+	double t1;              /* when this run's transfer began */
+	int active, done;
 };
 
 struct ptb_progress {
@@ -22,8 +26,10 @@ struct ptb_progress {
 	struct ptb_progress_slot *slots;
 	size_t n, cap;
 	int64_t bytes, total;   /* this run's transfers only */
+	int64_t got;            /* of which received, not resumed from disk */
+	size_t unknown;         /* transfers whose size is not known yet */
 	double t0, last;
-	int drawn;
+	int lines;              /* lines on the screen to redraw */
 	size_t done, nitems, unpacked;
 };
 
@@ -87,10 +93,38 @@ struct ptb_progress_slot *ptb_progress_slot(struct ptb_progress *p,
 	s = &p->slots[p->n++];
 	s->p = p;
 	s->name = it->name;
-	s->size = it->size;
-	if (it->size > 0)
-		p->total += it->size;
+	s->version = it->version;
+	s->size = it->size >= 0 ? it->size : -1;
+	if (s->size >= 0)
+		p->total += s->size;
+	else
+		p->unknown++;
 	return s;
+}
+
+void ptb_progress_size(struct ptb_progress_slot *s, int64_t size)
+{
+	if (!s || s->size >= 0 || size < 0)
+		return;
+	s->size = size;
+	s->p->total += size;
+	s->p->unknown--;
+}
+
+int64_t ptb_progress_received(const struct ptb_progress *p, double *secs)
+{
+	if (secs)
+		*secs = p ? now_s() - p->t0 : 0;
+	return p ? p->got : 0;
+}
+
+static void begin(struct ptb_progress_slot *s)
+{
+	if (!s->active) {
+		s->active = 1;
+		if (s->t1 == 0)
+			s->t1 = now_s();
+	}
 }
 
 void ptb_progress_add(struct ptb_progress_slot *s, int64_t n)
@@ -98,8 +132,10 @@ void ptb_progress_add(struct ptb_progress_slot *s, int64_t n)
 	if (!s)
 		return;
 	s->have += n;
+	s->got += n;
 	s->p->bytes += n;
-	s->active = 1;
+	s->p->got += n;
+	begin(s);
 }
 
 void ptb_progress_set(struct ptb_progress_slot *s, int64_t have)
@@ -108,14 +144,17 @@ void ptb_progress_set(struct ptb_progress_slot *s, int64_t have)
 		return;
 	s->p->bytes += have - s->have;
 	s->have = have;
-	s->active = 1;
+	begin(s);
 }
 
+/* Erase what draw() put on the screen; the cursor ends where it began. */
 static void clear(struct ptb_progress *p)
 {
-	if (p->drawn) {
+	if (p->lines > 0) {
 		fputs("\r\033[K", stderr);
-		p->drawn = 0;
+		for (int i = 1; i < p->lines; i++)
+			fputs("\033[A\033[K", stderr);
+		p->lines = 0;
 	}
 }
 
@@ -144,9 +183,14 @@ void ptb_progress_done(struct ptb_progress *p, struct ptb_progress_slot *s,
 {
 	char b[32];
 
-	if (s)
+	if (s) {
 		s->active = 0;
+		s->done = 1;
+		ptb_progress_size(s, s->have);
+	}
 	p->done++;
+	if (p->mode < 2 && ptb_log_verbosity() <= 0)
+		return;
 	ptb_fmt_bytes(b, sizeof b, (double)(it->size >= 0 ? it->size : (s ? s->have : 0)));
 	ptb_progress_line(p, "fetched %s%s%s (%s in %.1f s, sha256 ok)", it->name,
 	                  it->version ? " " : "", it->version ? it->version : "", b, secs);
@@ -174,14 +218,57 @@ void ptb_progress_unpacked(struct ptb_progress *p, const char *name)
 	if (!p)
 		return;
 	p->unpacked++;
-	ptb_progress_line(p, "unpacked %s", name);
+	if (p->mode >= 2 || ptb_log_verbosity() > 0)
+		ptb_progress_line(p, "unpacked %s", name);
+}
+
+/* "1:05 left", "2:03:00 left" */
+static void fmt_eta(char *buf, size_t n, double secs)
+{
+	long left = (long)(secs + 0.5);
+
+	if (left >= 3600)
+		snprintf(buf, n, "%ld:%02ld:%02ld left", left / 3600, left / 60 % 60, left % 60);
+	else
+		snprintf(buf, n, "%ld:%02ld left", left / 60, left % 60);
+}
+
+/* "12.0 MiB / 40.0 MiB  30%  5.0 MiB/s  0:05 left"; without a size,
+ * "12.0 MiB / ?  5.0 MiB/s". */
+static void fmt_amounts(char *buf, size_t n, int64_t have, int64_t size, double rate)
+{
+	char h[32], t[32] = "?", r[32], eta[32] = "";
+
+	ptb_fmt_bytes(h, sizeof h, (double)have);
+	ptb_fmt_bytes(r, sizeof r, rate);
+	if (size < 0) {
+		snprintf(buf, n, "%s / ?  %s/s", h, r);
+		return;
+	}
+	ptb_fmt_bytes(t, sizeof t, (double)size);
+	if (rate > 0 && size > have)
+		fmt_eta(eta, sizeof eta, (double)(size - have) / rate);
+	snprintf(buf, n, "%s / %s  %d%%  %s/s%s%s", h, t,
+	         size > 0 ? (int)(100 * have / size) : 100, r, *eta ? "  " : "", eta);
+}
+
+/* One screen line, cut to the terminal's width (a wrapped line would
+ * break the redraw). */
+static void put_line(const char *s, size_t width, int newline)
+{
+	size_t len = strlen(s);
+
+	fwrite(s, 1, len < width ? len : width, stderr);
+	if (newline)
+		fputc('\n', stderr);
 }
 
 void ptb_progress_draw(struct ptb_progress *p, int final)
 {
-	double t = now_s(), el, rate;
-	char have[32], total[32], r[32], eta[32] = "";
-	int used = 0;
+	double t = now_s(), el;
+	char line[512], amounts[160];
+	struct winsize ws;
+	size_t width = 80;
 
 	if (!p || p->mode < 2)
 		return;
@@ -194,31 +281,34 @@ void ptb_progress_draw(struct ptb_progress *p, int final)
 		return;
 	p->last = t;
 	el = t - p->t0;
-	rate = el > 0 ? (double)p->bytes / el : 0;
-	ptb_fmt_bytes(have, sizeof have, (double)p->bytes);
-	ptb_fmt_bytes(total, sizeof total, (double)p->total);
-	ptb_fmt_bytes(r, sizeof r, rate);
-	if (rate > 0 && p->total > p->bytes) {
-		long left = (long)((double)(p->total - p->bytes) / rate);
-		snprintf(eta, sizeof eta, "  %ld:%02ld left", left / 60, left % 60);
-	}
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
+		width = ws.ws_col;
+	width--;    /* the last column would wrap on some terminals */
 	clear(p);
-	if (p->done == p->nitems)   /* only unpacking left */
-		used = fprintf(stderr, "[%zu/%zu fetched, %zu unpacked] unpacking, %.0f s",
-		               p->done, p->nitems, p->unpacked, el);
-	else
-		used = fprintf(stderr, "[%zu/%zu fetched, %zu unpacked] %s / %s  %s/s%s",
-		               p->done, p->nitems, p->unpacked, have, total, r, eta);
-	for (size_t i = 0; i < p->n && used < 110; i++) {
+	/* A line per transfer in flight, then the whole fetch. */
+	for (size_t i = 0; i < p->n; i++) {
 		struct ptb_progress_slot *s = &p->slots[i];
+		double sel = t - s->t1;
 
-		if (!s->active)
+		if (!s->active || s->done)
 			continue;
-		if (s->size > 0)
-			used += fprintf(stderr, "  %s %d%%", s->name, (int)(100 * s->have / s->size));
-		else
-			used += fprintf(stderr, "  %s", s->name);
+		fmt_amounts(amounts, sizeof amounts, s->have, s->size,
+		            sel > 0 ? (double)s->got / sel : 0);
+		snprintf(line, sizeof line, "  %s%s%s  %s", s->name, s->version ? " " : "",
+		         s->version ? s->version : "", amounts);
+		put_line(line, width, 1);
+		p->lines++;
 	}
-	p->drawn = 1;
+	if (p->done == p->nitems) {   /* only unpacking left */
+		snprintf(line, sizeof line, "[%zu/%zu fetched, %zu unpacked] unpacking, %.0f s",
+		         p->done, p->nitems, p->unpacked, el);
+	} else {
+		fmt_amounts(amounts, sizeof amounts, p->bytes, p->unknown ? -1 : p->total,
+		            el > 0 ? (double)p->got / el : 0);
+		snprintf(line, sizeof line, "[%zu/%zu fetched, %zu unpacked] %s",
+		         p->done, p->nitems, p->unpacked, amounts);
+	}
+	put_line(line, width, 0);
+	p->lines++;
 	fflush(stderr);
 }

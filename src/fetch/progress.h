@@ -1,8 +1,9 @@
 /* progress.h - what a fetch tells the user while it runs (stderr).
- * Mode 0: nothing (-q).  Mode 1: a line per finished component (not a
- * terminal).  Mode 2: one status line redrawn on a terminal: overall
- * bytes, rate, time left and each transfer in flight, plus the lines of
- * mode 1 above it. */
+ * Mode 0: nothing (-q).  Mode 1 (not a terminal): retries and warnings
+ * only; a line per finished component with -v; the caller prints one
+ * summary line.  Mode 2 (a terminal): lines redrawn in place - one per
+ * transfer in flight (bytes, size, percentage, rate, time left) and an
+ * overall one - with a line per finished component above them. */
 #ifndef PTB_PROGRESS_H
 #define PTB_PROGRESS_H
 
@@ -19,6 +20,11 @@ struct ptb_progress_slot *ptb_progress_slot(struct ptb_progress *p,
                                             const struct ptb_fetch_item *it);
 void ptb_progress_add(struct ptb_progress_slot *s, int64_t n);
 void ptb_progress_set(struct ptb_progress_slot *s, int64_t have);
+/* The size of a slot whose item named none (the server's Content-Length). */
+void ptb_progress_size(struct ptb_progress_slot *s, int64_t size);
+/* Bytes that came over the network in this progress object's life, and
+ * the seconds since it was made. */
+int64_t ptb_progress_received(const struct ptb_progress *p, double *secs);
 void ptb_progress_done(struct ptb_progress *p, struct ptb_progress_slot *s,
                        const struct ptb_fetch_item *it, double secs);
 void ptb_progress_cached(struct ptb_progress *p, const struct ptb_fetch_item *it);

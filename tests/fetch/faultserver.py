@@ -8,6 +8,7 @@ path; this one injects the faults nginx cannot be told to make.
   /cutnorange/X like /cut/ but Range is ignored (always 200, whole file)
   /flaky/X      the first 2 requests for X answer 503, then the file
   /stall/X      headers, then nothing at all
+  /slow/X       the file in 4 KiB pieces, 40 ms apart (progress to watch)
   /X            the file, with Range
 Logs one line per request (path, Range, what it did) on stdout."""
 import os
@@ -34,7 +35,7 @@ class H(BaseHTTPRequestHandler):
         print("%s range=%s %s" % (self.path, self.headers.get("Range", "-"), what), flush=True)
 
     def do_GET(self):
-        m = re.match(r"^/(cut|cutnorange|flaky|stall)(/.*)$", self.path)
+        m = re.match(r"^/(cut|cutnorange|flaky|stall|slow)(/.*)$", self.path)
         mode, rel = (m.group(1), m.group(2)) if m else ("plain", self.path)
         path = os.path.join(ROOT, rel.lstrip("/"))
         if not os.path.isfile(path):
@@ -83,6 +84,13 @@ class H(BaseHTTPRequestHandler):
             self.close_connection = True
             import socket
             self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        if mode == "slow":
+            for i in range(0, len(body), 4096):
+                self.wfile.write(body[i:i + 4096])
+                self.wfile.flush()
+                time.sleep(0.04)
+            self.say("sent %d from %d slowly" % (len(body), start))
             return
         self.wfile.write(body)
         self.say("sent %d from %d" % (len(body), start))

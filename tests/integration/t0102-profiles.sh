@@ -43,4 +43,24 @@ like "$out" '*"facts_source": "profile:ci-arm64"*' "plan --profile finds it"
 run "$PTBUILD" profiles extra
 is "$rc" 2 "an argument is a usage error"
 
+# No profiles anywhere on the recipe path: an error with a hint, exit 3.
+# A copy of the binary has no recipes/ beside it; the test's recipe path
+# is one empty directory; the compiled-in data directory is whatever
+# configure chose - when an installed ptbuild put profiles there, this
+# part cannot be had and says so.
+mkdir -p "$T_DIR/bin" "$T_DIR/empty"
+cp "$PTBUILD" "$T_DIR/bin/ptbuild"
+datadir=$(strings "$PTBUILD" | sed -n 's|^\(/.*\)/recipes$|\1|p' | head -n 1)
+if [ -n "$datadir" ] && ls "$datadir/recipes/profiles/"*.json >/dev/null 2>&1; then
+	skip "profiles with none on the recipe path" "the compiled-in '$datadir/recipes/profiles' holds profiles (an installed ptbuild)"
+	skip "... --json" "the same"
+else
+	PTBUILD_RECIPE_PATH="$T_DIR/empty" run "$T_DIR/bin/ptbuild" --recipes "$T_DIR/empty" profiles
+	is "$rc:$out" "3:" "no profiles on the recipe path: exit 3, nothing on stdout"
+	like "$err" "ptbuild: error: no profiles on the recipe path: looked in '$T_DIR/empty/profiles'*hint: *" \
+		"... the error names where it looked, with a hint"
+	PTBUILD_RECIPE_PATH="$T_DIR/empty" run "$T_DIR/bin/ptbuild" --recipes "$T_DIR/empty" profiles --json
+	is "$rc:$out" "3:" "... --json too: exit 3, no empty list"
+fi
+
 done_testing

@@ -161,6 +161,21 @@ like "$out" "*OpenBLAS*ACL*sccache*done*" "steps in order: OpenBLAS, ACL, sccach
 "$PTBUILD" -q generate --profile dgx-h100 --out "$T_DIR/dg" --sccache >/dev/null 2>&1
 run env PATH="$nosc" TMPDIR="$T_DIR" sh "$T_DIR/dg/setup.sh" --dry-run
 like "$out" "*sccache-v0.12.0-x86_64-unknown-linux-musl.tar.gz*" "dgx-h100 --sccache: the x86_64 sccache"
+# An sccache on PATH: kept when it is the pinned release or newer,
+# replaced when older (Debian 12's 0.4.0 has no remote cache backends).
+for v in 0.4.0-pre.6 0.12.0 0.13.1; do
+	mkdir -p "$T_DIR/sc-$v"
+	printf '#!/bin/sh\necho "sccache %s"\n' "$v" >"$T_DIR/sc-$v/sccache"
+	chmod +x "$T_DIR/sc-$v/sccache"
+	run env PATH="$T_DIR/sc-$v:/usr/bin:/bin" TMPDIR="$T_DIR" sh "$T_DIR/dg/setup.sh" --dry-run
+	case $v in
+	0.4.0-pre.6) like "$out" "*setup: sccache: $T_DIR/sc-$v/sccache is 0.4.0, older than 0.12.0
+setup: sccache: installing 0.12.0 into /usr/local/bin*" "an sccache $v on PATH: replaced by the pinned 0.12.0" ;;
+	*) like "$out" "*setup: sccache: $T_DIR/sc-$v/sccache is $v, there
+*" "an sccache $v on PATH: kept"
+	   case "$out" in *"installing 0.12.0"*) t_ok 1 "... nothing installed" ;; *) t_ok 0 "... nothing installed" ;; esac ;;
+	esac
+done
 case "$out" in *ACL:*) t_ok 1 "dgx-h100: no ACL step on x86_64" ;; *) t_ok 0 "dgx-h100: no ACL step on x86_64" ;; esac
 grep -q 'sccache-v0.12.0-x86_64.*' "$T_DIR/sg/Dockerfile" && grep -q 'sccache-v0.12.0-aarch64' "$T_DIR/sg/Dockerfile" &&
 	grep -q -- '--mount=type=cache,target=/root/.cache/sccache' "$T_DIR/sg/Dockerfile"

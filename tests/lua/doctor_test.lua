@@ -197,6 +197,54 @@ for _, ch in ipairs(doctor.checks) do
   t.ok(raised[ch.code], "check " .. ch.code .. " has a test that raises it")
 end
 
+-- The installed torch lacks the GPU; an official wheel has it: the
+-- finding names that wheel and its install command, and only when
+-- lib/wheels.lua says the wheel covers this machine (platform, driver,
+-- every GPU).  { torch, gpu cc, driver, cuda_max, code, wheel pattern or
+-- false }
+local W = ptb.include("lib/wheels")
+local function finding(res, code)
+  for _, x in ipairs(res.findings) do if x.code == code then return x end end
+end
+for _, w in ipairs({
+  { "2.5.1+cu124", { sass = { "5.0", "8.0", "9.0" }, ptx = {} }, "12.0", "570.86.10", "12.8",
+    "torch-lacks-gpu", "the cu128 wheel of torch 2%.%d+%.%d+ has it %(arch list [^)]*12%.0" },
+  { "2.5.1+cu124", { sass = { "5.0", "8.0", "9.0" }, ptx = {} }, "12.0", "580.65.06", "13.0",
+    "torch-lacks-gpu", "the cu13%d wheel of torch 2%.%d+%.%d+ has it %(arch list [^)]*12%.0" },
+  { "2.6.0+debian", { sass = { "8.6", "9.0" }, ptx = { "9.0" } }, "12.0", "570.86.10", "12.8",
+    "torch-gpu-ptx-only", "the cu128 wheel of torch 2%.%d+%.%d+ %(arch list [^)]*12%.0" },
+  -- a Tesla K80 (3.7): the cu118 wheels of the same release still carry sm_37
+  { "2.5.1+cu124", { sass = { "5.0", "8.0", "9.0" }, ptx = {} }, "3.7", "470.256.02", "11.4",
+    "torch-lacks-gpu", "the cu118 wheel of torch 2%.5%.1 has it %(arch list 3%.7;" },
+  -- a Tesla K40 (3.5): no wheel of any known release has code for it
+  { "2.5.1+cu124", { sass = { "5.0", "8.0", "9.0" }, ptx = {} }, "3.5", "470.256.02", "11.4",
+    "torch-lacks-gpu", false },
+}) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  o.torch = { { version = w[1], site = "/x/site-packages", libtorch_cuda = "/x/libtorch_cuda.so", archs = w[2] } }
+  f.gpus[1] = { index = 0, name = "GPU " .. w[3], compute_capability = w[3] }
+  f.driver = { version = w[4], cuda_max = w[5] }
+  local x = finding(run(f, o), w[6])
+  local name = ("torch %s on %s, driver %s"):format(w[1], w[3], w[4])
+  t.ok(x ~= nil, name .. ": " .. w[6])
+  x = x or { message = "", fix = "" }
+  local text = x.message .. " | " .. x.fix
+  if w[7] then
+    t.like(text, w[7], name .. ": names the wheel that has the GPU")
+    local cu = text:match("the cu(%d+) wheel")
+    t.like(x.fix, "pip install torch==[%d.]+ %-%-index%-url https://download%.pytorch%.org/whl/cu" .. tostring(cu),
+           name .. ": ... and its install command")
+    -- the same wheel lib/wheels.lua finds covering the machine
+    local tv = text:match("wheel of torch (%d+%.%d+)")
+    local rel
+    for _, r in ipairs(ptb.include("data/pytorch").releases) do if r.version == tv then rel = r end end
+    local wc = rel and W.cover(f, rel)
+    t.ok(wc and wc.covered == true and wc.cuda:gsub("%.", "") == cu, name .. ": which W.cover confirms")
+  else
+    t.ok(not text:find("wheel", 1, true), name .. ": no wheel named (" .. text .. ")")
+  end
+end
+
 -- covers(): binary compatibility within a major, PTX for newer GPUs
 local A = ptb.include("lib/archlist")
 local items = A.parse("8.0;9.0a;7.5+PTX")
