@@ -105,6 +105,17 @@ int ptb_plan_finish(cJSON *plan, struct ptb_err *err);
 int ptb_plan_check(const cJSON *plan, const char *file, struct ptb_err *err);
 int ptb_plan_validate(const cJSON *plan, struct ptb_err *err); /* file NULL */
 
+/* Check a fleet document (ptbuild.fleet/1, fleet.h) read from file: its
+ * targets, nodes and problems, and each build as ptb_plan_check checks a
+ * plan, the key naming the build ("builds[1].cuda.version").  0, or -1
+ * with err (PTB_EUSAGE). */
+int ptb_plan_check_fleet(const cJSON *fleet, const char *file, struct ptb_err *err);
+
+/* Read, parse and check a saved plan or fleet plan: *is_fleet says which.
+ * NULL with err: PTB_EIO when it cannot be read, PTB_EUSAGE when it is
+ * neither a valid plan nor a valid fleet plan. */
+cJSON *ptb_plan_load_any(const char *path, int *is_fleet, struct ptb_err *err);
+
 /* Read, parse and check a saved plan (ptbuild.plan/1 JSON).  NULL with err:
  * PTB_EIO when it cannot be read, PTB_EUSAGE when it is not a valid plan. */
 cJSON *ptb_plan_load(const char *path, struct ptb_err *err);
