@@ -33,6 +33,7 @@ struct ptb_plan_opts {
 	int skip_bad;             /* --skip-bad */
 	const char *build_node;   /* --build-node NAME */
 	double max_age_days;      /* --max-age DAYS (0: the default) */
+	const char *cmd;          /* the command the options are for (messages) */
 };
 
 /* getopt values of the plan options: PTB_OPT_PLAN + 0 ... + 7. */
