@@ -537,8 +537,8 @@ local FLEET_FORMATS = {
 -- The files at the top of a fleet's output: the bake file (one target per
 -- platform that an image can build), the CI workflow (a matrix over the
 -- same) and the fleet document.  Input { fleet, builds = [{dir, vars,
--- dockerfile}], options = {formats, out}, fleet_text }: builds[i] is what
--- M.files made of fleet.builds[i], its Dockerfile rendered.
+-- dockerfile}], options = {formats, out}, fleet_text }: each build is what
+-- M.files made of the fleet's build at its index, its Dockerfile rendered.
 function M.fleet_files(args)
   local fleet, opts = args.fleet or {}, args.options or {}
   local errors, notes = {}, {}
