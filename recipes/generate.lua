@@ -156,6 +156,11 @@ function M.files(args)
   else
     for _, f in ipairs(FORMATS) do want[f.name] = true end
   end
+  -- One build of a fleet: the bake file and the workflow are the fleet's
+  -- (M.fleet_files), written once at the top.
+  if opts.fleet_build then
+    want.bake, want.ci = nil, nil
+  end
   if not plan.torch_cuda_arch_list or plan.torch_cuda_arch_list == "" then
     err(errors, "usage", "the plan has no torch_cuda_arch_list",
         "a build with no GPU at build time needs an explicit list; make the plan with --arch-list")
@@ -510,7 +515,113 @@ function M.files(args)
       end
     end
   end
-  return { files = files, vars = vars, notes = ptb.array(notes) }
+  -- docker_template: what a bake target embeds (a fleet's bake file too).
+  return { files = ptb.array(files), vars = vars, notes = ptb.array(notes), docker_template = "Dockerfile.in" }
+end
+
+-- A fleet's platforms (recipes/fleet.lua names them): the Docker platform,
+-- the CUDA platform its build must be for and the native runner.  A
+-- Jetson has none: JetPack's CUDA is not in an image.
+local FLEET_PLATFORMS = {
+  x86_64 = { docker = "linux/amd64", cuda_platform = "linux-x86_64", runner = "ubuntu-24.04" },
+  sbsa = { docker = "linux/arm64", cuda_platform = "linux-sbsa", runner = "ubuntu-24.04-arm" },
+  jetson = { cuda_platform = "linux-aarch64" },
+}
+
+local FLEET_FORMATS = {
+  { name = "bake", path = "docker-bake.hcl", template = "fleet-bake.hcl.in", mark = MARK },
+  { name = "ci", path = ".github/workflows/ptbuild.yml", template = "fleet.yml.in", mark = MARK },
+  { name = "setup", path = "fleet.json", template = "fleet.json.in", mark = '"schema": "ptbuild.fleet/1"' },
+}
+
+-- The files at the top of a fleet's output: the bake file (one target per
+-- platform that an image can build), the CI workflow (a matrix over the
+-- same) and the fleet document.  Input { fleet, builds = [{dir, vars,
+-- dockerfile}], options = {formats, out}, fleet_text }: each build is what
+-- M.files made of the fleet's build at its index, its Dockerfile rendered.
+function M.fleet_files(args)
+  local fleet, opts = args.fleet or {}, args.options or {}
+  local errors, notes = {}, {}
+  local want = {}
+  if opts.formats and #opts.formats > 0 then
+    for _, name in ipairs(opts.formats) do
+      if name == "all" then
+        for _, f in ipairs(FLEET_FORMATS) do want[f.name] = true end
+      else
+        want[name] = true   -- M.files has refused any unknown one
+      end
+    end
+  else
+    for _, f in ipairs(FLEET_FORMATS) do want[f.name] = true end
+  end
+
+  local targets, jetsons = {}, {}
+  for i, b in ipairs(args.builds or {}) do
+    local t = (fleet.targets or {})[i] or {}
+    local plan = (fleet.builds or {})[i] or {}
+    local pf = FLEET_PLATFORMS[t.platform or ""]
+    local cuda_platform = (plan.cuda or {}).platform
+    if not pf then
+      local names = {}
+      for k in pairs(FLEET_PLATFORMS) do names[#names + 1] = k end
+      table.sort(names)
+      err(errors, "usage", ("the fleet's targets[%d] is for platform '%s', which ptbuild does not know")
+          :format(i - 1, tostring(t.platform)), "platforms: " .. table.concat(names, ", "))
+    elseif cuda_platform ~= pf.cuda_platform then
+      err(errors, "usage", ("the fleet's targets[%d] is for platform '%s' but its build's CUDA is for '%s' (expected '%s')")
+          :format(i - 1, t.platform, tostring(cuda_platform), pf.cuda_platform),
+          "make the fleet plan again with 'ptbuild plan --facts ... --json'")
+    elseif not pf.docker then
+      jetsons[#jetsons + 1] = { dir = b.dir, nodes = table.concat(t.nodes or {}, ", ") }
+    else
+      local v = b.vars or {}
+      local d = v.docker or {}
+      targets[#targets + 1] = {
+        name = b.dir, dir = b.dir, platform = pf.docker, runner = pf.runner,
+        cuda_platform = pf.cuda_platform,
+        nodes = table.concat(t.nodes or {}, " "), build_machine = t.build_machine or "",
+        torch_version = v.torch_version or "", cuda_version = v.cuda_full_version or "",
+        arch_list = v.arch_list or "",
+        from = d.from or "", torch_ref = d.torch_ref or "", image_tag = d.image_tag or "",
+        source_date_epoch = d.source_date_epoch or MIN_SOURCE_DATE_EPOCH,
+        dockerfile = b.dockerfile or "",
+      }
+    end
+  end
+  if #errors > 0 then return { errors = errors } end
+  for _, j in ipairs(jetsons) do
+    if want.bake or want.ci then
+      notes[#notes + 1] = ("no Docker target or CI job for the Jetson build '%s' (%s): JetPack's CUDA is not in an image, and an SBSA wheel does not run on a Jetson; build on a Jetson with %s/setup.sh")
+          :format(j.dir, j.nodes, j.dir)
+    end
+  end
+  if #targets == 0 and (want.bake or want.ci) then
+    want.bake, want.ci = nil, nil
+    notes[#notes + 1] = "no build of this fleet has a Docker platform: no bake file and no workflow written"
+  end
+
+  -- The workflow finds the bake file where this directory is committed:
+  -- --out when it is relative, else ptbuild-out.
+  local out = opts.out or "ptbuild-out"
+  if out:sub(1, 1) == "/" then out = "ptbuild-out" end
+  local first = targets[1] or {}
+  local names = {}
+  for _, t in ipairs(targets) do names[#names + 1] = t.name end
+  local vars = {
+    version = ptb.version,
+    header = MARK .. ptb.version .. " for a fleet of " .. #(fleet.nodes or {}) .. " nodes, torch "
+        .. tostring(fleet.torch or first.torch_version or "?") .. ", builds " .. table.concat(names, " ") .. "; do not edit.",
+    targets = targets, out = out,
+    torch_ref = first.torch_ref or "", source_date_epoch = first.source_date_epoch or MIN_SOURCE_DATE_EPOCH,
+    fleet_text = args.fleet_text or "",
+  }
+  local files = {}
+  for _, f in ipairs(FLEET_FORMATS) do
+    if want[f.name] then
+      files[#files + 1] = { path = f.path, template = f.template, mode = 420, mark = f.mark }
+    end
+  end
+  return { files = ptb.array(files), vars = vars, notes = ptb.array(notes) }
 end
 
 return M

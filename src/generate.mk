@@ -11,7 +11,8 @@ nobase_dist_pkgdata_DATA += \
 	templates/initial-cache.cmake.in templates/CMakePresets.json.in \
 	templates/Dockerfile.in templates/dockerignore.in \
 	templates/docker-bake.hcl.in templates/ptbuild.yml.in \
-	templates/setup.sh.in templates/plan.json.in
+	templates/setup.sh.in templates/plan.json.in \
+	templates/fleet-bake.hcl.in templates/fleet.yml.in templates/fleet.json.in
 
 check_PROGRAMS += tests/unit/test-render
 tests_unit_test_render_SOURCES = tests/unit/test-render.c tests/unit/tap.h

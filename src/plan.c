@@ -11,6 +11,7 @@
 
 int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *arg)
 {
+	o->cmd = cmd;
 	switch (c) {
 	case PTB_OPT_PLAN + 0:
 		if (o->nfacts == PTB_PLAN_MAX_FACTS) {
@@ -69,10 +70,16 @@ cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 
 	*source = NULL;
 	if (ptb_plan_is_fleet(o)) {
-		ptb_err_set(err, PTB_EUSAGE, "%s", o->nfacts > 1
-		            ? "several --facts make a fleet plan, which only 'plan' makes"
-		            : "--facts names a directory: a fleet plan, which only 'plan' makes");
-		ptb_err_hint(err, "pass one machine's facts file (--facts FILE)");
+		const char *cmd = o->cmd ? o->cmd : "this command";
+
+		/* plan and generate make fleet plans themselves; the others work
+		 * on one machine, which generate writes a plan for per platform */
+		ptb_err_set(err, PTB_EUSAGE, "%s a fleet plan (one build per platform), and '%s' works on one machine's plan",
+		            o->nfacts > 1 ? "several --facts make" : "--facts naming a directory makes", cmd);
+		if (strcmp(cmd, "fetch") == 0)
+			ptb_err_hint(err, "generate per platform with 'ptbuild generate --facts ... --out DIR', which writes each build's plan to DIR/PLATFORM/plan.json; then 'ptbuild fetch --plan DIR/PLATFORM/plan.json' for each platform");
+		else
+			ptb_err_hint(err, "generate per platform with 'ptbuild generate --facts ... --out DIR' (DIR/PLATFORM/ holds each build's plan, env and CMake files); then run '%s' on a node of each platform, or with one node's --facts FILE", cmd);
 		return NULL;
 	}
 	if (o->facts_file && o->profile) {

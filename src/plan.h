@@ -33,6 +33,7 @@ struct ptb_plan_opts {
 	int skip_bad;             /* --skip-bad */
 	const char *build_node;   /* --build-node NAME */
 	double max_age_days;      /* --max-age DAYS (0: the default) */
+	const char *cmd;          /* the command the options are for (messages) */
 };
 
 /* getopt values of the plan options: PTB_OPT_PLAN + 0 ... + 7. */
@@ -104,6 +105,17 @@ int ptb_plan_finish(cJSON *plan, struct ptb_err *err);
  * and key, PTB_ERECIPE for the recipe's plan. */
 int ptb_plan_check(const cJSON *plan, const char *file, struct ptb_err *err);
 int ptb_plan_validate(const cJSON *plan, struct ptb_err *err); /* file NULL */
+
+/* Check a fleet document (ptbuild.fleet/1, fleet.h) read from file: its
+ * targets, nodes and problems, and each build as ptb_plan_check checks a
+ * plan, the key naming the build ("builds[1].cuda.version").  0, or -1
+ * with err (PTB_EUSAGE). */
+int ptb_plan_check_fleet(const cJSON *fleet, const char *file, struct ptb_err *err);
+
+/* Read, parse and check a saved plan or fleet plan: *is_fleet says which.
+ * NULL with err: PTB_EIO when it cannot be read, PTB_EUSAGE when it is
+ * neither a valid plan nor a valid fleet plan. */
+cJSON *ptb_plan_load_any(const char *path, int *is_fleet, struct ptb_err *err);
 
 /* Read, parse and check a saved plan (ptbuild.plan/1 JSON).  NULL with err:
  * PTB_EIO when it cannot be read, PTB_EUSAGE when it is not a valid plan. */

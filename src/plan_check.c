@@ -9,6 +9,7 @@
  * https URL, an absolute path), so a hostile plan is refused whole, naming
  * the key, before anything is written. */
 #include "plan.h"
+#include "fleet.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,6 +21,8 @@
 struct chk {
 	const char *file;          /* NULL: the plan came from the recipe */
 	struct ptb_err *err;
+	const char *at;            /* "builds[1]." in a fleet document, or "" */
+	int fleet;                 /* checking a fleet document */
 };
 
 /* A key a saved plan may leave out (generate has a default for each, and
@@ -32,10 +35,13 @@ static int absent_ok(const struct chk *c, const cJSON *v)
 
 static int bad(const struct chk *c, const char *key, const char *want)
 {
+	const char *at = c->at ? c->at : "";
+
 	if (c->file)
-		ptb_err_set(c->err, PTB_EUSAGE, "'%s' is not a valid plan: key '%s': expected %s", c->file, key, want);
+		ptb_err_set(c->err, PTB_EUSAGE, "'%s' is not a valid %s: key '%s%s': expected %s", c->file,
+		            c->fleet ? "fleet plan" : "plan", at, key, want);
 	else
-		ptb_err_set(c->err, PTB_ERECIPE, "recipe 'plan.make' returned a malformed plan: key '%s': expected %s", key, want);
+		ptb_err_set(c->err, PTB_ERECIPE, "recipe 'plan.make' returned a malformed plan: key '%s%s': expected %s", at, key, want);
 	return -1;
 }
 
@@ -517,7 +523,7 @@ static int check(const struct chk *c, const cJSON *p)
 
 int ptb_plan_check(const cJSON *plan, const char *file, struct ptb_err *err)
 {
-	struct chk c = { file, err };
+	struct chk c = { file, err, "", 0 };
 
 	return check(&c, plan);
 }
@@ -527,22 +533,164 @@ int ptb_plan_validate(const cJSON *plan, struct ptb_err *err)
 	return ptb_plan_check(plan, NULL, err);
 }
 
-cJSON *ptb_plan_load(const char *path, struct ptb_err *err)
+/* A fleet's build platform, its output directory's name: a short word
+ * that names one directory (no '/', no leading '.'). */
+static int form_platform(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n > 32 || !is_alnum((unsigned char)s[0]))
+		return 0;
+	for (; *s; s++)
+		if (!is_alnum((unsigned char)*s) && *s != '_' && *s != '-' && *s != '.')
+			return 0;
+	return 1;
+}
+
+/* A node's name as fleet.c accepts it: a host name. */
+static int form_node(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n > 253 || s[0] == '.' || s[0] == '-')
+		return 0;
+	for (; *s; s++)
+		if (!is_alnum((unsigned char)*s) && *s != '_' && *s != '-' && *s != '.')
+			return 0;
+	return 1;
+}
+
+#define MAX_BUILDS 16
+
+/* A fleet document: its targets (one per build, each platform once, a
+ * directory name), its nodes and problems, and every build checked as a
+ * plan, the key naming the build ("builds[1].cuda.version"). */
+int ptb_plan_check_fleet(const cJSON *fleet, const char *file, struct ptb_err *err)
+{
+	static const char *const severities[] = { "error", "warning", NULL };
+	struct chk c = { file, err, "", 1 };
+	const cJSON *builds, *targets, *it, *n;
+	char k[256], at[32];
+	int nb, i = 0;
+
+	/* the fleet's own keys are named without "builds[i]." */
+	if (!cJSON_IsObject(fleet))
+		return bad(&c, "(document)", "an object");
+	if (!is_one_of(ptb_json_str(fleet, "schema"), (const char *const[]){ PTB_FLEET_SCHEMA, NULL }))
+		return bad(&c, "schema", "\"" PTB_FLEET_SCHEMA "\"");
+	builds = cJSON_GetObjectItemCaseSensitive(fleet, "builds");
+	targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets");
+	nb = cJSON_GetArraySize(builds);
+	if (!cJSON_IsArray(builds) || nb < 1 || nb > MAX_BUILDS)
+		return bad(&c, "builds", "an array of 1 to 16 plans");
+	if (!cJSON_IsArray(targets) || cJSON_GetArraySize(targets) != nb)
+		return bad(&c, "targets", "an array of one target per build");
+	if (may(&c, fleet, "torch", form_version, "a version such as 2.14"))
+		return -1;
+	cJSON_ArrayForEach(it, targets) {
+		const char *p = ptb_json_str(it, "platform");
+		const cJSON *o;
+		int j = 0;
+
+		if (!cJSON_IsObject(it) || !p || !form_platform(p))
+			return bad(&c, keyf(k, sizeof k, "targets[%d].platform", i),
+			           "a platform name such as x86_64 (letters, digits, '_', '-', '.')");
+		cJSON_ArrayForEach(o, targets) {
+			if (j++ < i && ptb_json_str(o, "platform") && strcmp(ptb_json_str(o, "platform"), p) == 0)
+				return bad(&c, keyf(k, sizeof k, "targets[%d].platform", i), "a platform no other target has");
+		}
+		if (may(&c, it, "build_machine", form_node, "a node name"))
+			return -1;
+		o = cJSON_GetObjectItemCaseSensitive(it, "nodes");
+		if (o && !absent_ok(&c, o) && strings(&c, o, keyf(k, sizeof k, "targets[%d].nodes", i), form_node, "a node name"))
+			return -1;
+		i++;
+	}
+	i = 0;
+	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(fleet, "nodes")) {
+		if (!ptb_json_str(n, "name") || !form_node(ptb_json_str(n, "name")))
+			return bad(&c, keyf(k, sizeof k, "nodes[%d].name", i), "a node name");
+		i++;
+	}
+	it = cJSON_GetObjectItemCaseSensitive(fleet, "problems");
+	if (!cJSON_IsArray(it) && !absent_ok(&c, it))
+		return bad(&c, "problems", "an array");
+	i = 0;
+	cJSON_ArrayForEach(n, it) {
+		if (!is_one_of(ptb_json_str(n, "severity"), severities) || !ptb_json_str(n, "code") ||
+		    !ptb_json_str(n, "message") || !ptb_json_str(n, "fix") ||
+		    !form_text(ptb_json_str(n, "message")) || !form_text(ptb_json_str(n, "fix")))
+			return bad(&c, keyf(k, sizeof k, "problems[%d]", i), "an object {severity: error|warning, code, message, fix}");
+		i++;
+	}
+	i = 0;
+	cJSON_ArrayForEach(it, builds) {
+		snprintf(at, sizeof at, "builds[%d].", i++);
+		c.at = at;
+		if (check(&c, it) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Read and parse a JSON document; NULL with err. */
+static cJSON *read_doc(const char *path, struct ptb_err *err)
 {
 	struct ptb_buf text;
-	cJSON *plan;
+	cJSON *doc;
 
 	ptb_buf_init(&text);
 	if (ptb_file_read(path, 0, &text, err) != 0) {
 		ptb_buf_free(&text);
 		return NULL;
 	}
-	plan = ptb_json_parse(text.data, text.len, path, err);
+	doc = ptb_json_parse(text.data, text.len, path, err);
 	ptb_buf_free(&text);
+	return doc;
+}
+
+cJSON *ptb_plan_load_any(const char *path, int *is_fleet, struct ptb_err *err)
+{
+	cJSON *doc = read_doc(path, err);
+	const char *schema;
+
+	*is_fleet = 0;
+	if (!doc)
+		return NULL;
+	schema = cJSON_IsObject(doc) ? ptb_json_str(doc, "schema") : NULL;
+	if (schema && strcmp(schema, PTB_FLEET_SCHEMA) == 0) {
+		*is_fleet = 1;
+		if (ptb_plan_check_fleet(doc, path, err) != 0) {
+			cJSON_Delete(doc);
+			return NULL;
+		}
+		return doc;
+	}
+	if (!schema || strcmp(schema, PTB_PLAN_SCHEMA) != 0) {
+		ptb_err_set(err, PTB_EUSAGE, "'%s' is not a ptbuild plan (expected \"schema\": \"" PTB_PLAN_SCHEMA "\" or \"" PTB_FLEET_SCHEMA "\")", path);
+		cJSON_Delete(doc);
+		return NULL;
+	}
+	if (ptb_plan_check(doc, path, err) != 0) {
+		cJSON_Delete(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+cJSON *ptb_plan_load(const char *path, struct ptb_err *err)
+{
+	cJSON *plan = read_doc(path, err);
+
 	if (!plan)
 		return NULL;
 	if (!cJSON_IsObject(plan) || !is_one_of(ptb_json_str(plan, "schema"), (const char *const[]){ PTB_PLAN_SCHEMA, NULL })) {
-		ptb_err_set(err, PTB_EUSAGE, "'%s' is not a ptbuild plan (expected \"schema\": \"" PTB_PLAN_SCHEMA "\")", path);
+		if (cJSON_IsObject(plan) && ptb_json_str(plan, "schema") && strcmp(ptb_json_str(plan, "schema"), PTB_FLEET_SCHEMA) == 0) {
+			ptb_err_set(err, PTB_EUSAGE, "'%s' is a fleet plan (" PTB_FLEET_SCHEMA "): one build per platform, not one machine's plan", path);
+			ptb_err_hint(err, "'ptbuild generate --plan %s --out DIR' writes each platform's plan to DIR/PLATFORM/plan.json; pass one of those", path);
+		} else {
+			ptb_err_set(err, PTB_EUSAGE, "'%s' is not a ptbuild plan (expected \"schema\": \"" PTB_PLAN_SCHEMA "\")", path);
+		}
 		cJSON_Delete(plan);
 		return NULL;
 	}

@@ -59,6 +59,7 @@ static cJSON *get_facts(struct ptb_ctx *ctx, const struct opts *o, struct ptb_er
 	char *source = NULL;
 	cJSON *f;
 
+	p.cmd = "doctor";
 	p.facts_file = o->facts;
 	p.profile = o->profile;
 	p.sysroot = o->facts || o->profile ? NULL : o->sysroot;

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fleet.h"
 #include "plan.h"
 #include "render.h"
 #include "util/json.h"
@@ -29,7 +30,16 @@ const struct ptb_cmd ptb_cmd_generate_def = {
 	"host, or for --facts FILE / --profile NAME.\n"
 	"\n"
 	PTB_PLAN_HELP
-	"  --plan FILE          render this saved plan (ptbuild.plan/1 JSON)\n"
+	"\n"
+	PTB_FLEET_HELP
+	"For a fleet, DIR gets a directory per platform build (DIR/x86_64,\n"
+	"DIR/sbsa, DIR/jetson) holding what generate writes for that build's\n"
+	"plan alone, and at the top docker-bake.hcl (a target per platform an\n"
+	"image can build: not a Jetson), a CI workflow whose matrix runs over\n"
+	"the same platforms, and fleet.json, the fleet document.\n"
+	"\n"
+	"  --plan FILE          render this saved plan (ptbuild.plan/1 JSON) or\n"
+	"                       fleet plan (ptbuild.fleet/1)\n"
 	"  --out DIR            where to write (default ./ptbuild-out)\n"
 	"  --format LIST        comma-separated, default all: env, envrc,\n"
 	"                       docker-env, github-env, cmake, presets,\n"
@@ -61,7 +71,8 @@ const struct ptb_cmd ptb_cmd_generate_def = {
 	"Examples:\n"
 	"  ptbuild generate                      # for this machine\n"
 	"  ptbuild generate --profile gh200 --out gh200\n"
-	"  ptbuild generate --plan gh200.plan.json --out ptbuild-out\n",
+	"  ptbuild generate --plan gh200.plan.json --out ptbuild-out\n"
+	"  ptbuild generate --facts /shared/facts --out fleet-out\n",
 };
 
 struct opts {
@@ -114,14 +125,19 @@ static int handle(void *state, int c, const char *arg)
 /* The plan: a saved one (--plan FILE), else made from the plan options
  * (--facts, --profile, this host) exactly as `ptbuild plan` makes it. */
 static int make_plan_from_options(struct ptb_ctx *ctx, const struct opts *o,
-                                  cJSON **plan, struct ptb_err *err)
+                                  cJSON **plan, int *is_fleet, struct ptb_err *err)
 {
 	*plan = NULL;
+	*is_fleet = 0;
+	if (!o->plan && ptb_plan_is_fleet(&o->p)) {
+		*is_fleet = 1;
+		return ptb_fleet_make(ctx, &o->p, plan, err);
+	}
 	if (!o->plan)
 		return ptb_plan_make(ctx, &o->p, plan, NULL, err);
 	/* A saved plan is input like any other: every value is checked by its
-	 * form before any template sees it. */
-	*plan = ptb_plan_load(o->plan, err);
+	 * form before any template sees it (a fleet's every build too). */
+	*plan = ptb_plan_load_any(o->plan, is_fleet, err);
 	return *plan ? 0 : -1;
 }
 
@@ -133,7 +149,7 @@ static void add_opt_str(cJSON *obj, const char *key, const char *val)
 
 /* The recipe's argument: the plan, the order of its env keys (lost once
  * the object becomes a Lua table) and the options. */
-static cJSON *recipe_args(const struct opts *o, const cJSON *plan)
+static cJSON *recipe_args(const struct opts *o, const cJSON *plan, int fleet_build)
 {
 	cJSON *args = cJSON_CreateObject();
 	cJSON *order = cJSON_AddArrayToObject(args, "env_order");
@@ -161,6 +177,8 @@ static cJSON *recipe_args(const struct opts *o, const cJSON *plan)
 		}
 		f += len + (f[len] == ',');
 	}
+	if (fleet_build)
+		cJSON_AddBoolToObject(opt, "fleet_build", 1);
 	add_opt_str(opt, "torch_ref", o->torch_ref);
 	add_opt_str(opt, "base_image", o->base_image);
 	add_opt_str(opt, "base_digest", o->base_digest);
@@ -595,41 +613,284 @@ static int write_files(const char *outdir, struct outfile *files, int n,
 	return skipped ? PTB_EFOUND : 0;
 }
 
-/* Problems in the plan: print them; errors stop the run unless --force. */
-static int report_problems(const cJSON *plan, int force)
+/* Print problems (of a fleet's build `where`, or NULL); the number that
+ * are errors. */
+static int print_problems(const cJSON *problems, const char *where, int force)
 {
 	const cJSON *p;
 	int errors = 0;
 
-	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(plan, "problems")) {
+	cJSON_ArrayForEach(p, problems) {
 		const char *sev = ptb_json_str(p, "severity");
 		const char *msg = ptb_json_str(p, "message");
 		const char *fix = ptb_json_str(p, "fix");
 		const char *code = ptb_json_str(p, "code");
+		const char *node = ptb_json_str(p, "node");
+		int error = sev && strcmp(sev, "error") == 0;
+		char *line = ptb_xasprintf("plan%s%s: %s [%s]%s%s%s", where ? " " : "", where ? where : "",
+		                           msg ? msg : "?", code ? code : "?", node ? " (node " : "",
+		                           node ? node : "", node ? ")" : "");
 
-		if (sev && strcmp(sev, "error") == 0) {
-			errors++;
-			if (force)
-				ptb_warn("plan: %s [%s]", msg ? msg : "?", code ? code : "?");
-			else
-				ptb_error("plan: %s [%s]", msg ? msg : "?", code ? code : "?");
-		} else {
-			ptb_warn("plan: %s [%s]", msg ? msg : "?", code ? code : "?");
-		}
+		errors += error;
+		if (error && !force)
+			ptb_error("%s", line);
+		else
+			ptb_warn("%s", line);
+		free(line);
 		if (fix)
 			ptb_hint("%s", fix);
 	}
-	if (errors && !force) {
+	return errors;
+}
+
+/* Problems in the plan: print them; errors stop the run unless --force. */
+static int report_problems(const cJSON *plan, int force)
+{
+	if (print_problems(cJSON_GetObjectItemCaseSensitive(plan, "problems"), NULL, force) && !force) {
 		ptb_hint("fix the plan, or write anyway with --force");
 		return PTB_EFOUND;
 	}
 	return 0;
 }
 
+static void free_files(struct outfile *files, int nfiles)
+{
+	for (int i = 0; i < nfiles; i++) {
+		free(files[i].path);
+		free(files[i].mark);
+		ptb_buf_free(&files[i].data);
+	}
+	free(files);
+}
+
+/* Run a generate recipe function and render what it returns.  0 with
+ * *res and the files; -1 with err; or the exit status of the errors the
+ * recipe returned (already reported). */
+static int recipe_files(struct ptb_ctx *ctx, const char *fn, cJSON *args, cJSON **res,
+                        struct outfile **files, int *nfiles, struct ptb_err *err)
+{
+	struct ptb_lua *lua = ptb_ctx_lua(ctx, err);
+	const cJSON *errors;
+
+	*res = NULL;
+	*files = NULL;
+	*nfiles = 0;
+	if (!lua || ptb_lua_call(lua, "generate", fn, args, res, err) != 0)
+		return -1;
+	errors = cJSON_GetObjectItemCaseSensitive(*res, "errors");
+	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0)
+		return ptb_cmd_report_errors(errors);
+	return render_files(ctx, *res, files, nfiles, err);
+}
+
+static void print_notes(const cJSON *res, const char *where)
+{
+	const cJSON *n;
+
+	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "notes"))
+		if (cJSON_IsString(n))
+			ptb_note("%s%s%s", where ? where : "", where ? ": " : "", n->valuestring);
+}
+
+/* One machine's plan: its files in o->out. */
+static int generate_plan(struct ptb_ctx *ctx, const struct opts *o, const cJSON *plan)
+{
+	struct ptb_err err = { 0 };
+	struct outfile *files = NULL;
+	cJSON *args, *res = NULL;
+	int nfiles = 0, rc;
+
+	rc = report_problems(plan, o->force);
+	if (rc != 0)
+		return rc;
+	args = recipe_args(o, plan, 0);
+	/* Render everything before writing anything: a bad value leaves the
+	 * previous output whole. */
+	rc = recipe_files(ctx, "files", args, &res, &files, &nfiles, &err);
+	cJSON_Delete(args);
+	if (rc == 0)
+		rc = write_files(o->out, files, nfiles, o->dry_run, o->force, &err);
+	if (rc < 0)
+		rc = ptb_report(&err);
+	else if (rc != PTB_EUSAGE && rc != PTB_ERECIPE)
+		print_notes(res, NULL);
+	free_files(files, nfiles);
+	cJSON_Delete(res);
+	return rc;
+}
+
+struct build_out {
+	char *dir;                /* OUT/PLATFORM */
+	cJSON *res;
+	struct outfile *files;
+	int nfiles;
+};
+
+/* The builds' notes, each once, with the builds it is about
+ * ("x86_64, sbsa: the base image ..."). */
+static void print_build_notes(const struct build_out *out, int nb, const cJSON *targets)
+{
+	cJSON *seen = cJSON_CreateArray();
+	const cJSON *n, *s;
+
+	for (int i = 0; i < nb; i++) {
+		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i), "platform");
+
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(out[i].res, "notes")) {
+			cJSON *found = NULL;
+
+			if (!cJSON_IsString(n))
+				continue;
+			cJSON_ArrayForEach(s, seen)
+				if (strcmp(ptb_json_str(s, "text"), n->valuestring) == 0)
+					found = (cJSON *)s;
+			if (found) {
+				char *w = ptb_xasprintf("%s, %s", ptb_json_str(found, "where"), pf);
+
+				cJSON_ReplaceItemInObjectCaseSensitive(found, "where", cJSON_CreateString(w));
+				free(w);
+			} else {
+				found = cJSON_CreateObject();
+				cJSON_AddStringToObject(found, "text", n->valuestring);
+				cJSON_AddStringToObject(found, "where", pf);
+				cJSON_AddItemToArray(seen, found);
+			}
+		}
+	}
+	cJSON_ArrayForEach(s, seen)
+		ptb_note("%s: %s", ptb_json_str(s, "where"), ptb_json_str(s, "text"));
+	cJSON_Delete(seen);
+}
+
+/* The text of the Dockerfile a build's bake target carries: the
+ * recipe's docker_template rendered with the build's values. */
+static char *build_dockerfile(struct ptb_ctx *ctx, const cJSON *res, struct ptb_err *err)
+{
+	const char *tmpl = ptb_json_str(res, "docker_template");
+	cJSON *scope = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(res, "vars"), 1);
+	char *text = NULL;
+
+	if (!tmpl) {
+		ptb_err_set(err, PTB_ERECIPE, "recipe 'generate.files' returned no docker_template");
+	} else if (render_embedded(ctx, tmpl, scope, err) == 0) {
+		text = ptb_xstrdup(ptb_json_str(scope, "embedded"));
+	}
+	cJSON_Delete(scope);
+	return text;
+}
+
+/* A fleet: each build's files in OUT/PLATFORM, rendered as for that
+ * build's plan alone; then the bake file, workflow and fleet document at
+ * the top.  Everything is rendered before anything is written. */
+static int generate_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet)
+{
+	struct ptb_err err = { 0 };
+	const cJSON *builds = cJSON_GetObjectItemCaseSensitive(fleet, "builds");
+	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets");
+	const cJSON *b;
+	int nb = cJSON_GetArraySize(builds), i = 0, rc = 0, errors, skipped = 0;
+	struct build_out *out = ptb_xcalloc((size_t)nb + 1, sizeof *out);
+	struct outfile *top = NULL;
+	int ntop = 0;
+	cJSON *args = NULL, *res = NULL, *rendered = cJSON_CreateArray();
+
+	errors = print_problems(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", o->force);
+	cJSON_ArrayForEach(b, builds) {
+		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i++), "platform");
+		errors += print_problems(cJSON_GetObjectItemCaseSensitive(b, "problems"), pf, o->force);
+	}
+	if (errors && !o->force) {
+		ptb_hint("fix the plan, or write anyway with --force");
+		rc = PTB_EFOUND;
+		goto done;
+	}
+	i = 0;
+	cJSON_ArrayForEach(b, builds) {
+		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i), "platform");
+		struct build_out *bo = &out[i++];
+		cJSON *one;
+		char *docker;
+
+		/* a directory of OUT, one segment (a saved fleet's is checked so) */
+		if (!pf || !valid_rel_path(pf) || strchr(pf, '/')) {
+			ptb_err_set(&err, PTB_ERECIPE, "fleet build %d has no platform that can name a directory", i - 1);
+			rc = -1;
+			goto done;
+		}
+		bo->dir = ptb_path_join(o->out, pf);
+		args = recipe_args(o, b, 1);
+		rc = recipe_files(ctx, "files", args, &bo->res, &bo->files, &bo->nfiles, &err);
+		cJSON_Delete(args);
+		args = NULL;
+		if (rc != 0)
+			goto done;
+		docker = build_dockerfile(ctx, bo->res, &err);
+		if (!docker) {
+			rc = -1;
+			goto done;
+		}
+		one = cJSON_CreateObject();
+		cJSON_AddStringToObject(one, "dir", pf);
+		cJSON_AddItemToObject(one, "vars", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(bo->res, "vars"), 1));
+		cJSON_AddStringToObject(one, "dockerfile", docker);
+		cJSON_AddItemToArray(rendered, one);
+		free(docker);
+	}
+	{
+		struct ptb_buf text;
+		cJSON *opt;
+
+		args = recipe_args(o, cJSON_GetArrayItem(builds, 0), 0);
+		opt = cJSON_DetachItemFromObjectCaseSensitive(args, "options");
+		cJSON_Delete(args);
+		args = cJSON_CreateObject();
+		cJSON_AddStringToObject(opt, "out", o->out);
+		cJSON_AddItemToObject(args, "options", opt);
+		cJSON_AddItemToObject(args, "fleet", cJSON_Duplicate(fleet, 1));
+		cJSON_AddItemToObject(args, "builds", rendered);
+		rendered = NULL;
+		ptb_buf_init(&text);
+		ptb_json_print(fleet, 1, &text);
+		cJSON_AddStringToObject(args, "fleet_text", text.data);
+		ptb_buf_free(&text);
+		rc = recipe_files(ctx, "fleet_files", args, &res, &top, &ntop, &err);
+		if (rc != 0)
+			goto done;
+	}
+	for (i = 0; i < nb; i++) {
+		rc = write_files(out[i].dir, out[i].files, out[i].nfiles, o->dry_run, o->force, &err);
+		if (rc < 0)
+			goto done;
+		skipped |= rc == PTB_EFOUND;
+	}
+	rc = write_files(o->out, top, ntop, o->dry_run, o->force, &err);
+	if (rc < 0)
+		goto done;
+	skipped |= rc == PTB_EFOUND;
+	rc = skipped ? PTB_EFOUND : 0;
+	print_build_notes(out, nb, targets);
+	print_notes(res, NULL);
+done:
+	if (rc < 0)
+		rc = ptb_report(&err);
+	for (i = 0; i < nb; i++) {
+		free(out[i].dir);
+		cJSON_Delete(out[i].res);
+		free_files(out[i].files, out[i].nfiles);
+	}
+	free(out);
+	free_files(top, ntop);
+	cJSON_Delete(args);
+	cJSON_Delete(res);
+	cJSON_Delete(rendered);
+	return rc;
+}
+
 int ptb_cmd_generate(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		PTB_PLAN_OPTIONS,
+		PTB_FLEET_OPTIONS,
 		{ "plan", required_argument, NULL, O_PLAN },
 		{ "out", required_argument, NULL, O_OUT },
 		{ "format", required_argument, NULL, O_FORMAT },
@@ -648,10 +909,8 @@ int ptb_cmd_generate(struct ptb_ctx *ctx, int argc, char **argv)
 	};
 	struct opts o = { .out = "ptbuild-out" };
 	struct ptb_err err = { 0 };
-	struct ptb_lua *lua;
-	struct outfile *files = NULL;
-	cJSON *plan = NULL, *args, *res = NULL;
-	int nfiles = 0, rc;
+	cJSON *plan = NULL;
+	int rc, is_fleet;
 
 	rc = ptb_cmd_getopt(ctx, &ptb_cmd_generate_def, argc, argv, "", longopts, handle, &o);
 	if (rc >= 0)
@@ -662,47 +921,9 @@ int ptb_cmd_generate(struct ptb_ctx *ctx, int argc, char **argv)
 		return ptb_cli_usage("generate", "--out needs a directory (got an empty name; use --out . for this one)");
 	if (o.plan && o.plan_opts)
 		return ptb_cli_usage("generate", "--plan FILE cannot be combined with plan options (--facts, --profile, --torch, ...)");
-	if (make_plan_from_options(ctx, &o, &plan, &err) != 0)
+	if (make_plan_from_options(ctx, &o, &plan, &is_fleet, &err) != 0)
 		return ptb_report(&err);
-	rc = report_problems(plan, o.force);
-	if (rc != 0)
-		goto out;
-	lua = ptb_ctx_lua(ctx, &err);
-	if (!lua) {
-		rc = ptb_report(&err);
-		goto out;
-	}
-	args = recipe_args(&o, plan);
-	rc = ptb_lua_call(lua, "generate", "files", args, &res, &err);
-	cJSON_Delete(args);
-	if (rc != 0) {
-		rc = ptb_report(&err);
-		goto out;
-	}
-	const cJSON *errors = cJSON_GetObjectItemCaseSensitive(res, "errors");
-	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0) {
-		rc = ptb_cmd_report_errors(errors);
-		goto out;
-	}
-	/* Render everything before writing anything: a bad value leaves the
-	 * previous output whole. */
-	if (render_files(ctx, res, &files, &nfiles, &err) != 0 ||
-	    (rc = write_files(o.out, files, nfiles, o.dry_run, o.force, &err)) < 0) {
-		rc = ptb_report(&err);
-		goto out;
-	}
-	const cJSON *n;
-	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "notes"))
-		if (cJSON_IsString(n))
-			ptb_note("%s", n->valuestring);
-out:
-	for (int i = 0; i < nfiles; i++) {
-		free(files[i].path);
-		free(files[i].mark);
-		ptb_buf_free(&files[i].data);
-	}
-	free(files);
-	cJSON_Delete(res);
+	rc = is_fleet ? generate_fleet(ctx, &o, plan) : generate_plan(ctx, &o, plan);
 	cJSON_Delete(plan);
 	return rc;
 }
