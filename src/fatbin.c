@@ -138,7 +138,7 @@ static int zstd_frame(const void *in, size_t inlen, size_t max, size_t stop,
 	struct archive *a;
 	struct archive_entry *ae;
 	char chunk[65536];
-	la_ssize_t got;
+	la_ssize_t got = 0;
 	int rc = -1;
 
 	ptb_buf_reset(out);
