@@ -78,6 +78,7 @@ EXTRA_DIST += tests/integration/t0900-docker-build.sh \
 	tests/docker/make-base.sh tests/docker/make-mirror.py tests/docker/mirror.py
 
 # The shared compile cache, proven with the real sccache, CMake and nvcc
-# (a redis-server on 127.0.0.1 when this sccache has the Redis backend).
+# (a redis-server on 127.0.0.1; Debian sid's sccache, fetched with apt into
+# a cache outside the checkout, when this one has no Redis backend).
 TESTS += tests/integration/t0520-sccache-shared.sh
 EXTRA_DIST += tests/integration/t0520-sccache-shared.sh
