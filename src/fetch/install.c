@@ -9,6 +9,7 @@
 #include <ftw.h>
 #include <dirent.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -373,11 +374,39 @@ static int reap(struct ptb_install *in, struct child *k, int status, struct ptb_
 	return -1;
 }
 
+/* Wait until a child ends, or 100 ms so the status line keeps moving; a
+ * signal ends the wait early.  A child's pipe closes (or carries its
+ * message) as it exits, so its core is handed on at once rather than at
+ * the next turn of a sleep. */
+static int wait_child(struct ptb_install *in, struct ptb_err *err)
+{
+	struct pollfd *pf = ptb_xcalloc((size_t)in->workers, sizeof *pf);
+	int n = 0, rc = 0;
+
+	for (int i = 0; i < in->workers; i++)
+		if (in->kids[i].pid) {
+			pf[n].fd = in->kids[i].fd;
+			pf[n++].events = POLLIN;
+		}
+	if (n > 0 && poll(pf, (nfds_t)n, 100) > 0) {
+		for (int i = 0, j = 0; i < in->workers && rc == 0; i++) {
+			struct child *k = &in->kids[i];
+			int st;
+
+			if (!k->pid)
+				continue;
+			if (pf[j++].revents && waitpid(k->pid, &st, 0) == k->pid)
+				rc = reap(in, k, st, err);
+		}
+	}
+	free(pf);
+	return rc;
+}
+
 static int pump(struct ptb_install *in, int block, struct ptb_err *err)
 {
 	for (;;) {
 		int st;
-		pid_t r;
 
 		for (int i = 0; i < in->workers; i++) {
 			struct child *k = &in->kids[i];
@@ -409,16 +438,9 @@ static int pump(struct ptb_install *in, int block, struct ptb_err *err)
 			ptb_err_hint(err, "the prefix is unchanged");
 			return -1;
 		}
-		/* Wait for a child, redrawing the status line meanwhile. */
-		r = waitpid(-1, &st, WNOHANG);
-		if (r == 0) {
-			ptb_progress_draw(ptb_progress_current(), 0);
-			usleep(50000);
-			continue;
-		}
-		for (int i = 0; r > 0 && i < in->workers; i++)
-			if (in->kids[i].pid == r && reap(in, &in->kids[i], st, err) != 0)
-				return -1;
+		ptb_progress_draw(ptb_progress_current(), 0);
+		if (wait_child(in, err) != 0)
+			return -1;
 	}
 }
 
