@@ -1,7 +1,13 @@
 #!/bin/sh
-# bench/fetch-bench.sh - ptbuild fetch against the sequential pipeline users
-# write (curl, sha256sum, tar -xJf, one component after another), both from
-# nginx over TLS on loopback, in the same run.
+# bench/fetch-bench.sh - ptbuild fetch against its floor and against the
+# sequential pipeline users write (curl, sha256sum, tar -xJf, one component
+# after another, from nginx over TLS on loopback), alternated in one run.
+#
+#   floor       the same archives, already local, unpacked by one
+#               `tar -xJf` per core at once: no download, no hash
+#   sequential  curl + sha256sum + tar, one component after another
+#   cold        ptbuild fetch with an empty cache
+#   warm        ptbuild fetch --offline from the filled cache
 #
 #   bench/fetch-bench.sh [MB] [COMPONENTS]     default 500 MB in 12 components
 #
@@ -93,6 +99,12 @@ for k, v in m.items():
 	tar -xJf "\$f" -C "$T_DIR/seq-prefix" --strip-components=1
 done
 EOF
+# The floor: nothing downloaded or hashed, the cores all unpacking.
+cpus=$(nproc)
+cat >"$T_DIR/floor.sh" <<EOF
+set -e
+ls "$fx"/*/linux-x86_64/*.tar.xz | xargs -P $cpus -n 1 tar -C "$T_DIR/floor-prefix" --strip-components=1 -xJf
+EOF
 measure() { # NAME CMD... -> "seconds maxrss_kib cpu_seconds"
 	name=$1
 	shift
@@ -108,11 +120,14 @@ load0=$(cut -d' ' -f1-3 /proc/loadavg)
 r=1
 : >"$T_DIR/results"
 while [ $r -le "$ROUNDS" ]; do
-	rm -rf "$T_DIR/seq-dl" "$T_DIR/seq-prefix" "$T_DIR/cache" "$T_DIR/pt-prefix" "$T_DIR/pt-prefix2" "$T_DIR/nginx"
-	mkdir -p "$T_DIR/seq-dl" "$T_DIR/seq-prefix"
+	rm -rf "$T_DIR/seq-dl" "$T_DIR/seq-prefix" "$T_DIR/cache" "$T_DIR/pt-prefix" "$T_DIR/pt-prefix2" "$T_DIR/nginx" \
+		"$T_DIR/floor-prefix"
+	mkdir -p "$T_DIR/seq-dl" "$T_DIR/seq-prefix" "$T_DIR/floor-prefix"
 	fx_nginx "$fx" "$T_DIR/ca"
 	base="https://127.0.0.1:$NGX_HTTPS"
 	sed -i "s|https://127.0.0.1:[0-9]*|$base|g" "$T_DIR/sequential.sh"
+	sync
+	floor=$(measure floor sh "$T_DIR/floor.sh")
 	sync
 	seq=$(measure sequential sh "$T_DIR/sequential.sh")
 	sync
@@ -122,28 +137,32 @@ while [ $r -le "$ROUNDS" ]; do
 	fx_cleanup   # no network at all for the warm run
 	warm=$(measure ptbuild-warm "$PTBUILD" fetch --platform linux-x86_64 --lock "$T_DIR/pt-prefix/.ptbuild-lock.json" \
 		--offline --cache "$T_DIR/cache" --prefix "$T_DIR/pt-prefix2")
-	echo "$r $seq $cold $warm" >>"$T_DIR/results"
-	echo "bench: round $r: sequential $seq | cold $cold | warm $warm (wall s, RSS KiB, CPU s)" >&2
+	echo "$r $seq $cold $warm $floor" >>"$T_DIR/results"
+	echo "bench: round $r: floor $floor | sequential $seq | cold $cold | warm $warm (wall s, RSS KiB, CPU s)" >&2
 	r=$((r + 1))
 done
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
 same=no
-diff -r "$T_DIR/seq-prefix/lib" "$T_DIR/pt-prefix/lib" >/dev/null && same=yes
-python3 - "$total" "$N" "$same" "$load0" "$load1" "$T_DIR/results" <<'EOF'
+diff -r "$T_DIR/seq-prefix/lib" "$T_DIR/pt-prefix/lib" >/dev/null &&
+	diff -r "$T_DIR/floor-prefix/lib" "$T_DIR/pt-prefix/lib" >/dev/null && same=yes
+python3 - "$total" "$N" "$same" "$load0" "$load1" "$T_DIR/results" "$cpus" <<'EOF'
 import statistics, sys
-tot, n, same, l0, l1, res = sys.argv[1:]
+tot, n, same, l0, l1, res, cpus = sys.argv[1:]
 rows = [list(map(float, l.split())) for l in open(res)]
 col = lambda i: [r[i] for r in rows]
 med = statistics.median
 ss, rs, cs = med(col(1)), max(col(2)), med(col(3))
 sc, rc, cc = med(col(4)), max(col(5)), med(col(6))
 sw, rw, cw = med(col(7)), max(col(8)), med(col(9))
+sf, rf, cf = med(col(10)), max(col(11)), med(col(12))
 print("archives: %d components, %.0f MiB of .tar.xz, nginx over TLS on 127.0.0.1" % (int(n), int(tot) / 2**20))
-print("%d rounds, contenders alternated; load average %s before, %s after (2 cores, shared)" % (len(rows), l0, l1))
-print("%-36s %7s %7s %10s" % ("median of the rounds", "wall s", "CPU s", "peak RSS"))
-print("%-36s %7.1f %7.1f %6.1f MiB" % ("curl + sha256sum + tar, sequential", ss, cs, rs / 1024))
-print("%-36s %7.1f %7.1f %6.1f MiB   %.2fx faster" % ("ptbuild fetch, cold cache", sc, cc, rc / 1024, ss / sc))
-print("%-36s %7.1f %7.1f %6.1f MiB   no network" % ("ptbuild fetch --offline, warm cache", sw, cw, rw / 1024))
-print("speed-up per round: %s" % ", ".join("%.2fx" % (r[1] / r[4]) for r in rows))
+print("%d rounds, contenders alternated; load average %s before, %s after (%s cores, shared)" % (len(rows), l0, l1, cpus))
+print("%-36s %7s %7s %10s   %s" % ("median of the rounds", "wall s", "CPU s", "peak RSS", "vs floor, vs sequential"))
+print("%-36s %7.2f %7.2f %6.1f MiB   1.00x" % ("floor: %s x tar -xJf, local files" % cpus, sf, cf, rf / 1024))
+print("%-36s %7.2f %7.2f %6.1f MiB   %.2fx" % ("curl + sha256sum + tar, sequential", ss, cs, rs / 1024, ss / sf))
+print("%-36s %7.2f %7.2f %6.1f MiB   %.2fx, %.2fx faster" % ("ptbuild fetch, cold cache", sc, cc, rc / 1024, sc / sf, ss / sc))
+print("%-36s %7.2f %7.2f %6.1f MiB   %.2fx, %.2fx faster (no network)" % ("ptbuild fetch --offline, warm cache", sw, cw, rw / 1024, sw / sf, ss / sw))
+print("cold against the floor per round: %s" % ", ".join("%.2fx" % (r[4] / r[10]) for r in rows))
+print("speed-up over sequential per round: %s" % ", ".join("%.2fx" % (r[1] / r[4]) for r in rows))
 print("same files installed by both: %s" % same)
 EOF

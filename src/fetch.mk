@@ -21,6 +21,7 @@ FETCH_TESTS = \
 	tests/integration/t0606-fetch-plan.sh \
 	tests/integration/t0607-fetch-cache.sh \
 	tests/integration/t0608-fetch-preview.sh \
+	tests/integration/t0609-fetch-stream.sh \
 	tests/integration/t0620-fetch-progress.sh \
 	tests/integration/t0621-fetch-unreachable.sh
 TESTS += tests/unit/test-fetch $(FETCH_TESTS)

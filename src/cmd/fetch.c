@@ -563,6 +563,20 @@ static int on_poll(void *ud, struct ptb_err *err)
 	return ud ? ptb_install_poll(ud, err) : 0;
 }
 
+/* Archives unpack while they download when a worker is free. */
+static int on_stream(void *ud, struct ptb_fetch_item *it, const char *part)
+{
+	return ud ? ptb_install_stream(ud, it, part) : -1;
+}
+
+static void on_abandon(void *ud, struct ptb_fetch_item *it)
+{
+	if (ud)
+		ptb_install_abandon(ud, it);
+}
+
+static const struct ptb_fetch_stream stream_hooks = { on_stream, on_abandon };
+
 /* Children unpack after chdir into the staging tree: every path they are
  * given must be absolute. */
 static char *absolute(const char *p)
@@ -759,6 +773,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	t_net = now_s();
 	ptb_fetch_catch_signals();
 	workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	net.stream = &stream_hooks;
 	for (int round = 0;; round++) {
 		if (o.prefix && !(in = ptb_install_begin(o.prefix, workers > 0 ? workers : 1, &err)))
 			goto fail;

@@ -304,8 +304,13 @@ done:
 
 enum xstate { X_WAIT, X_RUN, X_DONE };
 
+struct engine;
+
 struct xfer {
+	struct engine *e;
 	struct ptb_fetch_item *it;
+	int notify;            /* a stream's pipe (ptb_fetch_stream), or -1 */
+	int streamed;          /* offered to begin already */
 	enum xstate state;
 	CURL *h;
 	int fd;
@@ -352,6 +357,8 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
+static void abandon(struct xfer *x);
+
 static size_t on_data(char *p, size_t size, size_t n, void *ud)
 {
 	struct xfer *x = ud;
@@ -363,7 +370,9 @@ static size_t on_data(char *p, size_t size, size_t n, void *ud)
 		x->started = 1;
 		curl_easy_getinfo(x->h, CURLINFO_RESPONSE_CODE, &code);
 		if (x->asked > 0 && (code == 200 || (code == 206 && x->cr_start != x->asked))) {
-			/* No usable range: rewrite from the first byte. */
+			/* No usable range: rewrite from the first byte
+			 * (what was unpacked from the old bytes is void). */
+			abandon(x);
 			if (ftruncate(x->fd, 0) != 0 || lseek(x->fd, 0, SEEK_SET) != 0)
 				return 0;
 			ptb_sha256_init(&x->sha);
@@ -396,6 +405,7 @@ static size_t on_data(char *p, size_t size, size_t n, void *ud)
 }
 
 struct engine {
+	void *ud;
 	struct ptb_fetch_list *l;
 	const char *cache;
 	const struct ptb_net_opts *o;
@@ -404,6 +414,40 @@ struct engine {
 	size_t running;
 	struct ptb_progress *prog;
 };
+
+/* Give a stream up: its reader stops without the verified size. */
+static void abandon(struct xfer *x)
+{
+	if (x->notify < 0)
+		return;
+	close(x->notify);
+	x->notify = -1;
+	x->e->o->stream->abandon(x->e->ud, x->it);
+}
+
+/* The sha256 matched: tell the reader where the file ends. */
+static void verified(struct xfer *x)
+{
+	int64_t n = x->have;
+	struct sigaction ign, old;
+	ssize_t w;
+
+	if (x->notify < 0)
+		return;
+	/* 8 bytes into an empty pipe: one write, never short.  A reader
+	 * that is gone (it failed; it is reaped with its reason) must not
+	 * take ptbuild down with SIGPIPE. */
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &ign, &old);
+	w = write(x->notify, &n, sizeof n);
+	sigaction(SIGPIPE, &old, NULL);
+	if (w != (ssize_t)sizeof n)
+		abandon(x);
+	if (x->notify >= 0)
+		close(x->notify);
+	x->notify = -1;
+}
 
 static char *cache_path(const char *cache, const char *sha)
 {
@@ -469,6 +513,12 @@ static int start(struct engine *e, struct xfer *x, struct ptb_err *err)
 
 	if (open_part(x, err) != 0)
 		return -1;
+	/* Unpack while it downloads, from the first attempt on (what a
+	 * partial file already holds is read first). */
+	if (!x->streamed && e->o->stream) {
+		x->streamed = 1;
+		x->notify = e->o->stream->begin(e->ud, x->it, x->part);
+	}
 	x->h = curl_easy_init();
 	if (!x->h)
 		ptb_oom();
@@ -544,6 +594,7 @@ static int finish(struct engine *e, struct xfer *x, struct ptb_err *err)
 	free(x->it->path);
 	x->it->path = dest;
 	x->state = X_DONE;
+	verified(x);
 	ptb_progress_done(e->prog, x->slot, x->it, now_s() - x->t0);
 	return 0;
 }
@@ -560,6 +611,9 @@ static int on_done(struct engine *e, struct xfer *x, CURLcode cr, struct ptb_err
 	e->running--;
 	if (cr == CURLE_OK && !x->restart)
 		return finish(e, x, err);
+	/* Retried or failed: the reader may have seen bytes that are not
+	 * the file's. */
+	abandon(x);
 	if (x->too_big) {
 		ptb_err_set(err, PTB_EIO, "'%s': size mismatch: the server sent more than the expected %lld bytes (from '%s')",
 		            x->it->name, (long long)x->it->size, x->it->url);
@@ -665,7 +719,7 @@ int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
                   ptb_fetch_ready_fn ready, ptb_fetch_poll_fn poll, void *ud,
                   struct ptb_err *err)
 {
-	struct engine e = { .l = l, .cache = cache, .o = o };
+	struct engine e = { .ud = ud, .l = l, .cache = cache, .o = o };
 	size_t left = 0, next = 0, *order = NULL;
 	int rc = -1;
 
@@ -676,8 +730,10 @@ int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
 	for (size_t i = 0; i < l->n; i++) {
 		struct xfer *x = &e.x[i];
 
+		x->e = &e;
 		x->it = &l->items[i];
 		x->fd = -1;
+		x->notify = -1;
 		if (cached(&e, x->it)) {
 			x->state = X_DONE;
 			ptb_progress_cached(e.prog, x->it);
@@ -759,6 +815,8 @@ out:
 	for (size_t i = 0; i < l->n; i++) {
 		if (e.multi)
 			stop_handle(&e, &e.x[i]);
+		if (e.x[i].notify >= 0)
+			close(e.x[i].notify);   /* its reader fails; nothing is committed */
 		if (e.x[i].fd >= 0) {
 			fsync(e.x[i].fd);
 			close(e.x[i].fd);

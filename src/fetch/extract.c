@@ -9,6 +9,7 @@
  * Every name is normalised once (ptb_extract_norm) before any check, and
  * the normalised name is what libarchive writes: a check never reasons
  * about one spelling ("lib/x/", "lib//./x") while the disk gets another. */
+#define _GNU_SOURCE
 #include "fetch/fetch.h"
 #include "util/archive_dl.h"
 #include "util/sha256.h"
@@ -17,6 +18,7 @@
 #include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +134,24 @@ static int refuse(struct ptb_err *err, const char *name, const char *entry, cons
 	return -1;
 }
 
+/* Start writing a big file that is complete to disk now, without waiting:
+ * the commit syncs the stage's file system before the rename, and what
+ * was written back while the cores unpacked is not waited for then. */
+static void write_back(const char *path, uint64_t size)
+{
+#ifdef SYNC_FILE_RANGE_WRITE
+	int fd;
+
+	if (size < (1u << 20) || (fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY)) < 0)
+		return;
+	sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+	close(fd);
+#else
+	(void)path;
+	(void)size;
+#endif
+}
+
 /* The part of a normalised name under the archive's top folder; NULL
  * when the entry is the folder itself.  *bad when the name is under some
  * other folder than the first entry's. */
@@ -150,39 +170,78 @@ static const char *strip_top(const char *p, char **top, int *bad)
 
 /* The archive is read through here so that every byte libarchive sees is
  * hashed on the way (no skip or seek callback: it reads straight through);
- * drain() hashes whatever it left unread. */
+ * drain() hashes whatever it left unread.
+ *
+ * A file still being downloaded is read as it grows: at its current end
+ * the reader waits on `notify` until the writer sends the final size (8
+ * bytes) or closes it without one (the download was given up). */
 struct src {
 	int fd;
+	int notify;            /* -1: a complete file */
 	int err;               /* errno of a failed read */
+	int64_t got, total;    /* bytes read; final size, -1 until told */
 	struct ptb_sha256 sha;
 	char buf[1 << 16];
 };
 
+/* 0 when there may be more to read, -1 when the writer gave up. */
+static int wait_more(struct src *s)
+{
+	struct pollfd p = { .fd = s->notify, .events = POLLIN };
+	int64_t t;
+	ssize_t r;
+
+	if (poll(&p, 1, 5) <= 0)
+		return 0;
+	do
+		r = read(s->notify, &t, sizeof t);
+	while (r < 0 && errno == EINTR);
+	if (r != (ssize_t)sizeof t || t < 0)
+		return -1;
+	s->total = t;
+	return 0;
+}
+
+static ssize_t src_next(struct src *s)
+{
+	ssize_t n;
+
+	for (;;) {
+		do
+			n = read(s->fd, s->buf, sizeof s->buf);
+		while (n < 0 && errno == EINTR);
+		if (n < 0) {
+			s->err = errno;
+			return -1;
+		}
+		if (n > 0 || s->notify < 0 || (s->total >= 0 && s->got >= s->total))
+			break;
+		if (wait_more(s) != 0) {
+			s->err = ECANCELED;
+			return -1;
+		}
+	}
+	if (s->total >= 0 && s->got + n > s->total)
+		n = (ssize_t)(s->total - s->got);   /* never past what was verified */
+	s->got += n;
+	ptb_sha256_update(&s->sha, s->buf, (size_t)n);
+	return n;
+}
+
 static la_ssize_t src_read(struct archive *a, void *ud, const void **out)
 {
 	struct src *s = ud;
-	ssize_t n;
+	ssize_t n = src_next(s);
 
-	do
-		n = read(s->fd, s->buf, sizeof s->buf);
-	while (n < 0 && errno == EINTR);
 	(void)a;
-	if (n < 0) {
-		s->err = errno;
-		return -1;
-	}
-	ptb_sha256_update(&s->sha, s->buf, (size_t)n);
 	*out = s->buf;
 	return n;
 }
 
 static void drain(struct src *s, char hex[65])
 {
-	ssize_t n;
-
-	while ((n = read(s->fd, s->buf, sizeof s->buf)) > 0 || (n < 0 && errno == EINTR))
-		if (n > 0)
-			ptb_sha256_update(&s->sha, s->buf, (size_t)n);
+	while (src_next(s) > 0)
+		;
 	ptb_sha256_final_hex(&s->sha, hex);
 }
 
@@ -190,6 +249,16 @@ int ptb_extract(const char *archive, const char *root, const char *name,
                 const struct ptb_extract_limits *lim, char sha256_out[65],
                 struct ptb_err *err)
 {
+	int fd = open(archive, O_RDONLY | O_CLOEXEC);
+
+	return ptb_extract_stream(fd, -1, archive, root, name, lim, sha256_out, err);
+}
+
+int ptb_extract_stream(int fd, int notify, const char *archive, const char *root,
+                       const char *name, const struct ptb_extract_limits *lim,
+                       char sha256_out[65], struct ptb_err *err)
+{
+	int open_errno = errno;
 	struct src *in = NULL;
 	struct archive *a, *w;
 	struct archive_entry *e;
@@ -201,15 +270,20 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 
 	if (sha256_out)
 		sha256_out[0] = '\0';
+	in = ptb_xcalloc(1, sizeof *in);
+	in->fd = fd;
+	in->notify = notify;
+	in->total = -1;
+	ptb_sha256_init(&in->sha);
 	if (!ptb_fetch_name_ok(name, &no)) {
 		/* The readers refuse such names; never let one reach a path. */
 		ptb_err_set(err, PTB_EIO, "refusing to unpack component '%s': its name %s", name, no);
-		return -1;
+		goto early;
 	}
 	if (ptb_archive_load() != 0) {
 		ptb_err_set(err, PTB_EIO, "extracting '%s' needs libarchive, which cannot be loaded: %s",
 		            name, ptb_archive_error());
-		return -1;
+		goto early;
 	}
 	a = archive_read_new();
 	w = archive_write_disk_new();
@@ -225,10 +299,8 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	archive_write_disk_set_options(w, ARCHIVE_EXTRACT_SECURE_SYMLINKS |
 	                                  ARCHIVE_EXTRACT_SECURE_NODOTDOT |
 	                                  ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
-	in = ptb_xcalloc(1, sizeof *in);
-	ptb_sha256_init(&in->sha);
-	if ((in->fd = open(archive, O_RDONLY | O_CLOEXEC)) < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': '%s': %s", name, archive, strerror(errno));
+	if (in->fd < 0) {
+		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': '%s': %s", name, archive, strerror(open_errno));
 		goto out;
 	}
 	if (archive_read_open(a, in, NULL, src_read, NULL) != ARCHIVE_OK) {
@@ -362,6 +434,8 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 			            path, name, why(w, wbuf, sizeof wbuf));
 			goto out;
 		}
+		if (type == AE_IFREG && !hl && archive_entry_size(e) > 0)
+			write_back(archive_entry_pathname(e), (uint64_t)archive_entry_size(e));
 	}
 	if (r != ARCHIVE_EOF) {
 		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, why(a, wbuf, sizeof wbuf));
@@ -382,6 +456,7 @@ out:
 	free(hnorm);
 	archive_read_free(a);
 	archive_write_free(w);
+early:
 	if (rc != 0 && in && in->err)
 		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s' ('%s'): %s", name, archive, strerror(in->err));
 	if (in && in->fd >= 0) {

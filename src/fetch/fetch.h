@@ -37,6 +37,7 @@ struct ptb_fetch_item {
 	char *path;
 	int from_cache;    /* path was found in the cache, not downloaded now */
 	int damaged;       /* path did not hash to sha256: evicted */
+	int streamed;      /* being unpacked as it downloads (install.c) */
 };
 
 struct ptb_fetch_list {
@@ -116,6 +117,19 @@ struct ptb_net_opts {
 	struct ptb_progress *prog;  /* the caller's, or NULL: made per call */
 	int *unreachable;         /* the caller's, or NULL: set to 1 when a
 	                             host or proxy could not be reached */
+	const struct ptb_fetch_stream *stream;   /* or NULL */
+};
+
+/* Unpacking while the bytes come in.  begin (with the ud of
+ * ptb_fetch_all) is offered each archive as its download starts, with
+ * the partial file; it returns the write end of a pipe to tell the reader
+ * the verified size (ptb_extract_stream's notify), or -1 when the archive
+ * is to be unpacked from the cache after all (ready as usual).  The size
+ * is sent only after the sha256 matched; a download that is retried or
+ * restarted closes the pipe without it and calls abandon. */
+struct ptb_fetch_stream {
+	int (*begin)(void *ud, struct ptb_fetch_item *it, const char *part);
+	void (*abandon)(void *ud, struct ptb_fetch_item *it);
 };
 
 void ptb_net_opts_default(struct ptb_net_opts *o);
@@ -176,6 +190,15 @@ struct ptb_extract_limits {
 int ptb_extract(const char *archive, const char *root, const char *name,
                 const struct ptb_extract_limits *lim, char sha256_out[65],
                 struct ptb_err *err);
+
+/* The same from fd (taken over and closed; -1 with errno set when archive
+ * could not be opened), a file that may still be growing when notify is
+ * not -1: at its end the reader waits for the writer to send the final
+ * size on notify (an int64_t) and stops there; notify closed without one
+ * fails the read (ECANCELED).  archive names the file in messages. */
+int ptb_extract_stream(int fd, int notify, const char *archive, const char *root,
+                       const char *name, const struct ptb_extract_limits *lim,
+                       char sha256_out[65], struct ptb_err *err);
 
 /* An archive entry name in its one spelling: empty and "." elements and
  * trailing slashes dropped, elements joined by one '/' ("" for the root

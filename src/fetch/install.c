@@ -9,6 +9,7 @@
 #include <ftw.h>
 #include <dirent.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,6 +30,7 @@
 struct child {
 	pid_t pid;
 	int fd;                       /* read end: the child's error text */
+	int abandoned;                /* its stream was given up: ignore it */
 	struct ptb_fetch_item *it;
 };
 
@@ -39,6 +42,7 @@ struct ptb_install {
 	struct ptb_fetch_item **queue;
 	size_t nq, capq, headq;
 	struct ptb_extract_limits lim;
+	int tainted;                  /* an abandoned stream wrote into the stage */
 };
 
 static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
@@ -285,8 +289,32 @@ static int add_file(struct ptb_install *in, struct ptb_fetch_item *it, struct pt
 	return rc;
 }
 
+/* In a child: keep stdin, stdout, stderr and the n descriptors in fd[]
+ * (renumbered 3, 4, ...), close the rest.  Else a child would hold the
+ * parent's other pipes open (a stream's end would never be seen) and the
+ * locks on its partial downloads. */
+static void keep_only(int *fd, int n)
+{
+	int lo = 3 + n;
+
+	for (int i = 0; i < n; i++)
+		if (fd[i] >= 0 && (fd[i] = fcntl(fd[i], F_DUPFD_CLOEXEC, 64)) < 0)
+			_exit(2);
+	for (int i = 0; i < n; i++)
+		if (fd[i] >= 0 && dup2(fd[i], 3 + i) == 3 + i)
+			fd[i] = 3 + i;
+#ifdef SYS_close_range
+	if (syscall(SYS_close_range, (unsigned)lo, ~0U, 0) == 0)
+		return;
+#endif
+	for (int f = lo; f < 65536; f++)
+		close(f);
+}
+
+/* Unpack it in a child: from its cache file, or when fd is not -1 from
+ * that partial download as it grows (notify: the read end of its pipe). */
 static int spawn(struct ptb_install *in, struct child *k, struct ptb_fetch_item *it,
-                 struct ptb_err *err)
+                 int fd, int notify, struct ptb_err *err)
 {
 	int fds[2];
 	pid_t pid;
@@ -311,7 +339,7 @@ static int spawn(struct ptb_install *in, struct child *k, struct ptb_fetch_item 
 	if (pid == 0) {
 		struct ptb_err e = { 0 };
 		char got[65];
-		int rc;
+		int rc, keep[3] = { fds[1], fd, notify };
 
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
@@ -320,12 +348,25 @@ static int spawn(struct ptb_install *in, struct child *k, struct ptb_fetch_item 
 		if (getppid() == 1)
 			_exit(1);
 		close(fds[0]);
-		rc = ptb_extract(it->path, in->stage, it->name, &lim, got, &e);
-		/* A damaged cache entry is the reason, whatever else its
-		 * bytes made extraction say. */
-		if (*got && strcmp(got, it->sha256) != 0) {
-			ptb_fetch_damaged(it, got, &e);
-			rc = CHILD_DAMAGED;
+		keep_only(keep, 3);
+		fds[1] = keep[0];
+		if (keep[1] < 0) {
+			rc = ptb_extract(it->path, in->stage, it->name, &lim, got, &e);
+			/* A damaged cache entry is the reason, whatever
+			 * else its bytes made extraction say. */
+			if (*got && strcmp(got, it->sha256) != 0) {
+				ptb_fetch_damaged(it, got, &e);
+				rc = CHILD_DAMAGED;
+			}
+		} else {
+			/* The parent sends the size only once the sha256
+			 * matched; a mismatch here means the file changed
+			 * under us. */
+			rc = ptb_extract_stream(keep[1], keep[2], it->url, in->stage, it->name, &lim, got, &e);
+			if (rc == 0 && strcmp(got, it->sha256) != 0) {
+				ptb_err_set(&e, PTB_EIO, "the download of '%s' changed while it was unpacked", it->name);
+				rc = 1;
+			}
 		}
 		if (rc != 0) {
 			size_t n = strlen(e.msg);
@@ -338,6 +379,7 @@ static int spawn(struct ptb_install *in, struct child *k, struct ptb_fetch_item 
 	close(fds[1]);
 	k->pid = pid;
 	k->fd = fds[0];
+	k->abandoned = 0;
 	k->it = it;
 	in->nkids++;
 	return 0;
@@ -354,6 +396,11 @@ static int reap(struct ptb_install *in, struct child *k, int status, struct ptb_
 	close(k->fd);
 	k->pid = 0;
 	in->nkids--;
+	if (k->abandoned) {
+		/* Whatever it wrote is unverified: the stage is redone. */
+		in->tainted = 1;
+		return 0;
+	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		ptb_progress_unpacked(ptb_progress_current(), k->it->name);
 		return 0;
@@ -373,11 +420,39 @@ static int reap(struct ptb_install *in, struct child *k, int status, struct ptb_
 	return -1;
 }
 
+/* Wait until a child ends, or 100 ms so the status line keeps moving; a
+ * signal ends the wait early.  A child's pipe closes (or carries its
+ * message) as it exits, so its core is handed on at once rather than at
+ * the next turn of a sleep. */
+static int wait_child(struct ptb_install *in, struct ptb_err *err)
+{
+	struct pollfd *pf = ptb_xcalloc((size_t)in->workers, sizeof *pf);
+	int n = 0, rc = 0;
+
+	for (int i = 0; i < in->workers; i++)
+		if (in->kids[i].pid) {
+			pf[n].fd = in->kids[i].fd;
+			pf[n++].events = POLLIN;
+		}
+	if (n > 0 && poll(pf, (nfds_t)n, 100) > 0) {
+		for (int i = 0, j = 0; i < in->workers && rc == 0; i++) {
+			struct child *k = &in->kids[i];
+			int st;
+
+			if (!k->pid)
+				continue;
+			if (pf[j++].revents && waitpid(k->pid, &st, 0) == k->pid)
+				rc = reap(in, k, st, err);
+		}
+	}
+	free(pf);
+	return rc;
+}
+
 static int pump(struct ptb_install *in, int block, struct ptb_err *err)
 {
 	for (;;) {
 		int st;
-		pid_t r;
 
 		for (int i = 0; i < in->workers; i++) {
 			struct child *k = &in->kids[i];
@@ -399,7 +474,7 @@ static int pump(struct ptb_install *in, int block, struct ptb_err *err)
 			t = in->queue[big];
 			in->queue[big] = in->queue[in->headq];
 			in->queue[in->headq++] = t;
-			if (spawn(in, &in->kids[i], t, err) != 0)
+			if (spawn(in, &in->kids[i], t, -1, -1, err) != 0)
 				return -1;
 		}
 		if (!block || (in->nkids == 0 && in->headq == in->nq))
@@ -409,21 +484,55 @@ static int pump(struct ptb_install *in, int block, struct ptb_err *err)
 			ptb_err_hint(err, "the prefix is unchanged");
 			return -1;
 		}
-		/* Wait for a child, redrawing the status line meanwhile. */
-		r = waitpid(-1, &st, WNOHANG);
-		if (r == 0) {
-			ptb_progress_draw(ptb_progress_current(), 0);
-			usleep(50000);
-			continue;
-		}
-		for (int i = 0; r > 0 && i < in->workers; i++)
-			if (in->kids[i].pid == r && reap(in, &in->kids[i], st, err) != 0)
-				return -1;
+		ptb_progress_draw(ptb_progress_current(), 0);
+		if (wait_child(in, err) != 0)
+			return -1;
 	}
+}
+
+int ptb_install_stream(struct ptb_install *in, struct ptb_fetch_item *it, const char *part)
+{
+	struct ptb_err e = { 0 };
+	int p[2], fd;
+
+	if (it->kind != PTB_ITEM_ARCHIVE || in->tainted)
+		return -1;
+	for (int i = 0; i < in->workers; i++) {
+		if (in->kids[i].pid)
+			continue;
+		if ((fd = open(part, O_RDONLY | O_CLOEXEC | O_NOCTTY)) < 0)
+			return -1;
+		if (pipe2(p, O_CLOEXEC) != 0) {
+			close(fd);
+			return -1;
+		}
+		if (spawn(in, &in->kids[i], it, fd, p[0], &e) != 0) {
+			close(p[1]);
+			p[1] = -1;
+		} else {
+			it->streamed = 1;
+		}
+		close(fd);
+		close(p[0]);
+		return p[1];
+	}
+	return -1;
+}
+
+void ptb_install_abandon(struct ptb_install *in, struct ptb_fetch_item *it)
+{
+	for (int i = 0; i < in->workers; i++)
+		if (in->kids[i].pid && in->kids[i].it == it)
+			in->kids[i].abandoned = 1;
+	if (it->streamed)
+		in->tainted = 1;
+	it->streamed = 0;
 }
 
 int ptb_install_add(struct ptb_install *in, struct ptb_fetch_item *it, struct ptb_err *err)
 {
+	if (it->streamed)
+		return pump(in, 0, err);   /* its child has it already */
 	if (it->kind == PTB_ITEM_FILE)
 		return add_file(in, it, err);
 	if (in->nq == in->capq) {
@@ -460,6 +569,25 @@ int ptb_install_commit(struct ptb_install *in, const struct ptb_fetch_list *l,
 
 	if (pump(in, 1, err) != 0)
 		return -1;
+	if (in->tainted) {
+		/* A stream given up (its download retried or restarted) may
+		 * have left unverified files: unpack everything again, now
+		 * from the verified cache. */
+		ptb_rmtree(in->stage);
+		if (mkdir(in->stage, 0755) != 0) {
+			ptb_err_set(err, PTB_EIO, "cannot create the staging folder '%s': %s", in->stage, strerror(errno));
+			return -1;
+		}
+		in->tainted = 0;
+		in->nq = in->headq = 0;
+		for (size_t i = 0; i < l->n; i++) {
+			l->items[i].streamed = 0;
+			if (ptb_install_add(in, &l->items[i], err) != 0)
+				return -1;
+		}
+		if (pump(in, 1, err) != 0)
+			return -1;
+	}
 	lock = ptb_install_lock_path(in->stage);
 	if (ptb_lock_write(lock, l, err) != 0)
 		goto out;

@@ -17,6 +17,14 @@ struct ptb_install *ptb_install_begin(const char *prefix, int workers,
 /* Queue a verified item: archives are extracted, files linked in. */
 int ptb_install_add(struct ptb_install *in, struct ptb_fetch_item *it,
                     struct ptb_err *err);
+/* Start unpacking an archive from its partial download while it comes
+ * in, when a worker is free: the write end of the pipe for the verified
+ * size (struct ptb_fetch_stream), else -1.  ptb_install_add then queues
+ * nothing for it.  ptb_install_abandon gives such a stream up: whatever
+ * it wrote is discarded at commit, where the stage is unpacked again
+ * from the cache. */
+int ptb_install_stream(struct ptb_install *in, struct ptb_fetch_item *it, const char *part);
+void ptb_install_abandon(struct ptb_install *in, struct ptb_fetch_item *it);
 /* Reap finished children and start queued ones; never blocks. */
 int ptb_install_poll(struct ptb_install *in, struct ptb_err *err);
 /* Wait for all, write the lock into the tree, rename it into place. */

@@ -9,6 +9,9 @@ path; this one injects the faults nginx cannot be told to make.
   /flaky/X      the first 2 requests for X answer 503, then the file
   /stall/X      headers, then nothing at all
   /slow/X       the file in 4 KiB pieces, 40 ms apart (progress to watch)
+  /swap/X       the first request for X sends the bytes of X.decoy (as
+                if they were the start of X), waits 1 s and drops the
+                connection; later ones ignore Range (200, the whole X)
   /X            the file, with Range
 Logs one line per request (path, Range, what it did) on stdout."""
 import os
@@ -35,7 +38,7 @@ class H(BaseHTTPRequestHandler):
         print("%s range=%s %s" % (self.path, self.headers.get("Range", "-"), what), flush=True)
 
     def do_GET(self):
-        m = re.match(r"^/(cut|cutnorange|flaky|stall|slow)(/.*)$", self.path)
+        m = re.match(r"^/(cut|cutnorange|flaky|stall|slow|swap)(/.*)$", self.path)
         mode, rel = (m.group(1), m.group(2)) if m else ("plain", self.path)
         path = os.path.join(ROOT, rel.lstrip("/"))
         if not os.path.isfile(path):
@@ -57,7 +60,7 @@ class H(BaseHTTPRequestHandler):
             return
         start = 0
         rng = self.headers.get("Range")
-        if rng and mode != "cutnorange":
+        if rng and mode not in ("cutnorange", "swap"):
             start = int(re.match(r"bytes=(\d+)-", rng).group(1))
         if start >= len(data) and start > 0:
             self.send_response(416)
@@ -75,6 +78,16 @@ class H(BaseHTTPRequestHandler):
         if mode == "stall":
             self.say("stall")
             time.sleep(30)
+            return
+        if mode == "swap" and n == 0 and os.path.isfile(path + ".decoy"):
+            decoy = open(path + ".decoy", "rb").read()[:len(body) - 1]
+            self.wfile.write(decoy)
+            self.wfile.flush()
+            time.sleep(1)
+            self.say("decoy of %d bytes, cut" % len(decoy))
+            self.close_connection = True
+            import socket
+            self.connection.shutdown(socket.SHUT_RDWR)
             return
         if mode in ("cut", "cutnorange") and n < 3 and len(body) > 2:
             k = RNG.randint(1, len(body) - 1)
