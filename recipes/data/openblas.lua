@@ -47,19 +47,31 @@ local microarch = {
 -- Targets some OpenBLAS releases refuse at build time: prefer DYNAMIC_ARCH
 local fragile = { NEOVERSEV2 = "TARGET=NEOVERSEV2 is missing from TargetList.txt in some OpenBLAS releases (OpenBLAS#5385)" }
 
--- The source release a build pins.  PyTorch's CD uses v0.3.30 [pt-ob]; the
--- newest release whose tarball checksum ptbuild carries is 0.3.28, which
--- already detects Neoverse V2 ([ob4702], merged before 0.3.28):
---   [spack-ob] spack/spack var/spack/repos/builtin/packages/openblas/package.py:
---   version("0.3.28", sha256="f1003466...") for the release asset
---   https://github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.28/OpenBLAS-0.3.28.tar.gz
+-- The source release a build pins: the one PyTorch's CD builds [pt-ob].
+--   [spack-ob] spack/spack-packages@1e8cf05
+--   repos/spack_repo/builtin/packages/openblas/package.py:
+--   version("0.3.30", sha256="27342cff...") for the release asset below;
+--   [cports-ob] chimera-linux/cports@19b66183 main/openblas/template.py
+--   carries the same sha256 for the same url.
 local source_build = {
-  version = "0.3.28",                                       -- [spack-ob]
-  url = "https://github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.28/OpenBLAS-0.3.28.tar.gz", -- [spack-ob]
-  sha256 = "f1003466ad074e9b0c8d421a204121100b0751c96fc6fcf3d1456bd12f8a00a1", -- [spack-ob]
+  version = "0.3.30",                                       -- [pt-ob] [spack-ob]
+  url = "https://github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.30/OpenBLAS-0.3.30.tar.gz", -- [spack-ob]
+  sha256 = "27342cff518646afb4c2b976d809102e368957974c250a25ccc965e53063c95d", -- [spack-ob] [cports-ob]
   make_flags = "USE_OPENMP=1 NUM_THREADS=256 NO_SHARED=0 CFLAGS=-O3",
   -- NUM_THREADS 256 (CD uses 128): Grace pairs have 144 cores, and OpenBLAS
   -- aborts past NUM_THREADS (OpenMathLib/OpenBLAS#5638, scenarios S28)
 }
 
-return { arm_parts = arm_parts, microarch = microarch, fragile = fragile, source_build = source_build }
+-- What a DYNAMIC_ARCH build of source_build.version runs on a core whose
+-- build TARGET has no kernel set of its own: TARGET -> kernels used.
+-- In 0.3.30 driver/others/dynamic_arm64.c returns gotoblas_NEOVERSEV2 for
+-- part 0xd4f when the kernel reports SVE (gotoblas_NEOVERSEN1 without it),
+-- and gotoblas_NEOVERSEV2 is #defined to gotoblas_NEOVERSEN2 [ob5144];
+-- 0.3.27-0.3.29 defined it to gotoblas_NEOVERSEV1, and 0.3.26 ran the
+-- generic ARMV8SVE kernels there [ob4444].
+local dynamic_kernels = {
+  NEOVERSEV2 = "NEOVERSEN2",                                -- [ob5144]
+}
+
+return { arm_parts = arm_parts, microarch = microarch, fragile = fragile, source_build = source_build,
+         dynamic_kernels = dynamic_kernels }

@@ -160,7 +160,10 @@ function M.openblas(facts)
   else
     res.target = "ARMV8"
     res.via = "source"
-    res.note = target and (ob.fragile[target] .. "; a source build with TARGET=ARMV8 DYNAMIC_ARCH=1 picks the " .. target .. " kernels at run time")
+    local runs = ob.dynamic_kernels[target]
+    res.note = target and ("%s; a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises the %s at run time and runs its %s kernels%s"):format(
+        ob.fragile[target], ob.source_build.version, target, runs or target,
+        runs and (" (" .. ob.source_build.version .. " has no " .. target .. " kernel set of its own)") or "")
       or (model .. ": no OpenBLAS TARGET; TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks SVE kernels where present")
   end
   if res.via == "package" then

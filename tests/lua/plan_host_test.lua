@@ -81,6 +81,28 @@ end
 t.like(H.openblas(arm("0xd4f", "neoverse_v2", "ubuntu")).alternative or "", "NVPL", "Grace: NVPL named as the alternative")
 t.is(H.openblas(arm("0xd0c", "neoverse_n1", "ubuntu")).alternative, nil, "Altra: no NVPL")
 
+-- The pinned source release: { field, value, source }.  PyTorch's CD builds
+-- v0.3.30 [pt-ob]; the sha256 is the release asset's, as spack and
+-- chimera-linux's cports both list it [spack-ob] [cports-ob].
+local grace = H.openblas(arm("0xd4f", "neoverse_v2", "ubuntu"))
+local pinned = {
+  { "version", "0.3.30", "pt-ob" },
+  { "url", "https://github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.30/OpenBLAS-0.3.30.tar.gz", "spack-ob" },
+  { "sha256", "27342cff518646afb4c2b976d809102e368957974c250a25ccc965e53063c95d", "spack-ob, cports-ob" },
+}
+for _, c in ipairs(pinned) do
+  t.is(grace[c[1]], c[2], ("source build %s [%s]"):format(c[1], c[3]))
+end
+
+-- What DYNAMIC_ARCH runs on a Neoverse V2 in the pinned release: 0.3.30's
+-- dynamic_arm64.c maps part 0xd4f (with SVE) to gotoblas_NEOVERSEV2, which
+-- it #defines to gotoblas_NEOVERSEN2 [ob5144].  { TARGET, kernels, source }
+local dyn = { { "NEOVERSEV2", "NEOVERSEN2", "ob5144" } }
+for _, c in ipairs(dyn) do
+  t.like(grace.note, "runs its " .. c[2] .. " kernels", ("DYNAMIC_ARCH on %s: %s kernels [%s]"):format(c[1], c[2], c[3]))
+end
+t.is(grace.note:find("picks the NEOVERSEV2 kernels", 1, true), nil, "Grace: no claim of NEOVERSEV2 kernels 0.3.30 does not have")
+
 -- max_jobs: { cores, memory MiB, --max-jobs, jobs, problems }
 local jobs = {
   { 72, 491520, nil, 72, "" }, { 224, 2097152, nil, 224, "" }, { 32, 63430, nil, 15, "" },
