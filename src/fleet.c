@@ -319,7 +319,6 @@ int ptb_fleet_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 {
 	struct ptb_lua *lua;
 	cJSON *problems, *nodes, *args, *res = NULL, *b, *it;
-	const cJSON *errors;
 
 	*fleet = NULL;
 	if (o->profile || o->sysroot) {
@@ -356,19 +355,8 @@ int ptb_fleet_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		cJSON_Delete(problems);
 		return -1;
 	}
-	errors = cJSON_GetObjectItemCaseSensitive(res, "errors");
-	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0) {
-		const cJSON *e = cJSON_GetArrayItem(errors, 0);
-		const char *kind = ptb_json_str(e, "kind");
-		const char *msg = ptb_json_str(e, "message");
-		const char *hint = ptb_json_str(e, "hint");
-
-		ptb_err_set(err, kind && strcmp(kind, "usage") == 0 ? PTB_EUSAGE : PTB_ERECIPE,
-		            "%s", msg ? msg : "(recipe gave no message)");
-		if (hint)
-			ptb_err_hint(err, "%s", hint);
+	if (ptb_recipe_errors(res, err) != 0)
 		goto fail;
-	}
 	if (!cJSON_IsObject(res) || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "builds")) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "nodes")) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "targets")) ||

@@ -198,13 +198,31 @@ int ptb_plan_finish(cJSON *res, struct ptb_err *err)
 	return 0;
 }
 
+int ptb_recipe_errors(const cJSON *res, struct ptb_err *err)
+{
+	const cJSON *errors = cJSON_GetObjectItemCaseSensitive(res, "errors");
+	const cJSON *e;
+	const char *kind, *msg, *hint;
+
+	if (!cJSON_IsArray(errors) || cJSON_GetArraySize(errors) == 0)
+		return 0;
+	e = cJSON_GetArrayItem(errors, 0);
+	kind = ptb_json_str(e, "kind");
+	msg = ptb_json_str(e, "message");
+	hint = ptb_json_str(e, "hint");
+	ptb_err_set(err, kind && strcmp(kind, "usage") == 0 ? PTB_EUSAGE : PTB_ERECIPE,
+	            "%s", msg ? msg : "(recipe gave no message)");
+	if (hint)
+		ptb_err_hint(err, "%s", hint);
+	return -1;
+}
+
 int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
                   cJSON **plan, cJSON **facts_out, struct ptb_err *err)
 {
 	struct ptb_lua *lua;
 	char *source = NULL;
 	cJSON *facts, *args, *res = NULL;
-	const cJSON *errors;
 
 	*plan = NULL;
 	if (facts_out)
@@ -235,17 +253,7 @@ int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		return -1;
 	}
 	cJSON_Delete(args);
-	errors = cJSON_GetObjectItemCaseSensitive(res, "errors");
-	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0) {
-		const cJSON *e = cJSON_GetArrayItem(errors, 0);
-		const char *kind = ptb_json_str(e, "kind");
-		const char *msg = ptb_json_str(e, "message");
-		const char *hint = ptb_json_str(e, "hint");
-
-		ptb_err_set(err, kind && strcmp(kind, "usage") == 0 ? PTB_EUSAGE : PTB_ERECIPE,
-		            "%s", msg ? msg : "(recipe gave no message)");
-		if (hint)
-			ptb_err_hint(err, "%s", hint);
+	if (ptb_recipe_errors(res, err) != 0) {
 		cJSON_Delete(res);
 		cJSON_Delete(facts);
 		return -1;

@@ -112,3 +112,26 @@ void ptb_cmd_print_json(const cJSON *doc)
 	fwrite(b.data, 1, b.len, stdout);
 	ptb_buf_free(&b);
 }
+
+/* templates/NAME beside each recipe directory: DIR/templates first (a
+ * user's --recipes DIR), then DIR/../templates (the shipped layout,
+ * pkgdatadir/{recipes,templates}). */
+char *ptb_cmd_find_template(struct ptb_ctx *ctx, const char *name)
+{
+	size_t n;
+	char **path = ptb_recipe_path(ctx->recipe_dirs, ctx->nrecipe_dirs, &n);
+	char *found = NULL;
+
+	for (int pass = 0; pass < 2 && !found; pass++) {
+		for (size_t i = 0; i < n && !found; i++) {
+			char *f = ptb_xasprintf("%s/%stemplates/%s", path[i], pass ? "../" : "", name);
+
+			if (ptb_path_is_file(f))
+				found = f;
+			else
+				free(f);
+		}
+	}
+	ptb_recipe_path_free(path);
+	return found;
+}

@@ -26,4 +26,8 @@ int ptb_cmd_report_errors(const cJSON *errors);
 void ptb_cmd_print_warnings(const cJSON *warnings);
 void ptb_cmd_print_json(const cJSON *doc);
 
+/* The path of template NAME on the recipe path (templates/ beside each
+ * recipe directory), or NULL; the caller frees it. */
+char *ptb_cmd_find_template(struct ptb_ctx *ctx, const char *name);
+
 #endif

@@ -60,27 +60,6 @@ static const char *const engines[][2] = {
 	{ "kubernetes", "gather/kubernetes.yaml.in" },
 };
 
-/* templates/NAME beside a recipe directory (as generate finds them). */
-static char *find_template(struct ptb_ctx *ctx, const char *name)
-{
-	size_t n;
-	char **path = ptb_recipe_path(ctx->recipe_dirs, ctx->nrecipe_dirs, &n);
-	char *found = NULL;
-
-	for (int pass = 0; pass < 2 && !found; pass++) {
-		for (size_t i = 0; i < n && !found; i++) {
-			char *f = ptb_xasprintf("%s/%stemplates/%s", path[i], pass ? "../" : "", name);
-
-			if (ptb_path_is_file(f))
-				found = f;
-			else
-				free(f);
-		}
-	}
-	ptb_recipe_path_free(path);
-	return found;
-}
-
 /* A Kubernetes namespace: a DNS label (RFC 1123). */
 static int dns_label(const char *s)
 {
@@ -137,7 +116,7 @@ int ptb_cmd_gather(struct ptb_ctx *ctx, int argc, char **argv)
 	}
 	if (!*o.image)
 		return ptb_cli_usage("gather", "bad --image '' (expected an image reference such as registry/ptbuild:1)");
-	path = find_template(ctx, tmpl);
+	path = ptb_cmd_find_template(ctx, tmpl);
 	if (!path) {
 		ptb_err_set(&err, PTB_ERECIPE, "template '%s' not found on the recipe path", tmpl);
 		return ptb_report(&err);

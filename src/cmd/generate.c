@@ -217,29 +217,6 @@ static int valid_rel_path(const char *p)
 	}
 }
 
-/* templates/NAME beside each recipe directory: DIR/templates first (a
- * user's --recipes DIR), then DIR/../templates (the shipped layout,
- * pkgdatadir/{recipes,templates}). */
-static char *find_template(struct ptb_ctx *ctx, const char *name)
-{
-	size_t n;
-	char **path = ptb_recipe_path(ctx->recipe_dirs, ctx->nrecipe_dirs, &n);
-	char *found = NULL;
-
-	for (int pass = 0; pass < 2 && !found; pass++) {
-		for (size_t i = 0; i < n && !found; i++) {
-			char *f = ptb_xasprintf("%s/%stemplates/%s", path[i], pass ? "../" : "", name);
-
-			if (ptb_path_is_file(f))
-				found = f;
-			else
-				free(f);
-		}
-	}
-	ptb_recipe_path_free(path);
-	return found;
-}
-
 struct outfile {
 	char *path;
 	struct ptb_buf data;
@@ -259,7 +236,7 @@ static int render_embedded(struct ptb_ctx *ctx, const char *name, cJSON *scope, 
 		ptb_err_set(err, PTB_ERECIPE, "recipe 'generate.files': embed '%s' is not a relative template name", name);
 		return -1;
 	}
-	tpath = find_template(ctx, name);
+	tpath = ptb_cmd_find_template(ctx, name);
 	if (!tpath) {
 		ptb_err_set(err, PTB_ERECIPE, "template '%s' not found on the recipe path", name);
 		return -1;
@@ -316,7 +293,7 @@ static int render_files(struct ptb_ctx *ctx, const cJSON *doc,
 		of->mode = cJSON_IsNumber(mode) ? mode->valueint : 0644;
 		if (ptb_json_str(f, "mark") && *ptb_json_str(f, "mark"))
 			of->mark = ptb_xstrdup(ptb_json_str(f, "mark"));
-		tpath = find_template(ctx, tmpl);
+		tpath = ptb_cmd_find_template(ctx, tmpl);
 		if (!tpath) {
 			ptb_err_set(err, PTB_ERECIPE, "template '%s' not found on the recipe path", tmpl);
 			ptb_err_hint(err, "templates live in templates/ beside a recipe directory");
