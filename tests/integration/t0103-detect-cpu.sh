@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0103-detect-cpu.sh - every real cpuinfo dump (tests/fixtures/cpuinfo,
-# index and expected answers in shared/data/cpuinfo-samples.csv: archspec's
-# own detection run on each dump) gives the same archspec microarchitecture
+# origins in tests/fixtures/README.md; the expected answers below are
+# archspec's own detection run on each dump) gives the same archspec microarchitecture
 # and the core name from util-linux's table.
 . "$top_srcdir/tests/lib.sh"
 
