@@ -51,16 +51,23 @@ end
 -- SASS for X.y runs on X.z (z >= y) unless arch-specific (a); PTX for
 -- an arch <= cc is JIT-compiled by the driver.
 function M.covers(items, cc)
-  local maj, min = cc:match("^(%d+)%.(%d+)$")
-  maj, min = tonumber(maj), tonumber(min)
-  for _, it in ipairs(items) do
-    local m2, n2 = it.cc:match("^(%d+)%.(%d+)$")
-    m2, n2 = tonumber(m2), tonumber(n2)
-    if it.suffix == "" and m2 == maj and n2 <= min then return true, "sass" end
-    if it.suffix ~= "" and it.cc == cc then return true, "sass" end
-    if it.ptx and (m2 < maj or (m2 == maj and n2 <= min)) then return true, "ptx" end
-  end
+  local code, how = wheels.runs(items, cc)
+  if code then return true, how end
   return false
+end
+
+-- An installed torch's architectures (detect: archs.sass, archs.ptx) as
+-- arch-list items, and how they read in a finding's "seen".
+local function torch_items(t)
+  local items = {}
+  for _, a in ipairs(t.archs.sass or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = false } end
+  for _, a in ipairs(t.archs.ptx or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = true } end
+  return items
+end
+
+local function torch_seen(t)
+  return (t.libtorch_cuda or t.site) .. " holds SASS " .. table.concat(t.archs.sass or {}, " ") ..
+    "; PTX " .. table.concat(t.archs.ptx or {}, " ")
 end
 
 local function first_lib(o, lib, pred)
@@ -156,9 +163,7 @@ check("torch-lacks-gpu", "error", "S02", function(c)
   local out = {}
   for _, t in ipairs(c.o.torch or {}) do
     if t.archs then
-      local items = {}
-      for _, a in ipairs(t.archs.sass or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = false } end
-      for _, a in ipairs(t.archs.ptx or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = true } end
+      local items = torch_items(t)
       for _, g in ipairs(c.gpus) do
         if not M.covers(items, g.compute_capability) then
           local w = covering_wheel(c, t)
@@ -167,8 +172,7 @@ check("torch-lacks-gpu", "error", "S02", function(c)
             message = ("the installed torch %s has no code for %s (compute capability %s): \"no kernel image is available for execution on the device\"%s")
               :format(t.version, g.name or "GPU", g.compute_capability,
                       w and ("; %s has it (arch list %s)"):format(w.name, w.list) or ""),
-            seen = (t.libtorch_cuda or t.site) .. " holds SASS " .. table.concat(t.archs.sass or {}, " ") ..
-              "; PTX " .. table.concat(t.archs.ptx or {}, " "),
+            seen = torch_seen(t),
             fix = w and (w.command .. ", or " .. fix) or fix }
         end
       end
@@ -185,9 +189,7 @@ check("torch-gpu-ptx-only", "warning", "S02", function(c)
   local out = {}
   for _, t in ipairs(c.o.torch or {}) do
     if t.archs then
-      local items = {}
-      for _, a in ipairs(t.archs.sass or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = false } end
-      for _, a in ipairs(t.archs.ptx or {}) do items[#items + 1] = { cc = a, suffix = "", ptx = true } end
+      local items = torch_items(t)
       for _, g in ipairs(c.gpus) do
         local ok, how = M.covers(items, g.compute_capability)
         if ok and how == "ptx" then
@@ -195,8 +197,7 @@ check("torch-gpu-ptx-only", "warning", "S02", function(c)
           out[#out + 1] = {
             message = ("the installed torch %s has no SASS for %s (compute capability %s): it runs only by JIT-compiling its PTX (%s) at first use, minutes per process until the driver's cache holds it, with kernels not tuned for this GPU")
               :format(t.version, g.name or "GPU", g.compute_capability, table.concat(t.archs.ptx, " ")),
-            seen = (t.libtorch_cuda or t.site) .. " holds SASS " .. table.concat(t.archs.sass or {}, " ") ..
-              "; PTX " .. table.concat(t.archs.ptx or {}, " "),
+            seen = torch_seen(t),
             fix = ("install %s, or rebuild with TORCH_CUDA_ARCH_LIST including %s (ptbuild plan does this)")
               :format(w and (w.name .. " (arch list " .. w.list .. "): " .. w.command)
                         or ("a torch built for " .. g.compute_capability), g.compute_capability) }

@@ -25,34 +25,39 @@ local function cc_parts(cc)
   return tonumber(maj), tonumber(min)
 end
 
--- The entries of a TORCH_CUDA_ARCH_LIST as {maj, min, ptx}.
-local function entries(list)
-  local out = {}
-  for tok in tostring(list or ""):gmatch("[^;%s]+") do
-    local maj, min, rest = tok:match("^(%d+)%.(%d+)(.*)$")
-    if maj then
-      out[#out + 1] = { maj = tonumber(maj), min = tonumber(min), ptx = rest == "+PTX" }
-    end
-  end
-  return out
-end
-
--- How a GPU of capability cc runs code from list: "sm_XY" (SASS),
--- "compute_XY (PTX, JIT-compiled on first use)" or nil.
-function M.gpu_code(list, cc)
+-- How a GPU of capability cc runs code built for items (an arch list as
+-- lib/archlist's parse gives it: {cc, suffix, ptx}): "sm_XY" (SASS of its
+-- own major at the same or an older minor, or built for exactly it with a
+-- suffix) and "sass", or "compute_XY (PTX, ...)" and "ptx" (the newest PTX
+-- no newer than the GPU), or nil.
+function M.runs(items, cc)
   local gmaj, gmin = cc_parts(cc)
   if not gmaj then return nil end
   local sass, ptx
-  for _, e in ipairs(entries(list)) do
-    if e.maj == gmaj and e.min <= gmin and (not sass or e.min > sass.min) then sass = e end
-    if e.ptx and (e.maj < gmaj or (e.maj == gmaj and e.min <= gmin)) and
-        (not ptx or e.maj > ptx.maj or (e.maj == ptx.maj and e.min > ptx.min)) then
-      ptx = e
+  for _, it in ipairs(items or {}) do
+    local maj, min = cc_parts(it.cc)
+    if maj then
+      local suffix = it.suffix or ""
+      if suffix ~= "" and it.cc == cc then
+        sass = { maj = maj, min = min, suffix = suffix, exact = true }
+      elseif suffix == "" and maj == gmaj and min <= gmin and
+          not (sass and (sass.exact or sass.min >= min)) then
+        sass = { maj = maj, min = min, suffix = "" }
+      end
+      if it.ptx and (maj < gmaj or (maj == gmaj and min <= gmin)) and
+          (not ptx or maj > ptx.maj or (maj == ptx.maj and min > ptx.min)) then
+        ptx = { maj = maj, min = min }
+      end
     end
   end
-  if sass then return ("sm_%d%d"):format(sass.maj, sass.min), "sass" end
+  if sass then return ("sm_%d%d%s"):format(sass.maj, sass.min, sass.suffix), "sass" end
   if ptx then return ("compute_%d%d (PTX, JIT-compiled on first use)"):format(ptx.maj, ptx.min), "ptx" end
   return nil
+end
+
+-- The same for a TORCH_CUDA_ARCH_LIST string (a wheel's).
+function M.gpu_code(list, cc)
+  return M.runs((A.parse(tostring(list or ""))), cc)
 end
 
 -- The wheel platform of a machine, or nil with why.
