@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fetch/fetch.h"
 #include "util/json.h"
 
 struct chk {
@@ -61,7 +62,6 @@ static const char *keyf(char *buf, size_t n, const char *fmt, ...)
 static int is_digit(int c) { return c >= '0' && c <= '9'; }
 static int is_alpha(int c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 static int is_alnum(int c) { return is_digit(c) || is_alpha(c); }
-static int is_hex(int c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 /* Printable text on one line: no control character at all. */
 static int form_text(const char *s)
@@ -90,14 +90,10 @@ static int form_version(const char *s)
 	}
 }
 
+/* The sha256 form every reader shares (fetch's: 64 lowercase hex). */
 static int form_sha256(const char *s)
 {
-	size_t n = 0;
-
-	for (; s[n]; n++)
-		if (!is_hex((unsigned char)s[n]))
-			return 0;
-	return n == 64;
+	return ptb_fetch_is_sha256(s);
 }
 
 /* A name of a distribution package or an archive component: one shell
@@ -331,7 +327,7 @@ static int downloads(const struct chk *c, const cJSON *v, const char *key, int p
 		if (!form_url(ptb_json_str(it, "url") ? ptb_json_str(it, "url") : ""))
 			return bad(c, keyf(k, sizeof k, "%s[%d].url", key, i), "an http(s) or file:/// URL");
 		if (!form_sha256(ptb_json_str(it, "sha256") ? ptb_json_str(it, "sha256") : ""))
-			return bad(c, keyf(k, sizeof k, "%s[%d].sha256", key, i), "64 hexadecimal digits");
+			return bad(c, keyf(k, sizeof k, "%s[%d].sha256", key, i), "64 lowercase hexadecimal digits");
 		if (!is_whole(cJSON_GetObjectItemCaseSensitive(it, "size"), 0, 1e15))
 			return bad(c, keyf(k, sizeof k, "%s[%d].size", key, i), "a whole number of bytes");
 		if (platform && !is_one_of(ptb_json_str(it, "platform"), platforms))
@@ -387,7 +383,7 @@ static int check_cuda(const struct chk *c, const cJSON *p)
 	    may(c, p, "cuda.manifest", form_url, "an http(s) or file:/// URL") ||
 	    may(c, p, "cuda.runfile.name", form_name, "a file name") ||
 	    may(c, p, "cuda.runfile.url", form_url, "an http(s) or file:/// URL") ||
-	    may(c, p, "cuda.runfile.sha256", form_sha256, "64 hexadecimal digits") ||
+	    may(c, p, "cuda.runfile.sha256", form_sha256, "64 lowercase hexadecimal digits") ||
 	    may(c, p, "cuda.cudnn.version", form_version, "a version such as 9.13.0.50") ||
 	    may(c, p, "cuda.cudnn.variant", form_name, "a variant name such as cuda13"))
 		return -1;
@@ -416,7 +412,7 @@ static int check_blas(const struct chk *c, const cJSON *p)
 	    may(c, p, "openblas.version", form_version, "a version such as 0.3.28") ||
 	    may(c, p, "openblas.target", form_target, "an OpenBLAS TARGET ([A-Z0-9_]+)") ||
 	    may(c, p, "openblas.url", form_url, "an http(s) or file:/// URL") ||
-	    may(c, p, "openblas.sha256", form_sha256, "64 hexadecimal digits") ||
+	    may(c, p, "openblas.sha256", form_sha256, "64 lowercase hexadecimal digits") ||
 	    may(c, p, "openblas.prefix", form_abspath, "an absolute path"))
 		return -1;
 	if (v && cJSON_GetObjectItemCaseSensitive(v, "make_flags") &&
@@ -432,7 +428,7 @@ static int check_blas(const struct chk *c, const cJSON *p)
 		    may(c, p, "acl.version", form_tag, "a release tag such as v52.6.0") ||
 		    may(c, p, "acl.root", form_abspath, "an absolute path") ||
 		    may(c, p, "acl.url", form_url, "an http(s) or file:/// URL") ||
-		    may(c, p, "acl.sha256", form_sha256, "64 hexadecimal digits"))
+		    may(c, p, "acl.sha256", form_sha256, "64 lowercase hexadecimal digits"))
 			return -1;
 		if (flags) {
 			char *dup = ptb_xstrdup(flags), *save = NULL;
