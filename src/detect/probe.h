@@ -30,6 +30,11 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw);
  * Caller frees.  (doctor reads a toolkit's version with it too.) */
 char *ptb_probe_nvcc_version(const struct ptb_root *r, const char *root);
 
+/* The SASS and PTX architectures in a libtorch_cuda (host path) as
+ * t.archs = { sass, ptx } lists of "X.Y" (with "X.Ya"/"X.Yf" when
+ * variants), or t.archs_error.  (doctor reads an installed torch with it.) */
+void ptb_probe_torch_archs(const char *file, int variants, cJSON *t);
+
 /* Helpers shared by the probes. */
 /* Add the text of a file (NUL bytes become newlines) as raw.files[path]. */
 int ptb_probe_file(const struct ptb_root *r, cJSON *files, const char *path,

@@ -549,24 +549,21 @@ static char *torch_cuda_lib(const struct ptb_root *r, const char *site)
 
 /* The architectures torch's libtorch_cuda holds code for, over all its
  * fat binaries, in order, each once: t.archs = { sass = ["5.0", ...,
- * "9.0a"], ptx = ["9.0"] } ("a"/"f": arch-specific SASS), or
- * t.archs_error.  The file is mapped, not read: it can be over 1 GB, of
- * which only the fat binary headers are touched. */
-static void torch_archs(const struct ptb_root *r, const char *lib, cJSON *t)
+ * "9.0a"], ptx = ["9.0"] } ("a"/"f": arch-specific SASS, only with
+ * variants), or t.archs_error.  The file is mapped, not read: it can be
+ * over 1 GB, of which only the fat binary headers are touched. */
+void ptb_probe_torch_archs(const char *file, int variants, cJSON *t)
 {
 	struct ptb_cuda_scan scan = { 0 };
 	struct ptb_err err = { 0 };
 	struct stat st;
-	char *host = ptb_root_host(r, lib);
-	int fd = host ? ptb_file_open_read(host, 0, &st, &err) : -1;
+	int fd = ptb_file_open_read(file, 0, &st, &err);
 	void *map = MAP_FAILED;
 
 	if (fd < 0) {
-		cJSON_AddStringToObject(t, "archs_error", host ? err.msg : "cannot resolve the path");
-		free(host);
+		cJSON_AddStringToObject(t, "archs_error", err.msg);
 		return;
 	}
-	free(host);
 	if (st.st_size > 0)
 		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
@@ -584,6 +581,8 @@ static void torch_archs(const struct ptb_root *r, const char *lib, cJSON *t)
 			const struct ptb_cuda_image *im = &scan.images[i];
 			int v = im->variant == 'a' ? 1 : im->variant == 'f' ? 2 : im->variant ? -1 : 0;
 
+			if (v > 0 && !variants)
+				continue;
 			if ((im->kind == PTB_CUDA_PTX || im->kind == PTB_CUDA_SASS) && v >= 0 && im->arch < 1024)
 				seen[im->kind == PTB_CUDA_PTX][im->arch][v] = 1;
 		}
@@ -604,6 +603,17 @@ static void torch_archs(const struct ptb_root *r, const char *lib, cJSON *t)
 	}
 	ptb_cuda_scan_free(&scan);
 	munmap(map, (size_t)st.st_size);
+}
+
+static void torch_archs(const struct ptb_root *r, const char *lib, cJSON *t)
+{
+	char *host = ptb_root_host(r, lib);
+
+	if (!host)
+		cJSON_AddStringToObject(t, "archs_error", "cannot resolve the path");
+	else
+		ptb_probe_torch_archs(host, 1, t);
+	free(host);
 }
 
 static void torch(const struct ptb_root *r, cJSON *raw, char **sites)

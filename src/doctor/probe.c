@@ -11,9 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sys/mman.h>
-
-#include "fatbin.h"
 #include "detect/probe.h"
 #include "detect/root.h"
 #include "util/json.h"
@@ -341,53 +338,6 @@ static void scan_ldconf(const char *sysroot, const char *file, cJSON *libs,
 	ptb_buf_free(&b);
 }
 
-/* The SASS and PTX architectures in an installed libtorch_cuda.so (the
- * union over its fat binaries), as "X.Y" lists: what torch-lacks-gpu
- * compares with the GPUs.  The file is mapped, not read: it can be 1 GB. */
-static void torch_archs(const char *file, cJSON *t)
-{
-	struct ptb_cuda_scan scan = { 0 };
-	struct ptb_err err = { 0 };
-	struct stat st;
-	int fd = ptb_file_open_read(file, 0, &st, NULL);
-	void *map;
-
-	if (fd < 0)
-		return;
-	if (st.st_size <= 0) {
-		close(fd);
-		return;
-	}
-	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED)
-		return;
-	if (ptb_cuda_scan_buffer(map, (size_t)st.st_size, &scan, &err) == 0) {
-		int seen[2][256] = { { 0 } };
-		cJSON *a = cJSON_AddObjectToObject(t, "archs");
-		cJSON *lists[2] = { cJSON_AddArrayToObject(a, "sass"), cJSON_AddArrayToObject(a, "ptx") };
-
-		/* in architecture order, each once */
-		for (unsigned arch = 0; arch < 256; arch++)
-			for (size_t i = 0; i < scan.n; i++) {
-				const struct ptb_cuda_image *im = &scan.images[i];
-				int k = im->kind == PTB_CUDA_PTX ? 1 : 0;
-
-				if ((im->kind != PTB_CUDA_PTX && im->kind != PTB_CUDA_SASS) ||
-				    im->arch != arch || im->variant || seen[k][arch])
-					continue;
-				seen[k][arch] = 1;
-				char cc[16];
-				snprintf(cc, sizeof cc, "%u.%u", arch / 10, arch % 10);
-				cJSON_AddItemToArray(lists[k], cJSON_CreateString(cc));
-			}
-	} else {
-		cJSON_AddStringToObject(t, "archs_error", err.msg);
-	}
-	ptb_cuda_scan_free(&scan);
-	munmap(map, (size_t)st.st_size);
-}
-
 /* ---- python packages ------------------------------------------------ */
 
 /* libtorch_cuda of the torch in site: torch/lib/libtorch_cuda.so (wheels),
@@ -518,7 +468,9 @@ static void scan_site(const char *sysroot, const char *site, cJSON *out)
 				cJSON_AddStringToObject(t, "libtorch_cuda", lib);
 				if (m)
 					cJSON_AddStringToObject(t, "machine", m);
-				torch_archs(libf, t);
+				/* what torch-lacks-gpu compares with the GPUs; the
+				 * arch-specific variants run on no other GPU */
+				ptb_probe_torch_archs(libf, 0, t);
 			}
 			cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(out, "torch"), t);
 			free(v);
