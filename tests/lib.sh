@@ -18,6 +18,15 @@ t_ok() { # CONDITION-STATUS NAME
 	fi
 }
 
+# nvcc_toolkit NVCC: the root of the toolkit NVCC really runs from, by
+# nvcc's own report (its --dryrun "TOP="), so that a wrapper script such as
+# /usr/local/bin/nvcc (`exec /usr/local/cuda-13.0/bin/nvcc "$@"`) gives the
+# toolkit, not /usr/local; physical path; fails when nvcc names none.
+nvcc_toolkit() {
+	_top=$("$1" --dryrun -c -x cu /dev/null -o /dev/null 2>&1 | sed -n 's/^#\$ TOP=//p' | head -1)
+	[ -n "$_top" ] && [ -d "$_top/include" ] && (cd "$_top" && pwd -P)
+}
+
 # run CMD... : sets $out, $err, $rc
 run() {
 	"$@" >"$T_DIR/out" 2>"$T_DIR/err"

@@ -25,7 +25,11 @@ if [ -z "$nvcc" ]; then
 	exit $?
 fi
 nvcc=$(command -v "$nvcc")
-home=$(cd "$(dirname "$nvcc")/.." && pwd)
+if ! home=$(nvcc_toolkit "$nvcc"); then
+	skip "validate with nvcc" "$nvcc names no toolkit root (nvcc --dryrun printed no TOP=)"
+	done_testing
+	exit $?
+fi
 echo "# toolkit $home"
 
 if [ -r /proc/driver/nvidia/version ]; then co=--compile-only; else co=; fi

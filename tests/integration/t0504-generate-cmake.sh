@@ -20,7 +20,7 @@ command -v cmake >/dev/null 2>&1 || skip_all "cmake is not installed"
 nvcc=${NVCC:-}
 case "$nvcc" in /*) ;; ?*) nvcc=$(command -v "$nvcc" 2>/dev/null) ;; esac
 [ -n "$nvcc" ] && [ -x "$nvcc" ] || skip_all "no nvcc (configure found none)"
-root=$(cd "$(dirname "$nvcc")/.." && pwd)
+root=$(nvcc_toolkit "$nvcc") || skip_all "$nvcc names no toolkit root (nvcc --dryrun printed no TOP=)"
 
 # case LIST CMAKE_ARCHS WANT(sorted fatbin entries)
 check() {

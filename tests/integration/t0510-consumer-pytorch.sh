@@ -23,7 +23,7 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 nvcc=${NVCC:-}
 case "$nvcc" in /*) ;; ?*) nvcc=$(command -v "$nvcc" 2>/dev/null) ;; esac
 [ -n "$nvcc" ] && [ -x "$nvcc" ] || skip_all "no nvcc (configure found none)"
-real=$(cd "$(dirname "$nvcc")/.." && pwd -P)
+real=$(nvcc_toolkit "$nvcc") || skip_all "$nvcc names no toolkit root (nvcc --dryrun printed no TOP=)"
 cache=${PTB_CONSUMER_CACHE:-${HOME:-/nonexistent}/.cache/ptbuild-consumer}
 torch=$("$top_srcdir/tests/consumer/fetch-pytorch.sh" "$cache" 2>"$T_DIR/fetch.err") ||
 	skip_all "PyTorch's CMake files cannot be had: $(tail -1 "$T_DIR/fetch.err")"

@@ -28,7 +28,7 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 nvcc=${NVCC:-}
 case "$nvcc" in /*) ;; ?*) nvcc=$(command -v "$nvcc" 2>/dev/null) ;; esac
 [ -n "$nvcc" ] && [ -x "$nvcc" ] || skip_all "no nvcc (configure found none)"
-root=$(cd "$(dirname "$nvcc")/.." && pwd)
+root=$(nvcc_toolkit "$nvcc") || skip_all "$nvcc names no toolkit root (nvcc --dryrun printed no TOP=)"
 
 free_port() {
 	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
