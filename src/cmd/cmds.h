@@ -2,7 +2,7 @@
 #ifndef PTB_CMDS_H
 #define PTB_CMDS_H
 
-#include "cli.h"
+#include "cli/cli.h"
 
 int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv);
 int ptb_cmd_detect(struct ptb_ctx *ctx, int argc, char **argv);

@@ -4,7 +4,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 /* Parse options for cmd with getopt_long.  `handle` gets each option that is
  * not a common one and returns 0, or a status to stop with.  Returns -1 to

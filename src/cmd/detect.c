@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "detect/detect.h"
-#include "fleet.h"
+#include "core/fleet.h"
 #include "util/json.h"
 
 const struct ptb_cmd ptb_cmd_detect_def = {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "doctor/probe.h"
-#include "plan.h"
+#include "core/plan.h"
 #include "util/json.h"
 
 const struct ptb_cmd ptb_cmd_doctor_def = {

@@ -4,7 +4,7 @@
 
 #include "cmd/cmds.h"
 #include "cmd/common.h"
-#include "plan.h"
+#include "core/plan.h"
 
 #include <curl/curl.h>
 #include <stdio.h>

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render.h"
+#include "generate/render.h"
 #include "util/json.h"
 
 const struct ptb_cmd ptb_cmd_gather_def = {

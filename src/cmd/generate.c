@@ -3,7 +3,7 @@
  *
  * The recipe (recipes/generate.lua) decides which files exist, from which
  * template, and every value in them; this file reads the plan, hands it over,
- * renders (src/render.c) and writes each file atomically, only if changed. */
+ * renders (src/generate/render.c) and writes each file atomically, only if changed. */
 #include "cmd/cmds.h"
 #include "cmd/common.h"
 
@@ -16,9 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fleet.h"
-#include "plan.h"
-#include "render.h"
+#include "core/fleet.h"
+#include "core/plan.h"
+#include "generate/render.h"
 #include "util/json.h"
 #include "util/sha256.h"
 

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fatbin.h"
+#include "binfmt/fatbin.h"
 #include "util/json.h"
 
 const struct ptb_cmd ptb_cmd_inspect_def = {

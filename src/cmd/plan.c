@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fleet.h"
-#include "plan.h"
+#include "core/fleet.h"
+#include "core/plan.h"
 #include "util/json.h"
 
 const struct ptb_cmd ptb_cmd_plan_def = {

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "plan.h"
+#include "core/plan.h"
 #include "util/json.h"
-#include "validate.h"
+#include "validate/validate.h"
 
 const struct ptb_cmd ptb_cmd_validate_def = {
 	"validate", ptb_cmd_validate,

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "detect/probe.h"
-#include "facts.h"
+#include "core/facts.h"
 
 cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
 {

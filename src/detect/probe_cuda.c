@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fatbin.h"
+#include "binfmt/fatbin.h"
 
 const char *ptb_probe_env(const char *name)
 {

@@ -1,5 +1,5 @@
 /* precompiled.h - the shipped recipes, compiled at build time by ptb-luac
- * (src/lua/luac.c) into the generated src/lua/precompiled.c.  The engine
+ * (tools/ptb-luac/luac.c) into the generated src/lua/precompiled.c.  The engine
  * loads a chunk from here when a recipe file's text is byte for byte its
  * source and the Lua library is the one that compiled it; anything else is
  * parsed from the text as before. */

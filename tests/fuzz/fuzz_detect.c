@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "facts.h"
+#include "core/facts.h"
 #include "lua/engine.h"
 #include "util/json.h"
 

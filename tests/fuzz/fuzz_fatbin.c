@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fatbin.h"
+#include "binfmt/fatbin.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

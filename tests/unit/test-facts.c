@@ -12,7 +12,7 @@
 
 #include "tap.h"
 #include "detect/root.h"
-#include "facts.h"
+#include "core/facts.h"
 #include "util/json.h"
 #include "util/util.h"
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "elf.h"
-#include "fatbin.h"
+#include "binfmt/elf.h"
+#include "binfmt/fatbin.h"
 #include "tap.h"
 
 static void put16(unsigned char *p, unsigned v) { p[0] = v & 0xff; p[1] = (v >> 8) & 0xff; }

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render.h"
+#include "generate/render.h"
 #include "tap.h"
 
 static char *render(const char *tmpl, const char *json, char *errbuf)

@@ -1,0 +1,290 @@
+/* elf.c - ELF section tables and ar members over a memory buffer.  Every
+ * read goes through rd*() with an explicit bound: the input may be a
+ * truncated download or a hostile file. */
+#include "binfmt/elf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint16_t rd16(const unsigned char *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static uint32_t rd32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const unsigned char *p)
+{
+	return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+/* off + n fits in len, without overflow. */
+static int fits(uint64_t off, uint64_t n, size_t len)
+{
+	return off <= len && n <= len - off;
+}
+
+int ptb_elf_is_elf(const void *buf, size_t len)
+{
+	return len >= 4 && memcmp(buf, "\177ELF", 4) == 0;
+}
+
+int ptb_elf_is_ar(const void *buf, size_t len)
+{
+	return len >= 8 && (memcmp(buf, "!<arch>\n", 8) == 0 ||
+	                    memcmp(buf, "!<thin>\n", 8) == 0);
+}
+
+int ptb_elf_header(const void *buf, size_t len, struct ptb_elf_info *info,
+                   struct ptb_err *err)
+{
+	const unsigned char *p = buf;
+
+	memset(info, 0, sizeof *info);
+	if (!ptb_elf_is_elf(buf, len) || len < 52) {
+		ptb_err_set(err, PTB_EIO, "not an ELF file or truncated ELF header");
+		return -1;
+	}
+	if (p[4] != 1 && p[4] != 2) {
+		ptb_err_set(err, PTB_EIO, "bad ELF class %u", p[4]);
+		return -1;
+	}
+	if (p[5] != 1) {
+		ptb_err_set(err, PTB_EIO, "big-endian ELF files are not supported");
+		return -1;
+	}
+	info->is64 = p[4] == 2;
+	if (info->is64 && len < 64) {
+		ptb_err_set(err, PTB_EIO, "truncated ELF header");
+		return -1;
+	}
+	info->abiversion = p[8];
+	info->type = rd16(p + 16);
+	info->machine = rd16(p + 18);
+	info->flags = rd32(p + (info->is64 ? 48 : 36));
+	return 0;
+}
+
+int ptb_elf_sections(const void *buf, size_t len, struct ptb_elf_section **out,
+                     size_t *n, struct ptb_err *err)
+{
+	const unsigned char *p = buf;
+	struct ptb_elf_info info;
+	uint64_t shoff, shnum, shentsize, shstrndx;
+	uint64_t stroff = 0, strsize = 0;
+	struct ptb_elf_section *secs;
+
+	*out = NULL;
+	*n = 0;
+	if (ptb_elf_header(buf, len, &info, err) != 0)
+		return -1;
+	if (info.is64) {
+		shoff = rd64(p + 40);
+		shentsize = rd16(p + 58);
+		shnum = rd16(p + 60);
+		shstrndx = rd16(p + 62);
+	} else {
+		shoff = rd32(p + 32);
+		shentsize = rd16(p + 46);
+		shnum = rd16(p + 48);
+		shstrndx = rd16(p + 50);
+	}
+	if (shoff == 0)
+		return 0;  /* no section table: nothing to find */
+	if (shentsize < (info.is64 ? 64u : 40u)) {
+		ptb_err_set(err, PTB_EIO, "bad ELF section header size %u",
+		            (unsigned)shentsize);
+		return -1;
+	}
+	if (!fits(shoff, shentsize, len)) {
+		ptb_err_set(err, PTB_EIO, "ELF section table at offset %llu lies past the end of the file (%zu bytes): truncated?",
+		            (unsigned long long)shoff, len);
+		return -1;
+	}
+	/* More than 0xff00 sections: the real count and string table index
+	 * live in section 0. */
+	if (shnum == 0)
+		shnum = info.is64 ? rd64(p + shoff + 32) : rd32(p + shoff + 20);
+	if (shstrndx == 0xffff)
+		shstrndx = rd32(p + shoff + (info.is64 ? 40 : 24));
+	if (shnum > PTB_ELF_MAX_SECTIONS || !fits(shoff, shnum * shentsize, len)) {
+		ptb_err_set(err, PTB_EIO, "ELF section table (%llu entries at offset %llu) does not fit in the file (%zu bytes): truncated?",
+		            (unsigned long long)shnum, (unsigned long long)shoff, len);
+		return -1;
+	}
+	if (shstrndx < shnum) {
+		const unsigned char *s = p + shoff + shstrndx * shentsize;
+
+		stroff = info.is64 ? rd64(s + 24) : rd32(s + 16);
+		strsize = info.is64 ? rd64(s + 32) : rd32(s + 20);
+		if (!fits(stroff, strsize, len)) {
+			ptb_err_set(err, PTB_EIO, "ELF section name table lies past the end of the file: truncated?");
+			return -1;
+		}
+	}
+	secs = ptb_xcalloc(shnum ? shnum : 1, sizeof *secs);
+	for (uint64_t i = 0; i < shnum; i++) {
+		const unsigned char *s = p + shoff + i * shentsize;
+		uint32_t name = rd32(s);
+		struct ptb_elf_section *sec = &secs[i];
+
+		sec->type = rd32(s + 4);
+		sec->offset = info.is64 ? rd64(s + 24) : rd32(s + 16);
+		sec->size = info.is64 ? rd64(s + 32) : rd32(s + 20);
+		if (sec->type == 8 /* SHT_NOBITS */ || sec->type == 0)
+			sec->size = 0;
+		if (sec->size && !fits(sec->offset, sec->size, len)) {
+			ptb_err_set(err, PTB_EIO, "ELF section %llu (offset %llu, %llu bytes) lies past the end of the file (%zu bytes): truncated?",
+			            (unsigned long long)i,
+			            (unsigned long long)sec->offset,
+			            (unsigned long long)sec->size, len);
+			free(secs);
+			return -1;
+		}
+		if (name < strsize) {
+			const char *nm = (const char *)p + stroff + name;
+			size_t max = strsize - name, k = 0;
+
+			while (k < max && k < sizeof sec->name - 1 && nm[k]) {
+				sec->name[k] = nm[k];
+				k++;
+			}
+			sec->name[k] = '\0';
+		}
+	}
+	*out = secs;
+	*n = shnum;
+	return 0;
+}
+
+/* A decimal field of an ar header, space-padded. */
+static int ar_num(const unsigned char *f, size_t w, uint64_t *v)
+{
+	size_t i = 0;
+
+	*v = 0;
+	while (i < w && f[i] == ' ')
+		i++;
+	if (i == w || f[i] < '0' || f[i] > '9')
+		return -1;
+	for (; i < w && f[i] >= '0' && f[i] <= '9'; i++) {
+		if (*v > (UINT64_MAX - 9) / 10)
+			return -1;
+		*v = *v * 10 + (uint64_t)(f[i] - '0');
+	}
+	for (; i < w; i++)
+		if (f[i] != ' ')
+			return -1;
+	return 0;
+}
+
+static void copy_name(char *dst, size_t cap, const unsigned char *src, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n && k < cap - 1 && src[k] && src[k] != '\n'; k++)
+		dst[k] = (char)src[k];
+	/* GNU names end with '/'. */
+	if (k > 0 && dst[k - 1] == '/')
+		k--;
+	dst[k] = '\0';
+}
+
+int ptb_ar_members(const void *buf, size_t len, struct ptb_ar_member **out,
+                   size_t *n, struct ptb_err *err)
+{
+	const unsigned char *p = buf;
+	const unsigned char *names = NULL;
+	uint64_t names_len = 0, pos = 8;
+	struct ptb_ar_member *m = NULL;
+	size_t cap = 0, cnt = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (len >= 8 && memcmp(p, "!<thin>\n", 8) == 0) {
+		ptb_err_set(err, PTB_EIO, "thin ar archives (members kept outside the archive) are not supported");
+		return -1;
+	}
+	if (len < 8 || memcmp(p, "!<arch>\n", 8) != 0) {
+		ptb_err_set(err, PTB_EIO, "not an ar archive");
+		return -1;
+	}
+	while (pos < len) {
+		const unsigned char *h;
+		uint64_t size, data;
+		char name[64];
+
+		if (len - pos == 1 && p[pos] == '\n')
+			break;  /* padding after the last member */
+		if (!fits(pos, 60, len) || p[pos + 58] != '`' || p[pos + 59] != '\n') {
+			ptb_err_set(err, PTB_EIO, "bad or truncated ar member header at offset %llu",
+			            (unsigned long long)pos);
+			goto fail;
+		}
+		h = p + pos;
+		if (ar_num(h + 48, 10, &size) != 0 || !fits(pos + 60, size, len)) {
+			ptb_err_set(err, PTB_EIO, "ar member at offset %llu has a bad size or runs past the end of the file: truncated?",
+			            (unsigned long long)pos);
+			goto fail;
+		}
+		data = pos + 60;
+		pos = data + size + (size & 1);
+		if (h[0] == '/' && (h[1] == ' ' || memcmp(h, "/SYM64/ ", 8) == 0))
+			continue;  /* symbol table */
+		if (h[0] == '/' && h[1] == '/') {
+			names = p + data;
+			names_len = size;
+			continue;
+		}
+		if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
+			uint64_t off;
+
+			if (ar_num(h + 1, 15, &off) != 0 || !names || off >= names_len) {
+				ptb_err_set(err, PTB_EIO, "ar member at offset %llu names a missing long-name entry",
+				            (unsigned long long)(data - 60));
+				goto fail;
+			}
+			copy_name(name, sizeof name, names + off, names_len - off);
+		} else if (memcmp(h, "#1/", 3) == 0) {
+			uint64_t nl;
+
+			/* BSD: the name follows the header, inside the data. */
+			if (ar_num(h + 3, 13, &nl) != 0 || nl > size) {
+				ptb_err_set(err, PTB_EIO, "ar member at offset %llu has a bad BSD name length",
+				            (unsigned long long)(data - 60));
+				goto fail;
+			}
+			copy_name(name, sizeof name, p + data, nl);
+			data += nl;
+			size -= nl;
+		} else {
+			size_t k = 16;
+
+			while (k > 0 && h[k - 1] == ' ')
+				k--;
+			copy_name(name, sizeof name, h, k);
+		}
+		if (cnt >= PTB_AR_MAX_MEMBERS) {
+			ptb_err_set(err, PTB_EIO, "ar archive has more than %u members", PTB_AR_MAX_MEMBERS);
+			goto fail;
+		}
+		if (cnt == cap) {
+			cap = cap ? cap * 2 : 16;
+			m = ptb_xrealloc(m, cap * sizeof *m);
+		}
+		memcpy(m[cnt].name, name, sizeof name);
+		m[cnt].offset = data;
+		m[cnt].size = size;
+		cnt++;
+	}
+	*out = m;
+	*n = cnt;
+	return 0;
+fail:
+	free(m);
+	return -1;
+}

@@ -1,0 +1,2 @@
+# src/cli/local.mk - the command line: main, option parsing, dispatch.
+libptb_a_SOURCES += src/cli/cli.c src/cli/cli.h

@@ -1,7 +1,0 @@
-/* main.c - ptbuild: make a PyTorch + CUDA source build come out right. */
-#include "cli.h"
-
-int main(int argc, char **argv)
-{
-	return ptb_cli_main(argc, argv);
-}

@@ -1,0 +1,723 @@
+/* validate.c - compile the test program, check its fat binary, run it
+ * (when there is a GPU) with a time limit, and cache the verdict. */
+#include "util/sha256.h"
+#include "validate/validate.h"
+
+#include <dirent.h>
+#include <sched.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "binfmt/fatbin.h"
+#include "util/json.h"
+
+extern const char ptb_validate_cu[];
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* ptb_validate_spawn with, when path is not NULL, PATH set to it in the
+ * child only. */
+static int spawn(char *const argv[], const char *path, const char *out_path,
+                 int timeout_s, double *ms, struct ptb_err *err)
+{
+	double start = now_ms(), deadline = start + timeout_s * 1e3;
+	int fd, status;
+	pid_t pid, w;
+
+	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		ptb_err_set(err, PTB_EIO, "cannot write '%s': %s", out_path, strerror(errno));
+		return -1;
+	}
+	pid = fork();
+	if (pid < 0) {
+		close(fd);
+		ptb_err_set(err, PTB_EIO, "cannot start '%s': %s", argv[0], strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		/* Its own process group, so a timeout kills what it started. */
+		setpgid(0, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (path)
+			setenv("PATH", path, 1);
+		execv(argv[0], argv);
+		dprintf(2, "cannot run '%s': %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(fd);
+	setpgid(pid, pid);
+	for (;;) {
+		struct timespec nap = { 0, 10 * 1000 * 1000 };
+
+		w = waitpid(pid, &status, WNOHANG);
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR) {
+			ptb_err_set(err, PTB_EIO, "waiting for '%s': %s", argv[0], strerror(errno));
+			return -1;
+		}
+		if (now_ms() > deadline) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+				;
+			*ms = now_ms() - start;
+			return 124;
+		}
+		nanosleep(&nap, NULL);
+	}
+	*ms = now_ms() - start;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+int ptb_validate_spawn(char *const argv[], const char *out_path, int timeout_s,
+                       double *ms, struct ptb_err *err)
+{
+	return spawn(argv, NULL, out_path, timeout_s, ms, err);
+}
+
+/* PATH for nvcc: the directory it was named in first.  nvcc finds ptxas,
+ * fatbinary, nvlink and cudafe++ on PATH after what its nvcc.profile adds:
+ * NVIDIA's profile adds nvcc's own directory, but a distribution's
+ * (Debian's /etc/nvcc.profile) adds only /usr/lib/nvidia-cuda-toolkit/bin,
+ * while those tools are in /usr/bin beside the nvcc wrapper, so another
+ * CUDA's bin earlier on PATH would lend its ptxas ("Value 'sm_50' is not
+ * defined for option 'gpu-name'").  Caller frees. */
+static char *nvcc_path(const char *nvcc)
+{
+	const char *slash = strrchr(nvcc, '/'), *path = getenv("PATH");
+	char *dir = slash && slash > nvcc ? ptb_xstrndup(nvcc, (size_t)(slash - nvcc)) : ptb_xstrdup("/");
+	char *p = path && *path ? ptb_xasprintf("%s:%s", dir, path) : ptb_xstrdup(dir);
+
+	free(dir);
+	return p;
+}
+
+int ptb_validate_driver_present(char **version)
+{
+	struct ptb_buf b;
+	struct ptb_err err = { 0 };
+	int present;
+
+	ptb_buf_init(&b);
+	present = ptb_file_read("/proc/driver/nvidia/version", 1 << 16, &b, &err) == 0;
+	/* Some containers show the device nodes but not /proc/driver/nvidia. */
+	if (!present && access("/dev/nvidiactl", F_OK) == 0 && access("/dev/nvidia0", F_OK) == 0)
+		present = 1;
+	if (version) {
+		*version = NULL;
+		if (present && b.data) {
+			char *nl = strchr(b.data, '\n');
+
+			if (nl)
+				*nl = '\0';
+			*version = ptb_xstrdup(b.data);
+		}
+	}
+	ptb_buf_free(&b);
+	return present;
+}
+
+/* The GPUs the driver lists, for the cache key (model, bus, ...). */
+static void gpu_identity(struct ptb_buf *key)
+{
+	const char *base = "/proc/driver/nvidia/gpus";
+	DIR *d = opendir(base);
+	struct dirent *de;
+
+	if (!d) {
+		ptb_buf_adds(key, "gpus:none\n");
+		return;
+	}
+	while ((de = readdir(d))) {
+		struct ptb_buf b;
+		struct ptb_err err = { 0 };
+		char *p;
+
+		if (de->d_name[0] == '.')
+			continue;
+		p = ptb_xasprintf("%s/%s/information", base, de->d_name);
+		ptb_buf_init(&b);
+		if (ptb_file_read(p, 1 << 16, &b, &err) == 0)
+			ptb_buf_printf(key, "gpu %s\n%s\n", de->d_name, b.data);
+		ptb_buf_free(&b);
+		free(p);
+	}
+	closedir(d);
+}
+
+static void sha_hex(const char *text, char hex[65])
+{
+	struct ptb_sha256 h;
+
+	ptb_sha256_init(&h);
+	ptb_sha256_update(&h, text, strlen(text));
+	ptb_sha256_final_hex(&h, hex);
+}
+
+static char *cache_path(const struct ptb_validate_opts *o, const char *key)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *dir, *p, hex[65];
+
+	if (o->cache_dir)
+		dir = ptb_xstrdup(o->cache_dir);
+	else if (xdg && *xdg)
+		dir = ptb_xasprintf("%s/ptbuild/validate", xdg);
+	else if (home && *home)
+		dir = ptb_xasprintf("%s/.cache/ptbuild/validate", home);
+	else
+		return NULL;
+	sha_hex(key, hex);
+	p = ptb_xasprintf("%s/%s.json", dir, hex);
+	free(dir);
+	return p;
+}
+
+static int have(const char *root, const char *rel)
+{
+	char *p = ptb_path_join(root, rel);
+	int r = ptb_path_is_file(p);
+
+	free(p);
+	return r;
+}
+
+static const char *lib_dir(const char *root, char **owned)
+{
+	char *p = ptb_path_join(root, "lib64");
+
+	if (!ptb_path_is_dir(p)) {
+		free(p);
+		p = ptb_path_join(root, "lib");
+	}
+	*owned = p;
+	return p;
+}
+
+static void add_problem(cJSON *problems, const char *severity, const char *code,
+                        const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void add_problem(cJSON *problems, const char *severity, const char *code,
+                        const char *fmt, ...)
+{
+	cJSON *p = cJSON_CreateObject();
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	cJSON_AddStringToObject(p, "severity", severity);
+	cJSON_AddStringToObject(p, "code", code);
+	cJSON_AddStringToObject(p, "message", msg);
+	cJSON_AddItemToArray(problems, p);
+}
+
+static int in_array(const cJSON *arr, const char *s)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, arr)
+		if (cJSON_IsString(e) && strcmp(e->valuestring, s) == 0)
+			return 1;
+	return 0;
+}
+
+static void add_unique(cJSON *arr, const char *s)
+{
+	if (!in_array(arr, s))
+		cJSON_AddItemToArray(arr, cJSON_CreateString(s));
+}
+
+/* The last lines of a log, at most max bytes. */
+static char *log_tail(const char *path, size_t max)
+{
+	struct ptb_buf b;
+	struct ptb_err err = { 0 };
+	char *s;
+
+	ptb_buf_init(&b);
+	if (ptb_file_read(path, 1 << 24, &b, &err) != 0 || !b.data) {
+		ptb_buf_free(&b);
+		return ptb_xstrdup("");
+	}
+	s = ptb_xstrdup(b.len > max ? b.data + b.len - max : b.data);
+	ptb_buf_free(&b);
+	return s;
+}
+
+/* The codes one nvcc flag asks for: "-gencode=arch=compute_80,code=sm_86",
+ * "-gencode arch=compute_90,code=[sm_90,compute_90]": sm_* are SASS,
+ * compute_* PTX (lto_* are neither, and are not expected in the binary). */
+static void gencode_codes(const char *flag, cJSON *sass, cJSON *ptx)
+{
+	const char *p = strstr(flag, "code=");
+
+	/* "arch=compute_80,code=..." contains "code=" only after the comma. */
+	while (p && p > flag && p[-1] != ',' && p[-1] != ' ')
+		p = strstr(p + 5, "code=");
+	if (!p)
+		return;
+	p += 5;
+	while (*p) {
+		size_t n;
+		char tok[64];
+
+		while (*p == '[' || *p == ',' || *p == ' ' || *p == '"' || *p == '\'')
+			p++;
+		n = strcspn(p, ",] \"'");
+		if (n == 0)
+			break;
+		snprintf(tok, sizeof tok, "%.*s", (int)(n < 63 ? n : 63), p);
+		if (strncmp(tok, "sm_", 3) == 0)
+			add_unique(sass, tok);
+		else if (strncmp(tok, "compute_", 8) == 0)
+			add_unique(ptx, tok);
+		p += n;
+		if (*p == ']')
+			break;
+	}
+}
+
+/* Compare what was asked with what the binary holds. */
+static void check_code(const struct ptb_validate_target *t, const char *exe,
+                       cJSON *doc, cJSON *problems)
+{
+	cJSON *exp = cJSON_AddObjectToObject(doc, "expected");
+	cJSON *found = cJSON_AddObjectToObject(doc, "found");
+	cJSON *esass = cJSON_AddArrayToObject(exp, "sass");
+	cJSON *eptx = cJSON_AddArrayToObject(exp, "ptx");
+	cJSON *fsass = cJSON_AddArrayToObject(found, "sass");
+	cJSON *fptx = cJSON_AddArrayToObject(found, "ptx");
+	cJSON *missing = cJSON_AddArrayToObject(doc, "missing");
+	cJSON *extra = cJSON_AddArrayToObject(doc, "unexpected");
+	struct ptb_cuda_scan s = { .decode = 1 };
+	struct ptb_buf b;
+	struct ptb_err err = { 0 };
+	const cJSON *g, *e;
+
+	/* What nvcc is asked for: every code= of every -gencode flag. */
+	cJSON_ArrayForEach(g, t->gencode)
+		if (cJSON_IsString(g))
+			gencode_codes(g->valuestring, esass, eptx);
+	ptb_buf_init(&b);
+	if (ptb_file_read(exe, (size_t)1 << 30, &b, &err) != 0 ||
+	    ptb_cuda_scan_buffer(b.data, b.len, &s, &err) != 0) {
+		add_problem(problems, "error", "unreadable-binary",
+		            "cannot read the fat binary of the test program: %s", err.msg);
+	}
+	ptb_buf_free(&b);
+	for (size_t i = 0; i < s.n; i++) {
+		char name[32];
+
+		ptb_cuda_image_name(&s.images[i], name, sizeof name);
+		add_unique(s.images[i].kind == PTB_CUDA_PTX ? fptx : fsass, name);
+	}
+	ptb_cuda_scan_free(&s);
+	cJSON_ArrayForEach(e, esass)
+		if (!in_array(fsass, e->valuestring))
+			add_unique(missing, e->valuestring);
+	cJSON_ArrayForEach(e, eptx)
+		if (!in_array(fptx, e->valuestring))
+			add_unique(missing, e->valuestring);
+	cJSON_ArrayForEach(e, fsass)
+		if (!in_array(esass, e->valuestring))
+			add_unique(extra, e->valuestring);
+	cJSON_ArrayForEach(e, fptx)
+		if (!in_array(eptx, e->valuestring))
+			add_unique(extra, e->valuestring);
+	cJSON_ArrayForEach(e, missing)
+		add_problem(problems, "error", "missing-code",
+		            "the binary lacks %s that the arch list asks for", e->valuestring);
+	cJSON_ArrayForEach(e, extra)
+		add_problem(problems, "error", "unexpected-code",
+		            "the binary holds %s that the arch list does not ask for", e->valuestring);
+}
+
+/* key=value lines of the program's output into an object. */
+static cJSON *parse_output(const char *text)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	while (text && *text) {
+		const char *nl = strchr(text, '\n'), *eq;
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+
+		eq = memchr(text, '=', len);
+		if (eq && eq > text && (size_t)(eq - text) < 64) {
+			char *k = ptb_xstrndup(text, (size_t)(eq - text));
+			char *v = ptb_xstrndup(eq + 1, len - (size_t)(eq - text) - 1);
+
+			if (!cJSON_GetObjectItemCaseSensitive(o, k))
+				cJSON_AddStringToObject(o, k, v);
+			free(k);
+			free(v);
+		}
+		text += len + (nl ? 1 : 0);
+	}
+	return o;
+}
+
+static void compare_versions(const cJSON *run, const char *lib, cJSON *problems)
+{
+	char hk[32], lk[32];
+	const char *h, *l;
+
+	snprintf(hk, sizeof hk, "%s_header", lib);
+	snprintf(lk, sizeof lk, "%s_library", lib);
+	h = ptb_json_str(run, hk);
+	l = ptb_json_str(run, lk);
+	if (!h || !l || strcmp(h, l) == 0)
+		return;
+	if (atoi(h) != atoi(l))
+		add_problem(problems, "error", strcmp(lib, "cudnn") == 0 ? "cudnn-mismatch" : "cublas-mismatch",
+		            "%s header says %s but the library loaded is %s: a different major version (two installs mixed?)",
+		            lib, h, l);
+	else
+		add_problem(problems, "warning", strcmp(lib, "cudnn") == 0 ? "cudnn-mismatch" : "cublas-mismatch",
+		            "%s header says %s but the library loaded is %s", lib, h, l);
+}
+
+static void run_program(const struct ptb_validate_target *t, const char *exe,
+                        const char *dir, const struct ptb_validate_opts *o,
+                        cJSON *doc, cJSON *problems)
+{
+	char *out = ptb_path_join(dir, "run.log"), *text;
+	char *argv[] = { (char *)exe, NULL };
+	struct ptb_err err = { 0 };
+	double ms = 0;
+	int st;
+	cJSON *run;
+	const char *e;
+
+	st = ptb_validate_spawn(argv, out, o->timeout_s, &ms, &err);
+	text = log_tail(out, 1 << 16);
+	run = parse_output(text);
+	cJSON_AddNumberToObject(run, "exit", st);
+	cJSON_AddNumberToObject(run, "seconds", ms / 1e3);
+	cJSON_AddItemToObject(doc, "run", run);
+	e = ptb_json_str(run, "error");
+	if (st == 3) {
+		cJSON_AddBoolToObject(doc, "ran", 0);
+		cJSON_AddStringToObject(doc, "not_run_because", e ? e : "no usable GPU");
+	} else {
+		cJSON_AddBoolToObject(doc, "ran", st == 0 || st == 1);
+	}
+	if (st < 0)
+		add_problem(problems, "error", "kernel-failed", "%s", err.msg);
+	else if (st == 124)
+		add_problem(problems, "error", "timeout", "the test program ran past %d s and was killed", o->timeout_s);
+	else if (st == 4)
+		add_problem(problems, "error", "no-kernel-image", "%s", e ? e : "no kernel image for this GPU");
+	else if (st == 2 || st > 4)
+		add_problem(problems, "error", "kernel-failed", "the test program failed (exit %d): %s", st, e ? e : "no message");
+	else if (st == 1)
+		add_problem(problems, "error", "wrong-result", "the kernels computed wrong results: saxpy %s, reduction %s",
+		            ptb_json_str(run, "saxpy") ? ptb_json_str(run, "saxpy") : "?",
+		            ptb_json_str(run, "reduction") ? ptb_json_str(run, "reduction") : "?");
+	if (st == 0 || st == 1) {
+		const char *bv = ptb_json_str(run, "binary_version");
+		const cJSON *fsass = ptb_json_get(doc, "found.sass");
+		int how = 0;
+		const cJSON *f;
+
+		/* The runtime loads SASS built for the device, or JIT-compiles
+		 * PTX for exactly the device: SASS it loaded is one we shipped
+		 * when its version is in the binary. */
+		cJSON_ArrayForEach(f, fsass) {
+			if (bv && strncmp(f->valuestring, "sm_", 3) == 0 &&
+			    atoi(f->valuestring + 3) == atoi(bv))
+				how = 1;
+		}
+		cJSON_AddStringToObject(doc, "ran_code", how ? "sass" : "ptx-jit");
+	}
+	compare_versions(run, "cudnn", problems);
+	compare_versions(run, "cublas", problems);
+	(void)t;
+	free(text);
+	free(out);
+}
+
+static void add_string_array(cJSON *doc, const char *name, const cJSON *src)
+{
+	cJSON *a = cJSON_AddArrayToObject(doc, name);
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, src)
+		if (cJSON_IsString(e))
+			cJSON_AddItemToArray(a, cJSON_CreateString(e->valuestring));
+}
+
+static int rm_rf_flat(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return -1;
+	while ((de = readdir(d))) {
+		char *p;
+
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		p = ptb_path_join(dir, de->d_name);
+		unlink(p);
+		free(p);
+	}
+	closedir(d);
+	return rmdir(dir);
+}
+
+/* How many -gencode targets nvcc may compile at once: the CPUs this
+ * process may use (at most 16), for an nvcc that knows --threads (11.2+);
+ * 1 means leave the flag out. */
+static int nvcc_threads(const char *cuda_version)
+{
+	unsigned maj = 0, min = 0;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef CPU_COUNT
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		n = CPU_COUNT(&set);
+#endif
+	if (!cuda_version || sscanf(cuda_version, "%u.%u", &maj, &min) != 2 ||
+	    maj < 11 || (maj == 11 && min < 2))
+		return 1;
+	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
+}
+
+cJSON *ptb_validate_run(const struct ptb_validate_target *t,
+                        const struct ptb_validate_opts *o, struct ptb_err *err)
+{
+	struct ptb_buf key, cmd;
+	char *driver = NULL, *cpath, *dir, *src, *exe, *log, *libdir_owned, *path;
+	const char *libdir, *tmp = getenv("TMPDIR");
+	int driver_present = ptb_validate_driver_present(&driver);
+	int want_run = !o->compile_only && (driver_present || o->run_without_gpu);
+	int cublas, cudnn, st;
+	cJSON *doc, *problems, *compile;
+	const cJSON *g;
+	char **argv;
+	size_t argc = 0, nargs;
+	double ms = 0;
+
+	/* cuBLAS and cuDNN are checked by running (header against library
+	 * version); a compile that runs nothing leaves them out. */
+	cublas = want_run && have(t->cuda_root, "include/cublas_v2.h") &&
+	         (have(t->cuda_root, "lib64/libcublas.so") || have(t->cuda_root, "lib/libcublas.so"));
+	cudnn = want_run && have(t->cuda_root, "include/cudnn.h") &&
+	        (have(t->cuda_root, "lib64/libcudnn.so") || have(t->cuda_root, "lib/libcudnn.so"));
+
+	/* The cache key: everything that can change the verdict. */
+	ptb_buf_init(&key);
+	ptb_buf_printf(&key, "ptbuild.validate/1\nnvcc %s\ncuda %s\nccbin %s\nrun %d\ncublas %d cudnn %d\ndriver %s\n",
+	               t->nvcc, t->cuda_version, t->host_compiler ? t->host_compiler : "-",
+	               want_run, cublas, cudnn, driver ? driver : "none");
+	cJSON_ArrayForEach(g, t->gencode)
+		if (cJSON_IsString(g))
+			ptb_buf_printf(&key, "flag %s\n", g->valuestring);
+	gpu_identity(&key);
+	char src_hex[65];
+	sha_hex(ptb_validate_cu, src_hex);
+	ptb_buf_printf(&key, "source %s\n", src_hex);
+	cpath = cache_path(o, key.data);
+	ptb_buf_free(&key);
+	if (cpath && !o->force && ptb_path_is_file(cpath)) {
+		struct ptb_buf b;
+		struct ptb_err e2 = { 0 };
+
+		ptb_buf_init(&b);
+		if (ptb_file_read(cpath, 1 << 20, &b, &e2) == 0 &&
+		    (doc = ptb_json_parse(b.data, b.len, cpath, &e2)) &&
+		    cJSON_IsObject(doc)) {
+			cJSON_ReplaceItemInObjectCaseSensitive(doc, "cached", cJSON_CreateTrue());
+			ptb_buf_free(&b);
+			free(cpath);
+			free(driver);
+			return doc;
+		}
+		ptb_buf_free(&b);
+	}
+
+	if (o->work_dir) {
+		dir = ptb_xstrdup(o->work_dir);
+		if (ptb_mkdir_p(dir, 0700, err) != 0) {
+			free(dir);
+			free(cpath);
+			free(driver);
+			return NULL;
+		}
+	} else {
+		dir = ptb_xasprintf("%s/ptbuild-validate.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(dir)) {
+			ptb_err_set(err, PTB_EIO, "cannot create a directory like '%s': %s", dir, strerror(errno));
+			free(dir);
+			free(cpath);
+			free(driver);
+			return NULL;
+		}
+	}
+	src = ptb_path_join(dir, "ptb_validate.cu");
+	exe = ptb_path_join(dir, want_run ? "ptb_validate" : "ptb_validate.o");
+	log = ptb_path_join(dir, "nvcc.log");
+	if (ptb_file_write_atomic(src, ptb_validate_cu, strlen(ptb_validate_cu), 0644, 0, NULL, err) != 0) {
+		free(src); free(exe); free(log); free(dir); free(cpath); free(driver);
+		return NULL;
+	}
+
+	doc = cJSON_CreateObject();
+	cJSON_AddStringToObject(doc, "schema", "ptbuild.validate/1");
+	cJSON_AddStringToObject(doc, "result", "fail");
+	cJSON_AddBoolToObject(doc, "cached", 0);
+	{
+		cJSON *c = cJSON_AddObjectToObject(doc, "cuda");
+
+		cJSON_AddStringToObject(c, "root", t->cuda_root);
+		cJSON_AddStringToObject(c, "nvcc", t->nvcc);
+		cJSON_AddStringToObject(c, "version", t->cuda_version);
+	}
+	cJSON_AddStringToObject(doc, "torch_cuda_arch_list", t->arch_list);
+	add_string_array(doc, "gencode", t->gencode);
+	if (driver)
+		cJSON_AddStringToObject(doc, "driver", driver);
+	else
+		cJSON_AddNullToObject(doc, "driver");
+	problems = cJSON_AddArrayToObject(doc, "problems");
+
+	/* To run: nvcc -o exe src FLAGS -cudart shared (the runtime stays a
+	 * shared library, so the program holds only its own fat binaries).
+	 * To check the code only: one object, no link (-c): its relocatable
+	 * fat binary holds the same images.  nvcc compiles the -gencode
+	 * targets in parallel with --threads (CUDA 11.2 on). */
+	nargs = (size_t)cJSON_GetArraySize(t->gencode) + 24;
+	argv = ptb_xcalloc(nargs, sizeof *argv);
+	libdir = lib_dir(t->cuda_root, &libdir_owned);
+	argv[argc++] = ptb_xstrdup(t->nvcc);
+	argv[argc++] = ptb_xstrdup("-O2");
+	if (nvcc_threads(t->cuda_version) > 1) {
+		argv[argc++] = ptb_xstrdup("--threads");
+		argv[argc++] = ptb_xasprintf("%d", nvcc_threads(t->cuda_version));
+	}
+	if (!want_run)
+		argv[argc++] = ptb_xstrdup("-c");
+	argv[argc++] = ptb_xstrdup("-o");
+	argv[argc++] = ptb_xstrdup(exe);
+	argv[argc++] = ptb_xstrdup(src);
+	cJSON_ArrayForEach(g, t->gencode)
+		if (cJSON_IsString(g))
+			argv[argc++] = ptb_xstrdup(g->valuestring);
+	if (want_run) {
+		argv[argc++] = ptb_xstrdup("-cudart");
+		argv[argc++] = ptb_xstrdup("shared");
+		argv[argc++] = ptb_xasprintf("-L%s", libdir);
+		argv[argc++] = ptb_xstrdup("-Xlinker");
+		argv[argc++] = ptb_xasprintf("-rpath=%s", libdir);
+	}
+	if (t->host_compiler) {
+		argv[argc++] = ptb_xstrdup("-ccbin");
+		argv[argc++] = ptb_xstrdup(t->host_compiler);
+	}
+	if (cublas) {
+		argv[argc++] = ptb_xstrdup("-DPTB_CUBLAS");
+		argv[argc++] = ptb_xstrdup("-lcublas");
+	}
+	if (cudnn) {
+		argv[argc++] = ptb_xstrdup("-DPTB_CUDNN");
+		argv[argc++] = ptb_xstrdup("-lcudnn");
+	}
+	ptb_buf_init(&cmd);
+	for (size_t i = 0; i < argc; i++)
+		ptb_buf_printf(&cmd, "%s%s", i ? " " : "", argv[i]);
+	compile = cJSON_AddObjectToObject(doc, "compile");
+	cJSON_AddStringToObject(compile, "command", cmd.data);
+	ptb_buf_free(&cmd);
+	cJSON_AddBoolToObject(compile, "cublas", cublas);
+	cJSON_AddBoolToObject(compile, "cudnn", cudnn);
+	path = nvcc_path(t->nvcc);
+	st = spawn(argv, path, log, o->timeout_s * 10, &ms, err);
+	free(path);
+	for (size_t i = 0; i < argc; i++)
+		free(argv[i]);
+	free(argv);
+	free(libdir_owned);
+	cJSON_AddNumberToObject(compile, "exit", st);
+	cJSON_AddNumberToObject(compile, "seconds", ms / 1e3);
+	if (st != 0) {
+		char *tail = log_tail(log, 2000);
+
+		cJSON_AddStringToObject(compile, "log_tail", tail);
+		add_problem(problems, "error", "nvcc-failed", st == 124 ?
+		            "nvcc ran past its time limit" : "nvcc failed (exit %d)", st);
+		free(tail);
+		cJSON_AddBoolToObject(doc, "ran", 0);
+		cJSON_AddStringToObject(doc, "not_run_because", "the test program did not compile");
+	} else {
+		check_code(t, exe, doc, problems);
+		if (want_run) {
+			run_program(t, exe, dir, o, doc, problems);
+		} else {
+			cJSON_AddBoolToObject(doc, "ran", 0);
+			cJSON_AddStringToObject(doc, "not_run_because", o->compile_only ?
+			                        "--compile-only" :
+			                        "no NVIDIA driver on this machine (/proc/driver/nvidia/version is absent)");
+		}
+	}
+	{
+		int errors = 0;
+		const cJSON *p;
+
+		cJSON_ArrayForEach(p, problems) {
+			const char *sev = ptb_json_str(p, "severity");
+
+			errors += sev && strcmp(sev, "error") == 0;
+		}
+		if (!errors)
+			cJSON_ReplaceItemInObjectCaseSensitive(doc, "result", cJSON_CreateString("pass"));
+		/* Cache passes only: a failure is worth retrying after a fix. */
+		if (!errors && cpath) {
+			struct ptb_buf b;
+			struct ptb_err e2 = { 0 };
+			char *cdir = ptb_xstrdup(cpath), *slash = strrchr(cdir, '/');
+
+			if (slash)
+				*slash = '\0';
+			ptb_buf_init(&b);
+			ptb_json_print(doc, 1, &b);
+			if (ptb_mkdir_p(cdir, 0700, &e2) == 0)
+				ptb_file_write_atomic(cpath, b.data, b.len, 0600, 0, NULL, &e2);
+			ptb_buf_free(&b);
+			free(cdir);
+		}
+	}
+	if (o->keep || o->work_dir) {
+		cJSON_AddStringToObject(doc, "work_dir", dir);
+	} else {
+		rm_rf_flat(dir);
+	}
+	free(src);
+	free(exe);
+	free(log);
+	free(dir);
+	free(cpath);
+	free(driver);
+	return doc;
+}

@@ -1,0 +1,57 @@
+#!/bin/sh
+# t0113-detect-cpu.sh - every real cpuinfo dump (tests/fixtures/cpuinfo,
+# origins in tests/fixtures/README.md; the expected answers below are
+# archspec's own detection run on each dump) gives the same archspec microarchitecture
+# and the core name from util-linux's table.
+. "$top_srcdir/tests/lib.sh"
+
+CPU="$top_srcdir/tests/fixtures/cpuinfo"
+
+while IFS='|' read -r file want core; do
+	[ -n "$file" ] || continue
+	root="$T_DIR/$file"
+	mkdir -p "$root/proc"
+	cp "$CPU/cpuinfo-$file.txt" "$root/proc/cpuinfo"
+	facts=$(env -i PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$root" --json)
+	got=$(printf '%s\n' "$facts" | sed -n 's/^ *"microarch": "\(.*\)",*$/\1/p')
+	is "$got" "$want" "$file: microarch $want"
+	if [ -n "$core" ]; then
+		gotcore=$(printf '%s\n' "$facts" | sed -n 's/^ *"core": "\(.*\)",*$/\1/p')
+		is "$gotcore" "$core" "$file: core $core"
+	fi
+done <<'TABLE'
+aarch64-ampere-altra-neoverse-n1|neoverse_n1|Neoverse-N1
+aarch64-ampereone-a-ac04|ampere1a|Ampere-1a
+aarch64-ampereone-ac03|ampere1|Ampere-1
+aarch64-aws-graviton2-neoverse-n1|neoverse_n1|Neoverse-N1
+aarch64-aws-graviton3-neoverse-v1|neoverse_v1|Neoverse-V1
+aarch64-aws-graviton4-neoverse-v2|neoverse_v2|Neoverse-V2
+aarch64-fujitsu-a64fx-archspec|a64fx|A64FX
+aarch64-google-axion|neoverse_v2|Neoverse-V2
+aarch64-jetson-agx-xavier-carmel|aarch64|Carmel
+aarch64-jetson-nano-cortex-a57|cortex_a72|Cortex-A57
+aarch64-neoverse-n2-archspec|neoverse_n2|Neoverse-N2
+aarch64-neoverse-v3ae-archspec|neoverse_v3ae|Neoverse-V3AE
+aarch64-nvidia-gb10-dgx-spark-x925-a725|neoverse_v3ae|Cortex-A725
+aarch64-nvidia-grace-neoverse-v2|neoverse_v2|Neoverse-V2
+aarch64-jetson-orin-constructed|neoverse_n1|Cortex-A78AE
+x86_64-cascadelake-archspec|cascadelake|
+x86_64-haswell-archspec|haswell|
+x86_64-sapphirerapids-archspec|sapphirerapids|
+x86_64-skylake-avx512-archspec|skylake_avx512|
+x86_64-zen3-archspec|zen3|
+x86_64-zen4-archspec|zen4|
+x86_64-zen5-archspec|zen5|
+TABLE
+
+# the first processor block decides (archspec); the count covers them all
+root="$T_DIR/grace"
+mkdir -p "$root/proc"
+cp "$CPU/cpuinfo-aarch64-aws-graviton4-neoverse-v2.txt" "$root/proc/cpuinfo"
+run env -i PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$root" --json
+like "$out" '*"cores": 96,*' "without sys/devices/system/cpu/online, cores = processor blocks (96)"
+like "$out" '*"arch": "aarch64",
+    "arch_source": "/proc/cpuinfo"*' "the arch of a bare sysroot comes from its cpuinfo"
+like "$out" '*"platform": "sbsa"*' "an aarch64 machine that is no Jetson is sbsa"
+
+done_testing

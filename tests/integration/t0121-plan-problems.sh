@@ -1,0 +1,128 @@
+#!/bin/sh
+# t0121-plan-problems.sh - every problem code in recipes/PROBLEMS.md: a
+# case that raises it (with its severity and exit status), and clean
+# machines that raise nothing.
+. "$top_srcdir/tests/lib.sh"
+cd "$top_srcdir" || exit 1
+F=tests/fixtures/facts
+
+# code | severity | arguments
+cases="driver-too-old|error|--facts $F/old-driver.json
+driver-minor-compat|warning|--profile dgx-h100
+no-gpu-detected|warning|--profile graviton3
+toolkit-drops-gpu|error|--facts $F/gtx1080-cuda13.json --cuda 13.0
+gpu-newer-than-toolkit|error|--facts $F/rtx5090-cuda126.json --torch 2.7 --cuda 12.6
+gpu-unknown|error|--facts $F/unknown-gpu.json
+gpu-unknown|warning|--facts $F/unknown-gpu.json --arch-list 12.0+PTX
+arch-list-empty|error|--facts $F/rtx5090-cuda126.json --torch 2.7 --cuda 12.6
+gcc-too-new|error|--facts $F/gcc15-only.json
+gcc-too-new|warning|--facts $F/gcc15-and-13.json
+gcc-too-old|error|--facts $F/rhel8-gcc8.json
+no-compiler|warning|--facts $F/bare-x86.json
+torch-cuda-unsupported|error|--profile gh200 --torch 2.4 --cuda 13.0
+torch-cuda-untested|warning|--profile gh200 --torch 2.9 --cuda 12.9
+torch-cuda-untested|warning|--profile graviton3 --torch 2.14 --cuda 13.3
+torch-cuda-unsupported|error|--profile graviton3 --torch 2.14 --cuda 12.4
+sbsa-toolkit-on-jetson|error|--facts $F/orin-sbsa-toolkit.json
+jetson-toolkit-on-server|error|--facts $F/altra-jetson-toolkit.json --cuda 12.6
+toolkit-wrong-platform|error|--facts $F/x86-sbsa-toolkit.json --torch 2.11 --cuda 12.8
+cuda-platform-missing|error|--profile jetson-orin --torch 2.4 --cuda 12.3
+jetson-orin-needs-cuda-13.2|error|--profile jetson-orin --cuda 13.0
+glibc-too-old|error|--facts $F/amzn2-glibc226.json --torch 2.11 --cuda 12.8
+glibc-too-new|error|--facts $F/fedora43-glibc242.json --cuda 13.0
+cuda-data-assumed|warning|--profile graviton3 --cuda 13.4
+multiple-toolkits|warning|--profile rtx4090-workstation
+gpu-not-in-arch-list|error|--profile rtx4090-workstation --arch-list 9.0
+gpu-ptx-only|warning|--profile rtx4090-workstation --arch-list 7.5+PTX
+arch-not-built-by-toolkit|error|--profile graviton3 --cuda 13.0 --arch-list 5.0;7.5
+arch-suffix-not-accepted|error|--profile graviton3 --torch 2.8 --arch-list 10.0f
+arch-not-accepted-by-torch|error|--profile graviton3 --torch 2.5 --arch-list 9.0;10.0
+arch-not-accepted-by-cpp-extension|warning|--profile graviton3 --cuda 13.0 --arch-list 8.8;9.0
+memory-too-small|error|--facts $F/lowmem.json
+memory-too-small|warning|--profile rtx4090-workstation --max-jobs 32
+cpu-no-lse|warning|--facts $F/a72-no-lse.json
+cudnn-not-found|warning|--facts tests/fixtures/sysroots/container-no-driver.facts.json --torch 2.6"
+
+# Machines and options that must plan without any problem.
+clean="--profile jetson-orin
+--profile jetson-orin --torch 2.7
+--profile jetson-thor
+--profile dgx-h100 --torch 2.5
+--profile dgx-h100 --torch 2.5 --arch-list 9.0
+--profile jetson-thor --torch 2.9
+--profile rtx4090-workstation --torch 2.11"
+
+# A fourth field overrides the exit status (a warning no plan raises alone:
+# no PyTorch release ptbuild knows builds with the CUDA it needs).
+while IFS='|' read -r code sev args rcw; do
+	# shellcheck disable=SC2086
+	"$PTBUILD" plan $args --json >"$T_DIR/p.json" 2>"$T_DIR/err" </dev/null
+	rc=$?
+	want=0
+	[ "$sev" = error ] && want=1
+	[ -n "$rcw" ] && want=$rcw
+	is "$rc" "$want" "$code ($sev): exit status $want"
+	# problems are objects with sorted keys: code, fix, message, severity
+	if grep -q "\"code\": \"$code\"" "$T_DIR/p.json" &&
+	   sed -n "/\"code\": \"$code\"/,/\"severity\"/p" "$T_DIR/p.json" | grep -q "\"severity\": \"$sev\""; then
+		t_ok 0 "$code ($sev) raised by: $args"
+	else
+		t_ok 1 "$code ($sev) raised by: $args"
+	fi
+	grep -q "^| \`$code\` |" recipes/PROBLEMS.md
+	t_ok $? "$code is documented in recipes/PROBLEMS.md"
+done <<EOF_CASES
+$cases
+EOF_CASES
+
+# Every documented code has a raising case above.
+for code in $(sed -n 's/^| `\([a-z0-9.-]*\)` |.*/\1/p' recipes/PROBLEMS.md); do
+	printf '%s\n' "$cases" | grep -q "^$code|"
+	t_ok $? "documented code $code has a case that raises it"
+done
+
+# CUDA choice: what PyTorch's build accepts, not only what it ships wheels
+# for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),
+# PyTorch 2.14 (wheels 12.6, 13.0, 13.2; its cuda.cmake needs >= 12.6).
+fx=$F/rtx4090-cuda128.json
+"$PTBUILD" plan --facts "$fx" --torch 2.14 --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+is "$?" 0 "installed 12.8 with PyTorch 2.14: plans without error"
+like "$(tr -d '\n' <"$T_DIR/p.json")" '*"root": "/usr/local/cuda-12.8", *"source": "installed", *"version": "12.8"*' \
+	"... and uses the installed 12.8 instead of downloading 12.6"
+for v in 12.8 12.9 13.0 13.2 13.3; do
+	"$PTBUILD" plan --facts "$fx" --torch 2.14 --cuda $v --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+	# the fixes of the PyTorch-support problems name no CUDA 13 (the driver runs 12.8 at most)
+	fixes=$(sed -n '/"code": "torch-cuda-/{n;p}' "$T_DIR/p.json")
+	case "$fixes" in
+	*"--cuda 13"*) t_ok 1 "--cuda $v: no fix names a CUDA the driver cannot run"; echo "# $fixes" ;;
+	*) t_ok 0 "--cuda $v: no fix names a CUDA the driver cannot run" ;;
+	esac
+done
+"$PTBUILD" plan --facts "$fx" --torch 2.14 --cuda 12.8 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*warning \[torch-cuda-untested\]*fix: prefer --cuda 12.6 unless you need 12.8*" \
+	"--cuda 12.8: the fix proposes 12.6, which the driver runs"
+# One severity rule: 12.8 (between two wheel CUDAs) and 13.3 (past the
+# newest) are both accepted by the build and both warnings.
+for v in 12.8 13.3; do
+	"$PTBUILD" plan --profile graviton3 --torch 2.14 --cuda $v --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+	sev=$(sed -n '/"code": "torch-cuda-/,/"severity"/s/.*"severity": "\(.*\)".*/\1/p' "$T_DIR/p.json")
+	is "$sev" warning "--cuda $v with PyTorch 2.14: untested, a warning"
+done
+
+while read -r args; do
+	# shellcheck disable=SC2086
+	"$PTBUILD" plan $args --json >"$T_DIR/p.json" 2>"$T_DIR/err" </dev/null
+	rc=$?
+	n=$(grep -c '"code":' "$T_DIR/p.json")
+	if [ "$args" = "--profile rtx4090-workstation --torch 2.11" ]; then
+		# two toolkits installed on purpose: only that warning (--torch 2.11
+		# uses the installed 12.8 with its cuDNN)
+		is "$(sed -n 's/.*"code": "\(.*\)".*/\1/p' "$T_DIR/p.json")" "multiple-toolkits" "clean but for multiple-toolkits: $args"
+	else
+		is "$rc $n" "0 0" "no problem: $args"
+	fi
+done <<EOF_CLEAN
+$clean
+EOF_CLEAN
+
+done_testing

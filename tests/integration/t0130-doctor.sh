@@ -1,0 +1,157 @@
+#!/bin/sh
+# t0130-doctor.sh - doctor end to end on machines built under a sysroot:
+# the probes (symlinks resolved inside the sysroot, ld.so.conf includes,
+# versioned libraries, ELF machine fields, pip/conda metadata, binfmt) feed
+# the checks, and a healthy machine passes.
+. "$top_srcdir/tests/lib.sh"
+
+elf() { # FILE MACHINE(62 x86_64 | 183 aarch64)
+	mkdir -p "$(dirname "$1")"
+	if [ "$2" = 62 ]; then m='\076\000'; else m='\267\000'; fi
+	printf "\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\002\000$m" >"$1"
+}
+toolkit() { # ROOT VERSION CUDNN GCCMAX MACHINE TARGET
+	elf "$1/bin/nvcc" "$5"
+	printf '{\n  "cuda": { "name": "CUDA SDK", "version": "%s" }\n}\n' "$2" >"$1/version.json"
+	mkdir -p "$1/include/crt" "$1/targets/$6/lib" "$1/lib64"
+	if [ -n "$3" ]; then
+		IFS=. read -r a b c <<EOV
+$3
+EOV
+		printf '#define CUDNN_MAJOR %s\n#define CUDNN_MINOR %s\n#define CUDNN_PATCHLEVEL %s\n' "$a" "$b" "$c" >"$1/include/cudnn_version.h"
+	fi
+	printf '#if __GNUC__ > %s\n#error -- unsupported GNU version!\n#endif\n' "$4" >"$1/include/crt/host_config.h"
+}
+lib() { # DIR SONAME REAL
+	mkdir -p "$1"
+	: >"$1/$3"
+	ln -sf "$3" "$1/$2"
+}
+facts() { # FILE ARCH PLATFORM DRIVER GPU-NAME CC
+	cat >"$1" <<JSON
+{ "schema": "ptbuild.facts/1",
+  "host": { "arch": "$2", "platform": "$3", "page_size": 4096, "memory_mib": 65536, "cpu": { "cores": 32 } },
+  "driver": { "version": "$4", "cuda_max": "12.8" },
+  "gpus": [ { "index": 0, "name": "$5", "compute_capability": "$6", "source": "test" } ],
+  "toolkits": [], "compilers": [ { "name": "gcc", "version": "12.2.0", "path": "/usr/bin/gcc" } ], "jetson": null }
+JSON
+}
+
+# --- a broken workstation ------------------------------------------------
+R="$T_DIR/broken"
+toolkit "$R/usr/local/cuda-12.8" 12.8.93 9.7.0 14 62 x86_64-linux
+toolkit "$R/usr/local/cuda-11.8" 11.8.89 "" 11 62 x86_64-linux
+ln -s cuda-12.8 "$R/usr/local/cuda"
+lib "$R/usr/local/cuda-11.8/lib64" libcudart.so.11.0 libcudart.so.11.8.89
+lib "$R/usr/lib/x86_64-linux-gnu" libcuda.so.1 libcuda.so.570.124.06
+lib "$R/usr/lib/x86_64-linux-gnu" libnvidia-ml.so.1 libnvidia-ml.so.570.124.06
+lib "$R/usr/lib/x86_64-linux-gnu" libcudnn.so.9 libcudnn.so.9.1.0
+mkdir -p "$R/etc/ld.so.conf.d" "$R/proc/sys/fs/binfmt_misc" "$R/opt/conda/envs/pt/conda-meta" \
+	"$R/usr/lib/python3/dist-packages/nvidia_cudnn_cu11-8.5.0.96.dist-info" \
+	"$R/usr/lib/python3/dist-packages/nvidia_cublas_cu12-12.4.5.8.dist-info"
+printf 'include /etc/ld.so.conf.d/*.conf\n' >"$R/etc/ld.so.conf"
+printf '# CUDA\n/usr/local/cuda-11.8/lib64\n' >"$R/etc/ld.so.conf.d/cuda.conf"
+printf 'enabled\ninterpreter /usr/bin/qemu-aarch64-static\n' >"$R/proc/sys/fs/binfmt_misc/qemu-aarch64"
+printf '{}\n' >"$R/opt/conda/envs/pt/conda-meta/cudatoolkit-11.8.0-h6a678d5_0.json"
+cp "$top_srcdir/tests/fixtures/doctor/cpuinfo-x86" "$R/proc/cpuinfo" 2>/dev/null || printf 'processor\t: 0\nvendor_id\t: AuthenticAMD\n' >"$R/proc/cpuinfo"
+facts "$T_DIR/broken.json" x86_64 x86_64 570.86.10 "NVIDIA GeForce RTX 4090" 8.9
+
+run env PATH=/usr/local/cuda-11.8/bin:/usr/bin CUDA_HOME=/usr/local/cuda \
+	LD_LIBRARY_PATH=/usr/local/cuda-11.8/lib64 TORCH_CUDA_ARCH_LIST=7.5 \
+	CONDA_PREFIX=/opt/conda/envs/pt MAX_JOBS=64 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/broken.json" --json
+is "$rc" 1 "a broken machine: exit 1"
+for code in driver-library-mismatch arch-list-missing-gpu mixed-cuda-installs \
+	cudnn-mismatch conda-cuda-shadow pip-cuda-majors-mixed qemu-emulation max-jobs-too-high; do
+	like "$out" "*\"code\": \"$code\"*" "finds $code"
+done
+like "$out" '*"root": "/usr/local/cuda-12.8"*' "CUDA_HOME=/usr/local/cuda resolves through the symlink inside the sysroot"
+like "$out" '*libcuda.so.570.124.06*' "the versioned libcuda is named"
+like "$out" '*LD_LIBRARY_PATH → /usr/local/cuda-11.8/lib64/libcudart.so.11.8.89*' "the stray libcudart is named"
+like "$out" '*"seen": "/usr/local/cuda-12.8/include/cudnn_version.h vs /usr/lib/x86_64-linux-gnu/libcudnn.so.9.1.0 (via default)"*' "cuDNN header and library are both named"
+
+run env PATH=/usr/local/cuda-11.8/bin:/usr/bin CUDA_HOME=/usr/local/cuda TORCH_CUDA_ARCH_LIST=7.5 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/broken.json"
+is "$rc" 1 "readable output: exit 1"
+like "$out" "*error \\[arch-list-missing-gpu\\] TORCH_CUDA_ARCH_LIST='7.5' has no code for NVIDIA GeForce RTX 4090*" "readable finding line"
+like "$out" "*  fix:  add 8.9 to TORCH_CUDA_ARCH_LIST*" "readable fix line"
+like "$out" "*checks: * errors, * warnings" "summary line"
+
+# --- a healthy machine -----------------------------------------------------
+H="$T_DIR/healthy"
+toolkit "$H/usr/local/cuda-12.8" 12.8.93 9.7.0 14 62 x86_64-linux
+ln -s cuda-12.8 "$H/usr/local/cuda"
+lib "$H/usr/lib/x86_64-linux-gnu" libcuda.so.1 libcuda.so.570.86.10
+lib "$H/usr/lib/x86_64-linux-gnu" libnvidia-ml.so.1 libnvidia-ml.so.570.86.10
+lib "$H/usr/local/cuda-12.8/lib64" libcudnn.so.9 libcudnn.so.9.7.0
+lib "$H/usr/local/cuda-12.8/lib64" libcudart.so.12 libcudart.so.12.8.90
+mkdir -p "$H/proc"
+printf 'processor\t: 0\nvendor_id\t: AuthenticAMD\n' >"$H/proc/cpuinfo"
+facts "$T_DIR/healthy.json" x86_64 x86_64 570.86.10 "NVIDIA GeForce RTX 4090" 8.9
+run env PATH=/usr/local/cuda/bin:/usr/bin CUDA_HOME=/usr/local/cuda LD_LIBRARY_PATH=/usr/local/cuda/lib64 \
+	TORCH_CUDA_ARCH_LIST='8.9+PTX' MAX_JOBS=8 "$PTBUILD" doctor --sysroot "$H" --facts "$T_DIR/healthy.json"
+is "$rc" 0 "a healthy machine: exit 0"
+like "$out" "toolkit   /usr/local/cuda-12.8 (CUDA 12.8.93)*0 errors, 0 warnings" "nothing found"
+
+# forward compatibility on a GeForce: the compat libcuda is loaded first
+lib "$H/usr/local/cuda-12.8/compat" libcuda.so.1 libcuda.so.575.57.08
+run env PATH=/usr/local/cuda/bin:/usr/bin CUDA_HOME=/usr/local/cuda LD_LIBRARY_PATH=/usr/local/cuda/compat:/usr/local/cuda/lib64 \
+	TORCH_CUDA_ARCH_LIST='8.9' MAX_JOBS=8 "$PTBUILD" doctor --sysroot "$H" --facts "$T_DIR/healthy.json" --json
+like "$out" '*"code": "forward-compat-unsupported"*' "a compat libcuda on a GeForce is an error"
+like "$out" '*/usr/local/cuda-12.8/compat/libcuda.so.575.57.08 (via LD_LIBRARY_PATH)*' "... naming the library"
+
+# An installed torch whose libtorch_cuda.so lacks the GPU: built here by
+# nvcc for sm_80 and sm_90 only, then judged for an RTX 5090 and an A10.
+nvcc=${NVCC:-}
+[ -n "$nvcc" ] && command -v "$nvcc" >/dev/null 2>&1 || nvcc=$(command -v nvcc 2>/dev/null)
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+if [ -n "$nvcc" ]; then
+	site="$H/usr/lib/python3/dist-packages"
+	mkdir -p "$site/torch/lib" "$site/torch-2.5.1+cu124.dist-info"
+	printf '__global__ void k(float *x) { x[threadIdx.x] += 1.0f; }\nvoid launch(float *x) { k<<<1, 32>>>(x); }\n' >"$T_DIR/t.cu"
+	"$nvcc" -shared -Xcompiler -fPIC -o "$site/torch/lib/libtorch_cuda.so" "$T_DIR/t.cu" \
+		-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90,code=sm_90 >"$T_DIR/nvcc.log" 2>&1
+	is "$?" 0 "nvcc builds a stand-in libtorch_cuda.so (sm_80, sm_90)"
+	facts "$T_DIR/5090.json" x86_64 x86_64 570.86.10 "NVIDIA GeForce RTX 5090" 12.0
+	run env PATH=/usr/local/cuda/bin:/usr/bin CUDA_HOME=/usr/local/cuda MAX_JOBS=8 \
+		"$PTBUILD" doctor --sysroot "$H" --facts "$T_DIR/5090.json" --json
+	like "$out" '*"code": "torch-lacks-gpu"*' "the installed torch has no code for an RTX 5090"
+	like "$out" '*holds SASS 8.0 9.0; PTX *' "... read from the library's fat binaries"
+	facts "$T_DIR/a10.json" x86_64 x86_64 570.86.10 "NVIDIA A10" 8.6
+	run env PATH=/usr/local/cuda/bin:/usr/bin CUDA_HOME=/usr/local/cuda MAX_JOBS=8 \
+		"$PTBUILD" doctor --sysroot "$H" --facts "$T_DIR/a10.json" --json
+	case "$out" in *torch-lacks-gpu*) t_ok 1 "sm_80 SASS runs on an A10 (8.6): no finding" ;;
+	*) t_ok 0 "sm_80 SASS runs on an A10 (8.6): no finding" ;; esac
+	rm -rf "$site/torch" "$site/torch-2.5.1+cu124.dist-info"
+else
+	skip "torch-lacks-gpu from a real fat binary" "no nvcc on this machine"
+fi
+
+# an aarch64 machine whose toolkit is an x86_64 one, with no OpenBLAS
+A="$T_DIR/arm"
+toolkit "$A/usr/local/cuda-12.6" 12.6.85 "" 13 62 x86_64-linux
+mkdir -p "$A/proc"
+printf 'processor\t: 0\nCPU implementer\t: 0x41\nCPU part\t: 0xd4f\n' >"$A/proc/cpuinfo"
+facts "$T_DIR/arm.json" aarch64 sbsa 560.35.03 "NVIDIA GH200 480GB" 9.0
+run env PATH=/usr/bin CUDA_HOME=/usr/local/cuda-12.6 TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=8 \
+	"$PTBUILD" doctor --sysroot "$A" --facts "$T_DIR/arm.json" --json
+like "$out" '*"code": "foreign-binary"*' "x86_64 nvcc on aarch64 is found from the ELF header"
+like "$out" '*"code": "openblas-missing"*' "missing libopenblas on aarch64"
+
+# bad input
+run "$PTBUILD" doctor --sysroot "$T_DIR/nope"
+is "$rc" 2 "a missing sysroot is a usage error"
+printf '{"schema": "ptbuild.plan/1"}\n' >"$T_DIR/plan.json"
+run "$PTBUILD" doctor --facts "$T_DIR/plan.json"
+is "$rc" 2 "a plan given as facts is refused"
+like "$err" "*plan.json': key 'schema': expected \"ptbuild.facts/1\"*" "... naming the file and key"
+
+# --- a container started with --memory 12g --cpus 8 (cgroup v2) ------------
+. "$top_srcdir/tests/fixtures/sysroot.sh"
+make_sysroot container-no-driver "$T_DIR/ctr"
+run env -u MAX_JOBS PATH=/usr/local/cuda/bin:/usr/bin "$PTBUILD" doctor --sysroot "$T_DIR/ctr" --json
+like "$out" '*"code": "max-jobs-too-high"*' "a container's memory limit: max-jobs-too-high although the machine has 31 GiB"
+like "$out" '*"seen": "host.limits.memory_mib 12288 (/sys/fs/cgroup/memory.max)"*' "...naming the cgroup limit"
+like "$out" '*"fix": "export MAX_JOBS=3"*' "...and fitting MAX_JOBS to it"
+
+done_testing

@@ -1,0 +1,11 @@
+# tools/local.mk - build and maintainer tools.  ptb-luac compiles the
+# shipped recipes into src/lua/precompiled.c while ptbuild is built; the
+# gen-*.py scripts regenerate recipe tables from tools/data and upstream
+# files (doc/maintainers.md says when).
+if !PTB_CROSS
+noinst_PROGRAMS = ptb-luac
+ptb_luac_SOURCES = tools/ptb-luac/luac.c src/lua/precompiled.h
+ptb_luac_LDADD = $(LUA_LIBS)
+endif
+EXTRA_DIST += tools/gen-redist.py tools/gen-gpus.py tools/gen-profiles.py \
+	tools/data/gpus.csv
