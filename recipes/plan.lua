@@ -357,7 +357,7 @@ function M.make(args)
   local ch = T.choose(facts, torch, want, want_items)
   local r = ch.release
   local platform, installer = T.platform(facts, r)
-  local inst = T.installer(r, platform, installer)
+  local inst = T.installer(r, platform, installer, facts)
   local source, root
   if ch.tk then
     source, root = "installed", ch.tk.root

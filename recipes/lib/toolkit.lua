@@ -313,7 +313,8 @@ local only13 = { cuda_crt = true, cuda_culibos = true, libnvvm = true }
 
 -- Installer details: downloads (redist files with sha256 from NVIDIA's
 -- manifest), the runfile alternative, the manifest URL.
-function M.installer(r, platform, installer)
+-- facts (optional) pick the Jetson local repo of the host's Ubuntu release.
+function M.installer(r, platform, installer, facts)
   local up = cuda.updates[r.version] or { label = r.version .. ".0", runfiles = {} }
   local out = {
     full_version = up.label,
@@ -327,7 +328,9 @@ function M.installer(r, platform, installer)
       url = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(up.label, rf.name) }
   end
   if installer == "jetpack" then
-    out.jetpack_deb = up.jetson_deb or ptb.null
+    local os = facts and facts.host and facts.host.os
+    local ubuntu = type(os) == "table" and os.id == "ubuntu" and os.version_id or nil
+    out.jetpack_deb = ubuntu and up.jetson_debs and up.jetson_debs[ubuntu] or ptb.null
     return out
   end
   local lab = redist.labels[up.label]

@@ -165,8 +165,21 @@ t.is(#inst.downloads, 0, "13.2.2: no manifest held, no downloads invented")
 t.is(inst.manifest, "https://developer.download.nvidia.com/compute/cuda/redist/redistrib_13.2.2.json", "13.2.2 manifest URL")
 t.ok(#inst.components > 0, "13.2.2: components to resolve from the manifest")
 t.is(inst.runfile, ptb.null, "13.2.2: no runfile known")
-inst = T.installer(R("12.6"), "linux-aarch64", "jetpack")
-t.is(inst.jetpack_deb, "cuda-tegra-repo-ubuntu2204-12-6-local_12.6.3-1_arm64.deb", "Jetson 12.6 local repo")
+-- Jetson local repos by the host's Ubuntu release [jc]: the 12.2 deb on
+-- NVIDIA's server is the Ubuntu 20.04 (JetPack 5) one
+local function jf(id, ver) return { host = { os = { id = id, version_id = ver } } } end
+for _, c in ipairs({
+  { "12.6", "22.04", "cuda-tegra-repo-ubuntu2204-12-6-local_12.6.3-1_arm64.deb" },
+  { "12.2", "20.04", "cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb" },
+  { "12.2", "22.04", ptb.null },   -- JetPack 6: not the 20.04 deb
+  { "11.8", "20.04", "cuda-tegra-repo-ubuntu2004-11-8-local_11.8.0-1_arm64.deb" },
+  { "11.8", "22.04", ptb.null },
+  { "12.8", "20.04", ptb.null },   -- only a 22.04 deb is named
+}) do
+  inst = T.installer(R(c[1]), "linux-aarch64", "jetpack", jf("ubuntu", c[2]))
+  t.is(inst.jetpack_deb, c[3], ("Jetson CUDA %s on Ubuntu %s: %s"):format(c[1], c[2], c[3] == ptb.null and "none" or c[3]))
+end
+t.is(T.installer(R("12.6"), "linux-aarch64", "jetpack").jetpack_deb, ptb.null, "no os-release: no local repo guessed")
 -- 13.4 installs 13.4.2 from the manifest ptbuild carries; CCCL, renamed
 -- cccl in 13.4 [redistrib_13.4.2.json], is among the downloads; the
 -- runfiles have names but no sha256 anywhere ptbuild could read one
