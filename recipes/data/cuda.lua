@@ -192,6 +192,18 @@ local updates = {
   ["13.5"] = { label = "13.5.0", runfiles = {} },
 }
 
+-- "CUDA Compatibility Package (Orin)": from 13.4 each release lists one for
+-- arm64-sbsa, Linux, in its component table: what lets a Jetson Orin on a
+-- JetPack whose driver is older run the SBSA toolkit's newer CUDA.
+-- 13.4 GA (13.4.1) shipped 13.4.46343957 [rn134]; 13.4 Update 1 (13.4.2,
+-- the label ptbuild installs) 13.4.47145772 [rn1342]; 13.5 13.5.47659993
+-- [rn135].  None is named before 13.4 (13.0-13.3 notes list no Orin
+-- package [rn-comp]).
+local orin_compat = {
+  ["13.4"] = { version = "13.4.47145772", label = "13.4.2" },  -- [rn1342]
+  ["13.5"] = { version = "13.5.47659993", label = "13.5.0" },  -- [rn135]
+}
+
 -- glibc limits of the toolkit binaries [spack]: `conflicts glibc@:2.26 when
 -- @12.8:` (libcusolver needs log2f@GLIBC_2.27) and `conflicts glibc@2.42:
 -- when @:13.0` (C23 math prototypes, fixed in 13.1).
@@ -217,4 +229,5 @@ local host_conflicts = {
 
 local glibc = { min = { since = "12.8", version = "2.27" }, max = { upto = "13.0", below = "2.42" } }
 
-return { releases = releases, updates = updates, glibc = glibc, host_conflicts = host_conflicts }
+return { releases = releases, updates = updates, glibc = glibc, host_conflicts = host_conflicts,
+         orin_compat = orin_compat }

@@ -137,6 +137,22 @@ t.like(why, "JetPack 7.2", "fits names JetPack 7.2")
 orin.jetson.l4t = "39.1.0"
 t.is((T.fits(orin, torch("2.14"), R("13.2"))), true, "fits: Orin on L4T 39 takes CUDA 13.2")
 
+-- The CUDA Compatibility Package (Orin) from 13.4 [rn134] [rn1342] [rn135]:
+-- { GPU cc, host platform, CUDA, toolkit platform, package version or nil }
+for _, c in ipairs({
+  { "8.7", "jetson", "13.4", "linux-sbsa", "13.4.47145772" },  -- [rn1342]: 13.4.2 installed
+  { "8.7", "jetson", "13.5", "linux-sbsa", "13.5.47659993" },  -- [rn135]
+  { "8.7", "jetson", "13.2", "linux-sbsa", nil },              -- none before 13.4
+  { "11.0", "jetson", "13.4", "linux-sbsa", nil },             -- Thor needs none
+  { "8.7", "jetson", "12.6", "linux-aarch64", nil },           -- JetPack's own CUDA
+  { "9.0", "sbsa", "13.4", "linux-sbsa", nil },                -- a Grace server
+}) do
+  local f = { host = { arch = "aarch64", platform = c[2] }, gpus = { { compute_capability = c[1] } },
+              jetson = c[2] == "jetson" and { l4t = "39.2.0" } or nil, toolkits = {} }
+  local got = T.installer(R(c[3]), c[4], "redist", f).orin_compat
+  t.is(got and got.version, c[5], ("Orin compat: cc %s on %s, CUDA %s (%s): %s"):format(c[1], c[2], c[3], c[4], tostring(c[5])))
+end
+
 -- glibc_ok: { glibc, CUDA, ok }
 local glibcs = { { "2.26", "12.6", true }, { "2.26", "12.8", false }, { "2.27", "12.8", true },
                  { "2.42", "13.0", false }, { "2.42", "13.1", true }, { "2.41", "13.0", true }, { nil, "12.8", true } }
