@@ -123,16 +123,16 @@ local releases = {
   -- preview) [rn134].  driver_min: the driver bundled with the 13.4.1
   -- runfile, 615.71.09 [dlfw2608], which reports "CUDA 13.4" [umd134];
   -- Table 3 itself was not read, so this is an upper bound of the minimum.
-  -- Whether 10.7 has an f variant is not known here: not listed.
+  -- PTX ISA 9.4 (CUDA 13.4) adds sm_107, sm_107a and sm_107f [gcc-nvptx107].
   { version = "13.4", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
-    sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", compat_min = "580",
+    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", compat_min = "580",
     gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, compilers_assumed = true },
   -- 13.5: released [rn135]; its GPU list is assumed equal to 13.4's and its
   -- minimum driver is not in ptbuild's data (Table 3 was not read): only the
   -- minor-version compatibility floor (>= 580, [rn-t2]) is known, so a
   -- driver runs it directly only when it reports CUDA 13.5 or newer.
   { version = "13.5", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
-    sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, compat_min = "580",
+    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, compat_min = "580",
     gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
     compilers_assumed = true },
 }

@@ -117,6 +117,8 @@ return {
   release = { what = "PyTorch's CUDA compatibility matrix", where = "pytorch/pytorch RELEASE.md, through copies (pytorch.kr; a zh translation for 2.12-2.14)" },
   ["cmake-re"] = { what = "TORCH_CUDA_ARCH_LIST grammar per release", where = "pytorch/pytorch cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake (@00afc038; PR #157999; issue #125413)" },
   cppext = { what = "torch.utils.cpp_extension allowed arch lists", where = "pytorch/pytorch torch/utils/cpp_extension.py _get_cuda_arch_flags (@0011ec5c; issue #166120)" },
+  ["gcc-nvptx107"] = { what = "PTX ISA 9.4 (CUDA 13.4) adds sm_107, sm_107a and sm_107f (Rubin); PTX ISA 9.0 (CUDA 13.0) sm_110{,a,f}",
+    where = "gcc-patches, 'nvptx/nvptx.opt: Update -march-map= for newer sm_{107,110}{,a,f}' (https://www.mail-archive.com/gcc-patches@gcc.gnu.org/msg419655.html)", seen = "2026-12-01" },
   pt190654 = { what = "CUDA 13.4 adds Rubin, compute capability 10.7; PyTorch enables sm_107", where = "https://github.com/pytorch/pytorch/pull/190654 (2026-07-21)" },
   gcc = { what = "PyTorch requires GCC 9.3 or newer", where = "pytorch/pytorch CMakeLists.txt@00117da6" },
   tag = { what = "git tag of each release's newest known patch", where = "pytorch/pytorch RELEASE.md patch table (PR #148888); github.com/pytorch/pytorch/releases; PR #186813; Debian's pytorch 2.14.1" },
