@@ -50,27 +50,34 @@ local function keyvals(text)
 end
 
 ---------------------------------------------------------------------------
--- CPU: archspec's rule [S_ARCHSPEC_PY]: candidates are targets of the
--- host's vendor whose features the host has; on Arm a target whose cpupart
--- equals the host's part wins over the rest; then the most ancestors, then
--- the most features.  No candidate: the best generic level.
+-- CPU: archspec's host() [S_ARCHSPEC_PY] over its own targets
+-- (data/archspec.lua).  Candidates: targets of the machine's family whose
+-- vendor is the host's or "generic" and whose features the host has (on
+-- aarch64 the generic armv8.x/9.x levels never qualify, only aarch64
+-- itself).  The best generic candidate is found first; on Arm, targets
+-- whose cpupart is the host's part win when there are any; then only
+-- strict descendants of the best generic candidate remain (so a feature
+-- switched off in firmware does not drop a Haswell below x86_64_v3), and
+-- the one with most ancestors, then most features, wins; ties go to the
+-- target archspec registers first.  No descendant: the best generic.
 
 local tinfo = {}
 local function target(name)
   if tinfo[name] then return tinfo[name] end
   local t = cpus.targets[name]
-  local anc, seen, feats = {}, {}, {}
+  local anc, seen, feats, nf = {}, {}, {}, 0
   local function walk(n)
     for _, p in ipairs(cpus.targets[n].parents) do
       if not seen[p] then seen[p] = true; anc[#anc + 1] = p; walk(p) end
     end
   end
   walk(name)
-  for _, f in ipairs(t.add) do feats[f] = true end
-  for _, a in ipairs(anc) do for _, f in ipairs(cpus.targets[a].add) do feats[f] = true end end
-  local nf = 0
-  for _ in pairs(feats) do nf = nf + 1 end
-  tinfo[name] = { name = name, t = t, nanc = #anc, feats = feats, nfeat = nf }
+  for f in t.features:gmatch("%S+") do
+    if not feats[f] then feats[f] = true; nf = nf + 1 end
+  end
+  local family = name
+  while #cpus.targets[family].parents > 0 do family = cpus.targets[family].parents[1] end
+  tinfo[name] = { name = name, t = t, anc = seen, nanc = #anc, feats = feats, nfeat = nf, family = family }
   return tinfo[name]
 end
 
@@ -83,49 +90,41 @@ local function better(a, b)
   if not b then return true end
   if a.nanc ~= b.nanc then return a.nanc > b.nanc end
   if a.nfeat ~= b.nfeat then return a.nfeat > b.nfeat end
-  return a.name < b.name       -- only for a stable answer
+  return a.t.order < b.t.order  -- Python's max() keeps the first
 end
 
-local function sorted_names()
-  local names = {}
-  for n in pairs(cpus.targets) do names[#names + 1] = n end
-  table.sort(names)
-  return names
+local function best(list)
+  local b
+  for _, i in ipairs(list) do if better(i, b) then b = i end end
+  return b
 end
 
 function M.microarch(arch, vendor, part, features)
+  if arch ~= "x86_64" and arch ~= "aarch64" then return nil end
   local host = {}
   for _, f in ipairs(features) do host[f] = true end
-  local best, bypart
-  if arch == "x86_64" then
-    local generic
-    for _, g in ipairs(cpus.x86_generic) do
-      local i = target(g)
-      if subset(i.feats, host) and better(i, generic) then generic = i end
-    end
-    for _, n in ipairs(sorted_names()) do
-      if cpus.targets[n].vendor == vendor then   -- before target(): it walks the ancestors
-        local i = target(n)
-        if subset(i.feats, host) and better(i, best) then best = i end
+  local cands, generic = {}, {}
+  for n, t in pairs(cpus.targets) do
+    local ok = t.vendor == vendor or t.vendor == "generic"
+    if ok and arch == "aarch64" and t.vendor == "generic" and n ~= "aarch64" then ok = false end
+    if ok then
+      local i = target(n)
+      if i.family == arch and subset(i.feats, host) then
+        cands[#cands + 1] = i
+        if t.vendor == "generic" then generic[#generic + 1] = i end
       end
     end
-    best = best or generic
-    return best and best.name or "x86_64"
-  elseif arch == "aarch64" then
-    for _, n in ipairs(sorted_names()) do
-      local i = cpus.targets[n].vendor == vendor and target(n)
-      if i and not i.t.level and subset(i.feats, host) then
-        if part and i.t.cpupart == part then
-          if better(i, bypart) then bypart = i end
-        elseif better(i, best) then
-          best = i
-        end
-      end
-    end
-    best = bypart or best
-    return best and best.name or "aarch64"
   end
-  return nil
+  local bg = best(generic) or target(arch)
+  if part and part ~= "" then
+    local byp = {}
+    for _, i in ipairs(cands) do if i.t.cpupart == part then byp[#byp + 1] = i end end
+    if #byp > 0 then cands = byp end
+  end
+  local desc = {}
+  for _, i in ipairs(cands) do if i.anc[bg.name] then desc[#desc + 1] = i end end
+  local b = best(desc) or bg
+  return b.name
 end
 
 local function cpu_facts(raw, arch, notes)

@@ -357,7 +357,7 @@ function M.make(args)
   local ch = T.choose(facts, torch, want, want_items)
   local r = ch.release
   local platform, installer = T.platform(facts, r)
-  local inst = T.installer(r, platform, installer)
+  local inst = T.installer(r, platform, installer, facts)
   local source, root
   if ch.tk then
     source, root = "installed", ch.tk.root
@@ -385,6 +385,7 @@ function M.make(args)
     why = ch.why,
   }
   if source == "jetpack" then cplan.jetpack_deb = inst.jetpack_deb end
+  if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
   -- fetch resolves the CUDA files through the manifest (checksums and all)
   if source == "download" and ncuda == 0 then cplan.files_from_manifest = true end
   if cudnn then cplan.cudnn = { version = cudnn.version, variant = cudnn.variant, source = "download" } end

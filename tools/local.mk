@@ -7,5 +7,5 @@ noinst_PROGRAMS = ptb-luac
 ptb_luac_SOURCES = tools/ptb-luac/luac.c src/lua/precompiled.h
 ptb_luac_LDADD = $(LUA_LIBS)
 endif
-EXTRA_DIST += tools/gen-redist.py tools/gen-gpus.py tools/gen-profiles.py \
+EXTRA_DIST += tools/gen-redist.py tools/gen-gpus.py tools/gen-profiles.py tools/gen-cpus.py \
 	tools/data/gpus.csv

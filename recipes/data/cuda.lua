@@ -123,16 +123,16 @@ local releases = {
   -- preview) [rn134].  driver_min: the driver bundled with the 13.4.1
   -- runfile, 615.71.09 [dlfw2608], which reports "CUDA 13.4" [umd134];
   -- Table 3 itself was not read, so this is an upper bound of the minimum.
-  -- Whether 10.7 has an f variant is not known here: not listed.
+  -- PTX ISA 9.4 (CUDA 13.4) adds sm_107, sm_107a and sm_107f [gcc-nvptx107].
   { version = "13.4", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
-    sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", compat_min = "580",
+    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", compat_min = "580",
     gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, compilers_assumed = true },
   -- 13.5: released [rn135]; its GPU list is assumed equal to 13.4's and its
   -- minimum driver is not in ptbuild's data (Table 3 was not read): only the
   -- minor-version compatibility floor (>= 580, [rn-t2]) is known, so a
   -- driver runs it directly only when it reports CUDA 13.5 or newer.
   { version = "13.5", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
-    sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, compat_min = "580",
+    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, compat_min = "580",
     gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
     compilers_assumed = true },
 }
@@ -145,7 +145,9 @@ local releases = {
 --              cuda/package.py: runfile names and sha256;
 --              URL = .../compute/cuda/<label>/local_installers/<name>
 --   [jc]       dusty-nv/jetson-containers@dd206bf packages/cuda/cuda/config.py:
---              the local-repo .deb names used on Jetson (no sha256 published)
+--              the local-repo .deb names used on Jetson (no sha256 published),
+--              by the Ubuntu release of the L4T they install on (20.04: L4T
+--              35 / JetPack 5; 22.04: L4T 36 / JetPack 6)
 -- 13.2.2 and 13.3.1 have no runfile in [spack]: the redist manifest is the
 -- only installer ptbuild knows for them.
 --   [rn1342]   https://docs.nvidia.com/cuda/archive/13.4.2/cuda-toolkit-release-notes/
@@ -157,21 +159,22 @@ local releases = {
 --              cuda_13.4.2_linux_sbsa.run
 local updates = {
   ["11.8"] = { label = "11.8.0", driver = "520.61.05", runfiles = { ["linux-x86_64"] = { name = "cuda_11.8.0_520.61.05_linux.run", sha256 = "9223c4af3aebe4a7bbed9abd9b163b03a1b34b855fbc2b4a0d1b706ac09a5a16" }, ["linux-sbsa"] = { name = "cuda_11.8.0_520.61.05_linux_sbsa.run", sha256 = "e6e9a8d31163c9776b5e313fd7590877c5684e1ecddee741154f95704d4ed27c" } },
-    jetson_deb = "cuda-tegra-repo-ubuntu2004-11-8-local_11.8.0-1_arm64.deb" }, -- [jc]
+    jetson_debs = { ["20.04"] = "cuda-tegra-repo-ubuntu2004-11-8-local_11.8.0-1_arm64.deb" } }, -- [jc]
   ["12.0"] = { label = "12.0.1", driver = "525.85.12", runfiles = { ["linux-x86_64"] = { name = "cuda_12.0.1_525.85.12_linux.run", sha256 = "1b205a06272f1463f477276fdab903f3f666917c068e520738001e69c7a1875b" }, ["linux-sbsa"] = { name = "cuda_12.0.1_525.85.12_linux_sbsa.run", sha256 = "835270a8db419b9dbaefc1bab8fe5caf6f2caf381975c4b0d35cc0718c26074a" } } },
   ["12.1"] = { label = "12.1.1", driver = "530.30.02", runfiles = { ["linux-x86_64"] = { name = "cuda_12.1.1_530.30.02_linux.run", sha256 = "d74022d41d80105319dfa21beea39b77a5b9919539c0487a05caaf2446d6a70e" }, ["linux-sbsa"] = { name = "cuda_12.1.1_530.30.02_linux_sbsa.run", sha256 = "45ea4cd860f0a26d3db8ce032530f2ee0b55abdd587545213d395a73623b4278" } } },
   ["12.2"] = { label = "12.2.2", driver = "535.104.05", runfiles = { ["linux-x86_64"] = { name = "cuda_12.2.2_535.104.05_linux.run", sha256 = "2b39aae3e7618d9f59a3c8fa1f1bc61f29c0b0e0df75fb05076badb352952ef2" }, ["linux-sbsa"] = { name = "cuda_12.2.2_535.104.05_linux_sbsa.run", sha256 = "4113a15e6b27a02638c72edeb5f89de4c9ea312febba12fc4cefff2edc882268" } },
-    jetson_deb = "cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb" }, -- [jc]
+    -- 12.2 for Ubuntu 22.04 (JetPack 6) is no download of NVIDIA's in [jc]
+    jetson_debs = { ["20.04"] = "cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb" } }, -- [jc]
   ["12.3"] = { label = "12.3.1", driver = "545.23.08", runfiles = { ["linux-x86_64"] = { name = "cuda_12.3.1_545.23.08_linux.run", sha256 = "b73d18ccd5ff85bbae32b425dfb82729612ede65b07a37cd5e2b574190614038" }, ["linux-sbsa"] = { name = "cuda_12.3.1_545.23.08_linux_sbsa.run", sha256 = "bce6bb8b293c33c3ed0c1b65120c70587cc29e1b94ea8679ebb14c32b3858b5e" } } },
   ["12.4"] = { label = "12.4.1", driver = "550.54.15", runfiles = { ["linux-x86_64"] = { name = "cuda_12.4.1_550.54.15_linux.run", sha256 = "367d2299b3a4588ab487a6d27276ca5d9ead6e394904f18bccb9e12433b9c4fb" }, ["linux-sbsa"] = { name = "cuda_12.4.1_550.54.15_linux_sbsa.run", sha256 = "b0fbc77effa225498974625b6b08b3f6eff4a37e379f5b60f1d3827b215ad19b" } },
-    jetson_deb = "cuda-tegra-repo-ubuntu2204-12-4-local_12.4.1-1_arm64.deb" }, -- [jc]
+    jetson_debs = { ["22.04"] = "cuda-tegra-repo-ubuntu2204-12-4-local_12.4.1-1_arm64.deb" } }, -- [jc]
   ["12.5"] = { label = "12.5.1", driver = "555.42.06", runfiles = { ["linux-x86_64"] = { name = "cuda_12.5.1_555.42.06_linux.run", sha256 = "b5e0a779e089c86610051141c4cf498beef431858ec63398107391727ecbdb04" }, ["linux-sbsa"] = { name = "cuda_12.5.1_555.42.06_linux_sbsa.run", sha256 = "353e8abc52ca80adf05002b775c7b3a2d2feefcf1c25ae13f8757f9a11efba3e" } } },
   ["12.6"] = { label = "12.6.3", driver = "560.35.05", runfiles = { ["linux-x86_64"] = { name = "cuda_12.6.3_560.35.05_linux.run", sha256 = "81d60e48044796d7883aa8a049afe6501b843f2c45639b3703b2378de30d55d3" }, ["linux-sbsa"] = { name = "cuda_12.6.3_560.35.05_linux_sbsa.run", sha256 = "213ea63a6357020978a8b0a79a8c9d12a2a5941afa1cdc69d5a3f933fa8bed04" } },
-    jetson_deb = "cuda-tegra-repo-ubuntu2204-12-6-local_12.6.3-1_arm64.deb" }, -- [jc]
+    jetson_debs = { ["22.04"] = "cuda-tegra-repo-ubuntu2204-12-6-local_12.6.3-1_arm64.deb" } }, -- [jc]
   ["12.8"] = { label = "12.8.1", driver = "570.124.06", runfiles = { ["linux-x86_64"] = { name = "cuda_12.8.1_570.124.06_linux.run", sha256 = "228f6bcaf5b7618d032939f431914fc92d0e5ed39ebe37098a24502f26a19797" }, ["linux-sbsa"] = { name = "cuda_12.8.1_570.124.06_linux_sbsa.run", sha256 = "353cbab1b57282a1001071796efd95c1e40ec27a3375e854d12637eaa1c6107c" } },
-    jetson_deb = "cuda-tegra-repo-ubuntu2204-12-8-local_12.8.1-1_arm64.deb" }, -- [jc]
+    jetson_debs = { ["22.04"] = "cuda-tegra-repo-ubuntu2204-12-8-local_12.8.1-1_arm64.deb" } }, -- [jc]
   ["12.9"] = { label = "12.9.1", driver = "575.57.08", runfiles = { ["linux-x86_64"] = { name = "cuda_12.9.1_575.57.08_linux.run", sha256 = "0f6d806ddd87230d2adbe8a6006a9d20144fdbda9de2d6acc677daa5d036417a" }, ["linux-sbsa"] = { name = "cuda_12.9.1_575.57.08_linux_sbsa.run", sha256 = "64f47ab791a76b6889702425e0755385f5fa216c5a9f061875c7deed5f08cdb6" } },
-    jetson_deb = "cuda-tegra-repo-ubuntu2204-12-9-local_12.9.1-1_arm64.deb" }, -- [jc]
+    jetson_debs = { ["22.04"] = "cuda-tegra-repo-ubuntu2204-12-9-local_12.9.1-1_arm64.deb" } }, -- [jc]
   ["13.0"] = { label = "13.0.2", driver = "580.95.05", runfiles = { ["linux-x86_64"] = { name = "cuda_13.0.2_580.95.05_linux.run", sha256 = "81a5d0d0870ba2022efb0a531dcc60adbdc2bbff7b3ef19d6fd6d8105406c775" }, ["linux-sbsa"] = { name = "cuda_13.0.2_580.95.05_linux_sbsa.run", sha256 = "93ab4c77ae2bc0f1f600ef48ccd3ff25a3203a6a6161a84511a33cbf5b5621fc" } } },
   ["13.1"] = { label = "13.1.1", driver = "590.48.01", runfiles = { ["linux-x86_64"] = { name = "cuda_13.1.1_590.48.01_linux.run", sha256 = "24ff323723722781436804b392a48f691cb40de9808095d3e2192d0db6dfb8e4" }, ["linux-sbsa"] = { name = "cuda_13.1.1_590.48.01_linux_sbsa.run", sha256 = "8adcd5d4b3e1e70f7420959b97514c0c97ec729da248d54902174c4d229bfd2c" } } },
   ["13.2"] = { label = "13.2.2", driver = "595.71.05", runfiles = {} },
@@ -187,6 +190,18 @@ local updates = {
   -- 13.5: the release notes name no update [rn135]; no manifest and no
   -- runfile of it are in ptbuild's data (fetch reads NVIDIA's manifest).
   ["13.5"] = { label = "13.5.0", runfiles = {} },
+}
+
+-- "CUDA Compatibility Package (Orin)": from 13.4 each release lists one for
+-- arm64-sbsa, Linux, in its component table: what lets a Jetson Orin on a
+-- JetPack whose driver is older run the SBSA toolkit's newer CUDA.
+-- 13.4 GA (13.4.1) shipped 13.4.46343957 [rn134]; 13.4 Update 1 (13.4.2,
+-- the label ptbuild installs) 13.4.47145772 [rn1342]; 13.5 13.5.47659993
+-- [rn135].  None is named before 13.4 (13.0-13.3 notes list no Orin
+-- package [rn-comp]).
+local orin_compat = {
+  ["13.4"] = { version = "13.4.47145772", label = "13.4.2" },  -- [rn1342]
+  ["13.5"] = { version = "13.5.47659993", label = "13.5.0" },  -- [rn135]
 }
 
 -- glibc limits of the toolkit binaries [spack]: `conflicts glibc@:2.26 when
@@ -214,4 +229,5 @@ local host_conflicts = {
 
 local glibc = { min = { since = "12.8", version = "2.27" }, max = { upto = "13.0", below = "2.42" } }
 
-return { releases = releases, updates = updates, glibc = glibc, host_conflicts = host_conflicts }
+return { releases = releases, updates = updates, glibc = glibc, host_conflicts = host_conflicts,
+         orin_compat = orin_compat }

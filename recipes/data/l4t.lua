@@ -8,6 +8,11 @@
 --   [S_LINUX_DTS] linux arch/arm64/boot/dts/nvidia (compatible strings)
 --   [S_JETPACK51] [S_JETPACK61] JetPack release notes; [S_NV_BLOG_THOR]
 --   CUDA of JetPack 4.4.1-4.6.x: gist Tiryoh/2b5dc1f86ab6bc3e6922e97a4c1ac2f2
+--   [jp514] [jp515] NVIDIA's JetPack 5.1.4 and 5.1.5 pages; [jp72] NVIDIA's
+--   JetPack 7.2 page; [jp721] NVIDIA's Jetson apt repository for r39.2
+-- Not here because no source read says which JetPack they belong to:
+-- L4T 35.6.3, 35.6.4 and 36.4.2 (community tables disagree on 36.4.2:
+-- "6.1 (rev1)", "6.1.1" and "6.2"); detect reports no JetPack for them.
 
 local M = {}
 
@@ -16,11 +21,15 @@ M.jetpack = {
   ["32.7.1"] = "4.6.1", ["32.7.2"] = "4.6.2", ["32.7.3"] = "4.6.3",
   ["32.7.4"] = "4.6.4", ["32.7.5"] = "4.6.5", ["32.7.6"] = "4.6.6",
   ["35.1.0"] = "5.0.2", ["35.2.1"] = "5.1", ["35.3.1"] = "5.1.1",
-  ["35.4.1"] = "5.1.2", ["35.5.0"] = "5.1.3", ["35.6.0"] = "5.1.4",
+  ["35.4.1"] = "5.1.2", ["35.5.0"] = "5.1.3",
+  ["35.6.0"] = "5.1.4",                                 -- [jp514]
+  ["35.6.1"] = "5.1.5", ["35.6.2"] = "5.1.5",           -- [jp515]
   ["36.3.0"] = "6.0", ["36.4.0"] = "6.1", ["36.4.3"] = "6.2",
   ["36.4.4"] = "6.2.1", ["36.4.7"] = "6.2.1", ["36.5.0"] = "6.2.2",
   ["38.2.0"] = "7.0", ["38.2.1"] = "7.0", ["38.2.2"] = "7.0",  -- "38.2.x -> 7.0"
-  ["38.4.0"] = "7.1", ["39.2.0"] = "7.2",
+  ["38.4.0"] = "7.1",
+  ["39.2.0"] = "7.2",                                   -- [jp72]
+  ["39.2.1"] = "7.2.1",                                 -- [jp721]
 }
 
 -- JetPack major.minor -> CUDA it ships
@@ -29,6 +38,7 @@ M.cuda = {
   ["5.0"] = "11.4", ["5.1"] = "11.4",                   -- [S_JETPACK51]
   ["6.0"] = "12.2", ["6.1"] = "12.6", ["6.2"] = "12.6", -- [S_JETPACK61]; 6.0 from version.json 12.2.140 (research note 3.1)
   ["7.0"] = "13.0", ["7.1"] = "13.0",                   -- [S_NV_BLOG_THOR] (7.1: unverified, assumed 13.0)
+  ["7.2"] = "13.2",                                     -- [jp72] 13.2.1; 7.2.1 ships 13.2.2 [jp721]
 }
 
 -- Module part numbers from the device-tree compatible [S_JTOP] [S_LINUX_DTS]

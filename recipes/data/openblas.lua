@@ -15,23 +15,48 @@
 --              nvpl_lapack 0.3.2, linux-sbsa redist; needs Armv8.1-a)
 --   [pt-deps]  cmake/Dependencies.cmake: BLAS defaults to MKL; when MKL is
 --              not found and BLAS was not set, FindBLAS picks what it finds
+-- What OpenBLAS's own build picks when no TARGET is given: getarch runs
+-- cpuid_arm64.c detect(), which reads the first "CPU implementer" and
+-- "CPU part" of /proc/cpuinfo and knows exactly these parts; any other
+-- Armv8 core is ARMV8 (its "CPU architecture: 8" fallback).  [ob-cpuid]
+-- (cpuid_arm64.c@72461f1c, the same table in the code-index copy
+-- @0050a966; the 0.3.30 tag itself was not read.)  dyn: the part is also
+-- one DYNAMIC_ARCH's get_coretype() recognises at run time and gives its
+-- own kernel set [ob-dyn] (dynamic_arm64.c@72461f1c; Apple parts run the
+-- NEOVERSEN1 set there, so VORTEX is no).
 local arm_parts = {
-  -- ["implementer:part"] = TARGET   (archspec name for reference)
-  ["0x41:0xd03"] = "CORTEXA53",           -- [ob-cpuid]
-  ["0x41:0xd05"] = "CORTEXA55",           -- [ob-cpuid]
-  ["0x41:0xd07"] = "CORTEXA57",           -- [ob-cpuid] Jetson Nano/TX1
-  ["0x41:0xd08"] = "CORTEXA72",           -- [ob-cpuid] Graviton1
-  ["0x41:0xd09"] = "CORTEXA73",           -- [ob-cpuid]
-  ["0x41:0xd0b"] = "CORTEXA76",           -- [ob-cpuid]
-  ["0x41:0xd0c"] = "NEOVERSEN1",          -- [ob-cpuid] Graviton2, Ampere Altra
-  ["0x41:0xd40"] = "NEOVERSEV1",          -- [ob-cpuid] Graviton3
-  ["0x41:0xd49"] = "NEOVERSEN2",          -- [ob-cpuid]
-  ["0x41:0xd4f"] = "NEOVERSEV2",          -- [ob4702] Grace, Graviton4, Axion
-  ["0x46:0x001"] = "A64FX",               -- [ob-cpuid]
-  ["0x43:0x0af"] = "THUNDERX2T99",        -- [ob-cpuid]
-  ["0x48:0xd01"] = "TSV110",              -- [ob-cpuid] Kunpeng 920
-  ["0x50:0x000"] = "EMAG8180",            -- [ob-cpuid]
+  -- ["implementer:part"] = { TARGET, dyn }
+  ["0x41:0xd03"] = { "CORTEXA53", true },      -- [ob-cpuid] [ob-dyn]
+  ["0x41:0xd05"] = { "CORTEXA55", true },      -- [ob-cpuid] [ob-dyn]
+  ["0x41:0xd07"] = { "CORTEXA57", true },      -- [ob-cpuid] [ob-dyn] Jetson Nano/TX1
+  ["0x41:0xd08"] = { "CORTEXA72", true },      -- [ob-cpuid] [ob-dyn] Graviton1
+  ["0x41:0xd09"] = { "CORTEXA73", true },      -- [ob-cpuid] [ob-dyn]
+  ["0x41:0xd0b"] = { "CORTEXA76", false },     -- [ob-cpuid]
+  ["0x41:0xd0c"] = { "NEOVERSEN1", true },     -- [ob-cpuid] [ob-dyn] Graviton2, Ampere Altra
+  ["0x41:0xd40"] = { "NEOVERSEV1", true },     -- [ob-cpuid] [ob-dyn] Graviton3
+  ["0x41:0xd44"] = { "CORTEXX1", false },      -- [ob-cpuid]
+  ["0x41:0xd46"] = { "CORTEXA510", false },    -- [ob-cpuid]
+  ["0x41:0xd47"] = { "CORTEXA710", false },    -- [ob-cpuid]
+  ["0x41:0xd49"] = { "NEOVERSEN2", true },     -- [ob-cpuid] [ob-dyn]
+  ["0x41:0xd4c"] = { "CORTEXX2", false },      -- [ob-cpuid]
+  ["0x41:0xd4d"] = { "CORTEXA710", false },    -- [ob-cpuid] Cortex-A715
+  ["0x41:0xd4e"] = { "CORTEXX2", false },      -- [ob-cpuid] Cortex-X3
+  ["0x41:0xd4f"] = { "NEOVERSEV2", true },     -- [ob-cpuid] [ob-dyn] [ob4702] Grace, Graviton4, Axion
+  ["0x43:0x0a1"] = { "THUNDERX", true },       -- [ob-cpuid] [ob-dyn]
+  ["0x43:0x0af"] = { "THUNDERX2T99", true },   -- [ob-cpuid] [ob-dyn]
+  ["0x43:0x0b8"] = { "THUNDERX3T110", true },  -- [ob-cpuid] [ob-dyn]
+  ["0x46:0x001"] = { "A64FX", true },          -- [ob-cpuid] [ob-dyn]
+  ["0x48:0xd01"] = { "TSV110", true },         -- [ob-cpuid] [ob-dyn] Kunpeng 920
+  ["0x50:0x000"] = { "EMAG8180", true },       -- [ob-cpuid] [ob-dyn]
+  ["0x51:0xc00"] = { "FALKOR", true },         -- [ob-cpuid] [ob-dyn]
+  ["0x61:0x022"] = { "VORTEX", false },        -- [ob-cpuid] Apple M1 Icestorm
+  ["0x70:0x660"] = { "FT2000", false }, ["0x70:0x661"] = { "FT2000", false }, -- [ob-cpuid] Phytium
+  ["0x70:0x662"] = { "FT2000", false }, ["0x70:0x663"] = { "FT2000", false }, -- [ob-cpuid]
 }
+-- Every other Arm part: what cpuid_arm64.c falls back to [ob-cpuid]
+-- (Jetson Orin's Cortex-A78AE 0xd42, Xavier's Carmel 0x4e:0x004, Thor's
+-- Neoverse V3AE 0xd83, AmpereOne 0xc0:0xac3 among them).
+local arm_fallback = "ARMV8"
 
 -- archspec microarch -> TARGET (when implementer/part are absent)
 local microarch = {
@@ -73,5 +98,5 @@ local dynamic_kernels = {
   NEOVERSEV2 = "NEOVERSEN2",                                -- [ob5144]
 }
 
-return { arm_parts = arm_parts, microarch = microarch, fragile = fragile, source_build = source_build,
+return { arm_parts = arm_parts, arm_fallback = arm_fallback, microarch = microarch, fragile = fragile, source_build = source_build,
          dynamic_kernels = dynamic_kernels }

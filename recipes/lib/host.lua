@@ -122,14 +122,16 @@ function M.manager(facts)
   return nil
 end
 
--- OpenBLAS TARGET for the CPU: from implementer:part, else archspec name.
--- Second result: true when OpenBLAS itself recognises the core (by MIDR
--- part) at run time; false when only the archspec name maps to a TARGET.
+-- OpenBLAS TARGET for the CPU: on Arm what OpenBLAS's own build detection
+-- picks from implementer:part (ARMV8 for a part it does not list), else
+-- the archspec name's.  Second result: true when OpenBLAS's DYNAMIC_ARCH
+-- also recognises the core at run time.
 function M.openblas_target(cpu)
   if not cpu then return nil end
   if cpu.implementer and cpu.part then
     local t = ob.arm_parts[cpu.implementer:lower() .. ":" .. cpu.part:lower()]
-    if t then return t, true end
+    if t then return t[1], t[2] end
+    return ob.arm_fallback, false
   end
   local t = cpu.microarch and ob.microarch[cpu.microarch] or nil
   return t, cpu.implementer == nil
@@ -149,6 +151,7 @@ function M.openblas(facts)
   end
   local res = { packages = ptb.array({}) }
   local model = cpu and (cpu.model_name or cpu.microarch) or "this CPU"
+  if target == ob.arm_fallback then target = nil end   -- the generic case below
   if target and not ob.fragile[target] and recognised then
     res.target = target
     res.via = mgr and "package" or "source"
@@ -156,7 +159,7 @@ function M.openblas(facts)
   elseif target and not ob.fragile[target] then
     res.target = target
     res.via = "source"
-    res.note = ("%s: OpenBLAS does not recognise this part at run time (generic ARMV8 kernels); a source build with TARGET=%s (archspec %s) uses the right ones"):format(model, target, cpu.microarch)
+    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(model, target)
   else
     res.target = "ARMV8"
     res.via = "source"
@@ -164,7 +167,7 @@ function M.openblas(facts)
     res.note = target and ("%s; a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises the %s at run time and runs its %s kernels%s"):format(
         ob.fragile[target], ob.source_build.version, target, runs or target,
         runs and (" (" .. ob.source_build.version .. " has no " .. target .. " kernel set of its own)") or "")
-      or (model .. ": no OpenBLAS TARGET; TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks SVE kernels where present")
+      or (model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks SVE kernels where present")
   end
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas

@@ -313,13 +313,27 @@ local only13 = { cuda_crt = true, cuda_culibos = true, libnvvm = true }
 
 -- Installer details: downloads (redist files with sha256 from NVIDIA's
 -- manifest), the runfile alternative, the manifest URL.
-function M.installer(r, platform, installer)
+-- The "CUDA Compatibility Package (Orin)" release r ships (data/cuda.lua
+-- orin_compat), when this host is an Orin-class Jetson (below Thor's 10.1)
+-- taking the SBSA toolkit; nil otherwise.
+function M.orin_compat(facts, r, platform)
+  if platform ~= "linux-sbsa" or not facts or (facts.host or {}).platform ~= "jetson" then return nil end
+  local cc = M.jetson_cc(facts)
+  if not cc or A.vcmp(cc, "10.1") >= 0 then return nil end
+  local c = cuda.orin_compat[r.version]
+  return c and { name = "CUDA Compatibility Package (Orin)", version = c.version, label = c.label } or nil
+end
+
+-- facts (optional) pick the Jetson local repo of the host's Ubuntu release
+-- and the Orin compatibility package.
+function M.installer(r, platform, installer, facts)
   local up = cuda.updates[r.version] or { label = r.version .. ".0", runfiles = {} }
   local out = {
     full_version = up.label,
     manifest = redist.base_url .. "redistrib_" .. up.label .. ".json",
     downloads = {}, components = {},
     runfile = ptb.null,
+    orin_compat = M.orin_compat(facts, r, platform),
   }
   local rf = up.runfiles[platform]
   if rf then
@@ -327,7 +341,9 @@ function M.installer(r, platform, installer)
       url = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(up.label, rf.name) }
   end
   if installer == "jetpack" then
-    out.jetpack_deb = up.jetson_deb or ptb.null
+    local os = facts and facts.host and facts.host.os
+    local ubuntu = type(os) == "table" and os.id == "ubuntu" and os.version_id or nil
+    out.jetpack_deb = ubuntu and up.jetson_debs and up.jetson_debs[ubuntu] or ptb.null
     return out
   end
   local lab = redist.labels[up.label]

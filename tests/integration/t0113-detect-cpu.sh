@@ -42,7 +42,22 @@ x86_64-skylake-avx512-archspec|skylake_avx512|
 x86_64-zen3-archspec|zen3|
 x86_64-zen4-archspec|zen4|
 x86_64-zen5-archspec|zen5|
+x86_64-alderlake-archspec|alderlake|
+x86_64-arrowlake-s-archspec|arrowlake_s|
+x86_64-k10-phenom-ii-x6|k10|
 TABLE
+
+# archspec keeps only descendants of the best generic level: a Haswell
+# whose firmware hides AES (archspec-json's linux-rhel7-x86_64_v3 dump is
+# this Haswell dump without "aes") is x86_64_v3, not a pre-AVX nehalem.
+root="$T_DIR/haswell-noaes"
+mkdir -p "$root/proc"
+sed 's/ aes / /' "$CPU/cpuinfo-x86_64-haswell-archspec.txt" > "$root/proc/cpuinfo"
+run grep -c ' aes ' "$root/proc/cpuinfo"
+is "$out" "0" "the derived dump has no aes flag"
+facts=$(env -i PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$root" --json)
+got=$(printf '%s\n' "$facts" | sed -n 's/^ *"microarch": "\(.*\)",*$/\1/p')
+is "$got" "x86_64_v3" "haswell without aes: microarch x86_64_v3 (archspec)"
 
 # the first processor block decides (archspec); the count covers them all
 root="$T_DIR/grace"

@@ -44,6 +44,9 @@ local cases = {
   { "10.0f+PTX", "12.9", "10.0f+PTX", "100f-real;100f-virtual",
     "-gencode=arch=compute_100f,code=sm_100f -gencode=arch=compute_100f,code=compute_100f" },
   { "12.0a", "13.0", "12.0a", "120a-real", "-gencode=arch=compute_120a,code=sm_120a" },
+  -- sm_107f arrives with PTX ISA 9.4, CUDA 13.4 [gcc-nvptx107]
+  { "10.7f", "13.4", "10.7f", "107f-real", "-gencode=arch=compute_107f,code=sm_107f" },
+  { "10.7f", "13.3", err = "unsupported", msg = "sm_107f", hint = "first CUDA release that builds sm_107f is 13.4" },
   -- the X.Y(A.B) form
   { "8.6(8.0)", "12.4", "8.6(8.0)", "86-real", "-gencode=arch=compute_80,code=sm_86" },
   { "8.6(8.0)+PTX", "12.4", "8.6(8.0)+PTX", "80-virtual;86-real;86-virtual",

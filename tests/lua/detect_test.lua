@@ -88,6 +88,32 @@ end
 t.is(tk("/v/lib/python3.12/site-packages/nvidia/cu13"), "13.0.88", "nvidia/cu13 takes the CUDA 13 wheel's version")
 t.is(tk("/v/lib/python3.12/site-packages/nvidia/cuda_nvcc"), "12.8.93", "nvidia/cuda_nvcc takes the _cu12 wheel's version")
 
+-- /etc/nv_tegra_release -> L4T -> JetPack -> the CUDA it ships
+-- (data/l4t.lua; the source of each row in brackets; GCIDs are made up,
+-- detect reads only R and REVISION)
+local function tegra(rel)
+  local f = D.enrich({ is_host = false, host = {}, nvidia = {},
+    files = { ["/etc/nv_tegra_release"] = rel, ["/proc/device-tree/compatible"] = "nvidia,p3737-0000+p3701-0005\0nvidia,p3701-0005\0nvidia,tegra234\0" } })
+  return f.jetson
+end
+local l4t_rows = {
+  { "# R35 (release), REVISION: 6.0, GCID: 37337213, BOARD: generic, EABI: aarch64", "35.6.0", "5.1.4", "11.4" },  -- [jp514]
+  { "# R35 (release), REVISION: 6.1, GCID: 39447457, BOARD: generic, EABI: aarch64", "35.6.1", "5.1.5", "11.4" },  -- [jp515]
+  { "# R35 (release), REVISION: 6.2, GCID: 40887637, BOARD: generic, EABI: aarch64", "35.6.2", "5.1.5", "11.4" },  -- [jp515]
+  { "# R36 (release), REVISION: 4.3, GCID: 38968081, BOARD: generic, EABI: aarch64", "36.4.3", "6.2", "12.6" },    -- [S_JTOP] [S_JETPACK61]
+  { "# R39 (release), REVISION: 2.0, GCID: 43412345, BOARD: generic, EABI: aarch64", "39.2.0", "7.2", "13.2" },    -- [jp72]
+  { "# R39 (release), REVISION: 2.1, GCID: 44512345, BOARD: generic, EABI: aarch64", "39.2.1", "7.2.1", "13.2" },  -- [jp721]
+  -- no source read names the JetPack of these: none is claimed
+  { "# R35 (release), REVISION: 6.3, GCID: 41234567, BOARD: generic, EABI: aarch64", "35.6.3", nil, nil },
+  { "# R36 (release), REVISION: 4.2, GCID: 38123456, BOARD: generic, EABI: aarch64", "36.4.2", nil, nil },
+}
+for _, r in ipairs(l4t_rows) do
+  local j = tegra(r[1])
+  t.is(j.l4t, r[2], "nv_tegra_release -> L4T " .. r[2])
+  t.is(j.jetpack, r[3], "L4T " .. r[2] .. " -> JetPack " .. tostring(r[3]))
+  t.is(j.cuda, r[4], "L4T " .. r[2] .. " -> CUDA " .. tostring(r[4]))
+end
+
 -- tables: every compute capability is X.Y; every Arm target's parents exist
 for _, p in ipairs(gpus.products) do
   t.ok(p.cc:match("^%d+%.%d$") ~= nil, p.name .. ": compute capability " .. p.cc)

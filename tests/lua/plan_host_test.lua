@@ -39,16 +39,30 @@ for _, c in ipairs(hc) do
   t.is(codes(problems), c[7], c[1] .. ": problems")
 end
 
--- openblas_target: { implementer, part, microarch, target }
+-- openblas_target: { implementer, part, microarch, target, run-time
+-- recognised } -- on Arm what OpenBLAS's cpuid_arm64.c detect() picks
+-- [ob-cpuid], ARMV8 for a part it does not list; recognised: a part
+-- dynamic_arm64.c get_coretype() knows [ob-dyn].  x86 rows: archspec name.
 local ob = {
-  { "0x41", "0xd4f", "neoverse_v2", "NEOVERSEV2" }, { "0x41", "0xd0c", "neoverse_n1", "NEOVERSEN1" },
-  { "0x41", "0xd40", "neoverse_v1", "NEOVERSEV1" }, { "0x41", "0xd42", "neoverse_n1", "NEOVERSEN1" },
-  { "0x41", "0xd83", "neoverse_v3ae", nil }, { nil, nil, "zen4", "COOPERLAKE" },
-  { nil, nil, "sapphirerapids", "SAPPHIRERAPIDS" }, { "0x48", "0xd01", nil, "TSV110" },
+  { "0x41", "0xd4f", "neoverse_v2", "NEOVERSEV2", true },   -- [ob-cpuid] [ob4702]
+  { "0x41", "0xd0c", "neoverse_n1", "NEOVERSEN1", true },   -- [ob-cpuid]
+  { "0x41", "0xd40", "neoverse_v1", "NEOVERSEV1", true },   -- [ob-cpuid]
+  { "0x41", "0xd42", "neoverse_n1", "ARMV8", false },       -- Orin A78AE: no entry [ob-cpuid]
+  { "0x41", "0xd83", "neoverse_v3ae", "ARMV8", false },     -- Thor V3AE: no entry [ob-cpuid]
+  { "0x4e", "0x004", "aarch64", "ARMV8", false },           -- Xavier Carmel: no entry [ob-cpuid]
+  { "0xc0", "0xac3", "ampere1", "ARMV8", false },           -- AmpereOne: no entry [ob-cpuid]
+  { "0x41", "0xd0b", nil, "CORTEXA76", false },             -- [ob-cpuid]; not in [ob-dyn]
+  { "0x41", "0xd4e", nil, "CORTEXX2", false },              -- Cortex-X3 builds X2 [ob-cpuid]
+  { "0x61", "0x022", "m1", "VORTEX", false },               -- [ob-cpuid]; [ob-dyn] runs N1 kernels
+  { "0x70", "0x662", nil, "FT2000", false },                -- [ob-cpuid]
+  { "0x48", "0xd01", nil, "TSV110", true },                 -- [ob-cpuid] [ob-dyn]
+  { nil, nil, "zen4", "COOPERLAKE", true }, { nil, nil, "sapphirerapids", "SAPPHIRERAPIDS", true },
 }
 for _, c in ipairs(ob) do
-  t.is(H.openblas_target({ implementer = c[1], part = c[2], microarch = c[3] }), c[4],
-    ("%s:%s %s -> %s"):format(c[1] or "-", c[2] or "-", c[3] or "-", tostring(c[4])))
+  local got, rec = H.openblas_target({ implementer = c[1], part = c[2], microarch = c[3] })
+  local what = ("%s:%s %s"):format(c[1] or "-", c[2] or "-", c[3] or "-")
+  t.is(got, c[4], what .. " -> " .. tostring(c[4]))
+  t.is(rec, c[5], what .. ": recognised at run time " .. tostring(c[5]))
 end
 
 -- openblas: { description, facts, target, via, env BLAS }
@@ -61,7 +75,8 @@ local blas = {
   { "Altra: distribution package", arm("0xd0c", "neoverse_n1", "ubuntu"), "NEOVERSEN1", "package", "OpenBLAS" },
   { "Graviton3 on Amazon Linux: package", arm("0xd40", "neoverse_v1", "amzn"), "NEOVERSEV1", "package", "OpenBLAS" },
   { "Graviton3, unknown OS: source", arm("0xd40", "neoverse_v1", nil), "NEOVERSEV1", "source", "OpenBLAS" },
-  { "Orin A78AE: source with N1", arm("0xd42", "neoverse_n1", "ubuntu"), "NEOVERSEN1", "source", "OpenBLAS" },
+  { "Orin A78AE: ARMV8, as OpenBLAS's detection picks", arm("0xd42", "neoverse_n1", "ubuntu"), "ARMV8", "source", "OpenBLAS" },
+  { "Cortex-A76: source with CORTEXA76", arm("0xd0b", nil, "ubuntu"), "CORTEXA76", "source", "OpenBLAS" },
   { "x86: PyTorch's default", { host = { arch = "x86_64", cpu = { microarch = "zen4" } } }, "COOPERLAKE", "none", nil },
 }
 for _, c in ipairs(blas) do

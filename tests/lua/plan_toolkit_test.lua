@@ -137,6 +137,22 @@ t.like(why, "JetPack 7.2", "fits names JetPack 7.2")
 orin.jetson.l4t = "39.1.0"
 t.is((T.fits(orin, torch("2.14"), R("13.2"))), true, "fits: Orin on L4T 39 takes CUDA 13.2")
 
+-- The CUDA Compatibility Package (Orin) from 13.4 [rn134] [rn1342] [rn135]:
+-- { GPU cc, host platform, CUDA, toolkit platform, package version or nil }
+for _, c in ipairs({
+  { "8.7", "jetson", "13.4", "linux-sbsa", "13.4.47145772" },  -- [rn1342]: 13.4.2 installed
+  { "8.7", "jetson", "13.5", "linux-sbsa", "13.5.47659993" },  -- [rn135]
+  { "8.7", "jetson", "13.2", "linux-sbsa", nil },              -- none before 13.4
+  { "11.0", "jetson", "13.4", "linux-sbsa", nil },             -- Thor needs none
+  { "8.7", "jetson", "12.6", "linux-aarch64", nil },           -- JetPack's own CUDA
+  { "9.0", "sbsa", "13.4", "linux-sbsa", nil },                -- a Grace server
+}) do
+  local f = { host = { arch = "aarch64", platform = c[2] }, gpus = { { compute_capability = c[1] } },
+              jetson = c[2] == "jetson" and { l4t = "39.2.0" } or nil, toolkits = {} }
+  local got = T.installer(R(c[3]), c[4], "redist", f).orin_compat
+  t.is(got and got.version, c[5], ("Orin compat: cc %s on %s, CUDA %s (%s): %s"):format(c[1], c[2], c[3], c[4], tostring(c[5])))
+end
+
 -- glibc_ok: { glibc, CUDA, ok }
 local glibcs = { { "2.26", "12.6", true }, { "2.26", "12.8", false }, { "2.27", "12.8", true },
                  { "2.42", "13.0", false }, { "2.42", "13.1", true }, { "2.41", "13.0", true }, { nil, "12.8", true } }
@@ -165,8 +181,21 @@ t.is(#inst.downloads, 0, "13.2.2: no manifest held, no downloads invented")
 t.is(inst.manifest, "https://developer.download.nvidia.com/compute/cuda/redist/redistrib_13.2.2.json", "13.2.2 manifest URL")
 t.ok(#inst.components > 0, "13.2.2: components to resolve from the manifest")
 t.is(inst.runfile, ptb.null, "13.2.2: no runfile known")
-inst = T.installer(R("12.6"), "linux-aarch64", "jetpack")
-t.is(inst.jetpack_deb, "cuda-tegra-repo-ubuntu2204-12-6-local_12.6.3-1_arm64.deb", "Jetson 12.6 local repo")
+-- Jetson local repos by the host's Ubuntu release [jc]: the 12.2 deb on
+-- NVIDIA's server is the Ubuntu 20.04 (JetPack 5) one
+local function jf(id, ver) return { host = { os = { id = id, version_id = ver } } } end
+for _, c in ipairs({
+  { "12.6", "22.04", "cuda-tegra-repo-ubuntu2204-12-6-local_12.6.3-1_arm64.deb" },
+  { "12.2", "20.04", "cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb" },
+  { "12.2", "22.04", ptb.null },   -- JetPack 6: not the 20.04 deb
+  { "11.8", "20.04", "cuda-tegra-repo-ubuntu2004-11-8-local_11.8.0-1_arm64.deb" },
+  { "11.8", "22.04", ptb.null },
+  { "12.8", "20.04", ptb.null },   -- only a 22.04 deb is named
+}) do
+  inst = T.installer(R(c[1]), "linux-aarch64", "jetpack", jf("ubuntu", c[2]))
+  t.is(inst.jetpack_deb, c[3], ("Jetson CUDA %s on Ubuntu %s: %s"):format(c[1], c[2], c[3] == ptb.null and "none" or c[3]))
+end
+t.is(T.installer(R("12.6"), "linux-aarch64", "jetpack").jetpack_deb, ptb.null, "no os-release: no local repo guessed")
 -- 13.4 installs 13.4.2 from the manifest ptbuild carries; CCCL, renamed
 -- cccl in 13.4 [redistrib_13.4.2.json], is among the downloads; the
 -- runfiles have names but no sha256 anywhere ptbuild could read one
