@@ -6,7 +6,9 @@
 # download from a mirror on 127.0.0.1 given as --build-arg PTBUILD_MIRROR
 # (tests/docker/make-mirror.py: fixture CUDA redist trees from a manifest
 # of the test's own, OpenBLAS and sccache tarballs, PyTorch as a git
-# repository; Debian's packages as a flat apt repository).
+# repository; Debian's packages as a flat apt repository), and pip's
+# packages from a simple index on the same mirror, --build-arg
+# PIP_INDEX_URL.
 #
 # The slow tier: about two minutes the first time (debootstrap and the
 # .debs, cached outside the checkout in ${PTB_DOCKER_CACHE:-~/.cache/ptbuild-docker}),
@@ -88,11 +90,15 @@ while [ ! -s "$W/port" ]; do sleep 0.2; done
 port=$(cat "$W/port")
 M=http://127.0.0.1:$port
 
-# The base image: debootstrap's root imported, apt pointed at the mirror.
+# The base image: debootstrap's root imported, apt pointed at the mirror,
+# pip's default index at a closed loopback port (as on a builder with no
+# way out: only PIP_INDEX_URL can lead pip to its packages, and nothing
+# can reach PyPI).
 docker import "$cache/bookworm-minbase.tar" ptbuild-test/bookworm:raw >/dev/null 2>"$W/err"
 t_ok $? "docker import the debootstrap root"
 docker run --network=none --name ptbuild-test-base ptbuild-test/bookworm:raw \
-	sh -c "echo 'deb [trusted=yes] $M/debian ./' >/etc/apt/sources.list" >"$W/err" 2>&1 &&
+	sh -c "echo 'deb [trusted=yes] $M/debian ./' >/etc/apt/sources.list &&
+		printf '[global]\\nindex-url = http://127.0.0.1:9/closed\\ntimeout = 5\\nretries = 0\\n' >/etc/pip.conf" >"$W/err" 2>&1 &&
 	docker commit ptbuild-test-base ptbuild-test/bookworm:apt >/dev/null 2>>"$W/err" &&
 	docker rm ptbuild-test-base >/dev/null 2>>"$W/err"
 st=$?
@@ -103,7 +109,8 @@ build() { # LOG ARGS... : the build the test runs, with its arguments kept
 	log=$1
 	shift
 	echo "$*" >>"$W/commands"
-	docker build --network=host --progress=plain --build-arg "PTBUILD_MIRROR=$M" "$@" >"$log" 2>&1
+	docker build --network=host --progress=plain --build-arg "PTBUILD_MIRROR=$M" \
+		--build-arg "PIP_INDEX_URL=$M/pypi/simple" "$@" >"$log" 2>&1
 }
 mkdir -p "$W/ctx"
 cp "$W/gen/.dockerignore" "$W/ctx/"
@@ -123,6 +130,9 @@ for f in cuda_nvcc-linux-x86_64 cudnn-linux-x86_64 OpenBLAS-0.3.28 sccache-v0.12
 done
 grep -q 'GET /[^ ]*linux-sbsa' "$W/mirror.log"
 t_ok "$([ $? -ne 0 ]; echo $?)" "amd64 fetched no SBSA piece"
+grep -q 'GET /pypi/simple/ptb-fixture-dep/ ' "$W/mirror.log" &&
+	grep -q 'GET /pypi/packages/ptb_fixture_dep-1.0-py3-none-any.whl ' "$W/mirror.log"
+t_ok $? "pip's requirement came from the PyPI mirror (PIP_INDEX_URL): its index page and wheel"
 
 # Inside the image, without a network: every path the env names exists.
 docker image inspect -f '{{range .Config.Env}}{{println .}}{{end}}' ptbuild-test/deps >"$W/env" 2>&1
@@ -153,13 +163,15 @@ od -An -c -N4 "$OpenBLAS_HOME/lib/libopenblas.so" | grep -q 'E   L   F' || { ech
 [ "$(command -v python)" = "$VIRTUAL_ENV/bin/python" ] || { echo "python is not the venv's"; bad=1; }
 [ -f /src/pytorch/third_party/fixture-sub/SUBMODULE ] || { echo "the submodule is not checked out"; bad=1; }
 [ "$(git -C /src/pytorch describe --tags)" = v2.6.0 ] || { echo "PyTorch is not at v2.6.0"; bad=1; }
+[ "$(python -c 'import ptb_fixture_dep; print(ptb_fixture_dep.FROM)')" = "the PyPI mirror" ] || { echo "ptb-fixture-dep is not installed in the venv"; bad=1; }
+[ -z "${PIP_INDEX_URL:-}" ] || { echo "PIP_INDEX_URL=$PIP_INDEX_URL stayed in the image"; bad=1; }
 dpkg-query -W -f='${Status}\n' build-essential git python3-venv curl | grep -vq 'install ok installed' && { echo "packages missing"; bad=1; }
 [ "$USE_SYSTEM_NCCL" = 0 ] || { echo "USE_SYSTEM_NCCL=$USE_SYSTEM_NCCL"; bad=1; }
 exit $bad
 EOF
 docker run --rm --network=none -v "$W/check.sh:/check.sh:ro" ptbuild-test/deps sh /check.sh >"$W/check.out" 2>&1
 st=$?
-t_ok $st "in the image (--network=none): CUDA, cuDNN, OpenBLAS (plan's flags), sccache, venv, source where the env says"
+t_ok $st "in the image (--network=none): CUDA, cuDNN, OpenBLAS (plan's flags), sccache, venv and its requirement, source where the env says"
 [ "$st" -eq 0 ] || sed 's/^/# /' "$W/check.out"
 
 # 2. The compile step (the fixture's PEP 517 backend stands in for
@@ -352,6 +364,8 @@ for arch in ("amd64", "arm64"):
     if t.get("platforms") != ["linux/" + arch]: errs.append("%s platforms %s" % (arch, t.get("platforms")))
     if t.get("tags") != ["ptbuild/pytorch-wheel:v2.6.0-" + arch]: errs.append("%s tags %s" % (arch, t.get("tags")))
     if t["args"].get("PTBUILD_MIRROR") != "": errs.append("%s mirror default %r" % (arch, t["args"].get("PTBUILD_MIRROR")))
+    for k in ("PIP_INDEX_URL", "PIP_TRUSTED_HOST"):
+        if t["args"].get(k) != "": errs.append("%s %s default %r" % (arch, k, t["args"].get(k)))
     if t["args"].get("BASE_IMAGE") != "ptbuild-test/bookworm:apt": errs.append("%s base" % arch)
 a = s["target"]["amd64"]
 if a["args"].get("PTBUILD_MIRROR") != sys.argv[3]: errs.append("--set mirror %r" % a["args"].get("PTBUILD_MIRROR"))
@@ -379,7 +393,8 @@ PY
 		# (bake --print shows "network": ""); a second file sets it.
 		printf 'target "amd64" {\n  network = "host"\n}\n' >"$W/bakefile/host-network.hcl"
 		bx bake -f "$W/bakefile/docker-bake.hcl" -f "$W/bakefile/host-network.hcl" --progress=plain \
-			--set "*.args.PTBUILD_MIRROR=$M" --allow network.host amd64 >"$W/bake.log" 2>&1
+			--set "*.args.PTBUILD_MIRROR=$M" --set "*.args.PIP_INDEX_URL=$M/pypi/simple" \
+			--allow network.host amd64 >"$W/bake.log" 2>&1
 		st=$?
 		t_ok $st "docker buildx bake amd64: a real build through the private dockerd"
 		[ "$st" -eq 0 ] || grep -v '^#[0-9]* sha256:' "$W/bake.log" | tail -20 | sed 's/^/# /'
