@@ -252,10 +252,11 @@ t_ok $? "... before anything of it is built"
 #    opens the interpreter now, so it works inside the build's containers),
 #    both undone at the end; the base is loaded as an arm64 image
 #    (tests/docker/image-tar.py).  On by default (PTB_DOCKER_ARM64=0 turns
-#    it off): about 5 s here once the arm64 root is cached.  Bounded: the generated Dockerfile's CUDA step
-#    and the first part of its ACL step (download and sha256 check), on an
-#    arm64 debootstrap root; the mirror's ACL archive is a stand-in, so the
-#    build must stop there, naming it.  The apt and OpenBLAS steps are cut
+#    it off): 4 to 10 s here once the arm64 root is cached.  Bounded: the
+#    generated Dockerfile's CUDA step and the first part of its ACL step
+#    (download and sha256 check), on an arm64 debootstrap root; the
+#    mirror's ACL archive is a stand-in, so the build must stop there,
+#    naming it.  The apt and OpenBLAS steps are cut
 #    from this copy (their arm64 packages and compilers under emulation
 #    would cost minutes and prove nothing about TARGETARCH).
 bfm=/proc/sys/fs/binfmt_misc
