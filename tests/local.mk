@@ -113,7 +113,7 @@ EXTRA_DIST += $(LUA_TESTS) $(SHELL_TESTS) tests/lib.sh tests/lua/lib/tap.lua \
 	tests/consumer/fetch-pytorch.sh tests/consumer/arch_flags.py \
 	tests/consumer/probe/CMakeLists.txt \
 	tests/realinputs/apt-get-debs.sh tests/realinputs/lib.sh \
-	tests/docker/make-base.sh tests/docker/make-mirror.py tests/docker/mirror.py \
+	tests/docker/make-base.sh tests/docker/make-mirror.py tests/docker/mirror.py tests/docker/image-tar.py \
 	tests/fetch/lib.sh tests/fetch/faultserver.py tests/fetch/mkarchives.py \
 	tests/fetch/onpty.py tests/fetch/manifest-bad.json \
 	tests/fetch/redistrib_12.4.1.json tests/fetch/redistrib_13.4.2.json \

@@ -15,8 +15,11 @@ machine, and a plan made for it:
   and flags it was given.
 - PyTorch: a bare git repository MIRROR/github.com/pytorch/pytorch.git
   with the plan's tag, a submodule with an absolute https://github.com
-  URL, an empty requirements.txt and an in-tree PEP 517 backend whose
-  wheel records the build environment (a stand-in for the compile).
+  URL, a requirements.txt naming one package (ptb-fixture-dep) and an
+  in-tree PEP 517 backend whose wheel records the build environment (a
+  stand-in for the compile).
+- PyPI: a PEP 503 simple index MIRROR/pypi/simple/ with that one
+  package, a wheel under MIRROR/pypi/packages/ (for PIP_INDEX_URL).
 
 PLAN_OUT is PLAN_IN with the CUDA downloads read from that manifest,
 OpenBLAS built from the fixture source, and RECIPES (a copy of ptbuild's
@@ -148,6 +151,36 @@ with open(os.path.join(recipes, "data", "sccache.lua"), "w") as f:
         f.write("    %s = { url = %s, sha256 = %s },\n" % (arch, json.dumps(url), json.dumps(digest)))
     f.write("  },\n}\n")
 
+# PyPI: one wheel and its simple-index page, the link with its sha256.
+def wheel_record(files):
+    import base64
+    rec = "".join("%s,sha256=%s,%d\n" % (n, base64.urlsafe_b64encode(hashlib.sha256(d).digest()).rstrip(b"=").decode(), len(d))
+                  for n, d in files.items())
+    return rec.encode()
+
+
+whl = "ptb_fixture_dep-1.0-py3-none-any.whl"
+di = "ptb_fixture_dep-1.0.dist-info/"
+wfiles = {
+    "ptb_fixture_dep/__init__.py": b"FROM = 'the PyPI mirror'\n",
+    di + "METADATA": b"Metadata-Version: 2.1\nName: ptb-fixture-dep\nVersion: 1.0\n",
+    di + "WHEEL": b"Wheel-Version: 1.0\nGenerator: make-mirror.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+}
+wfiles[di + "RECORD"] = wheel_record(wfiles) + (di + "RECORD,,\n").encode()
+pkgdir = os.path.join(mirror, "pypi", "packages")
+os.makedirs(pkgdir, exist_ok=True)
+import zipfile
+with zipfile.ZipFile(os.path.join(pkgdir, whl), "w") as z:
+    for n, d in wfiles.items():
+        z.writestr(zipfile.ZipInfo(n, (1980, 1, 1, 0, 0, 0)), d)
+page = os.path.join(mirror, "pypi", "simple", "ptb-fixture-dep")
+os.makedirs(page, exist_ok=True)
+with open(os.path.join(page, "index.html"), "w") as f:
+    f.write('<!DOCTYPE html>\n<html><body>\n<a href="../../packages/%s#sha256=%s">%s</a>\n</body></html>\n'
+            % (whl, sha(os.path.join(pkgdir, whl)), whl))
+with open(os.path.join(mirror, "pypi", "simple", "index.html"), "w") as f:
+    f.write('<!DOCTYPE html>\n<html><body>\n<a href="ptb-fixture-dep/">ptb-fixture-dep</a>\n</body></html>\n')
+
 # PyTorch: a bare repository with the tag and a submodule.
 tag = sys.argv[5] if len(sys.argv) > 5 else "v2.6.0"
 gh = os.path.join(mirror, "github.com", "pytorch")
@@ -171,7 +204,7 @@ git("commit", "-q", "-m", "sub", cwd=sub)
 git("clone", "-q", "--bare", sub, os.path.join(gh, "fixture-sub.git"))
 top = os.path.join(work, "pytorch")
 os.makedirs(top)
-open(os.path.join(top, "requirements.txt"), "w").write("# fixture: nothing to install\n")
+open(os.path.join(top, "requirements.txt"), "w").write("# fixture: from the PyPI mirror only\nptb-fixture-dep==1.0\n")
 open(os.path.join(top, "pyproject.toml"), "w").write(
     '[build-system]\nrequires = []\nbuild-backend = "ptb_backend"\nbackend-path = ["."]\n')
 open(os.path.join(top, "ptb_backend.py"), "w").write('''"""A stand-in for PyTorch's build: a wheel that records its environment."""

@@ -6,13 +6,15 @@
 # download from a mirror on 127.0.0.1 given as --build-arg PTBUILD_MIRROR
 # (tests/docker/make-mirror.py: fixture CUDA redist trees from a manifest
 # of the test's own, OpenBLAS and sccache tarballs, PyTorch as a git
-# repository; Debian's packages as a flat apt repository).
+# repository; Debian's packages as a flat apt repository), and pip's
+# packages from a simple index on the same mirror, --build-arg
+# PIP_INDEX_URL.
 #
 # The slow tier: about two minutes the first time (debootstrap and the
 # .debs, cached outside the checkout in ${PTB_DOCKER_CACHE:-~/.cache/ptbuild-docker}),
 # then about a minute.  Skips with the reason when it cannot run (not
 # root, no dockerd or debootstrap, Debian's archive unreachable for the
-# first run); PTB_DOCKER=0 turns it off.
+# first run); PTB_DOCKER=0 turns it off, PTB_DOCKER_ARM64=0 its arm64 leg.
 #
 # The one change to the generated Dockerfile: its `# syntax=` line is
 # dropped from the test's copy, since BuildKit cannot fetch that frontend
@@ -88,11 +90,15 @@ while [ ! -s "$W/port" ]; do sleep 0.2; done
 port=$(cat "$W/port")
 M=http://127.0.0.1:$port
 
-# The base image: debootstrap's root imported, apt pointed at the mirror.
+# The base image: debootstrap's root imported, apt pointed at the mirror,
+# pip's default index at a closed loopback port (as on a builder with no
+# way out: only PIP_INDEX_URL can lead pip to its packages, and nothing
+# can reach PyPI).
 docker import "$cache/bookworm-minbase.tar" ptbuild-test/bookworm:raw >/dev/null 2>"$W/err"
 t_ok $? "docker import the debootstrap root"
 docker run --network=none --name ptbuild-test-base ptbuild-test/bookworm:raw \
-	sh -c "echo 'deb [trusted=yes] $M/debian ./' >/etc/apt/sources.list" >"$W/err" 2>&1 &&
+	sh -c "echo 'deb [trusted=yes] $M/debian ./' >/etc/apt/sources.list &&
+		printf '[global]\\nindex-url = http://127.0.0.1:9/closed\\ntimeout = 5\\nretries = 0\\n' >/etc/pip.conf" >"$W/err" 2>&1 &&
 	docker commit ptbuild-test-base ptbuild-test/bookworm:apt >/dev/null 2>>"$W/err" &&
 	docker rm ptbuild-test-base >/dev/null 2>>"$W/err"
 st=$?
@@ -103,7 +109,8 @@ build() { # LOG ARGS... : the build the test runs, with its arguments kept
 	log=$1
 	shift
 	echo "$*" >>"$W/commands"
-	docker build --network=host --progress=plain --build-arg "PTBUILD_MIRROR=$M" "$@" >"$log" 2>&1
+	docker build --network=host --progress=plain --build-arg "PTBUILD_MIRROR=$M" \
+		--build-arg "PIP_INDEX_URL=$M/pypi/simple" "$@" >"$log" 2>&1
 }
 mkdir -p "$W/ctx"
 cp "$W/gen/.dockerignore" "$W/ctx/"
@@ -123,6 +130,9 @@ for f in cuda_nvcc-linux-x86_64 cudnn-linux-x86_64 OpenBLAS-0.3.28 sccache-v0.12
 done
 grep -q 'GET /[^ ]*linux-sbsa' "$W/mirror.log"
 t_ok "$([ $? -ne 0 ]; echo $?)" "amd64 fetched no SBSA piece"
+grep -q 'GET /pypi/simple/ptb-fixture-dep/ ' "$W/mirror.log" &&
+	grep -q 'GET /pypi/packages/ptb_fixture_dep-1.0-py3-none-any.whl ' "$W/mirror.log"
+t_ok $? "pip's requirement came from the PyPI mirror (PIP_INDEX_URL): its index page and wheel"
 
 # Inside the image, without a network: every path the env names exists.
 docker image inspect -f '{{range .Config.Env}}{{println .}}{{end}}' ptbuild-test/deps >"$W/env" 2>&1
@@ -153,13 +163,15 @@ od -An -c -N4 "$OpenBLAS_HOME/lib/libopenblas.so" | grep -q 'E   L   F' || { ech
 [ "$(command -v python)" = "$VIRTUAL_ENV/bin/python" ] || { echo "python is not the venv's"; bad=1; }
 [ -f /src/pytorch/third_party/fixture-sub/SUBMODULE ] || { echo "the submodule is not checked out"; bad=1; }
 [ "$(git -C /src/pytorch describe --tags)" = v2.6.0 ] || { echo "PyTorch is not at v2.6.0"; bad=1; }
+[ "$(python -c 'import ptb_fixture_dep; print(ptb_fixture_dep.FROM)')" = "the PyPI mirror" ] || { echo "ptb-fixture-dep is not installed in the venv"; bad=1; }
+[ -z "${PIP_INDEX_URL:-}" ] || { echo "PIP_INDEX_URL=$PIP_INDEX_URL stayed in the image"; bad=1; }
 dpkg-query -W -f='${Status}\n' build-essential git python3-venv curl | grep -vq 'install ok installed' && { echo "packages missing"; bad=1; }
 [ "$USE_SYSTEM_NCCL" = 0 ] || { echo "USE_SYSTEM_NCCL=$USE_SYSTEM_NCCL"; bad=1; }
 exit $bad
 EOF
 docker run --rm --network=none -v "$W/check.sh:/check.sh:ro" ptbuild-test/deps sh /check.sh >"$W/check.out" 2>&1
 st=$?
-t_ok $st "in the image (--network=none): CUDA, cuDNN, OpenBLAS (plan's flags), sccache, venv, source where the env says"
+t_ok $st "in the image (--network=none): CUDA, cuDNN, OpenBLAS (plan's flags), sccache, venv and its requirement, source where the env says"
 [ "$st" -eq 0 ] || sed 's/^/# /' "$W/check.out"
 
 # 2. The compile step (the fixture's PEP 517 backend stands in for
@@ -238,31 +250,33 @@ t_ok $? "... before anything of it is built"
 # 6. arm64 under emulation: binfmt_misc mounted (if it is not) and
 #    Debian's qemu-aarch64-static registered with the F flag (the kernel
 #    opens the interpreter now, so it works inside the build's containers),
-#    both undone at the end.  Bounded: the generated Dockerfile's CUDA step
-#    and the first part of its ACL step (download and sha256 check), on an
-#    arm64 debootstrap root; the mirror's ACL archive is a stand-in, so the
-#    build must stop there, naming it.  The apt and OpenBLAS steps are cut
+#    both undone at the end; the base is loaded as an arm64 image
+#    (tests/docker/image-tar.py).  On by default (PTB_DOCKER_ARM64=0 turns
+#    it off): 4 to 10 s here once the arm64 root is cached.  Bounded: the
+#    generated Dockerfile's CUDA step and the first part of its ACL step
+#    (download and sha256 check), on an arm64 debootstrap root; the
+#    mirror's ACL archive is a stand-in, so the build must stop there,
+#    naming it.  The apt and OpenBLAS steps are cut
 #    from this copy (their arm64 packages and compilers under emulation
 #    would cost minutes and prove nothing about TARGETARCH).
 bfm=/proc/sys/fs/binfmt_misc
 arm64_leg() {
-	# Not yet passing: dockerd 20.10 does not find the image imported with
-	# --platform linux/arm64 for `run --platform`/`build --platform` and
-	# asks registry-1.docker.io; opt-in until that is solved.
-	if [ "${PTB_DOCKER_ARM64:-0}" != 1 ]; then echo "PTB_DOCKER_ARM64=1 to try (dockerd 20.10 looks up the imported arm64 image in the registry)"; return 1; fi
+	[ "${PTB_DOCKER_ARM64:-1}" = 0 ] && { echo "PTB_DOCKER_ARM64=0: the arm64 leg is off"; return 1; }
 	if [ ! -e "$bfm/register" ]; then
 		mount -t binfmt_misc binfmt_misc "$bfm" 2>"$W/bfm.err" ||
 			{ echo "binfmt_misc cannot be mounted here: $(cat "$W/bfm.err")"; return 1; }
 		echo "$bfm" >"$W/bfm.mounted"
 	fi
-	if ! grep -qs '^enabled' "$bfm/qemu-aarch64" && ! grep -qs '^enabled' "$bfm/ptbuild-qemu-aarch64"; then
+	# Our own entry, named by this shell's pid: another run of this test
+	# (another checkout) removes only its own.
+	if ! grep -qs '^enabled' "$bfm/qemu-aarch64"; then
 		sh "$top_srcdir/tests/realinputs/apt-get-debs.sh" bookworm "$cache/qemu" qemu-user-static 2>"$W/qemu.err" ||
 			{ echo "no qemu-user-static: $(tail -n 1 "$W/qemu.err")"; return 1; }
 		magic=$(sed -n 's/^:qemu-aarch64:M::\([^:]*\):\([^:]*\):.*/\1:\2/p' "$cache/qemu/root/usr/lib/binfmt.d/qemu-aarch64.conf")
 		[ -n "$magic" ] || { echo "qemu-user-static has no binfmt.d/qemu-aarch64.conf"; return 1; }
-		printf ':ptbuild-qemu-aarch64:M::%s:%s:F' "$magic" "$cache/qemu/root/usr/bin/qemu-aarch64-static" \
+		printf ':ptbuild-qemu-aarch64-%s:M::%s:%s:F' "$$" "$magic" "$cache/qemu/root/usr/bin/qemu-aarch64-static" \
 			>"$bfm/register" 2>"$W/bfm.err" || { echo "cannot register qemu-aarch64: $(cat "$W/bfm.err")"; return 1; }
-		echo "$bfm/ptbuild-qemu-aarch64" >"$W/bfm.registered"
+		echo "$bfm/ptbuild-qemu-aarch64-$$" >"$W/bfm.registered"
 	fi
 	if [ ! -f "$cache/bookworm-arm64.tar" ]; then
 		rm -rf "$cache/arm64.tmp"
@@ -278,15 +292,21 @@ arm64_leg() {
 }
 undo_binfmt() {
 	[ -f "$W/bfm.registered" ] && echo -1 >"$(cat "$W/bfm.registered")" && rm -f "$W/bfm.registered"
-	[ -f "$W/bfm.mounted" ] && umount "$(cat "$W/bfm.mounted")" && rm -f "$W/bfm.mounted"
+	# unmounted unless another run still has its entry there
+	[ -f "$W/bfm.mounted" ] && ! ls "$bfm"/ptbuild-qemu-aarch64-* >/dev/null 2>&1 &&
+		umount "$(cat "$W/bfm.mounted")" && rm -f "$W/bfm.mounted"
 	:
 }
 trap 'stop; undo_binfmt' EXIT
 cp "$W/mirror.log" "$W/mirror.log.amd64"
 t0=$(date +%s)
 if why=$(arm64_leg); then
-	docker import --platform linux/arm64 "$cache/bookworm-arm64.tar" ptbuild-test/bookworm-arm64:raw >/dev/null 2>"$W/err"
-	t_ok $? "docker import the arm64 debootstrap root"
+	# Loaded, not imported: dockerd 20.10's import records amd64 whatever
+	# --platform says, and its BuildKit then asks a registry for arm64.
+	python3 "$top_srcdir/tests/docker/image-tar.py" "$cache/bookworm-arm64.tar" arm64 ptbuild-test/bookworm-arm64:raw |
+		docker load >/dev/null 2>"$W/err"
+	t_ok $? "docker load the arm64 debootstrap root as an arm64 image"
+	is "$(docker image inspect -f '{{.Os}}/{{.Architecture}}' ptbuild-test/bookworm-arm64:raw 2>&1)" linux/arm64 "... whose config says linux/arm64"
 	is "$(docker run --rm --network=none --platform linux/arm64 ptbuild-test/bookworm-arm64:raw uname -m 2>&1)" aarch64 \
 		"an arm64 container runs under qemu-aarch64"
 	awk '/^# 1\. /{skip=1} /^# A mirror/{skip=0} /^# 3\. /{skip=1} /^# 4\. /{skip=0} /^# 5\. /{exit} !skip' \
@@ -310,14 +330,22 @@ fi
 grep -q 'GET /[^ ]*ComputeLibrary' "$W/mirror.log.amd64"
 t_ok "$([ $? -ne 0 ]; echo $?)" "amd64 never fetched ACL (TARGETARCH=amd64: acl=0)"
 
-# 7. The bake file, driven by Debian's docker-buildx (from trixie, fetched
-#    into the cache with apt; bookworm has none) as a CLI plugin of
-#    Debian's client, docker driver: the private dockerd's BuildKit.  Run
-#    from another directory with -f; its copy drops the inline
-#    Dockerfile's `# syntax=` line as above.
-if sh "$top_srcdir/tests/realinputs/apt-get-debs.sh" trixie "$cache/buildx" docker-buildx 2>"$W/bx.err"; then
+# 7. The bake file, driven by Debian's docker-buildx (from sid, fetched
+#    into the cache with apt; bookworm has none, and trixie's 0.13.1 has
+#    no `network` key in bake, so with it only --print is checked) as a
+#    CLI plugin of Debian's client, docker driver: the private dockerd's
+#    BuildKit.  Run from another directory with -f; its copy drops the
+#    inline Dockerfile's `# syntax=` line as above.
+bxsuite=sid
+if ! sh "$top_srcdir/tests/realinputs/apt-get-debs.sh" sid "$cache/buildx-sid" docker-buildx 2>"$W/bx.err"; then
+	bxsuite=trixie
+	sh "$top_srcdir/tests/realinputs/apt-get-debs.sh" trixie "$cache/buildx" docker-buildx 2>>"$W/bx.err" || bxsuite=
+fi
+if [ -n "$bxsuite" ]; then
+	bxroot=$cache/buildx
+	[ "$bxsuite" = sid ] && bxroot=$cache/buildx-sid
 	mkdir -p "$W/dcfg/cli-plugins" "$W/elsewhere" "$W/bakefile"
-	ln -s "$cache/buildx/root/usr/libexec/docker/cli-plugins/docker-buildx" "$W/dcfg/cli-plugins/"
+	ln -s "$bxroot/root/usr/libexec/docker/cli-plugins/docker-buildx" "$W/dcfg/cli-plugins/"
 	sed 's|^\(  dockerfile-inline = "\)# syntax=[^\\]*\\n|\1|' "$W/gen/docker-bake.hcl" >"$W/bakefile/docker-bake.hcl"
 	bx() { (cd "$W/elsewhere" && DOCKER_CONFIG=$W/dcfg docker buildx "$@"); }
 	bx version >"$W/bx.version" 2>&1
@@ -337,6 +365,8 @@ for arch in ("amd64", "arm64"):
     if t.get("platforms") != ["linux/" + arch]: errs.append("%s platforms %s" % (arch, t.get("platforms")))
     if t.get("tags") != ["ptbuild/pytorch-wheel:v2.6.0-" + arch]: errs.append("%s tags %s" % (arch, t.get("tags")))
     if t["args"].get("PTBUILD_MIRROR") != "": errs.append("%s mirror default %r" % (arch, t["args"].get("PTBUILD_MIRROR")))
+    for k in ("PIP_INDEX_URL", "PIP_TRUSTED_HOST"):
+        if t["args"].get(k) != "": errs.append("%s %s default %r" % (arch, k, t["args"].get(k)))
     if t["args"].get("BASE_IMAGE") != "ptbuild-test/bookworm:apt": errs.append("%s base" % arch)
 a = s["target"]["amd64"]
 if a["args"].get("PTBUILD_MIRROR") != sys.argv[3]: errs.append("--set mirror %r" % a["args"].get("PTBUILD_MIRROR"))
@@ -349,13 +379,37 @@ PY
 	python3 "$W/bake.py" "$W/bake.print" "$W/bake.set" "$M" "$W/bakewheels" >"$W/bake.check" 2>&1
 	t_ok $? "... its targets, stage, platforms, tags and args; --set and IMAGE/WHEELS override them"
 	grep -v '^ok$' "$W/bake.check" | sed 's/^/# /'
-	# The real bake build is not run: buildx 0.13.1's bake has no
-	# `network` key (--set *.network=host: "unknown key: network"), and
-	# without host networking a bridge-less dockerd's builds cannot reach
-	# the loopback mirror.
-	skip "docker buildx bake amd64 (a real build)" "buildx 0.13.1 bake cannot set network=host"
+	# The real build of the amd64 target: the bake file as users have it,
+	# but for what this dockerd needs from the command line (host
+	# networking, as the plain builds: without a bridge only the host's
+	# loopback reaches the mirror) and the mirror.  It asks for the same
+	# stage (wheel) with the same arguments as the plain build in 3., so
+	# every step must be a cache hit of the plain build's layers, and the
+	# wheel the same, in WHEELS's default: wheels/amd64 under the
+	# directory bake runs in.  (A WHEELS outside it needs --allow
+	# fs.write=PARENT with this buildx.)
+	if [ "$bxsuite" = sid ]; then
+		t0=$(date +%s)
+		# This buildx reads `--set *.network=host` as an empty network
+		# (bake --print shows "network": ""); a second file sets it.
+		printf 'target "amd64" {\n  network = "host"\n}\n' >"$W/bakefile/host-network.hcl"
+		bx bake -f "$W/bakefile/docker-bake.hcl" -f "$W/bakefile/host-network.hcl" --progress=plain \
+			--set "*.args.PTBUILD_MIRROR=$M" --set "*.args.PIP_INDEX_URL=$M/pypi/simple" \
+			--allow network.host amd64 >"$W/bake.log" 2>&1
+		st=$?
+		t_ok $st "docker buildx bake amd64: a real build through the private dockerd"
+		[ "$st" -eq 0 ] || grep -v '^#[0-9]* sha256:' "$W/bake.log" | tail -20 | sed 's/^/# /'
+		echo "# bake build: $(($(date +%s) - t0)) s"
+		python3 "$W/steps.py" "$W/bake.log" none >"$W/order" 2>&1
+		t_ok $? "... every step a cache hit of the plain build's layers: $(tail -n 1 "$W/order")"
+		cmp "$W/elsewhere/wheels/amd64/torch-2.6.0-py3-none-any.whl" "$whl" >"$W/cmp" 2>&1
+		t_ok $? "... and the same wheel, byte for byte, in WHEELS/amd64"
+		sed 's/^/# /' "$W/cmp"
+	else
+		skip "docker buildx bake amd64 (a real build)" "only trixie's buildx 0.13.1, whose bake cannot set network=host: $(tail -n 1 "$W/bx.err")"
+	fi
 else
-	skip "docker buildx bake" "no docker-buildx from Debian trixie: $(tail -n 1 "$W/bx.err")"
+	skip "docker buildx bake" "no docker-buildx from Debian sid or trixie: $(tail -n 1 "$W/bx.err")"
 fi
 
 echo "# docker build test: $(($(date +%s) - started)) s"
