@@ -384,6 +384,24 @@ static int l_log(lua_State *L)
 	return 0;
 }
 
+/* Test mode only: ptb.where(level) is "FILE:LINE" of the function level
+ * frames up from its caller (1: the caller itself), with the file's whole
+ * name (Lua's own messages shorten it), or nil past the stack or for a
+ * function that is not Lua. */
+static int l_where(lua_State *L)
+{
+	lua_Debug ar;
+	lua_Integer level = luaL_checkinteger(L, 1);
+
+	if (level < 1 || level > 1000 || !lua_getstack(L, (int)level, &ar) ||
+	    !lua_getinfo(L, "Sl", &ar) || ar.currentline < 0 || ar.source[0] != '@') {
+		lua_pushnil(L);
+		return 1;
+	}
+	lua_pushfstring(L, "%s:%d", ar.source + 1, ar.currentline);
+	return 1;
+}
+
 static int l_array(lua_State *L)
 {
 	if (lua_isnoneornil(L, 1))
@@ -564,6 +582,10 @@ static void build_sandbox(struct ptb_lua *e)
 	lua_setfield(L, -2, "null");
 	lua_pushstring(L, PACKAGE_VERSION);
 	lua_setfield(L, -2, "version");
+	if (e->test_mode) {
+		lua_pushcfunction(L, l_where);
+		lua_setfield(L, -2, "where");
+	}
 	lua_setfield(L, -2, "ptb");
 
 	lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_BASE);

@@ -31,7 +31,8 @@ struct ptb_lua_opts {
 	 * pattern that backtracks): 0 is PTBUILD_LUA_TIME_LIMIT_MS, else
 	 * PTB_LUA_TIME_DEFAULT. */
 	long time_limit_ms;
-	/* Extra globals for test scripts (tests/luatest): adds the `t` table. */
+	/* Test scripts (tests/luatest): print writes TAP, ptb.where(level)
+	 * names a caller's file and line. */
 	int test_mode;
 };
 
