@@ -76,6 +76,7 @@ SHELL_TESTS = \
 	tests/integration/t0124-plan-diff.sh \
 	tests/integration/t0130-doctor.sh \
 	tests/integration/t0211-sources.sh \
+	tests/integration/t0212-recipe-errors.sh \
 	tests/integration/t0501-generate.sh \
 	tests/integration/t0502-generate-env.sh \
 	tests/integration/t0503-generate-docker.sh \

@@ -66,27 +66,6 @@ int ptb_cmd_getopt(struct ptb_ctx *ctx, const struct ptb_cmd *cmd,
 	return rc;
 }
 
-int ptb_cmd_report_errors(const cJSON *errors)
-{
-	int rc = PTB_EFOUND;
-	const cJSON *e;
-
-	cJSON_ArrayForEach(e, errors) {
-		const char *kind = ptb_json_str(e, "kind");
-		const char *msg = ptb_json_str(e, "message");
-		const char *hint = ptb_json_str(e, "hint");
-
-		ptb_error("%s", msg ? msg : "(recipe gave no message)");
-		if (hint)
-			ptb_hint("%s", hint);
-		if (kind && strcmp(kind, "usage") == 0)
-			rc = PTB_EUSAGE;
-		else if (kind && strcmp(kind, "recipe") == 0 && rc != PTB_EUSAGE)
-			rc = PTB_ERECIPE;
-	}
-	return rc;
-}
-
 void ptb_cmd_print_warnings(const cJSON *warnings)
 {
 	const cJSON *w;

@@ -5,6 +5,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli/cli.h"
+#include "lua/recipe.h"
 
 /* Parse options for cmd with getopt_long.  `handle` gets each option that is
  * not a common one and returns 0, or a status to stop with.  Returns -1 to
@@ -15,11 +16,6 @@ int ptb_cmd_getopt(struct ptb_ctx *ctx, const struct ptb_cmd *cmd,
                    const struct option *longopts,
                    int (*handle)(void *state, int c, const char *arg),
                    void *state);
-
-/* Print recipe-reported errors [{kind, message, hint}] and return the exit
- * status: PTB_EUSAGE if any has kind "usage", PTB_ERECIPE for "recipe",
- * else PTB_EFOUND. */
-int ptb_cmd_report_errors(const cJSON *errors);
 
 /* Print a document as pretty JSON on stdout. */
 /* Print recipe warnings ({message, hint} objects) to stderr. */

@@ -154,7 +154,7 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 	args = cJSON_CreateObject();
 	cJSON_AddItemToObject(args, "observed", ptb_doctor_probe(o.sysroot, facts));
 	cJSON_AddItemToObject(args, "facts", facts);
-	rc = ptb_lua_call(lua, "doctor", "check", args, &res, &err);
+	rc = ptb_recipe_call(lua, "doctor", "check", args, &res, NULL, &err);
 	cJSON_Delete(args);
 	if (rc != 0)
 		return ptb_report(&err);

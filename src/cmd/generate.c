@@ -647,16 +647,15 @@ static int recipe_files(struct ptb_ctx *ctx, const char *fn, cJSON *args, cJSON 
                         struct outfile **files, int *nfiles, struct ptb_err *err)
 {
 	struct ptb_lua *lua = ptb_ctx_lua(ctx, err);
-	const cJSON *errors;
+	cJSON *rest = NULL;
 
 	*res = NULL;
 	*files = NULL;
 	*nfiles = 0;
-	if (!lua || ptb_lua_call(lua, "generate", fn, args, res, err) != 0)
+	if (!lua)
 		return -1;
-	errors = cJSON_GetObjectItemCaseSensitive(*res, "errors");
-	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0)
-		return ptb_cmd_report_errors(errors);
+	if (ptb_recipe_call(lua, "generate", fn, args, res, &rest, err) != 0)
+		return ptb_recipe_report(err, rest);
 	return render_files(ctx, *res, files, nfiles, err);
 }
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/facts.h"
+#include "lua/recipe.h"
 #include "util/json.h"
 
 struct file {
@@ -350,14 +351,9 @@ int ptb_fleet_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		cJSON_AddBoolToObject(args, "no_cudnn", 1);
 	if (o->build_node)
 		cJSON_AddStringToObject(args, "build_node", o->build_node);
-	if (ptb_lua_call(lua, "fleet", "make", args, &res, err) != 0) {
-		cJSON_Delete(args);
-		cJSON_Delete(problems);
-		return -1;
-	}
-	if (ptb_recipe_errors(res, err) != 0)
+	if (ptb_recipe_call(lua, "fleet", "make", args, &res, NULL, err) != 0)
 		goto fail;
-	if (!cJSON_IsObject(res) || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "builds")) ||
+	if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "builds")) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "nodes")) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "targets")) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "problems")) ||

@@ -7,6 +7,7 @@
 
 #include "detect/detect.h"
 #include "core/facts.h"
+#include "lua/recipe.h"
 #include "util/json.h"
 
 int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *arg)
@@ -198,25 +199,6 @@ int ptb_plan_finish(cJSON *res, struct ptb_err *err)
 	return 0;
 }
 
-int ptb_recipe_errors(const cJSON *res, struct ptb_err *err)
-{
-	const cJSON *errors = cJSON_GetObjectItemCaseSensitive(res, "errors");
-	const cJSON *e;
-	const char *kind, *msg, *hint;
-
-	if (!cJSON_IsArray(errors) || cJSON_GetArraySize(errors) == 0)
-		return 0;
-	e = cJSON_GetArrayItem(errors, 0);
-	kind = ptb_json_str(e, "kind");
-	msg = ptb_json_str(e, "message");
-	hint = ptb_json_str(e, "hint");
-	ptb_err_set(err, kind && strcmp(kind, "usage") == 0 ? PTB_EUSAGE : PTB_ERECIPE,
-	            "%s", msg ? msg : "(recipe gave no message)");
-	if (hint)
-		ptb_err_hint(err, "%s", hint);
-	return -1;
-}
-
 int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
                   cJSON **plan, cJSON **facts_out, struct ptb_err *err)
 {
@@ -247,17 +229,12 @@ int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		cJSON_AddNumberToObject(args, "max_jobs", atoi(o->max_jobs));
 	if (o->no_cudnn)
 		cJSON_AddBoolToObject(args, "no_cudnn", 1);
-	if (ptb_lua_call(lua, "plan", "make", args, &res, err) != 0) {
+	if (ptb_recipe_call(lua, "plan", "make", args, &res, NULL, err) != 0) {
 		cJSON_Delete(args);
 		cJSON_Delete(facts);
 		return -1;
 	}
 	cJSON_Delete(args);
-	if (ptb_recipe_errors(res, err) != 0) {
-		cJSON_Delete(res);
-		cJSON_Delete(facts);
-		return -1;
-	}
 	if (ptb_plan_finish(res, err) != 0) {
 		cJSON_Delete(res);
 		cJSON_Delete(facts);

@@ -127,11 +127,6 @@ cJSON *ptb_plan_load(const char *path, struct ptb_err *err);
 cJSON *ptb_plan_diff(const cJSON *was, const cJSON *now);
 int ptb_plan_diff_empty(const cJSON *diff);
 
-/* A recipe's { errors = [{kind, message, hint}] } answer: 0 when there are
- * none, else -1 with err from the first (PTB_EUSAGE for kind "usage", else
- * PTB_ERECIPE). */
-int ptb_recipe_errors(const cJSON *res, struct ptb_err *err);
-
 /* Number of problems with severity "error". */
 int ptb_plan_has_errors(const cJSON *plan);
 
