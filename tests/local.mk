@@ -74,6 +74,7 @@ SHELL_TESTS = \
 	tests/integration/t0122-profiles.sh \
 	tests/integration/t0123-facts-versions.sh \
 	tests/integration/t0124-plan-diff.sh \
+	tests/integration/t0125-colour.sh \
 	tests/integration/t0130-doctor.sh \
 	tests/integration/t0211-sources.sh \
 	tests/integration/t0212-recipe-errors.sh \

@@ -18,6 +18,7 @@
 
 #include "core/fleet.h"
 #include "core/plan.h"
+#include "core/problems.h"
 #include "generate/render.h"
 #include "util/json.h"
 #include "util/sha256.h"
@@ -590,40 +591,10 @@ static int write_files(const char *outdir, struct outfile *files, int n,
 	return skipped ? PTB_EFOUND : 0;
 }
 
-/* Print problems (of a fleet's build `where`, or NULL); the number that
- * are errors. */
-static int print_problems(const cJSON *problems, const char *where, int force)
-{
-	const cJSON *p;
-	int errors = 0;
-
-	cJSON_ArrayForEach(p, problems) {
-		const char *sev = ptb_json_str(p, "severity");
-		const char *msg = ptb_json_str(p, "message");
-		const char *fix = ptb_json_str(p, "fix");
-		const char *code = ptb_json_str(p, "code");
-		const char *node = ptb_json_str(p, "node");
-		int error = sev && strcmp(sev, "error") == 0;
-		char *line = ptb_xasprintf("plan%s%s: %s [%s]%s%s%s", where ? " " : "", where ? where : "",
-		                           msg ? msg : "?", code ? code : "?", node ? " (node " : "",
-		                           node ? node : "", node ? ")" : "");
-
-		errors += error;
-		if (error && !force)
-			ptb_error("%s", line);
-		else
-			ptb_warn("%s", line);
-		free(line);
-		if (fix)
-			ptb_hint("%s", fix);
-	}
-	return errors;
-}
-
 /* Problems in the plan: print them; errors stop the run unless --force. */
 static int report_problems(const cJSON *plan, int force)
 {
-	if (print_problems(cJSON_GetObjectItemCaseSensitive(plan, "problems"), NULL, force) && !force) {
+	if (ptb_problems_log(cJSON_GetObjectItemCaseSensitive(plan, "problems"), NULL, force) && !force) {
 		ptb_hint("fix the plan, or write anyway with --force");
 		return PTB_EFOUND;
 	}
@@ -770,10 +741,10 @@ static int generate_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON
 	int ntop = 0;
 	cJSON *args = NULL, *res = NULL, *rendered = cJSON_CreateArray();
 
-	errors = print_problems(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", o->force);
+	errors = ptb_problems_log(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", o->force);
 	cJSON_ArrayForEach(b, builds) {
 		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i++), "platform");
-		errors += print_problems(cJSON_GetObjectItemCaseSensitive(b, "problems"), pf, o->force);
+		errors += ptb_problems_log(cJSON_GetObjectItemCaseSensitive(b, "problems"), pf, o->force);
 	}
 	if (errors && !o->force) {
 		ptb_hint("fix the plan, or write anyway with --force");

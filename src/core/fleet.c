@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/facts.h"
+#include "core/problems.h"
 #include "lua/recipe.h"
 #include "util/json.h"
 
@@ -286,23 +287,10 @@ cJSON *ptb_fleet_load(const struct ptb_plan_opts *o, cJSON *problems, struct ptb
 	return nodes;
 }
 
-static int count_errors(const cJSON *problems)
-{
-	const cJSON *it;
-	int k = 0;
-
-	cJSON_ArrayForEach(it, problems) {
-		const char *s = ptb_json_str(it, "severity");
-
-		k += s && strcmp(s, "error") == 0;
-	}
-	return k;
-}
-
 int ptb_fleet_has_errors(const cJSON *fleet)
 {
 	const cJSON *b;
-	int k = count_errors(cJSON_GetObjectItemCaseSensitive(fleet, "problems"));
+	int k = ptb_problems_count(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "error");
 
 	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds"))
 		k += ptb_plan_has_errors(b);

@@ -7,6 +7,7 @@
 
 #include "detect/detect.h"
 #include "core/facts.h"
+#include "core/problems.h"
 #include "lua/recipe.h"
 #include "util/json.h"
 
@@ -129,16 +130,7 @@ static int bad(struct ptb_err *err, const char *key, const char *want)
 
 int ptb_plan_has_errors(const cJSON *plan)
 {
-	const cJSON *it;
-	int n = 0;
-
-	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(plan, "problems")) {
-		const char *s = ptb_json_str(it, "severity");
-
-		if (s && strcmp(s, "error") == 0)
-			n++;
-	}
-	return n;
+	return ptb_problems_count(cJSON_GetObjectItemCaseSensitive(plan, "problems"), "error");
 }
 
 /* The recipe gives env as [{name, value}] in order; the plan holds an
