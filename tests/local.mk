@@ -75,6 +75,7 @@ SHELL_TESTS = \
 	tests/integration/t0123-facts-versions.sh \
 	tests/integration/t0124-plan-diff.sh \
 	tests/integration/t0125-colour.sh \
+	tests/integration/t0126-plan-loaders.sh \
 	tests/integration/t0130-doctor.sh \
 	tests/integration/t0211-sources.sh \
 	tests/integration/t0212-recipe-errors.sh \

@@ -65,7 +65,7 @@ static cJSON *get_facts(struct ptb_ctx *ctx, const struct opts *o, struct ptb_er
 	p.facts_file = o->facts;
 	p.profile = o->profile;
 	p.sysroot = o->facts || o->profile ? NULL : o->sysroot;
-	f = ptb_plan_facts(ctx, &p, &source, err);
+	f = ptb_plan_facts(ctx->lua, &p, &source, err);    /* made by the caller */
 	free(source);
 	return f;
 }

@@ -694,10 +694,12 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		}
 	} else if (plan_mode) {
 		cJSON *plan = NULL;
+		struct ptb_lua *lua;
 
 		if (o.cuda)
 			o.p.cuda = o.cuda;       /* here --cuda chooses the plan's CUDA */
-		if (ptb_plan_make(ctx, &o.p, &plan, NULL, &err) != 0)
+		lua = ptb_ctx_lua(ctx, &err);
+		if (!lua || ptb_plan_make(lua, &o.p, &plan, NULL, &err) != 0)
 			goto fail;
 		if (plan_items(ctx, &o, plan, &net, cache, &l, &keep, &err) != 0) {
 			cJSON_Delete(plan);

@@ -128,14 +128,17 @@ static int handle(void *state, int c, const char *arg)
 static int make_plan_from_options(struct ptb_ctx *ctx, const struct opts *o,
                                   cJSON **plan, int *is_fleet, struct ptb_err *err)
 {
+	struct ptb_lua *lua;
+
 	*plan = NULL;
 	*is_fleet = 0;
-	if (!o->plan && ptb_plan_is_fleet(&o->p)) {
-		*is_fleet = 1;
-		return ptb_fleet_make(ctx, &o->p, plan, err);
+	if (!o->plan) {
+		lua = ptb_ctx_lua(ctx, err);
+		if (!lua)
+			return -1;
+		*is_fleet = ptb_plan_is_fleet(&o->p);
+		return *is_fleet ? ptb_fleet_make(lua, &o->p, plan, err) : ptb_plan_make(lua, &o->p, plan, NULL, err);
 	}
-	if (!o->plan)
-		return ptb_plan_make(ctx, &o->p, plan, NULL, err);
 	/* A saved plan is input like any other: every value is checked by its
 	 * form before any template sees it (a fleet's every build too). */
 	*plan = ptb_plan_load_any(o->plan, is_fleet, err);

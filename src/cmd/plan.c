@@ -260,12 +260,14 @@ static void print_fleet(const cJSON *fleet, int explain)
 static int fleet_plan(struct ptb_ctx *ctx, const struct opts *o)
 {
 	struct ptb_err err = { 0 };
+	struct ptb_lua *lua;
 	cJSON *fleet;
 	int rc;
 
 	if (o->diff)
 		return ptb_cli_usage("plan", "--diff compares one machine's plans; a fleet has one per platform");
-	if (ptb_fleet_make(ctx, &o->plan, &fleet, &err) != 0)
+	lua = ptb_ctx_lua(ctx, &err);
+	if (!lua || ptb_fleet_make(lua, &o->plan, &fleet, &err) != 0)
 		return ptb_report(&err);
 	if (o->json)
 		ptb_cmd_print_json(fleet);
@@ -288,6 +290,7 @@ int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv)
 	};
 	struct opts o = { 0 };
 	struct ptb_err err = { 0 };
+	struct ptb_lua *lua;
 	cJSON *plan, *was = NULL;
 	int rc;
 
@@ -301,7 +304,8 @@ int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv)
 	/* The saved plan first: a bad file is reported before any work. */
 	if (o.diff && !(was = ptb_plan_load(o.diff, &err)))
 		return ptb_report(&err);
-	if (ptb_plan_make(ctx, &o.plan, &plan, NULL, &err) != 0) {
+	lua = ptb_ctx_lua(ctx, &err);
+	if (!lua || ptb_plan_make(lua, &o.plan, &plan, NULL, &err) != 0) {
 		cJSON_Delete(was);
 		return ptb_report(&err);
 	}

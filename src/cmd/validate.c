@@ -286,7 +286,8 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 	if (o->plan_opts || (!o->arch_list && !(owned[3] = native_arch_of_env(o->cuda_home)))) {
 		cJSON *plan = NULL;
 
-		if (ptb_plan_make(ctx, &o->p, &plan, NULL, &err) != 0)
+		lua = ptb_ctx_lua(ctx, &err);
+		if (!lua || ptb_plan_make(lua, &o->p, &plan, NULL, &err) != 0)
 			return ptb_report(&err);
 		const char *list = ptb_json_str(plan, "torch_cuda_arch_list");
 		const char *root = ptb_json_str(plan, "cuda.root");

@@ -303,10 +303,9 @@ static int bad(struct ptb_err *err, const char *what)
 	return -1;
 }
 
-int ptb_fleet_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
+int ptb_fleet_make(struct ptb_lua *lua, const struct ptb_plan_opts *o,
                    cJSON **fleet, struct ptb_err *err)
 {
-	struct ptb_lua *lua;
 	cJSON *problems, *nodes, *args, *res = NULL, *b, *it;
 
 	*fleet = NULL;
@@ -316,9 +315,6 @@ int ptb_fleet_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		ptb_err_hint(err, "make a profile's facts file with 'ptbuild profiles --json' ... or copy recipes/profiles/NAME.json");
 		return -1;
 	}
-	lua = ptb_ctx_lua(ctx, err);
-	if (!lua)
-		return -1;
 	problems = cJSON_CreateArray();
 	nodes = ptb_fleet_load(o, problems, err);
 	if (!nodes) {

@@ -203,6 +203,12 @@ static char *resolve_from(const struct ptb_lua *e, const char *name,
 	return NULL;
 }
 
+const char *const *ptb_lua_path(const struct ptb_lua *e, size_t *n)
+{
+	*n = e->npath;
+	return (const char *const *)e->path;
+}
+
 char *ptb_lua_resolve(const struct ptb_lua *e, const char *name)
 {
 	return resolve_from(e, name, 0, NULL);

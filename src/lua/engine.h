@@ -53,6 +53,9 @@ int ptb_lua_call(struct ptb_lua *lua, const char *name, const char *fn,
 int ptb_lua_run_file(struct ptb_lua *lua, const char *file, cJSON **out,
                      struct ptb_err *err);
 
+/* The engine's recipe directories, first wins (*n of them; the engine's). */
+const char *const *ptb_lua_path(const struct ptb_lua *lua, size_t *n);
+
 /* Where a recipe name resolves on the path (caller frees), or NULL. */
 char *ptb_lua_resolve(const struct ptb_lua *lua, const char *name);
 
