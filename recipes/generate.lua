@@ -6,6 +6,8 @@
 local H = ptb.include("lib/host")
 local acldata = ptb.include("data/acl")
 local sccdata = ptb.include("data/sccache")
+local imgdata = ptb.include("data/image")
+local platforms = ptb.include("data/platforms")
 
 local M = {}
 
@@ -41,7 +43,7 @@ local FORMATS = {
 -- the plan's host used.
 local DOCKER_CUDA = "/usr/local/cuda"
 local DOCKER_OPENBLAS = "/opt/OpenBLAS"
-local DOCKER_ACL = "/opt/acl"
+local DOCKER_ACL = acldata.root
 local VENV = "/opt/venv"
 -- The variables a build sets for one architecture only (buildenv.lua):
 -- the image picks them by TARGETARCH, not from the planning host.
@@ -61,13 +63,8 @@ local DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/b
 -- Wheels are zip files: zip cannot hold times before 1980-01-01.
 local MIN_SOURCE_DATE_EPOCH = 315532800
 
--- Native runners per platform (GitHub-hosted; no QEMU for CUDA builds).
-local RUNNERS = {
-  { arch = "x86_64", targetarch = "amd64", platform = "linux/amd64",
-    cuda_platform = "linux-x86_64", runner = "ubuntu-24.04" },
-  { arch = "arm64", targetarch = "arm64", platform = "linux/arm64",
-    cuda_platform = "linux-sbsa", runner = "ubuntu-24.04-arm" },
-}
+-- The images per platform and their native runners (data/platforms.lua).
+local RUNNERS = platforms.images
 
 local function err(list, kind, message, hint)
   list[#list + 1] = { kind = kind, message = message, hint = hint }
@@ -405,14 +402,12 @@ function M.files(args)
   end
   if #errors > 0 then return { errors = errors } end
 
-  local apt = { "build-essential", "ca-certificates", "curl", "git", "ninja-build", "python3-dev",
-                "python3-pip", "python3-venv", "xz-utils", "libnuma-dev" }
+  local apt = copy_list(imgdata.apt)
   local ob_source = ob.via == "source" and ob.url and ob.sha256
-  if not ob_source then apt[#apt + 1] = "libopenblas-dev" end
-  if arm_acl then apt[#apt + 1] = "scons" end
-  -- The compiler cache: sccache when asked for, else ccache, which
-  -- PyTorch's CMake uses when it finds it (USE_CCACHE defaults on).
-  if not sc then apt[#apt + 1] = "ccache" end
+  if not ob_source then apt[#apt + 1] = imgdata.apt_openblas end
+  if arm_acl then apt[#apt + 1] = imgdata.apt_acl end
+  -- The compiler cache: sccache when asked for, else ccache.
+  if not sc then apt[#apt + 1] = imgdata.apt_ccache end
   table.sort(apt)
   -- ACL: the plan's pinned source; an older plan without one gets the
   -- release ptbuild pins (data/acl.lua).
@@ -519,14 +514,8 @@ function M.files(args)
   return { files = ptb.array(files), vars = vars, notes = ptb.array(notes), docker_template = "Dockerfile.in" }
 end
 
--- A fleet's platforms (recipes/fleet.lua names them): the Docker platform,
--- the CUDA platform its build must be for and the native runner.  A
--- Jetson has none: JetPack's CUDA is not in an image.
-local FLEET_PLATFORMS = {
-  x86_64 = { docker = "linux/amd64", cuda_platform = "linux-x86_64", runner = "ubuntu-24.04" },
-  sbsa = { docker = "linux/arm64", cuda_platform = "linux-sbsa", runner = "ubuntu-24.04-arm" },
-  jetson = { cuda_platform = "linux-aarch64" },
-}
+-- A fleet's platforms: Docker's, CUDA's and the runner (data/platforms.lua).
+local FLEET_PLATFORMS = platforms.fleet
 
 local FLEET_FORMATS = {
   { name = "bake", path = "docker-bake.hcl", template = "fleet-bake.hcl.in", mark = MARK },
