@@ -22,6 +22,7 @@ nobase_dist_pkgdata_DATA += \
 	recipes/data/sources.lua \
 	recipes/detect.lua \
 	recipes/doctor.lua \
+	recipes/fetch.lua \
 	recipes/fleet.lua \
 	recipes/generate.lua \
 	recipes/lib/archlist.lua \

@@ -21,9 +21,6 @@
 #include "util/json.h"
 #include "util/sha256.h"
 
-#define NVIDIA_REDIST "https://developer.download.nvidia.com/compute/cuda/redist"
-#define NVIDIA_CUDNN_REDIST "https://developer.download.nvidia.com/compute/cudnn/redist"
-
 const struct ptb_cmd ptb_cmd_fetch_def = {
 	"fetch", ptb_cmd_fetch,
 	"download, verify and install CUDA components into a prefix",
@@ -156,19 +153,6 @@ static int handle(void *state, int c, const char *arg)
 	return PTB_EUSAGE;
 }
 
-static const char *host_platform(void)
-{
-	struct utsname u;
-
-	if (uname(&u) != 0)
-		return NULL;
-	if (strcmp(u.machine, "x86_64") == 0)
-		return "linux-x86_64";
-	if (strcmp(u.machine, "aarch64") == 0)
-		return "linux-sbsa";
-	return NULL;
-}
-
 /* Let an explicitly given URL use its scheme; a bare path becomes file://. */
 static char *explicit_url(const char *u, struct ptb_net_opts *net, struct ptb_err *err)
 {
@@ -200,28 +184,67 @@ static char *explicit_url(const char *u, struct ptb_net_opts *net, struct ptb_er
 	}
 }
 
-/* url with NVIDIA's CUDA or cuDNN redist base replaced by the mirror's
- * (NULL when url is under neither).  One mirror directory holds both
- * trees: their relative paths (cuda_nvcc/..., cudnn/...) do not collide. */
-static char *mirrored(const char *url, const char *mirror)
+/* What fetch keeps to free at the end. */
+struct kept {
+	char *mirror, *manifest, *components;
+	cJSON *nvidia;            /* recipes/fetch.lua's defaults, once asked */
+};
+
+/* What fetch knows of NVIDIA without a plan, from the recipes
+ * (fetch.defaults): {cuda_redist, cudnn_redist, platform?}, the platform
+ * this machine's (uname -m).  Asked once; NULL with err. */
+static const cJSON *nvidia(struct ptb_ctx *ctx, struct kept *k, struct ptb_err *err)
 {
-	static const char *const bases[] = { NVIDIA_REDIST "/", NVIDIA_CUDNN_REDIST "/" };
+	struct utsname u;
+	struct ptb_lua *lua;
+	cJSON *args;
+	int rc;
+
+	if (k->nvidia)
+		return k->nvidia;
+	if (!(lua = ptb_ctx_lua(ctx, err)))
+		return NULL;
+	args = cJSON_CreateObject();
+	if (uname(&u) == 0)
+		cJSON_AddStringToObject(args, "machine", u.machine);
+	rc = ptb_recipe_call(lua, "fetch", "defaults", args, &k->nvidia, NULL, err);
+	cJSON_Delete(args);
+	if (rc != 0)
+		return NULL;
+	if (!ptb_json_str(k->nvidia, "cuda_redist") || !ptb_json_str(k->nvidia, "cudnn_redist")) {
+		ptb_err_set(err, PTB_ERECIPE, "recipe 'fetch.defaults' returned no cuda_redist and cudnn_redist base URLs");
+		cJSON_Delete(k->nvidia);
+		k->nvidia = NULL;
+	}
+	return k->nvidia;
+}
+
+/* url with NVIDIA's CUDA or cuDNN redist base (nv's) replaced by the
+ * mirror's (NULL when url is under neither).  One mirror directory holds
+ * both trees: their relative paths (cuda_nvcc/..., cudnn/...) do not
+ * collide. */
+static char *mirrored(const char *url, const char *mirror, const cJSON *nv)
+{
+	static const char *const bases[] = { "cuda_redist", "cudnn_redist" };
 	size_t n = strlen(mirror);
 
 	for (size_t b = 0; b < sizeof bases / sizeof *bases; b++) {
-		size_t bl = strlen(bases[b]);
+		const char *base = ptb_json_str(nv, bases[b]);
+		size_t bl = strlen(base);
 
-		if (strncmp(url, bases[b], bl) == 0)
-			return ptb_xasprintf("%s%s%s", mirror, n && mirror[n - 1] == '/' ? "" : "/", url + bl);
+		while (bl && base[bl - 1] == '/')
+			bl--;
+		if (strncmp(url, base, bl) == 0 && url[bl] == '/')
+			return ptb_xasprintf("%s%s%s", mirror, n && mirror[n - 1] == '/' ? "" : "/", url + bl + 1);
 	}
 	return NULL;
 }
 
 /* Take the items the plan names from NVIDIA out of the mirror instead. */
-static void mirror_items(struct ptb_fetch_list *l, const char *mirror)
+static void mirror_items(struct ptb_fetch_list *l, const char *mirror, const cJSON *nv)
 {
 	for (size_t i = 0; i < l->n; i++) {
-		char *u = mirrored(l->items[i].url, mirror);
+		char *u = mirrored(l->items[i].url, mirror, nv);
 
 		if (u) {
 			free(l->items[i].url);
@@ -312,8 +335,10 @@ static void hint_offline(struct opts *o, const struct ptb_net_opts *net, const c
 	ptb_fetch_list_free(&s);
 }
 
+/* The items of o's manifest: --manifest, else redistrib_CUDA.json under
+ * the mirror or NVIDIA's redist base redist. */
 static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *cache,
-                         struct ptb_fetch_list *l, struct ptb_err *err)
+                         const char *redist, struct ptb_fetch_list *l, struct ptb_err *err)
 {
 	struct ptb_buf body;
 	char *url = NULL;
@@ -322,7 +347,7 @@ static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *c
 	if (o->manifest) {
 		url = explicit_url(o->manifest, net, err);
 	} else {
-		char *m = o->mirror ? explicit_url(o->mirror, net, err) : ptb_xstrdup(NVIDIA_REDIST);
+		char *m = o->mirror ? explicit_url(o->mirror, net, err) : ptb_xstrdup(redist);
 
 		if (m) {
 			size_t n = strlen(m);
@@ -352,10 +377,6 @@ out:
 }
 
 /* Strings plan_items made that the options point at until the end. */
-struct kept {
-	char *mirror, *manifest, *components;
-};
-
 /* The items a plan document names: its downloads, taken from the mirror
  * when one is given, and, when the plan says so (cuda.files_from_manifest:
  * a CUDA release whose checksums ptbuild does not carry), the plan's CUDA
@@ -367,7 +388,7 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 {
 	const char *src = ptb_json_str(plan, "cuda.source");
 	const char *root = ptb_json_str(plan, "cuda.root");
-	const cJSON *says = ptb_json_get(plan, "cuda.files_from_manifest");
+	const cJSON *says = ptb_json_get(plan, "cuda.files_from_manifest"), *nv = NULL;
 	int resolve = cJSON_IsBool(says) ? cJSON_IsTrue(says)
 	                                 : cJSON_GetArraySize(ptb_json_get(plan, "cuda.downloads")) == 0;
 
@@ -384,10 +405,10 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 		return -1;
 	}
 	if (o->mirror) {
-		if (!(k->mirror = explicit_url(o->mirror, net, err)))
+		if (!(nv = nvidia(ctx, k, err)) || !(k->mirror = explicit_url(o->mirror, net, err)))
 			return -1;
 		o->mirror = k->mirror;
-		mirror_items(l, o->mirror);
+		mirror_items(l, o->mirror, nv);
 	}
 	if (src && strcmp(src, "download") == 0 && resolve && ptb_json_str(plan, "cuda.manifest")) {
 		struct ptb_buf comps;
@@ -397,12 +418,12 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 		cJSON_ArrayForEach(c, ptb_json_get(plan, "cuda.components"))
 			if (cJSON_IsString(c))
 				ptb_buf_printf(&comps, "%s%s", comps.len ? "," : "", c->valuestring);
-		k->manifest = o->mirror ? mirrored(ptb_json_str(plan, "cuda.manifest"), o->mirror) : NULL;
+		k->manifest = o->mirror ? mirrored(ptb_json_str(plan, "cuda.manifest"), o->mirror, nv) : NULL;
 		if (!k->manifest)
 			k->manifest = ptb_xstrdup(ptb_json_str(plan, "cuda.manifest"));
 		o->manifest = k->manifest;
 		o->components = k->components = ptb_buf_detach(&comps);
-		if (from_manifest(o, net, cache, l, err) != 0)
+		if (from_manifest(o, net, cache, NULL, l, err) != 0)
 			return -1;
 	} else if (src && strcmp(src, "download") != 0 && ctx->verbosity >= 0) {
 		ptb_note("the plan uses CUDA %s %s at %s: no CUDA to fetch",
@@ -731,17 +752,27 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		if (o.platform) {
 			free(l.platform);
 			l.platform = ptb_xstrdup(o.platform);
-		} else if (!l.platform && host_platform()) {
-			l.platform = ptb_xstrdup(host_platform());
+		} else if (!l.platform) {
+			const cJSON *nv = nvidia(ctx, &keep, &err);
+
+			if (!nv)
+				goto fail;
+			if (ptb_json_str(nv, "platform"))
+				l.platform = ptb_xstrdup(ptb_json_str(nv, "platform"));
 		}
 		if (!l.platform) {
 			ptb_err_set(&err, PTB_EUSAGE, "cannot tell the NVIDIA platform of this machine");
 			ptb_err_hint(&err, "give --platform linux-x86_64, linux-sbsa or linux-aarch64");
 			goto fail;
 		}
-		if (!keep.manifest && (o.manifest || (o.cuda && !o.plan)) &&
-		    from_manifest(&o, &net, cache, &l, &err) != 0)
-			goto fail;
+		if (!keep.manifest && (o.manifest || (o.cuda && !o.plan))) {
+			const cJSON *nv = o.manifest ? NULL : nvidia(ctx, &keep, &err);
+
+			if (!o.manifest && !nv)
+				goto fail;
+			if (from_manifest(&o, &net, cache, nv ? ptb_json_str(nv, "cuda_redist") : NULL, &l, &err) != 0)
+				goto fail;
+		}
 		if (add_files(&o, &net, &l, &err) != 0)
 			goto fail;
 	}
@@ -847,6 +878,7 @@ out:
 	free(keep.mirror);
 	free(keep.manifest);
 	free(keep.components);
+	cJSON_Delete(keep.nvidia);
 	ptb_install_release(hold, hold_path);
 	curl_global_cleanup();
 	return rc;
