@@ -133,13 +133,10 @@ local function sccache_settings(sc)
   return { env = env, launchers = launchers, mode = mode }
 end
 
-function M.files(args)
-  local plan, opts = args.plan or {}, args.options or {}
-  local errors, notes = {}, {}
-  local cuda = plan.cuda or {}
-  local torch = plan.torch or {}
-
-  -- Which formats.
+-- The formats asked for (all by default); an unknown name is an error.
+-- One build of a fleet leaves the bake file and the workflow to the fleet
+-- (M.fleet_files), written once at the top.
+local function choose_formats(opts, errors)
   local want, known = {}, {}
   for _, f in ipairs(FORMATS) do known[f.name] = true end
   if opts.formats and #opts.formats > 0 then
@@ -158,28 +155,25 @@ function M.files(args)
   else
     for _, f in ipairs(FORMATS) do want[f.name] = true end
   end
-  -- One build of a fleet: the bake file and the workflow are the fleet's
-  -- (M.fleet_files), written once at the top.
   if opts.fleet_build then
     want.bake, want.ci = nil, nil
   end
-  if not plan.torch_cuda_arch_list or plan.torch_cuda_arch_list == "" then
-    err(errors, "usage", "the plan has no torch_cuda_arch_list",
-        "a build with no GPU at build time needs an explicit list; make the plan with --arch-list")
-  end
-  if #errors > 0 then return { errors = errors } end
+  return want
+end
 
-  local sc = sccache_settings(opts.sccache)
-
-  -- The environment, in the plan's order, then sccache's.
+-- The environment, in the plan's order, then sccache's.
+local function plan_env(plan, env_order, sc)
   local env = {}
-  for _, name in ipairs(args.env_order or sorted_keys(plan.env)) do
+  for _, name in ipairs(env_order or sorted_keys(plan.env)) do
     local v = (plan.env or {})[name]
     if v ~= nil then env[#env + 1] = { name = name, value = tostring(v) } end
   end
   if sc then for _, e in ipairs(sc.env) do env[#env + 1] = e end end
+  return env
+end
 
-  -- Directories to put first: PATH, LD_LIBRARY_PATH, then any other.
+-- Directories to put first: PATH, LD_LIBRARY_PATH, then any other.
+local function path_prepends(plan)
   local prepend, seen = {}, {}
   local pp = plan.path_prepend or {}
   local order = { "PATH", "LD_LIBRARY_PATH" }
@@ -193,9 +187,13 @@ function M.files(args)
                                 joined = table.concat(pp[name], ":") }
     end
   end
+  return prepend
+end
 
-  -- docker --env-file and $GITHUB_ENV take values literally: PATH and
-  -- LD_LIBRARY_PATH are written whole.
+-- docker --env-file and $GITHUB_ENV take values literally: PATH and
+-- LD_LIBRARY_PATH are written whole.  Returns the flat environment,
+-- $GITHUB_ENV's and $GITHUB_PATH's directories.
+local function literal_envs(env, prepend)
   local flat = {}
   for _, e in ipairs(env) do flat[#flat + 1] = e end
   local github_path = {}
@@ -212,15 +210,20 @@ function M.files(args)
   for _, p in ipairs(prepend) do
     if p.name ~= "PATH" then github_env[#github_env + 1] = { name = p.name, value = p.joined } end
   end
+  return flat, github_env, github_path
+end
 
-  -- CMake cache entries: the whole plan, as PyTorch's CMake reads it when
-  -- no setup.py stands between (lib/buildenv.lua cache): from the plan's
-  -- environment and sccache's launchers, then plan.cmake for the rest (a
-  -- plan saved before plan.cmake carried them all).  The architectures:
-  -- TORCH_CUDA_ARCH_LIST, what PyTorch's cuda.cmake reads (it warns about
-  -- CMAKE_CUDA_ARCHITECTURES, which CMake defines anyway, and sets it
-  -- OFF); CMAKE_CUDA_ARCHITECTURES stays for projects that use CMake's
-  -- CUDA language with the same cache.
+-- CMake cache entries: the whole plan, as PyTorch's CMake reads it when
+-- no setup.py stands between (lib/buildenv.lua cache): from the plan's
+-- environment and sccache's launchers, then plan.cmake for the rest (a
+-- plan saved before plan.cmake carried them all).  The architectures:
+-- TORCH_CUDA_ARCH_LIST, what PyTorch's cuda.cmake reads (it warns about
+-- CMAKE_CUDA_ARCHITECTURES, which CMake defines anyway, and sets it
+-- OFF); CMAKE_CUDA_ARCHITECTURES stays for projects that use CMake's
+-- CUDA language with the same cache.  Returns the entries and the
+-- variables PyTorch's CMake reads from the environment only (the cache
+-- script sets them for the configure run it is part of).
+local function cmake_entries(plan, env)
   local cmake, in_cache = {}, {}
   local function add(c)
     if not in_cache[c.name] then
@@ -234,20 +237,23 @@ function M.files(args)
     add({ name = k, value = tostring(plan.cmake[k]), type = B.cache_type(k) })
   end
   -- the toolkit the way FindCUDA reads it, from the plan's CUDA root
-  if not in_cache.CUDA_TOOLKIT_ROOT_DIR and cuda.root then
-    cmake[#cmake + 1] = { name = "CUDA_TOOLKIT_ROOT_DIR", value = cuda.root, type = "PATH" }
+  local root = (plan.cuda or {}).root
+  if not in_cache.CUDA_TOOLKIT_ROOT_DIR and root then
+    cmake[#cmake + 1] = { name = "CUDA_TOOLKIT_ROOT_DIR", value = root, type = "PATH" }
   end
   table.sort(cmake, function(x, y) return x.name < y.name end)
-  -- Variables PyTorch's CMake reads from the environment only: the cache
-  -- script sets them for the configure run it is part of.
   local cmake_env = {}
   for _, e in ipairs(env) do
     if B.ENV_READ[e.name] then cmake_env[#cmake_env + 1] = e end
   end
+  return cmake, cmake_env
+end
 
-  -- Presets expand ${...} and $env{...} in values and have no escape for
-  -- them: such a value stays out of the preset.  MAX_JOBS is read by
-  -- setup.py only: the preset's build preset carries it as jobs.
+-- Presets expand ${...} and $env{...} in values and have no escape for
+-- them: such a value stays out of the preset.  MAX_JOBS is read by
+-- setup.py only: the preset's build preset carries it as jobs.  Returns
+-- the preset's environment and cache entries.
+local function preset_values(env, prepend, cmake, want, notes)
   local preset_env = {}
   for _, e in ipairs(env) do
     if e.value:find("%$[%a]*{") then
@@ -266,22 +272,31 @@ function M.files(args)
   for _, c in ipairs(cmake) do
     if not c.value:find("%$[%a]*{") then preset_cache[#preset_cache + 1] = c end
   end
+  return preset_env, preset_cache
+end
 
-  -- Docker: the image's own places for CUDA and OpenBLAS.
-  local ob = plan.openblas or {}
-  local from_root = cuda.root
-  -- OpenBLAS the host builds moves to the image's build of it, or to the
-  -- distribution's (/usr) when the plan pins no source; a distribution
-  -- OpenBLAS stays where it is (rebasing /usr would move everything).
+-- Docker: a value with the host's places for CUDA and OpenBLAS moved to
+-- the image's.  OpenBLAS the host builds moves to the image's build of
+-- it, or to the distribution's (/usr) when the plan pins no source; a
+-- distribution OpenBLAS stays where it is (rebasing /usr would move
+-- everything).
+local function image_mover(plan)
+  local ob, from_root = plan.openblas or {}, (plan.cuda or {}).root
   local ob_root = ob.via == "source" and (ob.prefix or (plan.env or {}).OpenBLAS_HOME) or nil
   local ob_image = (ob.via == "source" and ob.url and ob.sha256) and DOCKER_OPENBLAS or "/usr"
-  local function in_image(v)
+  return function(v)
     v = rebase(v, from_root, DOCKER_CUDA)
     if ob_root then v = rebase(v, ob_root, ob_image) end
     return v
   end
-  -- The image: no system NCCL (PyTorch builds its own), MAX_JOBS from
-  -- the builder's CPUs and memory, arm64-only settings by TARGETARCH.
+end
+
+-- The image's environment: no system NCCL (PyTorch builds its own),
+-- MAX_JOBS from the builder's CPUs and memory, arm64-only settings by
+-- TARGETARCH.  Returns the common environment, arm64's and whether
+-- arm64 builds ACL.
+local function image_env(plan, env, sc, in_image)
+  local cuda = plan.cuda or {}
   local docker_env, plan_arm = {}, {}
   local plan_aarch64 = cuda.platform ~= "linux-x86_64" and cuda.platform ~= nil
   for _, e in ipairs(env) do
@@ -308,6 +323,12 @@ function M.files(args)
     for _, e in ipairs(arm_env) do if e.name ~= "ACL_ROOT_DIR" then keep[#keep + 1] = e end end
     arm_env = keep
   end
+  return docker_env, arm_env, arm_acl
+end
+
+-- The image's PATH and LD_LIBRARY_PATH: the plan's directories that move
+-- into the image's CUDA or OpenBLAS, else the CUDA defaults.
+local function image_paths(prepend, in_image)
   local docker_path, docker_ld = {}, {}
   for _, p in ipairs(prepend) do
     for _, d in ipairs(p.dirs) do
@@ -322,7 +343,13 @@ function M.files(args)
   end
   if #docker_path == 0 then docker_path = { DOCKER_CUDA .. "/bin" } end
   if #docker_ld == 0 then docker_ld = { DOCKER_CUDA .. "/lib64" } end
+  return docker_path, docker_ld
+end
 
+-- One image per runner: its CUDA pieces, OpenBLAS target, arm64 settings
+-- and sccache binary.
+local function image_arches(plan, want, arm_env, arm_acl, notes)
+  local cuda, ob = plan.cuda or {}, plan.openblas or {}
   if cuda.platform == "linux-aarch64" and (want.dockerfile or want.bake) then
     -- JetPack's CUDA (L4T) is not the SBSA CUDA an arm64 image gets: an
     -- sm_87 wheel built there does not run on an Orin.
@@ -372,15 +399,20 @@ function M.files(args)
       sccache_url = scf.url, sccache_sha256 = scf.sha256,
     }
   end
+  return arches
+end
 
-  -- The release's tag (data/pytorch.lua); a plan saved before plans
-  -- carried it gets the X.Y.0 tag every release has.
+-- The image's inputs the options may set, each checked: the PyTorch git
+-- ref (the release's tag, data/pytorch.lua; a plan saved before plans
+-- carried it gets the X.Y.0 tag every release has), the base image and
+-- its digest, SOURCE_DATE_EPOCH.
+local function image_inputs(plan, opts, errors)
+  local torch = plan.torch or {}
   local ref = opts.torch_ref or torch.tag
   if not ref and torch.version then
     ref = torch.version:match("^%d+%.%d+$") and ("v" .. torch.version .. ".0") or ("v" .. torch.version)
   end
   ref = ref or "main"
-  local commit = ref:match("^%x+$") and #ref == 40
   -- A git ref as git check-ref-format allows it, less what a shell or a
   -- Dockerfile would read specially.
   if not ref:match("^[%w][%w._/+-]*$") or ref:find("..", 1, true) or ref:find("//", 1, true)
@@ -405,17 +437,14 @@ function M.files(args)
     err(errors, "usage", ("SOURCE_DATE_EPOCH '%s' is not a whole number of seconds from 1980 on")
         :format(tostring(opts.source_date_epoch)), "wheels are zip files, which cannot hold earlier times")
   end
-  if #errors > 0 then return { errors = errors } end
+  return { ref = ref, commit = ref:match("^%x+$") and #ref == 40, base_image = base_image,
+           digest = digest, sde = sde }
+end
 
-  local apt = copy_list(imgdata.apt)
-  local ob_source = ob.via == "source" and ob.url and ob.sha256
-  if not ob_source then apt[#apt + 1] = imgdata.apt_openblas end
-  if arm_acl then apt[#apt + 1] = imgdata.apt_acl end
-  -- The compiler cache: sccache when asked for, else ccache.
-  if not sc then apt[#apt + 1] = imgdata.apt_ccache end
-  table.sort(apt)
-  -- ACL: the plan's pinned source; an older plan without one gets the
-  -- release ptbuild pins (data/acl.lua).
+-- ACL: the plan's pinned source; an older plan without one gets the
+-- release ptbuild pins (data/acl.lua), and a plan that names no flags
+-- builds with PyTorch's.  Returns the source and its scons flags.
+local function acl_source(plan)
   local pacl = plan.acl or {}
   local acl_src = (pacl.url and pacl.sha256) and pacl or acldata
   local acl_flags = {}
@@ -424,34 +453,50 @@ function M.files(args)
   else
     for w in tostring(acl_src.scons_flags or ""):gmatch("%S+") do acl_flags[#acl_flags + 1] = w end
   end
-  -- a plan that names no flags builds with PyTorch's
   if #acl_flags == 0 then acl_flags = copy_list(acldata.scons_flags) end
-  if not digest and (want.dockerfile or want.bake) then
-    notes[#notes + 1] = ("the base image %s is pinned by tag only: ptbuild names no digest for it with a source; pass --base-digest sha256:... to pin it"):format(base_image)
+  return acl_src, acl_flags
+end
+
+-- The Dockerfile's values (im: image_inputs; img: image_env and
+-- image_paths' results).
+local function docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
+  local ob = plan.openblas or {}
+  local apt = copy_list(imgdata.apt)
+  local ob_source = ob.via == "source" and ob.url and ob.sha256
+  if not ob_source then apt[#apt + 1] = imgdata.apt_openblas end
+  if img.arm_acl then apt[#apt + 1] = imgdata.apt_acl end
+  -- The compiler cache: sccache when asked for, else ccache.
+  if not sc then apt[#apt + 1] = imgdata.apt_ccache end
+  table.sort(apt)
+  if not im.digest and (want.dockerfile or want.bake) then
+    notes[#notes + 1] = ("the base image %s is pinned by tag only: ptbuild names no digest for it with a source; pass --base-digest sha256:... to pin it"):format(im.base_image)
   end
   if ob.via == "source" and not ob_source and want.dockerfile then
     notes[#notes + 1] = "the plan builds OpenBLAS from source but gives no url and sha256: the Dockerfile uses libopenblas-dev"
   end
-
-  local docker = {
-    base_image = base_image, base_digest = digest or "",
-    from = base_image .. (digest and ("@" .. digest) or ""),
-    torch_ref = ref, torch_commit = commit and ref or "",
-    source_date_epoch = sde, packages = apt,
-    cuda_root = DOCKER_CUDA, env = docker_env,
-    path = table.concat(docker_path, ":"), ld_library_path = table.concat(docker_ld, ":"),
+  return {
+    base_image = im.base_image, base_digest = im.digest or "",
+    from = im.base_image .. (im.digest and ("@" .. im.digest) or ""),
+    torch_ref = im.ref, torch_commit = im.commit and im.ref or "",
+    source_date_epoch = im.sde, packages = apt,
+    cuda_root = DOCKER_CUDA, env = img.env,
+    path = table.concat(img.path, ":"), ld_library_path = table.concat(img.ld, ":"),
     openblas = ob_source and { version = ob.version or "", url = ob.url, sha256 = ob.sha256,
                                prefix = DOCKER_OPENBLAS } or false,
     -- an image tag allows letters, digits, _ . and -
-    image_tag = (ref:gsub("[^%w_.-]", "-")),
-    venv = VENV, tag_only = not digest, gib_per_job = H.GIB_PER_JOB,
+    image_tag = (im.ref:gsub("[^%w_.-]", "-")),
+    venv = VENV, tag_only = not im.digest, gib_per_job = H.GIB_PER_JOB,
     acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256,
             root = DOCKER_ACL, scons_flags = acl_flags, dirs = copy_list(acldata.install_dirs) },
     sccache = sc and { version = sccdata.version } or false,
     compiler_cache = sc and "/root/.cache/sccache" or "/root/.cache/ccache",
   }
+end
 
-  -- setup.sh: the host steps in order.
+-- setup.sh: the host steps in order.  nil with an error when the plan
+-- builds OpenBLAS from source without a pinned url and sha256.
+local function setup_vars(plan, sc, acl_src, acl_flags, errors)
+  local cuda, ob = plan.cuda or {}, plan.openblas or {}
   local pk = plan.packages or {}
   local manager = pk.manager or "apt"
   local setup = {
@@ -470,7 +515,7 @@ function M.files(args)
   local penv = plan.env or {}
   if penv.USE_MKLDNN_ACL == "1" then
     setup.acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256,
-                  root = penv.ACL_ROOT_DIR or pacl.root or acldata.root, scons_flags = acl_flags,
+                  root = penv.ACL_ROOT_DIR or (plan.acl or {}).root or acldata.root, scons_flags = acl_flags,
                   dirs = copy_list(acldata.install_dirs) }
     local has = false
     for _, n in ipairs(setup.packages) do if n == "scons" then has = true end end
@@ -482,13 +527,58 @@ function M.files(args)
   end
   if setup.openblas and (setup.openblas.url == "" or setup.openblas.sha256 == "") then
     err(errors, "recipe", "the plan builds OpenBLAS from source without a pinned url and sha256")
-    return { errors = errors }
+    return nil
   end
+  return setup
+end
+
+-- The files of the formats wanted, in FORMATS order.
+local function format_files(want)
+  local files = {}
+  for _, f in ipairs(FORMATS) do
+    if want[f.name] then
+      for _, spec in ipairs(f.files) do
+        files[#files + 1] = { path = spec[1], template = spec[2], mode = spec[3], mark = spec[4], embed = spec[5] }
+      end
+    end
+  end
+  return files
+end
+
+function M.files(args)
+  local plan, opts = args.plan or {}, args.options or {}
+  local errors, notes = {}, {}
+  local cuda = plan.cuda or {}
+  local torch = plan.torch or {}
+
+  local want = choose_formats(opts, errors)
+  if not plan.torch_cuda_arch_list or plan.torch_cuda_arch_list == "" then
+    err(errors, "usage", "the plan has no torch_cuda_arch_list",
+        "a build with no GPU at build time needs an explicit list; make the plan with --arch-list")
+  end
+  if #errors > 0 then return { errors = errors } end
+
+  local sc = sccache_settings(opts.sccache)
+  local env = plan_env(plan, args.env_order, sc)
+  local prepend = path_prepends(plan)
+  local flat, github_env, github_path = literal_envs(env, prepend)
+  local cmake, cmake_env = cmake_entries(plan, env)
+  local preset_env, preset_cache = preset_values(env, prepend, cmake, want, notes)
+  local in_image = image_mover(plan)
+  local img = {}
+  img.env, img.arm_env, img.arm_acl = image_env(plan, env, sc, in_image)
+  img.path, img.ld = image_paths(prepend, in_image)
+  local arches = image_arches(plan, want, img.arm_env, img.arm_acl, notes)
+  local im = image_inputs(plan, opts, errors)
+  if #errors > 0 then return { errors = errors } end
+  local acl_src, acl_flags = acl_source(plan)
+  local docker = docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
+  local setup = setup_vars(plan, sc, acl_src, acl_flags, errors)
+  if not setup then return { errors = errors } end
 
   local summary = ("torch %s, CUDA %s (%s), TORCH_CUDA_ARCH_LIST=%s"):format(
     torch.version or "?", cuda.full_version or cuda.version or "?", cuda.platform or "?",
     plan.torch_cuda_arch_list)
-
   local vars = {
     version = ptb.version,
     header = MARK .. ptb.version .. " for " .. summary .. "; do not edit.",
@@ -506,17 +596,9 @@ function M.files(args)
     plan_text = args.plan_text or "",
     max_jobs = plan.max_jobs or 4,
   }
-
-  local files = {}
-  for _, f in ipairs(FORMATS) do
-    if want[f.name] then
-      for _, spec in ipairs(f.files) do
-        files[#files + 1] = { path = spec[1], template = spec[2], mode = spec[3], mark = spec[4], embed = spec[5] }
-      end
-    end
-  end
   -- docker_template: what a bake target embeds (a fleet's bake file too).
-  return { files = ptb.array(files), vars = vars, notes = ptb.array(notes), docker_template = "Dockerfile.in" }
+  return { files = ptb.array(format_files(want)), vars = vars, notes = ptb.array(notes),
+           docker_template = "Dockerfile.in" }
 end
 
 -- A fleet's platforms: Docker's, CUDA's and the runner (data/platforms.lua).
