@@ -615,24 +615,12 @@ local FLEET_FORMATS = {
 -- same) and the fleet document.  Input { fleet, builds = [{dir, vars,
 -- dockerfile}], options = {formats, out}, fleet_text }: each build is what
 -- M.files made of the fleet's build at its index, its Dockerfile rendered.
-function M.fleet_files(args)
-  local fleet, opts = args.fleet or {}, args.options or {}
-  local errors, notes = {}, {}
-  local want = {}
-  if opts.formats and #opts.formats > 0 then
-    for _, name in ipairs(opts.formats) do
-      if name == "all" then
-        for _, f in ipairs(FLEET_FORMATS) do want[f.name] = true end
-      else
-        want[name] = true   -- M.files has refused any unknown one
-      end
-    end
-  else
-    for _, f in ipairs(FLEET_FORMATS) do want[f.name] = true end
-  end
-
+-- The fleet's targets: one per build with a Docker platform, the Jetson
+-- builds apart; a build whose platform is unknown or whose CUDA is for
+-- another platform is an error.
+local function fleet_targets(fleet, builds, errors)
   local targets, jetsons = {}, {}
-  for i, b in ipairs(args.builds or {}) do
+  for i, b in ipairs(builds or {}) do
     local t = (fleet.targets or {})[i] or {}
     local plan = (fleet.builds or {})[i] or {}
     local pf = FLEET_PLATFORMS[t.platform or ""]
@@ -664,6 +652,26 @@ function M.fleet_files(args)
       }
     end
   end
+  return targets, jetsons
+end
+
+function M.fleet_files(args)
+  local fleet, opts = args.fleet or {}, args.options or {}
+  local errors, notes = {}, {}
+  local want = {}
+  if opts.formats and #opts.formats > 0 then
+    for _, name in ipairs(opts.formats) do
+      if name == "all" then
+        for _, f in ipairs(FLEET_FORMATS) do want[f.name] = true end
+      else
+        want[name] = true   -- M.files has refused any unknown one
+      end
+    end
+  else
+    for _, f in ipairs(FLEET_FORMATS) do want[f.name] = true end
+  end
+
+  local targets, jetsons = fleet_targets(fleet, args.builds, errors)
   if #errors > 0 then return { errors = errors } end
   for _, j in ipairs(jetsons) do
     if want.bake or want.ci then
