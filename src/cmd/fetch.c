@@ -617,6 +617,231 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* --lock FILE: its items; a lock names its URLs itself, so their schemes
+ * are let through.  0, or -1 with err. */
+static int lock_items(const struct opts *o, struct ptb_net_opts *net, struct ptb_fetch_list *l,
+                      struct ptb_err *err)
+{
+	if (ptb_lock_read(o->lock, l, err) != 0)
+		return -1;
+	for (size_t i = 0; i < l->n; i++) {
+		net->allow_http |= strncmp(l->items[i].url, "http://", 7) == 0;
+		net->allow_file |= strncmp(l->items[i].url, "file://", 7) == 0;
+	}
+	return 0;
+}
+
+/* Plan options (or none): what the plan made here needs.  0, 1 when it
+ * needs no download (said), or -1 with err. */
+static int plan_mode_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_opts *net,
+                           const char *cache, struct ptb_fetch_list *l, struct kept *k,
+                           struct ptb_err *err)
+{
+	cJSON *plan = NULL;
+	struct ptb_lua *lua;
+
+	if (o->cuda)
+		o->p.cuda = o->cuda;       /* here --cuda chooses the plan's CUDA */
+	lua = ptb_ctx_lua(ctx, err);
+	if (!lua || ptb_plan_make(lua, &o->p, &plan, NULL, err) != 0)
+		return -1;
+	if (plan_items(ctx, o, plan, net, cache, l, k, err) != 0) {
+		cJSON_Delete(plan);
+		return -1;
+	}
+	const char *src = ptb_json_str(plan, "cuda.source");
+	const char *root = ptb_json_str(plan, "cuda.root");
+	if (!o->prefix && root && src && strcmp(src, "download") == 0 && ctx->verbosity >= 0)
+		ptb_note("only the cache is filled; --prefix %s installs where the plan expects CUDA", root);
+	cJSON_Delete(plan);
+	if (add_files(o, net, l, err) != 0)
+		return -1;
+	if (l->n == 0) {
+		if (ctx->verbosity >= 0)
+			printf("nothing to fetch: the plan needs no download\n");
+		return 1;
+	}
+	return 0;
+}
+
+/* --plan FILE, --cuda, --manifest and --file: their items, for the
+ * platform --platform or this machine's.  0, or -1 with err. */
+static int named_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_opts *net,
+                       const char *cache, struct ptb_fetch_list *l, struct kept *k,
+                       struct ptb_err *err)
+{
+	if (o->plan) {
+		/* Checked by form as generate --plan checks it. */
+		cJSON *plan = ptb_plan_load(o->plan, err);
+
+		if (!plan || plan_items(ctx, o, plan, net, cache, l, k, err) != 0) {
+			cJSON_Delete(plan);
+			return -1;
+		}
+		cJSON_Delete(plan);
+	}
+	if (o->platform) {
+		free(l->platform);
+		l->platform = ptb_xstrdup(o->platform);
+	} else if (!l->platform) {
+		const cJSON *nv = nvidia(ctx, k, err);
+
+		if (!nv)
+			return -1;
+		if (ptb_json_str(nv, "platform"))
+			l->platform = ptb_xstrdup(ptb_json_str(nv, "platform"));
+	}
+	if (!l->platform) {
+		ptb_err_set(err, PTB_EUSAGE, "cannot tell the NVIDIA platform of this machine");
+		ptb_err_hint(err, "give --platform linux-x86_64, linux-sbsa or linux-aarch64");
+		return -1;
+	}
+	if (!k->manifest && (o->manifest || (o->cuda && !o->plan))) {
+		const cJSON *nv = o->manifest ? NULL : nvidia(ctx, k, err);
+
+		if (!o->manifest && !nv)
+			return -1;
+		if (from_manifest(o, net, cache, nv ? ptb_json_str(nv, "cuda_redist") : NULL, l, err) != 0)
+			return -1;
+	}
+	if (add_files(o, net, l, err) != 0)
+		return -1;
+	return 0;
+}
+
+/* The items to fetch, by what the options name.  0, 1 when there is
+ * nothing to do (said), or -1 with err. */
+static int collect_items(struct ptb_ctx *ctx, struct opts *o, int plan_mode, struct ptb_net_opts *net,
+                         const char *cache, struct ptb_fetch_list *l, struct kept *k,
+                         struct ptb_err *err)
+{
+	if (o->lock)
+		return lock_items(o, net, l, err);
+	if (plan_mode)
+		return plan_mode_items(ctx, o, net, cache, l, k, err);
+	return named_items(ctx, o, net, cache, l, k, err);
+}
+
+/* The bytes the items' sources give sizes for (each item named with -v). */
+static int64_t known_sizes(const struct ptb_fetch_list *l)
+{
+	int64_t total = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		total += l->items[i].size > 0 ? l->items[i].size : 0;
+		ptb_debug("item %s: %s", l->items[i].name, l->items[i].url);
+	}
+	return total;
+}
+
+/* The bytes of the fetched items no source gave a size for (--file). */
+static int64_t found_sizes(const struct ptb_fetch_list *l)
+{
+	int64_t total = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		struct stat st;
+
+		if (l->items[i].size <= 0 && l->items[i].path && stat(l->items[i].path, &st) == 0)
+			total += st.st_size;
+	}
+	return total;
+}
+
+/* libcurl is loaded when a fetch needs it.  0, or -1 with err. */
+static int load_curl(struct ptb_err *err)
+{
+	if (ptb_curl_load() != 0) {
+		ptb_err_set(err, PTB_EIO, "fetch needs libcurl, which cannot be loaded: %s", ptb_curl_error());
+		ptb_err_hint(err, "install it (Debian/Ubuntu: apt-get install libcurl4)");
+		return -1;
+	}
+	return 0;
+}
+
+/* The network options: fetch's, and the progress display the terminal
+ * allows. */
+static void net_setup(const struct ptb_ctx *ctx, const struct opts *o, struct ptb_net_opts *net)
+{
+	ptb_net_opts_default(net);
+	if (o->jobs)
+		net->jobs = o->jobs;
+	if (o->retries >= 0)
+		net->retries = o->retries;
+	net->offline = o->offline;
+	if (ctx->verbosity < 0)
+		net->progress = 0;
+	else if (isatty(2) && !(getenv("TERM") && strcmp(getenv("TERM"), "dumb") == 0))
+		net->progress = 2;
+	else
+		net->progress = 1;
+}
+
+/* Download every item (and install into --prefix), starting over while
+ * retry_damaged allows: the staging tree may hold some of a damaged
+ * round's files.  *in is the install under way (the caller ends it);
+ * *received grows by what came over the network.  0, or -1 with err. */
+static int fetch_and_install(const struct opts *o, struct ptb_net_opts *net, const char *cache,
+                             struct ptb_fetch_list *l, struct ptb_install **in,
+                             int64_t *received, struct ptb_err *err)
+{
+	int workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
+
+	net->prog = ptb_progress_new(net->progress, l->n);
+	ptb_fetch_catch_signals();
+	net->stream = &stream_hooks;
+	for (int round = 0;; round++) {
+		if (o->prefix && !(*in = ptb_install_begin(o->prefix, workers > 0 ? workers : 1, err)))
+			return -1;
+		if (ptb_fetch_all(l, cache, net, on_ready, on_poll, *in, err) == 0 &&
+		    (!*in || ptb_install_commit(*in, l, err) == 0))
+			break;
+		if (!retry_damaged(l, o->offline, round) || ptb_fetch_stop)
+			return -1;
+		ptb_warn("%s; downloading it again", err->msg);
+		ptb_err_clear(err);
+		ptb_install_end(*in);
+		*in = NULL;
+		for (size_t i = 0; i < l->n; i++) {
+			l->items[i].damaged = l->items[i].from_cache = 0;
+			free(l->items[i].path);
+			l->items[i].path = NULL;
+		}
+		*received += ptb_progress_received(net->prog, NULL);
+		ptb_progress_draw(net->prog, 1);
+		ptb_progress_free(net->prog);
+		net->prog = ptb_progress_new(net->progress, l->n);
+	}
+	*received += ptb_progress_received(net->prog, NULL);
+	return 0;
+}
+
+/* The one line a log gets: how much, how much of it came over the
+ * network and how fast (in net_secs), where it went, in all_secs; with
+ * -v each item's path. */
+static void print_summary(const struct ptb_ctx *ctx, const struct opts *o, struct ptb_net_opts *net,
+                          const struct ptb_fetch_list *l, const char *cache, int64_t total,
+                          int64_t received, double net_secs, double all_secs)
+{
+	char b[32], got[32], rate[32], what[128];
+
+	ptb_fmt_bytes(b, sizeof b, (double)total);
+	ptb_fmt_bytes(got, sizeof got, (double)received);
+	ptb_fmt_bytes(rate, sizeof rate, net_secs > 0 ? (double)received / net_secs : 0);
+	if (received > 0)
+		snprintf(what, sizeof what, "%s, %s downloaded at %s/s", b, got, rate);
+	else
+		snprintf(what, sizeof what, "%s, all from the cache", b);
+	ptb_progress_draw(net->prog, 1);
+	if (o->prefix)
+		printf("installed %zu component%s (%s) into %s in %.1f s\n", l->n, l->n == 1 ? "" : "s", what, o->prefix, all_secs);
+	else
+		printf("fetched %zu component%s (%s) into %s in %.1f s\n", l->n, l->n == 1 ? "" : "s", what, cache, all_secs);
+	if (ctx->verbosity > 0)
+		for (size_t i = 0; i < l->n; i++)
+			printf("  %s  %s\n", l->items[i].name, l->items[i].path);
+}
+
 int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -655,7 +880,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	struct kept keep = { 0 };
 	int hold = -1;
 	char *hold_path = NULL;
-	int rc, workers;
+	int rc;
 	double t0 = now_s(), t_net = t0;
 	int64_t total = 0, received = 0;
 
@@ -676,18 +901,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	if (o.lock && (o.manifest || o.mirror || o.components || o.plan))
 		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --components and --plan");
 
-	ptb_net_opts_default(&net);
-	if (o.jobs)
-		net.jobs = o.jobs;
-	if (o.retries >= 0)
-		net.retries = o.retries;
-	net.offline = o.offline;
-	if (ctx->verbosity < 0)
-		net.progress = 0;
-	else if (isatty(2) && !(getenv("TERM") && strcmp(getenv("TERM"), "dumb") == 0))
-		net.progress = 2;
-	else
-		net.progress = 1;
+	net_setup(ctx, &o, &net);
 	{
 		char *c = ptb_cache_dir(o.cache);
 		cache = absolute(c);
@@ -695,9 +909,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	}
 	if (o.prefix)
 		o.prefix = prefix_abs = absolute(o.prefix);
-	if (ptb_curl_load() != 0) {
-		ptb_err_set(&err, PTB_EIO, "fetch needs libcurl, which cannot be loaded: %s", ptb_curl_error());
-		ptb_err_hint(&err, "install it (Debian/Ubuntu: apt-get install libcurl4)");
+	if (load_curl(&err) != 0) {
 		free(cache);
 		free(prefix_abs);
 		return ptb_report(&err);
@@ -705,85 +917,16 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	ptb_debug("sha256: %s", ptb_sha256_impl());
 
-	if (o.lock) {
-		if (ptb_lock_read(o.lock, &l, &err) != 0)
-			goto fail;
-		/* A lock names its URLs itself: let their schemes through. */
-		for (size_t i = 0; i < l.n; i++) {
-			net.allow_http |= strncmp(l.items[i].url, "http://", 7) == 0;
-			net.allow_file |= strncmp(l.items[i].url, "file://", 7) == 0;
-		}
-	} else if (plan_mode) {
-		cJSON *plan = NULL;
-		struct ptb_lua *lua;
-
-		if (o.cuda)
-			o.p.cuda = o.cuda;       /* here --cuda chooses the plan's CUDA */
-		lua = ptb_ctx_lua(ctx, &err);
-		if (!lua || ptb_plan_make(lua, &o.p, &plan, NULL, &err) != 0)
-			goto fail;
-		if (plan_items(ctx, &o, plan, &net, cache, &l, &keep, &err) != 0) {
-			cJSON_Delete(plan);
-			goto fail;
-		}
-		const char *src = ptb_json_str(plan, "cuda.source");
-		const char *root = ptb_json_str(plan, "cuda.root");
-		if (!o.prefix && root && src && strcmp(src, "download") == 0 && ctx->verbosity >= 0)
-			ptb_note("only the cache is filled; --prefix %s installs where the plan expects CUDA", root);
-		cJSON_Delete(plan);
-		if (add_files(&o, &net, &l, &err) != 0)
-			goto fail;
-		if (l.n == 0) {
-			if (ctx->verbosity >= 0)
-				printf("nothing to fetch: the plan needs no download\n");
-			goto done;
-		}
-	} else {
-		if (o.plan) {
-			/* Checked by form as generate --plan checks it. */
-			cJSON *plan = ptb_plan_load(o.plan, &err);
-
-			if (!plan || plan_items(ctx, &o, plan, &net, cache, &l, &keep, &err) != 0) {
-				cJSON_Delete(plan);
-				goto fail;
-			}
-			cJSON_Delete(plan);
-		}
-		if (o.platform) {
-			free(l.platform);
-			l.platform = ptb_xstrdup(o.platform);
-		} else if (!l.platform) {
-			const cJSON *nv = nvidia(ctx, &keep, &err);
-
-			if (!nv)
-				goto fail;
-			if (ptb_json_str(nv, "platform"))
-				l.platform = ptb_xstrdup(ptb_json_str(nv, "platform"));
-		}
-		if (!l.platform) {
-			ptb_err_set(&err, PTB_EUSAGE, "cannot tell the NVIDIA platform of this machine");
-			ptb_err_hint(&err, "give --platform linux-x86_64, linux-sbsa or linux-aarch64");
-			goto fail;
-		}
-		if (!keep.manifest && (o.manifest || (o.cuda && !o.plan))) {
-			const cJSON *nv = o.manifest ? NULL : nvidia(ctx, &keep, &err);
-
-			if (!o.manifest && !nv)
-				goto fail;
-			if (from_manifest(&o, &net, cache, nv ? ptb_json_str(nv, "cuda_redist") : NULL, &l, &err) != 0)
-				goto fail;
-		}
-		if (add_files(&o, &net, &l, &err) != 0)
-			goto fail;
-	}
+	rc = collect_items(ctx, &o, plan_mode, &net, cache, &l, &keep, &err);
+	if (rc < 0)
+		goto fail;
+	if (rc > 0)
+		goto done;
 	if (l.n == 0) {
 		ptb_err_set(&err, PTB_EUSAGE, "nothing to fetch");
 		goto fail;
 	}
-	for (size_t i = 0; i < l.n; i++) {
-		total += l.items[i].size > 0 ? l.items[i].size : 0;
-		ptb_debug("item %s: %s", l.items[i].name, l.items[i].url);
-	}
+	total = known_sizes(&l);
 
 	if (o.dry_run) {
 		dry_run(&o, &l, cache, total);
@@ -802,65 +945,14 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	}
 	if (o.offline && offline_missing(&l, cache, &err) != 0)
 		goto fail;
-	net.prog = ptb_progress_new(net.progress, l.n);
 	t_net = now_s();
-	ptb_fetch_catch_signals();
-	workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	net.stream = &stream_hooks;
-	for (int round = 0;; round++) {
-		if (o.prefix && !(in = ptb_install_begin(o.prefix, workers > 0 ? workers : 1, &err)))
-			goto fail;
-		if (ptb_fetch_all(&l, cache, &net, on_ready, on_poll, in, &err) == 0 &&
-		    (!in || ptb_install_commit(in, &l, &err) == 0))
-			break;
-		if (!retry_damaged(&l, o.offline, round) || ptb_fetch_stop)
-			goto fail;
-		/* Start over: the staging tree may hold some of its files. */
-		ptb_warn("%s; downloading it again", err.msg);
-		ptb_err_clear(&err);
-		ptb_install_end(in);
-		in = NULL;
-		for (size_t i = 0; i < l.n; i++) {
-			l.items[i].damaged = l.items[i].from_cache = 0;
-			free(l.items[i].path);
-			l.items[i].path = NULL;
-		}
-		received += ptb_progress_received(net.prog, NULL);
-		ptb_progress_draw(net.prog, 1);
-		ptb_progress_free(net.prog);
-		net.prog = ptb_progress_new(net.progress, l.n);
-	}
-	received += ptb_progress_received(net.prog, NULL);
-	for (size_t i = 0; i < l.n; i++) {   /* sizes no source gave (--file) */
-		struct stat st;
-
-		if (l.items[i].size <= 0 && l.items[i].path && stat(l.items[i].path, &st) == 0)
-			total += st.st_size;
-	}
+	if (fetch_and_install(&o, &net, cache, &l, &in, &received, &err) != 0)
+		goto fail;
+	total += found_sizes(&l);
 	if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
 		goto fail;
-	if (ctx->verbosity >= 0) {
-		char b[32], got[32], rate[32], what[128];
-		double secs = now_s() - t_net;
-
-		/* The one line a log gets: how much, how much of it came over
-		 * the network and how fast, where it went. */
-		ptb_fmt_bytes(b, sizeof b, (double)total);
-		ptb_fmt_bytes(got, sizeof got, (double)received);
-		ptb_fmt_bytes(rate, sizeof rate, secs > 0 ? (double)received / secs : 0);
-		if (received > 0)
-			snprintf(what, sizeof what, "%s, %s downloaded at %s/s", b, got, rate);
-		else
-			snprintf(what, sizeof what, "%s, all from the cache", b);
-		ptb_progress_draw(net.prog, 1);
-		if (o.prefix)
-			printf("installed %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", what, o.prefix, now_s() - t0);
-		else
-			printf("fetched %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", what, cache, now_s() - t0);
-		if (ctx->verbosity > 0)
-			for (size_t i = 0; i < l.n; i++)
-				printf("  %s  %s\n", l.items[i].name, l.items[i].path);
-	}
+	if (ctx->verbosity >= 0)
+		print_summary(ctx, &o, &net, &l, cache, total, received, now_s() - t_net, now_s() - t0);
 done:
 	rc = 0;
 	goto out;
