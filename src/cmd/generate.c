@@ -729,56 +729,54 @@ static char *build_dockerfile(struct ptb_ctx *ctx, const cJSON *res, struct ptb_
 	return text;
 }
 
-/* A fleet: each build's files in OUT/PLATFORM, rendered as for that
- * build's plan alone; then the bake file, workflow and fleet document at
- * the top.  Everything is rendered before anything is written. */
-static int generate_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet)
+/* The fleet's problems and every build's, on stderr: PTB_EFOUND when
+ * one is an error and --force is not given, else 0. */
+static int fleet_problems(const cJSON *fleet, int force)
 {
-	struct ptb_err err = { 0 };
-	const cJSON *builds = cJSON_GetObjectItemCaseSensitive(fleet, "builds");
-	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets");
-	const cJSON *b;
-	int nb = cJSON_GetArraySize(builds), i = 0, rc = 0, errors, skipped = 0;
-	struct build_out *out = ptb_xcalloc((size_t)nb + 1, sizeof *out);
-	struct outfile *top = NULL;
-	int ntop = 0;
-	cJSON *args = NULL, *res = NULL, *rendered = cJSON_CreateArray();
+	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets"), *b;
+	int errors, i = 0;
 
-	errors = ptb_problems_log(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", o->force);
-	cJSON_ArrayForEach(b, builds) {
+	errors = ptb_problems_log(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", force);
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
 		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i++), "platform");
-		errors += ptb_problems_log(cJSON_GetObjectItemCaseSensitive(b, "problems"), pf, o->force);
+		errors += ptb_problems_log(cJSON_GetObjectItemCaseSensitive(b, "problems"), pf, force);
 	}
-	if (errors && !o->force) {
+	if (errors && !force) {
 		ptb_hint("fix the plan, or write anyway with --force");
-		rc = PTB_EFOUND;
-		goto done;
+		return PTB_EFOUND;
 	}
-	i = 0;
-	cJSON_ArrayForEach(b, builds) {
+	return 0;
+}
+
+/* Each build's files, rendered into out[i] for OUT/PLATFORM, and what a
+ * fleet file needs of it ({dir, vars, dockerfile}) appended to rendered.
+ * 0, -1 with err, or the status of recipe errors (reported). */
+static int render_builds(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet,
+                         struct build_out *out, cJSON *rendered, struct ptb_err *err)
+{
+	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets"), *b;
+	int i = 0, rc;
+
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
 		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i), "platform");
 		struct build_out *bo = &out[i++];
-		cJSON *one;
+		cJSON *one, *args;
 		char *docker;
 
 		/* a directory of OUT, one segment (a saved fleet's is checked so) */
 		if (!pf || !valid_rel_path(pf) || strchr(pf, '/')) {
-			ptb_err_set(&err, PTB_ERECIPE, "fleet build %d has no platform that can name a directory", i - 1);
-			rc = -1;
-			goto done;
+			ptb_err_set(err, PTB_ERECIPE, "fleet build %d has no platform that can name a directory", i - 1);
+			return -1;
 		}
 		bo->dir = ptb_path_join(o->out, pf);
 		args = recipe_args(o, b, 1);
-		rc = recipe_files(ctx, "files", args, &bo->res, &bo->files, &bo->nfiles, &err);
+		rc = recipe_files(ctx, "files", args, &bo->res, &bo->files, &bo->nfiles, err);
 		cJSON_Delete(args);
-		args = NULL;
 		if (rc != 0)
-			goto done;
-		docker = build_dockerfile(ctx, bo->res, &err);
-		if (!docker) {
-			rc = -1;
-			goto done;
-		}
+			return rc;
+		docker = build_dockerfile(ctx, bo->res, err);
+		if (!docker)
+			return -1;
 		one = cJSON_CreateObject();
 		cJSON_AddStringToObject(one, "dir", pf);
 		cJSON_AddItemToObject(one, "vars", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(bo->res, "vars"), 1));
@@ -786,27 +784,58 @@ static int generate_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON
 		cJSON_AddItemToArray(rendered, one);
 		free(docker);
 	}
-	{
-		struct ptb_buf text;
-		cJSON *opt;
+	return 0;
+}
 
-		args = recipe_args(o, cJSON_GetArrayItem(builds, 0), 0);
-		opt = cJSON_DetachItemFromObjectCaseSensitive(args, "options");
-		cJSON_Delete(args);
-		args = cJSON_CreateObject();
-		cJSON_AddStringToObject(opt, "out", o->out);
-		cJSON_AddItemToObject(args, "options", opt);
-		cJSON_AddItemToObject(args, "fleet", cJSON_Duplicate(fleet, 1));
-		cJSON_AddItemToObject(args, "builds", rendered);
-		rendered = NULL;
-		ptb_buf_init(&text);
-		ptb_json_print(fleet, 1, &text);
-		cJSON_AddStringToObject(args, "fleet_text", text.data);
-		ptb_buf_free(&text);
-		rc = recipe_files(ctx, "fleet_files", args, &res, &top, &ntop, &err);
-		if (rc != 0)
-			goto done;
-	}
+/* The files at the top of OUT (generate.fleet_files): *res and *top.
+ * Takes rendered.  0, -1 with err, or the status of recipe errors. */
+static int render_top(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet, cJSON *rendered,
+                      cJSON **res, struct outfile **top, int *ntop, struct ptb_err *err)
+{
+	struct ptb_buf text;
+	cJSON *args, *opt;
+	int rc;
+
+	args = recipe_args(o, cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(fleet, "builds"), 0), 0);
+	opt = cJSON_DetachItemFromObjectCaseSensitive(args, "options");
+	cJSON_Delete(args);
+	args = cJSON_CreateObject();
+	cJSON_AddStringToObject(opt, "out", o->out);
+	cJSON_AddItemToObject(args, "options", opt);
+	cJSON_AddItemToObject(args, "fleet", cJSON_Duplicate(fleet, 1));
+	cJSON_AddItemToObject(args, "builds", rendered);
+	ptb_buf_init(&text);
+	ptb_json_print(fleet, 1, &text);
+	cJSON_AddStringToObject(args, "fleet_text", text.data);
+	ptb_buf_free(&text);
+	rc = recipe_files(ctx, "fleet_files", args, res, top, ntop, err);
+	cJSON_Delete(args);
+	return rc;
+}
+
+/* A fleet: each build's files in OUT/PLATFORM, rendered as for that
+ * build's plan alone; then the bake file, workflow and fleet document at
+ * the top.  Everything is rendered before anything is written. */
+static int generate_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet)
+{
+	struct ptb_err err = { 0 };
+	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets");
+	int nb = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fleet, "builds")), i, rc, skipped = 0;
+	struct build_out *out = ptb_xcalloc((size_t)nb + 1, sizeof *out);
+	struct outfile *top = NULL;
+	int ntop = 0;
+	cJSON *res = NULL, *rendered = cJSON_CreateArray();
+
+	rc = fleet_problems(fleet, o->force);
+	if (rc != 0)
+		goto done;
+	rc = render_builds(ctx, o, fleet, out, rendered, &err);
+	if (rc != 0)
+		goto done;
+	rc = render_top(ctx, o, fleet, rendered, &res, &top, &ntop, &err);
+	rendered = NULL;
+	if (rc != 0)
+		goto done;
 	for (i = 0; i < nb; i++) {
 		rc = write_files(out[i].dir, out[i].files, out[i].nfiles, o->dry_run, o->force, &err);
 		if (rc < 0)
@@ -830,7 +859,6 @@ done:
 	}
 	free(out);
 	free_files(top, ntop);
-	cJSON_Delete(args);
 	cJSON_Delete(res);
 	cJSON_Delete(rendered);
 	return rc;
