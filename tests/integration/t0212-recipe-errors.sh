@@ -1,6 +1,7 @@
 #!/bin/sh
 # t0212-recipe-errors.sh - one rule for what a recipe answers, in every
-# command (recipes/API.md "Errors"): a user's recipe wraps the shipped one
+# command that calls one (arch, plan, fleet, generate, doctor, detect;
+# recipes/API.md "Errors"): a user's recipe wraps the shipped one
 # (ptb.include_next) and answers { errors = [...] } or no document.  Kind
 # "usage" is exit 2, "unsupported" exit 1, any other kind or none exit 3
 # with the message naming the recipe entry; several errors are all shown,
@@ -77,6 +78,12 @@ answer doctor check 'return "fine"'
 run "$PTBUILD" --recipes "$d" doctor --profile gh200
 is "$rc" 3 "doctor: no document is exit 3"
 is "$err" "ptbuild: error: recipe 'doctor.check' returned no document" "... naming doctor.check"
+
+answer detect enrich 'return { errors = { { kind = "unsupported", message = "cannot read this machine" } } }'
+run "$PTBUILD" --recipes "$d" detect --json
+is "$rc" 1 "detect: its recipe's unsupported error is exit 1"
+is "$err" "ptbuild: error: cannot read this machine" "... the message as written"
+is "$out" "" "... no document on stdout"
 
 answer plan make 'local x; return x.y'
 run "$PTBUILD" --recipes "$d" plan --profile gh200
