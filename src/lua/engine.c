@@ -492,6 +492,29 @@ static void copy_fields(lua_State *L, int src, const char *const *names)
 	}
 }
 
+/* Push the `ptb` table recipes get: include, log, array, object, null,
+ * version; ptb.where in test mode (tests/luatest). */
+static void push_ptb(lua_State *L, int test_mode)
+{
+	lua_newtable(L);
+	lua_pushcfunction(L, l_include);
+	lua_setfield(L, -2, "include");
+	lua_pushcfunction(L, l_log);
+	lua_setfield(L, -2, "log");
+	lua_pushcfunction(L, l_array);
+	lua_setfield(L, -2, "array");
+	lua_pushcfunction(L, l_object);
+	lua_setfield(L, -2, "object");
+	ptb_lua_push_null(L);
+	lua_setfield(L, -2, "null");
+	lua_pushstring(L, PACKAGE_VERSION);
+	lua_setfield(L, -2, "version");
+	if (test_mode) {
+		lua_pushcfunction(L, l_where);
+		lua_setfield(L, -2, "where");
+	}
+}
+
 static void build_sandbox(struct ptb_lua *e)
 {
 	lua_State *L = e->L;
@@ -575,23 +598,7 @@ static void build_sandbox(struct ptb_lua *e)
 		lua_setfield(L, -2, *r);
 	}
 
-	lua_newtable(L);                                   /* ptb */
-	lua_pushcfunction(L, l_include);
-	lua_setfield(L, -2, "include");
-	lua_pushcfunction(L, l_log);
-	lua_setfield(L, -2, "log");
-	lua_pushcfunction(L, l_array);
-	lua_setfield(L, -2, "array");
-	lua_pushcfunction(L, l_object);
-	lua_setfield(L, -2, "object");
-	ptb_lua_push_null(L);
-	lua_setfield(L, -2, "null");
-	lua_pushstring(L, PACKAGE_VERSION);
-	lua_setfield(L, -2, "version");
-	if (e->test_mode) {
-		lua_pushcfunction(L, l_where);
-		lua_setfield(L, -2, "where");
-	}
+	push_ptb(L, e->test_mode);
 	lua_setfield(L, -2, "ptb");
 
 	lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_BASE);
