@@ -293,80 +293,60 @@ local function set_decision(plan, topic, why)
   end
 end
 
--- One platform's build.  Returns plan, target, or nil, errors.
-local function build_group(platform, nodes, args, torch, items, fleet_problems, node_rows)
+-- The CUDA release for one platform's nodes: --cuda, or the choice that
+-- serves them all, or else the most.  Nodes no CUDA serves, even alone,
+-- are named (fleet problems) and left out.  Returns the choice {release,
+-- why, tk?, limit?}, the nodes served, the build machine and why; nil
+-- when no node is left.
+local function choose_cuda(platform, nodes, args, torch, items, fleet_problems, node_rows)
   local build, build_why = build_machine(nodes, args.build_node)
-  local explain = {}
-  local served = nodes
-  local ch
-  local want
-  if args.cuda then want = A.release(args.cuda) end
+  local want = args.cuda and A.release(args.cuda)
   if want then
-    ch = { release = want, why = "--cuda " .. want.version }
-  else
-    -- Nodes no CUDA serves, even alone, are named and left out.
-    local keep = {}
-    for _, n in ipairs(nodes) do
-      if alone_fits(n, torch, items) then
-        keep[#keep + 1] = n
-      else
-        local why, fix = unserved_why(n, torch, items, args)
-        problem(fleet_problems, "error", "fleet-node-unserved", n.name,
-          ("node '%s' (%s) cannot be served by any CUDA PyTorch %s builds: %s"):format(
-            n.name, n.source, torch.version, why), fix)
-        node_rows[n.name].why = "no CUDA serves it"
-      end
-    end
-    served = keep
-    if #served == 0 then return nil end
-    build, build_why = build_machine(served, args.build_node)
-    ch = choose(served, torch, items, build)
-    if not ch then
-      -- each fits alone, not together: serve the most
-      local r = most_served(served, torch, items)
-      local keep2 = {}
-      for _, n in ipairs(served) do
-        local ok, why = T.fits(n.facts, torch, r, nil, items)
-        if ok then
-          keep2[#keep2 + 1] = n
-        else
-          problem(fleet_problems, "error", "fleet-node-unserved", n.name,
-            ("node '%s' (%s) is left out of the %s build: CUDA %s serves the most nodes, and %s"):format(
-              n.name, n.source, platform, r.version, why),
-            ("plan '%s' alone (ptbuild plan --facts %s) and build for it separately"):format(
-              n.name, (n.source:gsub("^file:", ""))))
-          node_rows[n.name].why = ("CUDA %s does not fit: %s"):format(r.version, why)
-        end
-      end
-      served = keep2
-      build, build_why = build_machine(served, args.build_node)
-      ch = choose(served, torch, items, build) or { release = r, why = "" }
-      ch.why = ("no CUDA suits every node: CUDA %s serves the most (%d of %d); %s"):format(
-        r.version, #served, #nodes, ch.why)
+    return { release = want, why = "--cuda " .. want.version }, nodes, build, build_why
+  end
+  local served = {}
+  for _, n in ipairs(nodes) do
+    if alone_fits(n, torch, items) then
+      served[#served + 1] = n
+    else
+      local why, fix = unserved_why(n, torch, items, args)
+      problem(fleet_problems, "error", "fleet-node-unserved", n.name,
+        ("node '%s' (%s) cannot be served by any CUDA PyTorch %s builds: %s"):format(
+          n.name, n.source, torch.version, why), fix)
+      node_rows[n.name].why = "no CUDA serves it"
     end
   end
-  local r = ch.release
-
-  -- The build machine's facts with every served node's GPUs.
-  local merged = copy(build.facts)
-  merged.gpus = ptb.array((union_gpus(served)))
-  -- A toolkit the choice did not pick must not win in plan.make's choice.
-  local plan = P.make({ facts = merged, torch = args.torch, cuda = r.version,
-    arch_list = args.arch_list, max_jobs = args.max_jobs, no_cudnn = args.no_cudnn,
-    facts_source = ("fleet:%s (%d node%s, built on %s)"):format(platform, #served, #served == 1 and "" or "s", build.name) })
-  if plan.errors then return nil, plan.errors end
-  if not want then
-    plan.cuda.why = ch.why
-    set_decision(plan, "cuda", ch.why)
+  if #served == 0 then return nil end
+  build, build_why = build_machine(served, args.build_node)
+  local ch = choose(served, torch, items, build)
+  if ch then return ch, served, build, build_why end
+  -- each fits alone, not together: serve the most
+  local r = most_served(served, torch, items)
+  local keep = {}
+  for _, n in ipairs(served) do
+    local ok, why = T.fits(n.facts, torch, r, nil, items)
+    if ok then
+      keep[#keep + 1] = n
+    else
+      problem(fleet_problems, "error", "fleet-node-unserved", n.name,
+        ("node '%s' (%s) is left out of the %s build: CUDA %s serves the most nodes, and %s"):format(
+          n.name, n.source, platform, r.version, why),
+        ("plan '%s' alone (ptbuild plan --facts %s) and build for it separately"):format(
+          n.name, (n.source:gsub("^file:", ""))))
+      node_rows[n.name].why = ("CUDA %s does not fit: %s"):format(r.version, why)
+    end
   end
-  -- Problems of the plan come from the build machine's facts, but for
-  -- those about a GPU: they belong to the nodes that have it.
-  for _, p in ipairs(plan.problems) do
-    p.node = p.node or (GPU_CODES[p.code] and gpu_nodes(p, served)) or build.name
-  end
+  served = keep
+  build, build_why = build_machine(served, args.build_node)
+  ch = choose(served, torch, items, build) or { release = r, why = "" }
+  ch.why = ("no CUDA suits every node: CUDA %s serves the most (%d of %d); %s"):format(
+    r.version, #served, #nodes, ch.why)
+  return ch, served, build, build_why
+end
 
-  -- Per node: how its driver runs the CUDA, its GPUs in the arch list,
-  -- and the problems that are its own.
+-- Per served node: how its driver runs CUDA r, its GPUs in the arch list
+-- (node_rows), and the problems that are its own (in plan.problems).
+local function node_problems(plan, r, build, served, platform, node_rows)
   local build_glibc = build.facts.host and build.facts.host.glibc
   for _, n in ipairs(served) do
     local row = node_rows[n.name]
@@ -410,9 +390,13 @@ local function build_group(platform, nodes, args, torch, items, fleet_problems, 
     end
     row.gpus = ptb.array(gpus)
   end
-  plan.problems = ptb.array(plan.problems)
+end
 
-  -- Which node forced each decision.
+-- Which node forced each decision of the build (ch as choose_cuda gives
+-- it; want: the --cuda release, if any).
+local function explain_build(plan, ch, want, build, build_why, served, torch)
+  local r = ch.release
+  local explain = {}
   explain[#explain + 1] = { decision = "build_machine", node = build.name, why = build_why }
   local ld = lowest_driver(served)
   if want then
@@ -440,10 +424,40 @@ local function build_group(platform, nodes, args, torch, items, fleet_problems, 
   end
   explain[#explain + 1] = { decision = "host_compiler", node = build.name,
     why = "the compiler is the build machine's" }
+  return explain
+end
+
+-- One platform's build.  Returns plan, target, or nil, errors.
+local function build_group(platform, nodes, args, torch, items, fleet_problems, node_rows)
+  local ch, served, build, build_why = choose_cuda(platform, nodes, args, torch, items, fleet_problems, node_rows)
+  if not ch then return nil end
+  local want = args.cuda and A.release(args.cuda)
+  local r = ch.release
+
+  -- The build machine's facts with every served node's GPUs.
+  local merged = copy(build.facts)
+  merged.gpus = ptb.array((union_gpus(served)))
+  -- A toolkit the choice did not pick must not win in plan.make's choice.
+  local plan = P.make({ facts = merged, torch = args.torch, cuda = r.version,
+    arch_list = args.arch_list, max_jobs = args.max_jobs, no_cudnn = args.no_cudnn,
+    facts_source = ("fleet:%s (%d node%s, built on %s)"):format(platform, #served, #served == 1 and "" or "s", build.name) })
+  if plan.errors then return nil, plan.errors end
+  if not want then
+    plan.cuda.why = ch.why
+    set_decision(plan, "cuda", ch.why)
+  end
+  -- Problems of the plan come from the build machine's facts, but for
+  -- those about a GPU: they belong to the nodes that have it.
+  for _, p in ipairs(plan.problems) do
+    p.node = p.node or (GPU_CODES[p.code] and gpu_nodes(p, served)) or build.name
+  end
+  node_problems(plan, r, build, served, platform, node_rows)
+  plan.problems = ptb.array(plan.problems)
+
   local names = {}
   for _, n in ipairs(served) do names[#names + 1] = n.name end
   return plan, { platform = platform, build_machine = build.name, nodes = ptb.array(names),
-                 explain = explain }
+                 explain = explain_build(plan, ch, want, build, build_why, served, torch) }
 end
 
 function M.make(args)

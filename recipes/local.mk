@@ -11,16 +11,19 @@ nobase_dist_pkgdata_DATA += \
 	recipes/data/cpus.lua \
 	recipes/data/cuda.lua \
 	recipes/data/gpus.lua \
+	recipes/data/image.lua \
 	recipes/data/jetson.lua \
 	recipes/data/l4t.lua \
 	recipes/data/openblas.lua \
 	recipes/data/packages.lua \
+	recipes/data/platforms.lua \
 	recipes/data/pytorch.lua \
 	recipes/data/redist.lua \
 	recipes/data/sccache.lua \
 	recipes/data/sources.lua \
 	recipes/detect.lua \
 	recipes/doctor.lua \
+	recipes/fetch.lua \
 	recipes/fleet.lua \
 	recipes/generate.lua \
 	recipes/lib/archlist.lua \

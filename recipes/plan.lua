@@ -311,8 +311,10 @@ local function installed_torch(facts, r, arch, cplan)
   return it
 end
 
-function M.make(args)
-  local facts = args.facts
+-- The PyTorch release (--torch, else the newest) and the CUDA release
+-- asked for (--cuda), each a usage error when unknown.  Returns torch,
+-- want, errors.
+local function releases_asked(args)
   local errors = {}
   local torch
   if args.torch then
@@ -335,26 +337,15 @@ function M.make(args)
         hint = "known releases: " .. table.concat(M.known_cuda(), " ") }
     end
   end
-  if #errors > 0 then return { errors = errors } end
+  return torch, want, errors
+end
 
-  local problems = {}
-  local decisions = {}
-  local function decide(topic, choice, why) decisions[#decisions + 1] = { topic = topic, choice = choice, why = why } end
-
-  decide("torch", "PyTorch " .. torch.version, args.torch and "--torch" or "the newest release ptbuild knows (choose with --torch)")
-  -- Before a multi-hour build: would an official wheel do?
-  local wheel = W.cover(facts, torch)
-  decide("wheel", wheel.covered and wheel.command or
-    (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)
-
-  -- CUDA toolkit and installer
-  -- The arch list asked for, when it parses (G.choose reports it when not).
-  local want_items
-  if args.arch_list then
-    local items, errs = A.parse(args.arch_list)
-    if #errs == 0 then want_items = items end
-  end
-  local ch = T.choose(facts, torch, want, want_items)
+-- The plan's CUDA for toolkit choice ch: where it comes from (installed,
+-- JetPack or a download) and, for a download, its files with cuDNN, and
+-- both Docker platforms' files for a generated image.  Returns the plan's
+-- cuda object and the installer's answer, with ncuda (CUDA files with
+-- carried checksums) and cudnn (the cuDNN download, if any).
+local function cuda_plan(facts, args, ch)
   local r = ch.release
   local platform, installer = T.platform(facts, r)
   local inst = T.installer(r, platform, installer, facts)
@@ -406,11 +397,16 @@ function M.make(args)
     end
   end
   cplan.docker_downloads = ptb.array(docker)
-  local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan, want_items)
-  append(problems, cp)
+  return cplan, inst, ncuda, cudnn
+end
+
+-- The decisions about CUDA: the toolkit, the runfile alternative, cuDNN
+-- and where the file list comes from.
+local function decide_cuda(decide, args, ch, cplan, inst, ncuda, cudnn)
+  local r, source, root, installer = ch.release, cplan.source, cplan.root, cplan.installer
   local how = source == "installed" and "installed" or
     (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (ncuda > 0 and (", " .. ncuda .. " files with sha256") or ", resolved from the manifest")))
-  decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, platform, how, root), ch.why)
+  decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, cplan.platform, how, root), ch.why)
   if source == "download" and inst.runfile ~= ptb.null then
     decide("alternative", inst.runfile.name, inst.runfile.sha256
       and ("the runfile installer (needs root; sha256 " .. inst.runfile.sha256:sub(1, 12) .. "...)")
@@ -426,16 +422,59 @@ function M.make(args)
   if source == "download" and ncuda == 0 then
     decide("downloads", inst.manifest, "ptbuild holds no copy of this manifest: fetch reads the file list and checksums from it")
   end
+end
 
-  -- Arch list
-  local arch, ap, aerr = G.choose(facts, torch, r, platform, args.arch_list)
-  if #aerr > 0 then return { errors = aerr } end
-  append(problems, ap)
-  decide("arch_list", arch.list, arch.why)
+-- The decision about an installed torch (itorch), said second, after the
+-- wheel's.
+local function decide_installed_torch(decisions, decide, facts, itorch)
+  local gnames = {}
+  for _, g in ipairs(facts.gpus or {}) do gnames[#gnames + 1] = tostring(g.name or g.compute_capability) end
+  local who = #gnames > 0 and table.concat(gnames, ", ") or "the GPUs (none seen)"
+  local jit = ""
+  if itorch.jit then
+    jit = #itorch.jit_gpus == #gnames and " only by JIT-compiling PTX"
+      or (" (%s only by JIT-compiling PTX)"):format(table.concat(itorch.jit_gpus, ", "))
+  end
+  decide("installed_torch",
+    itorch.covered == true and ("torch %s covers %s%s"):format(itorch.version, who, jit)
+      or itorch.covered == false and ("torch %s does not cover %s"):format(itorch.version, who)
+      or ("torch %s: coverage unknown"):format(itorch.version),
+    itorch.why .. ". A source build needs: " .. table.concat(itorch.needs, "; "))
+  local last = table.remove(decisions)
+  for i, x in ipairs(decisions) do
+    if x.topic == "wheel" then table.insert(decisions, i + 1, last); break end
+  end
+end
 
-  -- Host compiler
-  local hc, hp = H.host_compiler(facts, r, torch)
-  append(problems, hp)
+-- What the environment names and the facts do not hold is built by a
+-- step of setup.sh and of the Dockerfile, or is off with the reason:
+-- ACL (plan.acl) and NCCL.
+local function decide_acl_nccl(decide, plan, env, ch)
+  local envv = {}
+  for _, kv in ipairs(env) do envv[kv.name] = kv.value end
+  if envv.USE_MKLDNN_ACL == "1" then
+    plan.acl = { root = envv.ACL_ROOT_DIR or acldata.root, via = "source", version = acldata.version,
+                 url = acldata.url, sha256 = acldata.sha256,
+                 scons_flags = table.concat(acldata.scons_flags, " ") }
+    decide("acl", ("Arm Compute Library %s from source into %s"):format(acldata.version, plan.acl.root),
+      "oneDNN uses ACL on aarch64 (USE_MKLDNN_ACL=1), as PyTorch's aarch64 wheels do; its configure fails without it, so setup.sh and the Dockerfile build it with PyTorch's scons flags")
+  elseif envv.USE_MKLDNN_ACL == "0" then
+    decide("acl", "off (USE_MKLDNN_ACL=0)", "the CPU lacks LSE atomics: ACL built for armv8.2-a would die with 'Illegal instruction'")
+  end
+  if envv.USE_SYSTEM_NCCL == "1" then
+    decide("nccl", ("the toolkit's NCCL %s in %s (USE_SYSTEM_NCCL=1)"):format(tostring(ch.tk and ch.tk.nccl or "?"), envv.NCCL_ROOT or plan.cuda.root),
+      "found with the toolkit; the container image has none and builds PyTorch's own (USE_SYSTEM_NCCL=0)")
+  elseif envv.USE_SYSTEM_NCCL == "0" then
+    decide("nccl", "PyTorch's own NCCL, built from its source (USE_SYSTEM_NCCL=0)",
+      "no NCCL was found with the toolkit: a system NCCL would fail find_package(NCCL REQUIRED)")
+  elseif envv.USE_NCCL == "0" then
+    decide("nccl", "off (USE_NCCL=0)", "an integrated GPU has no NVLink or InfiniBand peers")
+  end
+end
+
+-- The host compiler's decision; returns what the build environment needs
+-- of it ({switched, cxx}).
+local function decide_host_compiler(decide, hc, r)
   local hinfo = { switched = hc.switched }
   if hc.host then
     hinfo.cxx = H.cxx_of(hc.host.path)
@@ -444,8 +483,32 @@ function M.make(args)
         or hc.refused and ("refused by nvcc %s: see the gcc-too-new problem"):format(r.version)
         or ("accepted by nvcc %s (gcc %d at most)"):format(r.version, r.gcc_max))
   end
+  return hinfo
+end
 
-  -- BLAS
+-- PATH and LD_LIBRARY_PATH: the toolkit at root first, the other
+-- toolkits out.  A distribution's toolkit (Debian's nvidia-cuda-toolkit)
+-- is in the system's own /usr: /usr/bin holds the shell and compilers
+-- too, so it is never stripped from PATH, and the loader's default
+-- directories already hold its libraries (nothing goes on
+-- LD_LIBRARY_PATH for it).  Returns path_prepend, path_remove.
+local function path_edits(root, others)
+  local remove_path, remove_lib = {}, {}
+  for _, o in ipairs(others) do
+    if o ~= "/usr" then
+      remove_path[#remove_path + 1] = o .. "/bin"
+      remove_lib[#remove_lib + 1] = o .. "/lib64"
+    end
+  end
+  local prepend_lib = root == "/usr" and {} or { root .. "/lib64" }
+  return { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = ptb.array(prepend_lib) },
+         { PATH = ptb.array(remove_path), LD_LIBRARY_PATH = ptb.array(remove_lib) }
+end
+
+-- The host's side of the build: BLAS (with the CPU's LSE atomics),
+-- MAX_JOBS and the distribution's packages, each decided, their problems
+-- appended.  Returns blas, its environment, jobs, packages.
+local function host_choices(facts, args, decide, problems)
   local blas, benv, bp = H.openblas(facts)
   append(problems, bp)
   decide("blas", facts.host.arch == "aarch64" and ("OpenBLAS TARGET=%s via %s"):format(blas.target, blas.via) or "PyTorch's default (MKL if found)",
@@ -459,56 +522,69 @@ function M.make(args)
         "the plan turns the Arm Compute Library off (USE_MKLDNN_ACL=0); never build with -march=native for other machines")
     end
   end
-
   -- Jobs
   local jobs, jp = H.max_jobs(facts, args.max_jobs)
   append(problems, jp)
   local _, _, res_txt = H.resources(facts)
   decide("max_jobs", tostring(jobs), ("%s, about %d GiB per CUDA compile job"):format(res_txt, H.GIB_PER_JOB))
-
   local pkgs = H.packages(facts, blas)
   if pkgs.manager ~= ptb.null then
     decide("packages", pkgs.manager .. ": " .. table.concat(pkgs.names, " "), "build tools" .. (blas.via == "package" and " and OpenBLAS" or "") .. " from the distribution")
   end
+  return blas, benv, jobs, pkgs
+end
+
+function M.make(args)
+  local facts = args.facts
+  local torch, want, errors = releases_asked(args)
+  if #errors > 0 then return { errors = errors } end
+
+  local problems = {}
+  local decisions = {}
+  local function decide(topic, choice, why) decisions[#decisions + 1] = { topic = topic, choice = choice, why = why } end
+
+  decide("torch", "PyTorch " .. torch.version, args.torch and "--torch" or "the newest release ptbuild knows (choose with --torch)")
+  -- Before a multi-hour build: would an official wheel do?
+  local wheel = W.cover(facts, torch)
+  decide("wheel", wheel.covered and wheel.command or
+    (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)
+
+  -- CUDA toolkit and installer
+  -- The arch list asked for, when it parses (G.choose reports it when not).
+  local want_items
+  if args.arch_list then
+    local items, errs = A.parse(args.arch_list)
+    if #errs == 0 then want_items = items end
+  end
+  local ch = T.choose(facts, torch, want, want_items)
+  local r = ch.release
+  local cplan, inst, ncuda, cudnn = cuda_plan(facts, args, ch)
+  local platform, root = cplan.platform, cplan.root
+  local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan, want_items)
+  append(problems, cp)
+  decide_cuda(decide, args, ch, cplan, inst, ncuda, cudnn)
+
+  -- Arch list
+  local arch, ap, aerr = G.choose(facts, torch, r, platform, args.arch_list)
+  if #aerr > 0 then return { errors = aerr } end
+  append(problems, ap)
+  decide("arch_list", arch.list, arch.why)
+
+  -- Host compiler
+  local hc, hp = H.host_compiler(facts, r, torch)
+  append(problems, hp)
+  local hinfo = decide_host_compiler(decide, hc, r)
+
+  local blas, benv, jobs, pkgs = host_choices(facts, args, decide, problems)
 
   -- The torch already installed: does it do, and what would a build add?
   local itorch = installed_torch(facts, r, arch, cplan)
-  if itorch then
-    local gnames = {}
-    for _, g in ipairs(facts.gpus or {}) do gnames[#gnames + 1] = tostring(g.name or g.compute_capability) end
-    local who = #gnames > 0 and table.concat(gnames, ", ") or "the GPUs (none seen)"
-    local jit = ""
-    if itorch.jit then
-      jit = #itorch.jit_gpus == #gnames and " only by JIT-compiling PTX"
-        or (" (%s only by JIT-compiling PTX)"):format(table.concat(itorch.jit_gpus, ", "))
-    end
-    decide("installed_torch",
-      itorch.covered == true and ("torch %s covers %s%s"):format(itorch.version, who, jit)
-        or itorch.covered == false and ("torch %s does not cover %s"):format(itorch.version, who)
-        or ("torch %s: coverage unknown"):format(itorch.version),
-      itorch.why .. ". A source build needs: " .. table.concat(itorch.needs, "; "))
-    -- the second question, after the wheel's
-    local last = table.remove(decisions)
-    for i, x in ipairs(decisions) do
-      if x.topic == "wheel" then table.insert(decisions, i + 1, last); break end
-    end
-  end
+  if itorch then decide_installed_torch(decisions, decide, facts, itorch) end
 
   local d = { facts = facts, root = root, release = r, arch = arch, host = hinfo,
               blas_env = benv, jobs = jobs, tk = ch.tk, no_cudnn = args.no_cudnn }
   local env = B.env(d)
-  -- A distribution's toolkit (Debian's nvidia-cuda-toolkit) is in the
-  -- system's own /usr: /usr/bin holds the shell and compilers too, so it
-  -- is never stripped from PATH, and the loader's default directories
-  -- already hold its libraries (nothing goes on LD_LIBRARY_PATH for it).
-  local remove_path, remove_lib = {}, {}
-  for _, o in ipairs(others) do
-    if o ~= "/usr" then
-      remove_path[#remove_path + 1] = o .. "/bin"
-      remove_lib[#remove_lib + 1] = o .. "/lib64"
-    end
-  end
-  local prepend_lib = root == "/usr" and {} or { root .. "/lib64" }
+  local path_prepend, path_remove = path_edits(root, others)
   local plan = {
     schema = "ptbuild.plan/1",
     facts_source = args.facts_source or "host",
@@ -520,8 +596,8 @@ function M.make(args)
     arch_list_source = arch.source,
     cmake = B.cmake(d, env),
     env = env,
-    path_prepend = { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = ptb.array(prepend_lib) },
-    path_remove = { PATH = ptb.array(remove_path), LD_LIBRARY_PATH = ptb.array(remove_lib) },
+    path_prepend = path_prepend,
+    path_remove = path_remove,
     openblas = blas,
     packages = pkgs,
     max_jobs = jobs,
@@ -529,28 +605,7 @@ function M.make(args)
     decisions = decisions,
     problems = ptb.array(problems),
   }
-  -- What the environment names and the facts do not hold is built by a
-  -- step of setup.sh and of the Dockerfile, or is off with the reason.
-  local envv = {}
-  for _, kv in ipairs(env) do envv[kv.name] = kv.value end
-  if envv.USE_MKLDNN_ACL == "1" then
-    plan.acl = { root = envv.ACL_ROOT_DIR or acldata.root, via = "source", version = acldata.version,
-                 url = acldata.url, sha256 = acldata.sha256,
-                 scons_flags = table.concat(acldata.scons_flags, " ") }
-    decide("acl", ("Arm Compute Library %s from source into %s"):format(acldata.version, plan.acl.root),
-      "oneDNN uses ACL on aarch64 (USE_MKLDNN_ACL=1), as PyTorch's aarch64 wheels do; its configure fails without it, so setup.sh and the Dockerfile build it with PyTorch's scons flags")
-  elseif envv.USE_MKLDNN_ACL == "0" then
-    decide("acl", "off (USE_MKLDNN_ACL=0)", "the CPU lacks LSE atomics: ACL built for armv8.2-a would die with 'Illegal instruction'")
-  end
-  if envv.USE_SYSTEM_NCCL == "1" then
-    decide("nccl", ("the toolkit's NCCL %s in %s (USE_SYSTEM_NCCL=1)"):format(tostring(ch.tk and ch.tk.nccl or "?"), envv.NCCL_ROOT or root),
-      "found with the toolkit; the container image has none and builds PyTorch's own (USE_SYSTEM_NCCL=0)")
-  elseif envv.USE_SYSTEM_NCCL == "0" then
-    decide("nccl", "PyTorch's own NCCL, built from its source (USE_SYSTEM_NCCL=0)",
-      "no NCCL was found with the toolkit: a system NCCL would fail find_package(NCCL REQUIRED)")
-  elseif envv.USE_NCCL == "0" then
-    decide("nccl", "off (USE_NCCL=0)", "an integrated GPU has no NVLink or InfiniBand peers")
-  end
+  decide_acl_nccl(decide, plan, env, ch)
   return plan
 end
 

@@ -63,6 +63,7 @@ SHELL_TESTS = \
 	tests/integration/t0007-validate.sh \
 	tests/integration/t0008-lazy-libs.sh \
 	tests/integration/t0009-precompiled.sh \
+	tests/integration/t0019-luatest-where.sh \
 	tests/integration/t0110-detect-fixtures.sh \
 	tests/integration/t0111-detect-gpu.sh \
 	tests/integration/t0112-detect-host.sh \
@@ -73,8 +74,11 @@ SHELL_TESTS = \
 	tests/integration/t0122-profiles.sh \
 	tests/integration/t0123-facts-versions.sh \
 	tests/integration/t0124-plan-diff.sh \
+	tests/integration/t0125-colour.sh \
+	tests/integration/t0126-plan-loaders.sh \
 	tests/integration/t0130-doctor.sh \
 	tests/integration/t0211-sources.sh \
+	tests/integration/t0212-recipe-errors.sh \
 	tests/integration/t0501-generate.sh \
 	tests/integration/t0502-generate-env.sh \
 	tests/integration/t0503-generate-docker.sh \
@@ -93,6 +97,7 @@ SHELL_TESTS = \
 	tests/integration/t0607-fetch-cache.sh \
 	tests/integration/t0608-fetch-preview.sh \
 	tests/integration/t0609-fetch-stream.sh \
+	tests/integration/t0610-fetch-defaults.sh \
 	tests/integration/t0620-fetch-progress.sh \
 	tests/integration/t0621-fetch-unreachable.sh \
 	tests/integration/t0700-real-detect.sh \

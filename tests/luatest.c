@@ -5,9 +5,21 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lua/engine.h"
 #include "util/log.h"
+
+/* A traceback as TAP diagnostics: each line behind "# ". */
+static void print_diag(const char *text)
+{
+	while (text && *text) {
+		size_t n = strcspn(text, "\n");
+
+		printf("# %.*s\n", (int)n, text);
+		text += n + (text[n] == '\n');
+	}
+}
 
 int main(int argc, char **argv)
 {
@@ -29,7 +41,8 @@ int main(int argc, char **argv)
 	opts.test_mode = 1;
 	lua = ptb_lua_new(&opts, &err);
 	if (!lua || ptb_lua_run_file(lua, argv[1], NULL, &err) != 0) {
-		printf("# %s\nBail out! %s\n", err.hint, err.msg);
+		print_diag(err.hint);
+		printf("Bail out! %s\n", err.msg);
 		ptb_lua_free(lua);
 		free(path[0]);
 		free(path[1]);

@@ -12,6 +12,11 @@ return {
     where = "TensorFlow's and OpenXLA's Bazel rule compute_library (tf_http_archive, strip_prefix ComputeLibrary-52.8.0), two independent stored copies with the same digest" },
   ["acl-sv"] = { what = "ACL versions are SemVer from v52.0.0 on (52.x keeps 52.6's API)",
     where = "https://github.com/ARM-software/ComputeLibrary README" },
+  -- Platforms, images and CI runners (data/platforms.lua, data/image.lua)
+  ["docker-args"] = { what = "Docker's automatic platform arguments: TARGETPLATFORM linux/amd64 or linux/arm64, TARGETARCH amd64 or arm64",
+    where = "https://docs.docker.com/reference/dockerfile/#automatic-platform-args-in-the-global-scope" },
+  ["gh-runners"] = { what = "GitHub-hosted runner labels ubuntu-24.04 (x64) and ubuntu-24.04-arm (arm64 Linux; free in public repositories from 2025-01-16, not offered to private ones then)",
+    where = "https://github.blog/changelog/2025-01-16-linux-arm64-hosted-runners-now-available-for-free-in-public-repositories-public-preview/; https://github.com/orgs/community/discussions/148648" },
   -- NVIDIA documents
   ["rn-t3"] = { what = "minimum Linux driver per CUDA release (Table 3, 'CUDA Toolkit and Corresponding Driver Versions'); last update of each minor",
     where = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html (13.2 Update 2 and 13.0 editions, read as verbatim copies in public repositories)" },

@@ -158,6 +158,48 @@ local function err(list, kind, token, message, hint)
   list[#list + 1] = { kind = kind, token = token, message = message, hint = hint }
 end
 
+-- Whether a numeric token (cc, suffix, from, ptx as parsed; maj, min,
+-- fmaj, fmin: the digits as written) can stand; when not, the error why.
+local function numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fmin)
+  local zero = maj:match("^0%d") and maj .. min or fmaj and fmaj:match("^0%d") and fmaj .. fmin
+  if zero then
+    err(errors, "usage", tok,
+      ("'%s': a leading zero: PyTorch's CMake passes the digits on as written and nvcc refuses compute_%s"):format(tok, zero),
+      ("write '%s'"):format((tok:gsub("%d+", function(d) return tostring(tonumber(d)) end))))
+  -- It also splits "9.0a(8.0)" into "90a" and "(80)", and asks nvcc
+  -- for arch=compute_(80),code=sm_(80).
+  elseif from and suffix ~= "" then
+    local ptxs = ptx and "+PTX" or ""
+    err(errors, "usage", tok,
+      ("'%s': PyTorch's CMake splits a suffixed X.Y(A.B) apart and asks nvcc for arch=compute_(%s),code=sm_(%s), which it refuses"):format(
+        tok, M.digits(from), M.digits(from)),
+      ("write '%s' (SASS from compute_%s), or '%s' without the suffix"):format(
+        cc .. suffix .. ptxs, M.digits(cc, suffix), cc .. "(" .. from .. ")" .. ptxs))
+  elseif not archs[cc] then
+    err(errors, "usage", tok, ("unknown GPU architecture '%s' in '%s'"):format(cc, tok),
+      "known: 3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.8 8.9 9.0 10.0 10.1 10.3 11.0 12.0 12.1")
+  elseif from and not archs[from] then
+    err(errors, "usage", tok, ("unknown virtual architecture '%s' in '%s'"):format(from, tok), nil)
+  elseif from and M.vcmp(from, cc) > 0 then
+    err(errors, "usage", tok,
+      ("'%s': PTX for compute_%s cannot be compiled into sm_%s (the virtual architecture must not be newer than the real one)")
+        :format(tok, M.digits(from), M.digits(cc)), nil)
+  elseif suffix ~= "" and not M.span(cc, suffix) then
+    local have = {}
+    for k in pairs(archs) do
+      if M.span(k, suffix) then have[#have + 1] = k end
+    end
+    table.sort(have, function(x, y) return M.vcmp(x, y) < 0 end)
+    err(errors, "usage", tok,
+      ("'%s': no CUDA release builds sm_%s; %s variants exist for %s"):format(
+        tok, M.digits(cc, suffix), suffix == "a" and "arch-specific 'a'" or "family 'f'",
+        table.concat(have, " ")), nil)
+  else
+    return true
+  end
+  return false
+end
+
 -- Parse `text`; returns items (sorted, merged) and a list of errors.  Each
 -- item: { cc = "8.6", suffix = "" | "a" | "f", from = "8.0" | nil, ptx = bool }.
 function M.parse(text)
@@ -212,40 +254,7 @@ function M.parse(text)
       local from = fmaj and (tonumber(fmaj) .. "." .. fmin) or nil
       -- PyTorch's CMake keeps the digits as written: "08.0" becomes
       -- compute_080, which nvcc refuses.
-      local zero = maj:match("^0%d") and maj .. min or fmaj and fmaj:match("^0%d") and fmaj .. fmin
-      if zero then
-        err(errors, "usage", tok,
-          ("'%s': a leading zero: PyTorch's CMake passes the digits on as written and nvcc refuses compute_%s"):format(tok, zero),
-          ("write '%s'"):format((tok:gsub("%d+", function(d) return tostring(tonumber(d)) end))))
-      -- It also splits "9.0a(8.0)" into "90a" and "(80)", and asks nvcc
-      -- for arch=compute_(80),code=sm_(80).
-      elseif from and suffix ~= "" then
-        local ptxs = ptx and "+PTX" or ""
-        err(errors, "usage", tok,
-          ("'%s': PyTorch's CMake splits a suffixed X.Y(A.B) apart and asks nvcc for arch=compute_(%s),code=sm_(%s), which it refuses"):format(
-            tok, M.digits(from), M.digits(from)),
-          ("write '%s' (SASS from compute_%s), or '%s' without the suffix"):format(
-            cc .. suffix .. ptxs, M.digits(cc, suffix), cc .. "(" .. from .. ")" .. ptxs))
-      elseif not archs[cc] then
-        err(errors, "usage", tok, ("unknown GPU architecture '%s' in '%s'"):format(cc, tok),
-          "known: 3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.8 8.9 9.0 10.0 10.1 10.3 11.0 12.0 12.1")
-      elseif from and not archs[from] then
-        err(errors, "usage", tok, ("unknown virtual architecture '%s' in '%s'"):format(from, tok), nil)
-      elseif from and M.vcmp(from, cc) > 0 then
-        err(errors, "usage", tok,
-          ("'%s': PTX for compute_%s cannot be compiled into sm_%s (the virtual architecture must not be newer than the real one)")
-            :format(tok, M.digits(from), M.digits(cc)), nil)
-      elseif suffix ~= "" and not M.span(cc, suffix) then
-        local have = {}
-        for k in pairs(archs) do
-          if M.span(k, suffix) then have[#have + 1] = k end
-        end
-        table.sort(have, function(x, y) return M.vcmp(x, y) < 0 end)
-        err(errors, "usage", tok,
-          ("'%s': no CUDA release builds sm_%s; %s variants exist for %s"):format(
-            tok, M.digits(cc, suffix), suffix == "a" and "arch-specific 'a'" or "family 'f'",
-            table.concat(have, " ")), nil)
-      else
+      if numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fmin) then
         add(cc, suffix, from, ptx, tok)
       end
     elseif M.families[body] then

@@ -2,6 +2,7 @@
 -- {name, value}) and the CMake cache values, from decisions already made.
 -- Why each variable: the comments at each one below.
 local A = ptb.include("lib/archlist")
+local acldata = ptb.include("data/acl")
 
 local M = {}
 
@@ -40,7 +41,7 @@ function M.env(d)
     for _, f in ipairs(host.cpu and host.cpu.features or {}) do if f == "atomics" then lse = true end end
     if lse or not (host.cpu and host.cpu.features) then
       set("USE_MKLDNN_ACL", 1)
-      set("ACL_ROOT_DIR", "/opt/acl")
+      set("ACL_ROOT_DIR", acldata.root)
     else
       set("USE_MKLDNN_ACL", 0)
     end

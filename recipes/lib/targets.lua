@@ -86,6 +86,43 @@ end
 
 -- The plan's arch list.  Returns { list, items, source, why }, problems,
 -- usage errors.
+-- The list for the GPUs present: each compute capability CUDA r builds,
+-- +PTX on the highest for GPUs to come.
+local function gpu_items(gpus, r)
+  local seen, ccs = {}, {}
+  for _, g in ipairs(gpus) do
+    local cc = g.compute_capability
+    if cc and not seen[cc] then
+      seen[cc] = true
+      if T.builds_gpu(r, cc) then
+        ccs[#ccs + 1] = T.gpu_arch(cc, r)
+      end
+    end
+  end
+  table.sort(ccs, function(x, y) return A.vcmp(x, y) < 0 end)
+  if #ccs > 0 then ccs[#ccs] = ccs[#ccs] .. "+PTX" end
+  return items_of(table.concat(ccs, ";"))
+end
+
+-- No GPU seen: PyTorch's release-wheel list (a Jetson's module GPU),
+-- less what CUDA r cannot build.  Returns the items and why.
+local function wheel_items(facts, torch, r, platform)
+  local wl, note = M.wheel_list(torch, r, platform)
+  if facts.host.platform == "jetson" and T.jetson_cc(facts) then
+    wl = T.gpu_arch(T.jetson_cc(facts), r) .. "+PTX"
+    note = "the Jetson module's GPU"
+  end
+  wl = wl or "8.0;9.0+PTX"
+  local items, dropped = {}, {}
+  for _, it in ipairs(items_of(wl)) do
+    if A.builds(r, it.cc, it.suffix) then items[#items + 1] = it else dropped[#dropped + 1] = it.cc end
+  end
+  local why = ("no GPU seen: PyTorch %s's release-wheel list for CUDA %s on %s"):format(torch.version, r.version, platform)
+  if note then why = why .. " (" .. note .. ")" end
+  if #dropped > 0 then why = why .. "; dropped what CUDA " .. r.version .. " cannot build: " .. table.concat(dropped, " ") end
+  return items, why
+end
+
 function M.choose(facts, torch, r, platform, override)
   local problems, errors = {}, {}
   local gpus = facts.gpus or {}
@@ -105,37 +142,11 @@ function M.choose(facts, torch, r, platform, override)
     end
     source, why = "option", "--arch-list"
   elseif #gpus > 0 then
-    local seen, ccs = {}, {}
-    for _, g in ipairs(gpus) do
-      local cc = g.compute_capability
-      if cc and not seen[cc] then
-        seen[cc] = true
-        if T.builds_gpu(r, cc) then
-          ccs[#ccs + 1] = T.gpu_arch(cc, r)
-        end
-      end
-    end
-    table.sort(ccs, function(x, y) return A.vcmp(x, y) < 0 end)
-    if #ccs > 0 then ccs[#ccs] = ccs[#ccs] .. "+PTX" end
-    items = items_of(table.concat(ccs, ";"))
+    items = gpu_items(gpus, r)
     source, why = "gpus", "the GPUs of this machine, +PTX on the highest for GPUs to come"
   else
-    local wl, note = M.wheel_list(torch, r, platform)
-    if facts.host.platform == "jetson" and T.jetson_cc(facts) then
-      wl = T.gpu_arch(T.jetson_cc(facts), r) .. "+PTX"
-      note = "the Jetson module's GPU"
-    end
-    wl = wl or "8.0;9.0+PTX"
-    local all = items_of(wl)
-    items = {}
-    local dropped = {}
-    for _, it in ipairs(all) do
-      if A.builds(r, it.cc, it.suffix) then items[#items + 1] = it else dropped[#dropped + 1] = it.cc end
-    end
+    items, why = wheel_items(facts, torch, r, platform)
     source = "wheels"
-    why = ("no GPU seen: PyTorch %s's release-wheel list for CUDA %s on %s"):format(torch.version, r.version, platform)
-    if note then why = why .. " (" .. note .. ")" end
-    if #dropped > 0 then why = why .. "; dropped what CUDA " .. r.version .. " cannot build: " .. table.concat(dropped, " ") end
   end
 
   M.torch_accepts(torch, items, problems)

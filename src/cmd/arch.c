@@ -84,7 +84,7 @@ int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 	struct ptb_err err = { 0 };
 	struct ptb_buf list;
 	struct ptb_lua *lua;
-	cJSON *args, *res = NULL;
+	cJSON *args, *res = NULL, *rest = NULL;
 	int rc;
 
 	rc = ptb_cmd_getopt(ctx, &ptb_cmd_arch_def, argc, argv, "", longopts, handle, &o);
@@ -110,21 +110,10 @@ int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 	if (o.cuda)
 		cJSON_AddStringToObject(args, "cuda", o.cuda);
 	ptb_buf_free(&list);
-	rc = ptb_lua_call(lua, "arch", "convert", args, &res, &err);
+	rc = ptb_recipe_call(lua, "arch", "convert", args, &res, &rest, &err);
 	cJSON_Delete(args);
 	if (rc != 0)
-		return ptb_report(&err);
-	if (!cJSON_IsObject(res)) {
-		cJSON_Delete(res);
-		ptb_err_set(&err, PTB_ERECIPE, "recipe 'arch.convert' returned no document");
-		return ptb_report(&err);
-	}
-	const cJSON *errors = cJSON_GetObjectItemCaseSensitive(res, "errors");
-	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0) {
-		rc = ptb_cmd_report_errors(errors);
-		cJSON_Delete(res);
-		return rc;
-	}
+		return ptb_recipe_report(&err, rest);
 	const char *torch = ptb_json_str(res, "torch_cuda_arch_list");
 	const char *cmake = ptb_json_str(res, "cmake_cuda_architectures");
 	const cJSON *gencode = cJSON_GetObjectItemCaseSensitive(res, "gencode");

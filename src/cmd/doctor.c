@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "doctor/probe.h"
 #include "core/plan.h"
+#include "core/problems.h"
 #include "util/json.h"
 
 const struct ptb_cmd ptb_cmd_doctor_def = {
@@ -63,7 +65,7 @@ static cJSON *get_facts(struct ptb_ctx *ctx, const struct opts *o, struct ptb_er
 	p.facts_file = o->facts;
 	p.profile = o->profile;
 	p.sysroot = o->facts || o->profile ? NULL : o->sysroot;
-	f = ptb_plan_facts(ctx, &p, &source, err);
+	f = ptb_plan_facts(ctx->lua, &p, &source, err);    /* made by the caller */
 	free(source);
 	return f;
 }
@@ -72,8 +74,8 @@ static void print_findings(const cJSON *res)
 {
 	const cJSON *fs = cJSON_GetObjectItemCaseSensitive(res, "findings");
 	const cJSON *f;
-	int errors = 0, warnings = 0;
-	int color = ptb_log_color(1);
+	int errors = ptb_problems_count(fs, "error"), warnings = cJSON_GetArraySize(fs) - errors;
+	const struct ptb_paint p = ptb_log_paint(STDOUT_FILENO);
 	const char *tk = ptb_json_str(res, "toolkit.root");
 	const char *tkv = ptb_json_str(res, "toolkit.version");
 
@@ -81,19 +83,8 @@ static void print_findings(const cJSON *res)
 		printf("toolkit   %s%s%s%s\n", tk, tkv ? " (CUDA " : "", tkv ? tkv : "", tkv ? ")" : "");
 	else
 		printf("toolkit   none found\n");
-	cJSON_ArrayForEach(f, fs) {
-		const char *sev = ptb_json_str(f, "severity");
-		int is_err = sev && strcmp(sev, "error") == 0;
-
-		is_err ? errors++ : warnings++;
-		printf("\n%s%s%s [%s] %s\n", color ? (is_err ? "\033[1;31m" : "\033[1;33m") : "",
-		       is_err ? "error" : "warning", color ? "\033[0m" : "",
-		       ptb_json_str(f, "code"), ptb_json_str(f, "message"));
-		if (ptb_json_str(f, "seen"))
-			printf("  seen: %s\n", ptb_json_str(f, "seen"));
-		if (ptb_json_str(f, "fix"))
-			printf("  fix:  %s\n", ptb_json_str(f, "fix"));
-	}
+	cJSON_ArrayForEach(f, fs)
+		ptb_finding_print(stdout, f, &p);
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(res, "checks");
 	printf("\n%d checks: %d error%s, %d warning%s\n", cJSON_IsNumber(n) ? n->valueint : 0,
 	       errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
@@ -154,7 +145,7 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 	args = cJSON_CreateObject();
 	cJSON_AddItemToObject(args, "observed", ptb_doctor_probe(o.sysroot, facts));
 	cJSON_AddItemToObject(args, "facts", facts);
-	rc = ptb_lua_call(lua, "doctor", "check", args, &res, &err);
+	rc = ptb_recipe_call(lua, "doctor", "check", args, &res, NULL, &err);
 	cJSON_Delete(args);
 	if (rc != 0)
 		return ptb_report(&err);
@@ -166,13 +157,7 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 		ptb_cmd_print_json(res);
 	else
 		print_findings(res);
-	rc = 0;
-	const cJSON *f;
-	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(res, "findings")) {
-		const char *sev = ptb_json_str(f, "severity");
-		if (sev && strcmp(sev, "error") == 0)
-			rc = PTB_EFOUND;
-	}
+	rc = ptb_problems_count(cJSON_GetObjectItemCaseSensitive(res, "findings"), "error") ? PTB_EFOUND : 0;
 	cJSON_Delete(res);
 	return rc;
 }

@@ -21,9 +21,6 @@
 #include "util/json.h"
 #include "util/sha256.h"
 
-#define NVIDIA_REDIST "https://developer.download.nvidia.com/compute/cuda/redist"
-#define NVIDIA_CUDNN_REDIST "https://developer.download.nvidia.com/compute/cudnn/redist"
-
 const struct ptb_cmd ptb_cmd_fetch_def = {
 	"fetch", ptb_cmd_fetch,
 	"download, verify and install CUDA components into a prefix",
@@ -156,19 +153,6 @@ static int handle(void *state, int c, const char *arg)
 	return PTB_EUSAGE;
 }
 
-static const char *host_platform(void)
-{
-	struct utsname u;
-
-	if (uname(&u) != 0)
-		return NULL;
-	if (strcmp(u.machine, "x86_64") == 0)
-		return "linux-x86_64";
-	if (strcmp(u.machine, "aarch64") == 0)
-		return "linux-sbsa";
-	return NULL;
-}
-
 /* Let an explicitly given URL use its scheme; a bare path becomes file://. */
 static char *explicit_url(const char *u, struct ptb_net_opts *net, struct ptb_err *err)
 {
@@ -200,28 +184,67 @@ static char *explicit_url(const char *u, struct ptb_net_opts *net, struct ptb_er
 	}
 }
 
-/* url with NVIDIA's CUDA or cuDNN redist base replaced by the mirror's
- * (NULL when url is under neither).  One mirror directory holds both
- * trees: their relative paths (cuda_nvcc/..., cudnn/...) do not collide. */
-static char *mirrored(const char *url, const char *mirror)
+/* What fetch keeps to free at the end. */
+struct kept {
+	char *mirror, *manifest, *components;
+	cJSON *nvidia;            /* recipes/fetch.lua's defaults, once asked */
+};
+
+/* What fetch knows of NVIDIA without a plan, from the recipes
+ * (fetch.defaults): {cuda_redist, cudnn_redist, platform?}, the platform
+ * this machine's (uname -m).  Asked once; NULL with err. */
+static const cJSON *nvidia(struct ptb_ctx *ctx, struct kept *k, struct ptb_err *err)
 {
-	static const char *const bases[] = { NVIDIA_REDIST "/", NVIDIA_CUDNN_REDIST "/" };
+	struct utsname u;
+	struct ptb_lua *lua;
+	cJSON *args;
+	int rc;
+
+	if (k->nvidia)
+		return k->nvidia;
+	if (!(lua = ptb_ctx_lua(ctx, err)))
+		return NULL;
+	args = cJSON_CreateObject();
+	if (uname(&u) == 0)
+		cJSON_AddStringToObject(args, "machine", u.machine);
+	rc = ptb_recipe_call(lua, "fetch", "defaults", args, &k->nvidia, NULL, err);
+	cJSON_Delete(args);
+	if (rc != 0)
+		return NULL;
+	if (!ptb_json_str(k->nvidia, "cuda_redist") || !ptb_json_str(k->nvidia, "cudnn_redist")) {
+		ptb_err_set(err, PTB_ERECIPE, "recipe 'fetch.defaults' returned no cuda_redist and cudnn_redist base URLs");
+		cJSON_Delete(k->nvidia);
+		k->nvidia = NULL;
+	}
+	return k->nvidia;
+}
+
+/* url with NVIDIA's CUDA or cuDNN redist base (nv's) replaced by the
+ * mirror's (NULL when url is under neither).  One mirror directory holds
+ * both trees: their relative paths (cuda_nvcc/..., cudnn/...) do not
+ * collide. */
+static char *mirrored(const char *url, const char *mirror, const cJSON *nv)
+{
+	static const char *const bases[] = { "cuda_redist", "cudnn_redist" };
 	size_t n = strlen(mirror);
 
 	for (size_t b = 0; b < sizeof bases / sizeof *bases; b++) {
-		size_t bl = strlen(bases[b]);
+		const char *base = ptb_json_str(nv, bases[b]);
+		size_t bl = strlen(base);
 
-		if (strncmp(url, bases[b], bl) == 0)
-			return ptb_xasprintf("%s%s%s", mirror, n && mirror[n - 1] == '/' ? "" : "/", url + bl);
+		while (bl && base[bl - 1] == '/')
+			bl--;
+		if (strncmp(url, base, bl) == 0 && url[bl] == '/')
+			return ptb_xasprintf("%s%s%s", mirror, n && mirror[n - 1] == '/' ? "" : "/", url + bl + 1);
 	}
 	return NULL;
 }
 
 /* Take the items the plan names from NVIDIA out of the mirror instead. */
-static void mirror_items(struct ptb_fetch_list *l, const char *mirror)
+static void mirror_items(struct ptb_fetch_list *l, const char *mirror, const cJSON *nv)
 {
 	for (size_t i = 0; i < l->n; i++) {
-		char *u = mirrored(l->items[i].url, mirror);
+		char *u = mirrored(l->items[i].url, mirror, nv);
 
 		if (u) {
 			free(l->items[i].url);
@@ -312,8 +335,10 @@ static void hint_offline(struct opts *o, const struct ptb_net_opts *net, const c
 	ptb_fetch_list_free(&s);
 }
 
+/* The items of o's manifest: --manifest, else redistrib_CUDA.json under
+ * the mirror or NVIDIA's redist base redist. */
 static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *cache,
-                         struct ptb_fetch_list *l, struct ptb_err *err)
+                         const char *redist, struct ptb_fetch_list *l, struct ptb_err *err)
 {
 	struct ptb_buf body;
 	char *url = NULL;
@@ -322,7 +347,7 @@ static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *c
 	if (o->manifest) {
 		url = explicit_url(o->manifest, net, err);
 	} else {
-		char *m = o->mirror ? explicit_url(o->mirror, net, err) : ptb_xstrdup(NVIDIA_REDIST);
+		char *m = o->mirror ? explicit_url(o->mirror, net, err) : ptb_xstrdup(redist);
 
 		if (m) {
 			size_t n = strlen(m);
@@ -352,10 +377,6 @@ out:
 }
 
 /* Strings plan_items made that the options point at until the end. */
-struct kept {
-	char *mirror, *manifest, *components;
-};
-
 /* The items a plan document names: its downloads, taken from the mirror
  * when one is given, and, when the plan says so (cuda.files_from_manifest:
  * a CUDA release whose checksums ptbuild does not carry), the plan's CUDA
@@ -367,7 +388,7 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 {
 	const char *src = ptb_json_str(plan, "cuda.source");
 	const char *root = ptb_json_str(plan, "cuda.root");
-	const cJSON *says = ptb_json_get(plan, "cuda.files_from_manifest");
+	const cJSON *says = ptb_json_get(plan, "cuda.files_from_manifest"), *nv = NULL;
 	int resolve = cJSON_IsBool(says) ? cJSON_IsTrue(says)
 	                                 : cJSON_GetArraySize(ptb_json_get(plan, "cuda.downloads")) == 0;
 
@@ -384,10 +405,10 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 		return -1;
 	}
 	if (o->mirror) {
-		if (!(k->mirror = explicit_url(o->mirror, net, err)))
+		if (!(nv = nvidia(ctx, k, err)) || !(k->mirror = explicit_url(o->mirror, net, err)))
 			return -1;
 		o->mirror = k->mirror;
-		mirror_items(l, o->mirror);
+		mirror_items(l, o->mirror, nv);
 	}
 	if (src && strcmp(src, "download") == 0 && resolve && ptb_json_str(plan, "cuda.manifest")) {
 		struct ptb_buf comps;
@@ -397,12 +418,12 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 		cJSON_ArrayForEach(c, ptb_json_get(plan, "cuda.components"))
 			if (cJSON_IsString(c))
 				ptb_buf_printf(&comps, "%s%s", comps.len ? "," : "", c->valuestring);
-		k->manifest = o->mirror ? mirrored(ptb_json_str(plan, "cuda.manifest"), o->mirror) : NULL;
+		k->manifest = o->mirror ? mirrored(ptb_json_str(plan, "cuda.manifest"), o->mirror, nv) : NULL;
 		if (!k->manifest)
 			k->manifest = ptb_xstrdup(ptb_json_str(plan, "cuda.manifest"));
 		o->manifest = k->manifest;
 		o->components = k->components = ptb_buf_detach(&comps);
-		if (from_manifest(o, net, cache, l, err) != 0)
+		if (from_manifest(o, net, cache, NULL, l, err) != 0)
 			return -1;
 	} else if (src && strcmp(src, "download") != 0 && ctx->verbosity >= 0) {
 		ptb_note("the plan uses CUDA %s %s at %s: no CUDA to fetch",
@@ -596,6 +617,231 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* --lock FILE: its items; a lock names its URLs itself, so their schemes
+ * are let through.  0, or -1 with err. */
+static int lock_items(const struct opts *o, struct ptb_net_opts *net, struct ptb_fetch_list *l,
+                      struct ptb_err *err)
+{
+	if (ptb_lock_read(o->lock, l, err) != 0)
+		return -1;
+	for (size_t i = 0; i < l->n; i++) {
+		net->allow_http |= strncmp(l->items[i].url, "http://", 7) == 0;
+		net->allow_file |= strncmp(l->items[i].url, "file://", 7) == 0;
+	}
+	return 0;
+}
+
+/* Plan options (or none): what the plan made here needs.  0, 1 when it
+ * needs no download (said), or -1 with err. */
+static int plan_mode_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_opts *net,
+                           const char *cache, struct ptb_fetch_list *l, struct kept *k,
+                           struct ptb_err *err)
+{
+	cJSON *plan = NULL;
+	struct ptb_lua *lua;
+
+	if (o->cuda)
+		o->p.cuda = o->cuda;       /* here --cuda chooses the plan's CUDA */
+	lua = ptb_ctx_lua(ctx, err);
+	if (!lua || ptb_plan_make(lua, &o->p, &plan, NULL, err) != 0)
+		return -1;
+	if (plan_items(ctx, o, plan, net, cache, l, k, err) != 0) {
+		cJSON_Delete(plan);
+		return -1;
+	}
+	const char *src = ptb_json_str(plan, "cuda.source");
+	const char *root = ptb_json_str(plan, "cuda.root");
+	if (!o->prefix && root && src && strcmp(src, "download") == 0 && ctx->verbosity >= 0)
+		ptb_note("only the cache is filled; --prefix %s installs where the plan expects CUDA", root);
+	cJSON_Delete(plan);
+	if (add_files(o, net, l, err) != 0)
+		return -1;
+	if (l->n == 0) {
+		if (ctx->verbosity >= 0)
+			printf("nothing to fetch: the plan needs no download\n");
+		return 1;
+	}
+	return 0;
+}
+
+/* --plan FILE, --cuda, --manifest and --file: their items, for the
+ * platform --platform or this machine's.  0, or -1 with err. */
+static int named_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_opts *net,
+                       const char *cache, struct ptb_fetch_list *l, struct kept *k,
+                       struct ptb_err *err)
+{
+	if (o->plan) {
+		/* Checked by form as generate --plan checks it. */
+		cJSON *plan = ptb_plan_load(o->plan, err);
+
+		if (!plan || plan_items(ctx, o, plan, net, cache, l, k, err) != 0) {
+			cJSON_Delete(plan);
+			return -1;
+		}
+		cJSON_Delete(plan);
+	}
+	if (o->platform) {
+		free(l->platform);
+		l->platform = ptb_xstrdup(o->platform);
+	} else if (!l->platform) {
+		const cJSON *nv = nvidia(ctx, k, err);
+
+		if (!nv)
+			return -1;
+		if (ptb_json_str(nv, "platform"))
+			l->platform = ptb_xstrdup(ptb_json_str(nv, "platform"));
+	}
+	if (!l->platform) {
+		ptb_err_set(err, PTB_EUSAGE, "cannot tell the NVIDIA platform of this machine");
+		ptb_err_hint(err, "give --platform linux-x86_64, linux-sbsa or linux-aarch64");
+		return -1;
+	}
+	if (!k->manifest && (o->manifest || (o->cuda && !o->plan))) {
+		const cJSON *nv = o->manifest ? NULL : nvidia(ctx, k, err);
+
+		if (!o->manifest && !nv)
+			return -1;
+		if (from_manifest(o, net, cache, nv ? ptb_json_str(nv, "cuda_redist") : NULL, l, err) != 0)
+			return -1;
+	}
+	if (add_files(o, net, l, err) != 0)
+		return -1;
+	return 0;
+}
+
+/* The items to fetch, by what the options name.  0, 1 when there is
+ * nothing to do (said), or -1 with err. */
+static int collect_items(struct ptb_ctx *ctx, struct opts *o, int plan_mode, struct ptb_net_opts *net,
+                         const char *cache, struct ptb_fetch_list *l, struct kept *k,
+                         struct ptb_err *err)
+{
+	if (o->lock)
+		return lock_items(o, net, l, err);
+	if (plan_mode)
+		return plan_mode_items(ctx, o, net, cache, l, k, err);
+	return named_items(ctx, o, net, cache, l, k, err);
+}
+
+/* The bytes the items' sources give sizes for (each item named with -v). */
+static int64_t known_sizes(const struct ptb_fetch_list *l)
+{
+	int64_t total = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		total += l->items[i].size > 0 ? l->items[i].size : 0;
+		ptb_debug("item %s: %s", l->items[i].name, l->items[i].url);
+	}
+	return total;
+}
+
+/* The bytes of the fetched items no source gave a size for (--file). */
+static int64_t found_sizes(const struct ptb_fetch_list *l)
+{
+	int64_t total = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		struct stat st;
+
+		if (l->items[i].size <= 0 && l->items[i].path && stat(l->items[i].path, &st) == 0)
+			total += st.st_size;
+	}
+	return total;
+}
+
+/* libcurl is loaded when a fetch needs it.  0, or -1 with err. */
+static int load_curl(struct ptb_err *err)
+{
+	if (ptb_curl_load() != 0) {
+		ptb_err_set(err, PTB_EIO, "fetch needs libcurl, which cannot be loaded: %s", ptb_curl_error());
+		ptb_err_hint(err, "install it (Debian/Ubuntu: apt-get install libcurl4)");
+		return -1;
+	}
+	return 0;
+}
+
+/* The network options: fetch's, and the progress display the terminal
+ * allows. */
+static void net_setup(const struct ptb_ctx *ctx, const struct opts *o, struct ptb_net_opts *net)
+{
+	ptb_net_opts_default(net);
+	if (o->jobs)
+		net->jobs = o->jobs;
+	if (o->retries >= 0)
+		net->retries = o->retries;
+	net->offline = o->offline;
+	if (ctx->verbosity < 0)
+		net->progress = 0;
+	else if (isatty(2) && !(getenv("TERM") && strcmp(getenv("TERM"), "dumb") == 0))
+		net->progress = 2;
+	else
+		net->progress = 1;
+}
+
+/* Download every item (and install into --prefix), starting over while
+ * retry_damaged allows: the staging tree may hold some of a damaged
+ * round's files.  *in is the install under way (the caller ends it);
+ * *received grows by what came over the network.  0, or -1 with err. */
+static int fetch_and_install(const struct opts *o, struct ptb_net_opts *net, const char *cache,
+                             struct ptb_fetch_list *l, struct ptb_install **in,
+                             int64_t *received, struct ptb_err *err)
+{
+	int workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
+
+	net->prog = ptb_progress_new(net->progress, l->n);
+	ptb_fetch_catch_signals();
+	net->stream = &stream_hooks;
+	for (int round = 0;; round++) {
+		if (o->prefix && !(*in = ptb_install_begin(o->prefix, workers > 0 ? workers : 1, err)))
+			return -1;
+		if (ptb_fetch_all(l, cache, net, on_ready, on_poll, *in, err) == 0 &&
+		    (!*in || ptb_install_commit(*in, l, err) == 0))
+			break;
+		if (!retry_damaged(l, o->offline, round) || ptb_fetch_stop)
+			return -1;
+		ptb_warn("%s; downloading it again", err->msg);
+		ptb_err_clear(err);
+		ptb_install_end(*in);
+		*in = NULL;
+		for (size_t i = 0; i < l->n; i++) {
+			l->items[i].damaged = l->items[i].from_cache = 0;
+			free(l->items[i].path);
+			l->items[i].path = NULL;
+		}
+		*received += ptb_progress_received(net->prog, NULL);
+		ptb_progress_draw(net->prog, 1);
+		ptb_progress_free(net->prog);
+		net->prog = ptb_progress_new(net->progress, l->n);
+	}
+	*received += ptb_progress_received(net->prog, NULL);
+	return 0;
+}
+
+/* The one line a log gets: how much, how much of it came over the
+ * network and how fast (in net_secs), where it went, in all_secs; with
+ * -v each item's path. */
+static void print_summary(const struct ptb_ctx *ctx, const struct opts *o, struct ptb_net_opts *net,
+                          const struct ptb_fetch_list *l, const char *cache, int64_t total,
+                          int64_t received, double net_secs, double all_secs)
+{
+	char b[32], got[32], rate[32], what[128];
+
+	ptb_fmt_bytes(b, sizeof b, (double)total);
+	ptb_fmt_bytes(got, sizeof got, (double)received);
+	ptb_fmt_bytes(rate, sizeof rate, net_secs > 0 ? (double)received / net_secs : 0);
+	if (received > 0)
+		snprintf(what, sizeof what, "%s, %s downloaded at %s/s", b, got, rate);
+	else
+		snprintf(what, sizeof what, "%s, all from the cache", b);
+	ptb_progress_draw(net->prog, 1);
+	if (o->prefix)
+		printf("installed %zu component%s (%s) into %s in %.1f s\n", l->n, l->n == 1 ? "" : "s", what, o->prefix, all_secs);
+	else
+		printf("fetched %zu component%s (%s) into %s in %.1f s\n", l->n, l->n == 1 ? "" : "s", what, cache, all_secs);
+	if (ctx->verbosity > 0)
+		for (size_t i = 0; i < l->n; i++)
+			printf("  %s  %s\n", l->items[i].name, l->items[i].path);
+}
+
 int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -634,7 +880,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	struct kept keep = { 0 };
 	int hold = -1;
 	char *hold_path = NULL;
-	int rc, workers;
+	int rc;
 	double t0 = now_s(), t_net = t0;
 	int64_t total = 0, received = 0;
 
@@ -655,18 +901,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	if (o.lock && (o.manifest || o.mirror || o.components || o.plan))
 		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --components and --plan");
 
-	ptb_net_opts_default(&net);
-	if (o.jobs)
-		net.jobs = o.jobs;
-	if (o.retries >= 0)
-		net.retries = o.retries;
-	net.offline = o.offline;
-	if (ctx->verbosity < 0)
-		net.progress = 0;
-	else if (isatty(2) && !(getenv("TERM") && strcmp(getenv("TERM"), "dumb") == 0))
-		net.progress = 2;
-	else
-		net.progress = 1;
+	net_setup(ctx, &o, &net);
 	{
 		char *c = ptb_cache_dir(o.cache);
 		cache = absolute(c);
@@ -674,9 +909,7 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	}
 	if (o.prefix)
 		o.prefix = prefix_abs = absolute(o.prefix);
-	if (ptb_curl_load() != 0) {
-		ptb_err_set(&err, PTB_EIO, "fetch needs libcurl, which cannot be loaded: %s", ptb_curl_error());
-		ptb_err_hint(&err, "install it (Debian/Ubuntu: apt-get install libcurl4)");
+	if (load_curl(&err) != 0) {
 		free(cache);
 		free(prefix_abs);
 		return ptb_report(&err);
@@ -684,73 +917,16 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	ptb_debug("sha256: %s", ptb_sha256_impl());
 
-	if (o.lock) {
-		if (ptb_lock_read(o.lock, &l, &err) != 0)
-			goto fail;
-		/* A lock names its URLs itself: let their schemes through. */
-		for (size_t i = 0; i < l.n; i++) {
-			net.allow_http |= strncmp(l.items[i].url, "http://", 7) == 0;
-			net.allow_file |= strncmp(l.items[i].url, "file://", 7) == 0;
-		}
-	} else if (plan_mode) {
-		cJSON *plan = NULL;
-
-		if (o.cuda)
-			o.p.cuda = o.cuda;       /* here --cuda chooses the plan's CUDA */
-		if (ptb_plan_make(ctx, &o.p, &plan, NULL, &err) != 0)
-			goto fail;
-		if (plan_items(ctx, &o, plan, &net, cache, &l, &keep, &err) != 0) {
-			cJSON_Delete(plan);
-			goto fail;
-		}
-		const char *src = ptb_json_str(plan, "cuda.source");
-		const char *root = ptb_json_str(plan, "cuda.root");
-		if (!o.prefix && root && src && strcmp(src, "download") == 0 && ctx->verbosity >= 0)
-			ptb_note("only the cache is filled; --prefix %s installs where the plan expects CUDA", root);
-		cJSON_Delete(plan);
-		if (add_files(&o, &net, &l, &err) != 0)
-			goto fail;
-		if (l.n == 0) {
-			if (ctx->verbosity >= 0)
-				printf("nothing to fetch: the plan needs no download\n");
-			goto done;
-		}
-	} else {
-		if (o.plan) {
-			/* Checked by form as generate --plan checks it. */
-			cJSON *plan = ptb_plan_load(o.plan, &err);
-
-			if (!plan || plan_items(ctx, &o, plan, &net, cache, &l, &keep, &err) != 0) {
-				cJSON_Delete(plan);
-				goto fail;
-			}
-			cJSON_Delete(plan);
-		}
-		if (o.platform) {
-			free(l.platform);
-			l.platform = ptb_xstrdup(o.platform);
-		} else if (!l.platform && host_platform()) {
-			l.platform = ptb_xstrdup(host_platform());
-		}
-		if (!l.platform) {
-			ptb_err_set(&err, PTB_EUSAGE, "cannot tell the NVIDIA platform of this machine");
-			ptb_err_hint(&err, "give --platform linux-x86_64, linux-sbsa or linux-aarch64");
-			goto fail;
-		}
-		if (!keep.manifest && (o.manifest || (o.cuda && !o.plan)) &&
-		    from_manifest(&o, &net, cache, &l, &err) != 0)
-			goto fail;
-		if (add_files(&o, &net, &l, &err) != 0)
-			goto fail;
-	}
+	rc = collect_items(ctx, &o, plan_mode, &net, cache, &l, &keep, &err);
+	if (rc < 0)
+		goto fail;
+	if (rc > 0)
+		goto done;
 	if (l.n == 0) {
 		ptb_err_set(&err, PTB_EUSAGE, "nothing to fetch");
 		goto fail;
 	}
-	for (size_t i = 0; i < l.n; i++) {
-		total += l.items[i].size > 0 ? l.items[i].size : 0;
-		ptb_debug("item %s: %s", l.items[i].name, l.items[i].url);
-	}
+	total = known_sizes(&l);
 
 	if (o.dry_run) {
 		dry_run(&o, &l, cache, total);
@@ -769,65 +945,14 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	}
 	if (o.offline && offline_missing(&l, cache, &err) != 0)
 		goto fail;
-	net.prog = ptb_progress_new(net.progress, l.n);
 	t_net = now_s();
-	ptb_fetch_catch_signals();
-	workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	net.stream = &stream_hooks;
-	for (int round = 0;; round++) {
-		if (o.prefix && !(in = ptb_install_begin(o.prefix, workers > 0 ? workers : 1, &err)))
-			goto fail;
-		if (ptb_fetch_all(&l, cache, &net, on_ready, on_poll, in, &err) == 0 &&
-		    (!in || ptb_install_commit(in, &l, &err) == 0))
-			break;
-		if (!retry_damaged(&l, o.offline, round) || ptb_fetch_stop)
-			goto fail;
-		/* Start over: the staging tree may hold some of its files. */
-		ptb_warn("%s; downloading it again", err.msg);
-		ptb_err_clear(&err);
-		ptb_install_end(in);
-		in = NULL;
-		for (size_t i = 0; i < l.n; i++) {
-			l.items[i].damaged = l.items[i].from_cache = 0;
-			free(l.items[i].path);
-			l.items[i].path = NULL;
-		}
-		received += ptb_progress_received(net.prog, NULL);
-		ptb_progress_draw(net.prog, 1);
-		ptb_progress_free(net.prog);
-		net.prog = ptb_progress_new(net.progress, l.n);
-	}
-	received += ptb_progress_received(net.prog, NULL);
-	for (size_t i = 0; i < l.n; i++) {   /* sizes no source gave (--file) */
-		struct stat st;
-
-		if (l.items[i].size <= 0 && l.items[i].path && stat(l.items[i].path, &st) == 0)
-			total += st.st_size;
-	}
+	if (fetch_and_install(&o, &net, cache, &l, &in, &received, &err) != 0)
+		goto fail;
+	total += found_sizes(&l);
 	if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
 		goto fail;
-	if (ctx->verbosity >= 0) {
-		char b[32], got[32], rate[32], what[128];
-		double secs = now_s() - t_net;
-
-		/* The one line a log gets: how much, how much of it came over
-		 * the network and how fast, where it went. */
-		ptb_fmt_bytes(b, sizeof b, (double)total);
-		ptb_fmt_bytes(got, sizeof got, (double)received);
-		ptb_fmt_bytes(rate, sizeof rate, secs > 0 ? (double)received / secs : 0);
-		if (received > 0)
-			snprintf(what, sizeof what, "%s, %s downloaded at %s/s", b, got, rate);
-		else
-			snprintf(what, sizeof what, "%s, all from the cache", b);
-		ptb_progress_draw(net.prog, 1);
-		if (o.prefix)
-			printf("installed %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", what, o.prefix, now_s() - t0);
-		else
-			printf("fetched %zu component%s (%s) into %s in %.1f s\n", l.n, l.n == 1 ? "" : "s", what, cache, now_s() - t0);
-		if (ctx->verbosity > 0)
-			for (size_t i = 0; i < l.n; i++)
-				printf("  %s  %s\n", l.items[i].name, l.items[i].path);
-	}
+	if (ctx->verbosity >= 0)
+		print_summary(ctx, &o, &net, &l, cache, total, received, now_s() - t_net, now_s() - t0);
 done:
 	rc = 0;
 	goto out;
@@ -845,6 +970,7 @@ out:
 	free(keep.mirror);
 	free(keep.manifest);
 	free(keep.components);
+	cJSON_Delete(keep.nvidia);
 	ptb_install_release(hold, hold_path);
 	curl_global_cleanup();
 	return rc;

@@ -18,6 +18,7 @@
 
 #include "core/fleet.h"
 #include "core/plan.h"
+#include "core/problems.h"
 #include "generate/render.h"
 #include "util/json.h"
 #include "util/sha256.h"
@@ -127,14 +128,17 @@ static int handle(void *state, int c, const char *arg)
 static int make_plan_from_options(struct ptb_ctx *ctx, const struct opts *o,
                                   cJSON **plan, int *is_fleet, struct ptb_err *err)
 {
+	struct ptb_lua *lua;
+
 	*plan = NULL;
 	*is_fleet = 0;
-	if (!o->plan && ptb_plan_is_fleet(&o->p)) {
-		*is_fleet = 1;
-		return ptb_fleet_make(ctx, &o->p, plan, err);
+	if (!o->plan) {
+		lua = ptb_ctx_lua(ctx, err);
+		if (!lua)
+			return -1;
+		*is_fleet = ptb_plan_is_fleet(&o->p);
+		return *is_fleet ? ptb_fleet_make(lua, &o->p, plan, err) : ptb_plan_make(lua, &o->p, plan, NULL, err);
 	}
-	if (!o->plan)
-		return ptb_plan_make(ctx, &o->p, plan, NULL, err);
 	/* A saved plan is input like any other: every value is checked by its
 	 * form before any template sees it (a fleet's every build too). */
 	*plan = ptb_plan_load_any(o->plan, is_fleet, err);
@@ -590,40 +594,10 @@ static int write_files(const char *outdir, struct outfile *files, int n,
 	return skipped ? PTB_EFOUND : 0;
 }
 
-/* Print problems (of a fleet's build `where`, or NULL); the number that
- * are errors. */
-static int print_problems(const cJSON *problems, const char *where, int force)
-{
-	const cJSON *p;
-	int errors = 0;
-
-	cJSON_ArrayForEach(p, problems) {
-		const char *sev = ptb_json_str(p, "severity");
-		const char *msg = ptb_json_str(p, "message");
-		const char *fix = ptb_json_str(p, "fix");
-		const char *code = ptb_json_str(p, "code");
-		const char *node = ptb_json_str(p, "node");
-		int error = sev && strcmp(sev, "error") == 0;
-		char *line = ptb_xasprintf("plan%s%s: %s [%s]%s%s%s", where ? " " : "", where ? where : "",
-		                           msg ? msg : "?", code ? code : "?", node ? " (node " : "",
-		                           node ? node : "", node ? ")" : "");
-
-		errors += error;
-		if (error && !force)
-			ptb_error("%s", line);
-		else
-			ptb_warn("%s", line);
-		free(line);
-		if (fix)
-			ptb_hint("%s", fix);
-	}
-	return errors;
-}
-
 /* Problems in the plan: print them; errors stop the run unless --force. */
 static int report_problems(const cJSON *plan, int force)
 {
-	if (print_problems(cJSON_GetObjectItemCaseSensitive(plan, "problems"), NULL, force) && !force) {
+	if (ptb_problems_log(cJSON_GetObjectItemCaseSensitive(plan, "problems"), NULL, force) && !force) {
 		ptb_hint("fix the plan, or write anyway with --force");
 		return PTB_EFOUND;
 	}
@@ -647,16 +621,15 @@ static int recipe_files(struct ptb_ctx *ctx, const char *fn, cJSON *args, cJSON 
                         struct outfile **files, int *nfiles, struct ptb_err *err)
 {
 	struct ptb_lua *lua = ptb_ctx_lua(ctx, err);
-	const cJSON *errors;
+	cJSON *rest = NULL;
 
 	*res = NULL;
 	*files = NULL;
 	*nfiles = 0;
-	if (!lua || ptb_lua_call(lua, "generate", fn, args, res, err) != 0)
+	if (!lua)
 		return -1;
-	errors = cJSON_GetObjectItemCaseSensitive(*res, "errors");
-	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0)
-		return ptb_cmd_report_errors(errors);
+	if (ptb_recipe_call(lua, "generate", fn, args, res, &rest, err) != 0)
+		return ptb_recipe_report(err, rest);
 	return render_files(ctx, *res, files, nfiles, err);
 }
 
@@ -756,56 +729,54 @@ static char *build_dockerfile(struct ptb_ctx *ctx, const cJSON *res, struct ptb_
 	return text;
 }
 
-/* A fleet: each build's files in OUT/PLATFORM, rendered as for that
- * build's plan alone; then the bake file, workflow and fleet document at
- * the top.  Everything is rendered before anything is written. */
-static int generate_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet)
+/* The fleet's problems and every build's, on stderr: PTB_EFOUND when
+ * one is an error and --force is not given, else 0. */
+static int fleet_problems(const cJSON *fleet, int force)
 {
-	struct ptb_err err = { 0 };
-	const cJSON *builds = cJSON_GetObjectItemCaseSensitive(fleet, "builds");
-	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets");
-	const cJSON *b;
-	int nb = cJSON_GetArraySize(builds), i = 0, rc = 0, errors, skipped = 0;
-	struct build_out *out = ptb_xcalloc((size_t)nb + 1, sizeof *out);
-	struct outfile *top = NULL;
-	int ntop = 0;
-	cJSON *args = NULL, *res = NULL, *rendered = cJSON_CreateArray();
+	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets"), *b;
+	int errors, i = 0;
 
-	errors = print_problems(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", o->force);
-	cJSON_ArrayForEach(b, builds) {
+	errors = ptb_problems_log(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", force);
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
 		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i++), "platform");
-		errors += print_problems(cJSON_GetObjectItemCaseSensitive(b, "problems"), pf, o->force);
+		errors += ptb_problems_log(cJSON_GetObjectItemCaseSensitive(b, "problems"), pf, force);
 	}
-	if (errors && !o->force) {
+	if (errors && !force) {
 		ptb_hint("fix the plan, or write anyway with --force");
-		rc = PTB_EFOUND;
-		goto done;
+		return PTB_EFOUND;
 	}
-	i = 0;
-	cJSON_ArrayForEach(b, builds) {
+	return 0;
+}
+
+/* Each build's files, rendered into out[i] for OUT/PLATFORM, and what a
+ * fleet file needs of it ({dir, vars, dockerfile}) appended to rendered.
+ * 0, -1 with err, or the status of recipe errors (reported). */
+static int render_builds(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet,
+                         struct build_out *out, cJSON *rendered, struct ptb_err *err)
+{
+	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets"), *b;
+	int i = 0, rc;
+
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
 		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i), "platform");
 		struct build_out *bo = &out[i++];
-		cJSON *one;
+		cJSON *one, *args;
 		char *docker;
 
 		/* a directory of OUT, one segment (a saved fleet's is checked so) */
 		if (!pf || !valid_rel_path(pf) || strchr(pf, '/')) {
-			ptb_err_set(&err, PTB_ERECIPE, "fleet build %d has no platform that can name a directory", i - 1);
-			rc = -1;
-			goto done;
+			ptb_err_set(err, PTB_ERECIPE, "fleet build %d has no platform that can name a directory", i - 1);
+			return -1;
 		}
 		bo->dir = ptb_path_join(o->out, pf);
 		args = recipe_args(o, b, 1);
-		rc = recipe_files(ctx, "files", args, &bo->res, &bo->files, &bo->nfiles, &err);
+		rc = recipe_files(ctx, "files", args, &bo->res, &bo->files, &bo->nfiles, err);
 		cJSON_Delete(args);
-		args = NULL;
 		if (rc != 0)
-			goto done;
-		docker = build_dockerfile(ctx, bo->res, &err);
-		if (!docker) {
-			rc = -1;
-			goto done;
-		}
+			return rc;
+		docker = build_dockerfile(ctx, bo->res, err);
+		if (!docker)
+			return -1;
 		one = cJSON_CreateObject();
 		cJSON_AddStringToObject(one, "dir", pf);
 		cJSON_AddItemToObject(one, "vars", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(bo->res, "vars"), 1));
@@ -813,27 +784,58 @@ static int generate_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON
 		cJSON_AddItemToArray(rendered, one);
 		free(docker);
 	}
-	{
-		struct ptb_buf text;
-		cJSON *opt;
+	return 0;
+}
 
-		args = recipe_args(o, cJSON_GetArrayItem(builds, 0), 0);
-		opt = cJSON_DetachItemFromObjectCaseSensitive(args, "options");
-		cJSON_Delete(args);
-		args = cJSON_CreateObject();
-		cJSON_AddStringToObject(opt, "out", o->out);
-		cJSON_AddItemToObject(args, "options", opt);
-		cJSON_AddItemToObject(args, "fleet", cJSON_Duplicate(fleet, 1));
-		cJSON_AddItemToObject(args, "builds", rendered);
-		rendered = NULL;
-		ptb_buf_init(&text);
-		ptb_json_print(fleet, 1, &text);
-		cJSON_AddStringToObject(args, "fleet_text", text.data);
-		ptb_buf_free(&text);
-		rc = recipe_files(ctx, "fleet_files", args, &res, &top, &ntop, &err);
-		if (rc != 0)
-			goto done;
-	}
+/* The files at the top of OUT (generate.fleet_files): *res and *top.
+ * Takes rendered.  0, -1 with err, or the status of recipe errors. */
+static int render_top(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet, cJSON *rendered,
+                      cJSON **res, struct outfile **top, int *ntop, struct ptb_err *err)
+{
+	struct ptb_buf text;
+	cJSON *args, *opt;
+	int rc;
+
+	args = recipe_args(o, cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(fleet, "builds"), 0), 0);
+	opt = cJSON_DetachItemFromObjectCaseSensitive(args, "options");
+	cJSON_Delete(args);
+	args = cJSON_CreateObject();
+	cJSON_AddStringToObject(opt, "out", o->out);
+	cJSON_AddItemToObject(args, "options", opt);
+	cJSON_AddItemToObject(args, "fleet", cJSON_Duplicate(fleet, 1));
+	cJSON_AddItemToObject(args, "builds", rendered);
+	ptb_buf_init(&text);
+	ptb_json_print(fleet, 1, &text);
+	cJSON_AddStringToObject(args, "fleet_text", text.data);
+	ptb_buf_free(&text);
+	rc = recipe_files(ctx, "fleet_files", args, res, top, ntop, err);
+	cJSON_Delete(args);
+	return rc;
+}
+
+/* A fleet: each build's files in OUT/PLATFORM, rendered as for that
+ * build's plan alone; then the bake file, workflow and fleet document at
+ * the top.  Everything is rendered before anything is written. */
+static int generate_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet)
+{
+	struct ptb_err err = { 0 };
+	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets");
+	int nb = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fleet, "builds")), i, rc, skipped = 0;
+	struct build_out *out = ptb_xcalloc((size_t)nb + 1, sizeof *out);
+	struct outfile *top = NULL;
+	int ntop = 0;
+	cJSON *res = NULL, *rendered = cJSON_CreateArray();
+
+	rc = fleet_problems(fleet, o->force);
+	if (rc != 0)
+		goto done;
+	rc = render_builds(ctx, o, fleet, out, rendered, &err);
+	if (rc != 0)
+		goto done;
+	rc = render_top(ctx, o, fleet, rendered, &res, &top, &ntop, &err);
+	rendered = NULL;
+	if (rc != 0)
+		goto done;
 	for (i = 0; i < nb; i++) {
 		rc = write_files(out[i].dir, out[i].files, out[i].nfiles, o->dry_run, o->force, &err);
 		if (rc < 0)
@@ -857,7 +859,6 @@ done:
 	}
 	free(out);
 	free_files(top, ntop);
-	cJSON_Delete(args);
 	cJSON_Delete(res);
 	cJSON_Delete(rendered);
 	return rc;

@@ -9,6 +9,7 @@
 
 #include "core/fleet.h"
 #include "core/plan.h"
+#include "core/problems.h"
 #include "util/json.h"
 
 const struct ptb_cmd ptb_cmd_plan_def = {
@@ -84,8 +85,9 @@ static void print_prepend(const cJSON *plan, const char *var)
 }
 
 /* The first question before a multi-hour build: would a wheel do? */
-static void print_wheel(const cJSON *plan, const char *bold, const char *off)
+static void print_wheel(const cJSON *plan, const struct ptb_paint *p)
 {
+	const char *bold = p->bold, *off = p->off;
 	const cJSON *w = cJSON_GetObjectItemCaseSensitive(plan, "wheel"), *c = cJSON_GetObjectItemCaseSensitive(w, "covered");
 	const cJSON *a;
 
@@ -112,12 +114,11 @@ static void print_wheel(const cJSON *plan, const char *bold, const char *off)
 static void print_summary(const cJSON *plan)
 {
 	const cJSON *it;
-	int color = ptb_log_color(STDOUT_FILENO);
-	const char *bold = color ? "\033[1m" : "", *red = color ? "\033[31m" : "";
-	const char *yellow = color ? "\033[33m" : "", *off = color ? "\033[0m" : "";
+	const struct ptb_paint p = ptb_log_paint(STDOUT_FILENO);
+	const char *bold = p.bold, *off = p.off;
 
 	printf("%sPlan%s for %s\n\n", bold, off, ptb_json_str(plan, "facts_source"));
-	print_wheel(plan, bold, off);
+	print_wheel(plan, &p);
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(plan, "decisions")) {
 		const char *topic = ptb_json_str(it, "topic");
 		const char *choice = ptb_json_str(it, "choice");
@@ -141,14 +142,7 @@ static void print_summary(const cJSON *plan)
 	const cJSON *problems = cJSON_GetObjectItemCaseSensitive(plan, "problems");
 	int n = cJSON_GetArraySize(problems);
 	printf("\n%sProblems%s:%s\n", bold, off, n ? "" : " none");
-	cJSON_ArrayForEach(it, problems) {
-		const char *sev = ptb_json_str(it, "severity");
-		int error = sev && strcmp(sev, "error") == 0;
-
-		printf("  %s%s%s [%s] %s\n", error ? red : yellow, sev, off,
-		       ptb_json_str(it, "code"), ptb_json_str(it, "message"));
-		printf("    fix: %s\n", ptb_json_str(it, "fix"));
-	}
+	ptb_problems_print(stdout, problems, &p);
 }
 
 static void print_value(const char *label, const char *v)
@@ -159,8 +153,8 @@ static void print_value(const char *label, const char *v)
 static void print_diff(const cJSON *d)
 {
 	const cJSON *it;
-	int color = ptb_log_color(STDOUT_FILENO);
-	const char *bold = color ? "\033[1m" : "", *off = color ? "\033[0m" : "";
+	const struct ptb_paint p = ptb_log_paint(STDOUT_FILENO);
+	const char *bold = p.bold, *off = p.off;
 	static const char *const lists[] = { "env", "cmake" };
 
 	printf("%sChanges%s from %s to %s\n", bold, off, ptb_json_str(d, "was"), ptb_json_str(d, "now"));
@@ -204,24 +198,14 @@ static void print_diff(const cJSON *d)
 	}
 }
 
-static void print_problem(const cJSON *it, const char *red, const char *yellow, const char *off)
-{
-	const char *sev = ptb_json_str(it, "severity"), *node = ptb_json_str(it, "node");
-	int error = sev && strcmp(sev, "error") == 0;
-
-	printf("  %s%s%s [%s]%s%s%s %s\n", error ? red : yellow, sev, off, ptb_json_str(it, "code"),
-	       node ? " (" : "", node ? node : "", node ? ")" : "", ptb_json_str(it, "message"));
-	printf("    fix: %s\n", ptb_json_str(it, "fix"));
-}
-
 /* A fleet: per build its platform, machine, nodes and decisions; each
  * node and the build that serves it; every problem with its node. */
 static void print_fleet(const cJSON *fleet, int explain)
 {
 	const cJSON *b, *t, *it, *n;
-	int color = ptb_log_color(STDOUT_FILENO), i = 0, nprob = 0;
-	const char *bold = color ? "\033[1m" : "", *red = color ? "\033[31m" : "";
-	const char *yellow = color ? "\033[33m" : "", *off = color ? "\033[0m" : "";
+	int i = 0, nprob = 0;
+	const struct ptb_paint p = ptb_log_paint(STDOUT_FILENO);
+	const char *bold = p.bold, *off = p.off;
 	static const char *const topics[] = { "cuda", "arch_list", "host_compiler", "cudnn", "blas", "max_jobs", NULL };
 
 	printf("%sFleet plan%s for PyTorch %s: %d node%s, %d build%s\n", bold, off, ptb_json_str(fleet, "torch"),
@@ -264,27 +248,26 @@ static void print_fleet(const cJSON *fleet, int explain)
 		else
 			printf("NOT SERVED: %s\n", ptb_json_str(n, "why") ? ptb_json_str(n, "why") : "see the problems");
 	}
-	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(fleet, "problems"))
-		nprob++;
+	nprob = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fleet, "problems"));
 	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds"))
 		nprob += cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(b, "problems"));
 	printf("\n%sProblems%s:%s\n", bold, off, nprob ? "" : " none");
-	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(fleet, "problems"))
-		print_problem(it, red, yellow, off);
+	ptb_problems_print(stdout, cJSON_GetObjectItemCaseSensitive(fleet, "problems"), &p);
 	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds"))
-		cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(b, "problems"))
-			print_problem(it, red, yellow, off);
+		ptb_problems_print(stdout, cJSON_GetObjectItemCaseSensitive(b, "problems"), &p);
 }
 
 static int fleet_plan(struct ptb_ctx *ctx, const struct opts *o)
 {
 	struct ptb_err err = { 0 };
+	struct ptb_lua *lua;
 	cJSON *fleet;
 	int rc;
 
 	if (o->diff)
 		return ptb_cli_usage("plan", "--diff compares one machine's plans; a fleet has one per platform");
-	if (ptb_fleet_make(ctx, &o->plan, &fleet, &err) != 0)
+	lua = ptb_ctx_lua(ctx, &err);
+	if (!lua || ptb_fleet_make(lua, &o->plan, &fleet, &err) != 0)
 		return ptb_report(&err);
 	if (o->json)
 		ptb_cmd_print_json(fleet);
@@ -307,6 +290,7 @@ int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv)
 	};
 	struct opts o = { 0 };
 	struct ptb_err err = { 0 };
+	struct ptb_lua *lua;
 	cJSON *plan, *was = NULL;
 	int rc;
 
@@ -320,7 +304,8 @@ int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv)
 	/* The saved plan first: a bad file is reported before any work. */
 	if (o.diff && !(was = ptb_plan_load(o.diff, &err)))
 		return ptb_report(&err);
-	if (ptb_plan_make(ctx, &o.plan, &plan, NULL, &err) != 0) {
+	lua = ptb_ctx_lua(ctx, &err);
+	if (!lua || ptb_plan_make(lua, &o.plan, &plan, NULL, &err) != 0) {
 		cJSON_Delete(was);
 		return ptb_report(&err);
 	}

@@ -277,8 +277,7 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 {
 	struct ptb_err err = { 0 };
 	struct ptb_lua *lua;
-	cJSON *args;
-	const cJSON *errors;
+	cJSON *args, *rest = NULL;
 	int rc;
 
 	*conv = NULL;
@@ -287,7 +286,8 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 	if (o->plan_opts || (!o->arch_list && !(owned[3] = native_arch_of_env(o->cuda_home)))) {
 		cJSON *plan = NULL;
 
-		if (ptb_plan_make(ctx, &o->p, &plan, NULL, &err) != 0)
+		lua = ptb_ctx_lua(ctx, &err);
+		if (!lua || ptb_plan_make(lua, &o->p, &plan, NULL, &err) != 0)
 			return ptb_report(&err);
 		const char *list = ptb_json_str(plan, "torch_cuda_arch_list");
 		const char *root = ptb_json_str(plan, "cuda.root");
@@ -362,13 +362,10 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 	args = cJSON_CreateObject();
 	cJSON_AddStringToObject(args, "list", t->arch_list);
 	cJSON_AddStringToObject(args, "cuda", t->cuda_version);
-	rc = ptb_lua_call(lua, "arch", "convert", args, conv, &err);
+	rc = ptb_recipe_call(lua, "arch", "convert", args, conv, &rest, &err);
 	cJSON_Delete(args);
 	if (rc != 0)
-		return ptb_report(&err);
-	errors = cJSON_GetObjectItemCaseSensitive(*conv, "errors");
-	if (cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0)
-		return ptb_cmd_report_errors(errors);
+		return ptb_recipe_report(&err, rest);
 	t->gencode = cJSON_GetObjectItemCaseSensitive(*conv, "gencode");
 	if (!cJSON_IsArray(t->gencode)) {
 		ptb_err_set(&err, PTB_ERECIPE, "recipe 'arch.convert' returned no gencode flags");

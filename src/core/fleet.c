@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "core/facts.h"
+#include "core/problems.h"
+#include "lua/recipe.h"
 #include "util/json.h"
 
 struct file {
@@ -155,6 +157,109 @@ static int by_name(const void *a, const void *b)
 	return strcmp(ptb_json_str(*(cJSON *const *)a, "name"), ptb_json_str(*(cJSON *const *)b, "name"));
 }
 
+/* One facts file: its facts, or NULL with err (a bad file, or a taken.at
+ * that is not a UTC time). */
+static cJSON *load_one(const char *path, struct ptb_err *err)
+{
+	cJSON *f = ptb_facts_load(path, err);
+	const char *at;
+
+	if (f && (at = ptb_json_str(f, "taken.at")) && parse_time(at) < 0) {
+		ptb_err_set(err, PTB_EUSAGE, "'%s': key 'taken.at': expected a UTC time such as \"2025-06-01T12:00:00Z\"",
+		            path);
+		cJSON_Delete(f);
+		f = NULL;
+	}
+	return f;
+}
+
+/* Add the node of facts f (taken from file fi; nodes takes f) to nodes:
+ * {name, source, taken_at, taken_from, taken_epoch, facts}.  A node
+ * already there keeps the newer facts, a problem naming both files. */
+static void add_node(cJSON *nodes, cJSON *f, const struct file *fi, cJSON *problems)
+{
+	char *name = node_name(f, fi->path), when[32], *src;
+	const char *at = ptb_json_str(f, "taken.at");
+	time_t t = at ? parse_time(at) : fi->mtime;
+	cJSON *dup = NULL, *it, *node;
+
+	cJSON_ArrayForEach(it, nodes)
+		if (strcmp(ptb_json_str(it, "name"), name) == 0)
+			dup = it;
+	if (dup) {
+		/* keep the newer; name both */
+		double was = cJSON_GetObjectItemCaseSensitive(dup, "taken_epoch")->valuedouble;
+		const char *old_src = ptb_json_str(dup, "source") + 5;
+		int newer = (double)t > was;
+		char *msg = ptb_xasprintf("node '%s' has two facts files, '%s' and '%s': the %s is used",
+		                          name, old_src, fi->path, newer ? "second (taken later)" : "first (taken no earlier)");
+		char *fix = ptb_xasprintf("remove '%s'", newer ? old_src : fi->path);
+
+		add_problem(problems, "warning", "fleet-duplicate-node", name, msg, fix);
+		free(msg);
+		free(fix);
+		if (!newer) {
+			cJSON_Delete(f);
+			free(name);
+			return;
+		}
+		cJSON_Delete(cJSON_DetachItemViaPointer(nodes, dup));
+	}
+	node = cJSON_CreateObject();
+	src = ptb_xasprintf("file:%s", fi->path);
+	cJSON_AddStringToObject(node, "name", name);
+	cJSON_AddStringToObject(node, "source", src);
+	free(src);
+	format_time(t, when);
+	cJSON_AddStringToObject(node, "taken_at", when);
+	cJSON_AddStringToObject(node, "taken_from", at ? "facts" : "file time");
+	cJSON_AddNumberToObject(node, "taken_epoch", (double)t);
+	cJSON_AddItemToObject(node, "facts", f);
+	cJSON_AddItemToArray(nodes, node);
+	free(name);
+}
+
+/* Stale: of the files used, those taken longer ago than max_age days. */
+static void stale_problems(const cJSON *nodes, double max_age, time_t now, cJSON *problems)
+{
+	const cJSON *it;
+
+	cJSON_ArrayForEach(it, nodes) {
+		double t = cJSON_GetObjectItemCaseSensitive(it, "taken_epoch")->valuedouble;
+
+		if (difftime(now, (time_t)t) > max_age * 86400.0) {
+			int stamped = strcmp(ptb_json_str(it, "taken_from"), "facts") == 0;
+			char *msg = ptb_xasprintf("the facts of node '%s' ('%s') were taken %.0f days ago (%s, by %s): the machine may have changed since",
+			                          ptb_json_str(it, "name"), ptb_json_str(it, "source") + 5,
+			                          difftime(now, (time_t)t) / 86400.0, ptb_json_str(it, "taken_at"),
+			                          stamped ? "taken.at" : "the file's time");
+
+			add_problem(problems, "warning", "fleet-stale-facts", ptb_json_str(it, "name"), msg,
+			            "gather them again ('ptbuild gather' prints how), or raise --max-age");
+			free(msg);
+		}
+	}
+}
+
+/* The nodes sorted by name, without taken_epoch: the document does not
+ * depend on the file order.  Takes nodes; returns the new array. */
+static cJSON *sorted_nodes(cJSON *nodes)
+{
+	int k = cJSON_GetArraySize(nodes), i = 0;
+	cJSON **v = ptb_xcalloc((size_t)k, sizeof *v), *sorted = cJSON_CreateArray();
+
+	while (nodes->child)
+		v[i++] = cJSON_DetachItemViaPointer(nodes, nodes->child);
+	qsort(v, (size_t)k, sizeof *v, by_name);
+	for (i = 0; i < k; i++) {
+		cJSON_DeleteItemFromObjectCaseSensitive(v[i], "taken_epoch");
+		cJSON_AddItemToArray(sorted, v[i]);
+	}
+	free(v);
+	cJSON_Delete(nodes);
+	return sorted;
+}
+
 cJSON *ptb_fleet_load(const struct ptb_plan_opts *o, cJSON *problems, struct ptb_err *err)
 {
 	struct file *files;
@@ -172,17 +277,8 @@ cJSON *ptb_fleet_load(const struct ptb_plan_opts *o, cJSON *problems, struct ptb
 	ptb_buf_init(&bad);
 	for (size_t i = 0; i < n; i++) {
 		struct ptb_err e = { 0 };
-		cJSON *f = ptb_facts_load(files[i].path, &e), *dup = NULL, *it;
-		const char *at;
-		time_t t;
-		char *name;
+		cJSON *f = load_one(files[i].path, &e);
 
-		if (f && (at = ptb_json_str(f, "taken.at")) && parse_time(at) < 0) {
-			ptb_err_set(&e, PTB_EUSAGE, "'%s': key 'taken.at': expected a UTC time such as \"2025-06-01T12:00:00Z\"",
-			            files[i].path);
-			cJSON_Delete(f);
-			f = NULL;
-		}
 		if (!f) {
 			char *msg = ptb_xasprintf("facts file '%s' is not usable: %s", files[i].path, e.msg);
 
@@ -194,62 +290,9 @@ cJSON *ptb_fleet_load(const struct ptb_plan_opts *o, cJSON *problems, struct ptb
 			free(msg);
 			continue;
 		}
-		name = node_name(f, files[i].path);
-		at = ptb_json_str(f, "taken.at");
-		t = at ? parse_time(at) : files[i].mtime;
-		cJSON_ArrayForEach(it, nodes)
-			if (strcmp(ptb_json_str(it, "name"), name) == 0)
-				dup = it;
-		if (dup) {
-			/* keep the newer; name both */
-			double was = cJSON_GetObjectItemCaseSensitive(dup, "taken_epoch")->valuedouble;
-			const char *old_src = ptb_json_str(dup, "source") + 5;
-			int newer = (double)t > was;
-			char *msg = ptb_xasprintf("node '%s' has two facts files, '%s' and '%s': the %s is used",
-			                          name, old_src, files[i].path, newer ? "second (taken later)" : "first (taken no earlier)");
-			char *fix = ptb_xasprintf("remove '%s'", newer ? old_src : files[i].path);
-
-			add_problem(problems, "warning", "fleet-duplicate-node", name, msg, fix);
-			free(msg);
-			free(fix);
-			if (!newer) {
-				cJSON_Delete(f);
-				free(name);
-				continue;
-			}
-			cJSON_Delete(cJSON_DetachItemViaPointer(nodes, dup));
-		}
-		cJSON *node = cJSON_CreateObject();
-		char when[32], *src = ptb_xasprintf("file:%s", files[i].path);
-
-		cJSON_AddStringToObject(node, "name", name);
-		cJSON_AddStringToObject(node, "source", src);
-		free(src);
-		format_time(t, when);
-		cJSON_AddStringToObject(node, "taken_at", when);
-		cJSON_AddStringToObject(node, "taken_from", at ? "facts" : "file time");
-		cJSON_AddNumberToObject(node, "taken_epoch", (double)t);
-		cJSON_AddItemToObject(node, "facts", f);
-		cJSON_AddItemToArray(nodes, node);
-		free(name);
+		add_node(nodes, f, &files[i], problems);
 	}
-	/* stale: of the files used, those taken longer ago than max_age */
-	const cJSON *it;
-	cJSON_ArrayForEach(it, nodes) {
-		double t = cJSON_GetObjectItemCaseSensitive(it, "taken_epoch")->valuedouble;
-
-		if (difftime(now, (time_t)t) > max_age * 86400.0) {
-			int stamped = strcmp(ptb_json_str(it, "taken_from"), "facts") == 0;
-			char *msg = ptb_xasprintf("the facts of node '%s' ('%s') were taken %.0f days ago (%s, by %s): the machine may have changed since",
-			                          ptb_json_str(it, "name"), ptb_json_str(it, "source") + 5,
-			                          difftime(now, (time_t)t) / 86400.0, ptb_json_str(it, "taken_at"),
-			                          stamped ? "taken.at" : "the file's time");
-
-			add_problem(problems, "warning", "fleet-stale-facts", ptb_json_str(it, "name"), msg,
-			            "gather them again ('ptbuild gather' prints how), or raise --max-age");
-			free(msg);
-		}
-	}
+	stale_problems(nodes, max_age, now, problems);
 	for (size_t i = 0; i < n; i++)
 		free(files[i].path);
 	free(files);
@@ -266,42 +309,13 @@ cJSON *ptb_fleet_load(const struct ptb_plan_opts *o, cJSON *problems, struct ptb
 		cJSON_Delete(nodes);
 		return NULL;
 	}
-	/* sort by name: the document does not depend on the file order */
-	{
-		int k = cJSON_GetArraySize(nodes), i = 0;
-		cJSON **v = ptb_xcalloc((size_t)k, sizeof *v), *sorted = cJSON_CreateArray();
-
-		while (nodes->child)
-			v[i++] = cJSON_DetachItemViaPointer(nodes, nodes->child);
-		qsort(v, (size_t)k, sizeof *v, by_name);
-		for (i = 0; i < k; i++) {
-			cJSON_DeleteItemFromObjectCaseSensitive(v[i], "taken_epoch");
-			cJSON_AddItemToArray(sorted, v[i]);
-		}
-		free(v);
-		cJSON_Delete(nodes);
-		nodes = sorted;
-	}
-	return nodes;
-}
-
-static int count_errors(const cJSON *problems)
-{
-	const cJSON *it;
-	int k = 0;
-
-	cJSON_ArrayForEach(it, problems) {
-		const char *s = ptb_json_str(it, "severity");
-
-		k += s && strcmp(s, "error") == 0;
-	}
-	return k;
+	return sorted_nodes(nodes);
 }
 
 int ptb_fleet_has_errors(const cJSON *fleet)
 {
 	const cJSON *b;
-	int k = count_errors(cJSON_GetObjectItemCaseSensitive(fleet, "problems"));
+	int k = ptb_problems_count(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "error");
 
 	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds"))
 		k += ptb_plan_has_errors(b);
@@ -314,10 +328,9 @@ static int bad(struct ptb_err *err, const char *what)
 	return -1;
 }
 
-int ptb_fleet_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
+int ptb_fleet_make(struct ptb_lua *lua, const struct ptb_plan_opts *o,
                    cJSON **fleet, struct ptb_err *err)
 {
-	struct ptb_lua *lua;
 	cJSON *problems, *nodes, *args, *res = NULL, *b, *it;
 
 	*fleet = NULL;
@@ -327,9 +340,6 @@ int ptb_fleet_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		ptb_err_hint(err, "make a profile's facts file with 'ptbuild profiles --json' ... or copy recipes/profiles/NAME.json");
 		return -1;
 	}
-	lua = ptb_ctx_lua(ctx, err);
-	if (!lua)
-		return -1;
 	problems = cJSON_CreateArray();
 	nodes = ptb_fleet_load(o, problems, err);
 	if (!nodes) {
@@ -350,14 +360,9 @@ int ptb_fleet_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		cJSON_AddBoolToObject(args, "no_cudnn", 1);
 	if (o->build_node)
 		cJSON_AddStringToObject(args, "build_node", o->build_node);
-	if (ptb_lua_call(lua, "fleet", "make", args, &res, err) != 0) {
-		cJSON_Delete(args);
-		cJSON_Delete(problems);
-		return -1;
-	}
-	if (ptb_recipe_errors(res, err) != 0)
+	if (ptb_recipe_call(lua, "fleet", "make", args, &res, NULL, err) != 0)
 		goto fail;
-	if (!cJSON_IsObject(res) || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "builds")) ||
+	if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "builds")) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "nodes")) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "targets")) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "problems")) ||

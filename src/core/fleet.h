@@ -14,8 +14,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "cli/cli.h"
 #include "core/plan.h"
+#include "lua/engine.h"
 
 #define PTB_FLEET_SCHEMA "ptbuild.fleet/1"
 #define PTB_FLEET_MAX_AGE_DAYS 7.0
@@ -31,7 +31,7 @@ cJSON *ptb_fleet_load(const struct ptb_plan_opts *o, cJSON *problems,
 
 /* Make the fleet document.  0 with *fleet, or -1 with err (as
  * ptb_plan_make, and as ptb_fleet_load). */
-int ptb_fleet_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
+int ptb_fleet_make(struct ptb_lua *lua, const struct ptb_plan_opts *o,
                    cJSON **fleet, struct ptb_err *err);
 
 /* Error problems in the fleet document: in its problems and every build's. */

@@ -7,63 +7,16 @@
 
 #include "detect/detect.h"
 #include "core/facts.h"
+#include "core/problems.h"
+#include "lua/recipe.h"
 #include "util/json.h"
-
-int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *arg)
-{
-	o->cmd = cmd;
-	switch (c) {
-	case PTB_OPT_PLAN + 0:
-		if (o->nfacts == PTB_PLAN_MAX_FACTS) {
-			ptb_cli_usage(cmd, "more than %d --facts options (put the files in a directory and pass --facts DIR)",
-			              PTB_PLAN_MAX_FACTS);
-			return -1;
-		}
-		o->facts_files[o->nfacts++] = arg;
-		o->facts_file = arg;
-		break;
-	case PTB_OPT_PLAN + 1: o->profile = arg; break;
-	case PTB_OPT_PLAN + 2: o->sysroot = arg; break;
-	case PTB_OPT_PLAN + 3: o->torch = arg; break;
-	case PTB_OPT_PLAN + 4: o->cuda = arg; break;
-	case PTB_OPT_PLAN + 5: o->arch_list = arg; break;
-	case PTB_OPT_PLAN + 6: {
-		char *end;
-		long n = strtol(arg, &end, 10);
-
-		if (!*arg || *end || n < 1 || n > 4096) {
-			ptb_cli_usage(cmd, "bad --max-jobs value '%s' (expected a number from 1 to 4096)", arg);
-			return -1;
-		}
-		o->max_jobs = arg;
-		break;
-	}
-	case PTB_OPT_PLAN + 7: o->no_cudnn = 1; break;
-	case PTB_OPT_PLAN + 8: o->skip_bad = 1; break;
-	case PTB_OPT_PLAN + 9: o->build_node = arg; break;
-	case PTB_OPT_PLAN + 10: {
-		char *end;
-		double d = strtod(arg, &end);
-
-		if (!*arg || *end || !(d > 0 && d <= 36500)) {
-			ptb_cli_usage(cmd, "bad --max-age value '%s' (expected a number of days above 0)", arg);
-			return -1;
-		}
-		o->max_age_days = d;
-		break;
-	}
-	default:
-		return 0;
-	}
-	return 1;
-}
 
 int ptb_plan_is_fleet(const struct ptb_plan_opts *o)
 {
 	return o->nfacts > 1 || (o->facts_file && ptb_path_is_dir(o->facts_file));
 }
 
-cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
+cJSON *ptb_plan_facts(struct ptb_lua *lua, const struct ptb_plan_opts *o,
                       char **source, struct ptb_err *err)
 {
 	cJSON *f;
@@ -98,18 +51,15 @@ cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 	}
 	if (o->profile) {
 		size_t n;
-		char **path = ptb_recipe_path(ctx->recipe_dirs, ctx->nrecipe_dirs, &n);
+		const char *const *path = ptb_lua_path(lua, &n);
 
-		f = ptb_facts_profile((const char *const *)path, n, o->profile, err);
-		ptb_recipe_path_free(path);
+		f = ptb_facts_profile(path, n, o->profile, err);
 		if (f)
 			*source = ptb_xasprintf("profile:%s", o->profile);
 		return f;
 	}
-	/* The command's engine, so --recipes reaches detect's recipe too. */
-	struct ptb_detect_opts d = { o->sysroot, ptb_ctx_lua(ctx, err) };
-	if (!d.lua)
-		return NULL;
+	/* The caller's engine, so its recipe path reaches detect's recipe too. */
+	struct ptb_detect_opts d = { o->sysroot, lua };
 	f = ptb_detect(&d, err);
 	if (f && ptb_facts_validate(f, "this host", err) != 0) {
 		cJSON_Delete(f);
@@ -128,16 +78,7 @@ static int bad(struct ptb_err *err, const char *key, const char *want)
 
 int ptb_plan_has_errors(const cJSON *plan)
 {
-	const cJSON *it;
-	int n = 0;
-
-	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(plan, "problems")) {
-		const char *s = ptb_json_str(it, "severity");
-
-		if (s && strcmp(s, "error") == 0)
-			n++;
-	}
-	return n;
+	return ptb_problems_count(cJSON_GetObjectItemCaseSensitive(plan, "problems"), "error");
 }
 
 /* The recipe gives env as [{name, value}] in order; the plan holds an
@@ -198,39 +139,16 @@ int ptb_plan_finish(cJSON *res, struct ptb_err *err)
 	return 0;
 }
 
-int ptb_recipe_errors(const cJSON *res, struct ptb_err *err)
-{
-	const cJSON *errors = cJSON_GetObjectItemCaseSensitive(res, "errors");
-	const cJSON *e;
-	const char *kind, *msg, *hint;
-
-	if (!cJSON_IsArray(errors) || cJSON_GetArraySize(errors) == 0)
-		return 0;
-	e = cJSON_GetArrayItem(errors, 0);
-	kind = ptb_json_str(e, "kind");
-	msg = ptb_json_str(e, "message");
-	hint = ptb_json_str(e, "hint");
-	ptb_err_set(err, kind && strcmp(kind, "usage") == 0 ? PTB_EUSAGE : PTB_ERECIPE,
-	            "%s", msg ? msg : "(recipe gave no message)");
-	if (hint)
-		ptb_err_hint(err, "%s", hint);
-	return -1;
-}
-
-int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
+int ptb_plan_make(struct ptb_lua *lua, const struct ptb_plan_opts *o,
                   cJSON **plan, cJSON **facts_out, struct ptb_err *err)
 {
-	struct ptb_lua *lua;
 	char *source = NULL;
 	cJSON *facts, *args, *res = NULL;
 
 	*plan = NULL;
 	if (facts_out)
 		*facts_out = NULL;
-	lua = ptb_ctx_lua(ctx, err);
-	if (!lua)
-		return -1;
-	facts = ptb_plan_facts(ctx, o, &source, err);
+	facts = ptb_plan_facts(lua, o, &source, err);
 	if (!facts)
 		return -1;
 	args = cJSON_CreateObject();
@@ -247,17 +165,12 @@ int ptb_plan_make(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		cJSON_AddNumberToObject(args, "max_jobs", atoi(o->max_jobs));
 	if (o->no_cudnn)
 		cJSON_AddBoolToObject(args, "no_cudnn", 1);
-	if (ptb_lua_call(lua, "plan", "make", args, &res, err) != 0) {
+	if (ptb_recipe_call(lua, "plan", "make", args, &res, NULL, err) != 0) {
 		cJSON_Delete(args);
 		cJSON_Delete(facts);
 		return -1;
 	}
 	cJSON_Delete(args);
-	if (ptb_recipe_errors(res, err) != 0) {
-		cJSON_Delete(res);
-		cJSON_Delete(facts);
-		return -1;
-	}
 	if (ptb_plan_finish(res, err) != 0) {
 		cJSON_Delete(res);
 		cJSON_Delete(facts);

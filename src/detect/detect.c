@@ -7,6 +7,7 @@
 
 #include "detect/probe.h"
 #include "core/facts.h"
+#include "lua/recipe.h"
 
 cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
 {
@@ -62,7 +63,7 @@ cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err)
 			return NULL;
 		}
 	}
-	if (ptb_lua_call(lua, "detect", "enrich", raw, &facts, err) == 0 &&
+	if (ptb_recipe_call(lua, "detect", "enrich", raw, &facts, NULL, err) == 0 &&
 	    ptb_facts_validate(facts, "detect.enrich", err) != 0) {
 		err->code = PTB_ERECIPE;
 		cJSON_Delete(facts);

@@ -203,6 +203,12 @@ static char *resolve_from(const struct ptb_lua *e, const char *name,
 	return NULL;
 }
 
+const char *const *ptb_lua_path(const struct ptb_lua *e, size_t *n)
+{
+	*n = e->npath;
+	return (const char *const *)e->path;
+}
+
 char *ptb_lua_resolve(const struct ptb_lua *e, const char *name)
 {
 	return resolve_from(e, name, 0, NULL);
@@ -384,6 +390,24 @@ static int l_log(lua_State *L)
 	return 0;
 }
 
+/* Test mode only: ptb.where(level) is "FILE:LINE" of the function level
+ * frames up from its caller (1: the caller itself), with the file's whole
+ * name (Lua's own messages shorten it), or nil past the stack or for a
+ * function that is not Lua. */
+static int l_where(lua_State *L)
+{
+	lua_Debug ar;
+	lua_Integer level = luaL_checkinteger(L, 1);
+
+	if (level < 1 || level > 1000 || !lua_getstack(L, (int)level, &ar) ||
+	    !lua_getinfo(L, "Sl", &ar) || ar.currentline < 0 || ar.source[0] != '@') {
+		lua_pushnil(L);
+		return 1;
+	}
+	lua_pushfstring(L, "%s:%d", ar.source + 1, ar.currentline);
+	return 1;
+}
+
 static int l_array(lua_State *L)
 {
 	if (lua_isnoneornil(L, 1))
@@ -465,6 +489,29 @@ static void copy_fields(lua_State *L, int src, const char *const *names)
 	for (; *names; names++) {
 		lua_getfield(L, src, *names);
 		lua_setfield(L, -2, *names);
+	}
+}
+
+/* Push the `ptb` table recipes get: include, log, array, object, null,
+ * version; ptb.where in test mode (tests/luatest). */
+static void push_ptb(lua_State *L, int test_mode)
+{
+	lua_newtable(L);
+	lua_pushcfunction(L, l_include);
+	lua_setfield(L, -2, "include");
+	lua_pushcfunction(L, l_log);
+	lua_setfield(L, -2, "log");
+	lua_pushcfunction(L, l_array);
+	lua_setfield(L, -2, "array");
+	lua_pushcfunction(L, l_object);
+	lua_setfield(L, -2, "object");
+	ptb_lua_push_null(L);
+	lua_setfield(L, -2, "null");
+	lua_pushstring(L, PACKAGE_VERSION);
+	lua_setfield(L, -2, "version");
+	if (test_mode) {
+		lua_pushcfunction(L, l_where);
+		lua_setfield(L, -2, "where");
 	}
 }
 
@@ -551,19 +598,7 @@ static void build_sandbox(struct ptb_lua *e)
 		lua_setfield(L, -2, *r);
 	}
 
-	lua_newtable(L);                                   /* ptb */
-	lua_pushcfunction(L, l_include);
-	lua_setfield(L, -2, "include");
-	lua_pushcfunction(L, l_log);
-	lua_setfield(L, -2, "log");
-	lua_pushcfunction(L, l_array);
-	lua_setfield(L, -2, "array");
-	lua_pushcfunction(L, l_object);
-	lua_setfield(L, -2, "object");
-	ptb_lua_push_null(L);
-	lua_setfield(L, -2, "null");
-	lua_pushstring(L, PACKAGE_VERSION);
-	lua_setfield(L, -2, "version");
+	push_ptb(L, e->test_mode);
 	lua_setfield(L, -2, "ptb");
 
 	lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_BASE);

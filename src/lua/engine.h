@@ -31,7 +31,8 @@ struct ptb_lua_opts {
 	 * pattern that backtracks): 0 is PTBUILD_LUA_TIME_LIMIT_MS, else
 	 * PTB_LUA_TIME_DEFAULT. */
 	long time_limit_ms;
-	/* Extra globals for test scripts (tests/luatest): adds the `t` table. */
+	/* Test scripts (tests/luatest): print writes TAP, ptb.where(level)
+	 * names a caller's file and line. */
 	int test_mode;
 };
 
@@ -51,6 +52,9 @@ int ptb_lua_call(struct ptb_lua *lua, const char *name, const char *fn,
  * any, is converted into *out when out is not NULL. */
 int ptb_lua_run_file(struct ptb_lua *lua, const char *file, cJSON **out,
                      struct ptb_err *err);
+
+/* The engine's recipe directories, first wins (*n of them; the engine's). */
+const char *const *ptb_lua_path(const struct ptb_lua *lua, size_t *n);
 
 /* Where a recipe name resolves on the path (caller frees), or NULL. */
 char *ptb_lua_resolve(const struct ptb_lua *lua, const char *name);

@@ -4,6 +4,7 @@
 # When cross-compiling ptb-luac cannot run here, and the table is empty.
 libptb_a_SOURCES += \
 	src/lua/engine.c src/lua/engine.h src/lua/convert.c src/lua/convert.h \
+	src/lua/recipe.c src/lua/recipe.h \
 	src/lua/precompiled.h
 nodist_libptb_a_SOURCES = src/lua/precompiled.c
 BUILT_SOURCES = src/lua/precompiled.c

@@ -34,6 +34,16 @@ int ptb_log_color(int fd)
 	return isatty(fd);
 }
 
+struct ptb_paint ptb_log_paint(int fd)
+{
+	static const struct ptb_paint on = {
+		"\033[1m", "\033[31m", "\033[33m", "\033[1;31m", "\033[1;33m", "\033[0m"
+	};
+	static const struct ptb_paint off = { "", "", "", "", "", "" };
+
+	return ptb_log_color(fd) ? on : off;
+}
+
 static void emit(const char *label, const char *color, const char *fmt,
                  va_list ap)
 {

@@ -12,6 +12,12 @@ void ptb_log_init(int verbosity, enum ptb_color color);
 int ptb_log_verbosity(void);
 /* Whether a stream should carry colour (honours --color and NO_COLOR). */
 int ptb_log_color(int fd);
+/* The escape sequences for text on fd, decided here once (ptb_log_color):
+ * every one "" when fd takes no colour. */
+struct ptb_paint {
+	const char *bold, *red, *yellow, *bold_red, *bold_yellow, *off;
+};
+struct ptb_paint ptb_log_paint(int fd);
 
 void ptb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ptb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -9,6 +9,17 @@ local function show(v)
   return "{" .. table.concat(parts, ", ") .. "}"
 end
 
+-- Where the test file called T.ok, T.is or T.like: the first frame
+-- outside this file ("FILE:LINE"), by ptb.where, which tests/luatest's
+-- test mode adds (level 1 is this function).
+local function caller()
+  for level = 2, 50 do
+    local where = ptb.where(level)
+    if where and not where:find("tap%.lua:%d+$") then return where end
+  end
+  return "(unknown place)"
+end
+
 function T.ok(cond, name)
   T.n = T.n + 1
   if cond then
@@ -16,6 +27,7 @@ function T.ok(cond, name)
   else
     T.failed = T.failed + 1
     print(("not ok %d - %s"):format(T.n, name))
+    print("#   at " .. caller())
   end
   return cond
 end
