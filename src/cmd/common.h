@@ -5,16 +5,21 @@
 #include <cjson/cJSON.h>
 
 #include "cli/cli.h"
+#include "core/plan.h"
 
-/* Parse options for cmd with getopt_long.  `handle` gets each option that is
- * not a common one and returns 0, or a status to stop with.  Returns -1 to
- * continue (options done; positional args start at optind), or a status
- * the command should return (0 after --help, PTB_EUSAGE on bad options). */
-int ptb_cmd_getopt(struct ptb_ctx *ctx, const struct ptb_cmd *cmd,
-                   int argc, char **argv, const char *shortopts,
-                   const struct option *longopts,
-                   int (*handle)(void *state, int c, const char *arg),
-                   void *state);
+/* The option groups several commands share (cli/options.h tables).  The
+ * plan options' state is a struct ptb_plan_opts; --sysroot's alone is a
+ * const char *. */
+extern const struct ptb_opt ptb_cmd_sysroot_options[];  /* --sysroot */
+extern const struct ptb_opt ptb_cmd_input_options[];    /* --facts, --profile, --sysroot */
+extern const struct ptb_opt ptb_cmd_torch_options[];    /* --torch, --no-cudnn */
+/* The input and the torch groups, --cuda, --arch-list, --max-jobs. */
+extern const struct ptb_opt ptb_cmd_plan_options[];
+/* --skip-bad, --build-node, --max-age, after a paragraph on fleets. */
+extern const struct ptb_opt ptb_cmd_fleet_options[];
+
+/* Whether any plan option was given (--arch-list counts when arch_list). */
+int ptb_cmd_plan_opts_given(const struct ptb_plan_opts *o, int arch_list);
 
 /* Print recipe-reported errors [{kind, message, hint}] and return the exit
  * status: PTB_EUSAGE if any has kind "usage", PTB_ERECIPE for "recipe",

@@ -9,55 +9,6 @@
 #include "core/facts.h"
 #include "util/json.h"
 
-int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *arg)
-{
-	o->cmd = cmd;
-	switch (c) {
-	case PTB_OPT_PLAN + 0:
-		if (o->nfacts == PTB_PLAN_MAX_FACTS) {
-			ptb_cli_usage(cmd, "more than %d --facts options (put the files in a directory and pass --facts DIR)",
-			              PTB_PLAN_MAX_FACTS);
-			return -1;
-		}
-		o->facts_files[o->nfacts++] = arg;
-		o->facts_file = arg;
-		break;
-	case PTB_OPT_PLAN + 1: o->profile = arg; break;
-	case PTB_OPT_PLAN + 2: o->sysroot = arg; break;
-	case PTB_OPT_PLAN + 3: o->torch = arg; break;
-	case PTB_OPT_PLAN + 4: o->cuda = arg; break;
-	case PTB_OPT_PLAN + 5: o->arch_list = arg; break;
-	case PTB_OPT_PLAN + 6: {
-		char *end;
-		long n = strtol(arg, &end, 10);
-
-		if (!*arg || *end || n < 1 || n > 4096) {
-			ptb_cli_usage(cmd, "bad --max-jobs value '%s' (expected a number from 1 to 4096)", arg);
-			return -1;
-		}
-		o->max_jobs = arg;
-		break;
-	}
-	case PTB_OPT_PLAN + 7: o->no_cudnn = 1; break;
-	case PTB_OPT_PLAN + 8: o->skip_bad = 1; break;
-	case PTB_OPT_PLAN + 9: o->build_node = arg; break;
-	case PTB_OPT_PLAN + 10: {
-		char *end;
-		double d = strtod(arg, &end);
-
-		if (!*arg || *end || !(d > 0 && d <= 36500)) {
-			ptb_cli_usage(cmd, "bad --max-age value '%s' (expected a number of days above 0)", arg);
-			return -1;
-		}
-		o->max_age_days = d;
-		break;
-	}
-	default:
-		return 0;
-	}
-	return 1;
-}
-
 int ptb_plan_is_fleet(const struct ptb_plan_opts *o)
 {
 	return o->nfacts > 1 || (o->facts_file && ptb_path_is_dir(o->facts_file));
