@@ -36,7 +36,7 @@ like "$err" "*'--cuda' needs a value*" "the option is named"
 run "$PTBUILD" arch --frob 8.0
 like "$err" "*unknown option '--frob'*see 'ptbuild arch --help'*" "a command's unknown option points at its help"
 
-# "did you mean": a close command or option is suggested, with
+# "did you mean": a close command, option or profile is suggested, with
 # the exit status unchanged; a far one gets no guess (frobnicate above).
 run "$PTBUILD" plna
 is "$rc" 2 "a mistyped command is still a usage error"
@@ -59,6 +59,11 @@ like "$rc:$err" "2:*unknown option '--verbsoe'*did you mean '--verbose'?*see 'pt
 run "$PTBUILD" detect --facts x.json
 is "$rc" 2 "an option of another command is unknown here"
 case $err in *"did you mean"*) t_ok 1 "... and no far option is guessed";; *) t_ok 0 "... and no far option is guessed";; esac
+run "$PTBUILD" plan --profile gh20
+is "$rc" 2 "a mistyped profile is still a usage error"
+like "$err" "*unknown profile 'gh20'*hint: did you mean 'gh200'? known profiles:*" "... with the profile meant"
+run "$PTBUILD" plan --profile zzzzzz
+case $err in *"did you mean"*) t_ok 1 "a far profile gets no guess";; *) t_ok 0 "a far profile gets no guess";; esac
 
 run "$PTBUILD" arch 8.0 --json=yes
 is "$rc" 2 "a value for an option that takes none is a usage error"
