@@ -23,6 +23,7 @@ const struct ptb_cmd *const ptb_cli_commands[] = {
 	&ptb_cmd_inspect_def,
 	&ptb_cmd_arch_def,
 	&ptb_cmd_profiles_def,
+	&ptb_cmd_completion_def,
 	NULL,
 };
 
@@ -179,6 +180,14 @@ static int show_version(const struct ptb_opt_arg *a)
 	return PTB_OPT_DONE;
 }
 
+static int dump_options(const struct ptb_opt_arg *a)
+{
+	if (strcmp(a->arg, "man") != 0)
+		return ptb_cli_usage(NULL, "bad --dump-options value '%s' (expected man)", a->arg), -1;
+	ptb_cli_man_options(stdout);
+	return PTB_OPT_DONE;
+}
+
 const struct ptb_opt ptb_cli_options[] = {
 	{ .name = "recipes", .arg = "DIR", .set = add_recipes, .flags = PTB_OPT_COMMON,
 	  .help = "look for recipes in DIR first (repeatable); then in PTBUILD_RECIPE_PATH "
@@ -197,6 +206,8 @@ const struct ptb_opt ptb_cli_options[] = {
 	{ .name = "help", .short_name = 'h', .set = show_help, .flags = PTB_OPT_COMMON,
 	  .help = "this help; after a command (or as 'ptbuild help COMMAND'), that "
 	          "command's help" },
+	/* For the build: the man page's option lists (make regen-options). */
+	{ .name = "dump-options", .arg = "FORMAT", .set = dump_options, .flags = PTB_OPT_HIDDEN },
 	{ 0 },
 };
 

@@ -46,6 +46,11 @@ extern const struct ptb_opt ptb_cli_options[];
 /* The commands, NULL-terminated. */
 extern const struct ptb_cmd *const ptb_cli_commands[];
 
+/* `ptbuild completion bash|zsh|fish` (complete.c). */
+extern const struct ptb_cmd ptb_cmd_completion_def;
+/* The man page's OPTIONS section, in roff (manpage.c). */
+void ptb_cli_man_options(FILE *out);
+
 /* Print `ptbuild CMD --help` text. */
 void ptb_cli_help(const struct ptb_cmd *cmd);
 /* Report a usage error with a pointer to --help; returns PTB_EUSAGE. */
