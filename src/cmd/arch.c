@@ -72,6 +72,39 @@ static void print_gencode(const cJSON *gencode)
 	putchar('\n');
 }
 
+/* The result as the options ask: JSON, one form, or all three with the
+ * recipe's notes and warnings. */
+static void print_result(const struct opts *o, const cJSON *res, const char *torch,
+                         const char *cmake, const cJSON *gencode)
+{
+	const cJSON *n;
+
+	if (o->json) {
+		ptb_cmd_print_json(res);
+	} else if (o->to && strcmp(o->to, "torch") == 0) {
+		printf("%s\n", torch);
+	} else if (o->to && strcmp(o->to, "cmake") == 0) {
+		printf("%s\n", cmake);
+	} else if (o->to) {
+		print_gencode(gencode);
+	} else {
+		const char *cuda = ptb_json_str(res, "cuda");
+
+		printf("TORCH_CUDA_ARCH_LIST      %s\n", torch);
+		printf("CMAKE_CUDA_ARCHITECTURES  %s\n", cmake);
+		printf("nvcc flags                ");
+		print_gencode(gencode);
+		printf("checked against           %s\n",
+		       cuda ? cuda : "every CUDA release ptbuild knows (use --cuda VER)");
+	}
+	if (!o->json) {
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "notes"))
+			if (cJSON_IsString(n))
+				ptb_note("%s", n->valuestring);
+		ptb_cmd_print_warnings(cJSON_GetObjectItemCaseSensitive(res, "warnings"));
+	}
+}
+
 int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	struct opts o = { 0 };
@@ -122,38 +155,12 @@ int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 	const char *torch = ptb_json_str(res, "torch_cuda_arch_list");
 	const char *cmake = ptb_json_str(res, "cmake_cuda_architectures");
 	const cJSON *gencode = cJSON_GetObjectItemCaseSensitive(res, "gencode");
-	const cJSON *notes = cJSON_GetObjectItemCaseSensitive(res, "notes");
 	if (!torch || !cmake || !cJSON_IsArray(gencode)) {
 		cJSON_Delete(res);
 		ptb_err_set(&err, PTB_ERECIPE, "recipe 'arch.convert' returned an incomplete document (expected torch_cuda_arch_list, cmake_cuda_architectures and gencode)");
 		return ptb_report(&err);
 	}
-	if (o.json) {
-		ptb_cmd_print_json(res);
-	} else if (o.to && strcmp(o.to, "torch") == 0) {
-		printf("%s\n", torch);
-	} else if (o.to && strcmp(o.to, "cmake") == 0) {
-		printf("%s\n", cmake);
-	} else if (o.to) {
-		print_gencode(gencode);
-	} else {
-		const char *cuda = ptb_json_str(res, "cuda");
-
-		printf("TORCH_CUDA_ARCH_LIST      %s\n", torch);
-		printf("CMAKE_CUDA_ARCHITECTURES  %s\n", cmake);
-		printf("nvcc flags                ");
-		print_gencode(gencode);
-		printf("checked against           %s\n",
-		       cuda ? cuda : "every CUDA release ptbuild knows (use --cuda VER)");
-	}
-	if (!o.json) {
-		const cJSON *n;
-
-		cJSON_ArrayForEach(n, notes)
-			if (cJSON_IsString(n))
-				ptb_note("%s", n->valuestring);
-		ptb_cmd_print_warnings(cJSON_GetObjectItemCaseSensitive(res, "warnings"));
-	}
+	print_result(&o, res, torch, cmake, gencode);
 	cJSON_Delete(res);
 	return 0;
 }
