@@ -617,6 +617,32 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Parse argv into o and check how the sources combine: -1 to go on
+ * (*plan_mode: fetch what a plan needs), else the status to return. */
+static int read_options(struct ptb_ctx *ctx, int argc, char **argv,
+                        struct opts *o, int *plan_mode)
+{
+	int rc = ptb_opt_parse(ctx, &ptb_cmd_fetch_def, argc, argv, o);
+
+	if (rc >= 0)
+		return rc;
+	o->plan_opts = ptb_cmd_plan_opts_given(&o->p, 1);
+	if (optind < argc)
+		return ptb_cli_usage("fetch", "unexpected argument '%s'", argv[optind]);
+	/* Nothing named: fetch what the plan (this host's, or the one the plan
+	 * options describe) needs. */
+	*plan_mode = o->plan_opts || (!o->cuda && !o->manifest && !o->lock && !o->plan && !o->nfiles);
+	if (*plan_mode && (o->plan || o->lock || o->manifest))
+		return ptb_cli_usage("fetch", "plan options exclude --plan, --lock and --manifest");
+	if (o->mirror && o->manifest)
+		return ptb_cli_usage("fetch", "--mirror and --manifest exclude each other");
+	if (o->mirror && !o->cuda && !*plan_mode && !o->plan)
+		return ptb_cli_usage("fetch", "--mirror needs --cuda VER to find redistrib_VER.json, or a plan");
+	if (o->lock && (o->manifest || o->mirror || o->components || o->plan))
+		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --components and --plan");
+	return -1;
+}
+
 int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	struct opts o = { .p.cmd = "fetch", .jobs = 0, .retries = -1 };
@@ -631,24 +657,11 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	int rc, workers;
 	double t0 = now_s(), t_net = t0;
 	int64_t total = 0, received = 0;
+	int plan_mode = 0;
 
-	rc = ptb_opt_parse(ctx, &ptb_cmd_fetch_def, argc, argv, &o);
+	rc = read_options(ctx, argc, argv, &o, &plan_mode);
 	if (rc >= 0)
 		return rc;
-	o.plan_opts = ptb_cmd_plan_opts_given(&o.p, 1);
-	if (optind < argc)
-		return ptb_cli_usage("fetch", "unexpected argument '%s'", argv[optind]);
-	/* Nothing named: fetch what the plan (this host's, or the one the plan
-	 * options describe) needs. */
-	int plan_mode = o.plan_opts || (!o.cuda && !o.manifest && !o.lock && !o.plan && !o.nfiles);
-	if (plan_mode && (o.plan || o.lock || o.manifest))
-		return ptb_cli_usage("fetch", "plan options exclude --plan, --lock and --manifest");
-	if (o.mirror && o.manifest)
-		return ptb_cli_usage("fetch", "--mirror and --manifest exclude each other");
-	if (o.mirror && !o.cuda && !plan_mode && !o.plan)
-		return ptb_cli_usage("fetch", "--mirror needs --cuda VER to find redistrib_VER.json, or a plan");
-	if (o.lock && (o.manifest || o.mirror || o.components || o.plan))
-		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --components and --plan");
 
 	ptb_net_opts_default(&net);
 	if (o.jobs)
