@@ -53,11 +53,12 @@ man_options() { # FILE COMMAND
 			{ blank = ($0 == "") }' | sort
 }
 
+commands=$("$PTBUILD" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p')
+[ -n "$commands" ]; t_ok $? "--help lists the commands"
+
 if command -v man >/dev/null 2>&1 && command -v col >/dev/null 2>&1; then
 	warn=$(MANWIDTH=80 man --warnings -l "$man1" 2>&1 >/dev/null)
 	is "$warn" "" "the man page renders without warnings"
-	commands=$("$PTBUILD" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p')
-	[ -n "$commands" ]; t_ok $? "--help lists the commands"
 	for c in "" $commands; do
 		h=$(help_options "$c") m=$(man_options "$man1" "$c")
 		is "$m" "$h" "the man page lists the options '${c:-ptbuild} --help' lists"
@@ -69,6 +70,17 @@ if command -v man >/dev/null 2>&1 && command -v col >/dev/null 2>&1; then
 else
 	skip "the man page renders without warnings" "man or col is not installed"
 fi
+
+# No command takes one option twice (a group's and its own): getopt
+# would only ever see the first.
+dups=$("$PTBUILD" completion bash | sed -n "s/^	\([a-z']*\)) echo '\(.*\)' ;;$/\1 \2/p" |
+	while read -r c words; do
+		d=$(printf '%s\n' $words | sort | uniq -d | tr '\n' ' ')
+		[ -z "$d" ] || echo "$c: $d"
+	done)
+is "$dups" "" "no command lists an option twice"
+n=$("$PTBUILD" completion bash | grep -c "^	[a-z']*) echo '")
+is "$n" "$(($(printf '%s\n' $commands | wc -l) + 1))" "... checked for every command and before one"
 
 # bash: source the script, set COMP_WORDS and COMP_CWORD as bash does,
 # call the function, read COMPREPLY.
