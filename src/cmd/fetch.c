@@ -89,8 +89,8 @@ static int set_retries(const struct ptb_opt_arg *a)
 static const struct ptb_opt options[] = {
 	{ .group = ptb_cmd_input_options, AT(p) },
 	{ .group = ptb_cmd_torch_options, AT(p) },
-	{ .help = "These make the plan for that machine (see ptbuild plan); fetch "
-	          "keeps its own --cuda, a release label." },
+	{ .help = "These make the plan whose files are fetched, as 'ptbuild plan' "
+	          "makes it.  --cuda is fetch's own: a release label." },
 	{ .name = "cuda", .arg = "VER", AT(cuda),
 	  .help = "CUDA release label (12.4.1): the manifest is redistrib_VER.json "
 	          "under the mirror; with plan options, the plan's CUDA" },
