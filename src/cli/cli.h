@@ -4,7 +4,9 @@
 
 #include <getopt.h>
 #include <stddef.h>
+#include <stdio.h>
 
+#include "cli/options.h"
 #include "lua/engine.h"
 #include "util/log.h"
 
@@ -16,12 +18,20 @@ struct ptb_ctx {
 	struct ptb_lua *lua;           /* created on first use */
 };
 
+/* A command: its help is usage, summary, intro, the options (made from
+ * the table) and epilog, in that order. */
 struct ptb_cmd {
 	const char *name;
 	int (*run)(struct ptb_ctx *ctx, int argc, char **argv);
 	const char *summary;           /* one line for `ptbuild --help` */
 	const char *usage;             /* "ptbuild arch LIST [--cuda VER] ..." */
-	const char *help;              /* options, one per line */
+	const char *intro;             /* before the options, or NULL */
+	const struct ptb_opt *options; /* the command's table (options.h) */
+	const char *epilog;            /* after the options, or NULL */
+	/* For completion: the operands' name ("FILE") and values, as an
+	 * option's .arg and .values; NULL when it takes none. */
+	const char *operand;
+	const char *operand_values;
 };
 
 int ptb_cli_main(int argc, char **argv);
@@ -30,25 +40,24 @@ int ptb_cli_main(int argc, char **argv);
  * environment; NULL with err on failure. */
 struct ptb_lua *ptb_ctx_lua(struct ptb_ctx *ctx, struct ptb_err *err);
 
-/* Long options every command accepts; commands append their own.  The
- * values are >= PTB_OPT_COMMON. */
-#define PTB_OPT_COMMON 1000
-#define PTB_COMMON_OPTIONS \
-	{ "recipes", required_argument, NULL, PTB_OPT_COMMON + 0 }, \
-	{ "color", optional_argument, NULL, PTB_OPT_COMMON + 1 }, \
-	{ "verbose", no_argument, NULL, 'v' }, \
-	{ "quiet", no_argument, NULL, 'q' }, \
-	{ "help", no_argument, NULL, 'h' }
-#define PTB_COMMON_SHORT "vqh"
+/* The global options (cli.c): all before a command, the PTB_OPT_COMMON
+ * ones after it too. */
+extern const struct ptb_opt ptb_cli_options[];
+/* The commands, NULL-terminated. */
+extern const struct ptb_cmd *const ptb_cli_commands[];
 
-/* Handle a common option (c from getopt_long).  Returns 1 when handled, 0
- * when not a common option, -1 on a bad value (already reported), and 2
- * when --help was asked (the caller prints its help and returns 0). */
-int ptb_cli_common(struct ptb_ctx *ctx, int c, const char *arg);
+/* `ptbuild completion bash|zsh|fish` (complete.c). */
+extern const struct ptb_cmd ptb_cmd_completion_def;
+/* The man page's OPTIONS section, in roff (manpage.c). */
+void ptb_cli_man_options(FILE *out);
+
 /* Print `ptbuild CMD --help` text. */
 void ptb_cli_help(const struct ptb_cmd *cmd);
 /* Report a usage error with a pointer to --help; returns PTB_EUSAGE. */
 int ptb_cli_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The same with a "did you mean 'MEANT'?" hint first (meant may be NULL). */
+int ptb_cli_usage_meant(const char *cmd, const char *meant, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 #endif

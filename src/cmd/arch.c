@@ -2,35 +2,11 @@
 #include "cmd/cmds.h"
 #include "cmd/common.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "util/json.h"
-
-const struct ptb_cmd ptb_cmd_arch_def = {
-	"arch", ptb_cmd_arch,
-	"explain a TORCH_CUDA_ARCH_LIST and check it against a CUDA release",
-	"ptbuild arch LIST... [--cuda VER] [--to torch|cmake|gencode] [--json]",
-	"LIST is read as PyTorch's CMake build reads TORCH_CUDA_ARCH_LIST: items\n"
-	"separated by ';', spaces or tabs; X.Y, X.Ya, X.Yf, X.Y(A.B), +PTX, or a\n"
-	"name (Kepler ... Blackwell, with +Tegra and +Tesla variants).  Several\n"
-	"arguments are joined.  Items that CMake takes but turns into flags nvcc\n"
-	"refuses are refused (exit 2): leading zeros ('08.0' -> compute_080), a\n"
-	"suffix before (A.B) ('9.0a(9.0)' -> compute_(90)).  A list that\n"
-	"torch.utils.cpp_extension refuses ('f' suffixes, X.Y(A.B), 8.8) gets a\n"
-	"warning: extensions built later read the same variable.\n"
-	"\n"
-	"  --cuda VER     check against this CUDA release (12.8, 12.8.1, cu128);\n"
-	"                 an architecture it cannot build is an error (exit 1)\n"
-	"  --to FORMAT    print only one form: torch (canonical\n"
-	"                 TORCH_CUDA_ARCH_LIST), cmake (CMAKE_CUDA_ARCHITECTURES)\n"
-	"                 or gencode (nvcc flags, one line)\n"
-	"  --json         the ptbuild.arch/1 document with all three forms\n"
-	"\n"
-	"Examples:\n"
-	"  ptbuild arch 'Ampere;Hopper+PTX' --cuda 12.8\n"
-	"  ptbuild arch 7.0 --cuda 13.0         # will CUDA 13 still build for V100?\n",
-};
 
 struct opts {
 	const char *cuda;
@@ -38,25 +14,49 @@ struct opts {
 	int json;
 };
 
-static int handle(void *state, int c, const char *arg)
+static int set_to(const struct ptb_opt_arg *a)
 {
-	struct opts *o = state;
-
-	switch (c) {
-	case 'c':
-		o->cuda = arg;
-		return 0;
-	case 't':
-		if (strcmp(arg, "torch") && strcmp(arg, "cmake") && strcmp(arg, "gencode"))
-			return ptb_cli_usage("arch", "bad --to value '%s' (expected torch, cmake or gencode)", arg);
-		o->to = arg;
-		return 0;
-	case 'j':
-		o->json = 1;
-		return 0;
-	}
-	return PTB_EUSAGE;
+	if (strcmp(a->arg, "torch") && strcmp(a->arg, "cmake") && strcmp(a->arg, "gencode"))
+		return ptb_cli_usage("arch", "bad --to value '%s' (expected torch, cmake or gencode)", a->arg), -1;
+	*PTB_OPT_FIELD(a, const char *) = a->arg;
+	return 0;
 }
+
+static const struct ptb_opt options[] = {
+	{ .name = "cuda", .arg = "VER", .off = offsetof(struct opts, cuda),
+	  .help = "check against this CUDA release (12.8, 12.8.1, cu128): an "
+	          "architecture it cannot build is an error (exit 1) that names the "
+	          "last (or first) release that builds it" },
+	{ .name = "to", .arg = "FORMAT", .off = offsetof(struct opts, to), .set = set_to,
+	  .values = "torch cmake gencode",
+	  .help = "print only one form: torch (canonical TORCH_CUDA_ARCH_LIST), cmake "
+	          "(CMAKE_CUDA_ARCHITECTURES, as 80-real;90-real;90-virtual) or gencode "
+	          "(the nvcc flags, one line)" },
+	{ .name = "json", .off = offsetof(struct opts, json),
+	  .help = "the ptbuild.arch/1 document with all three forms" },
+	{ 0 },
+};
+
+const struct ptb_cmd ptb_cmd_arch_def = {
+	.name = "arch", .run = ptb_cmd_arch,
+	.summary = "explain a TORCH_CUDA_ARCH_LIST and check it against a CUDA release",
+	.usage = "ptbuild arch LIST... [--cuda VER] [--to torch|cmake|gencode] [--json]",
+	.intro =
+	"LIST is read as PyTorch's CMake build reads TORCH_CUDA_ARCH_LIST: items\n"
+	"separated by ';', spaces or tabs; X.Y, X.Ya, X.Yf, X.Y(A.B), +PTX, or a\n"
+	"name (Kepler ... Blackwell, with +Tegra and +Tesla variants).  Several\n"
+	"arguments are joined.  Items that CMake takes but turns into flags nvcc\n"
+	"refuses are refused (exit 2): leading zeros ('08.0' -> compute_080), a\n"
+	"suffix before (A.B) ('9.0a(9.0)' -> compute_(90)).  A list that\n"
+	"torch.utils.cpp_extension refuses ('f' suffixes, X.Y(A.B), 8.8) gets a\n"
+	"warning: extensions built later read the same variable.\n",
+	.options = options,
+	.epilog =
+	"Examples:\n"
+	"  ptbuild arch 'Ampere;Hopper+PTX' --cuda 12.8\n"
+	"  ptbuild arch 7.0 --cuda 13.0         # will CUDA 13 still build for V100?\n",
+	.operand = "LIST",
+};
 
 static void print_gencode(const cJSON *gencode)
 {
@@ -72,14 +72,41 @@ static void print_gencode(const cJSON *gencode)
 	putchar('\n');
 }
 
+/* The result as the options ask: JSON, one form, or all three with the
+ * recipe's notes and warnings. */
+static void print_result(const struct opts *o, const cJSON *res, const char *torch,
+                         const char *cmake, const cJSON *gencode)
+{
+	const cJSON *n;
+
+	if (o->json) {
+		ptb_cmd_print_json(res);
+	} else if (o->to && strcmp(o->to, "torch") == 0) {
+		printf("%s\n", torch);
+	} else if (o->to && strcmp(o->to, "cmake") == 0) {
+		printf("%s\n", cmake);
+	} else if (o->to) {
+		print_gencode(gencode);
+	} else {
+		const char *cuda = ptb_json_str(res, "cuda");
+
+		printf("TORCH_CUDA_ARCH_LIST      %s\n", torch);
+		printf("CMAKE_CUDA_ARCHITECTURES  %s\n", cmake);
+		printf("nvcc flags                ");
+		print_gencode(gencode);
+		printf("checked against           %s\n",
+		       cuda ? cuda : "every CUDA release ptbuild knows (use --cuda VER)");
+	}
+	if (!o->json) {
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "notes"))
+			if (cJSON_IsString(n))
+				ptb_note("%s", n->valuestring);
+		ptb_cmd_print_warnings(cJSON_GetObjectItemCaseSensitive(res, "warnings"));
+	}
+}
+
 int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "cuda", required_argument, NULL, 'c' },
-		{ "to", required_argument, NULL, 't' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct opts o = { 0 };
 	struct ptb_err err = { 0 };
 	struct ptb_buf list;
@@ -87,7 +114,7 @@ int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 	cJSON *args, *res = NULL, *rest = NULL;
 	int rc;
 
-	rc = ptb_cmd_getopt(ctx, &ptb_cmd_arch_def, argc, argv, "", longopts, handle, &o);
+	rc = ptb_opt_parse(ctx, &ptb_cmd_arch_def, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
 	if (optind >= argc)
@@ -117,38 +144,12 @@ int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 	const char *torch = ptb_json_str(res, "torch_cuda_arch_list");
 	const char *cmake = ptb_json_str(res, "cmake_cuda_architectures");
 	const cJSON *gencode = cJSON_GetObjectItemCaseSensitive(res, "gencode");
-	const cJSON *notes = cJSON_GetObjectItemCaseSensitive(res, "notes");
 	if (!torch || !cmake || !cJSON_IsArray(gencode)) {
 		cJSON_Delete(res);
 		ptb_err_set(&err, PTB_ERECIPE, "recipe 'arch.convert' returned an incomplete document (expected torch_cuda_arch_list, cmake_cuda_architectures and gencode)");
 		return ptb_report(&err);
 	}
-	if (o.json) {
-		ptb_cmd_print_json(res);
-	} else if (o.to && strcmp(o.to, "torch") == 0) {
-		printf("%s\n", torch);
-	} else if (o.to && strcmp(o.to, "cmake") == 0) {
-		printf("%s\n", cmake);
-	} else if (o.to) {
-		print_gencode(gencode);
-	} else {
-		const char *cuda = ptb_json_str(res, "cuda");
-
-		printf("TORCH_CUDA_ARCH_LIST      %s\n", torch);
-		printf("CMAKE_CUDA_ARCHITECTURES  %s\n", cmake);
-		printf("nvcc flags                ");
-		print_gencode(gencode);
-		printf("checked against           %s\n",
-		       cuda ? cuda : "every CUDA release ptbuild knows (use --cuda VER)");
-	}
-	if (!o.json) {
-		const cJSON *n;
-
-		cJSON_ArrayForEach(n, notes)
-			if (cJSON_IsString(n))
-				ptb_note("%s", n->valuestring);
-		ptb_cmd_print_warnings(cJSON_GetObjectItemCaseSensitive(res, "warnings"));
-	}
+	print_result(&o, res, torch, cmake, gencode);
 	cJSON_Delete(res);
 	return 0;
 }

@@ -1,118 +1,111 @@
-/* common.c - option parsing and reporting shared by subcommands. */
+/* common.c - the options and the reporting shared by subcommands. */
 #include "cmd/common.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/json.h"
 
-int ptb_cmd_getopt(struct ptb_ctx *ctx, const struct ptb_cmd *cmd,
-                   int argc, char **argv, const char *shortopts,
-                   const struct option *longopts,
-                   int (*handle)(void *state, int c, const char *arg),
-                   void *state)
+/* The plan options' setters: into a struct ptb_plan_opts. */
+static int add_facts(const struct ptb_opt_arg *a)
 {
-	static const struct option common[] = { PTB_COMMON_OPTIONS };
-	size_t nlong = 0, ncommon = sizeof common / sizeof common[0];
-	struct option *all;
-	char *shorts;
-	int c, rc = -1;
+	struct ptb_plan_opts *o = a->base;
 
-	while (longopts && longopts[nlong].name)
-		nlong++;
-	all = ptb_xcalloc(nlong + ncommon + 1, sizeof *all);
-	memcpy(all, common, sizeof common);
-	if (nlong)
-		memcpy(all + ncommon, longopts, nlong * sizeof *all);
-	/* Leading ':' makes getopt report a missing argument as ':'. */
-	shorts = ptb_xasprintf(":%s%s", PTB_COMMON_SHORT, shortopts ? shortopts : "");
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shorts, all, NULL)) != -1) {
-		int r;
-
-		if (c == '?') {
-			if (optopt && optopt < 256)
-				rc = ptb_cli_usage(cmd->name, "unknown option '-%c'", optopt);
-			else
-				rc = ptb_cli_usage(cmd->name, "unknown option '%s'", argv[optind - 1]);
-			break;
-		}
-		if (c == ':') {
-			rc = ptb_cli_usage(cmd->name, "option '%s' needs a value", argv[optind - 1]);
-			break;
-		}
-		r = ptb_cli_common(ctx, c, optarg);
-		if (r == 2) {
-			ptb_cli_help(cmd);
-			rc = 0;
-			break;
-		}
-		if (r < 0) {
-			rc = PTB_EUSAGE;
-			break;
-		}
-		if (r == 1)
-			continue;
-		r = handle ? handle(state, c, optarg) : PTB_EUSAGE;
-		if (r != 0) {
-			rc = r;
-			break;
-		}
-	}
-	free(all);
-	free(shorts);
-	return rc;
+	if (o->nfacts == PTB_PLAN_MAX_FACTS)
+		return ptb_cli_usage(a->cmd->name, "more than %d --facts options (put the files in a directory and pass --facts DIR)",
+		                     PTB_PLAN_MAX_FACTS), -1;
+	o->facts_files[o->nfacts++] = a->arg;
+	o->facts_file = a->arg;
+	return 0;
 }
 
-int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *arg)
+static int set_max_jobs(const struct ptb_opt_arg *a)
 {
-	o->cmd = cmd;
-	switch (c) {
-	case PTB_OPT_PLAN + 0:
-		if (o->nfacts == PTB_PLAN_MAX_FACTS) {
-			ptb_cli_usage(cmd, "more than %d --facts options (put the files in a directory and pass --facts DIR)",
-			              PTB_PLAN_MAX_FACTS);
-			return -1;
-		}
-		o->facts_files[o->nfacts++] = arg;
-		o->facts_file = arg;
-		break;
-	case PTB_OPT_PLAN + 1: o->profile = arg; break;
-	case PTB_OPT_PLAN + 2: o->sysroot = arg; break;
-	case PTB_OPT_PLAN + 3: o->torch = arg; break;
-	case PTB_OPT_PLAN + 4: o->cuda = arg; break;
-	case PTB_OPT_PLAN + 5: o->arch_list = arg; break;
-	case PTB_OPT_PLAN + 6: {
-		char *end;
-		long n = strtol(arg, &end, 10);
+	char *end;
+	long n = strtol(a->arg, &end, 10);
 
-		if (!*arg || *end || n < 1 || n > 4096) {
-			ptb_cli_usage(cmd, "bad --max-jobs value '%s' (expected a number from 1 to 4096)", arg);
-			return -1;
-		}
-		o->max_jobs = arg;
-		break;
-	}
-	case PTB_OPT_PLAN + 7: o->no_cudnn = 1; break;
-	case PTB_OPT_PLAN + 8: o->skip_bad = 1; break;
-	case PTB_OPT_PLAN + 9: o->build_node = arg; break;
-	case PTB_OPT_PLAN + 10: {
-		char *end;
-		double d = strtod(arg, &end);
+	if (!*a->arg || *end || n < 1 || n > 4096)
+		return ptb_cli_usage(a->cmd->name, "bad --max-jobs value '%s' (expected a number from 1 to 4096)", a->arg), -1;
+	*PTB_OPT_FIELD(a, const char *) = a->arg;
+	return 0;
+}
 
-		if (!*arg || *end || !(d > 0 && d <= 36500)) {
-			ptb_cli_usage(cmd, "bad --max-age value '%s' (expected a number of days above 0)", arg);
-			return -1;
-		}
-		o->max_age_days = d;
-		break;
-	}
-	default:
-		return 0;
-	}
-	return 1;
+static int set_max_age(const struct ptb_opt_arg *a)
+{
+	char *end;
+	double d = strtod(a->arg, &end);
+
+	if (!*a->arg || *end || !(d > 0 && d <= 36500))
+		return ptb_cli_usage(a->cmd->name, "bad --max-age value '%s' (expected a number of days above 0)", a->arg), -1;
+	*PTB_OPT_FIELD(a, double) = d;
+	return 0;
+}
+
+#define AT(field) .off = offsetof(struct ptb_plan_opts, field)
+
+const struct ptb_opt ptb_cmd_sysroot_options[] = {
+	{ .name = "sysroot", .arg = "DIR", .off = 0,
+	  .help = "read the machine's files under DIR instead of / (a copy of another "
+	          "machine's files: environment variables are read as paths there, no "
+	          "library is loaded)" },
+	{ 0 },
+};
+
+const struct ptb_opt ptb_cmd_input_options[] = {
+	{ .name = "facts", .arg = "FILE", .set = add_facts,
+	  .help = "the machine a saved facts document describes "
+	          "('ptbuild detect --json > FILE') instead of this one" },
+	{ .name = "profile", .arg = "NAME", AT(profile), .values = "<profiles>",
+	  .help = "the machine a shipped profile describes ('ptbuild profiles')" },
+	{ .group = ptb_cmd_sysroot_options, AT(sysroot) },
+	{ 0 },
+};
+
+const struct ptb_opt ptb_cmd_torch_options[] = {
+	{ .name = "torch", .arg = "VER", AT(torch),
+	  .help = "PyTorch release (default: the newest ptbuild knows)" },
+	{ .name = "no-cudnn", AT(no_cudnn),
+	  .help = "build without cuDNN (USE_CUDNN=0, none downloaded); otherwise a "
+	          "plan that downloads CUDA downloads cuDNN into the same tree" },
+	{ 0 },
+};
+
+const struct ptb_opt ptb_cmd_plan_options[] = {
+	{ .group = ptb_cmd_input_options },
+	{ .group = ptb_cmd_torch_options },
+	{ .name = "cuda", .arg = "VER", AT(cuda),
+	  .help = "CUDA release instead of ptbuild's choice" },
+	{ .name = "arch-list", .arg = "LIST", AT(arch_list),
+	  .help = "TORCH_CUDA_ARCH_LIST instead of ptbuild's choice" },
+	{ .name = "max-jobs", .arg = "N", AT(max_jobs), .set = set_max_jobs,
+	  .help = "MAX_JOBS instead of ptbuild's choice (1 to 4096)" },
+	{ 0 },
+};
+
+const struct ptb_opt ptb_cmd_fleet_options[] = {
+	{ .help = "Several --facts (or a directory of facts files) make a fleet plan: "
+	          "one build per platform present (x86_64, SBSA, Jetson) for every node "
+	          "of it." },
+	{ .name = "skip-bad", AT(skip_bad),
+	  .help = "plan for the other nodes when a facts file is bad (each is named; "
+	          "without it a bad file stops the plan)" },
+	{ .name = "build-node", .arg = "NAME", AT(build_node),
+	  .help = "the node whose compilers and memory the build of its platform uses "
+	          "(default: the one with the most cores)" },
+	{ .name = "max-age", .arg = "DAYS", AT(max_age_days), .set = set_max_age,
+	  .help = "facts taken longer ago are stale (default 7)" },
+	{ 0 },
+};
+
+#undef AT
+
+int ptb_cmd_plan_opts_given(const struct ptb_plan_opts *o, int arch_list)
+{
+	return o->nfacts || o->profile || o->sysroot || o->torch || o->cuda ||
+	       (arch_list && o->arch_list) || o->max_jobs || o->no_cudnn ||
+	       o->skip_bad || o->build_node || o->max_age_days > 0;
 }
 
 void ptb_cmd_print_warnings(const cJSON *warnings)

@@ -8,59 +8,19 @@
 #include "core/plan.h"
 #include "lua/recipe.h"
 
-/* Parse options for cmd with getopt_long.  `handle` gets each option that is
- * not a common one and returns 0, or a status to stop with.  Returns -1 to
- * continue (options done; positional args start at optind), or a status
- * the command should return (0 after --help, PTB_EUSAGE on bad options). */
-int ptb_cmd_getopt(struct ptb_ctx *ctx, const struct ptb_cmd *cmd,
-                   int argc, char **argv, const char *shortopts,
-                   const struct option *longopts,
-                   int (*handle)(void *state, int c, const char *arg),
-                   void *state);
+/* The option groups several commands share (cli/options.h tables).  The
+ * plan options' state is a struct ptb_plan_opts; --sysroot's alone is a
+ * const char *. */
+extern const struct ptb_opt ptb_cmd_sysroot_options[];  /* --sysroot */
+extern const struct ptb_opt ptb_cmd_input_options[];    /* --facts, --profile, --sysroot */
+extern const struct ptb_opt ptb_cmd_torch_options[];    /* --torch, --no-cudnn */
+/* The input and the torch groups, --cuda, --arch-list, --max-jobs. */
+extern const struct ptb_opt ptb_cmd_plan_options[];
+/* --skip-bad, --build-node, --max-age, after a paragraph on fleets. */
+extern const struct ptb_opt ptb_cmd_fleet_options[];
 
-/* getopt values of the plan options: PTB_OPT_PLAN + 0 ... + 7. */
-#define PTB_OPT_PLAN 1100
-#define PTB_PLAN_OPTIONS \
-	{ "facts", required_argument, NULL, PTB_OPT_PLAN + 0 }, \
-	{ "profile", required_argument, NULL, PTB_OPT_PLAN + 1 }, \
-	{ "sysroot", required_argument, NULL, PTB_OPT_PLAN + 2 }, \
-	{ "torch", required_argument, NULL, PTB_OPT_PLAN + 3 }, \
-	{ "cuda", required_argument, NULL, PTB_OPT_PLAN + 4 }, \
-	{ "arch-list", required_argument, NULL, PTB_OPT_PLAN + 5 }, \
-	{ "max-jobs", required_argument, NULL, PTB_OPT_PLAN + 6 }, \
-	{ "no-cudnn", no_argument, NULL, PTB_OPT_PLAN + 7 }
-
-/* The options of a fleet plan (plan): PTB_OPT_PLAN + 8 ... + 10. */
-#define PTB_FLEET_OPTIONS \
-	{ "skip-bad", no_argument, NULL, PTB_OPT_PLAN + 8 }, \
-	{ "build-node", required_argument, NULL, PTB_OPT_PLAN + 9 }, \
-	{ "max-age", required_argument, NULL, PTB_OPT_PLAN + 10 }
-
-#define PTB_FLEET_HELP \
-	"Several --facts (or a directory of facts files) make a fleet plan: one\n" \
-	"build per platform present (x86_64, SBSA, Jetson) for every node of it.\n" \
-	"  --skip-bad        plan for the other nodes when a facts file is bad\n" \
-	"                    (each is named; without it a bad file stops the plan)\n" \
-	"  --build-node NAME the node whose compilers and memory the build of its\n" \
-	"                    platform uses (default: the one with the most cores)\n" \
-	"  --max-age DAYS    facts taken longer ago are stale (default 7)\n"
-
-/* Help lines for the plan options, to append to a command's help. */
-#define PTB_PLAN_HELP \
-	"  --facts FILE      plan for the machine a facts file describes\n" \
-	"                    ('ptbuild detect --json > FILE')\n" \
-	"  --profile NAME    plan for a shipped profile ('ptbuild profiles')\n" \
-	"  --sysroot DIR     detect facts under DIR instead of /\n" \
-	"  --torch VER       PyTorch release (default: the newest ptbuild knows)\n" \
-	"  --cuda VER        CUDA release instead of ptbuild's choice\n" \
-	"  --arch-list LIST  TORCH_CUDA_ARCH_LIST instead of ptbuild's choice\n" \
-	"  --max-jobs N      MAX_JOBS instead of ptbuild's choice\n" \
-	"  --no-cudnn        build without cuDNN (USE_CUDNN=0, none downloaded)\n"
-
-/* Handle one getopt result c with its argument.  Returns 1 when c is a
- * plan option (stored in o), 0 when it is not, -1 on a bad value
- * (already reported as a usage error for command cmd). */
-int ptb_plan_opt(struct ptb_plan_opts *o, const char *cmd, int c, const char *arg);
+/* Whether any plan option was given (--arch-list counts when arch_list). */
+int ptb_cmd_plan_opts_given(const struct ptb_plan_opts *o, int arch_list);
 
 /* Print a document as pretty JSON on stdout. */
 /* Print recipe warnings ({message, hint} objects) to stderr. */

@@ -2,6 +2,7 @@
 #include "cmd/cmds.h"
 #include "cmd/common.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,26 +10,42 @@
 #include "core/fleet.h"
 #include "util/json.h"
 
+struct opts {
+	const char *sysroot, *node;
+	int json, raw, stamp;
+};
+
+#define AT(field) .off = offsetof(struct opts, field)
+
+static const struct ptb_opt options[] = {
+	{ .group = ptb_cmd_sysroot_options, AT(sysroot) },
+	{ .name = "json", AT(json),
+	  .help = "the facts document (schema ptbuild.facts/1), the input of --facts FILE" },
+	{ .name = "raw", AT(raw),
+	  .help = "the raw observations the detect recipe reads (debugging)" },
+	{ .name = "stamp", AT(stamp),
+	  .help = "record where and when: taken.host (this host's name, or the "
+	          "sysroot's etc/hostname) and taken.at (UTC), which a fleet plan uses "
+	          "to name nodes and find stale facts" },
+	{ .name = "node", .arg = "NAME", AT(node),
+	  .help = "with --stamp: the node's name instead (in a Kubernetes pod, the "
+	          "node's, not the pod's: 'ptbuild gather')" },
+	{ 0 },
+};
+
+#undef AT
+
 const struct ptb_cmd ptb_cmd_detect_def = {
-	"detect", ptb_cmd_detect,
-	"describe this machine: CPU, driver, GPUs, CUDA toolkits, compilers",
-	"ptbuild detect [--sysroot DIR] [--json] [--raw] [--stamp] [--node NAME]",
+	.name = "detect", .run = ptb_cmd_detect,
+	.summary = "describe this machine: CPU, driver, GPUs, CUDA toolkits, compilers",
+	.usage = "ptbuild detect [--sysroot DIR] [--json] [--raw] [--stamp] [--node NAME]",
+	.intro =
 	"Reads the machine's files (/etc/os-release, /proc/cpuinfo,\n"
 	"/proc/driver/nvidia, CUDA installs...) and, on this host, asks libcuda\n"
 	"and NVML in a child process with a time limit.  What cannot be found is\n"
-	"null or absent, with a note.\n"
-	"\n"
-	"  --sysroot DIR  read every file below DIR instead of / (a copy of\n"
-	"                 another machine's files; no library is loaded)\n"
-	"  --json         the facts document (schema ptbuild.facts/1), the input\n"
-	"                 of --facts FILE\n"
-	"  --raw          the raw observations the detect recipe reads (debugging)\n"
-	"  --stamp        record where and when: taken.host (this host's name, or\n"
-	"                 the sysroot's etc/hostname) and taken.at (UTC), which a\n"
-	"                 fleet plan uses to name nodes and find stale facts\n"
-	"  --node NAME    with --stamp: the node's name instead (in a Kubernetes\n"
-	"                 pod, the node's, not the pod's: 'ptbuild gather')\n"
-	"\n"
+	"null or absent, with a note.\n",
+	.options = options,
+	.epilog =
 	"Environment: PATH, LD_LIBRARY_PATH, CUDA_HOME, CUDA_PATH, CONDA_PREFIX,\n"
 	"VIRTUAL_ENV, CC, CXX and CUDAHOSTCXX are read and resolved inside the\n"
 	"sysroot.  PTBUILD_LIBCUDA / PTBUILD_LIBNVML name the libraries to load\n"
@@ -38,35 +55,6 @@ const struct ptb_cmd ptb_cmd_detect_def = {
 	"  ptbuild detect\n"
 	"  ptbuild detect --json > gh200.json && ptbuild plan --facts gh200.json\n",
 };
-
-struct opts {
-	const char *sysroot, *node;
-	int json, raw, stamp;
-};
-
-static int handle(void *state, int c, const char *arg)
-{
-	struct opts *o = state;
-
-	switch (c) {
-	case 's':
-		o->sysroot = arg;
-		return 0;
-	case 'j':
-		o->json = 1;
-		return 0;
-	case 'r':
-		o->raw = 1;
-		return 0;
-	case 't':
-		o->stamp = 1;
-		return 0;
-	case 'n':
-		o->node = arg;
-		return 0;
-	}
-	return PTB_EUSAGE;
-}
 
 static const char *s_or(const cJSON *j, const char *path, const char *dflt)
 {
@@ -183,21 +171,13 @@ static void summary(const cJSON *f)
 
 int ptb_cmd_detect(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "sysroot", required_argument, NULL, 's' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "raw", no_argument, NULL, 'r' },
-		{ "stamp", no_argument, NULL, 't' },
-		{ "node", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct opts o = { 0 };
 	struct ptb_err err = { 0 };
 	struct ptb_detect_opts dopts = { 0 };
 	cJSON *facts;
 	int rc;
 
-	rc = ptb_cmd_getopt(ctx, &ptb_cmd_detect_def, argc, argv, "", longopts, handle, &o);
+	rc = ptb_opt_parse(ctx, &ptb_cmd_detect_def, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
 	if (optind < argc)

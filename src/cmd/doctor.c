@@ -4,6 +4,7 @@
 #include "cmd/cmds.h"
 #include "cmd/common.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,57 +15,44 @@
 #include "core/problems.h"
 #include "util/json.h"
 
+struct opts {
+	struct ptb_plan_opts p;     /* --facts, --profile, --sysroot */
+	int json;
+};
+
+static const struct ptb_opt options[] = {
+	{ .group = ptb_cmd_input_options, .off = offsetof(struct opts, p) },
+	{ .name = "json", .off = offsetof(struct opts, json),
+	  .help = "the ptbuild.doctor/1 document" },
+	{ 0 },
+};
+
 const struct ptb_cmd ptb_cmd_doctor_def = {
-	"doctor", ptb_cmd_doctor,
-	"diagnose an existing CUDA setup before a multi-hour build",
-	"ptbuild doctor [--sysroot DIR] [--facts FILE | --profile NAME] [--json]",
+	.name = "doctor", .run = ptb_cmd_doctor,
+	.summary = "diagnose an existing CUDA setup before a multi-hour build",
+	.usage = "ptbuild doctor [--sysroot DIR] [--facts FILE | --profile NAME] [--json]",
+	.intro =
 	"Looks at the driver, GPUs, toolkits, compilers (as detect does) and at\n"
 	"the environment a build would run in: PATH, LD_LIBRARY_PATH, CUDA_HOME,\n"
 	"TORCH_CUDA_ARCH_LIST, MAX_JOBS, the libraries the loader would find,\n"
 	"conda and pip CUDA packages, an installed torch, container and QEMU\n"
-	"markers.  Each finding says what was seen and how to fix it.\n"
-	"\n"
-	"  --sysroot DIR   read the machine's files under DIR (environment\n"
-	"                  variables are read as paths on that machine)\n"
-	"  --facts FILE    use a saved facts document instead of detecting\n"
-	"  --profile NAME  use a shipped profile's facts\n"
-	"  --json          the ptbuild.doctor/1 document\n"
-	"\n"
-	"Exit status 1 when any finding is an error.\n",
+	"markers.  Each finding says what was seen and how to fix it.  --sysroot\n"
+	"also names where the findings are looked for, so it may come with\n"
+	"--facts or --profile.\n",
+	.options = options,
+	.epilog = "Exit status 1 when any finding is an error.\n",
 };
-
-struct opts {
-	const char *sysroot;
-	const char *facts;
-	const char *profile;
-	int json;
-};
-
-static int handle(void *state, int c, const char *arg)
-{
-	struct opts *o = state;
-
-	switch (c) {
-	case 's': o->sysroot = arg; return 0;
-	case 'f': o->facts = arg; return 0;
-	case 'p': o->profile = arg; return 0;
-	case 'j': o->json = 1; return 0;
-	}
-	return PTB_EUSAGE;
-}
 
 /* Facts as every command gets them (plan.c); --sysroot here also names
  * where the probes read, so it may come with --facts or --profile. */
 static cJSON *get_facts(struct ptb_ctx *ctx, const struct opts *o, struct ptb_err *err)
 {
-	struct ptb_plan_opts p = { 0 };
+	struct ptb_plan_opts p = o->p;
 	char *source = NULL;
 	cJSON *f;
 
-	p.cmd = "doctor";
-	p.facts_file = o->facts;
-	p.profile = o->profile;
-	p.sysroot = o->facts || o->profile ? NULL : o->sysroot;
+	if (p.facts_file || p.profile)
+		p.sysroot = NULL;
 	f = ptb_plan_facts(ctx->lua, &p, &source, err);    /* made by the caller */
 	free(source);
 	return f;
@@ -114,28 +102,21 @@ static int check_result(const cJSON *res, struct ptb_err *err)
 
 int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "sysroot", required_argument, NULL, 's' },
-		{ "facts", required_argument, NULL, 'f' },
-		{ "profile", required_argument, NULL, 'p' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct opts o = { 0 };
+	struct opts o = { .p.cmd = "doctor" };
 	struct ptb_err err = { 0 };
 	struct ptb_lua *lua;
 	cJSON *facts, *args, *res = NULL;
 	int rc;
 
-	rc = ptb_cmd_getopt(ctx, &ptb_cmd_doctor_def, argc, argv, "", longopts, handle, &o);
+	rc = ptb_opt_parse(ctx, &ptb_cmd_doctor_def, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
 	if (optind < argc)
 		return ptb_cli_usage("doctor", "unexpected argument '%s'", argv[optind]);
-	if (o.facts && o.profile)
+	if (o.p.facts_file && o.p.profile)
 		return ptb_cli_usage("doctor", "--facts and --profile cannot be combined");
-	if (o.sysroot && !ptb_path_is_dir(o.sysroot))
-		return ptb_cli_usage("doctor", "--sysroot '%s' is not a directory", o.sysroot);
+	if (o.p.sysroot && !ptb_path_is_dir(o.p.sysroot))
+		return ptb_cli_usage("doctor", "--sysroot '%s' is not a directory", o.p.sysroot);
 	lua = ptb_ctx_lua(ctx, &err);
 	if (!lua)
 		return ptb_report(&err);
@@ -143,7 +124,7 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 	if (!facts)
 		return ptb_report(&err);
 	args = cJSON_CreateObject();
-	cJSON_AddItemToObject(args, "observed", ptb_doctor_probe(o.sysroot, facts));
+	cJSON_AddItemToObject(args, "observed", ptb_doctor_probe(o.p.sysroot, facts));
 	cJSON_AddItemToObject(args, "facts", facts);
 	rc = ptb_recipe_call(lua, "doctor", "check", args, &res, NULL, &err);
 	cJSON_Delete(args);

@@ -7,6 +7,7 @@
 #include "core/plan.h"
 
 #include <curl/curl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +22,131 @@
 #include "util/json.h"
 #include "util/sha256.h"
 
+struct opts {
+	struct ptb_plan_opts p;
+	int plan_opts;             /* --facts, --profile, --sysroot or --torch */
+	const char *prefix, *cache, *cuda, *platform, *variant, *components;
+	const char *manifest, *manifest_sha, *mirror, *lock, *write_lock, *plan;
+	const char *files[32];
+	int nfiles;
+	int jobs, retries, offline, dry_run;
+};
+
+static int set_platform(const struct ptb_opt_arg *a)
+{
+	if (strcmp(a->arg, "linux-x86_64") && strcmp(a->arg, "linux-sbsa") &&
+	    strcmp(a->arg, "linux-aarch64") && strcmp(a->arg, "linux-ppc64le"))
+		return ptb_cli_usage("fetch", "bad --platform '%s' (expected linux-x86_64, linux-sbsa or linux-aarch64)", a->arg), -1;
+	*PTB_OPT_FIELD(a, const char *) = a->arg;
+	return 0;
+}
+
+static int set_manifest_sha(const struct ptb_opt_arg *a)
+{
+	if (!ptb_fetch_is_sha256(a->arg))
+		return ptb_cli_usage("fetch", "--manifest-sha256 needs 64 lowercase hex digits"), -1;
+	*PTB_OPT_FIELD(a, const char *) = a->arg;
+	return 0;
+}
+
+static int add_file(const struct ptb_opt_arg *a)
+{
+	struct opts *o = a->base;
+
+	if (o->nfiles >= 32)
+		return ptb_cli_usage("fetch", "at most 32 --file options"), -1;
+	o->files[o->nfiles++] = a->arg;
+	return 0;
+}
+
+/* An int from lo to hi for --jobs and --retries. */
+static int set_count(const struct ptb_opt_arg *a, int lo, int hi)
+{
+	char *end;
+	long v = strtol(a->arg, &end, 10);
+
+	if (*end || v < lo || v > hi)
+		return ptb_cli_usage("fetch", "bad --%s '%s' (%d to %d)", a->opt->name, a->arg, lo, hi), -1;
+	*PTB_OPT_FIELD(a, int) = (int)v;
+	return 0;
+}
+
+static int set_jobs(const struct ptb_opt_arg *a)
+{
+	return set_count(a, 1, 64);
+}
+
+static int set_retries(const struct ptb_opt_arg *a)
+{
+	return set_count(a, 0, 100);
+}
+
+#define AT(field) .off = offsetof(struct opts, field)
+
+static const struct ptb_opt options[] = {
+	{ .group = ptb_cmd_input_options, AT(p) },
+	{ .group = ptb_cmd_torch_options, AT(p) },
+	{ .help = "These make the plan whose files are fetched, as 'ptbuild plan' "
+	          "makes it.  --cuda is fetch's own: a release label." },
+	{ .name = "cuda", .arg = "VER", AT(cuda),
+	  .help = "CUDA release label (12.4.1): the manifest is redistrib_VER.json "
+	          "under the mirror; with plan options, the plan's CUDA" },
+	{ .name = "components", .arg = "LIST", AT(components),
+	  .help = "comma-separated component names (cuda_nvcc,...); default: every "
+	          "component for the platform" },
+	{ .name = "platform", .arg = "P", AT(platform), .set = set_platform,
+	  .values = "linux-x86_64 linux-sbsa linux-aarch64",
+	  .help = "linux-x86_64, linux-sbsa or linux-aarch64 (default: the host's; "
+	          "aarch64 means linux-sbsa)" },
+	{ .name = "variant", .arg = "V", AT(variant),
+	  .help = "variant for components that have several (cuDNN: cuda12, cuda13); "
+	          "default from --cuda" },
+	{ .name = "manifest", .arg = "URL", AT(manifest),
+	  .help = "any redistrib-style manifest (https, or http://, file:// or a path "
+	          "when given explicitly)" },
+	{ .name = "manifest-sha256", .arg = "H", AT(manifest_sha), .set = set_manifest_sha,
+	  .help = "refuse the manifest unless its sha256 is H" },
+	{ .name = "mirror", .arg = "URL", AT(mirror),
+	  .help = "a base laid out like NVIDIA's redist trees (CUDA's and cuDNN's "
+	          "side by side): with --cuda its manifest, with a plan the plan's "
+	          "NVIDIA files" },
+	{ .name = "lock", .arg = "FILE", AT(lock),
+	  .help = "fetch exactly the items of a ptbuild.lock/1 file" },
+	{ .name = "write-lock", .arg = "FILE", AT(write_lock),
+	  .help = "write the ptbuild.lock/1 file of this fetch" },
+	{ .name = "plan", .arg = "FILE", AT(plan),
+	  .help = "the items of a ptbuild.plan/1 document (cuda.downloads, "
+	          "openblas.source)" },
+	{ .name = "file", .arg = "URL@SHA256", .set = add_file,
+	  .help = "also fetch one file kept whole (a runfile, a source tarball) into "
+	          "PREFIX/downloads (repeatable)" },
+	{ .name = "prefix", .arg = "DIR", AT(prefix),
+	  .help = "install here (one fetch at a time: a second waits); without it, "
+	          "only fill the cache" },
+	{ .name = "cache", .arg = "DIR", AT(cache),
+	  .help = "cache (default $XDG_CACHE_HOME/ptbuild)" },
+	{ .name = "jobs", .arg = "N", AT(jobs), .set = set_jobs,
+	  .help = "transfers at once (default 4)" },
+	{ .name = "retries", .arg = "N", AT(retries), .set = set_retries,
+	  .help = "attempts after the first on transient errors (5)" },
+	{ .name = "offline", AT(offline),
+	  .help = "use only the cache; fail on a miss, naming every file that is missing" },
+	{ .name = "dry-run", .alias = "list", AT(dry_run),
+	  .help = "say what would be fetched, from where, how big, what the cache "
+	          "holds and where it would go; download nothing but a manifest not "
+	          "yet cached" },
+	{ 0 },
+};
+
+#undef AT
+
 const struct ptb_cmd ptb_cmd_fetch_def = {
-	"fetch", ptb_cmd_fetch,
-	"download, verify and install CUDA components into a prefix",
+	.name = "fetch", .run = ptb_cmd_fetch,
+	.summary = "download, verify and install CUDA components into a prefix",
+	.usage =
 	"ptbuild fetch [plan options | --cuda VER [--components LIST] | --manifest URL |\n"
 	"                     --mirror URL | --lock FILE | --plan FILE] [--prefix DIR] [--cache DIR] [--jobs N] [--offline]",
+	.intro =
 	"What to fetch: with no source named (or with --facts, --profile,\n"
 	"--sysroot, --torch), what the plan names, as 'ptbuild plan' makes it:\n"
 	"the CUDA redist files for its platform (when the plan downloads CUDA)\n"
@@ -35,41 +156,9 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"against its sha256 and size while it downloads, kept in a cache shared by\n"
 	"all prefixes, and unpacked into one tree laid out like a CUDA toolkit\n"
 	"(CUDA_HOME=PREFIX).  The new tree is built beside the prefix and renamed\n"
-	"into place: an interrupted fetch leaves the old prefix or none.\n"
-	"\n"
-	"  --facts FILE, --profile NAME, --sysroot DIR, --torch VER, --no-cudnn\n"
-	"                        make the plan for that machine (see ptbuild plan)\n"
-	"  --cuda VER            CUDA release label (12.4.1): the manifest is\n"
-	"                        redistrib_VER.json under the mirror\n"
-	"  --components LIST     comma-separated component names (cuda_nvcc,...);\n"
-	"                        default: every component for the platform\n"
-	"  --platform P          linux-x86_64, linux-sbsa or linux-aarch64\n"
-	"                        (default: the host's; aarch64 means linux-sbsa)\n"
-	"  --variant V           variant for components that have several\n"
-	"                        (cuDNN: cuda12, cuda13); default from --cuda\n"
-	"  --manifest URL        any redistrib-style manifest (https, or http://,\n"
-	"                        file:// or a path when given explicitly)\n"
-	"  --manifest-sha256 H   refuse the manifest unless its sha256 is H\n"
-	"  --mirror URL          a base laid out like NVIDIA's redist trees (CUDA's\n"
-	"                        and cuDNN's side by side): with --cuda its\n"
-	"                        manifest, with a plan the plan's NVIDIA files\n"
-	"  --lock FILE           fetch exactly the items of a ptbuild.lock/1 file\n"
-	"  --write-lock FILE     write the ptbuild.lock/1 file of this fetch\n"
-	"  --plan FILE           the items of a ptbuild.plan/1 document\n"
-	"                        (cuda.downloads, openblas.source)\n"
-	"  --file URL@SHA256     also fetch one file kept whole (a runfile, a\n"
-	"                        source tarball) into PREFIX/downloads (repeatable)\n"
-	"  --prefix DIR          install here (one fetch at a time: a second\n"
-	"                        waits); without it, only fill the cache\n"
-	"  --cache DIR           cache (default $XDG_CACHE_HOME/ptbuild)\n"
-	"  --jobs N              transfers at once (default 4)\n"
-	"  --retries N           attempts after the first on transient errors (5)\n"
-	"  --offline             use only the cache; fail on a miss, naming\n"
-	"                        every file that is missing\n"
-	"  --dry-run, --list     say what would be fetched, from where, how big,\n"
-	"                        what the cache holds and where it would go;\n"
-	"                        download nothing but a manifest not yet cached\n"
-	"\n"
+	"into place: an interrupted fetch leaves the old prefix or none.\n",
+	.options = options,
+	.epilog =
 	"Progress: on a terminal, a line per transfer in flight and one for the\n"
 	"whole fetch (bytes, size, percentage, rate, time left), redrawn in\n"
 	"place; otherwise (or TERM=dumb) one summary line at the end, retries\n"
@@ -84,74 +173,6 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"  ptbuild fetch --cuda 12.4.1 --components cuda_nvcc,cuda_cudart,cuda_cccl --prefix /opt/cuda-12.4\n"
 	"  ptbuild fetch --lock cuda.lock --prefix /opt/cuda --offline\n",
 };
-
-struct opts {
-	struct ptb_plan_opts p;
-	int plan_opts;             /* --facts, --profile, --sysroot or --torch */
-	const char *prefix, *cache, *cuda, *platform, *variant, *components;
-	const char *manifest, *manifest_sha, *mirror, *lock, *write_lock, *plan;
-	const char *files[32];
-	int nfiles;
-	int jobs, retries, offline, dry_run;
-};
-
-enum { O_PREFIX = 1, O_CACHE, O_CUDA, O_PLATFORM, O_VARIANT, O_COMPONENTS,
-       O_MANIFEST, O_MANIFEST_SHA, O_MIRROR, O_LOCK, O_WRITE_LOCK, O_PLAN,
-       O_FILE, O_JOBS, O_RETRIES, O_OFFLINE, O_DRY_RUN };
-
-static int handle(void *state, int c, const char *arg)
-{
-	struct opts *o = state;
-	char *end;
-
-	if (c >= PTB_OPT_PLAN && c < PTB_OPT_PLAN + 10) {
-		if (ptb_plan_opt(&o->p, "fetch", c, arg) < 0)
-			return PTB_EUSAGE;
-		o->plan_opts = 1;
-		return 0;
-	}
-	switch (c) {
-	case O_PREFIX: o->prefix = arg; return 0;
-	case O_CACHE: o->cache = arg; return 0;
-	case O_CUDA: o->cuda = arg; return 0;
-	case O_PLATFORM:
-		if (strcmp(arg, "linux-x86_64") && strcmp(arg, "linux-sbsa") &&
-		    strcmp(arg, "linux-aarch64") && strcmp(arg, "linux-ppc64le"))
-			return ptb_cli_usage("fetch", "bad --platform '%s' (expected linux-x86_64, linux-sbsa or linux-aarch64)", arg);
-		o->platform = arg;
-		return 0;
-	case O_VARIANT: o->variant = arg; return 0;
-	case O_COMPONENTS: o->components = arg; return 0;
-	case O_MANIFEST: o->manifest = arg; return 0;
-	case O_MANIFEST_SHA:
-		if (!ptb_fetch_is_sha256(arg))
-			return ptb_cli_usage("fetch", "--manifest-sha256 needs 64 lowercase hex digits");
-		o->manifest_sha = arg;
-		return 0;
-	case O_MIRROR: o->mirror = arg; return 0;
-	case O_LOCK: o->lock = arg; return 0;
-	case O_WRITE_LOCK: o->write_lock = arg; return 0;
-	case O_PLAN: o->plan = arg; return 0;
-	case O_DRY_RUN: o->dry_run = 1; return 0;
-	case O_FILE:
-		if (o->nfiles >= 32)
-			return ptb_cli_usage("fetch", "at most 32 --file options");
-		o->files[o->nfiles++] = arg;
-		return 0;
-	case O_JOBS:
-		o->jobs = (int)strtol(arg, &end, 10);
-		if (*end || o->jobs < 1 || o->jobs > 64)
-			return ptb_cli_usage("fetch", "bad --jobs '%s' (1 to 64)", arg);
-		return 0;
-	case O_RETRIES:
-		o->retries = (int)strtol(arg, &end, 10);
-		if (*end || o->retries < 0 || o->retries > 100)
-			return ptb_cli_usage("fetch", "bad --retries '%s' (0 to 100)", arg);
-		return 0;
-	case O_OFFLINE: o->offline = 1; return 0;
-	}
-	return PTB_EUSAGE;
-}
 
 /* Let an explicitly given URL use its scheme; a bare path becomes file://. */
 static char *explicit_url(const char *u, struct ptb_net_opts *net, struct ptb_err *err)
@@ -842,36 +863,35 @@ static void print_summary(const struct ptb_ctx *ctx, const struct opts *o, struc
 			printf("  %s  %s\n", l->items[i].name, l->items[i].path);
 }
 
+/* Parse argv into o and check how the sources combine: -1 to go on
+ * (*plan_mode: fetch what a plan needs), else the status to return. */
+static int read_options(struct ptb_ctx *ctx, int argc, char **argv,
+                        struct opts *o, int *plan_mode)
+{
+	int rc = ptb_opt_parse(ctx, &ptb_cmd_fetch_def, argc, argv, o);
+
+	if (rc >= 0)
+		return rc;
+	o->plan_opts = ptb_cmd_plan_opts_given(&o->p, 1);
+	if (optind < argc)
+		return ptb_cli_usage("fetch", "unexpected argument '%s'", argv[optind]);
+	/* Nothing named: fetch what the plan (this host's, or the one the plan
+	 * options describe) needs. */
+	*plan_mode = o->plan_opts || (!o->cuda && !o->manifest && !o->lock && !o->plan && !o->nfiles);
+	if (*plan_mode && (o->plan || o->lock || o->manifest))
+		return ptb_cli_usage("fetch", "plan options exclude --plan, --lock and --manifest");
+	if (o->mirror && o->manifest)
+		return ptb_cli_usage("fetch", "--mirror and --manifest exclude each other");
+	if (o->mirror && !o->cuda && !*plan_mode && !o->plan)
+		return ptb_cli_usage("fetch", "--mirror needs --cuda VER to find redistrib_VER.json, or a plan");
+	if (o->lock && (o->manifest || o->mirror || o->components || o->plan))
+		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --components and --plan");
+	return -1;
+}
+
 int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "prefix", required_argument, NULL, O_PREFIX },
-		{ "cache", required_argument, NULL, O_CACHE },
-		{ "cuda", required_argument, NULL, O_CUDA },
-		{ "platform", required_argument, NULL, O_PLATFORM },
-		{ "variant", required_argument, NULL, O_VARIANT },
-		{ "components", required_argument, NULL, O_COMPONENTS },
-		{ "manifest", required_argument, NULL, O_MANIFEST },
-		{ "manifest-sha256", required_argument, NULL, O_MANIFEST_SHA },
-		{ "mirror", required_argument, NULL, O_MIRROR },
-		{ "lock", required_argument, NULL, O_LOCK },
-		{ "write-lock", required_argument, NULL, O_WRITE_LOCK },
-		{ "plan", required_argument, NULL, O_PLAN },
-		/* plan options (fetch keeps its own --cuda: a release label) */
-		{ "facts", required_argument, NULL, PTB_OPT_PLAN + 0 },
-		{ "profile", required_argument, NULL, PTB_OPT_PLAN + 1 },
-		{ "sysroot", required_argument, NULL, PTB_OPT_PLAN + 2 },
-		{ "torch", required_argument, NULL, PTB_OPT_PLAN + 3 },
-		{ "no-cudnn", no_argument, NULL, PTB_OPT_PLAN + 7 },
-		{ "file", required_argument, NULL, O_FILE },
-		{ "jobs", required_argument, NULL, O_JOBS },
-		{ "retries", required_argument, NULL, O_RETRIES },
-		{ "offline", no_argument, NULL, O_OFFLINE },
-		{ "dry-run", no_argument, NULL, O_DRY_RUN },
-		{ "list", no_argument, NULL, O_DRY_RUN },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct opts o = { .jobs = 0, .retries = -1 };
+	struct opts o = { .p.cmd = "fetch", .jobs = 0, .retries = -1 };
 	struct ptb_err err = { 0 };
 	struct ptb_fetch_list l = { 0 };
 	struct ptb_net_opts net = { 0 };
@@ -883,23 +903,11 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	int rc;
 	double t0 = now_s(), t_net = t0;
 	int64_t total = 0, received = 0;
+	int plan_mode = 0;
 
-	rc = ptb_cmd_getopt(ctx, &ptb_cmd_fetch_def, argc, argv, "", longopts, handle, &o);
+	rc = read_options(ctx, argc, argv, &o, &plan_mode);
 	if (rc >= 0)
 		return rc;
-	if (optind < argc)
-		return ptb_cli_usage("fetch", "unexpected argument '%s'", argv[optind]);
-	/* Nothing named: fetch what the plan (this host's, or the one the plan
-	 * options describe) needs. */
-	int plan_mode = o.plan_opts || (!o.cuda && !o.manifest && !o.lock && !o.plan && !o.nfiles);
-	if (plan_mode && (o.plan || o.lock || o.manifest))
-		return ptb_cli_usage("fetch", "plan options exclude --plan, --lock and --manifest");
-	if (o.mirror && o.manifest)
-		return ptb_cli_usage("fetch", "--mirror and --manifest exclude each other");
-	if (o.mirror && !o.cuda && !plan_mode && !o.plan)
-		return ptb_cli_usage("fetch", "--mirror needs --cuda VER to find redistrib_VER.json, or a plan");
-	if (o.lock && (o.manifest || o.mirror || o.components || o.plan))
-		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --components and --plan");
 
 	net_setup(ctx, &o, &net);
 	{

@@ -5,6 +5,7 @@
 #include "cmd/cmds.h"
 #include "cmd/common.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,46 +13,44 @@
 #include "generate/render.h"
 #include "util/json.h"
 
-const struct ptb_cmd ptb_cmd_gather_def = {
-	"gather", ptb_cmd_gather,
-	"print how Slurm, Ansible, Kubernetes or ssh gathers a fleet's facts",
-	"ptbuild gather slurm|ansible|ssh|kubernetes [--dir DIR] [--ptbuild PATH]\n"
-	"                      [--image IMAGE] [--namespace NS]",
-	"Prints, on stdout, a script (slurm, ansible, ssh) or a manifest\n"
-	"(kubernetes) that runs 'ptbuild detect --json --stamp' on every node\n"
-	"and leaves one facts file per node in DIR, for\n"
-	"'ptbuild plan --facts DIR'.  Each facts file carries the node's name and\n"
-	"the time it was taken (taken.host, taken.at).\n"
-	"\n"
-	"  --dir DIR         where the facts files go (default ptbuild-facts;\n"
-	"                    for slurm a directory every node shares)\n"
-	"  --ptbuild PATH    the ptbuild binary on the nodes (default ptbuild)\n"
-	"  --image IMAGE     kubernetes: an image holding ptbuild and /bin/sh\n"
-	"                    (default ptbuild:latest)\n"
-	"  --namespace NS    kubernetes: the namespace (default default)\n"
-	"\n"
-	"Examples:\n"
-	"  ptbuild gather slurm --dir /shared/facts >facts.sbatch && sbatch --nodes=16 facts.sbatch\n"
-	"  ptbuild gather ansible >facts.sh && sh facts.sh gpu_nodes\n"
-	"  ptbuild gather kubernetes --image registry.example/ptbuild:1 >facts.yaml\n",
-};
-
 struct opts {
 	const char *dir, *ptbuild, *image, *ns;
 };
 
-static int handle(void *state, int c, const char *arg)
-{
-	struct opts *o = state;
+static const struct ptb_opt options[] = {
+	{ .name = "dir", .arg = "DIR", .off = offsetof(struct opts, dir),
+	  .help = "where the facts files go (default ptbuild-facts; for slurm a "
+	          "directory every node shares)" },
+	{ .name = "ptbuild", .arg = "PATH", .off = offsetof(struct opts, ptbuild),
+	  .help = "the ptbuild binary on the nodes (default ptbuild)" },
+	{ .name = "image", .arg = "IMAGE", .off = offsetof(struct opts, image),
+	  .help = "kubernetes: an image holding ptbuild and /bin/sh (default "
+	          "ptbuild:latest)" },
+	{ .name = "namespace", .arg = "NS", .off = offsetof(struct opts, ns),
+	  .help = "kubernetes: the namespace (default default)" },
+	{ 0 },
+};
 
-	switch (c) {
-	case 'd': o->dir = arg; return 0;
-	case 'p': o->ptbuild = arg; return 0;
-	case 'i': o->image = arg; return 0;
-	case 'n': o->ns = arg; return 0;
-	}
-	return PTB_EUSAGE;
-}
+const struct ptb_cmd ptb_cmd_gather_def = {
+	.name = "gather", .run = ptb_cmd_gather,
+	.summary = "print how Slurm, Ansible, Kubernetes or ssh gathers a fleet's facts",
+	.usage =
+	"ptbuild gather slurm|ansible|ssh|kubernetes [--dir DIR] [--ptbuild PATH]\n"
+	"                      [--image IMAGE] [--namespace NS]",
+	.intro =
+	"Prints, on stdout, a script (slurm, ansible, ssh) or a manifest\n"
+	"(kubernetes) that runs 'ptbuild detect --json --stamp' on every node\n"
+	"and leaves one facts file per node in DIR, for\n"
+	"'ptbuild plan --facts DIR'.  Each facts file carries the node's name and\n"
+	"the time it was taken (taken.host, taken.at).\n",
+	.options = options,
+	.epilog =
+	"Examples:\n"
+	"  ptbuild gather slurm --dir /shared/facts >facts.sbatch && sbatch --nodes=16 facts.sbatch\n"
+	"  ptbuild gather ansible >facts.sh && sh facts.sh gpu_nodes\n"
+	"  ptbuild gather kubernetes --image registry.example/ptbuild:1 >facts.yaml\n",
+	.operand = "ENGINE", .operand_values = "slurm ansible ssh kubernetes",
+};
 
 static const char *const engines[][2] = {
 	{ "slurm", "gather/slurm.sbatch.in" },
@@ -75,13 +74,6 @@ static int dns_label(const char *s)
 
 int ptb_cmd_gather(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "dir", required_argument, NULL, 'd' },
-		{ "ptbuild", required_argument, NULL, 'p' },
-		{ "image", required_argument, NULL, 'i' },
-		{ "namespace", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct opts o = { "ptbuild-facts", "ptbuild", "ptbuild:latest", "default" };
 	struct ptb_err err = { 0 };
 	struct ptb_buf text, out;
@@ -90,7 +82,7 @@ int ptb_cmd_gather(struct ptb_ctx *ctx, int argc, char **argv)
 	cJSON *vars;
 	int rc;
 
-	rc = ptb_cmd_getopt(ctx, &ptb_cmd_gather_def, argc, argv, "", longopts, handle, &o);
+	rc = ptb_opt_parse(ctx, &ptb_cmd_gather_def, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
 	if (optind >= argc)

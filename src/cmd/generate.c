@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,42 +24,83 @@
 #include "util/json.h"
 #include "util/sha256.h"
 
+struct opts {
+	struct ptb_plan_opts p;
+	int plan_opts;            /* a plan option was given */
+	const char *plan;
+	const char *out;
+	const char *format;       /* comma-separated, NULL: all */
+	const char *torch_ref, *base_image, *base_digest, *sde;
+	const char *bucket, *region, *redis, *scheduler;
+	int sccache, force, dry_run;
+};
+
+/* --sccache-bucket, --sccache-redis, --sccache-scheduler: imply --sccache. */
+static int set_sccache_store(const struct ptb_opt_arg *a)
+{
+	struct opts *o = a->base;
+
+	*PTB_OPT_FIELD(a, const char *) = a->arg;
+	o->sccache = 1;
+	return 0;
+}
+
+#define AT(field) .off = offsetof(struct opts, field)
+
+static const struct ptb_opt options[] = {
+	{ .group = ptb_cmd_plan_options, AT(p) },
+	{ .group = ptb_cmd_fleet_options, AT(p) },
+	{ .help = "For a fleet, DIR gets a directory per platform build (DIR/x86_64, "
+	          "DIR/sbsa, DIR/jetson) holding what generate writes for that build's "
+	          "plan alone, and at the top docker-bake.hcl (a target per platform an "
+	          "image can build: not a Jetson), a CI workflow whose matrix runs over "
+	          "the same platforms, and fleet.json, the fleet document." },
+	{ .name = "plan", .arg = "FILE", AT(plan),
+	  .help = "render this saved plan (ptbuild.plan/1 JSON) or fleet plan "
+	          "(ptbuild.fleet/1)" },
+	{ .name = "out", .arg = "DIR", AT(out),
+	  .help = "where to write (default ./ptbuild-out)" },
+	{ .name = "format", .arg = "LIST", AT(format),
+	  .values = "env envrc docker-env github-env cmake presets dockerfile bake ci setup",
+	  .help = "comma-separated, default all: env, envrc, docker-env, github-env, "
+	          "cmake, presets, dockerfile, bake, ci, setup" },
+	{ .name = "torch-ref", .arg = "REF", AT(torch_ref),
+	  .help = "PyTorch git tag or commit for the Dockerfile (default v<torch version>)" },
+	{ .name = "base-image", .arg = "IMAGE", AT(base_image),
+	  .help = "Dockerfile base image, pinned by tag" },
+	{ .name = "base-digest", .arg = "SHA", AT(base_digest),
+	  .help = "pin the base image by digest too (sha256:...)" },
+	{ .name = "source-date-epoch", .arg = "N", AT(sde),
+	  .help = "SOURCE_DATE_EPOCH for the image (default: from the plan, else 0)" },
+	{ .name = "sccache", AT(sccache),
+	  .help = "compile through sccache (local disk cache)" },
+	{ .name = "sccache-bucket", .arg = "B", AT(bucket), .set = set_sccache_store,
+	  .help = "... with an S3 bucket (--sccache-region R)" },
+	{ .name = "sccache-region", .arg = "R", AT(region),
+	  .help = "the S3 bucket's region" },
+	{ .name = "sccache-redis", .arg = "URL", AT(redis), .set = set_sccache_store,
+	  .help = "... with a redis server" },
+	{ .name = "sccache-scheduler", .arg = "URL", AT(scheduler), .set = set_sccache_store,
+	  .help = "... with an sccache-dist scheduler" },
+	{ .name = "force", AT(force),
+	  .help = "write even when the plan reports errors, and replace files in DIR "
+	          "that ptbuild did not write" },
+	{ .name = "dry-run", AT(dry_run),
+	  .help = "say what would be written or skipped, write nothing" },
+	{ 0 },
+};
+
+#undef AT
+
 const struct ptb_cmd ptb_cmd_generate_def = {
-	"generate", ptb_cmd_generate,
-	"write env files, CMake cache and presets, Dockerfile, CI and setup.sh for a plan",
-	"ptbuild generate [plan options | --plan FILE] [--out DIR] [--format LIST] [options]",
+	.name = "generate", .run = ptb_cmd_generate,
+	.summary = "write env files, CMake cache and presets, Dockerfile, CI and setup.sh for a plan",
+	.usage = "ptbuild generate [plan options | --plan FILE] [--out DIR] [--format LIST] [options]",
+	.intro =
 	"Without --plan, the plan is made as 'ptbuild plan' makes it: for this\n"
-	"host, or for --facts FILE / --profile NAME.\n"
-	"\n"
-	PTB_PLAN_HELP
-	"\n"
-	PTB_FLEET_HELP
-	"For a fleet, DIR gets a directory per platform build (DIR/x86_64,\n"
-	"DIR/sbsa, DIR/jetson) holding what generate writes for that build's\n"
-	"plan alone, and at the top docker-bake.hcl (a target per platform an\n"
-	"image can build: not a Jetson), a CI workflow whose matrix runs over\n"
-	"the same platforms, and fleet.json, the fleet document.\n"
-	"\n"
-	"  --plan FILE          render this saved plan (ptbuild.plan/1 JSON) or\n"
-	"                       fleet plan (ptbuild.fleet/1)\n"
-	"  --out DIR            where to write (default ./ptbuild-out)\n"
-	"  --format LIST        comma-separated, default all: env, envrc,\n"
-	"                       docker-env, github-env, cmake, presets,\n"
-	"                       dockerfile, bake, ci, setup\n"
-	"  --torch-ref REF      PyTorch git tag or commit for the Dockerfile\n"
-	"                       (default v<torch version>)\n"
-	"  --base-image IMAGE   Dockerfile base image, pinned by tag\n"
-	"  --base-digest SHA    pin the base image by digest too (sha256:...)\n"
-	"  --source-date-epoch N  SOURCE_DATE_EPOCH for the image (default: from\n"
-	"                       the plan, else 0)\n"
-	"  --sccache            compile through sccache (local disk cache)\n"
-	"  --sccache-bucket B   ... with an S3 bucket (--sccache-region R)\n"
-	"  --sccache-redis URL  ... with a redis server\n"
-	"  --sccache-scheduler URL  ... with an sccache-dist scheduler\n"
-	"  --force              write even when the plan reports errors, and\n"
-	"                       replace files in DIR that ptbuild did not write\n"
-	"  --dry-run            say what would be written, write nothing\n"
-	"\n"
+	"host, or for --facts FILE / --profile NAME.\n",
+	.options = options,
+	.epilog =
 	"A file whose bytes did not change is not rewritten; every write is\n"
 	"atomic.  An existing file is replaced only when it is ptbuild's: its\n"
 	"first lines carry ptbuild's header (plan.json: its ptbuild.plan/1\n"
@@ -75,53 +117,6 @@ const struct ptb_cmd ptb_cmd_generate_def = {
 	"  ptbuild generate --plan gh200.plan.json --out ptbuild-out\n"
 	"  ptbuild generate --facts /shared/facts --out fleet-out\n",
 };
-
-struct opts {
-	struct ptb_plan_opts p;
-	int plan_opts;            /* a plan option was given */
-	const char *plan;
-	const char *out;
-	const char *format;       /* comma-separated, NULL: all */
-	const char *torch_ref, *base_image, *base_digest, *sde;
-	const char *bucket, *region, *redis, *scheduler;
-	int sccache, force, dry_run;
-};
-
-enum {
-	O_PLAN = 1, O_OUT, O_FORMAT, O_TORCH_REF, O_BASE_IMAGE, O_BASE_DIGEST,
-	O_SDE, O_SCCACHE, O_BUCKET, O_REGION, O_REDIS, O_SCHEDULER, O_FORCE,
-	O_DRY_RUN,
-};
-
-static int handle(void *state, int c, const char *arg)
-{
-	struct opts *o = state;
-	int r = ptb_plan_opt(&o->p, "generate", c, arg);
-
-	if (r < 0)
-		return PTB_EUSAGE;
-	if (r > 0) {
-		o->plan_opts = 1;
-		return 0;
-	}
-	switch (c) {
-	case O_PLAN: o->plan = arg; return 0;
-	case O_OUT: o->out = arg; return 0;
-	case O_FORMAT: o->format = arg; return 0;
-	case O_TORCH_REF: o->torch_ref = arg; return 0;
-	case O_BASE_IMAGE: o->base_image = arg; return 0;
-	case O_BASE_DIGEST: o->base_digest = arg; return 0;
-	case O_SDE: o->sde = arg; return 0;
-	case O_SCCACHE: o->sccache = 1; return 0;
-	case O_BUCKET: o->bucket = arg; o->sccache = 1; return 0;
-	case O_REGION: o->region = arg; return 0;
-	case O_REDIS: o->redis = arg; o->sccache = 1; return 0;
-	case O_SCHEDULER: o->scheduler = arg; o->sccache = 1; return 0;
-	case O_FORCE: o->force = 1; return 0;
-	case O_DRY_RUN: o->dry_run = 1; return 0;
-	}
-	return PTB_EUSAGE;
-}
 
 /* The plan: a saved one (--plan FILE), else made from the plan options
  * (--facts, --profile, this host) exactly as `ptbuild plan` makes it. */
@@ -866,33 +861,15 @@ done:
 
 int ptb_cmd_generate(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		PTB_PLAN_OPTIONS,
-		PTB_FLEET_OPTIONS,
-		{ "plan", required_argument, NULL, O_PLAN },
-		{ "out", required_argument, NULL, O_OUT },
-		{ "format", required_argument, NULL, O_FORMAT },
-		{ "torch-ref", required_argument, NULL, O_TORCH_REF },
-		{ "base-image", required_argument, NULL, O_BASE_IMAGE },
-		{ "base-digest", required_argument, NULL, O_BASE_DIGEST },
-		{ "source-date-epoch", required_argument, NULL, O_SDE },
-		{ "sccache", no_argument, NULL, O_SCCACHE },
-		{ "sccache-bucket", required_argument, NULL, O_BUCKET },
-		{ "sccache-region", required_argument, NULL, O_REGION },
-		{ "sccache-redis", required_argument, NULL, O_REDIS },
-		{ "sccache-scheduler", required_argument, NULL, O_SCHEDULER },
-		{ "force", no_argument, NULL, O_FORCE },
-		{ "dry-run", no_argument, NULL, O_DRY_RUN },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct opts o = { .out = "ptbuild-out" };
+	struct opts o = { .p.cmd = "generate", .out = "ptbuild-out" };
 	struct ptb_err err = { 0 };
 	cJSON *plan = NULL;
 	int rc, is_fleet;
 
-	rc = ptb_cmd_getopt(ctx, &ptb_cmd_generate_def, argc, argv, "", longopts, handle, &o);
+	rc = ptb_opt_parse(ctx, &ptb_cmd_generate_def, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
+	o.plan_opts = ptb_cmd_plan_opts_given(&o.p, 1);
 	if (optind < argc)
 		return ptb_cli_usage("generate", "unexpected argument '%s'", argv[optind]);
 	if (!*o.out)

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,29 +16,6 @@
 
 #include "binfmt/fatbin.h"
 #include "util/json.h"
-
-const struct ptb_cmd ptb_cmd_inspect_def = {
-	"inspect", ptb_cmd_inspect,
-	"list the CUDA code (SASS and PTX) inside executables and libraries",
-	"ptbuild inspect FILE... [--gpu CC] [--images] [--decode] [--json]",
-	"Reads ELF executables, shared libraries, object files, static libraries\n"
-	"(ar) and bare .fatbin files, and lists each embedded fat binary's SASS\n"
-	"architectures and PTX versions, compressed (zstd, LZ4) or not.\n"
-	"\n"
-	"  --gpu CC     say whether the code runs on a GPU of compute capability\n"
-	"               CC (8.9, 9.0, 12.0): with SASS built for it, by JIT from\n"
-	"               PTX, or not at all (then exit 1)\n"
-	"  --images     list every image, not only the summary\n"
-	"  --decode     also decompress every SASS image and check it is a CUDA\n"
-	"               ELF (PTX is always decoded, for its .version)\n"
-	"  --json       the ptbuild.inspect/1 document\n"
-	"\n"
-	"Exit status: 0, 1 when --gpu CC cannot run the code, 4 when a file is\n"
-	"unreadable or corrupt (named in the message).\n"
-	"\n"
-	"Example:\n"
-	"  ptbuild inspect --gpu 8.9 \"$(python -c 'import torch, os; print(os.path.dirname(torch.__file__))')/lib/libtorch_cuda.so\"\n",
-};
 
 struct opts {
 	int json, images, decode;
@@ -61,29 +39,49 @@ static int parse_cc(const char *s)
 	return (int)(maj * 10 + min);
 }
 
-static int handle(void *state, int c, const char *arg)
+static int set_gpu(const struct ptb_opt_arg *a)
 {
-	struct opts *o = state;
+	struct opts *o = a->base;
 
-	switch (c) {
-	case 'j':
-		o->json = 1;
-		return 0;
-	case 'i':
-		o->images = 1;
-		return 0;
-	case 'd':
-		o->decode = 1;
-		return 0;
-	case 'g':
-		o->gpu = parse_cc(arg);
-		o->gpu_arg = arg;
-		if (o->gpu < 0)
-			return ptb_cli_usage("inspect", "bad --gpu value '%s' (expected a compute capability like 8.9)", arg);
-		return 0;
-	}
-	return PTB_EUSAGE;
+	o->gpu = parse_cc(a->arg);
+	o->gpu_arg = a->arg;
+	if (o->gpu < 0)
+		return ptb_cli_usage("inspect", "bad --gpu value '%s' (expected a compute capability like 8.9)", a->arg), -1;
+	return 0;
 }
+
+static const struct ptb_opt options[] = {
+	{ .name = "gpu", .arg = "CC", .set = set_gpu,
+	  .help = "say whether the code runs on a GPU of compute capability CC (8.9, "
+	          "9.0, 12.0): with SASS built for it, by JIT from PTX, or not at all "
+	          "(then exit 1)" },
+	{ .name = "images", .off = offsetof(struct opts, images),
+	  .help = "list every image, not only the summary" },
+	{ .name = "decode", .off = offsetof(struct opts, decode),
+	  .help = "also decompress every SASS image and check it is a CUDA ELF (PTX "
+	          "is always decoded, for its .version)" },
+	{ .name = "json", .off = offsetof(struct opts, json),
+	  .help = "the ptbuild.inspect/1 document" },
+	{ 0 },
+};
+
+const struct ptb_cmd ptb_cmd_inspect_def = {
+	.name = "inspect", .run = ptb_cmd_inspect,
+	.summary = "list the CUDA code (SASS and PTX) inside executables and libraries",
+	.usage = "ptbuild inspect FILE... [--gpu CC] [--images] [--decode] [--json]",
+	.intro =
+	"Reads ELF executables, shared libraries, object files, static libraries\n"
+	"(ar) and bare .fatbin files, and lists each embedded fat binary's SASS\n"
+	"architectures and PTX versions, compressed (zstd, LZ4) or not.\n",
+	.options = options,
+	.epilog =
+	"Exit status: 0, 1 when --gpu CC cannot run the code, 4 when a file is\n"
+	"unreadable or corrupt (named in the message).\n"
+	"\n"
+	"Example:\n"
+	"  ptbuild inspect --gpu 8.9 \"$(python -c 'import torch, os; print(os.path.dirname(torch.__file__))')/lib/libtorch_cuda.so\"\n",
+	.operand = "FILE",
+};
 
 struct group {
 	int kind;
@@ -360,18 +358,11 @@ static int scan_path(const char *path, struct ptb_cuda_scan *s, struct ptb_err *
 
 int ptb_cmd_inspect(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "images", no_argument, NULL, 'i' },
-		{ "decode", no_argument, NULL, 'd' },
-		{ "gpu", required_argument, NULL, 'g' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct opts o = { .gpu = -1 };
 	cJSON *doc = NULL, *files = NULL;
 	int rc, status = 0, cannot_run = 0;
 
-	rc = ptb_cmd_getopt(ctx, &ptb_cmd_inspect_def, argc, argv, "", longopts, handle, &o);
+	rc = ptb_opt_parse(ctx, &ptb_cmd_inspect_def, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
 	if (optind >= argc)

@@ -3,6 +3,7 @@
 #include "cmd/cmds.h"
 #include "cmd/common.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,24 +13,37 @@
 #include "core/problems.h"
 #include "util/json.h"
 
+struct opts {
+	struct ptb_plan_opts plan;
+	int json, explain;
+	const char *diff;
+};
+
+static const struct ptb_opt options[] = {
+	{ .group = ptb_cmd_plan_options, .off = offsetof(struct opts, plan) },
+	{ .name = "json", .off = offsetof(struct opts, json),
+	  .help = "print the plan document (ptbuild.plan/1; for a fleet "
+	          "ptbuild.fleet/1: builds[] holds one plan per platform)" },
+	{ .name = "explain", .off = offsetof(struct opts, explain),
+	  .help = "for a fleet: which node forced each decision" },
+	{ .name = "diff", .arg = "OLD.json", .off = offsetof(struct opts, diff),
+	  .help = "say what changed from a saved plan to this one, decision by "
+	          "decision (with --json: a ptbuild.plan-diff/1 document); exit 0 "
+	          "either way unless this plan has errors" },
+	{ .group = ptb_cmd_fleet_options, .off = offsetof(struct opts, plan) },
+	{ 0 },
+};
+
 const struct ptb_cmd ptb_cmd_plan_def = {
-	"plan", ptb_cmd_plan,
-	"decide the CUDA toolkit, arch list, BLAS, environment and CMake flags",
+	.name = "plan", .run = ptb_cmd_plan,
+	.summary = "decide the CUDA toolkit, arch list, BLAS, environment and CMake flags",
+	.usage =
 	"ptbuild plan [--facts FILE | --profile NAME] [--torch VER] [--cuda VER]\n"
 	"                    [--arch-list LIST] [--max-jobs N] [--diff OLD.json] [--json]\n"
 	"       ptbuild plan --facts FILE|DIR --facts FILE|DIR... [--skip-bad]\n"
 	"                    [--build-node NAME] [--max-age DAYS] [--explain] [--json]",
-	PTB_PLAN_HELP
-	"  --json            print the plan document (ptbuild.plan/1; for a fleet\n"
-	"                    ptbuild.fleet/1: builds[] holds one plan per platform)\n"
-	"  --explain         for a fleet: which node forced each decision\n"
-	"  --diff OLD.json   say what changed from a saved plan to this one,\n"
-	"                    decision by decision (with --json: a\n"
-	"                    ptbuild.plan-diff/1 document); exit 0 either way\n"
-	"                    unless this plan has errors\n"
-	"\n"
-	PTB_FLEET_HELP
-	"\n"
+	.options = options,
+	.epilog =
 	"Without --facts or --profile the plan is for this machine.  Exit status 1\n"
 	"when a problem is an error: the build would fail; each problem says how\n"
 	"to fix it.\n"
@@ -40,36 +54,6 @@ const struct ptb_cmd ptb_cmd_plan_def = {
 	"  ptbuild plan --diff last-month.plan.json\n"
 	"  ptbuild plan --facts /shared/facts/ --explain\n",
 };
-
-struct opts {
-	struct ptb_plan_opts plan;
-	int json, explain;
-	const char *diff;
-};
-
-static int handle(void *state, int c, const char *arg)
-{
-	struct opts *o = state;
-	int r = ptb_plan_opt(&o->plan, "plan", c, arg);
-
-	if (r == 1)
-		return 0;
-	if (r < 0)
-		return PTB_EUSAGE;
-	if (c == 'j') {
-		o->json = 1;
-		return 0;
-	}
-	if (c == 'd') {
-		o->diff = arg;
-		return 0;
-	}
-	if (c == 'x') {
-		o->explain = 1;
-		return 0;
-	}
-	return PTB_EUSAGE;
-}
 
 static void print_prepend(const cJSON *plan, const char *var)
 {
@@ -280,21 +264,13 @@ static int fleet_plan(struct ptb_ctx *ctx, const struct opts *o)
 
 int ptb_cmd_plan(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		PTB_PLAN_OPTIONS,
-		PTB_FLEET_OPTIONS,
-		{ "explain", no_argument, NULL, 'x' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "diff", required_argument, NULL, 'd' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct opts o = { 0 };
+	struct opts o = { .plan.cmd = "plan" };
 	struct ptb_err err = { 0 };
 	struct ptb_lua *lua;
 	cJSON *plan, *was = NULL;
 	int rc;
 
-	rc = ptb_cmd_getopt(ctx, &ptb_cmd_plan_def, argc, argv, "", longopts, handle, &o);
+	rc = ptb_opt_parse(ctx, &ptb_cmd_plan_def, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
 	if (optind < argc)

@@ -11,11 +11,16 @@
 
 #include "util/json.h"
 
+static const struct ptb_opt options[] = {
+	{ .name = "json", .off = 0, .help = "the list as JSON: [{name, description, file}]" },
+	{ 0 },
+};
+
 const struct ptb_cmd ptb_cmd_profiles_def = {
-	"profiles", ptb_cmd_profiles,
-	"list the machine profiles 'plan --profile NAME' accepts",
-	"ptbuild profiles [--json]",
-	"  --json   the list as JSON: [{name, description, file}]\n",
+	.name = "profiles", .run = ptb_cmd_profiles,
+	.summary = "list the machine profiles 'plan --profile NAME' accepts",
+	.usage = "ptbuild profiles [--json]",
+	.options = options,
 };
 
 struct entry {
@@ -28,16 +33,6 @@ static int cmp(const void *a, const void *b)
 	return strcmp(((const struct entry *)a)->name, ((const struct entry *)b)->name);
 }
 
-static int handle(void *state, int c, const char *arg)
-{
-	(void)arg;
-	if (c == 'j') {
-		*(int *)state = 1;
-		return 0;
-	}
-	return PTB_EUSAGE;
-}
-
 static int known(const struct entry *v, size_t n, const char *name)
 {
 	for (size_t i = 0; i < n; i++)
@@ -48,10 +43,6 @@ static int known(const struct entry *v, size_t n, const char *name)
 
 int ptb_cmd_profiles(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct entry *v = NULL;
 	size_t n = 0, cap = 0, npath;
 	char **path;
@@ -59,7 +50,7 @@ int ptb_cmd_profiles(struct ptb_ctx *ctx, int argc, char **argv)
 	cJSON *out;
 	struct ptb_buf looked;
 
-	rc = ptb_cmd_getopt(ctx, &ptb_cmd_profiles_def, argc, argv, "", longopts, handle, &json);
+	rc = ptb_opt_parse(ctx, &ptb_cmd_profiles_def, argc, argv, &json);
 	if (rc >= 0)
 		return rc;
 	if (optind < argc)

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +15,58 @@
 #include "util/json.h"
 #include "validate/validate.h"
 
+struct opts {
+	struct ptb_plan_opts p;
+	int plan_opts;               /* a plan option other than --arch-list */
+	const char *cuda_home, *arch_list, *ccbin;
+	int compile_only, force, json, keep, run_without_gpu;
+	int timeout;
+};
+
+static int set_timeout(const struct ptb_opt_arg *a)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(a->arg, &end, 10);
+	if (errno || end == a->arg || *end || v < 1 || v > 86400)
+		return ptb_cli_usage("validate", "bad --timeout value '%s' (seconds, 1 to 86400)", a->arg), -1;
+	*PTB_OPT_FIELD(a, int) = (int)v;
+	return 0;
+}
+
+#define AT(field) .off = offsetof(struct opts, field)
+
+static const struct ptb_opt options[] = {
+	{ .group = ptb_cmd_plan_options, AT(p) },
+	{ .name = "cuda-home", .arg = "DIR", AT(cuda_home),
+	  .help = "the toolkit (default: the plan's when it is installed, else "
+	          "$CUDA_HOME, the nvcc on PATH, /usr/local/cuda)" },
+	{ .name = "ccbin", .arg = "PATH", AT(ccbin),
+	  .help = "host compiler for nvcc" },
+	{ .name = "compile-only", AT(compile_only),
+	  .help = "build and check the binary, run nothing" },
+	{ .name = "force", AT(force),
+	  .help = "ignore the cached result" },
+	{ .name = "timeout", .arg = "SEC", AT(timeout), .set = set_timeout,
+	  .help = "limit for the program run (default 60; nvcc: 10x)" },
+	{ .name = "keep", AT(keep),
+	  .help = "keep the work directory (its path is printed)" },
+	{ .name = "json", AT(json),
+	  .help = "the ptbuild.validate/1 document" },
+	/* For tests: run the program even with no driver in sight. */
+	{ .name = "run-without-gpu", AT(run_without_gpu), .flags = PTB_OPT_HIDDEN },
+	{ 0 },
+};
+
+#undef AT
+
 const struct ptb_cmd ptb_cmd_validate_def = {
-	"validate", ptb_cmd_validate,
-	"compile and run a test kernel with the toolkit and arch list a build uses",
-	"ptbuild validate [plan options] [--cuda-home DIR] [--arch-list LIST] [--compile-only] [--force] [--json]",
+	.name = "validate", .run = ptb_cmd_validate,
+	.summary = "compile and run a test kernel with the toolkit and arch list a build uses",
+	.usage = "ptbuild validate [plan options] [--cuda-home DIR] [--arch-list LIST] [--compile-only] [--force] [--json]",
+	.intro =
 	"Compiles a test program (saxpy and a reduction over 2^20 elements, checked\n"
 	"on the host) with the toolkit's nvcc and the -gencode flags of the arch\n"
 	"list, and checks that its fat binary holds exactly the SASS and PTX asked\n"
@@ -29,18 +78,9 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"What is built: --arch-list when given; else the plan's arch list and\n"
 	"toolkit (the plan for this host, or for --facts / --profile / --torch /\n"
 	"--cuda as 'ptbuild plan' makes it).  With a GPU and no plan options, the\n"
-	"GPU's own compute capability.\n"
-	"\n"
-	PTB_PLAN_HELP
-	"  --cuda-home DIR   the toolkit (default: the plan's when it is installed,\n"
-	"                    else $CUDA_HOME, the nvcc on PATH, /usr/local/cuda)\n"
-	"  --ccbin PATH      host compiler for nvcc\n"
-	"  --compile-only    build and check the binary, run nothing\n"
-	"  --force           ignore the cached result\n"
-	"  --timeout SEC     limit for the program run (default 60; nvcc: 10x)\n"
-	"  --keep            keep the work directory (its path is printed)\n"
-	"  --json            the ptbuild.validate/1 document\n"
-	"\n"
+	"GPU's own compute capability.\n",
+	.options = options,
+	.epilog =
 	"Results that pass are cached under $XDG_CACHE_HOME/ptbuild/validate/,\n"
 	"keyed by toolkit, flags, driver and GPU.\n"
 	"\n"
@@ -53,49 +93,6 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"plan's, nvcc failed, code missing from the binary, the kernel failed or\n"
 	"computed a wrong result).\n",
 };
-
-struct opts {
-	struct ptb_plan_opts p;
-	int plan_opts;               /* a plan option other than --arch-list */
-	const char *cuda_home, *arch_list, *ccbin;
-	int compile_only, force, json, keep, run_without_gpu;
-	int timeout;
-};
-
-static int handle(void *state, int c, const char *arg)
-{
-	struct opts *o = state;
-	char *end;
-	long v;
-	int r = ptb_plan_opt(&o->p, "validate", c, arg);
-
-	if (r < 0)
-		return PTB_EUSAGE;
-	if (r > 0) {
-		if (o->p.arch_list)
-			o->arch_list = o->p.arch_list;
-		if (c != PTB_OPT_PLAN + 5)
-			o->plan_opts = 1;
-		return 0;
-	}
-	switch (c) {
-	case 'C': o->cuda_home = arg; return 0;
-	case 'b': o->ccbin = arg; return 0;
-	case 'c': o->compile_only = 1; return 0;
-	case 'f': o->force = 1; return 0;
-	case 'j': o->json = 1; return 0;
-	case 'k': o->keep = 1; return 0;
-	case 'R': o->run_without_gpu = 1; return 0;
-	case 't':
-		errno = 0;
-		v = strtol(arg, &end, 10);
-		if (errno || end == arg || *end || v < 1 || v > 86400)
-			return ptb_cli_usage("validate", "bad --timeout value '%s' (seconds, 1 to 86400)", arg);
-		o->timeout = (int)v;
-		return 0;
-	}
-	return PTB_EUSAGE;
-}
 
 /* The toolkit root: --cuda-home, $CUDA_HOME, the nvcc on PATH, or
  * /usr/local/cuda.  Caller frees. */
@@ -452,20 +449,7 @@ static void print_text(const cJSON *d)
 
 int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		PTB_PLAN_OPTIONS,
-		{ "cuda-home", required_argument, NULL, 'C' },
-		{ "ccbin", required_argument, NULL, 'b' },
-		{ "compile-only", no_argument, NULL, 'c' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "keep", no_argument, NULL, 'k' },
-		{ "timeout", required_argument, NULL, 't' },
-		/* For tests: run the program even with no driver in sight. */
-		{ "run-without-gpu", no_argument, NULL, 'R' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct opts o = { .timeout = 60 };
+	struct opts o = { .p.cmd = "validate", .timeout = 60 };
 	struct ptb_validate_target t = { 0 };
 	struct ptb_validate_opts vo = { 0 };
 	struct ptb_err err = { 0 };
@@ -473,9 +457,11 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 	cJSON *conv = NULL, *doc;
 	int rc;
 
-	rc = ptb_cmd_getopt(ctx, &ptb_cmd_validate_def, argc, argv, "", longopts, handle, &o);
+	rc = ptb_opt_parse(ctx, &ptb_cmd_validate_def, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
+	o.arch_list = o.p.arch_list;
+	o.plan_opts = ptb_cmd_plan_opts_given(&o.p, 0);
 	if (optind < argc)
 		return ptb_cli_usage("validate", "unexpected argument '%s'", argv[optind]);
 	rc = validate_target_from_options(ctx, &o, &t, &conv, owned);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/json.h"
+#include "util/suggest.h"
 
 /* Keys that other parts rely on, with the JSON types accepted. */
 enum { T_STR = 1, T_NUM = 2, T_OBJ = 4, T_ARR = 8, T_NULL = 16, T_BOOL = 32 };
@@ -300,6 +301,25 @@ static void list_profiles(const char *const *dirs, size_t n, struct ptb_buf *out
 	}
 }
 
+/* The known profile (in names, space-separated) closest to name when it
+ * is close, or NULL; the caller frees. */
+static char *closest_profile(const char *name, const char *names)
+{
+	char *copy = ptb_xstrdup(names), *save = NULL, *w;
+	const char **v = ptb_xcalloc(strlen(names) / 2 + 2, sizeof *v);
+	const char *best;
+	char *r;
+	size_t n = 0;
+
+	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		v[n++] = w;
+	best = ptb_suggest(name, v, n);
+	r = best ? ptb_xstrdup(best) : NULL;
+	free(v);
+	free(copy);
+	return r;
+}
+
 cJSON *ptb_facts_profile(const char *const *dirs, size_t ndirs,
                          const char *name, struct ptb_err *err)
 {
@@ -324,10 +344,16 @@ cJSON *ptb_facts_profile(const char *const *dirs, size_t ndirs,
 		free(f);
 	}
 	struct ptb_buf names;
+	char *meant;
+
 	ptb_buf_init(&names);
 	list_profiles(dirs, ndirs, &names);
 	ptb_err_set(err, PTB_EUSAGE, "unknown profile '%s'", name);
-	ptb_err_hint(err, "known profiles: %s", names.len ? names.data : "(none found on the recipe path)");
+	meant = closest_profile(name, names.data ? names.data : "");
+	ptb_err_hint(err, "%s%s%sknown profiles: %s", meant ? "did you mean '" : "",
+	             meant ? meant : "", meant ? "'? " : "",
+	             names.len ? names.data : "(none found on the recipe path)");
+	free(meant);
 	ptb_buf_free(&names);
 	return NULL;
 }

@@ -5,3 +5,4 @@ libptb_a_SOURCES += \
 	src/util/log.c src/util/log.h src/util/json.c src/util/json.h \
 	src/util/archive_dl.c src/util/archive_dl.h src/util/dl.c src/util/dl.h \
 	src/util/sha256.c src/util/sha256.h
+libptb_a_SOURCES += src/util/suggest.c src/util/suggest.h

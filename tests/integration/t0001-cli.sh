@@ -36,6 +36,39 @@ like "$err" "*'--cuda' needs a value*" "the option is named"
 run "$PTBUILD" arch --frob 8.0
 like "$err" "*unknown option '--frob'*see 'ptbuild arch --help'*" "a command's unknown option points at its help"
 
+# "did you mean": a close command, option or profile is suggested, with
+# the exit status unchanged; a far one gets no guess (frobnicate above).
+run "$PTBUILD" plna
+is "$rc" 2 "a mistyped command is still a usage error"
+is "$err" "ptbuild: error: unknown command 'plna'
+hint: did you mean 'plan'?
+hint: see 'ptbuild --help'" "... with the command meant"
+run "$PTBUILD" help generat
+is "$rc:$err" "2:ptbuild: error: unknown command 'generat'
+hint: did you mean 'generate'?
+hint: see 'ptbuild --help'" "help with a mistyped command suggests too"
+run "$PTBUILD" arch 8.0 --jsno
+is "$rc" 2 "a mistyped option is still a usage error"
+is "$err" "ptbuild: error: unknown option '--jsno'
+hint: did you mean '--json'?
+hint: see 'ptbuild arch --help'" "... with the option meant"
+run "$PTBUILD" plan --max-jbos=8
+like "$rc:$err" "2:*unknown option '--max-jbos=8'*did you mean '--max-jobs'?*" "... also as --option=value"
+run "$PTBUILD" --verbsoe arch 8.0
+like "$rc:$err" "2:*unknown option '--verbsoe'*did you mean '--verbose'?*see 'ptbuild --help'*" "a mistyped global option"
+run "$PTBUILD" detect --facts x.json
+is "$rc" 2 "an option of another command is unknown here"
+case $err in *"did you mean"*) t_ok 1 "... and no far option is guessed";; *) t_ok 0 "... and no far option is guessed";; esac
+run "$PTBUILD" plan --profile gh20
+is "$rc" 2 "a mistyped profile is still a usage error"
+like "$err" "*unknown profile 'gh20'*hint: did you mean 'gh200'? known profiles:*" "... with the profile meant"
+run "$PTBUILD" plan --profile zzzzzz
+case $err in *"did you mean"*) t_ok 1 "a far profile gets no guess";; *) t_ok 0 "a far profile gets no guess";; esac
+
+run "$PTBUILD" arch 8.0 --json=yes
+is "$rc" 2 "a value for an option that takes none is a usage error"
+like "$err" "*option '--json' takes no value*" "... saying so"
+
 run "$PTBUILD" help arch
 is "$rc" 0 "ptbuild help arch"
 like "$out" "usage: ptbuild arch*" "help CMD shows the command's usage"

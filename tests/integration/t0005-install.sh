@@ -1,6 +1,7 @@
 #!/bin/sh
 # t0005-install.sh - an installed ptbuild (DESTDIR) finds its recipes and
-# man page with no help from the environment.
+# man page with no help from the environment; the completion scripts go
+# where bash, zsh and fish look.
 . "$top_srcdir/tests/lib.sh"
 
 [ -f "$top_builddir/Makefile" ] || skip_all "no Makefile in the build tree"
@@ -13,6 +14,10 @@ is "$st" 0 "make install DESTDIR=... works"
 [ -x "$dest$prefix/bin/ptbuild" ]; t_ok $? "the binary is installed under DESTDIR"
 [ -f "$dest$prefix/share/ptbuild/recipes/lib/archlist.lua" ]; t_ok $? "recipes install under pkgdatadir"
 [ -f "$dest$prefix/share/man/man1/ptbuild.1" ]; t_ok $? "the man page is installed"
+for f in bash-completion/completions/ptbuild zsh/site-functions/_ptbuild fish/vendor_completions.d/ptbuild.fish; do
+	cmp -s "$dest$prefix/share/$f" "$top_srcdir/completions/${f%%[-/]*}/${f##*/}"
+	t_ok $? "the ${f%%[-/]*} completion is installed as share/$f"
+done
 
 # The binary looks in $(pkgdatadir), which DESTDIR displaces; point the
 # path at the staged copy exactly as an installed one would be found.
