@@ -14,6 +14,7 @@ local jetson = ptb.include("data/jetson")
 local redist = ptb.include("data/redist")
 local acldata = ptb.include("data/acl")
 local W = ptb.include("lib/wheels")
+local C = ptb.include("lib/checks")
 
 local M = {}
 
@@ -94,8 +95,8 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
     end
   end
   -- Driver
-  local runs = T.driver_runs(r, facts.driver)
-  if runs == nil then
+  local runs = C.driver(r, facts.driver)
+  if runs == "too-old" then
     local d = facts.driver
     problem(p, "error", "driver-too-old",
       ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's 'CUDA Version: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
@@ -114,20 +115,19 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   -- Platform: every installed toolkit built for another platform; an
   -- error when the plan uses it (or its directory), a warning otherwise.
   for _, t in ipairs(facts.toolkits or {}) do
-    local tp = T.toolkit_platform(t)
-    local jetson_own = tp == "linux-aarch64" and facts.host.platform == "jetson"
-    if tp and tp ~= platform and not jetson_own then
+    local code, tp = C.toolkit_platform_problem(facts, r, t)
+    if code then
       local sev = (t.root == choice.root) and "error" or "warning"
-      if tp == "linux-sbsa" and platform == "linux-aarch64" then
-        problem(p, sev, "sbsa-toolkit-on-jetson",
+      if code == "sbsa-toolkit-on-jetson" then
+        problem(p, sev, code,
           ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(t.root),
           ("remove %s and install CUDA from JetPack ('apt install nvidia-jetpack' or cuda-toolkit from the L4T repository)"):format(t.root))
-      elseif tp == "linux-aarch64" then
-        problem(p, sev, "jetson-toolkit-on-server",
+      elseif code == "jetson-toolkit-on-server" then
+        problem(p, sev, code,
           ("the CUDA toolkit in %s is the Jetson (L4T) build; this machine needs %s"):format(t.root, platform),
           ("remove %s from PATH and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
       else
-        problem(p, sev, "toolkit-wrong-platform",
+        problem(p, sev, code,
           ("the CUDA toolkit in %s is a %s build; this machine needs %s"):format(t.root, tp, platform),
           ("remove %s and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
       end
@@ -433,7 +433,7 @@ function M.make(args)
   decide("arch_list", arch.list, arch.why)
 
   -- Host compiler
-  local hc, hp = H.host_compiler(facts, r, torch)
+  local hc, hp = H.host_compiler(facts, r, torch, ch.tk)
   append(problems, hp)
   local hinfo = { switched = hc.switched }
   if hc.host then
@@ -441,7 +441,7 @@ function M.make(args)
     decide("host_compiler", ("%s (gcc %s)"):format(hinfo.cxx, hc.host.version),
       hc.switched and ("the default gcc %s does not work with nvcc %s"):format(hc.default.version, r.version)
         or hc.refused and ("refused by nvcc %s: see the gcc-too-new problem"):format(r.version)
-        or ("accepted by nvcc %s (gcc %d at most)"):format(r.version, r.gcc_max))
+        or ("accepted by nvcc %s (gcc %d at most)"):format(r.version, C.limits(r, ch.tk).gcc_max))
   end
 
   -- BLAS

@@ -74,6 +74,7 @@ SHELL_TESTS = \
 	tests/integration/t0123-facts-versions.sh \
 	tests/integration/t0124-plan-diff.sh \
 	tests/integration/t0130-doctor.sh \
+	tests/integration/t0131-plan-doctor-agree.sh \
 	tests/integration/t0211-sources.sh \
 	tests/integration/t0501-generate.sh \
 	tests/integration/t0502-generate-env.sh \
