@@ -74,6 +74,31 @@ local function cudnn_fix(r, platform, root)
     major, platform, major, root)
 end
 
+-- Platform: every installed toolkit built for another platform (the rule
+-- of lib/checks.lua); an error when the plan uses it (or its directory),
+-- a warning otherwise.
+local function platform_problems(p, facts, r, platform, choice)
+  for _, t in ipairs(facts.toolkits or {}) do
+    local code, tp = C.toolkit_platform_problem(facts, r, t)
+    if code then
+      local sev = (t.root == choice.root) and "error" or "warning"
+      if code == "sbsa-toolkit-on-jetson" then
+        problem(p, sev, code,
+          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(t.root),
+          ("remove %s and install CUDA from JetPack ('apt install nvidia-jetpack' or cuda-toolkit from the L4T repository)"):format(t.root))
+      elseif code == "jetson-toolkit-on-server" then
+        problem(p, sev, code,
+          ("the CUDA toolkit in %s is the Jetson (L4T) build; this machine needs %s"):format(t.root, platform),
+          ("remove %s from PATH and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
+      else
+        problem(p, sev, code,
+          ("the CUDA toolkit in %s is a %s build; this machine needs %s"):format(t.root, tp, platform),
+          ("remove %s and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
+      end
+    end
+  end
+end
+
 function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   local p = {}
   -- PyTorch support: one rule for every CUDA it ships no wheels for --
@@ -112,27 +137,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
       ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs driver %s or newer (%s with minor-version compatibility)"):format(T.driver_need(r), r.compat_min),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
-  -- Platform: every installed toolkit built for another platform; an
-  -- error when the plan uses it (or its directory), a warning otherwise.
-  for _, t in ipairs(facts.toolkits or {}) do
-    local code, tp = C.toolkit_platform_problem(facts, r, t)
-    if code then
-      local sev = (t.root == choice.root) and "error" or "warning"
-      if code == "sbsa-toolkit-on-jetson" then
-        problem(p, sev, code,
-          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(t.root),
-          ("remove %s and install CUDA from JetPack ('apt install nvidia-jetpack' or cuda-toolkit from the L4T repository)"):format(t.root))
-      elseif code == "jetson-toolkit-on-server" then
-        problem(p, sev, code,
-          ("the CUDA toolkit in %s is the Jetson (L4T) build; this machine needs %s"):format(t.root, platform),
-          ("remove %s from PATH and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
-      else
-        problem(p, sev, code,
-          ("the CUDA toolkit in %s is a %s build; this machine needs %s"):format(t.root, tp, platform),
-          ("remove %s and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
-      end
-    end
-  end
+  platform_problems(p, facts, r, platform, choice)
   if tk then
     -- checked above
   elseif not contains(r.platforms, platform) then
