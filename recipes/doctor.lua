@@ -1,7 +1,8 @@
 -- doctor: the checks that explain the classic PyTorch + CUDA build failures
 -- before a multi-hour build.  Input { facts = <ptbuild.facts/1>, observed =
--- <what src/doctor/probe.c saw: env, nvcc on PATH, CUDA_HOME, libraries in
--- loader order, pip/conda CUDA packages, container and emulation markers> }.
+-- <the environment detect.environment made of what src/detect/probe_env.c
+-- saw: env, nvcc on PATH, CUDA_HOME, libraries in loader order, pip/conda
+-- CUDA packages, container and emulation markers> }.
 -- Output { findings = [...], checks = N }.  Each check carries the label
 -- (S01..S40) of the failure scenario it was written for; the error texts
 -- quoted in messages are the ones users reported.

@@ -7,6 +7,7 @@ nobase_dist_pkgdata_DATA += \
 	recipes/arch.lua \
 	recipes/data/acl.lua \
 	recipes/data/archs.lua \
+	recipes/data/containers.lua \
 	recipes/data/cpus.lua \
 	recipes/data/cuda.lua \
 	recipes/data/gpus.lua \

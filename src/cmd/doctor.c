@@ -1,6 +1,6 @@
 /* doctor.c - `ptbuild doctor`: explain the classic failures of an existing
- * setup before a multi-hour build.  C gathers (detect + probes), the
- * doctor recipe judges. */
+ * setup before a multi-hour build.  detect observes (the facts, and the
+ * environment a build would run in), the doctor recipe judges. */
 #include "cmd/cmds.h"
 #include "cmd/common.h"
 
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doctor/probe.h"
 #include "core/plan.h"
+#include "detect/detect.h"
 #include "util/json.h"
 
 const struct ptb_cmd ptb_cmd_doctor_def = {
@@ -151,8 +151,16 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 	facts = get_facts(ctx, &o, &err);
 	if (!facts)
 		return ptb_report(&err);
+	/* the environment of --sysroot (or this host), read as detect reads
+	 * a machine; the facts' arch picks the loader's directories */
+	struct ptb_detect_opts dopts = { o.sysroot, lua };
+	cJSON *env = ptb_detect_environment(&dopts, ptb_json_str(facts, "host.arch"), &err);
+	if (!env) {
+		cJSON_Delete(facts);
+		return ptb_report(&err);
+	}
 	args = cJSON_CreateObject();
-	cJSON_AddItemToObject(args, "observed", ptb_doctor_probe(o.sysroot, facts));
+	cJSON_AddItemToObject(args, "observed", env);
 	cJSON_AddItemToObject(args, "facts", facts);
 	rc = ptb_lua_call(lua, "doctor", "check", args, &res, &err);
 	cJSON_Delete(args);
