@@ -153,7 +153,7 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 		return ptb_report(&err);
 	/* the environment of --sysroot (or this host), read as detect reads
 	 * a machine; the facts' arch picks the loader's directories */
-	struct ptb_detect_opts dopts = { o.sysroot, lua };
+	struct ptb_detect_opts dopts = { o.sysroot, lua, NULL };
 	cJSON *env = ptb_detect_environment(&dopts, ptb_json_str(facts, "host.arch"), &err);
 	if (!env) {
 		cJSON_Delete(facts);

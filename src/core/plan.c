@@ -107,7 +107,7 @@ cJSON *ptb_plan_facts(struct ptb_ctx *ctx, const struct ptb_plan_opts *o,
 		return f;
 	}
 	/* The command's engine, so --recipes reaches detect's recipe too. */
-	struct ptb_detect_opts d = { o->sysroot, ptb_ctx_lua(ctx, err) };
+	struct ptb_detect_opts d = { o->sysroot, ptb_ctx_lua(ctx, err), NULL };
 	if (!d.lua)
 		return NULL;
 	f = ptb_detect(&d, err);

@@ -45,7 +45,7 @@ cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
 	r.notes = cJSON_AddArrayToObject(raw, "read_notes");
 	ptb_probe_host(&r, raw);
 	ptb_probe_gpu(&r, raw);
-	ptb_probe_cuda(&r, raw);
+	ptb_probe_cuda(&r, raw, opts ? opts->toolkit : NULL);
 	ptb_probe_tools(&r, raw);
 	free((char *)r.dir);
 	return raw;

@@ -16,6 +16,8 @@
 struct ptb_detect_opts {
 	const char *sysroot;       /* NULL or "/" for this host */
 	struct ptb_lua *lua;       /* NULL: an engine on the default recipe path */
+	const char *toolkit;       /* NULL, or a toolkit root to read besides those
+	                              detect finds (found_by "given") */
 };
 
 /* The raw observations (what detect.enrich receives); NULL with err when

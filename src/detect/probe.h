@@ -19,8 +19,9 @@ void ptb_probe_host(const struct ptb_root *r, cJSON *raw);
  * NVML through dlopen in a child with a time limit -> raw.nvidia */
 void ptb_probe_gpu(const struct ptb_root *r, cJSON *raw);
 /* CUDA toolkits, cuDNN, NCCL, PATH / LD_LIBRARY_PATH, installed torch
- * -> raw.toolkits, raw.path, raw.torch */
-void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw);
+ * -> raw.toolkits, raw.path, raw.torch; `given` (may be NULL) is a root
+ * to read first, found_by "given" */
+void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw, const char *given);
 /* compilers on PATH and CC / CXX / CUDAHOSTCXX -> raw.compilers, raw.env */
 void ptb_probe_tools(const struct ptb_root *r, cJSON *raw);
 

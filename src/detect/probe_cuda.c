@@ -695,12 +695,15 @@ void ptb_probe_torch(const struct ptb_root *r, cJSON *raw, char **sites)
 	ptb_buf_free(&b);
 }
 
-void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw)
+void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw, const char *given)
 {
 	cJSON *tks = cJSON_AddArrayToObject(raw, "toolkits"), *t;
 	static const char *const envs[] = { "CUDA_HOME", "CUDA_PATH", "CUDA_ROOT" };
 	char **names, **sites;
 	const cJSON *it;
+
+	if (given && *given == '/')
+		candidate(r, tks, given, "given");
 
 	for (size_t i = 0; i < sizeof envs / sizeof envs[0]; i++) {
 		const char *v = ptb_probe_env(envs[i]);
