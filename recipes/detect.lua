@@ -774,6 +774,28 @@ end
 
 ---------------------------------------------------------------------------
 
+-- The page size: this host's sysconf; for a sysroot a saved smaps, the
+-- kernel's build configuration, or Ubuntu's "-64k" kernel flavour name.
+-- Returns bytes and where from, or nil.
+local function page_size(files, h, arch, kernel)
+  local ps, ps_src = h.page_size, h.page_size and "sysconf"
+  if not ps and files["/proc/self/smaps"] then
+    local kb = files["/proc/self/smaps"]:match("KernelPageSize:%s*(%d+) kB")
+    ps, ps_src = kb and tonumber(kb) * 1024, kb and "/proc/self/smaps"
+  end
+  if not ps and h.kconfig_pages then
+    local kb = h.kconfig_pages:match("CONFIG_ARM64_(%d+)K_PAGES=y")
+    ps, ps_src = kb and tonumber(kb) * 1024, kb and h.kconfig_file
+  end
+  if not ps and arch == "aarch64" and kernel and kernel:match("%-64k$") then
+    ps, ps_src = 65536, "kernel name " .. kernel
+  end
+  if not ps and arch == "x86_64" then
+    ps, ps_src = 4096, "x86_64 (always 4 KiB base pages)"
+  end
+  return ps, ps_src
+end
+
 function M.enrich(raw)
   local notes = {}
   -- files C found but did not read (not a regular file) or cut (too large)
@@ -795,23 +817,7 @@ function M.enrich(raw)
   host.glibc = glibc or ptb.null
   if not h.glibc then notes[#notes + 1] = "glibc version unknown (no libc.so.6 banner)"
   elseif not glibc then notes[#notes + 1] = "glibc version unreadable: '" .. tostring(h.glibc):sub(1, 40) .. "'" end
-  -- page size: this host's sysconf; for a sysroot a saved smaps, the
-  -- kernel's build configuration, or Ubuntu's "-64k" kernel flavour name
-  local ps, ps_src = h.page_size, h.page_size and "sysconf"
-  if not ps and files["/proc/self/smaps"] then
-    local kb = files["/proc/self/smaps"]:match("KernelPageSize:%s*(%d+) kB")
-    ps, ps_src = kb and tonumber(kb) * 1024, kb and "/proc/self/smaps"
-  end
-  if not ps and h.kconfig_pages then
-    local kb = h.kconfig_pages:match("CONFIG_ARM64_(%d+)K_PAGES=y")
-    ps, ps_src = kb and tonumber(kb) * 1024, kb and h.kconfig_file
-  end
-  if not ps and arch == "aarch64" and kernel and kernel:match("%-64k$") then
-    ps, ps_src = 65536, "kernel name " .. kernel
-  end
-  if not ps and arch == "x86_64" then
-    ps, ps_src = 4096, "x86_64 (always 4 KiB base pages)"
-  end
+  local ps, ps_src = page_size(files, h, arch, kernel)
   host.page_size = ps and math.tointeger(ps) or ptb.null
   host.page_size_source = ps_src
   if not ps then notes[#notes + 1] = "page size unknown (no saved /proc/self/smaps, /boot/config-<kernel> or -64k kernel name in the sysroot)" end
