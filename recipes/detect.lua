@@ -548,6 +548,30 @@ local function toolkit_version(t)
   return nil, nil
 end
 
+-- What the toolkit's headers and nvcc's ELF header say, into tk: cuDNN
+-- and NCCL versions (their version macros), the newest gcc its
+-- host_config.h accepts ("#if __GNUC__ > 14" refuses 15: gcc_max 14), the
+-- machine nvcc was built for.
+local function toolkit_parts(t, tk)
+  if t.cudnn_header then
+    local d = defines(t.cudnn_header.defines)
+    if d.CUDNN_MAJOR then
+      tk.cudnn = ("%s.%s.%s"):format(d.CUDNN_MAJOR, d.CUDNN_MINOR or "0", d.CUDNN_PATCHLEVEL or "0")
+      tk.cudnn_header = t.cudnn_header.path
+    end
+  end
+  if t.nccl_header then
+    local d = defines(t.nccl_header.defines)
+    if d.NCCL_MAJOR then
+      tk.nccl = ("%s.%s.%s"):format(d.NCCL_MAJOR, d.NCCL_MINOR or "0", d.NCCL_PATCH or "0")
+      tk.nccl_header = t.nccl_header.path
+    end
+  end
+  local g = type(t.host_config_gnuc) == "string" and t.host_config_gnuc:match("__GNUC__%s*>%s*(%d%d?%d?)%f[%D]")
+  if g and tonumber(g) >= 1 then tk.gcc_max = math.tointeger(tonumber(g)) end
+  if type(t.nvcc_machine) == "string" then tk.nvcc_machine = t.nvcc_machine end
+end
+
 local function under(path, root)
   return path == root or path:sub(1, #root + 1) == root .. "/"
 end
@@ -574,20 +598,7 @@ local function toolkit_facts(raw, notes)
       elseif tg == "sbsa-linux" then tk.platform = "sbsa"
       elseif tg == "aarch64-linux" then tk.platform = "jetson" end
     end
-    if t.cudnn_header then
-      local d = defines(t.cudnn_header.defines)
-      if d.CUDNN_MAJOR then
-        tk.cudnn = ("%s.%s.%s"):format(d.CUDNN_MAJOR, d.CUDNN_MINOR or "0", d.CUDNN_PATCHLEVEL or "0")
-        tk.cudnn_header = t.cudnn_header.path
-      end
-    end
-    if t.nccl_header then
-      local d = defines(t.nccl_header.defines)
-      if d.NCCL_MAJOR then
-        tk.nccl = ("%s.%s.%s"):format(d.NCCL_MAJOR, d.NCCL_MINOR or "0", d.NCCL_PATCH or "0")
-        tk.nccl_header = t.nccl_header.path
-      end
-    end
+    toolkit_parts(t, tk)
     tk.cudnn = tk.cudnn or ptb.null
     tk.nccl = tk.nccl or ptb.null
     local picked = {}
@@ -762,6 +773,28 @@ end
 
 ---------------------------------------------------------------------------
 
+-- The page size: this host's sysconf; for a sysroot a saved smaps, the
+-- kernel's build configuration, or Ubuntu's "-64k" kernel flavour name.
+-- Returns bytes and where from, or nil.
+local function page_size(files, h, arch, kernel)
+  local ps, ps_src = h.page_size, h.page_size and "sysconf"
+  if not ps and files["/proc/self/smaps"] then
+    local kb = files["/proc/self/smaps"]:match("KernelPageSize:%s*(%d+) kB")
+    ps, ps_src = kb and tonumber(kb) * 1024, kb and "/proc/self/smaps"
+  end
+  if not ps and h.kconfig_pages then
+    local kb = h.kconfig_pages:match("CONFIG_ARM64_(%d+)K_PAGES=y")
+    ps, ps_src = kb and tonumber(kb) * 1024, kb and h.kconfig_file
+  end
+  if not ps and arch == "aarch64" and kernel and kernel:match("%-64k$") then
+    ps, ps_src = 65536, "kernel name " .. kernel
+  end
+  if not ps and arch == "x86_64" then
+    ps, ps_src = 4096, "x86_64 (always 4 KiB base pages)"
+  end
+  return ps, ps_src
+end
+
 function M.enrich(raw)
   local notes = {}
   -- files C found but did not read (not a regular file) or cut (too large)
@@ -783,23 +816,7 @@ function M.enrich(raw)
   host.glibc = glibc or ptb.null
   if not h.glibc then notes[#notes + 1] = "glibc version unknown (no libc.so.6 banner)"
   elseif not glibc then notes[#notes + 1] = "glibc version unreadable: '" .. tostring(h.glibc):sub(1, 40) .. "'" end
-  -- page size: this host's sysconf; for a sysroot a saved smaps, the
-  -- kernel's build configuration, or Ubuntu's "-64k" kernel flavour name
-  local ps, ps_src = h.page_size, h.page_size and "sysconf"
-  if not ps and files["/proc/self/smaps"] then
-    local kb = files["/proc/self/smaps"]:match("KernelPageSize:%s*(%d+) kB")
-    ps, ps_src = kb and tonumber(kb) * 1024, kb and "/proc/self/smaps"
-  end
-  if not ps and h.kconfig_pages then
-    local kb = h.kconfig_pages:match("CONFIG_ARM64_(%d+)K_PAGES=y")
-    ps, ps_src = kb and tonumber(kb) * 1024, kb and h.kconfig_file
-  end
-  if not ps and arch == "aarch64" and kernel and kernel:match("%-64k$") then
-    ps, ps_src = 65536, "kernel name " .. kernel
-  end
-  if not ps and arch == "x86_64" then
-    ps, ps_src = 4096, "x86_64 (always 4 KiB base pages)"
-  end
+  local ps, ps_src = page_size(files, h, arch, kernel)
   host.page_size = ps and math.tointeger(ps) or ptb.null
   host.page_size_source = ps_src
   if not ps then notes[#notes + 1] = "page size unknown (no saved /proc/self/smaps, /boot/config-<kernel> or -64k kernel name in the sysroot)" end
@@ -851,6 +868,197 @@ function M.enrich(raw)
     env = ptb.object(env),
     notes = ptb.array(notes),
   }, notes)
+end
+
+---------------------------------------------------------------------------
+-- the build environment (doctor): C (src/detect/probe_env.c) hands the
+-- variables, the toolkits they name, the loader's directories, site-
+-- packages, conda and the marker paths data/containers.lua lists.
+
+-- The paths C is to look at for detect.environment.
+function M.wanted()
+  local c = data("containers")
+  local exists, files = {}, { c.cgroup.file, c.cpuinfo.file }
+  for _, m in ipairs(c.markers) do exists[#exists + 1] = m.path end
+  for _, d in ipairs(c.gpu_devices) do exists[#exists + 1] = d end
+  for _, h in ipairs(c.binfmt.handlers) do files[#files + 1] = c.binfmt.dir .. "/" .. h end
+  return { exists = ptb.array(exists), files = ptb.array(files) }
+end
+
+-- A toolkit the environment names, as doctor reports it: read by the
+-- same rules as the facts' toolkits.
+local function env_toolkit(t, via)
+  local tk = { root = t.root, via = via, version = (toolkit_version(t)) }
+  toolkit_parts(t, tk)
+  if tk.cudnn then tk.cudnn_header = { version = tk.cudnn, path = tk.cudnn_header } end
+  tk.cudnn, tk.nccl, tk.nccl_header = nil, nil, nil
+  local tg = {}
+  for _, x in ipairs(type(t.targets) == "table" and t.targets or {}) do
+    if type(x) == "string" then tg[#tg + 1] = x end
+  end
+  tk.targets = ptb.array(tg)
+  return tk
+end
+
+local function env_toolkits(e)
+  local by_root = {}
+  for _, t in ipairs(type(e.toolkits) == "table" and e.toolkits or {}) do
+    if type(t.root) == "string" then by_root[t.root] = t end
+  end
+  local function info(root, via)
+    return env_toolkit(by_root[root] or { root = root }, via)
+  end
+  local out = { nvcc_on_path = {} }
+  for _, n in ipairs(type(e.path_nvcc) == "table" and e.path_nvcc or {}) do
+    local tk = info(n.root, "PATH")
+    tk.nvcc = n.nvcc
+    out.nvcc_on_path[#out.nvcc_on_path + 1] = tk
+  end
+  for _, h in ipairs({ { "CUDA_HOME", "cuda_home" }, { "CUDA_PATH", "cuda_path" } }) do
+    local x = e[h[1]]
+    if type(x) == "table" and type(x.given) == "string" then
+      if type(x.root) == "string" then
+        out[h[2]] = info(x.root, h[1])
+        out[h[2]].given = x.given
+      else
+        out[h[2]] = { given = x.given, missing = true }
+      end
+    end
+  end
+  if type(e.usr_local_cuda) == "string" then out.usr_local_cuda = info(e.usr_local_cuda, "/usr/local/cuda") end
+  out.nvcc_on_path = ptb.array(out.nvcc_on_path)
+  return out
+end
+
+-- The libraries in the loader's order; of the default directories only
+-- those of this host's multiarch triplet.
+local function env_libs(e, arch)
+  local other = arch == "aarch64" and "x86_64%-linux%-gnu" or "aarch64%-linux%-gnu"
+  local out = {}
+  for _, d in ipairs(type(e.loader) == "table" and e.loader or {}) do
+    if not (d.via == "default" and d.dir:find(other)) then
+      for _, l in ipairs(d.libs or {}) do
+        local base = l.real and l.real:match("([^/]+)$") or l.name
+        local so = base:find(".so.", 1, true)
+        local path = (d.dir == "/" and "" or d.dir) .. "/" .. l.name
+        local v = so and base:sub(so + 4)
+        out[#out + 1] = { name = l.name, lib = l.name:match("^(.-)%.so%.") or l.name, path = path,
+                          real = l.real, version = v ~= "" and v or nil, via = d.via,
+                          compat = d.dir:find("/compat", 1, true) ~= nil }
+      end
+    end
+  end
+  return out
+end
+
+local function sorted_by(list, a, b)
+  table.sort(list, function(x, y)
+    if x[a] ~= y[a] then return tostring(x[a]) < tostring(y[a]) end
+    return tostring(x[b]) < tostring(y[b])
+  end)
+  return ptb.array(list)
+end
+
+-- torch installs with a dist-info or egg-info (its version): the CUDA
+-- version.py names, libtorch_cuda, its machine and generic architectures.
+local function env_torch(e)
+  local out = {}
+  for _, t in ipairs(type(e.torch) == "table" and e.torch or {}) do
+    local v
+    for _, list in ipairs({ t.dist_info or {}, t.egg_info or {} }) do
+      for _, d in ipairs(list) do
+        v = v or d:match("^torch%-(.+)%.dist%-info$") or d:match("^torch%-(.+)%.egg%-info$")
+      end
+    end
+    if v then
+      local c = type(t.version_py) == "string" and t.version_py:match("\ncuda[^=\n]*=%s*['\"]([%d.]+)['\"]")
+      local x = { version = v, site = t.site, cuda = c and #c < 16 and c or nil,
+                  libtorch_cuda = t.libtorch_cuda, machine = t.libtorch_cuda and t.machine or nil }
+      if t.libtorch_cuda and type(t.archs) == "table" then
+        local a = { sass = {}, ptx = {} }
+        for _, k in ipairs({ "sass", "ptx" }) do
+          for _, cc in ipairs(t.archs[k] or {}) do
+            if cc:match("^%d+%.%d+$") then a[k][#a[k] + 1] = cc end
+          end
+          a[k] = ptb.array(a[k])
+        end
+        x.archs = a
+      end
+      out[#out + 1] = x
+    end
+  end
+  return sorted_by(out, "version", "site")
+end
+
+local function env_pip(e)
+  local out = {}
+  for _, p in ipairs(type(e.pip_nvidia) == "table" and e.pip_nvidia or {}) do
+    -- nvidia_cudnn_cu12-...: the "_cuNN" part, not "_cudnn"
+    local cu = p.dist_info:match("_cu(%d+)")
+    out[#out + 1] = { dist_info = p.dist_info, site = p.site, cuda_major = cu and math.tointeger(tonumber(cu)) }
+  end
+  return sorted_by(out, "dist_info", "site")
+end
+
+-- conda-meta records name-version-build.json of the CUDA packages
+local CONDA_CUDA = { "cudatoolkit", "cuda-cudart", "cuda-nvcc", "cuda-version", "cuda-runtime" }
+local function env_conda(e)
+  if type(e.conda) ~= "table" then return nil end
+  local pk = {}
+  for _, n in ipairs(e.conda.meta or {}) do
+    for _, name in ipairs(CONDA_CUDA) do
+      local v = n:sub(1, #name + 1) == name .. "-" and n:match("^(%d[^-]*)%-.*%.json$", #name + 2)
+      if v then pk[#pk + 1] = { name = name, version = v } end
+    end
+  end
+  return { prefix = e.conda.prefix, packages = sorted_by(pk, "name", "version") }
+end
+
+-- Inside a container?  The first marker file that exists, else a runtime
+-- named in PID 1's cgroup (data/containers.lua); a GPU device passed in;
+-- QEMU handlers; what kind of CPU the kernel describes.
+local function env_markers(e)
+  local c = data("containers")
+  local ex = type(e.exists) == "table" and e.exists or {}
+  local files = type(e.files) == "table" and e.files or {}
+  local ct = {}
+  for _, m in ipairs(c.markers) do
+    if ex[m.path] == true then ct.marker, ct.runtime = m.path, m.runtime; break end
+  end
+  local cg = files[c.cgroup.file]
+  for _, w in ipairs(ct.marker == nil and type(cg) == "string" and c.cgroup.words or {}) do
+    if cg:find(w.word, 1, true) then ct.marker, ct.runtime = c.cgroup.file, w.runtime; break end
+  end
+  ct.inside = ct.marker ~= nil
+  ct.gpu_devices = false
+  for _, d in ipairs(c.gpu_devices) do ct.gpu_devices = ct.gpu_devices or ex[d] == true end
+  local bf = {}
+  for _, h in ipairs(c.binfmt.handlers) do
+    local text = files[c.binfmt.dir .. "/" .. h]
+    if type(text) == "string" and text:sub(1, 7) == "enabled" then bf[#bf + 1] = h end
+  end
+  local kind
+  local ci = files[c.cpuinfo.file]
+  for _, k in ipairs(type(ci) == "string" and c.cpuinfo.kinds or {}) do
+    if ci:find(k.key, 1, true) then kind = k.kind; break end
+  end
+  return ct, ptb.array(bf), type(ci) == "string" and (kind or "unknown") or nil
+end
+
+-- The environment doctor judges.  raw: { environment = <probe_env.c>,
+-- arch = the facts' host.arch }.
+function M.environment(raw)
+  local e = type(raw.environment) == "table" and raw.environment or {}
+  local out = env_toolkits(e)
+  local env = {}
+  for k, v in pairs(type(e.vars) == "table" and e.vars or {}) do env[k] = v end
+  out.env = ptb.object(env)
+  out.libs = ptb.array(env_libs(e, raw.arch))
+  out.pip_nvidia = env_pip(e)
+  out.torch = env_torch(e)
+  out.conda = env_conda(e)
+  out.container, out.binfmt_qemu, out.cpuinfo_kind = env_markers(e)
+  return out
 end
 
 return M

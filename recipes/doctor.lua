@@ -1,11 +1,13 @@
 -- doctor: the checks that explain the classic PyTorch + CUDA build failures
 -- before a multi-hour build.  Input { facts = <ptbuild.facts/1>, observed =
--- <what src/doctor/probe.c saw: env, nvcc on PATH, CUDA_HOME, libraries in
--- loader order, pip/conda CUDA packages, container and emulation markers> }.
+-- <the environment detect.environment made of what src/detect/probe_env.c
+-- saw: env, nvcc on PATH, CUDA_HOME, libraries in loader order, pip/conda
+-- CUDA packages, container and emulation markers> }.
 -- Output { findings = [...], checks = N }.  Each check carries the label
 -- (S01..S40) of the failure scenario it was written for; the error texts
 -- quoted in messages are the ones users reported.
 local archlist = ptb.include("lib/archlist")
+local checks_lib = ptb.include("lib/checks")
 local host_lib = ptb.include("lib/host")
 local toolkit = ptb.include("lib/toolkit")
 local wheels = ptb.include("lib/wheels")
@@ -29,7 +31,9 @@ function M.toolkit(f, o)
   elseif o.nvcc_on_path and o.nvcc_on_path[1] then tk = o.nvcc_on_path[1]
   elseif o.usr_local_cuda then tk = o.usr_local_cuda
   elseif f.toolkits and f.toolkits[1] then
-    tk = { root = f.toolkits[1].root, version = f.toolkits[1].version, via = "detect", targets = {} }
+    local t = f.toolkits[1]
+    tk = { root = t.root, version = t.version, via = "detect", targets = { t.target }, platform = t.platform,
+           gcc_max = t.gcc_max }
   end
   if tk and not tk.version then
     for _, t in ipairs(f.toolkits or {}) do
@@ -100,9 +104,10 @@ end
 check("driver-too-old", "error", "S03", function(c)
   if not (c.f.driver and c.f.driver.version and c.tk and c.rel) then return end
   local d, r = c.f.driver.version, c.rel
-  if toolkit.driver_runs(r, c.f.driver) == "direct" then return end
+  local runs = checks_lib.driver(r, c.f.driver)
+  if runs == "direct" or runs == "unknown" then return end
   local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"CUDA Version: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(c.f.driver.cuda_max) or ""
-  if archlist.vcmp(d, r.compat_min) >= 0 then
+  if runs == "compat" then
     return { severity = "warning",
       message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
         :format(d, r.version, toolkit.driver_need(r), ceiling),
@@ -297,18 +302,19 @@ check("arch-list-missing-gpu", "error", "S18", function(c)
   return out
 end)
 
+-- The GPUs the toolkit in use does not build, by the rule plan applies
+-- (lib/checks.lua: Thor is sm_101 to CUDA 12.9 and sm_110 from 13.0).
 check("toolkit-drops-gpu", "error", "S16", function(c)
   if not c.rel then return end
   local out = {}
-  for _, g in ipairs(c.gpus) do
-    local cc = g.compute_capability
-    local first, last = archlist.span(cc, "")
-    if not archlist.builds(c.rel, cc, "") and last and archlist.vcmp(c.rel.version, last) > 0 then
+  for _, x in ipairs(checks_lib.gpus_not_built(c.f, c.rel)) do
+    local g, cc, last = x.gpu, x.gpu.compute_capability, x.edge
+    if x.code == "toolkit-drops-gpu" then
       out[#out + 1] = {
         message = ("CUDA %s cannot build for %s (compute capability %s): \"nvcc fatal : Unsupported gpu architecture 'compute_%s'\"")
-          :format(c.rel.version, g.name or "the GPU", cc, archlist.digits(cc)),
+          :format(c.rel.version, g.name or "the GPU", cc, archlist.digits(toolkit.gpu_arch(cc, c.rel))),
         seen = "toolkit " .. c.tk.root .. " (" .. c.tk.version .. "), GPU " .. (g.name or "") .. " " .. cc,
-        fix = ("use CUDA %s, the last release that builds sm_%s"):format(last, archlist.digits(cc)) }
+        fix = ("use CUDA %s, the last release that builds sm_%s"):format(last, archlist.digits(toolkit.gpu_arch(cc, c.rel))) }
     end
   end
   return out
@@ -317,14 +323,13 @@ end)
 check("gpu-newer-than-toolkit", "error", "S15", function(c)
   if not c.rel then return end
   local out = {}
-  for _, g in ipairs(c.gpus) do
-    local cc = g.compute_capability
-    local first = archlist.span(cc, "")
-    if not archlist.builds(c.rel, cc, "") and first and archlist.vcmp(c.rel.version, first) < 0 then
+  for _, x in ipairs(checks_lib.gpus_not_built(c.f, c.rel)) do
+    local g, cc, first = x.gpu, x.gpu.compute_capability, x.edge
+    if x.code == "gpu-newer-than-toolkit" then
       out[#out + 1] = {
         message = ("%s (compute capability %s) is newer than CUDA %s: nvcc cannot build for it"):format(g.name or "the GPU", cc, c.rel.version),
         seen = "toolkit " .. c.tk.root .. " (" .. c.tk.version .. "), GPU " .. (g.name or "") .. " " .. cc,
-        fix = ("install CUDA %s or newer"):format(first) }
+        fix = first and ("install CUDA %s or newer"):format(first) or "no known CUDA builds for it yet" }
     end
   end
   return out
@@ -337,8 +342,8 @@ check("gcc-too-new", "error", "S14", function(c)
   local rel = c.rel or {}
   -- a toolkit no file dates is named by its directory; compiler_ok
   -- claims no version-edge conflict for it
-  local r = { version = rel.version or c.tk.version or ("in " .. c.tk.root), gcc_max = c.tk.gcc_max or rel.gcc_max,
-              clang_max = c.tk.clang_max or rel.clang_max }
+  local r = checks_lib.limits({ version = rel.version or c.tk.version or ("in " .. c.tk.root),
+                                gcc_max = rel.gcc_max, clang_max = rel.clang_max }, c.tk)
   if not (r.gcc_max or r.clang_max) then return end
   local full = c.tk.version or r.version
   local whose = c.tk.version and ("CUDA " .. full .. "'s nvcc") or ("the nvcc " .. r.version)
@@ -349,18 +354,18 @@ check("gcc-too-new", "error", "S14", function(c)
     if cc.name == "gcc" or cc.name == "g++" then return "gcc" end
     if cc.name == "clang" or cc.name == "clang++" then return "clang" end
   end
-  local chosen
-  for _, cc in ipairs(c.f.compilers or {}) do
-    if want and (cc.path == want or cc.name == want) then chosen = cc break end
-    if not want and kind(cc) == "gcc" and not chosen then chosen = cc end
+  -- what CUDAHOSTCXX, CXX or CC names, else the gcc plan takes by default
+  local chosen = not want and checks_lib.default_gcc(c.f) or nil
+  for _, cc in ipairs(want and c.f.compilers or {}) do
+    if cc.path == want or cc.name == want then chosen = cc break end
   end
   local k = chosen and kind(chosen)
   if not k or not chosen.version then return end
-  local ok, why = host_lib.compiler_ok(r, full, k, chosen.version, arch)
+  local ok, why = checks_lib.compiler_ok(r, full, k, chosen.version, arch)
   if ok then return end
   local older
   for _, cc in ipairs(c.f.compilers or {}) do
-    if kind(cc) == "gcc" and cc.version and host_lib.compiler_ok(r, full, "gcc", cc.version, arch)
+    if kind(cc) == "gcc" and cc.version and checks_lib.compiler_ok(r, full, "gcc", cc.version, arch)
        and (not older or archlist.vcmp(cc.version, older.version) > 0) then older = cc end
   end
   local max = r.gcc_max or 0
@@ -464,34 +469,44 @@ check("foreign-binary", "error", "S07", function(c)
   return out
 end)
 
+-- The toolkit in use built for another platform, by the rule plan applies
+-- (lib/checks.lua); its platform from detect's facts or the targets/
+-- directories seen.  nil, or the shared rule's code and platforms.
+local function platform_problem(c)
+  if not c.tk then return nil end
+  return checks_lib.toolkit_platform_problem(c.f, c.rel or { version = "0.0" }, c.tk)
+end
+
+local function target_dir(c, tp)
+  local dirs = { ["linux-sbsa"] = "sbsa-linux", ["linux-aarch64"] = "aarch64-linux", ["linux-x86_64"] = "x86_64-linux" }
+  return c.tk.root .. "/targets/" .. (dirs[tp] or tp)
+end
+
 check("sbsa-toolkit-on-jetson", "error", "S10", function(c)
-  local h = c.f.host or {}
-  if h.platform ~= "jetson" or not c.tk then return end
-  local has = {}
-  for _, t in ipairs(c.tk.targets or {}) do has[t] = true end
-  local thor = false
-  for _, g in ipairs(c.gpus) do
-    if g.compute_capability == "11.0" or g.compute_capability == "10.1" then thor = true end
-  end
-  if has["sbsa-linux"] and not has["aarch64-linux"] and not thor then
-    return {
-      message = "an SBSA (ARM server) CUDA toolkit is installed on a Jetson: its libraries do not run on L4T (Orin and older need JetPack's CUDA)",
-      seen = c.tk.root .. "/targets/sbsa-linux",
-      fix = "install CUDA from JetPack (apt install nvidia-jetpack / cuda-toolkit from the L4T repo) and remove the SBSA toolkit" }
-  end
+  local code, tp = platform_problem(c)
+  if code ~= "sbsa-toolkit-on-jetson" then return end
+  return {
+    message = "an SBSA (ARM server) CUDA toolkit is installed on a Jetson: its libraries do not run on L4T (Orin and older need JetPack's CUDA)",
+    seen = target_dir(c, tp),
+    fix = "install CUDA from JetPack (apt install nvidia-jetpack / cuda-toolkit from the L4T repo) and remove the SBSA toolkit" }
 end)
 
 check("jetson-toolkit-on-server", "error", "S09", function(c)
-  local h = c.f.host or {}
-  if h.platform ~= "sbsa" or not c.tk then return end
-  local has = {}
-  for _, t in ipairs(c.tk.targets or {}) do has[t] = true end
-  if has["aarch64-linux"] and not has["sbsa-linux"] then
-    return {
-      message = "a Jetson (L4T, aarch64-linux) CUDA toolkit is installed on an ARM server: NVIDIA builds linux-sbsa for servers with different options",
-      seen = c.tk.root .. "/targets/aarch64-linux",
-      fix = "install the linux-sbsa toolkit (the sbsa repository or runfile, or ptbuild fetch)" }
-  end
+  local code, tp = platform_problem(c)
+  if code ~= "jetson-toolkit-on-server" then return end
+  return {
+    message = "a Jetson (L4T, aarch64-linux) CUDA toolkit is installed on an ARM server: NVIDIA builds linux-sbsa for servers with different options",
+    seen = target_dir(c, tp),
+    fix = "install the linux-sbsa toolkit (the sbsa repository or runfile, or ptbuild fetch)" }
+end)
+
+check("toolkit-wrong-platform", "error", "S07", function(c)
+  local code, tp, platform = platform_problem(c)
+  if code ~= "toolkit-wrong-platform" then return end
+  return {
+    message = ("the CUDA toolkit in %s is a %s build; this machine needs %s"):format(c.tk.root, tp, platform),
+    seen = target_dir(c, tp),
+    fix = ("install the %s toolkit (ptbuild fetch) and point CUDA_HOME and PATH at it"):format(platform) }
 end)
 
 check("forward-compat-unsupported", "error", "S05", function(c)

@@ -8,6 +8,7 @@ nobase_dist_pkgdata_DATA += \
 	recipes/data/acl.lua \
 	recipes/data/archs.lua \
 	recipes/data/archspec.lua \
+	recipes/data/containers.lua \
 	recipes/data/cpus.lua \
 	recipes/data/cuda.lua \
 	recipes/data/gpus.lua \
@@ -28,6 +29,7 @@ nobase_dist_pkgdata_DATA += \
 	recipes/generate.lua \
 	recipes/lib/archlist.lua \
 	recipes/lib/buildenv.lua \
+	recipes/lib/checks.lua \
 	recipes/lib/host.lua \
 	recipes/lib/targets.lua \
 	recipes/lib/toolkit.lua \

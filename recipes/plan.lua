@@ -14,6 +14,7 @@ local jetson = ptb.include("data/jetson")
 local redist = ptb.include("data/redist")
 local acldata = ptb.include("data/acl")
 local W = ptb.include("lib/wheels")
+local C = ptb.include("lib/checks")
 
 local M = {}
 
@@ -73,6 +74,31 @@ local function cudnn_fix(r, platform, root)
     major, platform, major, root)
 end
 
+-- Platform: every installed toolkit built for another platform (the rule
+-- of lib/checks.lua); an error when the plan uses it (or its directory),
+-- a warning otherwise.
+local function platform_problems(p, facts, r, platform, choice)
+  for _, t in ipairs(facts.toolkits or {}) do
+    local code, tp = C.toolkit_platform_problem(facts, r, t)
+    if code then
+      local sev = (t.root == choice.root) and "error" or "warning"
+      if code == "sbsa-toolkit-on-jetson" then
+        problem(p, sev, code,
+          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(t.root),
+          ("remove %s and install CUDA from JetPack ('apt install nvidia-jetpack' or cuda-toolkit from the L4T repository)"):format(t.root))
+      elseif code == "jetson-toolkit-on-server" then
+        problem(p, sev, code,
+          ("the CUDA toolkit in %s is the Jetson (L4T) build; this machine needs %s"):format(t.root, platform),
+          ("remove %s from PATH and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
+      else
+        problem(p, sev, code,
+          ("the CUDA toolkit in %s is a %s build; this machine needs %s"):format(t.root, tp, platform),
+          ("remove %s and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
+      end
+    end
+  end
+end
+
 function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   local p = {}
   -- PyTorch support: one rule for every CUDA it ships no wheels for --
@@ -94,8 +120,8 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
     end
   end
   -- Driver
-  local runs = T.driver_runs(r, facts.driver)
-  if runs == nil then
+  local runs = C.driver(r, facts.driver)
+  if runs == "too-old" then
     local d = facts.driver
     problem(p, "error", "driver-too-old",
       ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's 'CUDA Version: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
@@ -111,28 +137,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
       ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs driver %s or newer (%s with minor-version compatibility)"):format(T.driver_need(r), r.compat_min),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
-  -- Platform: every installed toolkit built for another platform; an
-  -- error when the plan uses it (or its directory), a warning otherwise.
-  for _, t in ipairs(facts.toolkits or {}) do
-    local tp = T.toolkit_platform(t)
-    local jetson_own = tp == "linux-aarch64" and facts.host.platform == "jetson"
-    if tp and tp ~= platform and not jetson_own then
-      local sev = (t.root == choice.root) and "error" or "warning"
-      if tp == "linux-sbsa" and platform == "linux-aarch64" then
-        problem(p, sev, "sbsa-toolkit-on-jetson",
-          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(t.root),
-          ("remove %s and install CUDA from JetPack ('apt install nvidia-jetpack' or cuda-toolkit from the L4T repository)"):format(t.root))
-      elseif tp == "linux-aarch64" then
-        problem(p, sev, "jetson-toolkit-on-server",
-          ("the CUDA toolkit in %s is the Jetson (L4T) build; this machine needs %s"):format(t.root, platform),
-          ("remove %s from PATH and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
-      else
-        problem(p, sev, "toolkit-wrong-platform",
-          ("the CUDA toolkit in %s is a %s build; this machine needs %s"):format(t.root, tp, platform),
-          ("remove %s and install the %s toolkit (ptbuild fetch)"):format(t.root, platform))
-      end
-    end
-  end
+  platform_problems(p, facts, r, platform, choice)
   if tk then
     -- checked above
   elseif not contains(r.platforms, platform) then
@@ -474,14 +479,14 @@ end
 
 -- The host compiler's decision; returns what the build environment needs
 -- of it ({switched, cxx}).
-local function decide_host_compiler(decide, hc, r)
+local function decide_host_compiler(decide, hc, r, tk)
   local hinfo = { switched = hc.switched }
   if hc.host then
     hinfo.cxx = H.cxx_of(hc.host.path)
     decide("host_compiler", ("%s (gcc %s)"):format(hinfo.cxx, hc.host.version),
       hc.switched and ("the default gcc %s does not work with nvcc %s"):format(hc.default.version, r.version)
         or hc.refused and ("refused by nvcc %s: see the gcc-too-new problem"):format(r.version)
-        or ("accepted by nvcc %s (gcc %d at most)"):format(r.version, r.gcc_max))
+        or ("accepted by nvcc %s (gcc %d at most)"):format(r.version, C.limits(r, tk).gcc_max))
   end
   return hinfo
 end
@@ -571,9 +576,9 @@ function M.make(args)
   decide("arch_list", arch.list, arch.why)
 
   -- Host compiler
-  local hc, hp = H.host_compiler(facts, r, torch)
+  local hc, hp = H.host_compiler(facts, r, torch, ch.tk)
   append(problems, hp)
-  local hinfo = decide_host_compiler(decide, hc, r)
+  local hinfo = decide_host_compiler(decide, hc, r, ch.tk)
 
   local blas, benv, jobs, pkgs = host_choices(facts, args, decide, problems)
 

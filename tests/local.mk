@@ -78,6 +78,7 @@ SHELL_TESTS = \
 	tests/integration/t0125-colour.sh \
 	tests/integration/t0126-plan-loaders.sh \
 	tests/integration/t0130-doctor.sh \
+	tests/integration/t0131-plan-doctor-agree.sh \
 	tests/integration/t0211-sources.sh \
 	tests/integration/t0212-recipe-errors.sh \
 	tests/integration/t0501-generate.sh \

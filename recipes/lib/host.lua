@@ -2,6 +2,7 @@
 -- mean for the build -- the nvcc host compiler, BLAS/OpenBLAS, MAX_JOBS and
 -- distribution packages.  Pure functions of facts and data tables.
 local A = ptb.include("lib/archlist")
+local C = ptb.include("lib/checks")
 local ob = ptb.include("data/openblas")
 local pk = ptb.include("data/packages")
 
@@ -13,8 +14,6 @@ end
 
 local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
 
-local function basename(p) return (p:match("([^/]+)$")) or p end
-
 -- The C++ driver beside a gcc path: /usr/bin/gcc-12 -> /usr/bin/g++-12.
 function M.cxx_of(path)
   local dir, base = path:match("^(.-)([^/]+)$")
@@ -23,16 +22,13 @@ function M.cxx_of(path)
 end
 
 -- gcc compilers from facts; the default is the one named plain "gcc" (the
--- one on PATH), else the first listed.
+-- one on PATH), else the first listed (lib/checks.lua default_gcc).
 function M.gccs(facts)
-  local list, default = {}, nil
+  local list = {}
   for _, c in ipairs(facts.compilers or {}) do
-    if c.name == "gcc" and c.version and c.path then
-      list[#list + 1] = c
-      if not default and basename(c.path) == "gcc" then default = c end
-    end
+    if c.name == "gcc" and c.version and c.path then list[#list + 1] = c end
   end
-  return list, default or list[1]
+  return list, C.default_gcc(facts)
 end
 
 local cuda = ptb.include("data/cuda")
@@ -48,51 +44,35 @@ function M.cuda_full(facts, r)
 end
 
 -- Does nvcc of release r (full version `full`) take compiler `kind`
--- ("gcc" or "clang") version v on `arch`?  true, or false and why.
-function M.compiler_ok(r, full, kind, v, arch)
-  local max = kind == "clang" and r.clang_max or r.gcc_max
-  if max and major(v) and major(v) > max then
-    return false, ("newer than nvcc %s accepts (%s %d at most: 'unsupported %s version')")
-      :format(r.version, kind, max, kind == "clang" and "clang" or "GNU")
-  end
-  -- the conflicts hold for CUDA versions up to an edge: with no version
-  -- known (a toolkit no file dates) none is claimed
-  if type(full) ~= "string" or not full:match("^%d+%.%d+") then return true end
-  for _, c in ipairs(cuda.host_conflicts) do
-    local cu = c.cuda_upto and A.vcmp(full, c.cuda_upto) <= 0
-      or c.cuda_minor_upto and A.vcmp(A.cuda_minor(full) or full, c.cuda_minor_upto) <= 0
-    if c.compiler == kind and cu and (not c.arch or c.arch == arch)
-       and (c.exact and A.vcmp(v, c.exact) == 0
-            or not c.exact and A.vcmp(v, c.from) >= 0 and (not c.below or A.vcmp(v, c.below) < 0)) then
-      return false, c.why
-    end
-  end
-  return true
-end
+-- ("gcc" or "clang") version v on `arch`?  true, or false and why.  The
+-- rule is plan's and doctor's alike: lib/checks.lua.
+M.compiler_ok = C.compiler_ok
 
--- The nvcc host compiler for release r and PyTorch release torch.
+-- The nvcc host compiler for release r and PyTorch release torch, with
+-- the limits the installed toolkit tk (may be nil) states.
 -- Returns { default = c?, host = c?, switched = bool }, problems.
-function M.host_compiler(facts, r, torch)
+function M.host_compiler(facts, r, torch, tk)
   local problems = {}
+  local lim = C.limits(r, tk)
   local list, default = M.gccs(facts)
   if not default then
     problem(problems, "warning", "no-compiler",
       "no gcc was found on this machine; the plan assumes the build environment brings one",
-      ("install gcc %s to %d (CUDA %s accepts up to gcc %d)"):format(torch.gcc_min, r.gcc_max, r.version, r.gcc_max))
+      ("install gcc %s to %d (CUDA %s accepts up to gcc %d)"):format(torch.gcc_min, lim.gcc_max, r.version, lim.gcc_max))
     return { switched = false }, problems
   end
   local res = { default = default, host = default, switched = false }
   if A.vcmp(default.version, torch.gcc_min) < 0 then
     problem(problems, "error", "gcc-too-old",
       ("gcc %s (%s) is older than PyTorch %s accepts ('GCC-9.3 or newer is required')"):format(default.version, default.path, torch.version),
-      ("install gcc %d to %d and put it first on PATH"):format(major(torch.gcc_min), r.gcc_max))
+      ("install gcc %d to %d and put it first on PATH"):format(major(torch.gcc_min), lim.gcc_max))
   end
   local full, arch = M.cuda_full(facts, r), facts.host and facts.host.arch
-  local ok, why = M.compiler_ok(r, full, "gcc", default.version, arch)
+  local ok, why = M.compiler_ok(lim, full, "gcc", default.version, arch)
   if not ok then
     local best
     for _, c in ipairs(list) do
-      if M.compiler_ok(r, full, "gcc", c.version, arch) and A.vcmp(c.version, torch.gcc_min) >= 0 and
+      if M.compiler_ok(lim, full, "gcc", c.version, arch) and A.vcmp(c.version, torch.gcc_min) >= 0 and
          (not best or A.vcmp(c.version, best.version) > 0) then
         best = c
       end
@@ -106,7 +86,7 @@ function M.host_compiler(facts, r, torch)
       res.refused = true
       problem(problems, "error", "gcc-too-new",
         ("gcc %s (%s) does not work with nvcc %s: %s; no other gcc installed does"):format(default.version, default.path, full, why),
-        ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(r.gcc_max, r.gcc_max))
+        ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(lim.gcc_max, lim.gcc_max))
     end
   end
   return res, problems

@@ -5,6 +5,7 @@
 -- Auto/All/Common; a/f only where nvcc and the PyTorch release accept them.
 local A = ptb.include("lib/archlist")
 local T = ptb.include("lib/toolkit")
+local C = ptb.include("lib/checks")
 
 local M = {}
 
@@ -170,13 +171,17 @@ function M.choose(facts, torch, r, platform, override)
     elseif cc then
       local arch = T.gpu_arch(cc, r)
       local how = M.covers(items, arch)
-      if not T.builds_gpu(r, cc) then
-        local first, last = A.span(arch, "")
-        if last and A.vcmp(r.version, last) > 0 then
+      local rule, edge = C.gpu_build(r, cc)
+      if rule then
+        -- the shared rule (lib/checks.lua): edge is the last CUDA that
+        -- built it, or the first that builds it
+        if rule == "toolkit-drops-gpu" then
+          local last = edge
           problem(problems, "error", "toolkit-drops-gpu",
             ("CUDA %s no longer builds for the %s (compute capability %s); the last CUDA that does is %s"):format(r.version, g.name or "GPU", cc, last),
             ("use CUDA %s (--cuda %s) with a PyTorch release that supports it, or build on a machine without this GPU"):format(last, last))
         else
+          local first = edge
           problem(problems, "error", "gpu-newer-than-toolkit",
             ("the %s (compute capability %s) is newer than CUDA %s; the first CUDA that builds for it is %s"):format(g.name or "GPU", cc, r.version, first or "unknown"),
             first and ("use CUDA %s or newer (--cuda %s) and a PyTorch release that supports it"):format(first, first)

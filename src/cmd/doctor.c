@@ -1,6 +1,6 @@
 /* doctor.c - `ptbuild doctor`: explain the classic failures of an existing
- * setup before a multi-hour build.  C gathers (detect + probes), the
- * doctor recipe judges. */
+ * setup before a multi-hour build.  detect observes (the facts, and the
+ * environment a build would run in), the doctor recipe judges. */
 #include "cmd/cmds.h"
 #include "cmd/common.h"
 
@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "doctor/probe.h"
 #include "core/plan.h"
 #include "core/problems.h"
+#include "detect/detect.h"
 #include "util/json.h"
 
 struct opts {
@@ -123,8 +123,16 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 	facts = get_facts(ctx, &o, &err);
 	if (!facts)
 		return ptb_report(&err);
+	/* the environment of --sysroot (or this host), read as detect reads
+	 * a machine; the facts' arch picks the loader's directories */
+	struct ptb_detect_opts dopts = { o.p.sysroot, lua, NULL };
+	cJSON *env = ptb_detect_environment(&dopts, ptb_json_str(facts, "host.arch"), &err);
+	if (!env) {
+		cJSON_Delete(facts);
+		return ptb_report(&err);
+	}
 	args = cJSON_CreateObject();
-	cJSON_AddItemToObject(args, "observed", ptb_doctor_probe(o.p.sysroot, facts));
+	cJSON_AddItemToObject(args, "observed", env);
 	cJSON_AddItemToObject(args, "facts", facts);
 	rc = ptb_recipe_call(lua, "doctor", "check", args, &res, NULL, &err);
 	cJSON_Delete(args);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/plan.h"
+#include "detect/detect.h"
 #include "util/json.h"
 #include "validate/validate.h"
 
@@ -94,44 +95,73 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"computed a wrong result).\n",
 };
 
-/* The toolkit root: --cuda-home, $CUDA_HOME, the nvcc on PATH, or
- * /usr/local/cuda.  Caller frees. */
-static char *find_cuda_home(const char *opt)
+/* path as an absolute path (a relative --cuda-home is from here); caller
+ * frees. */
+static char *absolute(const char *path)
 {
-	const char *env = getenv("CUDA_HOME"), *path = getenv("PATH");
+	char cwd[4096];
+
+	if (path[0] != '/' && getcwd(cwd, sizeof cwd))
+		return ptb_path_join(cwd, path);
+	return ptb_xstrdup(path);
+}
+
+/* This host as detect sees it: the driver, the GPUs, the toolkits (with
+ * `given`, the --cuda-home directory, among them), the nvcc on PATH. */
+static cJSON *host_facts(struct ptb_ctx *ctx, const char *given, struct ptb_err *err)
+{
+	struct ptb_detect_opts d = { NULL, ptb_ctx_lua(ctx, err), NULL };
+	char *abs = given ? absolute(given) : NULL;
+	cJSON *f = NULL;
+
+	d.toolkit = abs;
+	if (d.lua)
+		f = ptb_detect(&d, err);
+	free(abs);
+	return f;
+}
+
+/* The toolkit root: --cuda-home, $CUDA_HOME, the nvcc on PATH (detect's
+ * env: the first one a shell runs, resolved; <root>/bin/nvcc), or
+ * /usr/local/cuda.  Caller frees. */
+static char *cuda_root(const cJSON *facts, const char *opt)
+{
+	const char *env = ptb_json_str(facts, "env.CUDA_HOME");
+	const char *nvcc = ptb_json_str(facts, "env.nvcc_on_path");
+	char *root, *slash;
 
 	if (opt)
 		return ptb_xstrdup(opt);
 	if (env && *env)
 		return ptb_xstrdup(env);
-	while (path && *path) {
-		const char *colon = strchr(path, ':');
-		size_t n = colon ? (size_t)(colon - path) : strlen(path);
-		char *dir = ptb_xstrndup(path, n), *nvcc = ptb_path_join(dir, "nvcc");
+	if (!nvcc)
+		return ptb_xstrdup("/usr/local/cuda");
+	root = ptb_xstrdup(nvcc);
+	for (int i = 0; i < 2; i++)
+		if ((slash = strrchr(root, '/')) && slash != root)
+			*slash = '\0';
+	return root;
+}
 
-		if (n && access(nvcc, X_OK) == 0) {
-			char real[PATH_MAX];
-			char *root = NULL, *slash;
+/* The CUDA release ("13.0") detect read for the toolkit at root (its
+ * directory, or a spelling that leads to it), or NULL. */
+static const char *toolkit_release(const cJSON *facts, const char *root)
+{
+	char *want = absolute(root);
+	const char *rel = NULL;
+	const cJSON *t, *a;
 
-			if (realpath(nvcc, real)) {
-				/* <root>/bin/nvcc */
-				if ((slash = strrchr(real, '/')))
-					*slash = '\0';
-				if ((slash = strrchr(real, '/')))
-					*slash = '\0';
-				root = ptb_xstrdup(real);
-			}
-			free(dir);
-			free(nvcc);
-			if (root)
-				return root;
-		} else {
-			free(dir);
-			free(nvcc);
-		}
-		path = colon ? colon + 1 : NULL;
+	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(facts, "toolkits")) {
+		const char *r = ptb_json_str(t, "root");
+		int hit = r && strcmp(r, want) == 0;
+
+		cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(t, "aliases"))
+			hit |= cJSON_IsString(a) && strcmp(a->valuestring, want) == 0;
+		if (hit && !rel)
+			rel = ptb_json_str(t, "release");
 	}
-	return ptb_xstrdup("/usr/local/cuda");
+	free(want);
+	return rel;
 }
 
 /* $TMPDIR/NAME.XXXXXX for mkstemp; caller frees. */
@@ -140,41 +170,6 @@ static char *temp_template(const char *name)
 	const char *tmp = getenv("TMPDIR");
 
 	return ptb_xasprintf("%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
-}
-
-/* "13.0" from `nvcc --version` ("... release 13.0, V13.0.88"). */
-static char *nvcc_release(const char *nvcc, struct ptb_err *err)
-{
-	char *tmpl = temp_template("ptbuild-nvcc");
-	char *argv[] = { (char *)nvcc, (char *)"--version", NULL };
-	struct ptb_buf b;
-	double ms;
-	int fd = mkstemp(tmpl), st;
-	char *rel = NULL, *p;
-
-	if (fd < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot create '%s': %s", tmpl, strerror(errno));
-		free(tmpl);
-		return NULL;
-	}
-	close(fd);
-	st = ptb_validate_spawn(argv, tmpl, 60, &ms, err);
-	ptb_buf_init(&b);
-	if (st == 0 && ptb_file_read(tmpl, 1 << 16, &b, err) == 0 &&
-	    (p = strstr(b.data, "release "))) {
-		size_t n;
-
-		p += 8;
-		n = strspn(p, "0123456789.");
-		if (n)
-			rel = ptb_xstrndup(p, n);
-	}
-	unlink(tmpl);
-	free(tmpl);
-	if (!rel && st >= 0)
-		ptb_err_set(err, PTB_EUSAGE, "cannot read the CUDA release from '%s --version' (exit %d)", nvcc, st);
-	ptb_buf_free(&b);
-	return rel;
 }
 
 /* Do two CUDA versions ("12.6", "12.6.3") name the same X.Y release? */
@@ -248,71 +243,73 @@ static char *native_arch(const char *cuda_root)
 	return cc;
 }
 
-/* What to validate.  THE SEAM FOR THE PLAN: today the toolkit and arch
- * list come from --cuda-home/--arch-list (and their defaults) and the flags
- * from arch.convert; at merge this takes the plan options and fills the
- * same fields from ptb_plan_make() (cuda.root, cuda.version,
- * torch_cuda_arch_list, cmake.CMAKE_CUDA_HOST_COMPILER).  On success the
- * caller frees *conv (arch.convert's document) and the strings in *owned.
- * Returns -1 to go on, or an exit status. */
-/* The GPU's own compute capability, when a driver is present. */
-static char *native_arch_of_env(const char *cuda_home)
+/* The GPU's own compute capability, when detect saw a driver. */
+static char *native_arch_of_env(const cJSON *facts, const char *cuda_home)
 {
 	char *root, *cc;
 
-	if (!ptb_validate_driver_present(NULL))
+	if (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(facts, "driver")))
 		return NULL;
-	root = find_cuda_home(cuda_home);
+	root = cuda_root(facts, cuda_home);
 	cc = native_arch(root);
 	free(root);
 	return cc;
 }
 
-static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *o,
-                                        struct ptb_validate_target *t,
-                                        cJSON **conv, char *owned[8])
+/* The plan decides the arch list (owned[4]), the toolkit when it is
+ * installed here (owned[5]), the host compiler (owned[6]) and the CUDA
+ * release it is for (owned[7]: "root|version").  -1 to go on, or an exit
+ * status. */
+static int from_plan(struct ptb_ctx *ctx, const struct opts *o, char *owned[8])
 {
 	struct ptb_err err = { 0 };
-	struct ptb_lua *lua;
-	cJSON *args, *rest = NULL;
-	int rc;
+	cJSON *plan = NULL;
+	struct ptb_lua *lua = ptb_ctx_lua(ctx, &err);
 
-	*conv = NULL;
-	/* The plan decides the arch list (and toolkit, when it is installed
-	 * here) unless --arch-list was given alone, or a GPU can answer. */
-	if (o->plan_opts || (!o->arch_list && !(owned[3] = native_arch_of_env(o->cuda_home)))) {
-		cJSON *plan = NULL;
-
-		lua = ptb_ctx_lua(ctx, &err);
-		if (!lua || ptb_plan_make(lua, &o->p, &plan, NULL, &err) != 0)
-			return ptb_report(&err);
-		const char *list = ptb_json_str(plan, "torch_cuda_arch_list");
-		const char *root = ptb_json_str(plan, "cuda.root");
-		const char *hc = ptb_json_str(plan, "cmake.CMAKE_CUDA_HOST_COMPILER");
-		const char *ver = ptb_json_str(plan, "cuda.version");
-		if (list)
-			owned[4] = ptb_xstrdup(list);
-		/* The toolkit must be the plan's: "plan root|version". */
-		if (ver)
-			owned[7] = ptb_xasprintf("%s|%s", root ? root : "", ver);
-		if (!o->cuda_home && root) {
-			char *nv = ptb_path_join(root, "bin/nvcc");
-			if (access(nv, X_OK) == 0)
-				owned[5] = ptb_xstrdup(root);
-			else
-				ptb_note("the plan's toolkit %s is not installed here: looking for another CUDA %s", root, ver ? ver : "?");
-			free(nv);
-		}
-		if (!o->ccbin && hc && access(hc, X_OK) == 0)
-			owned[6] = ptb_xstrdup(hc);
-		ptb_note("validating the plan (%s): TORCH_CUDA_ARCH_LIST=%s",
-		         ptb_json_str(plan, "facts_source") ? ptb_json_str(plan, "facts_source") : "host",
-		         list ? list : "?");
-		cJSON_Delete(plan);
-		free(owned[3]);
-		owned[3] = NULL;
+	if (!lua || ptb_plan_make(lua, &o->p, &plan, NULL, &err) != 0)
+		return ptb_report(&err);
+	const char *list = ptb_json_str(plan, "torch_cuda_arch_list");
+	const char *root = ptb_json_str(plan, "cuda.root");
+	const char *hc = ptb_json_str(plan, "cmake.CMAKE_CUDA_HOST_COMPILER");
+	const char *ver = ptb_json_str(plan, "cuda.version");
+	if (list)
+		owned[4] = ptb_xstrdup(list);
+	/* The toolkit must be the plan's: "plan root|version". */
+	if (ver)
+		owned[7] = ptb_xasprintf("%s|%s", root ? root : "", ver);
+	if (!o->cuda_home && root) {
+		char *nv = ptb_path_join(root, "bin/nvcc");
+		if (access(nv, X_OK) == 0)
+			owned[5] = ptb_xstrdup(root);
+		else
+			ptb_note("the plan's toolkit %s is not installed here: looking for another CUDA %s", root, ver ? ver : "?");
+		free(nv);
 	}
-	owned[0] = find_cuda_home(owned[5] ? owned[5] : o->cuda_home);
+	if (!o->ccbin && hc && access(hc, X_OK) == 0)
+		owned[6] = ptb_xstrdup(hc);
+	ptb_note("validating the plan (%s): TORCH_CUDA_ARCH_LIST=%s",
+	         ptb_json_str(plan, "facts_source") ? ptb_json_str(plan, "facts_source") : "host",
+	         list ? list : "?");
+	cJSON_Delete(plan);
+	return -1;
+}
+
+/* The toolkit: root (owned[0]), nvcc (owned[1]) and the CUDA release
+ * detect read for it (owned[2]), which must be the plan's when there is
+ * one.  -1 to go on, or an exit status. */
+static int toolkit(struct ptb_ctx *ctx, const struct opts *o, struct ptb_validate_target *t,
+                   cJSON **host, char *owned[8])
+{
+	struct ptb_err err = { 0 };
+	const char *rel;
+
+	/* the plan's installed toolkit, when detect has not read it yet */
+	if (owned[5] && !toolkit_release(*host, owned[5])) {
+		cJSON_Delete(*host);
+		if (!(*host = host_facts(ctx, owned[5], &err)))
+			return ptb_report(&err);
+	}
+	owned[0] = cuda_root(*host, owned[5] ? owned[5] : o->cuda_home);
 	owned[1] = ptb_path_join(owned[0], "bin/nvcc");
 	t->cuda_root = owned[0];
 	t->nvcc = owned[1];
@@ -322,10 +319,12 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 		ptb_hint("point --cuda-home (or CUDA_HOME) at a CUDA toolkit, the directory holding bin/nvcc");
 		return PTB_EUSAGE;
 	}
-	owned[2] = nvcc_release(t->nvcc, &err);
-	if (!owned[2])
-		return ptb_report(&err);
-	t->cuda_version = owned[2];
+	if (!(rel = toolkit_release(*host, owned[0]))) {
+		ptb_error("cannot tell the CUDA release of the toolkit at '%s': no version.json, version.txt or nvcc that names one", owned[0]);
+		ptb_hint("point --cuda-home (or CUDA_HOME) at a CUDA toolkit, the directory holding bin/nvcc");
+		return PTB_EUSAGE;
+	}
+	t->cuda_version = owned[2] = ptb_xstrdup(rel);
 	if (owned[7]) {
 		const char *ver = strchr(owned[7], '|') + 1;
 
@@ -341,19 +340,19 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 			return PTB_EVALID;
 		}
 	}
-	if (o->arch_list) {
-		t->arch_list = o->arch_list;
-	} else if (owned[4]) {
-		t->arch_list = owned[4];
-	} else if (owned[3] || (owned[3] = native_arch(t->cuda_root))) {
-		t->arch_list = owned[3];
-		ptb_note("no --arch-list: using this machine's GPU, compute capability %s", owned[3]);
-	} else {
-		ptb_error("no GPU found to take the arch list from");
-		ptb_hint("give one, for example --arch-list '8.0;9.0+PTX' (ptbuild arch explains the forms)");
-		return PTB_EUSAGE;
-	}
-	lua = ptb_ctx_lua(ctx, &err);
+	return -1;
+}
+
+/* The -gencode flags of the arch list (arch.convert into *conv), its
+ * notes and warnings said.  -1 to go on, or an exit status. */
+static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON **conv)
+{
+	struct ptb_err err = { 0 };
+	struct ptb_lua *lua = ptb_ctx_lua(ctx, &err);
+	const cJSON *n;
+	cJSON *args, *rest = NULL;
+	int rc;
+
 	if (!lua)
 		return ptb_report(&err);
 	args = cJSON_CreateObject();
@@ -370,15 +369,51 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 	}
 	if (ptb_json_str(*conv, "torch_cuda_arch_list"))
 		t->arch_list = ptb_json_str(*conv, "torch_cuda_arch_list");
-	{
-		const cJSON *n;
-
-		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(*conv, "notes"))
-			if (cJSON_IsString(n))
-				ptb_note("%s", n->valuestring);
-		ptb_cmd_print_warnings(cJSON_GetObjectItemCaseSensitive(*conv, "warnings"));
-	}
+	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(*conv, "notes"))
+		if (cJSON_IsString(n))
+			ptb_note("%s", n->valuestring);
+	ptb_cmd_print_warnings(cJSON_GetObjectItemCaseSensitive(*conv, "warnings"));
 	return -1;
+}
+
+/* What to validate: the toolkit and arch list from --cuda-home and
+ * --arch-list, the plan, or this machine's GPU (detect's facts of this
+ * host in *host), and the flags from arch.convert.  On success the caller
+ * frees *conv (arch.convert's document), *host and the strings in *owned.
+ * Returns -1 to go on, or an exit status. */
+static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *o,
+                                        struct ptb_validate_target *t,
+                                        cJSON **conv, cJSON **host, char *owned[8])
+{
+	struct ptb_err err = { 0 };
+	int rc;
+
+	*conv = NULL;
+	if (!(*host = host_facts(ctx, o->cuda_home, &err)))
+		return ptb_report(&err);
+	/* The plan decides the arch list (and toolkit, when it is installed
+	 * here) unless --arch-list was given alone, or a GPU can answer. */
+	if (o->plan_opts || (!o->arch_list && !(owned[3] = native_arch_of_env(*host, o->cuda_home)))) {
+		if ((rc = from_plan(ctx, o, owned)) >= 0)
+			return rc;
+		free(owned[3]);
+		owned[3] = NULL;
+	}
+	if ((rc = toolkit(ctx, o, t, host, owned)) >= 0)
+		return rc;
+	if (o->arch_list) {
+		t->arch_list = o->arch_list;
+	} else if (owned[4]) {
+		t->arch_list = owned[4];
+	} else if (owned[3] || (owned[3] = native_arch(t->cuda_root))) {
+		t->arch_list = owned[3];
+		ptb_note("no --arch-list: using this machine's GPU, compute capability %s", owned[3]);
+	} else {
+		ptb_error("no GPU found to take the arch list from");
+		ptb_hint("give one, for example --arch-list '8.0;9.0+PTX' (ptbuild arch explains the forms)");
+		return PTB_EUSAGE;
+	}
+	return gencode(ctx, t, conv);
 }
 
 static void print_list(const char *label, const cJSON *arr)
@@ -454,7 +489,7 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 	struct ptb_validate_opts vo = { 0 };
 	struct ptb_err err = { 0 };
 	char *owned[8] = { NULL };
-	cJSON *conv = NULL, *doc;
+	cJSON *conv = NULL, *host = NULL, *doc;
 	int rc;
 
 	rc = ptb_opt_parse(ctx, &ptb_cmd_validate_def, argc, argv, &o);
@@ -464,8 +499,9 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 	o.plan_opts = ptb_cmd_plan_opts_given(&o.p, 0);
 	if (optind < argc)
 		return ptb_cli_usage("validate", "unexpected argument '%s'", argv[optind]);
-	rc = validate_target_from_options(ctx, &o, &t, &conv, owned);
+	rc = validate_target_from_options(ctx, &o, &t, &conv, &host, owned);
 	if (rc < 0) {
+		vo.host = host;
 		vo.compile_only = o.compile_only;
 		vo.run_without_gpu = o.run_without_gpu;
 		vo.force = o.force;
@@ -484,6 +520,7 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 		}
 	}
 	cJSON_Delete(conv);
+	cJSON_Delete(host);
 	for (int i = 0; i < 8; i++)
 		free(owned[i]);
 	return rc;

@@ -207,6 +207,27 @@ static int check_items(const cJSON *arr, const char *key, const char *const *str
 	return 0;
 }
 
+/* toolkits[].gcc_max: the newest gcc major the toolkit's host_config.h
+ * accepts, a whole number. */
+static int check_gcc_max(const cJSON *arr, const char *src, struct ptb_err *err)
+{
+	const cJSON *it;
+	int i = 0;
+
+	cJSON_ArrayForEach(it, arr) {
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(it, "gcc_max");
+
+		if (v && !cJSON_IsNull(v) && !(cJSON_IsNumber(v) && v->valuedouble >= 1 &&
+		                                 v->valuedouble <= 999 && v->valuedouble == (int)v->valuedouble)) {
+			ptb_err_set(err, PTB_EUSAGE, "'%s': key '%s[%d].gcc_max': expected a gcc major version such as 14",
+			            src, arr->string ? arr->string : "toolkits", i);
+			return -1;
+		}
+		i++;
+	}
+	return 0;
+}
+
 int ptb_facts_validate(const cJSON *f, const char *src, struct ptb_err *err)
 {
 	const char *schema;
@@ -250,13 +271,63 @@ int ptb_facts_validate(const cJSON *f, const char *src, struct ptb_err *err)
 		}
 	}
 	static const char *const gpu_strs[] = { "name", "compute_capability", "source", NULL };
-	static const char *const tk_strs[] = { "root", "version", "source", "nvcc", NULL };
+	static const char *const tk_strs[] = { "root", "version", "source", "nvcc", "nvcc_machine", NULL };
 	static const char *const cc_strs[] = { "name", "version", "path", NULL };
 	if (check_items(cJSON_GetObjectItemCaseSensitive(f, "gpus"), "gpus", gpu_strs, src, err) ||
 	    check_items(cJSON_GetObjectItemCaseSensitive(f, "toolkits"), "toolkits", tk_strs, src, err) ||
-	    check_items(cJSON_GetObjectItemCaseSensitive(f, "compilers"), "compilers", cc_strs, src, err))
+	    check_items(cJSON_GetObjectItemCaseSensitive(f, "compilers"), "compilers", cc_strs, src, err) ||
+	    check_gcc_max(cJSON_GetObjectItemCaseSensitive(f, "toolkits"), src, err))
 		return -1;
 	return check_forms(f, src, err);
+}
+
+/* The environment document (detect.environment): the keys doctor reads,
+ * with their types. */
+static const struct {
+	const char *path;
+	int types;
+} env_known[] = {
+	{ "env", T_OBJ },
+	{ "nvcc_on_path", T_ARR },
+	{ "cuda_home", T_OBJ },
+	{ "cuda_path", T_OBJ },
+	{ "usr_local_cuda", T_OBJ },
+	{ "libs", T_ARR },
+	{ "pip_nvidia", T_ARR },
+	{ "torch", T_ARR },
+	{ "conda", T_OBJ },
+	{ "conda.packages", T_ARR },
+	{ "container", T_OBJ },
+	{ "container.inside", T_BOOL },
+	{ "container.gpu_devices", T_BOOL },
+	{ "binfmt_qemu", T_ARR },
+	{ "cpuinfo_kind", T_STR },
+};
+
+int ptb_facts_validate_environment(const cJSON *e, const char *src, struct ptb_err *err)
+{
+	static const char *const tk_strs[] = { "root", "version", "via", "nvcc", "nvcc_machine", NULL };
+	static const char *const lib_strs[] = { "lib", "name", "path", "real", "version", "via", NULL };
+	static const char *const torch_strs[] = { "version", "site", "cuda", "libtorch_cuda", "machine", NULL };
+	char want[96];
+
+	if (!cJSON_IsObject(e)) {
+		ptb_err_set(err, PTB_EUSAGE, "'%s' is not an environment document: expected a JSON object", src);
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof env_known / sizeof env_known[0]; i++) {
+		const cJSON *v = ptb_json_get(e, env_known[i].path);
+
+		if (v && !(type_of(v) & env_known[i].types)) {
+			describe(env_known[i].types, want, sizeof want);
+			ptb_err_set(err, PTB_EUSAGE, "'%s': key '%s': expected %s", src, env_known[i].path, want);
+			return -1;
+		}
+	}
+	return check_items(cJSON_GetObjectItemCaseSensitive(e, "nvcc_on_path"), "nvcc_on_path", tk_strs, src, err) ||
+	       check_items(cJSON_GetObjectItemCaseSensitive(e, "libs"), "libs", lib_strs, src, err) ||
+	       check_items(cJSON_GetObjectItemCaseSensitive(e, "torch"), "torch", torch_strs, src, err) ||
+	       check_gcc_max(cJSON_GetObjectItemCaseSensitive(e, "nvcc_on_path"), src, err) ? -1 : 0;
 }
 
 cJSON *ptb_facts_load(const char *file, struct ptb_err *err)

@@ -17,6 +17,9 @@
  * messages ("'gh200.json': key 'host.page_size': expected a number").
  * Returns 0 or -1 with err (PTB_EUSAGE). */
 int ptb_facts_validate(const cJSON *facts, const char *src, struct ptb_err *err);
+/* The same for detect's environment document (ptb_detect_environment):
+ * the keys doctor reads have their types.  0, or -1 with err (PTB_EUSAGE). */
+int ptb_facts_validate_environment(const cJSON *env, const char *src, struct ptb_err *err);
 
 /* Read, parse and validate a facts file. */
 cJSON *ptb_facts_load(const char *file, struct ptb_err *err);

@@ -9,25 +9,36 @@
 #include "core/facts.h"
 #include "lua/recipe.h"
 
-cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
+/* The sysroot as a reader root (trailing slashes dropped); NULL with err
+ * when it is not a directory.  Free r->dir. */
+static int open_root(const struct ptb_detect_opts *opts, struct ptb_root *r,
+                     struct ptb_err *err)
 {
 	const char *dir = opts && opts->sysroot && *opts->sysroot ? opts->sysroot : "/";
-	struct ptb_root r;
 	char *clean;
-	cJSON *raw;
 	size_t n;
 
 	if (!ptb_path_is_dir(dir)) {
 		ptb_err_set(err, PTB_EUSAGE, "sysroot '%s' is not a directory", dir);
-		return NULL;
+		return -1;
 	}
 	clean = ptb_xstrdup(dir);
 	n = strlen(clean);
 	while (n > 1 && clean[n - 1] == '/')
 		clean[--n] = '\0';
-	r.dir = clean;
-	r.is_host = strcmp(clean, "/") == 0;
+	r->dir = clean;
+	r->is_host = strcmp(clean, "/") == 0;
+	r->notes = NULL;
+	return 0;
+}
 
+cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
+{
+	struct ptb_root r;
+	cJSON *raw;
+
+	if (open_root(opts, &r, err) != 0)
+		return NULL;
 	raw = cJSON_CreateObject();
 	cJSON_AddBoolToObject(raw, "is_host", r.is_host);
 	cJSON_AddObjectToObject(raw, "files");
@@ -35,33 +46,42 @@ cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
 	r.notes = cJSON_AddArrayToObject(raw, "read_notes");
 	ptb_probe_host(&r, raw);
 	ptb_probe_gpu(&r, raw);
-	ptb_probe_cuda(&r, raw);
+	ptb_probe_cuda(&r, raw, opts ? opts->toolkit : NULL);
 	ptb_probe_tools(&r, raw);
-	free(clean);
+	free((char *)r.dir);
 	return raw;
+}
+
+/* opts->lua, or an engine on the default recipe path in *own. */
+static struct ptb_lua *engine(const struct ptb_detect_opts *opts, struct ptb_lua **own,
+                              struct ptb_err *err)
+{
+	size_t n;
+	char **path;
+	struct ptb_lua_opts lo = { 0 };
+
+	*own = NULL;
+	if (opts && opts->lua)
+		return opts->lua;
+	path = ptb_recipe_path(NULL, 0, &n);
+	lo.path = (const char *const *)path;
+	lo.npath = n;
+	*own = ptb_lua_new(&lo, err);
+	ptb_recipe_path_free(path);
+	return *own;
 }
 
 cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err)
 {
-	struct ptb_lua *lua = opts ? opts->lua : NULL, *own = NULL;
+	struct ptb_lua *lua, *own;
 	cJSON *raw, *facts = NULL;
 
 	raw = ptb_detect_raw(opts, err);
 	if (!raw)
 		return NULL;
-	if (!lua) {
-		size_t n;
-		char **path = ptb_recipe_path(NULL, 0, &n);
-		struct ptb_lua_opts lo = { 0 };
-
-		lo.path = (const char *const *)path;
-		lo.npath = n;
-		own = lua = ptb_lua_new(&lo, err);
-		ptb_recipe_path_free(path);
-		if (!lua) {
-			cJSON_Delete(raw);
-			return NULL;
-		}
+	if (!(lua = engine(opts, &own, err))) {
+		cJSON_Delete(raw);
+		return NULL;
 	}
 	if (ptb_recipe_call(lua, "detect", "enrich", raw, &facts, NULL, err) == 0 &&
 	    ptb_facts_validate(facts, "detect.enrich", err) != 0) {
@@ -72,4 +92,38 @@ cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err)
 	cJSON_Delete(raw);
 	ptb_lua_free(own);
 	return facts;
+}
+
+cJSON *ptb_detect_environment(const struct ptb_detect_opts *opts, const char *arch,
+                              struct ptb_err *err)
+{
+	struct ptb_lua *lua, *own;
+	struct ptb_root r;
+	cJSON *wanted = NULL, *raw, *env = NULL, *args;
+
+	if (open_root(opts, &r, err) != 0)
+		return NULL;
+	if (!(lua = engine(opts, &own, err))) {
+		free((char *)r.dir);
+		return NULL;
+	}
+	args = cJSON_CreateObject();
+	if (ptb_lua_call(lua, "detect", "wanted", args, &wanted, err) == 0) {
+		raw = cJSON_CreateObject();
+		r.notes = cJSON_AddArrayToObject(raw, "read_notes");
+		ptb_probe_environment(&r, raw, wanted);
+		cJSON_AddStringToObject(raw, "arch", arch ? arch : "unknown");
+		if (ptb_lua_call(lua, "detect", "environment", raw, &env, err) == 0 &&
+		    ptb_facts_validate_environment(env, "detect.environment", err) != 0) {
+			err->code = PTB_ERECIPE;
+			cJSON_Delete(env);
+			env = NULL;
+		}
+		cJSON_Delete(raw);
+	}
+	cJSON_Delete(wanted);
+	cJSON_Delete(args);
+	free((char *)r.dir);
+	ptb_lua_free(own);
+	return env;
 }

@@ -16,6 +16,8 @@
 struct ptb_detect_opts {
 	const char *sysroot;       /* NULL or "/" for this host */
 	struct ptb_lua *lua;       /* NULL: an engine on the default recipe path */
+	const char *toolkit;       /* NULL, or a toolkit root to read besides those
+	                              detect finds (found_by "given") */
 };
 
 /* The raw observations (what detect.enrich receives); NULL with err when
@@ -25,5 +27,14 @@ cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err);
 /* The facts document of the machine; NULL with err when the sysroot is
  * unusable (PTB_EUSAGE) or the recipe fails (PTB_ERECIPE).  Caller frees. */
 cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err);
+
+/* The environment a build would run in, as doctor judges it (the
+ * document recipes/detect.lua's environment returns: variables, the
+ * toolkits they name, libraries in the loader's order, pip, conda and
+ * torch installs, container and emulation markers); arch (the facts'
+ * host.arch) picks the loader's multiarch directories.  NULL with err as
+ * ptb_detect.  Caller frees. */
+cJSON *ptb_detect_environment(const struct ptb_detect_opts *opts, const char *arch,
+                              struct ptb_err *err);
 
 #endif

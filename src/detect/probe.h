@@ -19,20 +19,30 @@ void ptb_probe_host(const struct ptb_root *r, cJSON *raw);
  * NVML through dlopen in a child with a time limit -> raw.nvidia */
 void ptb_probe_gpu(const struct ptb_root *r, cJSON *raw);
 /* CUDA toolkits, cuDNN, NCCL, PATH / LD_LIBRARY_PATH, installed torch
- * -> raw.toolkits, raw.path, raw.torch */
-void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw);
+ * -> raw.toolkits, raw.path, raw.torch; `given` (may be NULL) is a root
+ * to read first, found_by "given" */
+void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw, const char *given);
 /* compilers on PATH and CC / CXX / CUDAHOSTCXX -> raw.compilers, raw.env */
 void ptb_probe_tools(const struct ptb_root *r, cJSON *raw);
 
-/* The CUDA version that the nvcc in root/bin states in its own binary
- * ("12.4.131", what --version prints), following a distribution's wrapper
- * script to the real nvcc; nothing is run.  NULL when there is none.
- * Caller frees.  (doctor reads a toolkit's version with it too.) */
-char *ptb_probe_nvcc_version(const struct ptb_root *r, const char *root);
+/* The build environment doctor judges (probe_env.c): environment
+ * variables, the toolkits CUDA_HOME, CUDA_PATH, PATH and /usr/local/cuda
+ * name, the libraries in the loader's order, pip and conda packages, an
+ * installed torch, and the files and paths `wanted` names (the recipe's
+ * container, device and binfmt markers: { exists = [...], files = [...] })
+ * -> raw.environment */
+void ptb_probe_environment(const struct ptb_root *r, cJSON *raw, const cJSON *wanted);
+/* Toolkit details of t.root (version files, headers, targets, nvcc) into t */
+void ptb_probe_toolkit(const struct ptb_root *r, cJSON *t);
+/* nvcc on PATH and libcudart on LD_LIBRARY_PATH -> raw.path_nvcc,
+ * raw.path_nvcc_files, raw.ld_cudart */
+void ptb_probe_paths(const struct ptb_root *r, cJSON *raw);
+/* torch in each site-packages of sites -> raw.torch */
+void ptb_probe_torch(const struct ptb_root *r, cJSON *raw, char **sites);
 
 /* The SASS and PTX architectures in a libtorch_cuda (host path) as
  * t.archs = { sass, ptx } lists of "X.Y" (with "X.Ya"/"X.Yf" when
- * variants), or t.archs_error.  (doctor reads an installed torch with it.) */
+ * variants), or t.archs_error. */
 void ptb_probe_torch_archs(const char *file, int variants, cJSON *t);
 
 /* Helpers shared by the probes. */

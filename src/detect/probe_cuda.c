@@ -320,30 +320,151 @@ static void cudart_names(const struct ptb_root *r, cJSON *t, const char *root)
 		cJSON_Delete(arr);
 }
 
-char *ptb_probe_nvcc_version(const struct ptb_root *r, const char *root)
+/* version.json's version fields and version.txt, as they are */
+static void version_files(const struct ptb_root *r, cJSON *t, const char *root,
+                          struct ptb_buf *b)
 {
-	char *nvcc = ptb_xasprintf("%s/bin/nvcc", root), *real, *v = NULL;
-	struct ptb_buf b;
+	char *p = ptb_xasprintf("%s/version.json", root);
 
-	real = ptb_root_is_exec(r, nvcc) ? wrapped_nvcc(r, nvcc) : NULL;
-	ptb_buf_init(&b);
-	if (ptb_root_is_exec(r, nvcc) &&
-	    ptb_root_find(r, real ? real : nvcc, "Cuda compilation tools, release ",
-	                  256u << 20, 48, &b) == 0) {
-		/* "Cuda compilation tools, release 12.4, V12.4.131" */
-		const char *p = memchr(b.data, 'V', b.len);
-		size_t n = p ? strspn(p + 1, "0123456789.") : 0;
+	if (ptb_root_read(r, p, 1u << 20, b) == 0) {
+		cJSON *vj = cJSON_Parse(b->data), *vv = cJSON_AddObjectToObject(t, "version_json");
+		static const char *const keys[] = { "cuda", "cuda_nvcc", "cuda_cudart", "nvidia_driver" };
 
-		if (n && p[1] != '.')
-			v = ptb_xstrndup(p + 1, n);
+		for (size_t i = 0; i < 4; i++) {
+			const cJSON *c = cJSON_GetObjectItemCaseSensitive(vj, keys[i]);
+			const cJSON *v = cJSON_GetObjectItemCaseSensitive(c, "version");
+			if (cJSON_IsString(v))
+				cJSON_AddStringToObject(vv, keys[i], v->valuestring);
+		}
+		cJSON_Delete(vj);
 	}
-	ptb_buf_free(&b);
-	free(real);
-	free(nvcc);
-	return v;
+	free(p);
+	p = ptb_xasprintf("%s/version.txt", root);
+	if (ptb_root_read(r, p, 4096, b) == 0)
+		cJSON_AddStringToObject(t, "version_txt", b->data);
+	free(p);
 }
 
-static void details(const struct ptb_root *r, cJSON *t)
+/* nvidia_* dist-info names (pip wheels) and conda's cuda-nvcc record */
+static void package_names(const struct ptb_root *r, cJSON *t, const char *root,
+                          const char *site)
+{
+	cJSON *di = cJSON_AddArrayToObject(t, "dist_info");
+	char *p = ptb_xasprintf("%s/dist-info", root);
+	char **names = ptb_root_list(r, p, "nvidia_");
+
+	add_names(di, names, ".dist-info");
+	ptb_root_names_free(names);
+	free(p);
+	if (site) {
+		names = ptb_root_list(r, site, "nvidia_");
+		add_names(di, names, ".dist-info");
+		ptb_root_names_free(names);
+	}
+	/* a conda environment records its packages in conda-meta/<name>-<version>-<build>.json */
+	p = ptb_xasprintf("%s/conda-meta", root);
+	names = ptb_root_list(r, p, "cuda-nvcc-");
+	if (names && names[0]) {
+		cJSON *cm = cJSON_AddArrayToObject(t, "conda_meta");
+		add_names(cm, names, ".json");
+	}
+	ptb_root_names_free(names);
+	free(p);
+}
+
+/* cuDNN and NCCL: in the toolkit, its first target, the pip siblings, the
+ * system include directory (distribution packages) */
+static void library_headers(const struct ptb_root *r, cJSON *t, const char *root,
+                            const char *site, const char *target)
+{
+	char *cd[8] = { 0 }, *nc[6] = { 0 };
+	size_t ncd = 0, nnc = 0;
+
+	cd[ncd++] = ptb_xasprintf("%s/include/cudnn_version.h", root);
+	cd[ncd++] = ptb_xasprintf("%s/include/cudnn.h", root);
+	nc[nnc++] = ptb_xasprintf("%s/include/nccl.h", root);
+	if (target) {
+		cd[ncd++] = ptb_xasprintf("%s/targets/%s/include/cudnn_version.h", root, target);
+		nc[nnc++] = ptb_xasprintf("%s/targets/%s/include/nccl.h", root, target);
+	}
+	if (site) {
+		cd[ncd++] = ptb_xasprintf("%s/nvidia/cudnn/include/cudnn_version.h", site);
+		nc[nnc++] = ptb_xasprintf("%s/nvidia/nccl/include/nccl.h", site);
+	}
+	cd[ncd++] = ptb_xstrdup("/usr/include/cudnn_version.h");
+	cd[ncd++] = ptb_xstrdup("/usr/include/x86_64-linux-gnu/cudnn_version_v9.h");
+	cd[ncd++] = ptb_xstrdup("/usr/include/aarch64-linux-gnu/cudnn_version_v9.h");
+	nc[nnc++] = ptb_xstrdup("/usr/include/nccl.h");
+	header(r, t, "cudnn_header", (const char *const *)cd, ncd, "CUDNN_");
+	header(r, t, "nccl_header", (const char *const *)nc, nnc, "NCCL_");
+	for (size_t i = 0; i < ncd; i++)
+		free(cd[i]);
+	for (size_t i = 0; i < nnc; i++)
+		free(nc[i]);
+}
+
+/* The line of include/crt/host_config.h that refuses a newer gcc
+ * ("#if __GNUC__ > 14"), and the machine nvcc's ELF header names (read
+ * whether or not nvcc may be run here: an x86_64 nvcc on an aarch64 host
+ * is what doctor looks for). */
+static void compiler_limits(const struct ptb_root *r, cJSON *t, const char *root,
+                            struct ptb_buf *b)
+{
+	char *p = ptb_xasprintf("%s/include/crt/host_config.h", root);
+	const char *m, *s;
+
+	if (ptb_root_read(r, p, 1u << 20, b) == 0 && (s = strstr(b->data, "__GNUC__ >"))) {
+		const char *bol = s, *eol = strchr(s, '\n');
+
+		while (bol > b->data && bol[-1] != '\n')
+			bol--;
+		char *line = ptb_xstrndup(bol, eol ? (size_t)(eol - bol) : strlen(bol));
+		cJSON_AddStringToObject(t, "host_config_gnuc", line);
+		free(line);
+	}
+	free(p);
+	p = ptb_xasprintf("%s/bin/nvcc", root);
+	if (ptb_root_is_file(r, p) && (m = ptb_root_elf_machine(r, p)))
+		cJSON_AddStringToObject(t, "nvcc_machine", m);
+	free(p);
+}
+
+/* No file says the version: nvcc's own binary holds the line nvcc
+ * --version prints (the same answer for this host and a sysroot, without
+ * running anything); else, on this host only, nvcc --version. */
+static void nvcc_version(const struct ptb_root *r, cJSON *t, struct ptb_buf *b)
+{
+	const cJSON *nvcc = cJSON_GetObjectItemCaseSensitive(t, "nvcc");
+	int known = cJSON_GetObjectItemCaseSensitive(t, "version_json") ||
+	            cJSON_GetObjectItemCaseSensitive(t, "version_txt");
+	const cJSON *it;
+
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(t, "dist_info"))
+		if (strncmp(it->valuestring, "nvidia_cuda_nvcc", 16) == 0)
+			known = 1;
+	if (cJSON_GetObjectItemCaseSensitive(t, "conda_meta"))
+		known = 1;
+	if (!known && nvcc) {
+		const cJSON *w = cJSON_GetObjectItemCaseSensitive(t, "nvcc_wrapped");
+		const char *bin = w ? w->valuestring : nvcc->valuestring;
+
+		if (ptb_root_find(r, bin, "Cuda compilation tools, release ", 256u << 20,
+		                  48, b) == 0) {
+			b->data[strcspn(b->data, "\n")] = '\0'; /* stops at its NUL too */
+			cJSON_AddStringToObject(t, "nvcc_binary", bin);
+			cJSON_AddStringToObject(t, "nvcc_binary_version", b->data);
+			known = 1;
+		}
+	}
+	if (!known && nvcc && r->is_host) {
+		char *argv[] = { nvcc->valuestring, (char *)"--version", NULL };
+
+		if (ptb_probe_run(argv, 10000, b) == 0)
+			cJSON_AddStringToObject(t, "nvcc_version_output", b->data);
+	}
+}
+
+void ptb_probe_toolkit(const struct ptb_root *r, cJSON *t)
 {
 	const char *root = cJSON_GetObjectItemCaseSensitive(t, "root")->valuestring;
 	int pip = strstr(root, "-packages/nvidia/") != NULL;
@@ -368,118 +489,30 @@ static void details(const struct ptb_root *r, cJSON *t)
 	free(p);
 	cuda_h(r, t, root);
 	cudart_names(r, t, root);
-
-	p = ptb_xasprintf("%s/version.json", root);
-	if (ptb_root_read(r, p, 1u << 20, &b) == 0) {
-		cJSON *vj = cJSON_Parse(b.data), *vv = cJSON_AddObjectToObject(t, "version_json");
-		static const char *const keys[] = { "cuda", "cuda_nvcc", "cuda_cudart", "nvidia_driver" };
-
-		for (size_t i = 0; i < 4; i++) {
-			const cJSON *c = cJSON_GetObjectItemCaseSensitive(vj, keys[i]);
-			const cJSON *v = cJSON_GetObjectItemCaseSensitive(c, "version");
-			if (cJSON_IsString(v))
-				cJSON_AddStringToObject(vv, keys[i], v->valuestring);
-		}
-		cJSON_Delete(vj);
-	}
-	free(p);
-	p = ptb_xasprintf("%s/version.txt", root);
-	if (ptb_root_read(r, p, 4096, &b) == 0)
-		cJSON_AddStringToObject(t, "version_txt", b.data);
-	free(p);
-
-	cJSON *di = cJSON_AddArrayToObject(t, "dist_info");
-	p = ptb_xasprintf("%s/dist-info", root);
-	names = ptb_root_list(r, p, "nvidia_");
-	add_names(di, names, ".dist-info");
-	ptb_root_names_free(names);
-	free(p);
-	if (site) {
-		names = ptb_root_list(r, site, "nvidia_");
-		add_names(di, names, ".dist-info");
-		ptb_root_names_free(names);
-	}
-	/* a conda environment records its packages in conda-meta/<name>-<version>-<build>.json */
-	p = ptb_xasprintf("%s/conda-meta", root);
-	names = ptb_root_list(r, p, "cuda-nvcc-");
-	if (names && names[0]) {
-		cJSON *cm = cJSON_AddArrayToObject(t, "conda_meta");
-		add_names(cm, names, ".json");
-	}
-	ptb_root_names_free(names);
-	free(p);
+	version_files(r, t, root, &b);
+	package_names(r, t, root, site);
 	p = ptb_xasprintf("%s/targets", root);
 	names = ptb_root_list(r, p, NULL);
-	cJSON *targets = cJSON_AddArrayToObject(t, "targets");
-	add_names(targets, names, NULL);
+	add_names(cJSON_AddArrayToObject(t, "targets"), names, NULL);
 	free(p);
-
-	/* cuDNN and NCCL: in the toolkit, its targets, the pip siblings, the
-	 * system include directory (distribution packages) */
-	char *cd[8] = { 0 }, *nc[6] = { 0 };
-	size_t ncd = 0, nnc = 0;
-	cd[ncd++] = ptb_xasprintf("%s/include/cudnn_version.h", root);
-	cd[ncd++] = ptb_xasprintf("%s/include/cudnn.h", root);
-	nc[nnc++] = ptb_xasprintf("%s/include/nccl.h", root);
-	if (names && names[0]) {
-		cd[ncd++] = ptb_xasprintf("%s/targets/%s/include/cudnn_version.h", root, names[0]);
-		nc[nnc++] = ptb_xasprintf("%s/targets/%s/include/nccl.h", root, names[0]);
-	}
+	library_headers(r, t, root, site, names && names[0] ? names[0] : NULL);
 	ptb_root_names_free(names);
-	if (site) {
-		cd[ncd++] = ptb_xasprintf("%s/nvidia/cudnn/include/cudnn_version.h", site);
-		nc[nnc++] = ptb_xasprintf("%s/nvidia/nccl/include/nccl.h", site);
-	}
-	cd[ncd++] = ptb_xstrdup("/usr/include/cudnn_version.h");
-	cd[ncd++] = ptb_xstrdup("/usr/include/x86_64-linux-gnu/cudnn_version_v9.h");
-	cd[ncd++] = ptb_xstrdup("/usr/include/aarch64-linux-gnu/cudnn_version_v9.h");
-	nc[nnc++] = ptb_xstrdup("/usr/include/nccl.h");
-	header(r, t, "cudnn_header", (const char *const *)cd, ncd, "CUDNN_");
-	header(r, t, "nccl_header", (const char *const *)nc, nnc, "NCCL_");
-	for (size_t i = 0; i < ncd; i++)
-		free(cd[i]);
-	for (size_t i = 0; i < nnc; i++)
-		free(nc[i]);
-
-	/* no file says the version: ask nvcc (this host only) */
-	const cJSON *nvcc = cJSON_GetObjectItemCaseSensitive(t, "nvcc");
-	int known = cJSON_GetObjectItemCaseSensitive(t, "version_json") ||
-	            cJSON_GetObjectItemCaseSensitive(t, "version_txt");
-	const cJSON *it;
-	cJSON_ArrayForEach(it, di)
-		if (strncmp(it->valuestring, "nvidia_cuda_nvcc", 16) == 0)
-			known = 1;
-	if (cJSON_GetObjectItemCaseSensitive(t, "conda_meta"))
-		known = 1;
-	/* nvcc's own binary holds the line nvcc --version prints: the same
-	 * answer for this host and a sysroot, without running anything */
-	if (!known && nvcc) {
-		const cJSON *w = cJSON_GetObjectItemCaseSensitive(t, "nvcc_wrapped");
-		const char *bin = w ? w->valuestring : nvcc->valuestring;
-
-		if (ptb_root_find(r, bin, "Cuda compilation tools, release ", 256u << 20,
-		                  48, &b) == 0) {
-			b.data[strcspn(b.data, "\n")] = '\0'; /* stops at its NUL too */
-			cJSON_AddStringToObject(t, "nvcc_binary", bin);
-			cJSON_AddStringToObject(t, "nvcc_binary_version", b.data);
-			known = 1;
-		}
-	}
-	if (!known && nvcc && r->is_host) {
-		char *argv[] = { nvcc->valuestring, (char *)"--version", NULL };
-
-		if (ptb_probe_run(argv, 10000, &b) == 0)
-			cJSON_AddStringToObject(t, "nvcc_version_output", b.data);
-	}
+	compiler_limits(r, t, root, &b);
+	nvcc_version(r, t, &b);
 	free(site);
 	ptb_buf_free(&b);
 }
 
-static void path_lists(const struct ptb_root *r, cJSON *raw)
+/* nvcc on PATH: path_nvcc lists the programs a shell would run (resolved,
+ * each once); path_nvcc_files every directory's nvcc that exists, as
+ * { nvcc, real } in PATH order, run or not (a build tool that looks for
+ * the file finds it). */
+void ptb_probe_paths(const struct ptb_root *r, cJSON *raw)
 {
 	const char *path = ptb_probe_env("PATH");
 	const char *ld = ptb_probe_env("LD_LIBRARY_PATH");
 	cJSON *pn = cJSON_AddArrayToObject(raw, "path_nvcc");
+	cJSON *pf = cJSON_AddArrayToObject(raw, "path_nvcc_files");
 	cJSON *lc = cJSON_AddArrayToObject(raw, "ld_cudart");
 	char *copy, *save = NULL;
 
@@ -487,10 +520,17 @@ static void path_lists(const struct ptb_root *r, cJSON *raw)
 		copy = ptb_xstrdup(path);
 		for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
 			char *f = ptb_xasprintf("%s/nvcc", d);
-			char *res = *d == '/' && ptb_root_is_exec(r, f) ? ptb_root_resolve(r, f) : NULL;
+			char *res = *d == '/' ? ptb_root_resolve(r, f) : NULL;
 
-			if (res)
-				ptb_probe_add_unique(pn, res);
+			if (res && ptb_root_is_file(r, f)) {
+				cJSON *e = cJSON_CreateObject();
+
+				cJSON_AddStringToObject(e, "nvcc", f);
+				cJSON_AddStringToObject(e, "real", res);
+				cJSON_AddItemToArray(pf, e);
+				if (ptb_root_is_exec(r, f))
+					ptb_probe_add_unique(pn, res);
+			}
 			free(res);
 			free(f);
 		}
@@ -616,7 +656,7 @@ static void torch_archs(const struct ptb_root *r, const char *lib, cJSON *t)
 	free(host);
 }
 
-static void torch(const struct ptb_root *r, cJSON *raw, char **sites)
+void ptb_probe_torch(const struct ptb_root *r, cJSON *raw, char **sites)
 {
 	cJSON *arr = cJSON_AddArrayToObject(raw, "torch");
 	struct ptb_buf b;
@@ -633,11 +673,17 @@ static void torch(const struct ptb_root *r, cJSON *raw, char **sites)
 			cJSON_AddStringToObject(t, "site", *s);
 			cJSON *names = cJSON_AddArrayToObject(t, "dist_info");
 			add_names(names, di, ".dist-info");
+			/* a distribution's torch (Debian's python3-torch-cuda) */
+			add_names(cJSON_AddArrayToObject(t, "egg_info"), di, ".egg-info");
 			if (have_py)
 				cJSON_AddStringToObject(t, "version_py", b.data);
 			char *lib = torch_cuda_lib(r, *s);
 			if (lib) {
+				const char *m = ptb_root_elf_machine(r, lib);
+
 				cJSON_AddStringToObject(t, "libtorch_cuda", lib);
+				if (m)
+					cJSON_AddStringToObject(t, "machine", m);
 				torch_archs(r, lib, t);
 			}
 			free(lib);
@@ -649,19 +695,22 @@ static void torch(const struct ptb_root *r, cJSON *raw, char **sites)
 	ptb_buf_free(&b);
 }
 
-void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw)
+void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw, const char *given)
 {
 	cJSON *tks = cJSON_AddArrayToObject(raw, "toolkits"), *t;
 	static const char *const envs[] = { "CUDA_HOME", "CUDA_PATH", "CUDA_ROOT" };
 	char **names, **sites;
 	const cJSON *it;
 
+	if (given && *given == '/')
+		candidate(r, tks, given, "given");
+
 	for (size_t i = 0; i < sizeof envs / sizeof envs[0]; i++) {
 		const char *v = ptb_probe_env(envs[i]);
 		if (v && *v == '/')
 			candidate(r, tks, v, envs[i]);
 	}
-	path_lists(r, raw);
+	ptb_probe_paths(r, raw);
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(raw, "path_nvcc")) {
 		char *root = ptb_xstrdup(it->valuestring);
 
@@ -717,8 +766,8 @@ void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw)
 		}
 	}
 	cJSON_ArrayForEach(t, tks)
-		details(r, t);
-	torch(r, raw, sites);
+		ptb_probe_toolkit(r, t);
+	ptb_probe_torch(r, raw, sites);
 	for (char **s = sites; *s; s++)
 		free(*s);
 	free(sites);

@@ -4,7 +4,6 @@
 #include "validate/validate.h"
 
 #include <dirent.h>
-#include <sched.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -111,57 +110,21 @@ static char *nvcc_path(const char *nvcc)
 	return p;
 }
 
-int ptb_validate_driver_present(char **version)
+/* The GPUs detect listed, for the cache key (model, capability, bus, ...). */
+static void gpu_identity(const cJSON *host, struct ptb_buf *key)
 {
-	struct ptb_buf b;
-	struct ptb_err err = { 0 };
-	int present;
+	const cJSON *gpus = cJSON_GetObjectItemCaseSensitive(host, "gpus"), *g;
 
-	ptb_buf_init(&b);
-	present = ptb_file_read("/proc/driver/nvidia/version", 1 << 16, &b, &err) == 0;
-	/* Some containers show the device nodes but not /proc/driver/nvidia. */
-	if (!present && access("/dev/nvidiactl", F_OK) == 0 && access("/dev/nvidia0", F_OK) == 0)
-		present = 1;
-	if (version) {
-		*version = NULL;
-		if (present && b.data) {
-			char *nl = strchr(b.data, '\n');
-
-			if (nl)
-				*nl = '\0';
-			*version = ptb_xstrdup(b.data);
-		}
-	}
-	ptb_buf_free(&b);
-	return present;
-}
-
-/* The GPUs the driver lists, for the cache key (model, bus, ...). */
-static void gpu_identity(struct ptb_buf *key)
-{
-	const char *base = "/proc/driver/nvidia/gpus";
-	DIR *d = opendir(base);
-	struct dirent *de;
-
-	if (!d) {
+	if (!cJSON_GetArraySize(gpus)) {
 		ptb_buf_adds(key, "gpus:none\n");
 		return;
 	}
-	while ((de = readdir(d))) {
-		struct ptb_buf b;
-		struct ptb_err err = { 0 };
-		char *p;
+	cJSON_ArrayForEach(g, gpus) {
+		char *text = cJSON_PrintUnformatted(g);
 
-		if (de->d_name[0] == '.')
-			continue;
-		p = ptb_xasprintf("%s/%s/information", base, de->d_name);
-		ptb_buf_init(&b);
-		if (ptb_file_read(p, 1 << 16, &b, &err) == 0)
-			ptb_buf_printf(key, "gpu %s\n%s\n", de->d_name, b.data);
-		ptb_buf_free(&b);
-		free(p);
+		ptb_buf_printf(key, "gpu %s\n", text ? text : "?");
+		free(text);
 	}
-	closedir(d);
 }
 
 static void sha_hex(const char *text, char hex[65])
@@ -486,48 +449,31 @@ static int rm_rf_flat(const char *dir)
 	return rmdir(dir);
 }
 
-/* How many -gencode targets nvcc may compile at once: the CPUs this
- * process may use (at most 16), for an nvcc that knows --threads (11.2+);
- * 1 means leave the flag out. */
-static int nvcc_threads(const char *cuda_version)
+/* How many -gencode targets nvcc may compile at once: the CPUs a build
+ * may use here as detect read them (the tighter of the online CPUs and
+ * the cgroup or affinity limit; at most 16), for an nvcc that knows
+ * --threads (11.2+); 1 means leave the flag out. */
+static int nvcc_threads(const char *cuda_version, const cJSON *host)
 {
 	unsigned maj = 0, min = 0;
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-#ifdef CPU_COUNT
-	cpu_set_t set;
+	const cJSON *lim = ptb_json_get(host, "host.limits.cpus");
+	const cJSON *cores = ptb_json_get(host, "host.cpu.cores");
+	double n = cJSON_IsNumber(lim) ? lim->valuedouble : cJSON_IsNumber(cores) ? cores->valuedouble : 1;
 
-	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-		n = CPU_COUNT(&set);
-#endif
 	if (!cuda_version || sscanf(cuda_version, "%u.%u", &maj, &min) != 2 ||
 	    maj < 11 || (maj == 11 && min < 2))
 		return 1;
 	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
 }
 
-cJSON *ptb_validate_run(const struct ptb_validate_target *t,
-                        const struct ptb_validate_opts *o, struct ptb_err *err)
+/* The cache key: everything that can change the verdict. */
+static char *cache_key(const struct ptb_validate_target *t, const struct ptb_validate_opts *o,
+                       int want_run, int cublas, int cudnn, const char *driver)
 {
-	struct ptb_buf key, cmd;
-	char *driver = NULL, *cpath, *dir, *src, *exe, *log, *libdir_owned, *path;
-	const char *libdir, *tmp = getenv("TMPDIR");
-	int driver_present = ptb_validate_driver_present(&driver);
-	int want_run = !o->compile_only && (driver_present || o->run_without_gpu);
-	int cublas, cudnn, st;
-	cJSON *doc, *problems, *compile;
+	struct ptb_buf key;
 	const cJSON *g;
-	char **argv;
-	size_t argc = 0, nargs;
-	double ms = 0;
+	char src_hex[65];
 
-	/* cuBLAS and cuDNN are checked by running (header against library
-	 * version); a compile that runs nothing leaves them out. */
-	cublas = want_run && have(t->cuda_root, "include/cublas_v2.h") &&
-	         (have(t->cuda_root, "lib64/libcublas.so") || have(t->cuda_root, "lib/libcublas.so"));
-	cudnn = want_run && have(t->cuda_root, "include/cudnn.h") &&
-	        (have(t->cuda_root, "lib64/libcudnn.so") || have(t->cuda_root, "lib/libcudnn.so"));
-
-	/* The cache key: everything that can change the verdict. */
 	ptb_buf_init(&key);
 	ptb_buf_printf(&key, "ptbuild.validate/1\nnvcc %s\ncuda %s\nccbin %s\nrun %d\ncublas %d cudnn %d\ndriver %s\n",
 	               t->nvcc, t->cuda_version, t->host_compiler ? t->host_compiler : "-",
@@ -535,87 +481,99 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 	cJSON_ArrayForEach(g, t->gencode)
 		if (cJSON_IsString(g))
 			ptb_buf_printf(&key, "flag %s\n", g->valuestring);
-	gpu_identity(&key);
-	char src_hex[65];
+	gpu_identity(o->host, &key);
 	sha_hex(ptb_validate_cu, src_hex);
 	ptb_buf_printf(&key, "source %s\n", src_hex);
-	cpath = cache_path(o, key.data);
-	ptb_buf_free(&key);
-	if (cpath && !o->force && ptb_path_is_file(cpath)) {
-		struct ptb_buf b;
-		struct ptb_err e2 = { 0 };
+	return key.data;
+}
 
-		ptb_buf_init(&b);
-		if (ptb_file_read(cpath, 1 << 20, &b, &e2) == 0 &&
-		    (doc = ptb_json_parse(b.data, b.len, cpath, &e2)) &&
-		    cJSON_IsObject(doc)) {
-			cJSON_ReplaceItemInObjectCaseSensitive(doc, "cached", cJSON_CreateTrue());
-			ptb_buf_free(&b);
-			free(cpath);
-			free(driver);
-			return doc;
-		}
-		ptb_buf_free(&b);
+/* A verdict cached earlier (passes only), marked cached; or NULL. */
+static cJSON *cached(const struct ptb_validate_opts *o, const char *cpath)
+{
+	struct ptb_buf b;
+	struct ptb_err e2 = { 0 };
+	cJSON *doc = NULL;
+
+	if (!cpath || o->force || !ptb_path_is_file(cpath))
+		return NULL;
+	ptb_buf_init(&b);
+	if (ptb_file_read(cpath, 1 << 20, &b, &e2) == 0 &&
+	    (doc = ptb_json_parse(b.data, b.len, cpath, &e2)) && !cJSON_IsObject(doc)) {
+		cJSON_Delete(doc);
+		doc = NULL;
 	}
+	if (doc)
+		cJSON_ReplaceItemInObjectCaseSensitive(doc, "cached", cJSON_CreateTrue());
+	ptb_buf_free(&b);
+	return doc;
+}
+
+/* The work directory: --keep's or the caller's, else a fresh one under
+ * $TMPDIR.  NULL with err. */
+static char *work_dir(const struct ptb_validate_opts *o, struct ptb_err *err)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir;
 
 	if (o->work_dir) {
 		dir = ptb_xstrdup(o->work_dir);
 		if (ptb_mkdir_p(dir, 0700, err) != 0) {
 			free(dir);
-			free(cpath);
-			free(driver);
 			return NULL;
 		}
-	} else {
-		dir = ptb_xasprintf("%s/ptbuild-validate.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-		if (!mkdtemp(dir)) {
-			ptb_err_set(err, PTB_EIO, "cannot create a directory like '%s': %s", dir, strerror(errno));
-			free(dir);
-			free(cpath);
-			free(driver);
-			return NULL;
-		}
+		return dir;
 	}
-	src = ptb_path_join(dir, "ptb_validate.cu");
-	exe = ptb_path_join(dir, want_run ? "ptb_validate" : "ptb_validate.o");
-	log = ptb_path_join(dir, "nvcc.log");
-	if (ptb_file_write_atomic(src, ptb_validate_cu, strlen(ptb_validate_cu), 0644, 0, NULL, err) != 0) {
-		free(src); free(exe); free(log); free(dir); free(cpath); free(driver);
+	dir = ptb_xasprintf("%s/ptbuild-validate.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		ptb_err_set(err, PTB_EIO, "cannot create a directory like '%s': %s", dir, strerror(errno));
+		free(dir);
 		return NULL;
 	}
+	return dir;
+}
 
-	doc = cJSON_CreateObject();
+/* The document before anything ran: what is validated, with what. */
+static cJSON *new_doc(const struct ptb_validate_target *t, const char *driver)
+{
+	cJSON *doc = cJSON_CreateObject(), *c;
+
 	cJSON_AddStringToObject(doc, "schema", "ptbuild.validate/1");
 	cJSON_AddStringToObject(doc, "result", "fail");
 	cJSON_AddBoolToObject(doc, "cached", 0);
-	{
-		cJSON *c = cJSON_AddObjectToObject(doc, "cuda");
-
-		cJSON_AddStringToObject(c, "root", t->cuda_root);
-		cJSON_AddStringToObject(c, "nvcc", t->nvcc);
-		cJSON_AddStringToObject(c, "version", t->cuda_version);
-	}
+	c = cJSON_AddObjectToObject(doc, "cuda");
+	cJSON_AddStringToObject(c, "root", t->cuda_root);
+	cJSON_AddStringToObject(c, "nvcc", t->nvcc);
+	cJSON_AddStringToObject(c, "version", t->cuda_version);
 	cJSON_AddStringToObject(doc, "torch_cuda_arch_list", t->arch_list);
 	add_string_array(doc, "gencode", t->gencode);
 	if (driver)
 		cJSON_AddStringToObject(doc, "driver", driver);
 	else
 		cJSON_AddNullToObject(doc, "driver");
-	problems = cJSON_AddArrayToObject(doc, "problems");
+	cJSON_AddArrayToObject(doc, "problems");
+	return doc;
+}
 
-	/* To run: nvcc -o exe src FLAGS -cudart shared (the runtime stays a
-	 * shared library, so the program holds only its own fat binaries).
-	 * To check the code only: one object, no link (-c): its relocatable
-	 * fat binary holds the same images.  nvcc compiles the -gencode
-	 * targets in parallel with --threads (CUDA 11.2 on). */
-	nargs = (size_t)cJSON_GetArraySize(t->gencode) + 24;
-	argv = ptb_xcalloc(nargs, sizeof *argv);
-	libdir = lib_dir(t->cuda_root, &libdir_owned);
+/* To run: nvcc -o exe src FLAGS -cudart shared (the runtime stays a
+ * shared library, so the program holds only its own fat binaries).  To
+ * check the code only: one object, no link (-c): its relocatable fat
+ * binary holds the same images.  nvcc compiles the -gencode targets in
+ * parallel with --threads (CUDA 11.2 on).  NULL-terminated; caller frees
+ * each and the array. */
+static char **nvcc_argv(const struct ptb_validate_target *t, const struct ptb_validate_opts *o,
+                        int want_run, int cublas, int cudnn, const char *exe, const char *src)
+{
+	size_t argc = 0, nargs = (size_t)cJSON_GetArraySize(t->gencode) + 24;
+	char **argv = ptb_xcalloc(nargs, sizeof *argv), *libdir_owned;
+	const char *libdir = lib_dir(t->cuda_root, &libdir_owned);
+	int threads = nvcc_threads(t->cuda_version, o->host);
+	const cJSON *g;
+
 	argv[argc++] = ptb_xstrdup(t->nvcc);
 	argv[argc++] = ptb_xstrdup("-O2");
-	if (nvcc_threads(t->cuda_version) > 1) {
+	if (threads > 1) {
 		argv[argc++] = ptb_xstrdup("--threads");
-		argv[argc++] = ptb_xasprintf("%d", nvcc_threads(t->cuda_version));
+		argv[argc++] = ptb_xasprintf("%d", threads);
 	}
 	if (!want_run)
 		argv[argc++] = ptb_xstrdup("-c");
@@ -644,10 +602,29 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 		argv[argc++] = ptb_xstrdup("-DPTB_CUDNN");
 		argv[argc++] = ptb_xstrdup("-lcudnn");
 	}
+	free(libdir_owned);
+	return argv;
+}
+
+/* Compile (its command, exit and time in doc.compile), then check the
+ * binary and, when wanted, run it. */
+static void compile_and_run(const struct ptb_validate_target *t, const struct ptb_validate_opts *o,
+                            int want_run, int cublas, int cudnn, const char *dir,
+                            cJSON *doc, struct ptb_err *err)
+{
+	char *src = ptb_path_join(dir, "ptb_validate.cu");
+	char *exe = ptb_path_join(dir, want_run ? "ptb_validate" : "ptb_validate.o");
+	char *log = ptb_path_join(dir, "nvcc.log"), *path;
+	char **argv = nvcc_argv(t, o, want_run, cublas, cudnn, exe, src);
+	cJSON *problems = cJSON_GetObjectItemCaseSensitive(doc, "problems");
+	cJSON *compile = cJSON_AddObjectToObject(doc, "compile");
+	struct ptb_buf cmd;
+	double ms = 0;
+	int st;
+
 	ptb_buf_init(&cmd);
-	for (size_t i = 0; i < argc; i++)
+	for (size_t i = 0; argv[i]; i++)
 		ptb_buf_printf(&cmd, "%s%s", i ? " " : "", argv[i]);
-	compile = cJSON_AddObjectToObject(doc, "compile");
 	cJSON_AddStringToObject(compile, "command", cmd.data);
 	ptb_buf_free(&cmd);
 	cJSON_AddBoolToObject(compile, "cublas", cublas);
@@ -655,10 +632,9 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 	path = nvcc_path(t->nvcc);
 	st = spawn(argv, path, log, o->timeout_s * 10, &ms, err);
 	free(path);
-	for (size_t i = 0; i < argc; i++)
+	for (size_t i = 0; argv[i]; i++)
 		free(argv[i]);
 	free(argv);
-	free(libdir_owned);
 	cJSON_AddNumberToObject(compile, "exit", st);
 	cJSON_AddNumberToObject(compile, "seconds", ms / 1e3);
 	if (st != 0) {
@@ -681,43 +657,85 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 			                        "no NVIDIA driver on this machine (/proc/driver/nvidia/version is absent)");
 		}
 	}
-	{
-		int errors = 0;
-		const cJSON *p;
-
-		cJSON_ArrayForEach(p, problems) {
-			const char *sev = ptb_json_str(p, "severity");
-
-			errors += sev && strcmp(sev, "error") == 0;
-		}
-		if (!errors)
-			cJSON_ReplaceItemInObjectCaseSensitive(doc, "result", cJSON_CreateString("pass"));
-		/* Cache passes only: a failure is worth retrying after a fix. */
-		if (!errors && cpath) {
-			struct ptb_buf b;
-			struct ptb_err e2 = { 0 };
-			char *cdir = ptb_xstrdup(cpath), *slash = strrchr(cdir, '/');
-
-			if (slash)
-				*slash = '\0';
-			ptb_buf_init(&b);
-			ptb_json_print(doc, 1, &b);
-			if (ptb_mkdir_p(cdir, 0700, &e2) == 0)
-				ptb_file_write_atomic(cpath, b.data, b.len, 0600, 0, NULL, &e2);
-			ptb_buf_free(&b);
-			free(cdir);
-		}
-	}
-	if (o->keep || o->work_dir) {
-		cJSON_AddStringToObject(doc, "work_dir", dir);
-	} else {
-		rm_rf_flat(dir);
-	}
 	free(src);
 	free(exe);
 	free(log);
+}
+
+/* pass when no problem is an error; a pass is cached (a failure is worth
+ * retrying after a fix). */
+static void verdict(cJSON *doc, const char *cpath)
+{
+	int errors = 0;
+	const cJSON *p;
+
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "problems")) {
+		const char *sev = ptb_json_str(p, "severity");
+
+		errors += sev && strcmp(sev, "error") == 0;
+	}
+	if (errors)
+		return;
+	cJSON_ReplaceItemInObjectCaseSensitive(doc, "result", cJSON_CreateString("pass"));
+	if (cpath) {
+		struct ptb_buf b;
+		struct ptb_err e2 = { 0 };
+		char *cdir = ptb_xstrdup(cpath), *slash = strrchr(cdir, '/');
+
+		if (slash)
+			*slash = '\0';
+		ptb_buf_init(&b);
+		ptb_json_print(doc, 1, &b);
+		if (ptb_mkdir_p(cdir, 0700, &e2) == 0)
+			ptb_file_write_atomic(cpath, b.data, b.len, 0600, 0, NULL, &e2);
+		ptb_buf_free(&b);
+		free(cdir);
+	}
+}
+
+cJSON *ptb_validate_run(const struct ptb_validate_target *t,
+                        const struct ptb_validate_opts *o, struct ptb_err *err)
+{
+	/* the driver detect saw (its version), if any */
+	const char *driver = ptb_json_str(o->host, "driver.version");
+	int want_run = !o->compile_only && (driver || o->run_without_gpu);
+	int cublas, cudnn;
+	char *key, *cpath, *dir, *src;
+	cJSON *doc;
+
+	/* cuBLAS and cuDNN are checked by running (header against library
+	 * version); a compile that runs nothing leaves them out. */
+	cublas = want_run && have(t->cuda_root, "include/cublas_v2.h") &&
+	         (have(t->cuda_root, "lib64/libcublas.so") || have(t->cuda_root, "lib/libcublas.so"));
+	cudnn = want_run && have(t->cuda_root, "include/cudnn.h") &&
+	        (have(t->cuda_root, "lib64/libcudnn.so") || have(t->cuda_root, "lib/libcudnn.so"));
+	key = cache_key(t, o, want_run, cublas, cudnn, driver);
+	cpath = cache_path(o, key);
+	free(key);
+	if ((doc = cached(o, cpath))) {
+		free(cpath);
+		return doc;
+	}
+	if (!(dir = work_dir(o, err))) {
+		free(cpath);
+		return NULL;
+	}
+	src = ptb_path_join(dir, "ptb_validate.cu");
+	if (ptb_file_write_atomic(src, ptb_validate_cu, strlen(ptb_validate_cu), 0644, 0, NULL, err) != 0) {
+		free(src);
+		free(dir);
+		free(cpath);
+		return NULL;
+	}
+	free(src);
+	doc = new_doc(t, driver);
+	compile_and_run(t, o, want_run, cublas, cudnn, dir, doc, err);
+	verdict(doc, cpath);
+	if (o->keep || o->work_dir)
+		cJSON_AddStringToObject(doc, "work_dir", dir);
+	else
+		rm_rf_flat(dir);
 	free(dir);
 	free(cpath);
-	free(driver);
 	return doc;
 }

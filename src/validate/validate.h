@@ -33,6 +33,9 @@ struct ptb_validate_opts {
 	const char *cache_dir;       /* NULL: $XDG_CACHE_HOME/ptbuild/validate */
 	const char *work_dir;        /* NULL: a fresh directory under $TMPDIR */
 	int keep;                    /* keep the work directory */
+	const cJSON *host;           /* detect's facts of this machine: its
+	                                driver (none: nothing runs), GPUs (in
+	                                the cache key) and CPUs (nvcc threads) */
 };
 
 /* Run the validation and return the ptbuild.validate/1 document (caller
@@ -40,10 +43,6 @@ struct ptb_validate_opts {
  * only when it could not be attempted (no nvcc, no temp dir). */
 cJSON *ptb_validate_run(const struct ptb_validate_target *t,
                         const struct ptb_validate_opts *o, struct ptb_err *err);
-
-/* Whether this machine shows an NVIDIA driver (/proc/driver/nvidia/version)
- * and its version line, if wanted (caller frees). */
-int ptb_validate_driver_present(char **version);
 
 /* Run argv with stdout+stderr to out_path, killed after timeout_s.
  * Returns the exit status (0..255), 128+signal, 124 on timeout, or -1

@@ -9,7 +9,11 @@
  * naming nested v1 and v2 groups, and their limit files); 0xE0..0xE7 a
  * compiler's `--version` output, 0xE8..0xEF an installed torch's
  * version.py (the version-valued facts: they must leave in the form the
- * facts contract checks, or as null). */
+ * facts contract checks, or as null).  Every input also goes, by its
+ * second byte, into one place of the build environment doctor judges
+ * (detect.environment: cgroup, cpuinfo, binfmt, host_config.h, version.py,
+ * dist-info, conda-meta and library names), whose document must pass
+ * ptb_facts_validate_environment. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +55,72 @@ static void set_str(cJSON *root, const char *path, const char *val)
 		abort();
 	cJSON_DeleteItemFromObjectCaseSensitive(obj, dot + 1);
 	cJSON_AddStringToObject(obj, dot + 1, val);
+}
+
+/* The environment doctor judges (detect.environment): the same text in
+ * one of the places probe_env.c fills, chosen by the second byte. */
+static const char *const env_slots[] = {
+	"files./proc/1/cgroup", "files./proc/cpuinfo",
+	"files./proc/sys/fs/binfmt_misc/qemu-aarch64", "toolkit.host_config_gnuc",
+	"toolkit.nvcc_binary_version", "torch.version_py", "torch.dist_info",
+	"conda.meta", "pip.dist_info", "lib.real", "lib.name",
+};
+
+static void put(cJSON *obj, const char *key, cJSON *v)
+{
+	if (!cJSON_IsObject(obj)) {
+		cJSON_Delete(v);
+		return;
+	}
+	cJSON_DeleteItemFromObjectCaseSensitive(obj, key);
+	cJSON_AddItemToObject(obj, key, v);
+}
+
+static void environment(const uint8_t *data, size_t size, const char *text)
+{
+	struct ptb_err err = { 0 };
+	cJSON *raw = cJSON_CreateObject(), *env = NULL, *e, *first;
+	const char *slot = env_slots[(size > 1 ? data[1] : 0) % (sizeof env_slots / sizeof *env_slots)];
+
+	e = cJSON_Duplicate(cJSON_GetObjectItem(base, "environment"), 1);
+	cJSON_AddItemToObject(raw, "environment", e);
+	cJSON_AddStringToObject(raw, "arch", data[0] & 1 ? "aarch64" : "x86_64");
+	if (strncmp(slot, "files.", 6) == 0) {
+		put(cJSON_GetObjectItem(e, "files"), slot + 6, cJSON_CreateString(text));
+	} else if (strncmp(slot, "toolkit.", 8) == 0) {
+		first = cJSON_GetArrayItem(cJSON_GetObjectItem(e, "toolkits"), 0);
+		if (strcmp(slot + 8, "nvcc_binary_version") == 0)
+			cJSON_DeleteItemFromObject(first, "version_json");
+		put(first, slot + 8, cJSON_CreateString(text));
+	} else if (strncmp(slot, "torch.", 6) == 0) {
+		first = cJSON_GetArrayItem(cJSON_GetObjectItem(e, "torch"), 0);
+		if (strcmp(slot + 6, "version_py") == 0) {
+			put(first, "version_py", cJSON_CreateString(text));
+		} else {
+			cJSON *a = cJSON_CreateArray();
+
+			cJSON_AddItemToArray(a, cJSON_CreateString(text));
+			put(first, "egg_info", a);
+		}
+	} else if (strcmp(slot, "conda.meta") == 0) {
+		cJSON *a = cJSON_CreateArray();
+
+		cJSON_AddItemToArray(a, cJSON_CreateString(text));
+		put(cJSON_GetObjectItem(e, "conda"), "meta", a);
+	} else if (strcmp(slot, "pip.dist_info") == 0) {
+		put(cJSON_GetArrayItem(cJSON_GetObjectItem(e, "pip_nvidia"), 0), "dist_info", cJSON_CreateString(text));
+	} else {
+		first = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(e, "loader"), 0), "libs"), 0);
+		put(first, slot + 4, cJSON_CreateString(text));
+	}
+	ptb_lua_reset_budget(lua);
+	if (ptb_lua_call(lua, "detect", "environment", raw, &env, &err) != 0 ||
+	    ptb_facts_validate_environment(env, "fuzz", &err) != 0) {
+		fprintf(stderr, "fuzz_detect: environment (%s): %s\n%s\n", slot, err.msg, err.hint);
+		abort();
+	}
+	cJSON_Delete(env);
+	cJSON_Delete(raw);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -131,6 +201,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			cJSON_AddStringToObject(h, "defines", text);
 		}
 	}
+	environment(data, size, text);
 	free(text);
 	ptb_lua_reset_budget(lua);
 	if (ptb_lua_call(lua, "detect", "enrich", raw, &facts, &err) != 0 ||

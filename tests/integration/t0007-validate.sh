@@ -114,6 +114,20 @@ run "$PTBUILD" validate --cuda-home "$T_DIR/broken" --arch-list 8.0 $co
 is "$rc" 5 "nvcc failing: exit 5"
 like "$err" "*nvcc failed (exit 1)*something broke*" "... with nvcc's message"
 
+# 6b. The release is detect's reading of the toolkit (its version.json),
+#     the same that plan and detect report for it, not a second parse of
+#     `nvcc --version`: a toolkit whose files say 12.6 is validated as 12.6
+#     whatever its nvcc wrapper prints, and detect names the same release.
+fake relabelled 'case "$1" in --version) echo "Cuda compilation tools, release 99.9, V99.9.1"; exit 0 ;; esac
+exec '"$nvcc"' "$@"'
+rm "$T_DIR/relabelled/version.json"
+printf '{ "cuda": { "version": "12.6.3" }, "cuda_nvcc": { "version": "12.6.85" } }\n' >"$T_DIR/relabelled/version.json"
+run "$PTBUILD" validate --cuda-home "$T_DIR/relabelled" --arch-list 8.0 --compile-only
+is "$rc" 0 "a toolkit whose version.json says 12.6: exit 0"
+like "$out" "*toolkit               CUDA 12.6 at $T_DIR/relabelled*" "... validated as CUDA 12.6, from its files"
+run env CUDA_HOME="$T_DIR/relabelled" "$PTBUILD" detect --json
+like "$out" "*\"release\": \"12.6\",*\"root\": \"$T_DIR/relabelled\"*" "... the release detect reads for it"
+
 # 7. The classic cuDNN mismatch: headers of one version, and at run time
 #    a libcudnn of another (here a stub reporting 8.9.2 found first).
 if [ -f "$home/include/cudnn_version.h" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then

@@ -138,6 +138,28 @@ run env PATH=/usr/bin CUDA_HOME=/usr/local/cuda-12.6 TORCH_CUDA_ARCH_LIST=9.0 MA
 like "$out" '*"code": "foreign-binary"*' "x86_64 nvcc on aarch64 is found from the ELF header"
 like "$out" '*"code": "openblas-missing"*' "missing libopenblas on aarch64"
 
+# containers, told by the markers data/containers.lua lists: Podman's
+# /run/.containerenv, a Kubernetes pod's cgroup; no GPU device, no GPU and
+# no TORCH_CUDA_ARCH_LIST: the build would guess its architectures
+C="$T_DIR/podman"
+mkdir -p "$C/run" "$C/proc/1"
+: >"$C/run/.containerenv"
+cat >"$T_DIR/nogpu.json" <<JSON
+{ "schema": "ptbuild.facts/1",
+  "host": { "arch": "x86_64", "platform": "x86_64", "page_size": 4096, "memory_mib": 65536, "cpu": { "cores": 8 } },
+  "driver": null, "gpus": [], "toolkits": [], "compilers": [], "jetson": null }
+JSON
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$C" --facts "$T_DIR/nogpu.json" --json
+like "$out" '*"code": "docker-build-no-arch-list"*"seen": "container (/run/.containerenv); no /dev/nvidia*' "a Podman container without a GPU is named by its marker"
+rm "$C/run/.containerenv"
+printf '0::/kubepods/besteffort/pod0a1b/c2d3\n' >"$C/proc/1/cgroup"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$C" --facts "$T_DIR/nogpu.json" --json
+like "$out" '*"seen": "container (/proc/1/cgroup); no /dev/nvidia*' "... a Kubernetes pod by PID 1's cgroup"
+mkdir -p "$C/dev" && : >"$C/dev/nvidiactl"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$C" --facts "$T_DIR/nogpu.json" --json
+case "$out" in *docker-build-no-arch-list*) t_ok 1 "... and a GPU device passed in is no such finding" ;;
+*) t_ok 0 "... and a GPU device passed in is no such finding" ;; esac
+
 # bad input
 run "$PTBUILD" doctor --sysroot "$T_DIR/nope"
 is "$rc" 2 "a missing sysroot is a usage error"

@@ -173,4 +173,91 @@ t.is(hl and hl.cpus, 4, "CPU affinity narrower than the online CPUs is a limit")
 t.is(hl and hl.cpus_source, "sched_getaffinity (taskset, --cpuset-cpus)", "...named")
 t.is(limits({}, { affinity_cpus = 16 }), nil, "affinity to every CPU is no limit")
 
+-- The environment doctor judges (detect.environment): what the markers of
+-- data/containers.lua, the loader's directories, pip, conda and torch
+-- names mean.  { name, edit of the raw environment, arch, check(env) }
+local function env_of(edit, arch)
+  local e = {
+    vars = { PATH = "/usr/bin" },
+    toolkits = { { root = "/usr/local/cuda-12.8", version_json = { cuda = "12.8.1", cuda_nvcc = "12.8.93" },
+                   targets = { "x86_64-linux" }, host_config_gnuc = "#if __GNUC__ > 14", nvcc_machine = "x86_64" } },
+    path_nvcc = { { nvcc = "/usr/local/cuda/bin/nvcc", root = "/usr/local/cuda-12.8" } },
+    loader = {
+      { dir = "/opt/c/lib64", via = "LD_LIBRARY_PATH", libs = { { name = "libcudart.so.12", real = "/opt/c/lib64/libcudart.so.12.8.90" } } },
+      { dir = "/usr/lib/aarch64-linux-gnu", via = "default", libs = { { name = "libopenblas.so.0" } } },
+      { dir = "/usr/lib/x86_64-linux-gnu", via = "default", libs = { { name = "libcuda.so.1", real = "/usr/lib/x86_64-linux-gnu/libcuda.so.570.86.10" } } },
+      { dir = "/usr/local/cuda/compat", via = "ld.so.conf", libs = { { name = "libcuda.so.1", real = "/usr/local/cuda-12.8/compat/libcuda.so.575.57.08" } } },
+    },
+    exists = {}, files = {},
+  }
+  edit(e)
+  return D.environment({ environment = e, arch = arch or "x86_64" })
+end
+local function lib_names(env)
+  local out = {}
+  for _, l in ipairs(env.libs) do out[#out + 1] = l.lib .. "@" .. l.via .. "=" .. tostring(l.version) .. (l.compat and "(compat)" or "") end
+  return table.concat(out, " ")
+end
+local envs = {
+  { "no marker: not in a container", function() end, nil,
+    function(v) return not v.container.inside and v.container.marker == nil and not v.container.gpu_devices end },
+  { "/.dockerenv: Docker", function(e) e.exists["/.dockerenv"] = true end, nil,
+    function(v) return v.container.inside and v.container.marker == "/.dockerenv" and v.container.runtime == "Docker" end },
+  { "/run/.containerenv: Podman", function(e) e.exists["/run/.containerenv"] = true end, nil,
+    function(v) return v.container.marker == "/run/.containerenv" and v.container.runtime == "Podman" end },
+  { "kubepods in PID 1's cgroup: Kubernetes", function(e) e.files["/proc/1/cgroup"] = "0::/kubepods/besteffort/pod1/abc\n" end, nil,
+    function(v) return v.container.marker == "/proc/1/cgroup" and v.container.runtime == "Kubernetes" end },
+  { "a plain cgroup: no container", function(e) e.files["/proc/1/cgroup"] = "0::/init.scope\n" end, nil,
+    function(v) return not v.container.inside end },
+  { "/dev/nvidiactl: a GPU device inside", function(e) e.exists["/dev/nvidiactl"] = true end, nil,
+    function(v) return v.container.gpu_devices end },
+  { "qemu-aarch64 enabled, qemu-x86_64 disabled", function(e)
+      e.files["/proc/sys/fs/binfmt_misc/qemu-aarch64"] = "enabled\ninterpreter /usr/bin/qemu-aarch64-static\n"
+      e.files["/proc/sys/fs/binfmt_misc/qemu-x86_64"] = "disabled\n" end, nil,
+    function(v) return table.concat(v.binfmt_qemu, " ") == "qemu-aarch64" end },
+  { "cpuinfo of an Arm CPU", function(e) e.files["/proc/cpuinfo"] = "processor\t: 0\nCPU implementer\t: 0x41\n" end, nil,
+    function(v) return v.cpuinfo_kind == "arm" end },
+  { "cpuinfo of an x86 CPU", function(e) e.files["/proc/cpuinfo"] = "processor\t: 0\nvendor_id\t: AuthenticAMD\n" end, nil,
+    function(v) return v.cpuinfo_kind == "x86" end },
+  { "libraries on x86_64: the loader's order, aarch64's default directory left out", function() end, "x86_64",
+    function(v) return lib_names(v) == "libcudart@LD_LIBRARY_PATH=12.8.90 libcuda@default=570.86.10 libcuda@ld.so.conf=575.57.08(compat)" end },
+  { "libraries on aarch64: x86_64's default directory left out", function() end, "aarch64",
+    function(v) return lib_names(v) == "libcudart@LD_LIBRARY_PATH=12.8.90 libopenblas@default=0 libcuda@ld.so.conf=575.57.08(compat)" end },
+  { "the toolkit on PATH: version, gcc_max, targets, machine", function() end, nil,
+    function(v) local x = v.nvcc_on_path[1]
+      return x.root == "/usr/local/cuda-12.8" and x.version == "12.8.93" and x.gcc_max == 14 and
+        x.targets[1] == "x86_64-linux" and x.nvcc_machine == "x86_64" and x.nvcc == "/usr/local/cuda/bin/nvcc" end },
+  { "CUDA_HOME missing", function(e) e.CUDA_HOME = { given = "/opt/nope" } end, nil,
+    function(v) return v.cuda_home.missing == true and v.cuda_home.given == "/opt/nope" end },
+  { "pip wheels: the _cuNN part, not _cudnn", function(e)
+      e.pip_nvidia = { { dist_info = "nvidia_cudnn_cu12-9.1.0.70.dist-info", site = "/s" },
+                       { dist_info = "nvidia_cublas_cu11-11.11.3.6.dist-info", site = "/s" } } end, nil,
+    function(v) return v.pip_nvidia[1].cuda_major == 11 and v.pip_nvidia[2].cuda_major == 12 end },
+  { "conda: CUDA packages by name and version", function(e)
+      e.conda = { prefix = "/opt/conda/envs/pt", meta = { "cudatoolkit-11.8.0-h6a678d5_0.json", "cuda-nvcc-12.4.131-0.json",
+                                                           "cuda-nvcc-tools-12.4.131-0.json", "python-3.11.9-h955ad1f_0.json" } } end, nil,
+    function(v) return #v.conda.packages == 2 and v.conda.packages[1].name == "cuda-nvcc" and
+      v.conda.packages[1].version == "12.4.131" and v.conda.packages[2].version == "11.8.0" end },
+  { "Debian's torch: version from the egg-info, CUDA from version.py, generic archs only", function(e)
+      e.torch = { { site = "/usr/lib/python3/dist-packages", dist_info = {}, egg_info = { "torch-2.6.0+debian.egg-info" },
+                    version_py = "__version__ = '2.6.0'\ncuda = '12.4'\n", libtorch_cuda = "/usr/lib/x86_64-linux-gnu/libtorch_cuda.so.2.6",
+                    machine = "x86_64", archs = { sass = { "8.6", "9.0", "9.0a" }, ptx = { "9.0" } } } } end, nil,
+    function(v) local x = v.torch[1]
+      return x.version == "2.6.0+debian" and x.cuda == "12.4" and table.concat(x.archs.sass, " ") == "8.6 9.0" and x.machine == "x86_64" end },
+  { "a torch with no dist-info or egg-info is not listed", function(e)
+      e.torch = { { site = "/s", dist_info = {}, egg_info = {}, version_py = "__version__ = '2.6.0'\n" } } end, nil,
+    function(v) return #v.torch == 0 end },
+}
+for _, c in ipairs(envs) do
+  local ok, v = pcall(env_of, c[2], c[3])
+  t.ok(ok and c[4](v), "environment: " .. c[1] .. (ok and "" or (": " .. tostring(v))))
+end
+-- what C is asked to look at comes from data/containers.lua
+local w = D.wanted()
+local has = {}
+for _, p in ipairs(w.exists) do has[p] = true end
+for _, p in ipairs(w.files) do has[p] = true end
+t.ok(has["/.dockerenv"] and has["/run/.containerenv"] and has["/dev/nvidia0"] and has["/proc/1/cgroup"] and
+  has["/proc/sys/fs/binfmt_misc/qemu-x86_64"] and has["/proc/cpuinfo"], "wanted names every marker path of data/containers.lua")
+
 t.done()

@@ -142,6 +142,9 @@ local cases = {
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.nvcc_machine = "aarch64"; x.targets = { "aarch64-linux" } end
       o.libs[#o.libs + 1] = { lib = "libopenblas", path = "/usr/lib/aarch64-linux-gnu/libopenblas.so.0", via = "default", compat = false } end,
     "Jetson %(L4T, aarch64%-linux%) CUDA toolkit is installed on an ARM server", "error" },
+  { "toolkit-wrong-platform", function(f, o)
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.targets = { "sbsa-linux" } end end,
+    "/usr/local/cuda%-12.8 is a linux%-sbsa build; this machine needs linux%-x86_64", "error" },
   { "forward-compat-unsupported", function(f, o)
       table.insert(o.libs, 1, { lib = "libcuda", path = "/usr/local/cuda-12.8/compat/libcuda.so.1", version = "570.124.06",
         via = "LD_LIBRARY_PATH", compat = true }) end,
@@ -243,6 +246,23 @@ for _, w in ipairs({
   else
     t.ok(not text:find("wheel", 1, true), name .. ": no wheel named (" .. text .. ")")
   end
+end
+
+-- Jetson Thor (11.0) is sm_101 to CUDA 12.9: CUDA 12.8 builds it, as the
+-- plan says (lib/checks.lua); 12.6 does not, and 13.0 builds it as sm_110.
+for _, c in ipairs({ { "12.8.93", nil }, { "12.6.85", "gpu-newer-than-toolkit" }, { "13.0.48", nil } }) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 125772, cpu = { cores = 14 } }
+  f.gpus = { { index = 0, name = "NVIDIA Thor", compute_capability = "11.0" } }
+  f.driver = { version = "580.00", cuda_max = "13.0" }
+  o.env.TORCH_CUDA_ARCH_LIST = nil
+  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+    x.version = c[1]; x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" }
+  end
+  local res = run(f, o)
+  local got = finding(res, "gpu-newer-than-toolkit") or finding(res, "toolkit-drops-gpu")
+  t.is(got and got.code, c[2], "Jetson Thor with CUDA " .. c[1] .. ": " .. tostring(c[2] or "builds it"))
+  t.is(finding(res, "sbsa-toolkit-on-jetson"), nil, "Jetson Thor with CUDA " .. c[1] .. ": its SBSA toolkit is right")
 end
 
 -- covers(): binary compatibility within a major, PTX for newer GPUs

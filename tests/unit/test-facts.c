@@ -55,6 +55,30 @@ static const struct {
 	  "'t.json': key 'compilers[0].version': expected a string" },
 	{ OK_HEAD ", \"notes\": \"none\"}", "'t.json': key 'notes': expected an array" },
 	{ OK_HEAD ", \"jetson\": {\"l4t\": 36.4}}", "'t.json': key 'jetson.l4t': expected a string or null" },
+	/* what a toolkit's host_config.h and nvcc's ELF header say */
+	{ OK_HEAD ", \"toolkits\": [{\"root\": \"/c\", \"gcc_max\": 14, \"nvcc_machine\": \"x86_64\"}]}", NULL },
+	{ OK_HEAD ", \"toolkits\": [{\"root\": \"/c\", \"gcc_max\": \"14\"}]}",
+	  "'t.json': key 'toolkits[0].gcc_max': expected a gcc major version such as 14" },
+	{ OK_HEAD ", \"toolkits\": [{\"root\": \"/c\", \"gcc_max\": 14.5}]}",
+	  "'t.json': key 'toolkits[0].gcc_max': expected a gcc major version such as 14" },
+	{ OK_HEAD ", \"toolkits\": [{\"root\": \"/c\", \"nvcc_machine\": 62}]}",
+	  "'t.json': key 'toolkits[0].nvcc_machine': expected a string" },
+};
+
+/* The environment document doctor reads (detect.environment). */
+static const struct {
+	const char *doc;
+	const char *want;
+} env_cases[] = {
+	{ "{\"env\": {}, \"nvcc_on_path\": [], \"libs\": [], \"torch\": [], \"pip_nvidia\": [],"
+	  " \"container\": {\"inside\": false, \"gpu_devices\": true}, \"binfmt_qemu\": []}", NULL },
+	{ "[]", "'env' is not an environment document: expected a JSON object" },
+	{ "{\"libs\": {}}", "'env': key 'libs': expected an array" },
+	{ "{\"libs\": [{\"lib\": \"libcuda\", \"version\": 570}]}", "'env': key 'libs[0].version': expected a string" },
+	{ "{\"container\": {\"inside\": \"yes\"}}", "'env': key 'container.inside': expected a boolean" },
+	{ "{\"nvcc_on_path\": [{\"root\": \"/c\", \"gcc_max\": 0}]}",
+	  "'env': key 'nvcc_on_path[0].gcc_max': expected a gcc major version such as 14" },
+	{ "{\"torch\": [{\"version\": \"2.6.0\", \"machine\": 183}]}", "'env': key 'torch[0].machine': expected a string" },
 };
 
 static char *tmpdir(void)
@@ -165,6 +189,17 @@ int main(void)
 			ok(rc == 0, "case %zu valid%s%s", i, rc ? ": " : "", rc ? err.msg : "");
 		else
 			is_str(rc ? err.msg : "(accepted)", cases[i].want, "case %zu refused", i);
+		cJSON_Delete(j);
+	}
+	for (size_t i = 0; i < sizeof env_cases / sizeof env_cases[0]; i++) {
+		struct ptb_err err = { 0 };
+		cJSON *j = cJSON_Parse(env_cases[i].doc);
+		int rc = ptb_facts_validate_environment(j, "env", &err);
+
+		if (!env_cases[i].want)
+			ok(rc == 0, "environment case %zu valid%s%s", i, rc ? ": " : "", rc ? err.msg : "");
+		else
+			is_str(rc ? err.msg : "(accepted)", env_cases[i].want, "environment case %zu refused", i);
 		cJSON_Delete(j);
 	}
 	golden();

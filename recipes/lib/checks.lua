@@ -1,0 +1,124 @@
+-- checks: the rules that `ptbuild plan` and `ptbuild doctor` both judge a
+-- machine by, decided here once so that the two can never disagree.  Each
+-- rule answers a question about a CUDA release and the facts; plan.lua and
+-- doctor.lua only word the answer (their codes, messages and fixes are
+-- their own).  tests/integration/t0131-plan-doctor-agree.sh runs both over
+-- every profile and fixture and compares what they raise.
+local A = ptb.include("lib/archlist")
+local T = ptb.include("lib/toolkit")
+local cuda = ptb.include("data/cuda")
+
+local M = {}
+
+local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
+
+-- How the driver runs release r: "direct", "compat" (minor-version
+-- compatibility only), "unknown" (no driver seen) or "too-old".
+-- (driver-too-old, driver-minor-compat)
+function M.driver(r, driver)
+  return T.driver_runs(r, driver) or "too-old"
+end
+
+-- Does release r build the GPU of capability cc?  nil when it does; else
+-- "toolkit-drops-gpu" and the last CUDA that built it, or
+-- "gpu-newer-than-toolkit" and the first that builds it (nil: none known).
+-- The GPU is named as r names it: Jetson Thor is sm_101 before CUDA 13
+-- and sm_110 from 13.0 (T.gpu_arch), so CUDA 12.8 builds a Thor.
+function M.gpu_build(r, cc)
+  if T.builds_gpu(r, cc) then return nil end
+  local first, last = A.span(T.gpu_arch(cc, r), "")
+  if last and A.vcmp(r.version, last) > 0 then return "toolkit-drops-gpu", last end
+  return "gpu-newer-than-toolkit", first
+end
+
+-- The GPUs of the facts that r does not build: { gpu, code, edge } each,
+-- in facts order (gpu_build's code and CUDA release).
+function M.gpus_not_built(facts, r)
+  local out = {}
+  for _, g in ipairs(facts.gpus or {}) do
+    local cc = g.compute_capability
+    if type(cc) == "string" then
+      local code, edge = M.gpu_build(r, cc)
+      if code then out[#out + 1] = { gpu = g, code = code, edge = edge } end
+    end
+  end
+  return out
+end
+
+-- The NVIDIA platform of an installed toolkit: facts' platform or target
+-- (T.toolkit_platform), else the targets/ directories doctor read, when
+-- they name one platform only.
+local target_platform = { ["x86_64-linux"] = "linux-x86_64", ["sbsa-linux"] = "linux-sbsa",
+                          ["aarch64-linux"] = "linux-aarch64" }
+function M.toolkit_platform(tk)
+  local p = T.toolkit_platform(tk)
+  if p then return p end
+  for _, t in ipairs(type(tk.targets) == "table" and tk.targets or {}) do
+    local q = target_platform[t]
+    if q and p and q ~= p then return nil end
+    p = q or p
+  end
+  return p
+end
+
+-- Is the toolkit tk built for the platform release r needs here?  nil
+-- when it is (or cannot be told); else the code -- "sbsa-toolkit-on-jetson"
+-- (an ARM server toolkit where JetPack's is needed), "jetson-toolkit-on-
+-- server" (JetPack's aarch64-linux toolkit off a Jetson) or
+-- "toolkit-wrong-platform" -- with the toolkit's and the needed platform.
+function M.toolkit_platform_problem(facts, r, tk)
+  local tp, platform = M.toolkit_platform(tk), T.platform(facts, r)
+  local host = facts.host or {}
+  if not tp or tp == platform or (tp == "linux-aarch64" and host.platform == "jetson") then return nil end
+  if tp == "linux-sbsa" and platform == "linux-aarch64" then return "sbsa-toolkit-on-jetson", tp, platform end
+  if tp == "linux-aarch64" then return "jetson-toolkit-on-server", tp, platform end
+  return "toolkit-wrong-platform", tp, platform
+end
+
+-- The gcc a build gets when nothing names another: the one named plain
+-- "gcc" on PATH, else the first gcc detect listed.
+function M.default_gcc(facts)
+  local first
+  for _, c in ipairs(facts.compilers or {}) do
+    if c.name == "gcc" and c.version and c.path then
+      first = first or c
+      if c.path:match("([^/]+)$") == "gcc" then return c end
+    end
+  end
+  return first
+end
+
+-- The compiler limits of release r as the toolkit tk states them: its own
+-- host_config.h (detect's toolkits[].gcc_max, doctor's observation) where
+-- read, else data/cuda.lua's.  A table usable as r by compiler_ok.
+function M.limits(r, tk)
+  tk = tk or {}
+  return { version = r.version, gcc_max = tk.gcc_max or r.gcc_max, clang_max = tk.clang_max or r.clang_max }
+end
+
+-- Does nvcc of release r (full version `full`) take compiler `kind`
+-- ("gcc" or "clang") version v on `arch`?  true, or false and why:
+-- newer than its gcc_max / clang_max, or a known conflict of that CUDA
+-- version with that compiler (data/cuda.lua host_conflicts).
+function M.compiler_ok(r, full, kind, v, arch)
+  local max = kind == "clang" and r.clang_max or r.gcc_max
+  if max and major(v) and major(v) > max then
+    return false, ("newer than nvcc %s accepts (%s %d at most: 'unsupported %s version')")
+      :format(r.version, kind, max, kind == "clang" and "clang" or "GNU")
+  end
+  -- the conflicts hold for CUDA versions up to an edge: with no version
+  -- known (a toolkit no file dates) none is claimed
+  if type(full) ~= "string" or not full:match("^%d+%.%d+") then return true end
+  for _, c in ipairs(cuda.host_conflicts) do
+    local cu = c.cuda_upto and A.vcmp(full, c.cuda_upto) <= 0
+      or c.cuda_minor_upto and A.vcmp(A.cuda_minor(full) or full, c.cuda_minor_upto) <= 0
+    if c.compiler == kind and cu and (not c.arch or c.arch == arch)
+       and (c.exact and A.vcmp(v, c.exact) == 0
+            or not c.exact and A.vcmp(v, c.from) >= 0 and (not c.below or A.vcmp(v, c.below) < 0)) then
+      return false, c.why
+    end
+  end
+  return true
+end
+
+return M

@@ -1,0 +1,107 @@
+#!/bin/sh
+# t0131-plan-doctor-agree.sh - plan and doctor judge a machine by one set
+# of rules (recipes/lib/checks.lua): for every shipped profile and every
+# fixture's facts, with the plan's CUDA as the toolkit in use, both raise
+# the same shared problems -- the driver too old for the toolkit, a GPU
+# the toolkit drops or is too old for, a host compiler nvcc refuses, a
+# toolkit of another platform.  (Before the rules were shared, doctor held
+# a Jetson Thor on CUDA 12.8 unbuildable: 12.8 builds it as sm_101.)
+. "$top_srcdir/tests/lib.sh"
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
+
+mkdir -p "$T_DIR/empty"
+# A copy of the facts with the plan's CUDA first among the toolkits (added
+# when the plan downloads it): the toolkit doctor judges, and the one
+# `plan --cuda` then takes.  Prints the CUDA release.
+in_use() { # PLAN FACTS OUT
+	python3 - "$@" <<'PY'
+import json, sys
+plan, facts = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+c = plan["cuda"]
+target = {"linux-x86_64": "x86_64-linux", "linux-sbsa": "sbsa-linux",
+          "linux-aarch64": "aarch64-linux"}[c["platform"]]
+tks = facts.get("toolkits") or []
+mine = [t for t in tks if t.get("root") == c["root"]]
+rest = [t for t in tks if t.get("root") != c["root"]]
+if not mine:
+    mine = [{"root": c["root"], "version": c["full_version"], "target": target}]
+facts["toolkits"] = mine + rest
+json.dump(facts, open(sys.argv[3], "w"))
+print(c["version"])
+PY
+}
+# The shared rules a plan or doctor document raises, one per line, sorted:
+# plan's driver-minor-compat is doctor's driver-too-old warning, and only
+# plan's errors about a platform are about the toolkit it uses.
+rules() { # FILE problems|findings
+	python3 - "$@" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+shared = {"driver-too-old": "driver", "driver-minor-compat": "driver",
+          "toolkit-drops-gpu": "toolkit-drops-gpu", "gpu-newer-than-toolkit": "gpu-newer-than-toolkit",
+          "gcc-too-new": "gcc-too-new", "sbsa-toolkit-on-jetson": "platform sbsa-toolkit-on-jetson",
+          "jetson-toolkit-on-server": "platform jetson-toolkit-on-server",
+          "toolkit-wrong-platform": "platform toolkit-wrong-platform"}
+out = set()
+for p in doc.get(sys.argv[2]) or []:
+    r = shared.get(p["code"])
+    if r and (not r.startswith("platform") or p["severity"] == "error"):
+        out.add(r)
+print(" ".join(sorted(out)) or "none")
+PY
+}
+
+n=0
+raised=0
+for f in "$top_srcdir"/recipes/profiles/*.json "$top_srcdir"/tests/fixtures/facts/*.json \
+	"$top_srcdir"/tests/fixtures/sysroots/*.facts.json; do
+	name=$(basename "$f" .json)
+	env -i PATH=/nonexistent "$PTBUILD" plan --facts "$f" --json >"$T_DIR/plan0.json" 2>"$T_DIR/err"
+	cuda=$(in_use "$T_DIR/plan0.json" "$f" "$T_DIR/facts.json")
+	if [ -z "$cuda" ]; then
+		t_ok 1 "$name: the plan names its CUDA ($(cat "$T_DIR/err"))"
+		continue
+	fi
+	env -i PATH=/nonexistent "$PTBUILD" plan --facts "$T_DIR/facts.json" --cuda "$cuda" --json >"$T_DIR/plan.json" 2>/dev/null
+	env -i PATH=/nonexistent "$PTBUILD" doctor --facts "$T_DIR/facts.json" --sysroot "$T_DIR/empty" --json \
+		>"$T_DIR/doctor.json" 2>/dev/null
+	p=$(rules "$T_DIR/plan.json" problems)
+	d=$(rules "$T_DIR/doctor.json" findings)
+	is "$d" "$p" "$name with CUDA $cuda: doctor raises what plan raises ($p)"
+	n=$((n + 1))
+	[ "$p" = none ] || raised=$((raised + 1))
+done
+[ "$n" -ge 30 ]
+t_ok $? "every profile and fixture was compared ($n)"
+[ "$raised" -ge 5 ]
+t_ok $? "shared problems were raised on $raised of them, not only none"
+
+# The same rules on machines made to break them, the Thor case first:
+# { name, facts edit (Python on the Jetson Thor profile, whose first
+# toolkit is the one in use), CUDA of that toolkit, what both raise }
+thor="$top_srcdir/recipes/profiles/jetson-thor.json"
+while IFS='|' read -r name edit cuda want; do
+	[ -n "$name" ] || continue
+	python3 - "$thor" "$T_DIR/case.json" "$edit" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+json.dump(f, open(sys.argv[2], "w"))
+PY
+	env -i PATH=/nonexistent "$PTBUILD" plan --facts "$T_DIR/case.json" --cuda "$cuda" --json >"$T_DIR/plan.json" 2>/dev/null
+	env -i PATH=/nonexistent "$PTBUILD" doctor --facts "$T_DIR/case.json" --sysroot "$T_DIR/empty" --json \
+		>"$T_DIR/doctor.json" 2>/dev/null
+	p=$(rules "$T_DIR/plan.json" problems)
+	d=$(rules "$T_DIR/doctor.json" findings)
+	is "$d" "$p" "$name: doctor raises what plan raises ($p)"
+	is "$p" "$want" "$name: $want"
+done <<'CASES'
+Thor on CUDA 12.8 (sm_101)|f["toolkits"] = [{"root": "/usr/local/cuda-12.8", "version": "12.8.93", "target": "sbsa-linux"}]|12.8|none
+Thor on CUDA 12.6|f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "sbsa-linux"}]|12.6|gpu-newer-than-toolkit
+Thor with a driver too old|f["driver"] = {"version": "535.104.05", "cuda_max": "12.2"}|13.0|driver
+Thor with gcc 16|f["compilers"] = [{"name": "gcc", "version": "16.1.0", "path": "/usr/bin/gcc"}]|13.0|gcc-too-new
+Orin with an SBSA 12.6|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "sbsa-linux"}]|12.6|platform sbsa-toolkit-on-jetson
+an x86 toolkit on Thor|f["toolkits"] = [{"root": "/usr/local/cuda-13.0", "version": "13.0.48", "target": "x86_64-linux"}]|13.0|platform toolkit-wrong-platform
+CASES
+
+done_testing
