@@ -12,6 +12,7 @@
 
 #include "core/plan.h"
 #include "util/json.h"
+#include "util/run.h"
 #include "validate/validate.h"
 
 const struct ptb_cmd ptb_cmd_validate_def = {
@@ -137,34 +138,41 @@ static char *find_cuda_home(const char *opt)
 	return ptb_xstrdup("/usr/local/cuda");
 }
 
-/* $TMPDIR/NAME.XXXXXX for mkstemp; caller frees. */
-static char *temp_template(const char *name)
+/* Run argv[0] with argv, stdout and stderr captured (at most cap bytes),
+ * at most timeout_s: the exit status, 128 + a signal, 124 for the time
+ * limit, or -1 with err when it could not start. */
+static int run_captured(const char *const *argv, int timeout_s, size_t cap,
+                        struct ptb_buf *out, struct ptb_err *err)
 {
-	const char *tmp = getenv("TMPDIR");
+	struct ptb_run r;
+	int st = -1;
 
-	return ptb_xasprintf("%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
+	ptb_run_init(&r);
+	for (size_t i = 0; argv[i]; i++)
+		ptb_argv_push(&r.args, argv[i]);
+	r.out_to = PTB_RUN_CAPTURE;
+	r.err_to = PTB_RUN_TO_OUT;
+	r.cap = cap;
+	r.timeout_ms = timeout_s * 1000;
+	if (ptb_run(&r, err) == 0) {
+		st = ptb_run_code(&r);
+		ptb_buf_adds(out, r.out.data);
+	}
+	ptb_run_free(&r);
+	return st;
 }
 
 /* "13.0" from `nvcc --version` ("... release 13.0, V13.0.88"). */
 static char *nvcc_release(const char *nvcc, struct ptb_err *err)
 {
-	char *tmpl = temp_template("ptbuild-nvcc");
-	char *argv[] = { (char *)nvcc, (char *)"--version", NULL };
+	const char *argv[] = { nvcc, "--version", NULL };
 	struct ptb_buf b;
-	double ms;
-	int fd = mkstemp(tmpl), st;
+	int st;
 	char *rel = NULL, *p;
 
-	if (fd < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot create '%s': %s", tmpl, strerror(errno));
-		free(tmpl);
-		return NULL;
-	}
-	close(fd);
-	st = ptb_validate_spawn(argv, tmpl, 60, &ms, err);
 	ptb_buf_init(&b);
-	if (st == 0 && ptb_file_read(tmpl, 1 << 16, &b, err) == 0 &&
-	    (p = strstr(b.data, "release "))) {
+	st = run_captured(argv, 60, 1 << 16, &b, err);
+	if (st == 0 && (p = strstr(b.data, "release "))) {
 		size_t n;
 
 		p += 8;
@@ -172,8 +180,6 @@ static char *nvcc_release(const char *nvcc, struct ptb_err *err)
 		if (n)
 			rel = ptb_xstrndup(p, n);
 	}
-	unlink(tmpl);
-	free(tmpl);
 	if (!rel && st >= 0)
 		ptb_err_set(err, PTB_EUSAGE, "cannot read the CUDA release from '%s --version' (exit %d)", nvcc, st);
 	ptb_buf_free(&b);
@@ -221,32 +227,15 @@ static char *parse_query(const char *s)
 static char *native_arch(const char *cuda_root)
 {
 	char *q = ptb_path_join(cuda_root, "bin/__nvcc_device_query");
-	char *tmpl = temp_template("ptbuild-query");
-	char *argv[] = { q, NULL };
+	const char *argv[] = { q, NULL };
 	struct ptb_err err = { 0 };
 	struct ptb_buf b;
 	char *cc = NULL;
-	double ms;
-	int fd = mkstemp(tmpl);
 
-	if (fd < 0 || access(q, X_OK) != 0) {
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmpl);
-		}
-		free(tmpl);
-		free(q);
-		return NULL;
-	}
-	close(fd);
 	ptb_buf_init(&b);
-	if (ptb_validate_spawn(argv, tmpl, 30, &ms, &err) == 0 &&
-	    ptb_file_read(tmpl, 4096, &b, &err) == 0) {
+	if (access(q, X_OK) == 0 && run_captured(argv, 30, 4096, &b, &err) == 0)
 		cc = parse_query(b.data);
-	}
 	ptb_buf_free(&b);
-	unlink(tmpl);
-	free(tmpl);
 	free(q);
 	return cc;
 }

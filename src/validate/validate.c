@@ -6,92 +6,33 @@
 #include <dirent.h>
 #include <sched.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "binfmt/fatbin.h"
 #include "util/json.h"
+#include "util/run.h"
 
 extern const char ptb_validate_cu[];
 
-static double now_ms(void)
+/* Run r (its args set) with stdout and stderr into log, at most
+ * timeout_s: the exit status (0..255), 128 + a signal, 124 for the time
+ * limit, or -1 with err when it could not start.  *ms gets the wall
+ * time. */
+static int run_logged(struct ptb_run *r, const char *log, int timeout_s,
+                      double *ms, struct ptb_err *err)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/* ptb_validate_spawn with, when path is not NULL, PATH set to it in the
- * child only. */
-static int spawn(char *const argv[], const char *path, const char *out_path,
-                 int timeout_s, double *ms, struct ptb_err *err)
-{
-	double start = now_ms(), deadline = start + timeout_s * 1e3;
-	int fd, status;
-	pid_t pid, w;
-
-	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot write '%s': %s", out_path, strerror(errno));
+	r->out_to = PTB_RUN_FILE;
+	r->out_path = log;
+	r->err_to = PTB_RUN_TO_OUT;
+	r->timeout_ms = timeout_s * 1000;
+	if (ptb_run(r, err) != 0)
 		return -1;
-	}
-	pid = fork();
-	if (pid < 0) {
-		close(fd);
-		ptb_err_set(err, PTB_EIO, "cannot start '%s': %s", argv[0], strerror(errno));
-		return -1;
-	}
-	if (pid == 0) {
-		/* Its own process group, so a timeout kills what it started. */
-		setpgid(0, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		if (path)
-			setenv("PATH", path, 1);
-		execv(argv[0], argv);
-		dprintf(2, "cannot run '%s': %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(fd);
-	setpgid(pid, pid);
-	for (;;) {
-		struct timespec nap = { 0, 10 * 1000 * 1000 };
-
-		w = waitpid(pid, &status, WNOHANG);
-		if (w == pid)
-			break;
-		if (w < 0 && errno != EINTR) {
-			ptb_err_set(err, PTB_EIO, "waiting for '%s': %s", argv[0], strerror(errno));
-			return -1;
-		}
-		if (now_ms() > deadline) {
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-				;
-			*ms = now_ms() - start;
-			return 124;
-		}
-		nanosleep(&nap, NULL);
-	}
-	*ms = now_ms() - start;
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-}
-
-int ptb_validate_spawn(char *const argv[], const char *out_path, int timeout_s,
-                       double *ms, struct ptb_err *err)
-{
-	return spawn(argv, NULL, out_path, timeout_s, ms, err);
+	*ms = r->ms;
+	return ptb_run_code(r);
 }
 
 /* PATH for nvcc: the directory it was named in first.  nvcc finds ptxas,
@@ -401,14 +342,17 @@ static void run_program(const struct ptb_validate_target *t, const char *exe,
                         cJSON *doc, cJSON *problems)
 {
 	char *out = ptb_path_join(dir, "run.log"), *text;
-	char *argv[] = { (char *)exe, NULL };
+	struct ptb_run r;
 	struct ptb_err err = { 0 };
 	double ms = 0;
 	int st;
 	cJSON *run;
 	const char *e;
 
-	st = ptb_validate_spawn(argv, out, o->timeout_s, &ms, &err);
+	ptb_run_init(&r);
+	ptb_argv_push(&r.args, exe);
+	st = run_logged(&r, out, o->timeout_s, &ms, &err);
+	ptb_run_free(&r);
 	text = log_tail(out, 1 << 16);
 	run = parse_output(text);
 	cJSON_AddNumberToObject(run, "exit", st);
@@ -509,6 +453,7 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
                         const struct ptb_validate_opts *o, struct ptb_err *err)
 {
 	struct ptb_buf key, cmd;
+	struct ptb_run r;
 	char *driver = NULL, *cpath, *dir, *src, *exe, *log, *libdir_owned, *path;
 	const char *libdir, *tmp = getenv("TMPDIR");
 	int driver_present = ptb_validate_driver_present(&driver);
@@ -516,8 +461,6 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 	int cublas, cudnn, st;
 	cJSON *doc, *problems, *compile;
 	const cJSON *g;
-	char **argv;
-	size_t argc = 0, nargs;
 	double ms = 0;
 
 	/* cuBLAS and cuDNN are checked by running (header against library
@@ -608,56 +551,44 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 	 * To check the code only: one object, no link (-c): its relocatable
 	 * fat binary holds the same images.  nvcc compiles the -gencode
 	 * targets in parallel with --threads (CUDA 11.2 on). */
-	nargs = (size_t)cJSON_GetArraySize(t->gencode) + 24;
-	argv = ptb_xcalloc(nargs, sizeof *argv);
+	ptb_run_init(&r);
 	libdir = lib_dir(t->cuda_root, &libdir_owned);
-	argv[argc++] = ptb_xstrdup(t->nvcc);
-	argv[argc++] = ptb_xstrdup("-O2");
+	ptb_argv_pushl(&r.args, t->nvcc, "-O2", (char *)NULL);
 	if (nvcc_threads(t->cuda_version) > 1) {
-		argv[argc++] = ptb_xstrdup("--threads");
-		argv[argc++] = ptb_xasprintf("%d", nvcc_threads(t->cuda_version));
+		ptb_argv_push(&r.args, "--threads");
+		ptb_argv_pushf(&r.args, "%d", nvcc_threads(t->cuda_version));
 	}
 	if (!want_run)
-		argv[argc++] = ptb_xstrdup("-c");
-	argv[argc++] = ptb_xstrdup("-o");
-	argv[argc++] = ptb_xstrdup(exe);
-	argv[argc++] = ptb_xstrdup(src);
+		ptb_argv_push(&r.args, "-c");
+	ptb_argv_pushl(&r.args, "-o", exe, src, (char *)NULL);
 	cJSON_ArrayForEach(g, t->gencode)
 		if (cJSON_IsString(g))
-			argv[argc++] = ptb_xstrdup(g->valuestring);
+			ptb_argv_push(&r.args, g->valuestring);
 	if (want_run) {
-		argv[argc++] = ptb_xstrdup("-cudart");
-		argv[argc++] = ptb_xstrdup("shared");
-		argv[argc++] = ptb_xasprintf("-L%s", libdir);
-		argv[argc++] = ptb_xstrdup("-Xlinker");
-		argv[argc++] = ptb_xasprintf("-rpath=%s", libdir);
+		ptb_argv_pushl(&r.args, "-cudart", "shared", (char *)NULL);
+		ptb_argv_pushf(&r.args, "-L%s", libdir);
+		ptb_argv_push(&r.args, "-Xlinker");
+		ptb_argv_pushf(&r.args, "-rpath=%s", libdir);
 	}
-	if (t->host_compiler) {
-		argv[argc++] = ptb_xstrdup("-ccbin");
-		argv[argc++] = ptb_xstrdup(t->host_compiler);
-	}
-	if (cublas) {
-		argv[argc++] = ptb_xstrdup("-DPTB_CUBLAS");
-		argv[argc++] = ptb_xstrdup("-lcublas");
-	}
-	if (cudnn) {
-		argv[argc++] = ptb_xstrdup("-DPTB_CUDNN");
-		argv[argc++] = ptb_xstrdup("-lcudnn");
-	}
+	if (t->host_compiler)
+		ptb_argv_pushl(&r.args, "-ccbin", t->host_compiler, (char *)NULL);
+	if (cublas)
+		ptb_argv_pushl(&r.args, "-DPTB_CUBLAS", "-lcublas", (char *)NULL);
+	if (cudnn)
+		ptb_argv_pushl(&r.args, "-DPTB_CUDNN", "-lcudnn", (char *)NULL);
 	ptb_buf_init(&cmd);
-	for (size_t i = 0; i < argc; i++)
-		ptb_buf_printf(&cmd, "%s%s", i ? " " : "", argv[i]);
+	for (size_t i = 0; i < r.args.n; i++)
+		ptb_buf_printf(&cmd, "%s%s", i ? " " : "", r.args.v[i]);
 	compile = cJSON_AddObjectToObject(doc, "compile");
 	cJSON_AddStringToObject(compile, "command", cmd.data);
 	ptb_buf_free(&cmd);
 	cJSON_AddBoolToObject(compile, "cublas", cublas);
 	cJSON_AddBoolToObject(compile, "cudnn", cudnn);
 	path = nvcc_path(t->nvcc);
-	st = spawn(argv, path, log, o->timeout_s * 10, &ms, err);
+	ptb_argv_pushf(&r.env, "PATH=%s", path);
 	free(path);
-	for (size_t i = 0; i < argc; i++)
-		free(argv[i]);
-	free(argv);
+	st = run_logged(&r, log, o->timeout_s * 10, &ms, err);
+	ptb_run_free(&r);
 	free(libdir_owned);
 	cJSON_AddNumberToObject(compile, "exit", st);
 	cJSON_AddNumberToObject(compile, "seconds", ms / 1e3);

@@ -114,6 +114,25 @@ run "$PTBUILD" validate --cuda-home "$T_DIR/broken" --arch-list 8.0 $co
 is "$rc" 5 "nvcc failing: exit 5"
 like "$err" "*nvcc failed (exit 1)*something broke*" "... with nvcc's message"
 
+# 6b. A test program that runs past --timeout: killed with what it
+#     started (its process group), a problem naming the limit.
+fake slow 'case "$1" in --version) exec '"$nvcc"' --version ;; esac
+for a; do [ "$prev" = -o ] && out=$a; prev=$a; done
+printf "#!/bin/sh\nsleep 60 & echo \$! >%s/slow.pid; wait\n" "'"$T_DIR"'" >"$out"; chmod +x "$out"'
+start=$(date +%s)
+run "$PTBUILD" validate --cuda-home "$T_DIR/slow" --arch-list 8.0 --run-without-gpu --timeout 1 --force
+end=$(date +%s)
+is "$rc" 5 "a test program past --timeout 1: exit 5"
+like "$err" "*the test program ran past 1 s and was killed*" "... naming the limit"
+ok_=1; [ $((end - start)) -le 20 ] && ok_=0
+t_ok "$ok_" "... within 20 s ($((end - start)) s)"
+gone=1
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+	[ -s "$T_DIR/slow.pid" ] && ! kill -0 "$(cat "$T_DIR/slow.pid")" 2>/dev/null && { gone=0; break; }
+	sleep 0.2
+done
+t_ok "$gone" "... and the sleep it started is killed too"
+
 # 7. The classic cuDNN mismatch: headers of one version, and at run time
 #    a libcudnn of another (here a stub reporting 8.9.2 found first).
 if [ -f "$home/include/cudnn_version.h" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
