@@ -449,28 +449,16 @@ static int nvcc_threads(const char *cuda_version)
 	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
 }
 
-cJSON *ptb_validate_run(const struct ptb_validate_target *t,
-                        const struct ptb_validate_opts *o, struct ptb_err *err)
+/* The cache file for this validation: its name is the hash of everything
+ * that can change the verdict.  NULL when there is no cache folder. */
+static char *cache_file(const struct ptb_validate_target *t,
+                        const struct ptb_validate_opts *o, int want_run,
+                        int cublas, int cudnn, const char *driver)
 {
-	struct ptb_buf key, cmd;
-	struct ptb_run r;
-	char *driver = NULL, *cpath, *dir, *src, *exe, *log, *libdir_owned, *path;
-	const char *libdir, *tmp = getenv("TMPDIR");
-	int driver_present = ptb_validate_driver_present(&driver);
-	int want_run = !o->compile_only && (driver_present || o->run_without_gpu);
-	int cublas, cudnn, st;
-	cJSON *doc, *problems, *compile;
+	struct ptb_buf key;
 	const cJSON *g;
-	double ms = 0;
+	char src_hex[65], *cpath;
 
-	/* cuBLAS and cuDNN are checked by running (header against library
-	 * version); a compile that runs nothing leaves them out. */
-	cublas = want_run && have(t->cuda_root, "include/cublas_v2.h") &&
-	         (have(t->cuda_root, "lib64/libcublas.so") || have(t->cuda_root, "lib/libcublas.so"));
-	cudnn = want_run && have(t->cuda_root, "include/cudnn.h") &&
-	        (have(t->cuda_root, "lib64/libcudnn.so") || have(t->cuda_root, "lib/libcudnn.so"));
-
-	/* The cache key: everything that can change the verdict. */
 	ptb_buf_init(&key);
 	ptb_buf_printf(&key, "ptbuild.validate/1\nnvcc %s\ncuda %s\nccbin %s\nrun %d\ncublas %d cudnn %d\ndriver %s\n",
 	               t->nvcc, t->cuda_version, t->host_compiler ? t->host_compiler : "-",
@@ -479,126 +467,202 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 		if (cJSON_IsString(g))
 			ptb_buf_printf(&key, "flag %s\n", g->valuestring);
 	gpu_identity(&key);
-	char src_hex[65];
 	sha_hex(ptb_validate_cu, src_hex);
 	ptb_buf_printf(&key, "source %s\n", src_hex);
 	cpath = cache_path(o, key.data);
 	ptb_buf_free(&key);
-	if (cpath && !o->force && ptb_path_is_file(cpath)) {
-		struct ptb_buf b;
-		struct ptb_err e2 = { 0 };
+	return cpath;
+}
 
-		ptb_buf_init(&b);
-		if (ptb_file_read(cpath, 1 << 20, &b, &e2) == 0 &&
-		    (doc = ptb_json_parse(b.data, b.len, cpath, &e2)) &&
-		    cJSON_IsObject(doc)) {
+/* The cached verdict, marked "cached", or NULL. */
+static cJSON *cached(const char *cpath)
+{
+	struct ptb_buf b;
+	struct ptb_err e2 = { 0 };
+	cJSON *doc = NULL;
+
+	ptb_buf_init(&b);
+	if (ptb_file_read(cpath, 1 << 20, &b, &e2) == 0 &&
+	    (doc = ptb_json_parse(b.data, b.len, cpath, &e2))) {
+		if (cJSON_IsObject(doc)) {
 			cJSON_ReplaceItemInObjectCaseSensitive(doc, "cached", cJSON_CreateTrue());
-			ptb_buf_free(&b);
-			free(cpath);
-			free(driver);
-			return doc;
+		} else {
+			cJSON_Delete(doc);
+			doc = NULL;
 		}
-		ptb_buf_free(&b);
 	}
+	ptb_buf_free(&b);
+	return doc;
+}
+
+/* --work-dir (made), or a fresh directory under $TMPDIR; NULL with err. */
+static char *work_dir(const struct ptb_validate_opts *o, struct ptb_err *err)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir;
 
 	if (o->work_dir) {
 		dir = ptb_xstrdup(o->work_dir);
 		if (ptb_mkdir_p(dir, 0700, err) != 0) {
 			free(dir);
-			free(cpath);
-			free(driver);
 			return NULL;
 		}
-	} else {
-		dir = ptb_xasprintf("%s/ptbuild-validate.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-		if (!mkdtemp(dir)) {
-			ptb_err_set(err, PTB_EIO, "cannot create a directory like '%s': %s", dir, strerror(errno));
-			free(dir);
-			free(cpath);
-			free(driver);
-			return NULL;
-		}
+		return dir;
 	}
-	src = ptb_path_join(dir, "ptb_validate.cu");
-	exe = ptb_path_join(dir, want_run ? "ptb_validate" : "ptb_validate.o");
-	log = ptb_path_join(dir, "nvcc.log");
-	if (ptb_file_write_atomic(src, ptb_validate_cu, strlen(ptb_validate_cu), 0644, 0, NULL, err) != 0) {
-		free(src); free(exe); free(log); free(dir); free(cpath); free(driver);
+	dir = ptb_xasprintf("%s/ptbuild-validate.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		ptb_err_set(err, PTB_EIO, "cannot create a directory like '%s': %s", dir, strerror(errno));
+		free(dir);
 		return NULL;
 	}
+	return dir;
+}
 
-	doc = cJSON_CreateObject();
+/* The verdict document as it starts: "fail" until nothing is wrong. */
+static cJSON *new_doc(const struct ptb_validate_target *t, const char *driver)
+{
+	cJSON *doc = cJSON_CreateObject(), *c;
+
 	cJSON_AddStringToObject(doc, "schema", "ptbuild.validate/1");
 	cJSON_AddStringToObject(doc, "result", "fail");
 	cJSON_AddBoolToObject(doc, "cached", 0);
-	{
-		cJSON *c = cJSON_AddObjectToObject(doc, "cuda");
-
-		cJSON_AddStringToObject(c, "root", t->cuda_root);
-		cJSON_AddStringToObject(c, "nvcc", t->nvcc);
-		cJSON_AddStringToObject(c, "version", t->cuda_version);
-	}
+	c = cJSON_AddObjectToObject(doc, "cuda");
+	cJSON_AddStringToObject(c, "root", t->cuda_root);
+	cJSON_AddStringToObject(c, "nvcc", t->nvcc);
+	cJSON_AddStringToObject(c, "version", t->cuda_version);
 	cJSON_AddStringToObject(doc, "torch_cuda_arch_list", t->arch_list);
 	add_string_array(doc, "gencode", t->gencode);
 	if (driver)
 		cJSON_AddStringToObject(doc, "driver", driver);
 	else
 		cJSON_AddNullToObject(doc, "driver");
-	problems = cJSON_AddArrayToObject(doc, "problems");
+	cJSON_AddArrayToObject(doc, "problems");
+	return doc;
+}
 
-	/* To run: nvcc -o exe src FLAGS -cudart shared (the runtime stays a
-	 * shared library, so the program holds only its own fat binaries).
-	 * To check the code only: one object, no link (-c): its relocatable
-	 * fat binary holds the same images.  nvcc compiles the -gencode
-	 * targets in parallel with --threads (CUDA 11.2 on). */
-	ptb_run_init(&r);
-	libdir = lib_dir(t->cuda_root, &libdir_owned);
-	ptb_argv_pushl(&r.args, t->nvcc, "-O2", (char *)NULL);
+/* To run: nvcc -o exe src FLAGS -cudart shared (the runtime stays a
+ * shared library, so the program holds only its own fat binaries).  To
+ * check the code only: one object, no link (-c): its relocatable fat
+ * binary holds the same images.  nvcc compiles the -gencode targets in
+ * parallel with --threads (CUDA 11.2 on). */
+static void nvcc_args(const struct ptb_validate_target *t, int want_run,
+                      int cublas, int cudnn, const char *src, const char *exe,
+                      struct ptb_argv *a)
+{
+	char *libdir_owned;
+	const char *libdir = lib_dir(t->cuda_root, &libdir_owned);
+	const cJSON *g;
+
+	ptb_argv_pushl(a, t->nvcc, "-O2", (char *)NULL);
 	if (nvcc_threads(t->cuda_version) > 1) {
-		ptb_argv_push(&r.args, "--threads");
-		ptb_argv_pushf(&r.args, "%d", nvcc_threads(t->cuda_version));
+		ptb_argv_push(a, "--threads");
+		ptb_argv_pushf(a, "%d", nvcc_threads(t->cuda_version));
 	}
 	if (!want_run)
-		ptb_argv_push(&r.args, "-c");
-	ptb_argv_pushl(&r.args, "-o", exe, src, (char *)NULL);
+		ptb_argv_push(a, "-c");
+	ptb_argv_pushl(a, "-o", exe, src, (char *)NULL);
 	cJSON_ArrayForEach(g, t->gencode)
 		if (cJSON_IsString(g))
-			ptb_argv_push(&r.args, g->valuestring);
+			ptb_argv_push(a, g->valuestring);
 	if (want_run) {
-		ptb_argv_pushl(&r.args, "-cudart", "shared", (char *)NULL);
-		ptb_argv_pushf(&r.args, "-L%s", libdir);
-		ptb_argv_push(&r.args, "-Xlinker");
-		ptb_argv_pushf(&r.args, "-rpath=%s", libdir);
+		ptb_argv_pushl(a, "-cudart", "shared", (char *)NULL);
+		ptb_argv_pushf(a, "-L%s", libdir);
+		ptb_argv_push(a, "-Xlinker");
+		ptb_argv_pushf(a, "-rpath=%s", libdir);
 	}
 	if (t->host_compiler)
-		ptb_argv_pushl(&r.args, "-ccbin", t->host_compiler, (char *)NULL);
+		ptb_argv_pushl(a, "-ccbin", t->host_compiler, (char *)NULL);
 	if (cublas)
-		ptb_argv_pushl(&r.args, "-DPTB_CUBLAS", "-lcublas", (char *)NULL);
+		ptb_argv_pushl(a, "-DPTB_CUBLAS", "-lcublas", (char *)NULL);
 	if (cudnn)
-		ptb_argv_pushl(&r.args, "-DPTB_CUDNN", "-lcudnn", (char *)NULL);
+		ptb_argv_pushl(a, "-DPTB_CUDNN", "-lcudnn", (char *)NULL);
+	free(libdir_owned);
+}
+
+/* Compile the test program into exe (nvcc's output in log), recording
+ * doc.compile; 0 when nvcc succeeded. */
+static int compile(const struct ptb_validate_target *t,
+                   const struct ptb_validate_opts *o, int want_run,
+                   int cublas, int cudnn, const char *src, const char *exe,
+                   const char *log, cJSON *doc, struct ptb_err *err)
+{
+	struct ptb_run r;
+	struct ptb_buf cmd;
+	cJSON *c = cJSON_AddObjectToObject(doc, "compile");
+	char *path;
+	double ms = 0;
+	int st;
+
+	ptb_run_init(&r);
+	nvcc_args(t, want_run, cublas, cudnn, src, exe, &r.args);
 	ptb_buf_init(&cmd);
 	for (size_t i = 0; i < r.args.n; i++)
 		ptb_buf_printf(&cmd, "%s%s", i ? " " : "", r.args.v[i]);
-	compile = cJSON_AddObjectToObject(doc, "compile");
-	cJSON_AddStringToObject(compile, "command", cmd.data);
+	cJSON_AddStringToObject(c, "command", cmd.data);
 	ptb_buf_free(&cmd);
-	cJSON_AddBoolToObject(compile, "cublas", cublas);
-	cJSON_AddBoolToObject(compile, "cudnn", cudnn);
+	cJSON_AddBoolToObject(c, "cublas", cublas);
+	cJSON_AddBoolToObject(c, "cudnn", cudnn);
 	path = nvcc_path(t->nvcc);
 	ptb_argv_pushf(&r.env, "PATH=%s", path);
 	free(path);
 	st = run_logged(&r, log, o->timeout_s * 10, &ms, err);
 	ptb_run_free(&r);
-	free(libdir_owned);
-	cJSON_AddNumberToObject(compile, "exit", st);
-	cJSON_AddNumberToObject(compile, "seconds", ms / 1e3);
+	cJSON_AddNumberToObject(c, "exit", st);
+	cJSON_AddNumberToObject(c, "seconds", ms / 1e3);
 	if (st != 0) {
 		char *tail = log_tail(log, 2000);
 
-		cJSON_AddStringToObject(compile, "log_tail", tail);
-		add_problem(problems, "error", "nvcc-failed", st == 124 ?
-		            "nvcc ran past its time limit" : "nvcc failed (exit %d)", st);
+		cJSON_AddStringToObject(c, "log_tail", tail);
+		add_problem(cJSON_GetObjectItemCaseSensitive(doc, "problems"), "error", "nvcc-failed",
+		            st == 124 ? "nvcc ran past its time limit" : "nvcc failed (exit %d)", st);
 		free(tail);
+	}
+	return st;
+}
+
+/* "pass" when no problem is an error; a pass is cached (a failure is
+ * worth retrying after a fix). */
+static void conclude(cJSON *doc, const char *cpath)
+{
+	const cJSON *p;
+	int errors = 0;
+
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "problems")) {
+		const char *sev = ptb_json_str(p, "severity");
+
+		errors += sev && strcmp(sev, "error") == 0;
+	}
+	if (errors)
+		return;
+	cJSON_ReplaceItemInObjectCaseSensitive(doc, "result", cJSON_CreateString("pass"));
+	if (cpath) {
+		struct ptb_buf b;
+		struct ptb_err e2 = { 0 };
+		char *cdir = ptb_xstrdup(cpath), *slash = strrchr(cdir, '/');
+
+		if (slash)
+			*slash = '\0';
+		ptb_buf_init(&b);
+		ptb_json_print(doc, 1, &b);
+		if (ptb_mkdir_p(cdir, 0700, &e2) == 0)
+			ptb_file_write_atomic(cpath, b.data, b.len, 0600, 0, NULL, &e2);
+		ptb_buf_free(&b);
+		free(cdir);
+	}
+}
+
+/* Compile, check the code, run where it can, in dir. */
+static void validate_in(const struct ptb_validate_target *t,
+                        const struct ptb_validate_opts *o, int want_run,
+                        int cublas, int cudnn, const char *dir, cJSON *doc,
+                        struct ptb_err *err)
+{
+	cJSON *problems = cJSON_GetObjectItemCaseSensitive(doc, "problems");
+	char *src = ptb_path_join(dir, "ptb_validate.cu");
+	char *exe = ptb_path_join(dir, want_run ? "ptb_validate" : "ptb_validate.o");
+	char *log = ptb_path_join(dir, "nvcc.log");
+
+	if (compile(t, o, want_run, cublas, cudnn, src, exe, log, doc, err) != 0) {
 		cJSON_AddBoolToObject(doc, "ran", 0);
 		cJSON_AddStringToObject(doc, "not_run_because", "the test program did not compile");
 	} else {
@@ -612,41 +676,45 @@ cJSON *ptb_validate_run(const struct ptb_validate_target *t,
 			                        "no NVIDIA driver on this machine (/proc/driver/nvidia/version is absent)");
 		}
 	}
-	{
-		int errors = 0;
-		const cJSON *p;
-
-		cJSON_ArrayForEach(p, problems) {
-			const char *sev = ptb_json_str(p, "severity");
-
-			errors += sev && strcmp(sev, "error") == 0;
-		}
-		if (!errors)
-			cJSON_ReplaceItemInObjectCaseSensitive(doc, "result", cJSON_CreateString("pass"));
-		/* Cache passes only: a failure is worth retrying after a fix. */
-		if (!errors && cpath) {
-			struct ptb_buf b;
-			struct ptb_err e2 = { 0 };
-			char *cdir = ptb_xstrdup(cpath), *slash = strrchr(cdir, '/');
-
-			if (slash)
-				*slash = '\0';
-			ptb_buf_init(&b);
-			ptb_json_print(doc, 1, &b);
-			if (ptb_mkdir_p(cdir, 0700, &e2) == 0)
-				ptb_file_write_atomic(cpath, b.data, b.len, 0600, 0, NULL, &e2);
-			ptb_buf_free(&b);
-			free(cdir);
-		}
-	}
-	if (o->keep || o->work_dir) {
-		cJSON_AddStringToObject(doc, "work_dir", dir);
-	} else {
-		rm_rf_flat(dir);
-	}
 	free(src);
 	free(exe);
 	free(log);
+}
+
+cJSON *ptb_validate_run(const struct ptb_validate_target *t,
+                        const struct ptb_validate_opts *o, struct ptb_err *err)
+{
+	char *driver = NULL, *cpath, *dir = NULL, *src;
+	int driver_present = ptb_validate_driver_present(&driver);
+	int want_run = !o->compile_only && (driver_present || o->run_without_gpu);
+	int cublas, cudnn;
+	cJSON *doc = NULL;
+
+	/* cuBLAS and cuDNN are checked by running (header against library
+	 * version); a compile that runs nothing leaves them out. */
+	cublas = want_run && have(t->cuda_root, "include/cublas_v2.h") &&
+	         (have(t->cuda_root, "lib64/libcublas.so") || have(t->cuda_root, "lib/libcublas.so"));
+	cudnn = want_run && have(t->cuda_root, "include/cudnn.h") &&
+	        (have(t->cuda_root, "lib64/libcudnn.so") || have(t->cuda_root, "lib/libcudnn.so"));
+	cpath = cache_file(t, o, want_run, cublas, cudnn, driver);
+	if (cpath && !o->force && ptb_path_is_file(cpath) && (doc = cached(cpath)))
+		goto out;
+	if (!(dir = work_dir(o, err)))
+		goto out;
+	src = ptb_path_join(dir, "ptb_validate.cu");
+	if (ptb_file_write_atomic(src, ptb_validate_cu, strlen(ptb_validate_cu), 0644, 0, NULL, err) != 0) {
+		free(src);
+		goto out;
+	}
+	free(src);
+	doc = new_doc(t, driver);
+	validate_in(t, o, want_run, cublas, cudnn, dir, doc, err);
+	conclude(doc, cpath);
+	if (o->keep || o->work_dir)
+		cJSON_AddStringToObject(doc, "work_dir", dir);
+	else
+		rm_rf_flat(dir);
+out:
 	free(dir);
 	free(cpath);
 	free(driver);
