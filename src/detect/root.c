@@ -371,31 +371,6 @@ void ptb_root_names_free(char **names)
 	free(names);
 }
 
-char *ptb_root_readlink(const struct ptb_root *r, const char *path)
-{
-	char *slash = strrchr(path, '/'), *parent, *h, *res = NULL;
-	char target[4096];
-	ssize_t len;
-
-	/* Resolve the parent only: the link itself is what is asked about. */
-	parent = slash && slash != path ? ptb_xstrndup(path, (size_t)(slash - path)) : ptb_xstrdup("/");
-	h = ptb_root_resolve(r, parent);
-	free(parent);
-	if (!h)
-		return NULL;
-	char *inner = ptb_xasprintf("%s/%s", strcmp(h, "/") ? h : "", slash ? slash + 1 : path);
-	free(h);
-	h = host_of(r, inner);
-	free(inner);
-	len = readlink(h, target, sizeof target - 1);
-	free(h);
-	if (len >= 0) {
-		target[len] = '\0';
-		res = ptb_xstrdup(target);
-	}
-	return res;
-}
-
 const char *ptb_root_elf_machine(const struct ptb_root *r, const char *path)
 {
 	struct ptb_buf b;
