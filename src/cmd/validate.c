@@ -240,13 +240,6 @@ static char *native_arch(const char *cuda_root)
 	return cc;
 }
 
-/* What to validate.  THE SEAM FOR THE PLAN: today the toolkit and arch
- * list come from --cuda-home/--arch-list (and their defaults) and the flags
- * from arch.convert; at merge this takes the plan options and fills the
- * same fields from ptb_plan_make() (cuda.root, cuda.version,
- * torch_cuda_arch_list, cmake.CMAKE_CUDA_HOST_COMPILER).  On success the
- * caller frees *conv (arch.convert's document) and the strings in *owned.
- * Returns -1 to go on, or an exit status. */
 /* The GPU's own compute capability, when a driver is present. */
 static char *native_arch_of_env(const char *cuda_home)
 {
@@ -260,6 +253,12 @@ static char *native_arch_of_env(const char *cuda_home)
 	return cc;
 }
 
+/* What to validate: the toolkit and arch list from --cuda-home and
+ * --arch-list, else the plan's (ptb_plan_make: cuda.root, cuda.version,
+ * torch_cuda_arch_list, cmake.CMAKE_CUDA_HOST_COMPILER) when plan options
+ * are given or no GPU answers; the flags from arch.convert.  On success
+ * the caller frees *conv (arch.convert's document) and the strings in
+ * *owned.  Returns -1 to go on, or an exit status. */
 static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *o,
                                         struct ptb_validate_target *t,
                                         cJSON **conv, char *owned[8])
