@@ -184,12 +184,21 @@ static void group_killed(void)
 	r.timeout_ms = 300;
 	ok(ptb_run(&r, &err) == 0 && r.timed_out, "a shell with a child in the background times out");
 	gc = strtol(r.out.data, NULL, 10);
-	for (int i = 0; i < 200 && gc > 0 && !gone; i++) {
+	/* killed: gone, or a zombie until whoever inherits it reaps it */
+	for (int i = 0; i < 500 && gc > 0 && !gone; i++) {
 		struct timespec nap = { 0, 10 * 1000 * 1000 };
-		char path[64];
+		char path[64], stat[256] = "", *paren;
+		FILE *f;
 
-		snprintf(path, sizeof path, "/proc/%ld", gc);
-		gone = access(path, F_OK) != 0;
+		snprintf(path, sizeof path, "/proc/%ld/stat", gc);
+		f = fopen(path, "r");
+		if (f) {
+			if (!fgets(stat, sizeof stat, f))
+				stat[0] = '\0';
+			fclose(f);
+		}
+		paren = strrchr(stat, ')');
+		gone = !f || (paren && paren[1] == ' ' && paren[2] == 'Z');
 		if (!gone)
 			nanosleep(&nap, NULL);
 	}
