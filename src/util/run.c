@@ -140,11 +140,13 @@ static _Noreturn void child_fail(int status_fd, const char *what,
                                  const char *name, int tell)
 {
 	int e = errno;
+	ssize_t told;
 
 	if (tell)
 		dprintf(2, "cannot %s '%s': %s\n", what, name, strerror(e));
-	if (write(status_fd, &e, sizeof e) < 0)
-		e = 0;
+	/* nothing more to do if the parent cannot hear it */
+	told = write(status_fd, &e, sizeof e);
+	(void)told;
 	ptb_child_exit(127);
 }
 
@@ -241,14 +243,25 @@ static int open_to(int *fd, const char *path, struct ptb_err *err)
 	return -1;
 }
 
-static int open_pipes(const struct ptb_run *r, struct pipes *p, const char *name,
-                      struct ptb_err *err)
+/* "cannot start 'nvcc': why", or for a function "cannot start a child
+ * process: why". */
+static void start_error(const struct ptb_run *r, const char *why, struct ptb_err *err)
+{
+	if (r->fn)
+		ptb_err_set(err, PTB_EIO, "cannot start a child process: %s", why);
+	else
+		ptb_err_set(err, PTB_EIO, "cannot start '%s': %s", r->args.v[0], why);
+}
+
+static int open_pipes(const struct ptb_run *r, struct pipes *p, struct ptb_err *err)
 {
 	if (((r->out_to == PTB_RUN_CAPTURE || r->fn) && pipe2(p->out, O_CLOEXEC) != 0) ||
 	    (r->err_to == PTB_RUN_CAPTURE && pipe2(p->err, O_CLOEXEC) != 0) ||
 	    pipe2(p->status, O_CLOEXEC) != 0) {
-		ptb_err_set(err, PTB_EIO, "cannot start '%s': cannot create a pipe: %s",
-		            name, strerror(errno));
+		char why[256];
+
+		snprintf(why, sizeof why, "cannot create a pipe: %s", strerror(errno));
+		start_error(r, why, err);
 		return -1;
 	}
 	if (r->out_to == PTB_RUN_FILE && open_to(&p->file, r->out_path, err) != 0)
@@ -286,7 +299,6 @@ static int targets(const struct ptb_run *r, const struct pipes *p, int fds[4])
 int ptb_run_start(struct ptb_run *r, struct ptb_err *err)
 {
 	struct pipes p = { { -1, -1 }, { -1, -1 }, { -1, -1 }, -1, -1 };
-	const char *name = r->fn ? "a child process" : r->args.n ? r->args.v[0] : "";
 	pid_t parent = getpid();
 	int fds[4], tell, e = 0;
 	ssize_t n;
@@ -302,7 +314,7 @@ int ptb_run_start(struct ptb_run *r, struct ptb_err *err)
 		ptb_err_set(err, PTB_EIO, "cannot start a process: no program named");
 		return -1;
 	}
-	if (open_pipes(r, &p, name, err) != 0) {
+	if (open_pipes(r, &p, err) != 0) {
 		close_pipes(&p);
 		return -1;
 	}
@@ -311,7 +323,7 @@ int ptb_run_start(struct ptb_run *r, struct ptb_err *err)
 	r->start_ms = now_ms();
 	r->pid = fork();
 	if (r->pid < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot start '%s': %s", name, strerror(errno));
+		start_error(r, strerror(errno), err);
 		r->pid = 0;
 		close_pipes(&p);
 		return -1;
