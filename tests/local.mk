@@ -19,7 +19,7 @@ AM_TESTS_ENVIRONMENT = \
 	mkdir -p "$$TEST_TMPDIR";
 
 # C unit tests
-check_PROGRAMS += tests/luatest tests/unit/test-util tests/unit/test-lua tests/unit/test-facts tests/unit/test-fatbin tests/unit/test-fetch tests/unit/test-render
+check_PROGRAMS += tests/luatest tests/unit/test-util tests/unit/test-lua tests/unit/test-facts tests/unit/test-fatbin tests/unit/test-fetch tests/unit/test-render tests/unit/test-run
 tests_luatest_SOURCES = tests/luatest.c
 tests_luatest_LDADD = $(PTB_LIBS)
 tests_unit_test_util_SOURCES = tests/unit/test-util.c tests/unit/tap.h
@@ -34,7 +34,9 @@ tests_unit_test_fetch_SOURCES = tests/unit/test-fetch.c tests/unit/tap.h
 tests_unit_test_fetch_LDADD = $(PTB_LIBS)
 tests_unit_test_render_SOURCES = tests/unit/test-render.c tests/unit/tap.h
 tests_unit_test_render_LDADD = $(PTB_LIBS)
-TESTS += tests/unit/test-util tests/unit/test-lua tests/unit/test-facts tests/unit/test-fatbin tests/unit/test-fetch tests/unit/test-render
+tests_unit_test_run_SOURCES = tests/unit/test-run.c tests/unit/tap.h
+tests_unit_test_run_LDADD = $(PTB_LIBS)
+TESTS += tests/unit/test-util tests/unit/test-lua tests/unit/test-facts tests/unit/test-fatbin tests/unit/test-fetch tests/unit/test-render tests/unit/test-run
 
 # Lua tests of the recipes
 LUA_TESTS = \

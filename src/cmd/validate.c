@@ -14,6 +14,7 @@
 #include "core/plan.h"
 #include "detect/detect.h"
 #include "util/json.h"
+#include "util/run.h"
 #include "validate/validate.h"
 
 struct opts {
@@ -164,12 +165,28 @@ static const char *toolkit_release(const cJSON *facts, const char *root)
 	return rel;
 }
 
-/* $TMPDIR/NAME.XXXXXX for mkstemp; caller frees. */
-static char *temp_template(const char *name)
+/* Run argv[0] with argv, stdout and stderr captured (at most cap bytes),
+ * at most timeout_s: the exit status, 128 + a signal, 124 for the time
+ * limit, or -1 with err when it could not start. */
+static int run_captured(const char *const *argv, int timeout_s, size_t cap,
+                        struct ptb_buf *out, struct ptb_err *err)
 {
-	const char *tmp = getenv("TMPDIR");
+	struct ptb_run r;
+	int st = -1;
 
-	return ptb_xasprintf("%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
+	ptb_run_init(&r);
+	for (size_t i = 0; argv[i]; i++)
+		ptb_argv_push(&r.args, argv[i]);
+	r.out_to = PTB_RUN_CAPTURE;
+	r.err_to = PTB_RUN_TO_OUT;
+	r.cap = cap;
+	r.timeout_ms = timeout_s * 1000;
+	if (ptb_run(&r, err) == 0) {
+		st = ptb_run_code(&r);
+		ptb_buf_adds(out, r.out.data);
+	}
+	ptb_run_free(&r);
+	return st;
 }
 
 /* Do two CUDA versions ("12.6", "12.6.3") name the same X.Y release? */
@@ -213,32 +230,15 @@ static char *parse_query(const char *s)
 static char *native_arch(const char *cuda_root)
 {
 	char *q = ptb_path_join(cuda_root, "bin/__nvcc_device_query");
-	char *tmpl = temp_template("ptbuild-query");
-	char *argv[] = { q, NULL };
+	const char *argv[] = { q, NULL };
 	struct ptb_err err = { 0 };
 	struct ptb_buf b;
 	char *cc = NULL;
-	double ms;
-	int fd = mkstemp(tmpl);
 
-	if (fd < 0 || access(q, X_OK) != 0) {
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmpl);
-		}
-		free(tmpl);
-		free(q);
-		return NULL;
-	}
-	close(fd);
 	ptb_buf_init(&b);
-	if (ptb_validate_spawn(argv, tmpl, 30, &ms, &err) == 0 &&
-	    ptb_file_read(tmpl, 4096, &b, &err) == 0) {
+	if (access(q, X_OK) == 0 && run_captured(argv, 30, 4096, &b, &err) == 0)
 		cc = parse_query(b.data);
-	}
 	ptb_buf_free(&b);
-	unlink(tmpl);
-	free(tmpl);
 	free(q);
 	return cc;
 }

@@ -8,6 +8,36 @@
 #include "detect/probe.h"
 #include "core/facts.h"
 #include "lua/recipe.h"
+#include "util/run.h"
+
+int ptb_probe_run(char *const argv[], int timeout_ms, struct ptb_buf *out)
+{
+	struct ptb_run r;
+	int rc = -1;
+
+	ptb_run_init(&r);
+	for (size_t i = 0; argv[i]; i++)
+		ptb_argv_push(&r.args, argv[i]);
+	r.timeout_ms = timeout_ms;
+	r.out_to = PTB_RUN_CAPTURE;
+	r.err_to = PTB_RUN_TO_OUT;
+	r.flags = PTB_RUN_STDIN_NULL;
+	if (ptb_run(&r, NULL) == 0 && r.exited)
+		rc = r.status;
+	ptb_buf_free(out);
+	*out = r.out;
+	ptb_buf_init(&r.out);
+	ptb_run_free(&r);
+	return rc;
+}
+
+int ptb_probe_timeout_ms(void)
+{
+	const char *t = ptb_probe_env("PTBUILD_PROBE_TIMEOUT_MS");
+	long v = t ? strtol(t, NULL, 10) : 0;
+
+	return v > 0 && v < 600000 ? (int)v : 4000;
+}
 
 /* The sysroot as a reader root (trailing slashes dropped); NULL with err
  * when it is not a directory.  Free r->dir. */

@@ -51,16 +51,12 @@ int ptb_probe_file(const struct ptb_root *r, cJSON *files, const char *path,
                    size_t max);
 /* Python site-packages directories worth looking in (inner paths). */
 char **ptb_probe_site_dirs(const struct ptb_root *r);
-/* Run argv (host only) and capture stdout+stderr, at most timeout_ms.
- * Returns the exit status, or -1 (not run, killed, timed out). */
+/* Run argv (host only; ptb_run, stdin from /dev/null) and capture
+ * stdout+stderr, at most timeout_ms.  Returns the exit status, or -1 (not
+ * run, killed, timed out). */
 int ptb_probe_run(char *const argv[], int timeout_ms, struct ptb_buf *out);
-/* Run fn(fd, arg) in a forked child that writes its answer to fd; wait at
- * most timeout_ms, then kill it.  Returns 0 when the child ended (*wstatus
- * from waitpid), 1 when it was killed for time, -1 when it could not start.
- * What it wrote is in out either way. */
-int ptb_probe_child(void (*fn)(int fd, void *arg), void *arg, int timeout_ms,
-                    struct ptb_buf *out, int *wstatus);
-/* The time limit for a child probe: PTBUILD_PROBE_TIMEOUT_MS, else 4 s. */
+/* The time limit for a library probe's child (ptb_probe_gpu):
+ * PTBUILD_PROBE_TIMEOUT_MS, else 4 s. */
 int ptb_probe_timeout_ms(void);
 /* Append a string to an array unless already there. */
 void ptb_probe_add_unique(cJSON *arr, const char *s);

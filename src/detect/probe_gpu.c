@@ -3,9 +3,10 @@
  * Files first (/proc/driver/nvidia/version and gpus/<pci>/information;
  * the user-space library names), then, on this host only, libcuda and
  * NVML through dlopen.  Each library runs in a child with a time limit: a
- * broken driver can hang or crash its caller.  PTBUILD_LIBCUDA and
- * PTBUILD_LIBNVML name other libraries ("none" skips one); the test suite
- * uses them to load its stand-ins. */
+ * broken driver can hang or crash its caller (conda isolates its libcuda
+ * probe the same way, conda/plugins/virtual_packages/cuda.py).
+ * PTBUILD_LIBCUDA and PTBUILD_LIBNVML name other libraries ("none" skips
+ * one); the test suite uses them to load its stand-ins. */
 #include "detect/probe.h"
 
 #include <dlfcn.h>
@@ -14,8 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
+
+#include "util/run.h"
 
 /* The user-space libraries and the directories their packages use
  * (Debian/Ubuntu, RHEL, Jetson R35 "tegra" and R36+ "nvidia", WSL). */
@@ -42,19 +44,14 @@ static void put_str(int fd, const char *s)
 }
 
 /* In the child: a crash must be a crash (not a sanitizer's or the
- * caller's handler), and what a driver prints is not ours to show. */
+ * caller's handler).  (What a driver prints, run_probe sends to
+ * /dev/null.) */
 static void child_setup(void)
 {
 	static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
-	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
-	if (null >= 0) {
-		dup2(null, 1);
-		dup2(null, 2);
-		close(null);
-	}
 }
 
 /* In a child: open the library, or write {"status":"unavailable"} with
@@ -80,7 +77,7 @@ typedef int (*cu_name_fn)(char *, int, int);
 typedef int (*cu_attr_fn)(int *, int, int);
 typedef int (*cu_mem_fn)(size_t *, int);
 
-static void cuda_child(int fd, void *arg)
+static int cuda_child(void *arg, int fd)
 {
 	const char *lib = arg;
 	void *h;
@@ -90,7 +87,7 @@ static void cuda_child(int fd, void *arg)
 	/* conda pops it too: a bad value makes cuInit fail with NO_DEVICE */
 	unsetenv("CUDA_VISIBLE_DEVICES");
 	if (!(h = open_or_say(fd, lib)))
-		return;
+		return 0;
 	cu_init_fn init = (cu_init_fn)dlsym(h, "cuInit");
 	cu_int_fn drv = (cu_int_fn)dlsym(h, "cuDriverGetVersion");
 	cu_int_fn count = (cu_int_fn)dlsym(h, "cuDeviceGetCount");
@@ -100,12 +97,12 @@ static void cuda_child(int fd, void *arg)
 	cu_mem_fn mem = (cu_mem_fn)dlsym(h, "cuDeviceTotalMem_v2");
 	if (!init || !drv || !count || !get || !name || !attr) {
 		dprintf(fd, "{\"status\":\"error\",\"error\":\"missing driver API symbols\"}");
-		return;
+		return 0;
 	}
 	rc = init(0);
 	if (rc != 0) {
 		dprintf(fd, "{\"status\":\"error\",\"error\":\"cuInit failed\",\"code\":%d}", rc);
-		return;
+		return 0;
 	}
 	if (drv(&ver) != 0)
 		ver = 0;
@@ -130,6 +127,7 @@ static void cuda_child(int fd, void *arg)
 		        major, minor, bytes >> 20);
 	}
 	dprintf(fd, "]}");
+	return 0;
 }
 
 /* ---- NVML (nvml.h) ---- */
@@ -144,7 +142,7 @@ typedef int (*nv_dname_fn)(void *, char *, unsigned);
 typedef int (*nv_cc_fn)(void *, int *, int *);
 typedef int (*nv_mem_fn)(void *, struct nvml_mem *);
 
-static void nvml_child(int fd, void *arg)
+static int nvml_child(void *arg, int fd)
 {
 	const char *lib = arg;
 	void *h;
@@ -154,7 +152,7 @@ static void nvml_child(int fd, void *arg)
 
 	child_setup();
 	if (!(h = open_or_say(fd, lib)))
-		return;
+		return 0;
 	nv_void_fn init = (nv_void_fn)dlsym(h, "nvmlInit_v2");
 	nv_void_fn shut = (nv_void_fn)dlsym(h, "nvmlShutdown");
 	nv_str_fn dver = (nv_str_fn)dlsym(h, "nvmlSystemGetDriverVersion");
@@ -168,12 +166,12 @@ static void nvml_child(int fd, void *arg)
 		cver = (nv_int_fn)dlsym(h, "nvmlSystemGetCudaDriverVersion");
 	if (!init || !dver || !count || !handle || !dname) {
 		dprintf(fd, "{\"status\":\"error\",\"error\":\"missing NVML symbols\"}");
-		return;
+		return 0;
 	}
 	int rc = init();
 	if (rc != 0) {
 		dprintf(fd, "{\"status\":\"error\",\"error\":\"nvmlInit failed\",\"code\":%d}", rc);
-		return;
+		return 0;
 	}
 	if (dver(ver, sizeof ver) != 0)
 		ver[0] = '\0';
@@ -205,34 +203,39 @@ static void nvml_child(int fd, void *arg)
 	dprintf(fd, "]}");
 	if (shut)
 		shut();
+	return 0;
 }
 
-static cJSON *run_probe(void (*fn)(int, void *), const char *lib)
+static cJSON *run_probe(int (*fn)(void *, int), const char *lib)
 {
-	struct ptb_buf out;
-	int st = 0, rc;
+	struct ptb_run r;
 	cJSON *res = NULL;
+	int started;
 
-	ptb_buf_init(&out);
-	ptb_buf_adds(&out, "");
-	rc = ptb_probe_child(fn, (void *)lib, ptb_probe_timeout_ms(), &out, &st);
-	if (rc == 0 && WIFEXITED(st))
-		res = cJSON_Parse(out.data);
+	ptb_run_init(&r);
+	r.fn = fn;
+	r.arg = (void *)lib;
+	r.timeout_ms = ptb_probe_timeout_ms();
+	/* what a driver prints is not ours to show */
+	r.out_to = r.err_to = PTB_RUN_NULL;
+	started = ptb_run(&r, NULL) == 0;
+	if (started && r.exited)
+		res = cJSON_Parse(r.out.data);
 	if (!res) {
 		res = cJSON_CreateObject();
-		if (rc == 1) {
+		if (r.timed_out) {
 			cJSON_AddStringToObject(res, "status", "timeout");
 			cJSON_AddNumberToObject(res, "timeout_ms", ptb_probe_timeout_ms());
-		} else if (rc == 0 && WIFSIGNALED(st)) {
+		} else if (started && r.signal) {
 			cJSON_AddStringToObject(res, "status", "crashed");
-			cJSON_AddStringToObject(res, "signal", strsignal(WTERMSIG(st)));
+			cJSON_AddStringToObject(res, "signal", strsignal(r.signal));
 		} else {
 			cJSON_AddStringToObject(res, "status", "error");
-			cJSON_AddStringToObject(res, "error", rc < 0 ? "could not start the probe" : "no answer");
+			cJSON_AddStringToObject(res, "error", !started ? "could not start the probe" : "no answer");
 		}
 	}
 	cJSON_AddStringToObject(res, "library", lib);
-	ptb_buf_free(&out);
+	ptb_run_free(&r);
 	return res;
 }
 

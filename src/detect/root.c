@@ -18,10 +18,59 @@ static char *host_of(const struct ptb_root *r, const char *inner)
 	return ptb_xasprintf("%s%s", r->dir, inner);
 }
 
+/* Take the next component of the path still to walk off its front:
+ * 1 with it in comp, 0 when none is left, -1 when it is too long. */
+static int next_component(struct ptb_buf *todo, char comp[256])
+{
+	char *p = todo->data, *slash;
+	size_t n;
+
+	while (*p == '/')
+		p++;
+	if (!*p)
+		return 0;
+	slash = strchr(p, '/');
+	n = slash ? (size_t)(slash - p) : strlen(p);
+	if (n >= 256)
+		return -1;
+	memcpy(comp, p, n);
+	comp[n] = '\0';
+	memmove(todo->data, p + n, strlen(p + n) + 1);
+	todo->len = strlen(todo->data);
+	return 1;
+}
+
+/* done ends in a link (host path h): what it points to goes in front of
+ * todo, and done goes back to the root (an absolute target) or to keep,
+ * its length before the link.  -1 when the link cannot be read. */
+static int follow_link(const char *h, struct ptb_buf *done, size_t keep,
+                       struct ptb_buf *todo)
+{
+	char target[4096], *rest;
+	ssize_t len = readlink(h, target, sizeof target - 1);
+
+	if (len < 0)
+		return -1;
+	target[len] = '\0';
+	rest = ptb_xasprintf("%s%s%s", target, todo->len ? "/" : "", todo->data);
+	ptb_buf_reset(todo);
+	ptb_buf_adds(todo, rest);
+	free(rest);
+	if (target[0] == '/') {
+		ptb_buf_reset(done);
+		ptb_buf_adds(done, "");
+	} else {
+		done->data[keep] = '\0';
+		done->len = keep;
+	}
+	return 0;
+}
+
 char *ptb_root_resolve(const struct ptb_root *r, const char *path)
 {
 	struct ptb_buf done, todo;
-	int hops = 0;
+	char comp[256];
+	int hops = 0, got;
 	char *res = NULL;
 
 	/* On this host the kernel resolves the same way in one call; the walk
@@ -33,26 +82,12 @@ char *ptb_root_resolve(const struct ptb_root *r, const char *path)
 	ptb_buf_init(&todo);
 	ptb_buf_adds(&todo, path);
 	ptb_buf_adds(&done, "");
-	for (;;) {
-		char *p = todo.data, *slash, *h;
+	while ((got = next_component(&todo, comp)) > 0) {
 		struct stat st;
-		size_t keep;
+		size_t keep = done.len;
+		char *h;
+		int bad;
 
-		while (*p == '/')
-			p++;
-		if (!*p)
-			break;
-		slash = strchr(p, '/');
-		size_t n = slash ? (size_t)(slash - p) : strlen(p);
-		char comp[256];
-
-		if (n >= sizeof comp)
-			goto out;
-		memcpy(comp, p, n);
-		comp[n] = '\0';
-		/* drop the component from todo */
-		memmove(todo.data, p + n, strlen(p + n) + 1);
-		todo.len = strlen(todo.data);
 		if (strcmp(comp, ".") == 0)
 			continue;
 		if (strcmp(comp, "..") == 0) {
@@ -64,38 +99,18 @@ char *ptb_root_resolve(const struct ptb_root *r, const char *path)
 			}
 			continue;
 		}
-		keep = done.len;
 		ptb_buf_addc(&done, '/');
 		ptb_buf_adds(&done, comp);
 		h = host_of(r, done.data);
-		if (lstat(h, &st) != 0) {
-			free(h);
-			goto out;
-		}
-		if (S_ISLNK(st.st_mode)) {
-			char target[4096];
-			ssize_t len = readlink(h, target, sizeof target - 1);
-
-			free(h);
-			if (len < 0 || ++hops > 40)
-				goto out;
-			target[len] = '\0';
-			char *rest = ptb_xasprintf("%s%s%s", target, todo.len ? "/" : "", todo.data);
-			ptb_buf_reset(&todo);
-			ptb_buf_adds(&todo, rest);
-			free(rest);
-			if (target[0] == '/') {
-				ptb_buf_reset(&done);
-				ptb_buf_adds(&done, "");
-			} else {
-				done.data[keep] = '\0';
-				done.len = keep;
-			}
-			continue;
-		}
+		bad = lstat(h, &st) != 0 ||
+		      (S_ISLNK(st.st_mode) &&
+		       (++hops > 40 || follow_link(h, &done, keep, &todo) != 0));
 		free(h);
+		if (bad)
+			goto out;
 	}
-	res = done.len ? ptb_xstrdup(done.data) : ptb_xstrdup("/");
+	if (got == 0)
+		res = done.len ? ptb_xstrdup(done.data) : ptb_xstrdup("/");
 out:
 	ptb_buf_free(&done);
 	ptb_buf_free(&todo);
@@ -369,31 +384,6 @@ void ptb_root_names_free(char **names)
 	for (char **p = names; *p; p++)
 		free(*p);
 	free(names);
-}
-
-char *ptb_root_readlink(const struct ptb_root *r, const char *path)
-{
-	char *slash = strrchr(path, '/'), *parent, *h, *res = NULL;
-	char target[4096];
-	ssize_t len;
-
-	/* Resolve the parent only: the link itself is what is asked about. */
-	parent = slash && slash != path ? ptb_xstrndup(path, (size_t)(slash - path)) : ptb_xstrdup("/");
-	h = ptb_root_resolve(r, parent);
-	free(parent);
-	if (!h)
-		return NULL;
-	char *inner = ptb_xasprintf("%s/%s", strcmp(h, "/") ? h : "", slash ? slash + 1 : path);
-	free(h);
-	h = host_of(r, inner);
-	free(inner);
-	len = readlink(h, target, sizeof target - 1);
-	free(h);
-	if (len >= 0) {
-		target[len] = '\0';
-		res = ptb_xstrdup(target);
-	}
-	return res;
 }
 
 const char *ptb_root_elf_machine(const struct ptb_root *r, const char *path)

@@ -61,9 +61,6 @@ char **ptb_root_list_if(const struct ptb_root *r, const char *dir,
                         int (*keep)(const char *name));
 void ptb_root_names_free(char **names);
 
-/* The link target text of path itself (not resolved), or NULL. */
-char *ptb_root_readlink(const struct ptb_root *r, const char *path);
-
 /* e_machine of an ELF file as "x86_64" / "aarch64" / other names; NULL
  * when not an ELF file. */
 const char *ptb_root_elf_machine(const struct ptb_root *r, const char *path);

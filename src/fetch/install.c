@@ -15,21 +15,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fetch/progress.h"
 #include "util/log.h"
+#include "util/run.h"
 
 #define LOCK_NAME ".ptbuild-lock.json"
 #define CHILD_DAMAGED 3   /* exit status: the archive did not hash to its name */
 
 struct child {
-	pid_t pid;
-	int fd;                       /* read end: the child's error text */
+	struct ptb_run run;           /* its out: the child's error text */
+	int busy;
 	int abandoned;                /* its stream was given up: ignore it */
 	struct ptb_fetch_item *it;
 };
@@ -289,135 +287,120 @@ static int add_file(struct ptb_install *in, struct ptb_fetch_item *it, struct pt
 	return rc;
 }
 
-/* In a child: keep stdin, stdout, stderr and the n descriptors in fd[]
- * (renumbered 3, 4, ...), close the rest.  Else a child would hold the
- * parent's other pipes open (a stream's end would never be seen) and the
- * locks on its partial downloads. */
-static void keep_only(int *fd, int n)
-{
-	int lo = 3 + n;
+/* What an extraction child needs; it lives on the parent's stack until
+ * the fork. */
+struct job {
+	struct ptb_install *in;
+	struct ptb_fetch_item *it;
+	struct ptb_extract_limits lim;
+	int fd, notify;               /* a partial download and its pipe, or -1 */
+};
 
-	for (int i = 0; i < n; i++)
-		if (fd[i] >= 0 && (fd[i] = fcntl(fd[i], F_DUPFD_CLOEXEC, 64)) < 0)
-			_exit(2);
-	for (int i = 0; i < n; i++)
-		if (fd[i] >= 0 && dup2(fd[i], 3 + i) == 3 + i)
-			fd[i] = 3 + i;
-#ifdef SYS_close_range
-	if (syscall(SYS_close_range, (unsigned)lo, ~0U, 0) == 0)
-		return;
-#endif
-	for (int f = lo; f < 65536; f++)
-		close(f);
+/* In the child: unpack, write the error (msg, NUL, hint) to out, and
+ * return the exit status. */
+static int extract_child(void *arg, int out)
+{
+	struct job *j = arg;
+	struct ptb_fetch_item *it = j->it;
+	struct ptb_err e = { 0 };
+	char got[65];
+	int rc;
+
+	if (j->fd < 0) {
+		rc = ptb_extract(it->path, j->in->stage, it->name, &j->lim, got, &e);
+		/* A damaged cache entry is the reason, whatever else its
+		 * bytes made extraction say. */
+		if (*got && strcmp(got, it->sha256) != 0) {
+			ptb_fetch_damaged(it, got, &e);
+			rc = CHILD_DAMAGED;
+		}
+	} else {
+		/* The parent sends the size only once the sha256 matched; a
+		 * mismatch here means the file changed under us. */
+		rc = ptb_extract_stream(j->fd, j->notify, it->url, j->in->stage, it->name, &j->lim, got, &e);
+		if (rc == 0 && strcmp(got, it->sha256) != 0) {
+			ptb_err_set(&e, PTB_EIO, "the download of '%s' changed while it was unpacked", it->name);
+			rc = 1;
+		}
+	}
+	if (rc != 0) {
+		size_t n = strlen(e.msg);
+
+		if (write(out, e.msg, n + 1) < 0 || write(out, e.hint, strlen(e.hint)) < 0)
+			return 2;
+	}
+	return rc == CHILD_DAMAGED ? CHILD_DAMAGED : rc ? 1 : 0;
 }
 
 /* Unpack it in a child: from its cache file, or when fd is not -1 from
- * that partial download as it grows (notify: the read end of its pipe). */
+ * that partial download as it grows (notify: the read end of its pipe).
+ * The child keeps only those descriptors (else it would hold the
+ * parent's other pipes open, and a stream's end would never be seen,
+ * and the locks on its partial downloads), and dies with ptbuild. */
 static int spawn(struct ptb_install *in, struct child *k, struct ptb_fetch_item *it,
                  int fd, int notify, struct ptb_err *err)
 {
-	int fds[2];
-	pid_t pid;
-	struct ptb_extract_limits lim = in->lim;
+	struct job j = { in, it, in->lim, fd, notify };
+	struct ptb_run *r = &k->run;
 
 	/* A bomb guard that scales: NVIDIA archives unpack to a few times
 	 * their size. */
-	lim.max_bytes = env_u64("PTBUILD_MAX_UNPACK_RATIO", 32) *
-	                (uint64_t)(it->size > 0 ? it->size : 0) + (16u << 20);
-	if (pipe2(fds, O_CLOEXEC) != 0) {
-		ptb_err_set(err, PTB_EIO, "cannot create a pipe: %s", strerror(errno));
+	j.lim.max_bytes = env_u64("PTBUILD_MAX_UNPACK_RATIO", 32) *
+	                  (uint64_t)(it->size > 0 ? it->size : 0) + (16u << 20);
+	ptb_run_init(r);
+	r->fn = extract_child;
+	r->arg = &j;
+	r->cap = sizeof err->msg + sizeof err->hint + 1;
+	r->flags = PTB_RUN_SAME_GROUP | PTB_RUN_PARENT_DEATH;
+	if (fd >= 0) {
+		r->keep_fds[r->nkeep++] = fd;
+		r->keep_fds[r->nkeep++] = notify;
+	}
+	if (ptb_run_start(r, err) != 0) {
+		ptb_run_free(r);
 		return -1;
 	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot fork: %s", strerror(errno));
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		struct ptb_err e = { 0 };
-		char got[65];
-		int rc, keep[3] = { fds[1], fd, notify };
-
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() == 1)
-			_exit(1);
-		close(fds[0]);
-		keep_only(keep, 3);
-		fds[1] = keep[0];
-		if (keep[1] < 0) {
-			rc = ptb_extract(it->path, in->stage, it->name, &lim, got, &e);
-			/* A damaged cache entry is the reason, whatever
-			 * else its bytes made extraction say. */
-			if (*got && strcmp(got, it->sha256) != 0) {
-				ptb_fetch_damaged(it, got, &e);
-				rc = CHILD_DAMAGED;
-			}
-		} else {
-			/* The parent sends the size only once the sha256
-			 * matched; a mismatch here means the file changed
-			 * under us. */
-			rc = ptb_extract_stream(keep[1], keep[2], it->url, in->stage, it->name, &lim, got, &e);
-			if (rc == 0 && strcmp(got, it->sha256) != 0) {
-				ptb_err_set(&e, PTB_EIO, "the download of '%s' changed while it was unpacked", it->name);
-				rc = 1;
-			}
-		}
-		if (rc != 0) {
-			size_t n = strlen(e.msg);
-			if (write(fds[1], e.msg, n + 1) < 0 ||
-			    write(fds[1], e.hint, strlen(e.hint)) < 0)
-				_exit(2);
-		}
-		ptb_child_exit(rc == CHILD_DAMAGED ? CHILD_DAMAGED : rc ? 1 : 0);
-	}
-	close(fds[1]);
-	k->pid = pid;
-	k->fd = fds[0];
+	k->busy = 1;
 	k->abandoned = 0;
 	k->it = it;
 	in->nkids++;
 	return 0;
 }
 
-static int reap(struct ptb_install *in, struct child *k, int status, struct ptb_err *err)
+/* The child ended (k->run holds how): its message, if any, into err. */
+static int reap(struct ptb_install *in, struct child *k, struct ptb_err *err)
 {
-	char buf[sizeof err->msg + sizeof err->hint + 2];
-	ssize_t n = 0, r;
+	const struct ptb_run *r = &k->run;
+	const char *buf = r->out.data;
+	size_t n = r->out.len;
+	int rc = -1;
 
-	while ((r = read(k->fd, buf + n, sizeof buf - 1 - (size_t)n)) > 0)
-		n += r;
-	buf[n > 0 ? n : 0] = '\0';
-	close(k->fd);
-	k->pid = 0;
+	k->busy = 0;
 	in->nkids--;
 	if (k->abandoned) {
 		/* Whatever it wrote is unverified: the stage is redone. */
 		in->tainted = 1;
-		return 0;
-	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		rc = 0;
+	} else if (r->exited && r->status == 0) {
 		ptb_progress_unpacked(ptb_progress_current(), k->it->name);
-		return 0;
-	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_DAMAGED)
-		k->it->damaged = 1;   /* the child evicted it */
-	if (n > 0) {
-		size_t ml = strlen(buf);
-		ptb_err_set(err, PTB_EIO, "%s", buf);
-		if ((ssize_t)ml + 1 < n)
-			ptb_err_hint(err, "%s", buf + ml + 1);
+		rc = 0;
 	} else {
-		ptb_err_set(err, PTB_EIO, "extracting '%s' failed (%s %d)", k->it->name,
-		            WIFSIGNALED(status) ? "signal" : "exit status",
-		            WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+		if (r->exited && r->status == CHILD_DAMAGED)
+			k->it->damaged = 1;   /* the child evicted it */
+		if (n > 0) {
+			size_t ml = strlen(buf);
+
+			ptb_err_set(err, PTB_EIO, "%s", buf);
+			if (ml + 1 < n)
+				ptb_err_hint(err, "%s", buf + ml + 1);
+		} else {
+			ptb_err_set(err, PTB_EIO, "extracting '%s' failed (%s %d)", k->it->name,
+			            r->signal ? "signal" : "exit status",
+			            r->signal ? r->signal : r->status);
+		}
 	}
-	return -1;
+	ptb_run_free(&k->run);
+	return rc;
 }
 
 /* Wait until a child ends, or 100 ms so the status line keeps moving; a
@@ -427,22 +410,26 @@ static int reap(struct ptb_install *in, struct child *k, int status, struct ptb_
 static int wait_child(struct ptb_install *in, struct ptb_err *err)
 {
 	struct pollfd *pf = ptb_xcalloc((size_t)in->workers, sizeof *pf);
-	int n = 0, rc = 0;
+	int n = 0, rc = 0, ended = 0;
 
 	for (int i = 0; i < in->workers; i++)
-		if (in->kids[i].pid) {
-			pf[n].fd = in->kids[i].fd;
+		if (in->kids[i].busy) {
+			/* -1 (its output ended already): poll skips it */
+			pf[n].fd = in->kids[i].run.out_fd;
+			ended |= pf[n].fd < 0;
 			pf[n++].events = POLLIN;
 		}
-	if (n > 0 && poll(pf, (nfds_t)n, 100) > 0) {
+	if (n > 0 && (ended || poll(pf, (nfds_t)n, 100) > 0)) {
 		for (int i = 0, j = 0; i < in->workers && rc == 0; i++) {
 			struct child *k = &in->kids[i];
-			int st;
 
-			if (!k->pid)
+			if (!k->busy)
 				continue;
-			if (pf[j++].revents && waitpid(k->pid, &st, 0) == k->pid)
-				rc = reap(in, k, st, err);
+			if (pf[j].revents || pf[j].fd < 0) {
+				ptb_run_wait(&k->run);
+				rc = reap(in, k, err);
+			}
+			j++;
 		}
 	}
 	free(pf);
@@ -452,20 +439,17 @@ static int wait_child(struct ptb_install *in, struct ptb_err *err)
 static int pump(struct ptb_install *in, int block, struct ptb_err *err)
 {
 	for (;;) {
-		int st;
-
 		for (int i = 0; i < in->workers; i++) {
 			struct child *k = &in->kids[i];
 
-			if (k->pid && waitpid(k->pid, &st, WNOHANG) == k->pid &&
-			    reap(in, k, st, err) != 0)
+			if (k->busy && ptb_run_check(&k->run) && reap(in, k, err) != 0)
 				return -1;
 		}
 		for (int i = 0; i < in->workers && in->headq < in->nq; i++) {
 			size_t big = in->headq;
 			struct ptb_fetch_item *t;
 
-			if (in->kids[i].pid)
+			if (in->kids[i].busy)
 				continue;
 			/* Largest first: the longest job must not start last. */
 			for (size_t q = in->headq + 1; q < in->nq; q++)
@@ -498,7 +482,7 @@ int ptb_install_stream(struct ptb_install *in, struct ptb_fetch_item *it, const 
 	if (it->kind != PTB_ITEM_ARCHIVE || in->tainted)
 		return -1;
 	for (int i = 0; i < in->workers; i++) {
-		if (in->kids[i].pid)
+		if (in->kids[i].busy)
 			continue;
 		if ((fd = open(part, O_RDONLY | O_CLOEXEC | O_NOCTTY)) < 0)
 			return -1;
@@ -522,7 +506,7 @@ int ptb_install_stream(struct ptb_install *in, struct ptb_fetch_item *it, const 
 void ptb_install_abandon(struct ptb_install *in, struct ptb_fetch_item *it)
 {
 	for (int i = 0; i < in->workers; i++)
-		if (in->kids[i].pid && in->kids[i].it == it)
+		if (in->kids[i].busy && in->kids[i].it == it)
 			in->kids[i].abandoned = 1;
 	if (it->streamed)
 		in->tainted = 1;
@@ -638,14 +622,9 @@ void ptb_install_end(struct ptb_install *in)
 {
 	if (!in)
 		return;
-	for (int i = 0; in->kids && i < in->workers; i++) {
-		if (in->kids[i].pid) {
-			int st;
-			kill(in->kids[i].pid, SIGKILL);
-			waitpid(in->kids[i].pid, &st, 0);
-			close(in->kids[i].fd);
-		}
-	}
+	for (int i = 0; in->kids && i < in->workers; i++)
+		if (in->kids[i].busy)
+			ptb_run_free(&in->kids[i].run);   /* SIGKILL, reaped */
 	if (in->stage)
 		ptb_rmtree(in->stage);
 	free(in->kids);

@@ -660,11 +660,6 @@ void ptb_lua_reset_budget(struct ptb_lua *e)
 	guard_end(timing);
 }
 
-long ptb_lua_instructions(const struct ptb_lua *e)
-{
-	return e->instr;
-}
-
 /* ---- the CPU time limit ------------------------------------------------ */
 
 static struct ptb_lua *volatile timed;    /* the engine a call runs in */

@@ -63,9 +63,6 @@ char *ptb_lua_resolve(const struct ptb_lua *lua, const char *name);
  * independent calls, such as a fuzzer). */
 void ptb_lua_reset_budget(struct ptb_lua *lua);
 
-/* Instructions used so far (for -v and tests). */
-long ptb_lua_instructions(const struct ptb_lua *lua);
-
 /* The recipe search path: --recipes dirs, then PTBUILD_RECIPE_PATH
  * (colon-separated), then the installed recipes.  Returns a NULL-terminated
  * array the caller frees with ptb_recipe_path_free. */

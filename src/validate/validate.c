@@ -17,80 +17,25 @@
 
 #include "binfmt/fatbin.h"
 #include "util/json.h"
+#include "util/run.h"
 
 extern const char ptb_validate_cu[];
 
-static double now_ms(void)
+/* Run r (its args set) with stdout and stderr into log, at most
+ * timeout_s: the exit status (0..255), 128 + a signal, 124 for the time
+ * limit, or -1 with err when it could not start.  *ms gets the wall
+ * time. */
+static int run_logged(struct ptb_run *r, const char *log, int timeout_s,
+                      double *ms, struct ptb_err *err)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/* ptb_validate_spawn with, when path is not NULL, PATH set to it in the
- * child only. */
-static int spawn(char *const argv[], const char *path, const char *out_path,
-                 int timeout_s, double *ms, struct ptb_err *err)
-{
-	double start = now_ms(), deadline = start + timeout_s * 1e3;
-	int fd, status;
-	pid_t pid, w;
-
-	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot write '%s': %s", out_path, strerror(errno));
+	r->out_to = PTB_RUN_FILE;
+	r->out_path = log;
+	r->err_to = PTB_RUN_TO_OUT;
+	r->timeout_ms = timeout_s * 1000;
+	if (ptb_run(r, err) != 0)
 		return -1;
-	}
-	pid = fork();
-	if (pid < 0) {
-		close(fd);
-		ptb_err_set(err, PTB_EIO, "cannot start '%s': %s", argv[0], strerror(errno));
-		return -1;
-	}
-	if (pid == 0) {
-		/* Its own process group, so a timeout kills what it started. */
-		setpgid(0, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		if (path)
-			setenv("PATH", path, 1);
-		execv(argv[0], argv);
-		dprintf(2, "cannot run '%s': %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(fd);
-	setpgid(pid, pid);
-	for (;;) {
-		struct timespec nap = { 0, 10 * 1000 * 1000 };
-
-		w = waitpid(pid, &status, WNOHANG);
-		if (w == pid)
-			break;
-		if (w < 0 && errno != EINTR) {
-			ptb_err_set(err, PTB_EIO, "waiting for '%s': %s", argv[0], strerror(errno));
-			return -1;
-		}
-		if (now_ms() > deadline) {
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-				;
-			*ms = now_ms() - start;
-			return 124;
-		}
-		nanosleep(&nap, NULL);
-	}
-	*ms = now_ms() - start;
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-}
-
-int ptb_validate_spawn(char *const argv[], const char *out_path, int timeout_s,
-                       double *ms, struct ptb_err *err)
-{
-	return spawn(argv, NULL, out_path, timeout_s, ms, err);
+	*ms = r->ms;
+	return ptb_run_code(r);
 }
 
 /* PATH for nvcc: the directory it was named in first.  nvcc finds ptxas,
@@ -364,14 +309,17 @@ static void run_program(const struct ptb_validate_target *t, const char *exe,
                         cJSON *doc, cJSON *problems)
 {
 	char *out = ptb_path_join(dir, "run.log"), *text;
-	char *argv[] = { (char *)exe, NULL };
+	struct ptb_run r;
 	struct ptb_err err = { 0 };
 	double ms = 0;
 	int st;
 	cJSON *run;
 	const char *e;
 
-	st = ptb_validate_spawn(argv, out, o->timeout_s, &ms, &err);
+	ptb_run_init(&r);
+	ptb_argv_push(&r.args, exe);
+	st = run_logged(&r, out, o->timeout_s, &ms, &err);
+	ptb_run_free(&r);
 	text = log_tail(out, 1 << 16);
 	run = parse_output(text);
 	cJSON_AddNumberToObject(run, "exit", st);
@@ -619,6 +567,7 @@ static void compile_and_run(const struct ptb_validate_target *t, const struct pt
 	cJSON *problems = cJSON_GetObjectItemCaseSensitive(doc, "problems");
 	cJSON *compile = cJSON_AddObjectToObject(doc, "compile");
 	struct ptb_buf cmd;
+	struct ptb_run r;
 	double ms = 0;
 	int st;
 
@@ -629,9 +578,14 @@ static void compile_and_run(const struct ptb_validate_target *t, const struct pt
 	ptb_buf_free(&cmd);
 	cJSON_AddBoolToObject(compile, "cublas", cublas);
 	cJSON_AddBoolToObject(compile, "cudnn", cudnn);
+	ptb_run_init(&r);
+	for (size_t i = 0; argv[i]; i++)
+		ptb_argv_push(&r.args, argv[i]);
 	path = nvcc_path(t->nvcc);
-	st = spawn(argv, path, log, o->timeout_s * 10, &ms, err);
+	ptb_argv_pushf(&r.env, "PATH=%s", path);
 	free(path);
+	st = run_logged(&r, log, o->timeout_s * 10, &ms, err);
+	ptb_run_free(&r);
 	for (size_t i = 0; argv[i]; i++)
 		free(argv[i]);
 	free(argv);

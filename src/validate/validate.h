@@ -44,10 +44,5 @@ struct ptb_validate_opts {
 cJSON *ptb_validate_run(const struct ptb_validate_target *t,
                         const struct ptb_validate_opts *o, struct ptb_err *err);
 
-/* Run argv with stdout+stderr to out_path, killed after timeout_s.
- * Returns the exit status (0..255), 128+signal, 124 on timeout, or -1
- * with err when it could not start.  *ms gets the wall time. */
-int ptb_validate_spawn(char *const argv[], const char *out_path, int timeout_s,
-                       double *ms, struct ptb_err *err);
 
 #endif

@@ -128,6 +128,30 @@ like "$out" "*toolkit               CUDA 12.6 at $T_DIR/relabelled*" "... valida
 run env CUDA_HOME="$T_DIR/relabelled" "$PTBUILD" detect --json
 like "$out" "*\"release\": \"12.6\",*\"root\": \"$T_DIR/relabelled\"*" "... the release detect reads for it"
 
+# 6c. A test program that runs past --timeout: killed with what it
+#     started (its process group), a problem naming the limit.
+fake slow 'case "$1" in --version) exec '"$nvcc"' --version ;; esac
+for a; do [ "$prev" = -o ] && out=$a; prev=$a; done
+printf "#!/bin/sh\nsleep 60 & echo \$! >%s/slow.pid; wait\n" "'"$T_DIR"'" >"$out"; chmod +x "$out"'
+start=$(date +%s)
+run "$PTBUILD" validate --cuda-home "$T_DIR/slow" --arch-list 8.0 --run-without-gpu --timeout 3 --force
+end=$(date +%s)
+is "$rc" 5 "a test program past --timeout 3: exit 5"
+like "$err" "*the test program ran past 3 s and was killed*" "... naming the limit"
+ok_=1; [ $((end - start)) -le 30 ] && ok_=0
+t_ok "$ok_" "... within 30 s ($((end - start)) s)"
+# killed: gone, or a zombie until whoever inherits it reaps it
+pid=$(cat "$T_DIR/slow.pid" 2>/dev/null)
+gone=1 i=0
+while [ -n "$pid" ] && [ $i -lt 50 ]; do
+	st=$(ps -o stat= -p "$pid" 2>/dev/null)
+	case "$st" in "" | Z*) gone=0; break ;; esac
+	sleep 0.2
+	i=$((i + 1))
+done
+t_ok "$gone" "... and the sleep it started is killed too"
+[ "$gone" = 0 ] || echo "# sleep pid '${pid:-none written}', state '$st'"
+
 # 7. The classic cuDNN mismatch: headers of one version, and at run time
 #    a libcudnn of another (here a stub reporting 8.9.2 found first).
 if [ -f "$home/include/cudnn_version.h" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then

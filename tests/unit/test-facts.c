@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -141,8 +142,39 @@ static void files(const char *dir)
 	free(f);
 }
 
+#define X64 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+#define X255 X64 X64 X64 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+
+/* Inner paths below a sysroot: what each resolves to (NULL: absent). */
+static const struct {
+	const char *path, *want, *what;
+} resolves[] = {
+	{ "/rel", "/etc/secret", "a relative link with .. resolves to the inner path" },
+	{ "/../../etc/secret", "/etc/secret", "'..' cannot climb above the root" },
+	{ "/abs", "/etc/secret", "an absolute link stays inside the root" },
+	{ "/loop", NULL, "a link loop is absent, not a hang" },
+	{ "/nope", NULL, "a missing path is absent" },
+	{ "/", "/", "the root itself" },
+	{ "//etc/./secret/", "/etc/secret", "doubled slashes, '.' and a trailing slash" },
+	{ "etc/secret", "/etc/secret", "a relative inner path starts at the root" },
+	{ "/up/secret", "/etc/secret", "a link to a directory, then the rest of the path" },
+	{ "/chain", "/etc/secret", "a link to a link" },
+	{ "/etc/secret/x", NULL, "a path through a file is absent" },
+	{ "/dangling", NULL, "a link to nothing is absent" },
+	{ "/" X64 X64 X64 X64, NULL, "a component of 256 bytes is absent" },
+	{ "/" X255, "/" X255, "a component of 255 bytes (NAME_MAX) is found" },
+};
+
 static void root(const char *dir)
 {
+	static const char *const links[][2] = {
+		{ "abs", "/etc/secret" },      /* absolute: must stay inside the root */
+		{ "rel", "etc/../etc/secret" },
+		{ "loop", "loop" },
+		{ "up", "/etc" },
+		{ "chain", "rel" },
+		{ "dangling", "nowhere" },
+	};
 	struct ptb_root r = { dir, 0, NULL };
 	struct ptb_buf b;
 	char *p, *secret = ptb_path_join(dir, "etc");
@@ -152,27 +184,23 @@ static void root(const char *dir)
 	secret = ptb_path_join(dir, "etc/secret");
 	ptb_file_write_atomic(secret, "inside", 6, 0644, 0, NULL, &(struct ptb_err){ 0 });
 	free(secret);
-	p = ptb_path_join(dir, "abs");
-	symlink("/etc/secret", p);      /* absolute: must stay inside the root */
-	free(p);
-	p = ptb_path_join(dir, "rel");
-	symlink("etc/../etc/secret", p);
-	free(p);
-	p = ptb_path_join(dir, "loop");
-	symlink("loop", p);
+	for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
+		p = ptb_path_join(dir, links[i][0]);
+		symlink(links[i][1], p);
+		free(p);
+	}
+	p = ptb_path_join(dir, X255);
+	close(open(p, O_WRONLY | O_CREAT, 0644));
 	free(p);
 
 	ptb_buf_init(&b);
 	ok(ptb_root_read(&r, "/abs", 100, &b) == 0 && strcmp(b.data, "inside") == 0,
 	   "an absolute link resolves inside the sysroot");
-	p = ptb_root_resolve(&r, "/rel");
-	is_str(p, "/etc/secret", "a relative link with .. resolves to the inner path");
-	free(p);
-	p = ptb_root_resolve(&r, "/../../etc/secret");
-	is_str(p, "/etc/secret", "'..' cannot climb above the root");
-	free(p);
-	ok(ptb_root_resolve(&r, "/loop") == NULL, "a link loop is absent, not a hang");
-	ok(ptb_root_resolve(&r, "/nope") == NULL, "a missing path is absent");
+	for (size_t i = 0; i < sizeof resolves / sizeof resolves[0]; i++) {
+		p = ptb_root_resolve(&r, resolves[i].path);
+		is_str(p, resolves[i].want, "resolve: %s", resolves[i].what);
+		free(p);
+	}
 	ptb_buf_free(&b);
 }
 

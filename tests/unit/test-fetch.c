@@ -119,6 +119,42 @@ static int sel(const cJSON *m, const char *plat, const char *comps, const char *
 	return rc;
 }
 
+/* A selection from a manifest (12: 12.4.1, 13: 13.4.2, 9: cuDNN 9.13.0)
+ * and what it must give: rc 0 with n items (the first one's name, URL
+ * part, kind when given), or -1 with that code and those words. */
+struct sel_case {
+	int m;
+	const char *plat, *comps, *variant, *cuda;
+	int rc;
+	size_t n;
+	int code;
+	const char *has[3];
+	const char *name, *url_has;
+	int file;
+	const char *what;
+};
+
+static const struct sel_case sels[] = {
+	{ 12, "linux-sbsa", NULL, NULL, NULL, 0, 32, 0, { NULL }, NULL, NULL, 0,
+	  "12.4.1 linux-sbsa: every component with that platform (32)" },
+	{ 13, "linux-x86_64", "cuda_cccl", NULL, NULL, 0, 1, 0, { NULL }, "cccl", NULL, 0,
+	  "13.4.2: cuda_cccl finds the renamed cccl" },
+	{ 12, "linux-x86_64", "cccl", NULL, NULL, 0, 1, 0, { NULL }, "cuda_cccl", NULL, 0,
+	  "12.4.1: cccl finds cuda_cccl" },
+	{ 12, "linux-x86_64", "cuda_cccl,cccl,cuda_cccl", NULL, NULL, 0, 1, 0, { NULL }, NULL, NULL, 0,
+	  "a component named twice (or by both names) is fetched once" },
+	{ 9, "linux-x86_64", "cudnn", NULL, NULL, -1, 0, PTB_EUSAGE, { "cuda12, cuda13" }, NULL, NULL, 0,
+	  "cuDNN without a variant: refused, naming the variants" },
+	{ 9, "linux-sbsa", "cudnn", "13", NULL, 0, 1, 0, { NULL }, NULL,
+	  "cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz", 0, "--variant 13 picks cuda13" },
+	{ 9, "linux-x86_64", "cudnn", NULL, "12.8.1", 0, 1, 0, { NULL }, NULL, "_cuda12-archive", 0,
+	  "--cuda 12.8.1 picks cuda12" },
+	{ 9, "linux-x86_64", "cudnn_samples", NULL, NULL, 0, 1, 0, { NULL }, NULL, NULL, 1,
+	  "a source-only component named explicitly comes as a file" },
+	{ 12, "linux-x86_64", "no_such", NULL, NULL, -1, 0, 0, { "no component 'no_such'" }, NULL, NULL, 0,
+	  "an unknown component is named" },
+};
+
 static void test_manifest(void)
 {
 	cJSON *m12 = load("redistrib_12.4.1.json"), *m13 = load("redistrib_13.4.2.json");
@@ -136,32 +172,24 @@ static void test_manifest(void)
 		is_str(l.items[0].version, "12.4.131", "component version kept");
 	}
 	ptb_fetch_list_free(&l);
-	ok(sel(m12, "linux-sbsa", NULL, NULL, NULL, &l, &err) == 0 && l.n == 32, "12.4.1 linux-sbsa: every component with that platform (32)");
-	ptb_fetch_list_free(&l);
-	ok(sel(m13, "linux-x86_64", "cuda_cccl", NULL, NULL, &l, &err) == 0 && l.n == 1 &&
-	   strcmp(l.items[0].name, "cccl") == 0, "13.4.2: cuda_cccl finds the renamed cccl");
-	ptb_fetch_list_free(&l);
-	ok(sel(m12, "linux-x86_64", "cccl", NULL, NULL, &l, &err) == 0 && l.n == 1 &&
-	   strcmp(l.items[0].name, "cuda_cccl") == 0, "12.4.1: cccl finds cuda_cccl");
-	ptb_fetch_list_free(&l);
-	ok(sel(m12, "linux-x86_64", "cuda_cccl,cccl,cuda_cccl", NULL, NULL, &l, &err) == 0 && l.n == 1,
-	   "a component named twice (or by both names) is fetched once");
-	ptb_fetch_list_free(&l);
-	ok(sel(dnn, "linux-x86_64", "cudnn", NULL, NULL, &l, &err) == -1 && err.code == PTB_EUSAGE &&
-	   strstr(err.msg, "cuda12, cuda13"), "cuDNN without a variant: refused, naming the variants");
-	ptb_fetch_list_free(&l);
-	ok(sel(dnn, "linux-sbsa", "cudnn", "13", NULL, &l, &err) == 0 && l.n == 1 &&
-	   strstr(l.items[0].url, "cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz"), "--variant 13 picks cuda13");
-	ptb_fetch_list_free(&l);
-	ok(sel(dnn, "linux-x86_64", "cudnn", NULL, "12.8.1", &l, &err) == 0 && l.n == 1 &&
-	   strstr(l.items[0].url, "_cuda12-archive"), "--cuda 12.8.1 picks cuda12");
-	ptb_fetch_list_free(&l);
-	ok(sel(dnn, "linux-x86_64", "cudnn_samples", NULL, NULL, &l, &err) == 0 && l.n == 1 &&
-	   l.items[0].kind == PTB_ITEM_FILE, "a source-only component named explicitly comes as a file");
-	ptb_fetch_list_free(&l);
-	ok(sel(m12, "linux-x86_64", "no_such", NULL, NULL, &l, &err) == -1 && strstr(err.msg, "no component 'no_such'"),
-	   "an unknown component is named");
-	ptb_fetch_list_free(&l);
+	for (size_t i = 0; i < sizeof sels / sizeof sels[0]; i++) {
+		const struct sel_case *c = &sels[i];
+		const cJSON *m = c->m == 13 ? m13 : c->m == 9 ? dnn : m12;
+		int good = sel(m, c->plat, c->comps, c->variant, c->cuda, &l, &err) == c->rc;
+
+		if (c->rc == 0) {
+			good = good && l.n == c->n;
+			good = good && (!c->name || strcmp(l.items[0].name, c->name) == 0);
+			good = good && (!c->url_has || strstr(l.items[0].url, c->url_has));
+			good = good && (!c->file || l.items[0].kind == PTB_ITEM_FILE);
+		} else {
+			good = good && (!c->code || err.code == c->code);
+			for (int k = 0; k < 3 && c->has[k]; k++)
+				good = good && strstr(err.msg, c->has[k]);
+		}
+		ok(good, "%s", c->what);
+		ptb_fetch_list_free(&l);
+	}
 	ok(sel(m12, "linux-aarch64", "nsight_compute", NULL, NULL, &l, &err) == -1 ||
 	   l.n == 1, "a component without the platform is refused or found");
 	ptb_fetch_list_free(&l);
@@ -178,19 +206,28 @@ static void test_manifest(void)
 
 static void test_links(void)
 {
-	ok(ptb_extract_link_ok("lib/libcudart.so", "libcudart.so.12"), "sibling link ok");
-	ok(ptb_extract_link_ok("lib/x", "../include/x.h"), "one level up from lib/ ok");
-	ok(!ptb_extract_link_ok("x", "../y"), "up from the root refused");
-	ok(!ptb_extract_link_ok("lib/x", "../../y"), "two levels up from lib/ refused");
-	ok(!ptb_extract_link_ok("lib/x", "/etc/passwd"), "absolute target refused");
-	ok(!ptb_extract_link_ok("a/b/c", "d/../../../../e"), "'..' after a name refused");
-	ok(ptb_extract_link_ok("a/./b/c", "./../x"), "'.' elements ignored");
-	ok(!ptb_extract_link_ok("a", ""), "empty target refused");
-	/* The depth is the name's real depth, however it is spelled. */
-	ok(!ptb_extract_link_ok("lib/x/", "../../y"), "a trailing '/' is no deeper level");
-	ok(!ptb_extract_link_ok("lib//x/.", "../../y"), "nor '//' and a trailing '/.'");
-	ok(ptb_extract_link_ok("lib//x/.", "../y"), "... which still sit one level down");
-	ok(!ptb_extract_link_ok("a/../b/c", "../y"), "a link named with '..' refused");
+	static const struct {
+		const char *name, *target;
+		int ok;
+		const char *what;
+	} v[] = {
+		{ "lib/libcudart.so", "libcudart.so.12", 1, "sibling link ok" },
+		{ "lib/x", "../include/x.h", 1, "one level up from lib/ ok" },
+		{ "x", "../y", 0, "up from the root refused" },
+		{ "lib/x", "../../y", 0, "two levels up from lib/ refused" },
+		{ "lib/x", "/etc/passwd", 0, "absolute target refused" },
+		{ "a/b/c", "d/../../../../e", 0, "'..' after a name refused" },
+		{ "a/./b/c", "./../x", 1, "'.' elements ignored" },
+		{ "a", "", 0, "empty target refused" },
+		/* The depth is the name's real depth, however it is spelled. */
+		{ "lib/x/", "../../y", 0, "a trailing '/' is no deeper level" },
+		{ "lib//x/.", "../../y", 0, "nor '//' and a trailing '/.'" },
+		{ "lib//x/.", "../y", 1, "... which still sit one level down" },
+		{ "a/../b/c", "../y", 0, "a link named with '..' refused" },
+	};
+
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		ok(!ptb_extract_link_ok(v[i].name, v[i].target) == !v[i].ok, "%s", v[i].what);
 }
 
 static void test_names(void)

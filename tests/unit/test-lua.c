@@ -62,6 +62,65 @@ static char *call(struct ptb_lua *lua, const char *name, const char *fn,
 	return ptb_buf_detach(&b);
 }
 
+/* One call each: recipe.fn(arg) and what it must give, the exact JSON
+ * or (want NULL) an error with that code and those words. */
+struct lua_case {
+	int fresh;                /* in a new engine (the budgets start over) */
+	const char *recipe, *fn, *arg;
+	const char *want;
+	int code;
+	const char *has[2];
+	int cpu;                  /* also: stopped within a second of CPU */
+	const char *what;
+};
+
+static const struct lua_case cases[] = {
+	/* plain values across the boundary */
+	{ 0, "echo", "f", "{\"b\":[1,2.5,\"x\"],\"a\":{\"n\":null,\"t\":true},\"e\":[],\"o\":{}}",
+	  "{\"a\":{\"t\":true},\"b\":[1,2.5,\"x\"],\"e\":[],\"o\":{}}", 0, { NULL }, 0,
+	  "JSON round-trips (keys sorted, null fields absent, [] and {} kept)" },
+	{ 0, "shape", "obj", NULL, "{\"a\":[3,2],\"e\":[],\"m\":{},\"z\":1}", 0, { NULL }, 0,
+	  "tables become arrays and sorted objects" },
+	{ 0, "shape", "null", NULL, "[null,1]", 0, { NULL }, 0, "ptb.null is null" },
+	{ 0, "shape", "fn", NULL, NULL, PTB_ERECIPE, { "result.a.f", "function cannot leave" }, 0,
+	  "a function is refused with its path" },
+	{ 0, "shape", "mixed", NULL, NULL, 0, { "mixes" }, 0, "mixed tables are refused" },
+	{ 0, "shape", "holes", NULL, NULL, 0, { "holes" }, 0, "arrays with holes are refused" },
+	{ 0, "shape", "nan", NULL, NULL, 0, { "result.v", "finite" }, 0, "NaN is refused" },
+	{ 0, "shape", "cycle", NULL, NULL, 0, { "deeply" }, 0, "a cycle is refused" },
+	/* the search path */
+	{ 0, "uses", "f", NULL, "\"user over shipped\"", 0, { NULL }, 0,
+	  "a user recipe overrides the shipped one and can include it (include_next)" },
+	/* errors that name file and line */
+	{ 0, "bad", "f", NULL, NULL, PTB_ERECIPE, { "bad.lua:4:", "'bad.f'" }, 0,
+	  "a runtime error names the recipe, file and line" },
+	{ 0, "syntax", "f", NULL, NULL, 0, { "syntax.lua:2:" }, 0, "a syntax error names the file and line" },
+	{ 0, "circ", "f", NULL, NULL, 0, { "includes itself" }, 0, "a circular include is an error" },
+	{ 0, "missing", "f", NULL, NULL, PTB_ERECIPE, { "'missing' not found" }, 0, "a missing recipe" },
+	{ 0, "echo", "nope", NULL, NULL, 0, { "no function 'nope'" }, 0, "a missing function" },
+	{ 0, "binary", "f", NULL, NULL, 0, { "precompiled chunks are refused" }, 0, "bytecode is refused" },
+	/* the sandbox */
+	{ 0, "sand", "os", NULL, NULL, 0, { "not available to recipes" }, 0, "sandbox refuses os" },
+	{ 0, "sand", "io", NULL, NULL, 0, { "not available to recipes" }, 0, "sandbox refuses io" },
+	{ 0, "sand", "load", NULL, NULL, 0, { "not available to recipes" }, 0, "sandbox refuses load" },
+	{ 0, "sand", "dofile", NULL, NULL, 0, { "not available to recipes" }, 0, "sandbox refuses dofile" },
+	{ 0, "sand", "require", NULL, NULL, 0, { "not available to recipes" }, 0, "sandbox refuses require" },
+	{ 0, "sand", "debug", NULL, NULL, 0, { "not available to recipes" }, 0, "sandbox refuses debug" },
+	{ 0, "sand", "gc", NULL, NULL, 0, { "not available to recipes" }, 0, "sandbox refuses gc" },
+	{ 0, "sand", "dump", NULL, NULL, 0, { "sand.lua:9:" }, 0, "string.dump is absent" },
+	{ 0, "sand", "strdump", NULL, "null", 0, { NULL }, 0, "('').dump is absent through the string metatable" },
+	{ 0, "sand", "strmeta", NULL, "false", 0, { NULL }, 0, "the string metatable is hidden" },
+	{ 0, "sand", "random", NULL, "null", 0, { NULL }, 0, "math.random is absent (plans are deterministic)" },
+	{ 0, "sand", "escape", NULL, NULL, 0, { "bad recipe name" }, 0,
+	  "ptb.include refuses paths that leave the recipe path" },
+	/* the budgets, each in a fresh engine */
+	{ 1, "sand", "spin", NULL, NULL, 0, { "instruction budget", "sand.lua:14:" }, 1,
+	  "while true do end is stopped, naming the line" },
+	{ 1, "sand", "pspin", NULL, NULL, 0, { "instruction budget" }, 1, "pcall cannot swallow the budget" },
+	{ 1, "sand", "double", NULL, NULL, 0, { "memory cap" }, 1, "a string-doubling loop hits the memory cap" },
+	{ 1, "sand", "rep", NULL, NULL, 0, { "memory cap" }, 0, "one huge allocation is refused" },
+};
+
 int main(void)
 {
 	const char *base = getenv("TEST_TMPDIR");
@@ -119,92 +178,28 @@ int main(void)
 
 	lua = engine(0, 0);
 	ok(lua != NULL, "engine starts");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const struct lua_case *c = &cases[i];
+		int good;
 
-	s = call(lua, "echo", "f", "{\"b\":[1,2.5,\"x\"],\"a\":{\"n\":null,\"t\":true},\"e\":[],\"o\":{}}", &err);
-	is_str(s, "{\"a\":{\"t\":true},\"b\":[1,2.5,\"x\"],\"e\":[],\"o\":{}}",
-	       "JSON round-trips (keys sorted, null fields absent, [] and {} kept)");
-	free(s);
-	s = call(lua, "shape", "obj", NULL, &err);
-	is_str(s, "{\"a\":[3,2],\"e\":[],\"m\":{},\"z\":1}", "tables become arrays and sorted objects");
-	free(s);
-	s = call(lua, "shape", "null", NULL, &err);
-	is_str(s, "[null,1]", "ptb.null is null");
-	free(s);
-	s = call(lua, "shape", "fn", NULL, &err);
-	ok(!s && err.code == PTB_ERECIPE && strstr(err.msg, "result.a.f") &&
-	   strstr(err.msg, "function cannot leave"), "a function is refused with its path: %s", err.msg);
-	s = call(lua, "shape", "mixed", NULL, &err);
-	ok(!s && strstr(err.msg, "mixes"), "mixed tables are refused: %s", err.msg);
-	s = call(lua, "shape", "holes", NULL, &err);
-	ok(!s && strstr(err.msg, "holes"), "arrays with holes are refused: %s", err.msg);
-	s = call(lua, "shape", "nan", NULL, &err);
-	ok(!s && strstr(err.msg, "result.v") && strstr(err.msg, "finite"), "NaN is refused: %s", err.msg);
-	s = call(lua, "shape", "cycle", NULL, &err);
-	ok(!s && strstr(err.msg, "deeply"), "a cycle is refused: %s", err.msg);
-
-	s = call(lua, "uses", "f", NULL, &err);
-	is_str(s, "\"user over shipped\"", "a user recipe overrides the shipped one and can include it (include_next)");
-	free(s);
-
-	s = call(lua, "bad", "f", NULL, &err);
-	ok(!s && err.code == PTB_ERECIPE && strstr(err.msg, "bad.lua:4:") &&
-	   strstr(err.msg, "'bad.f'"), "a runtime error names the recipe, file and line: %s", err.msg);
-	s = call(lua, "syntax", "f", NULL, &err);
-	ok(!s && strstr(err.msg, "syntax.lua:2:"), "a syntax error names the file and line: %s", err.msg);
-	s = call(lua, "circ", "f", NULL, &err);
-	ok(!s && strstr(err.msg, "includes itself"), "a circular include is an error: %s", err.msg);
-	s = call(lua, "missing", "f", NULL, &err);
-	ok(!s && err.code == PTB_ERECIPE && strstr(err.msg, "'missing' not found"), "a missing recipe: %s", err.msg);
-	s = call(lua, "echo", "nope", NULL, &err);
-	ok(!s && strstr(err.msg, "no function 'nope'"), "a missing function: %s", err.msg);
-	s = call(lua, "binary", "f", NULL, &err);
-	ok(!s && strstr(err.msg, "precompiled chunks are refused"), "bytecode is refused: %s", err.msg);
-
-	static const char *const refused[] = { "os", "io", "load", "dofile", "require", "debug", "gc" };
-	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
-		s = call(lua, "sand", refused[i], NULL, &err);
-		ok(!s && strstr(err.msg, "not available to recipes"), "sandbox refuses %s: %s", refused[i], err.msg);
+		if (c->fresh) {
+			ptb_lua_free(lua);
+			lua = engine(0, 0);
+		}
+		t0 = now();
+		s = call(lua, c->recipe, c->fn, c->arg, &err);
+		if (c->want) {
+			is_str(s, c->want, "%s", c->what);
+		} else {
+			good = !s && (!c->code || err.code == c->code);
+			for (int k = 0; k < 2 && c->has[k]; k++)
+				good = good && strstr(err.msg, c->has[k]);
+			ok(good, "%s: %s", c->what, err.msg);
+		}
+		if (c->cpu)
+			ok(now() - t0 < 1.0, "... within a second of CPU time (%.3f s)", now() - t0);
+		free(s);
 	}
-	s = call(lua, "sand", "dump", NULL, &err);
-	ok(!s && strstr(err.msg, "sand.lua:9:"), "string.dump is absent: %s", err.msg);
-	s = call(lua, "sand", "strdump", NULL, &err);
-	ok(s && strcmp(s, "null") == 0, "('').dump is absent through the string metatable");
-	free(s);
-	s = call(lua, "sand", "strmeta", NULL, &err);
-	is_str(s, "false", "the string metatable is hidden");
-	free(s);
-	s = call(lua, "sand", "random", NULL, &err);
-	is_str(s, "null", "math.random is absent (plans are deterministic)");
-	free(s);
-	s = call(lua, "sand", "escape", NULL, &err);
-	ok(!s && strstr(err.msg, "bad recipe name"), "ptb.include refuses paths that leave the recipe path: %s", err.msg);
-	ptb_lua_free(lua);
-
-	lua = engine(0, 0);
-	t0 = now();
-	s = call(lua, "sand", "spin", NULL, &err);
-	ok(!s && strstr(err.msg, "instruction budget") && strstr(err.msg, "sand.lua:14:"),
-	   "while true do end is stopped, naming the line: %s", err.msg);
-	ok(now() - t0 < 1.0, "... within a second of CPU time (%.3f s)", now() - t0);
-	ptb_lua_free(lua);
-
-	lua = engine(0, 0);
-	t0 = now();
-	s = call(lua, "sand", "pspin", NULL, &err);
-	ok(!s && strstr(err.msg, "instruction budget"), "pcall cannot swallow the budget: %s", err.msg);
-	ok(now() - t0 < 1.0, "... within a second of CPU time (%.3f s)", now() - t0);
-	ptb_lua_free(lua);
-
-	lua = engine(0, 0);
-	t0 = now();
-	s = call(lua, "sand", "double", NULL, &err);
-	ok(!s && strstr(err.msg, "memory cap"), "a string-doubling loop hits the memory cap: %s", err.msg);
-	ok(now() - t0 < 1.0, "... within a second of CPU time (%.3f s)", now() - t0);
-	ptb_lua_free(lua);
-
-	lua = engine(0, 0);
-	s = call(lua, "sand", "rep", NULL, &err);
-	ok(!s && strstr(err.msg, "memory cap"), "one huge allocation is refused: %s", err.msg);
 	ptb_lua_free(lua);
 
 	return tap_done();
