@@ -710,7 +710,7 @@ local function torch_facts(raw, notes)
 end
 
 ---------------------------------------------------------------------------
--- version forms: the facts contract (src/core/facts.c, ptb_facts_validate)
+-- version forms: the facts contract (src/detect/facts.c, ptb_facts_validate)
 -- checks every version-valued key; a value detect read in another form
 -- leaves as null with a note, never as an error of the whole run.
 

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/facts.h"
+#include "detect/facts.h"
 #include "core/problems.h"
 #include "lua/recipe.h"
 #include "util/json.h"

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "detect/detect.h"
-#include "core/facts.h"
+#include "detect/facts.h"
 #include "core/problems.h"
 #include "lua/recipe.h"
 #include "util/json.h"

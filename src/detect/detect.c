@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "detect/probe.h"
-#include "core/facts.h"
+#include "detect/facts.h"
 #include "lua/recipe.h"
 #include "util/run.h"
 

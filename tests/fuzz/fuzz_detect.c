@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/facts.h"
+#include "detect/facts.h"
 #include "lua/engine.h"
 #include "util/json.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/facts.h"
+#include "detect/facts.h"
 #include "util/json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

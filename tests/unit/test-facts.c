@@ -13,7 +13,7 @@
 
 #include "tap.h"
 #include "detect/root.h"
-#include "core/facts.h"
+#include "detect/facts.h"
 #include "util/json.h"
 #include "util/util.h"
 

@@ -1,5 +1,5 @@
 /* facts.c - load and check facts documents. */
-#include "core/facts.h"
+#include "detect/facts.h"
 
 #include <dirent.h>
 #include <stdio.h>
