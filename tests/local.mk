@@ -67,6 +67,7 @@ SHELL_TESTS = \
 	tests/integration/t0009-precompiled.sh \
 	tests/integration/t0019-luatest-where.sh \
 	tests/integration/t0010-options.sh \
+	tests/integration/t0011-layers.sh \
 	tests/integration/t0110-detect-fixtures.sh \
 	tests/integration/t0111-detect-gpu.sh \
 	tests/integration/t0112-detect-host.sh \

@@ -7,7 +7,7 @@ noinst_PROGRAMS = ptb-luac
 ptb_luac_SOURCES = tools/ptb-luac/luac.c src/lua/precompiled.h
 ptb_luac_LDADD = $(LUA_LIBS)
 endif
-EXTRA_DIST += tools/gen-redist.py tools/gen-gpus.py tools/gen-profiles.py tools/gen-cpus.py \
+EXTRA_DIST += tools/check-layers.sh tools/gen-redist.py tools/gen-gpus.py tools/gen-profiles.py tools/gen-cpus.py \
 	tools/data/gpus.csv
 # funclen.py: the functions over 80 lines (issue #15 splits them).
 EXTRA_DIST += tools/funclen.py

@@ -1,0 +1,41 @@
+#!/bin/sh
+# t0011-layers.sh - the layers of src/ (doc/DESIGN.md) hold: each folder
+# includes only itself and the folders below it, as tools/check-layers.sh
+# decides; and the checker itself catches an include that goes up, one
+# that goes sideways to a higher layer, and a folder in no layer.
+. "$top_srcdir/tests/lib.sh"
+
+check=$top_srcdir/tools/check-layers.sh
+run sh "$check" "$top_srcdir/src"
+is "$rc" 0 "src/: no layer includes a layer above it"
+is "$out" "" "... and nothing is reported"
+
+# A copy of the tree to break on purpose.
+cp -R "$top_srcdir/src" "$T_DIR/src"
+find "$T_DIR/src" -name '*.o' -delete
+
+# util (the bottom) reaching up into the core
+printf '#include "core/plan.h"\n' >>"$T_DIR/src/util/util.h"
+run sh "$check" "$T_DIR/src"
+is "$rc" 1 "util including core/plan.h: exit 1"
+like "$out" "*util/util.h: includes \"core/...\" (util may not use core)*" "... naming the file and the two layers"
+
+# detect (observation) reaching the commands
+cp "$top_srcdir/src/util/util.h" "$T_DIR/src/util/util.h"
+printf '#include "cmd/common.h"\n' >>"$T_DIR/src/detect/detect.c"
+run sh "$check" "$T_DIR/src"
+is "$rc" 1 "detect including cmd/common.h: exit 1"
+like "$out" "*detect/detect.c: includes \"cmd/...\"*" "... named"
+cp "$top_srcdir/src/detect/detect.c" "$T_DIR/src/detect/detect.c"
+
+# cli and cmd share a level: the dispatch table and the context
+run sh "$check" "$T_DIR/src"
+is "$rc" 0 "the restored copy passes (cli <-> cmd is one level)"
+
+# a folder no layer names
+mkdir "$T_DIR/src/extra" && printf 'int x;\n' >"$T_DIR/src/extra/x.c"
+run sh "$check" "$T_DIR/src"
+is "$rc" 2 "a folder in no layer: exit 2"
+like "$err" "*'extra' is in no layer*" "... named, with where to add it"
+
+done_testing
