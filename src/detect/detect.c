@@ -138,12 +138,12 @@ cJSON *ptb_detect_environment(const struct ptb_detect_opts *opts, const char *ar
 		return NULL;
 	}
 	args = cJSON_CreateObject();
-	if (ptb_lua_call(lua, "detect", "wanted", args, &wanted, err) == 0) {
+	if (ptb_recipe_call(lua, "detect", "wanted", args, &wanted, NULL, err) == 0) {
 		raw = cJSON_CreateObject();
 		r.notes = cJSON_AddArrayToObject(raw, "read_notes");
 		ptb_probe_environment(&r, raw, wanted);
 		cJSON_AddStringToObject(raw, "arch", arch ? arch : "unknown");
-		if (ptb_lua_call(lua, "detect", "environment", raw, &env, err) == 0 &&
+		if (ptb_recipe_call(lua, "detect", "environment", raw, &env, NULL, err) == 0 &&
 		    ptb_facts_validate_environment(env, "detect.environment", err) != 0) {
 			err->code = PTB_ERECIPE;
 			cJSON_Delete(env);
