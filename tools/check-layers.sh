@@ -3,7 +3,10 @@
 # itself and the layers below it (doc/DESIGN.md).  Prints every include
 # that goes up or sideways as FILE: includes "DIR/..." (LAYER may not
 # use DIR) and exits 1 when there is one; 2 when SRCDIR has a folder
-# this list does not place.
+# this list does not place.  Two more rules of the design: a process is
+# started only by util/run.c (fork, vfork, posix_spawn, popen, system,
+# exec*), and a recipe is called only through lua/recipe.c's wrapper
+# (ptb_lua_call outside src/lua/).
 set -u
 src=${1:-$(dirname "$0")/../src}
 # lowest first; names in one quoted word share a level (cli dispatches
@@ -39,5 +42,22 @@ for dir in "$src"/*/; do
 			fi
 		done
 	done
+done
+
+# the one process runner, the one recipe wrapper
+for f in "$src"/*/*.c; do
+	[ -f "$f" ] || continue
+	rel=${f#"$src"/}
+	code=$(sed 's|/\*.*\*/||; s|//.*||' "$f")
+	if [ "$rel" != util/run.c ] &&
+		printf '%s\n' "$code" | grep -Eq '(^|[^_a-z])(fork|vfork|posix_spawnp?|popen|system|execvp?e?|execl[pe]?)[[:space:]]*\('; then
+		echo "$rel: starts a process (only util/run.c may)"
+		bad=1
+	fi
+	case "$rel" in lua/*) continue ;; esac
+	if printf '%s\n' "$code" | grep -q 'ptb_lua_call[[:space:]]*('; then
+		echo "$rel: calls a recipe with ptb_lua_call (use ptb_recipe_call)"
+		bad=1
+	fi
 done
 exit $bad

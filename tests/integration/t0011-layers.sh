@@ -2,7 +2,8 @@
 # t0011-layers.sh - the layers of src/ (doc/DESIGN.md) hold: each folder
 # includes only itself and the folders below it, as tools/check-layers.sh
 # decides; and the checker itself catches an include that goes up, one
-# that goes sideways to a higher layer, and a folder in no layer.
+# that goes sideways to a higher layer, a folder in no layer, a process
+# started outside util/run.c and a recipe called past lua/recipe.c.
 . "$top_srcdir/tests/lib.sh"
 
 check=$top_srcdir/tools/check-layers.sh
@@ -31,6 +32,16 @@ cp "$top_srcdir/src/detect/detect.c" "$T_DIR/src/detect/detect.c"
 # cli and cmd share a level: the dispatch table and the context
 run sh "$check" "$T_DIR/src"
 is "$rc" 0 "the restored copy passes (cli <-> cmd is one level)"
+
+# a process started outside the runner, a recipe called past the wrapper
+printf 'static int ptb_x(void) { return fork(); }\n' >>"$T_DIR/src/fetch/install.c"
+printf 'static int ptb_y(void) { return ptb_lua_call(0, "plan", "make", 0, 0, 0); }\n' >>"$T_DIR/src/cmd/plan.c"
+run sh "$check" "$T_DIR/src"
+is "$rc" 1 "fork() in fetch/install.c, ptb_lua_call in cmd/plan.c: exit 1"
+like "$out" "*fetch/install.c: starts a process (only util/run.c may)*" "... the process named"
+like "$out" "*cmd/plan.c: calls a recipe with ptb_lua_call (use ptb_recipe_call)*" "... and the recipe call"
+cp "$top_srcdir/src/fetch/install.c" "$T_DIR/src/fetch/install.c"
+cp "$top_srcdir/src/cmd/plan.c" "$T_DIR/src/cmd/plan.c"
 
 # a folder no layer names
 mkdir "$T_DIR/src/extra" && printf 'int x;\n' >"$T_DIR/src/extra/x.c"
