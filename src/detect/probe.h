@@ -61,4 +61,9 @@ int ptb_probe_timeout_ms(void);
 /* Append a string to an array unless already there. */
 void ptb_probe_add_unique(cJSON *arr, const char *s);
 
+/* When path is a shell script that execs another nvcc (Debian's
+ * /usr/bin/nvcc, a site's /usr/local/bin/nvcc): that nvcc, under the
+ * root; else NULL.  Caller frees. */
+char *ptb_probe_wrapped_nvcc(const struct ptb_root *r, const char *path);
+
 #endif

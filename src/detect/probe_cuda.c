@@ -216,7 +216,7 @@ static void add_names(cJSON *arr, char **names, const char *suffix)
 
 /* Debian's and Ubuntu's /usr/bin/nvcc is a shell script ending in
  * `exec /usr/lib/nvidia-cuda-toolkit/bin/nvcc "$@"`: the nvcc it runs. */
-static char *wrapped_nvcc(const struct ptb_root *r, const char *path)
+char *ptb_probe_wrapped_nvcc(const struct ptb_root *r, const char *path)
 {
 	struct ptb_buf b;
 	char *out = NULL;
@@ -482,7 +482,7 @@ void ptb_probe_toolkit(const struct ptb_root *r, cJSON *t)
 		char *real;
 
 		cJSON_AddStringToObject(t, "nvcc", p);
-		if ((real = wrapped_nvcc(r, p)))
+		if ((real = ptb_probe_wrapped_nvcc(r, p)))
 			cJSON_AddStringToObject(t, "nvcc_wrapped", real);
 		free(real);
 	}

@@ -58,11 +58,15 @@ static void named_toolkits(const struct ptb_root *r, cJSON *raw, cJSON *env)
 
 	ptb_probe_paths(r, raw);
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(raw, "path_nvcc_files")) {
-		char *root = root_of_nvcc(cJSON_GetObjectItemCaseSensitive(it, "real")->valuestring);
+		/* a wrapper script stands for the toolkit of the nvcc it runs */
+		const char *real = cJSON_GetObjectItemCaseSensitive(it, "real")->valuestring;
+		char *wrapped = ptb_probe_wrapped_nvcc(r, real);
+		char *root = root_of_nvcc(wrapped ? wrapped : real);
 		cJSON *e = cJSON_CreateObject();
 
 		cJSON_AddStringToObject(e, "nvcc", cJSON_GetObjectItemCaseSensitive(it, "nvcc")->valuestring);
 		cJSON_AddStringToObject(e, "root", root);
+		free(wrapped);
 		cJSON_AddItemToArray(pn, e);
 		add_toolkit(r, tks, root);
 		free(root);

@@ -176,4 +176,18 @@ like "$out" '*"code": "max-jobs-too-high"*' "a container's memory limit: max-job
 like "$out" '*"seen": "host.limits.memory_mib 12288 (/sys/fs/cgroup/memory.max)"*' "...naming the cgroup limit"
 like "$out" '*"fix": "export MAX_JOBS=3"*' "...and fitting MAX_JOBS to it"
 
+# --- an nvcc on PATH that is a wrapper script ------------------------------
+# /usr/local/bin/nvcc execs /usr/local/cuda-12.8/bin/nvcc: the toolkit a
+# build gets is 12.8's root, not /usr/local (the wrapper's dirname/..).
+W="$T_DIR/wrapper"
+toolkit "$W/usr/local/cuda-12.8" 12.8.93 "" 14 62 x86_64-linux
+mkdir -p "$W/usr/local/bin"
+printf '#!/bin/sh\nexec /usr/local/cuda-12.8/bin/nvcc "$@"\n' >"$W/usr/local/bin/nvcc"
+chmod +x "$W/usr/local/bin/nvcc" "$W/usr/local/cuda-12.8/bin/nvcc"
+run env -u CUDA_HOME -u CUDA_PATH PATH=/usr/local/bin:/usr/bin "$PTBUILD" doctor --sysroot "$W" --facts "$T_DIR/broken.json"
+like "$out" "*toolkit   /usr/local/cuda-12.8 (CUDA 12.8.93)*" "an nvcc wrapper on PATH: the toolkit it runs is the one named"
+like "$out" "*fix:  export CUDA_HOME=/usr/local/cuda-12.8*" "... and the CUDA_HOME doctor advises is that toolkit"
+run env -u CUDA_HOME -u CUDA_PATH PATH=/usr/local/bin:/usr/bin "$PTBUILD" doctor --sysroot "$W" --facts "$T_DIR/broken.json" --json
+like "$out" '*"toolkit": {*"root": "/usr/local/cuda-12.8",*"via": "PATH"*' "... in the JSON too"
+
 done_testing
