@@ -66,4 +66,8 @@ void ptb_probe_add_unique(cJSON *arr, const char *s);
  * root; else NULL.  Caller frees. */
 char *ptb_probe_wrapped_nvcc(const struct ptb_root *r, const char *path);
 
+/* Whether root looks like a CUDA toolkit: version files, or bin/nvcc with
+ * the CUDA headers (or targets/) beside it, or a pip wheel's nvcc. */
+int ptb_probe_looks_like_toolkit(const struct ptb_root *r, const char *root);
+
 #endif

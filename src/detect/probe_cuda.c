@@ -121,7 +121,7 @@ static int has(const struct ptb_root *r, const char *root, const char *rel)
 	return ok;
 }
 
-static int looks_like_toolkit(const struct ptb_root *r, const char *root)
+int ptb_probe_looks_like_toolkit(const struct ptb_root *r, const char *root)
 {
 	if (has(r, root, "version.json") || has(r, root, "version.txt"))
 		return 1;
@@ -139,7 +139,7 @@ static void candidate(const struct ptb_root *r, cJSON *tks, const char *path,
 	char *res = ptb_root_resolve(r, path);
 	cJSON *t;
 
-	if (!res || !ptb_root_is_dir(r, res) || !looks_like_toolkit(r, res)) {
+	if (!res || !ptb_root_is_dir(r, res) || !ptb_probe_looks_like_toolkit(r, res)) {
 		free(res);
 		return;
 	}

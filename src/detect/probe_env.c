@@ -58,11 +58,24 @@ static void named_toolkits(const struct ptb_root *r, cJSON *raw, cJSON *env)
 
 	ptb_probe_paths(r, raw);
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(raw, "path_nvcc_files")) {
-		/* a wrapper script stands for the toolkit of the nvcc it runs */
+		/* A wrapper script whose own directory is no toolkit (a site's
+		 * /usr/local/bin/nvcc) stands for the toolkit of the nvcc it
+		 * runs; Debian's /usr/bin/nvcc keeps /usr, where its headers
+		 * are (the nvcc it runs has none beside it). */
 		const char *real = cJSON_GetObjectItemCaseSensitive(it, "real")->valuestring;
-		char *wrapped = ptb_probe_wrapped_nvcc(r, real);
-		char *root = root_of_nvcc(wrapped ? wrapped : real);
+		char *root = root_of_nvcc(real), *wrapped = NULL;
 		cJSON *e = cJSON_CreateObject();
+
+		if (!ptb_probe_looks_like_toolkit(r, root) && (wrapped = ptb_probe_wrapped_nvcc(r, real))) {
+			char *w = root_of_nvcc(wrapped);
+
+			if (ptb_probe_looks_like_toolkit(r, w)) {
+				free(root);
+				root = w;
+			} else {
+				free(w);
+			}
+		}
 
 		cJSON_AddStringToObject(e, "nvcc", cJSON_GetObjectItemCaseSensitive(it, "nvcc")->valuestring);
 		cJSON_AddStringToObject(e, "root", root);
