@@ -635,14 +635,32 @@ end)
 
 M.checks = checks
 
+-- The observation of a node doctor cannot see (a fleet's, known by its
+-- facts only): reading any key of it marks the check as needing the
+-- machine; every key reads as absent.
+local function unseen(c)
+  return setmetatable({}, { __index = function() c.touched = true end,
+                            __newindex = function() c.touched = true end })
+end
+
+-- Input { facts, observed } for this machine; { facts, facts_only = true }
+-- for a node known by its facts alone: the checks that read the
+-- observation are not run but named in needs_machine.
 function M.check(args)
   local f, o = args.facts or {}, args.observed or {}
   local c = { f = f, o = o, gpus = gpus(f) }
-  c.tk = M.toolkit(f, o)
+  c.tk = M.toolkit(f, args.facts_only and {} or o)
   c.rel = c.tk and c.tk.version and archlist.release(c.tk.version) or nil
-  local findings = {}
+  if args.facts_only then c.o = unseen(c) end
+  local findings, needs = {}, {}
   for _, ch in ipairs(checks) do
-    local r = ch.run(c)
+    c.touched = false
+    local ok, r = pcall(ch.run, c)
+    if not ok and not c.touched then error(r, 0) end
+    if c.touched then
+      needs[#needs + 1] = ch.code
+      r = nil
+    end
     if r and r.message then r = { r } end
     for _, x in ipairs(r or {}) do
       findings[#findings + 1] = {
@@ -666,7 +684,8 @@ function M.check(args)
     schema = "ptbuild.doctor/1",
     toolkit = c.tk and { root = c.tk.root, version = c.tk.version or ptb.null, via = c.tk.via } or ptb.null,
     findings = ptb.array(sorted),
-    checks = #checks,
+    checks = #checks - #needs,
+    needs_machine = args.facts_only and ptb.array(needs) or nil,
   }
 end
 
