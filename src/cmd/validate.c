@@ -86,8 +86,8 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"\n"
 	"A fleet (several --facts, or a directory of them): every build of the\n"
 	"fleet plan is compiled, compile-only (the fleet's GPUs are not here),\n"
-	"with its own arch list and a toolkit here of its CUDA release: the\n"
-	"build's root when installed here, else --cuda-home, else $CUDA_HOME.  A\n"
+	"with its own arch list and a toolkit here of its CUDA release:\n"
+	"--cuda-home, else the build's root when installed here, else $CUDA_HOME.  A\n"
 	"build with no such toolkit is not validated: it is named with the reason\n"
 	"and how to get one.  --json gives ptbuild.validate-fleet/1: builds[],\n"
 	"each {platform, nodes, cuda, torch_cuda_arch_list, result (pass, fail,\n"
@@ -496,16 +496,16 @@ static void print_text(const cJSON *d)
 }
 
 /* The root of a toolkit here of CUDA release ver ("13.0") for a fleet
- * build whose plan puts it at root: root when installed, else
- * --cuda-home, else $CUDA_HOME; NULL with why (what each one is) when
+ * build whose plan puts it at root: --cuda-home, else root when
+ * installed, else $CUDA_HOME (as for one plan, the option first); NULL with why (what each one is) when
  * none is that release.  *host may be detected again to read a root
  * detect did not see.  Caller frees. */
 static char *fleet_toolkit(struct ptb_ctx *ctx, const struct opts *o, const char *root,
                            const char *ver, cJSON **host, struct ptb_buf *why)
 {
 	const char *env = getenv("CUDA_HOME");
-	const char *cand[3] = { root, o->cuda_home, env && *env ? env : NULL };
-	static const char *const what[3] = { "the build's root", "--cuda-home", "CUDA_HOME" };
+	const char *cand[3] = { o->cuda_home, root, env && *env ? env : NULL };
+	static const char *const what[3] = { "--cuda-home", "the build's root", "CUDA_HOME" };
 
 	for (int i = 0; i < 3; i++) {
 		char *nv, *abs;
