@@ -44,6 +44,16 @@ is "$(json "$T_DIR/d.json" 'all("env-path-cuda-missing" not in n["needs_machine"
 	"... each node's checks by facts plus those needing the machine are all 28 checks"
 is "$(json "$T_DIR/d.json" '[n["toolkit"]["version"] if n["toolkit"] else None for n in d["nodes"]]')" '[null, "13.0.88", "12.8.93"]' \
 	"... each node judged with its own toolkit (from its facts), not this machine's"
+# The compiler check needs only facts: a node with CUDA 12.8 and gcc 15
+# alone (its default compiler, the one its build takes) is an error there.
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); d["compilers"] = json.load(open(sys.argv[2]))["compilers"]
+d.setdefault("taken", {})["host"] = "gcc15-node"; json.dump(d, open(sys.argv[3], "w"))' \
+	"$F/rtx4090-cuda128.json" "$F/gcc15-only.json" "$T_DIR/gcc15-node.json"
+"$PTBUILD" doctor --facts "$T_DIR/gcc15-node.json" --facts "$P/gh200.json" --json >"$T_DIR/g.json"
+is "$?" 1 "a node whose only gcc is too new for its CUDA 12.8: exit 1"
+is "$(json "$T_DIR/g.json" '[(n["name"], [f["code"] for f in n["findings"] if f["severity"] == "error"], "gcc-too-new" in n["needs_machine"]) for n in d["nodes"]]')" \
+	'[["gcc15-node", ["gcc-too-new"], false], ["gh200", [], false]]' "... gcc-too-new judged by its facts, under that node (named by taken.host)"
 # one node alone, by its facts, is the same judgement as in the fleet
 run "$PTBUILD" doctor --facts "$F/gtx1080-cuda13.json" --facts "$F/rtx4090-cuda128.json" --json
 is "$(printf '%s\n' "$out" | python3 -c 'import json, sys; print(json.load(sys.stdin)["nodes"][0]["findings"][0]["code"])')" "toolkit-drops-gpu" "a fleet of two: the same finding"
