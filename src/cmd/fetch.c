@@ -6,6 +6,7 @@
 #include "cmd/common.h"
 #include "core/fleet.h"
 #include "core/plan.h"
+#include "core/problems.h"
 
 #include <curl/curl.h>
 #include <stddef.h>
@@ -986,6 +987,11 @@ static int fetch_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON *f
 {
 	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets"), *b;
 	int i = 0, rc = 0, nbuilds = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fleet, "builds"));
+
+	/* the fleet's own problems (a node no build serves gets nothing
+	 * fetched; stale or skipped files) are said first */
+	if (ctx->verbosity >= 0)
+		ptb_problems_log(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", 1);
 
 	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
 		const cJSON *t = cJSON_GetArrayItem(targets, i++);

@@ -98,6 +98,13 @@ is "$rc" 0 "a fleet with a build on an installed toolkit: exit 0"
 like "$out" "x86_64: CUDA 12.8 (installed) for *x86_64: nothing to fetch: this build needs no download*sbsa: CUDA *would fetch *" \
 	"... that build says it needs no download, the other is listed"
 
+# A node no build serves gets nothing: said, with its fix, before the rest.
+run "$PTBUILD" fetch --facts "$top_srcdir/tests/fixtures/facts/old-driver.json" --facts "$X" --no-cudnn \
+	--cache "$T_DIR/cache5" --dry-run
+is "$rc" 0 "a fleet with a node no CUDA serves: the others are still fetched (exit 0)"
+like "$err" "*warning: plan (fleet): node 'old-driver' *cannot be served*fleet-node-unserved*hint: install driver*" \
+	"... the unserved node named, with its fix"
+
 run "$PTBUILD" fetch "$@" --write-lock "$T_DIR/x.lock"
 is "$rc" 2 "--write-lock with a fleet: usage error (one lock cannot hold several builds)"
 done_testing
