@@ -348,7 +348,9 @@ check("gcc-too-new", "error", "S14", function(c)
   local full = c.tk.version or r.version
   local whose = c.tk.version and ("CUDA " .. full .. "'s nvcc") or ("the nvcc " .. r.version)
   local arch = c.f.host and c.f.host.arch
-  local env = c.o.env or {}
+  -- a node known by its facts: its environment is not known, so judge
+  -- the compiler a build takes there by default
+  local env = c.facts_only and {} or c.o.env or {}
   local want = env.CUDAHOSTCXX or env.CXX or env.CC
   local function kind(cc)
     if cc.name == "gcc" or cc.name == "g++" then return "gcc" end
@@ -372,7 +374,8 @@ check("gcc-too-new", "error", "S14", function(c)
   return {
     message = ("%s %s does not work with %s: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
       :format(chosen.name, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
-    seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or ""),
+    seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or "")
+      .. (c.facts_only and " (the default compiler; CC, CXX and CUDAHOSTCXX on the node are not in its facts)" or ""),
     fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(older.path or older.name, older.version)
       or ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max) }
 end)
@@ -635,14 +638,32 @@ end)
 
 M.checks = checks
 
+-- The observation of a node doctor cannot see (a fleet's, known by its
+-- facts only): reading any key of it marks the check as needing the
+-- machine; every key reads as absent.
+local function unseen(c)
+  return setmetatable({}, { __index = function() c.touched = true end,
+                            __newindex = function() c.touched = true end })
+end
+
+-- Input { facts, observed } for this machine; { facts, facts_only = true }
+-- for a node known by its facts alone: the checks that read the
+-- observation are not run but named in needs_machine.
 function M.check(args)
   local f, o = args.facts or {}, args.observed or {}
-  local c = { f = f, o = o, gpus = gpus(f) }
-  c.tk = M.toolkit(f, o)
+  local c = { f = f, o = o, gpus = gpus(f), facts_only = args.facts_only }
+  c.tk = M.toolkit(f, args.facts_only and {} or o)
   c.rel = c.tk and c.tk.version and archlist.release(c.tk.version) or nil
-  local findings = {}
+  if args.facts_only then c.o = unseen(c) end
+  local findings, needs = {}, {}
   for _, ch in ipairs(checks) do
-    local r = ch.run(c)
+    c.touched = false
+    local ok, r = pcall(ch.run, c)
+    if not ok and not c.touched then error(r, 0) end
+    if c.touched then
+      needs[#needs + 1] = ch.code
+      r = nil
+    end
     if r and r.message then r = { r } end
     for _, x in ipairs(r or {}) do
       findings[#findings + 1] = {
@@ -666,7 +687,8 @@ function M.check(args)
     schema = "ptbuild.doctor/1",
     toolkit = c.tk and { root = c.tk.root, version = c.tk.version or ptb.null, via = c.tk.via } or ptb.null,
     findings = ptb.array(sorted),
-    checks = #checks,
+    checks = #checks - #needs,
+    needs_machine = args.facts_only and ptb.array(needs) or nil,
   }
 end
 

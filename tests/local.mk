@@ -113,6 +113,8 @@ SHELL_TESTS = \
 	tests/integration/t0800-fleet.sh \
 	tests/integration/t0801-fleet-gather.sh \
 	tests/integration/t0802-fleet-generate.sh \
+	tests/integration/t0803-fleet-fetch.sh \
+	tests/integration/t0804-fleet-validate-doctor.sh \
 	tests/integration/t0900-docker-build.sh
 TESTS += $(LUA_TESTS) $(SHELL_TESTS)
 

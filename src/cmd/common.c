@@ -84,18 +84,23 @@ const struct ptb_opt ptb_cmd_plan_options[] = {
 	{ 0 },
 };
 
+const struct ptb_opt ptb_cmd_fleet_read_options[] = {
+	{ .name = "skip-bad", AT(skip_bad),
+	  .help = "go on with the other nodes when a facts file is bad (each is named; "
+	          "without it a bad file stops the command)" },
+	{ .name = "max-age", .arg = "DAYS", AT(max_age_days), .set = set_max_age,
+	  .help = "facts taken longer ago are stale (default 7)" },
+	{ 0 },
+};
+
 const struct ptb_opt ptb_cmd_fleet_options[] = {
 	{ .help = "Several --facts (or a directory of facts files) make a fleet plan: "
 	          "one build per platform present (x86_64, SBSA, Jetson) for every node "
 	          "of it." },
-	{ .name = "skip-bad", AT(skip_bad),
-	  .help = "plan for the other nodes when a facts file is bad (each is named; "
-	          "without it a bad file stops the plan)" },
+	{ .group = ptb_cmd_fleet_read_options },
 	{ .name = "build-node", .arg = "NAME", AT(build_node),
 	  .help = "the node whose compilers and memory the build of its platform uses "
 	          "(default: the one with the most cores)" },
-	{ .name = "max-age", .arg = "DAYS", AT(max_age_days), .set = set_max_age,
-	  .help = "facts taken longer ago are stale (default 7)" },
 	{ 0 },
 };
 

@@ -16,7 +16,9 @@ extern const struct ptb_opt ptb_cmd_input_options[];    /* --facts, --profile, -
 extern const struct ptb_opt ptb_cmd_torch_options[];    /* --torch, --no-cudnn */
 /* The input and the torch groups, --cuda, --arch-list, --max-jobs. */
 extern const struct ptb_opt ptb_cmd_plan_options[];
-/* --skip-bad, --build-node, --max-age, after a paragraph on fleets. */
+/* --skip-bad, --max-age: reading a fleet's facts files. */
+extern const struct ptb_opt ptb_cmd_fleet_read_options[];
+/* A paragraph on fleets, the read group, --build-node. */
 extern const struct ptb_opt ptb_cmd_fleet_options[];
 
 /* Whether any plan option was given (--arch-list counts when arch_list). */

@@ -10,18 +10,22 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/fleet.h"
 #include "core/plan.h"
 #include "core/problems.h"
 #include "detect/detect.h"
 #include "util/json.h"
 
 struct opts {
-	struct ptb_plan_opts p;     /* --facts, --profile, --sysroot */
+	struct ptb_plan_opts p;     /* --facts, --profile, --sysroot; a fleet's */
 	int json;
 };
 
 static const struct ptb_opt options[] = {
 	{ .group = ptb_cmd_input_options, .off = offsetof(struct opts, p) },
+	{ .help = "Several --facts (or a directory of facts files) doctor each node "
+	          "of a fleet by its facts." },
+	{ .group = ptb_cmd_fleet_read_options, .off = offsetof(struct opts, p) },
 	{ .name = "json", .off = offsetof(struct opts, json),
 	  .help = "the ptbuild.doctor/1 document" },
 	{ 0 },
@@ -30,7 +34,8 @@ static const struct ptb_opt options[] = {
 const struct ptb_cmd ptb_cmd_doctor_def = {
 	.name = "doctor", .run = ptb_cmd_doctor,
 	.summary = "diagnose an existing CUDA setup before a multi-hour build",
-	.usage = "ptbuild doctor [--sysroot DIR] [--facts FILE | --profile NAME] [--json]",
+	.usage = "ptbuild doctor [--sysroot DIR] [--facts FILE | --profile NAME] [--json]\n"
+	"       ptbuild doctor --facts FILE --facts FILE... | --facts DIR [--skip-bad] [--json]",
 	.intro =
 	"Looks at the driver, GPUs, toolkits, compilers (as detect does) and at\n"
 	"the environment a build would run in: PATH, LD_LIBRARY_PATH, CUDA_HOME,\n"
@@ -38,9 +43,18 @@ const struct ptb_cmd ptb_cmd_doctor_def = {
 	"conda and pip CUDA packages, an installed torch, container and QEMU\n"
 	"markers.  Each finding says what was seen and how to fix it.  --sysroot\n"
 	"also names where the findings are looked for, so it may come with\n"
-	"--facts or --profile.\n",
+	"--facts or --profile.\n"
+	"\n"
+	"A fleet (several --facts, or a directory of them): each node is\n"
+	"doctored by its facts alone -- driver against its toolkit, GPUs the\n"
+	"toolkit drops, compilers, glibc, memory -- and its findings are printed\n"
+	"under its name (facts.taken.host, else the file's name).  The checks that\n"
+	"need the machine itself (environment, PATH, the loader's libraries,\n"
+	"installed packages) are named per node: run 'ptbuild doctor' on it.\n"
+	"--json gives ptbuild.doctor-fleet/1: nodes[], each {name, source,\n"
+	"findings, checks, needs_machine}, and the problems of reading the files.\n",
 	.options = options,
-	.epilog = "Exit status 1 when any finding is an error.\n",
+	.epilog = "Exit status 1 when any finding (of any node) is an error.\n",
 };
 
 /* Facts as every command gets them (plan.c); --sysroot here also names
@@ -100,6 +114,120 @@ static int check_result(const cJSON *res, struct ptb_err *err)
 	return 0;
 }
 
+/* One node of a fleet, by its facts: the recipe's document with the
+ * node's name and source added, or NULL with err. */
+static cJSON *doctor_node(struct ptb_lua *lua, const cJSON *node, struct ptb_err *err)
+{
+	cJSON *args = cJSON_CreateObject(), *res = NULL;
+	int rc;
+
+	cJSON_AddItemReferenceToObject(args, "facts", cJSON_GetObjectItemCaseSensitive(node, "facts"));
+	cJSON_AddBoolToObject(args, "facts_only", 1);
+	rc = ptb_recipe_call(lua, "doctor", "check", args, &res, NULL, err);
+	cJSON_Delete(args);
+	if (rc != 0)
+		return NULL;
+	if (check_result(res, err) != 0 || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(res, "needs_machine"))) {
+		if (!err->msg[0])
+			ptb_err_set(err, PTB_ERECIPE, "recipe 'doctor.check' returned no needs_machine array for a node known by its facts");
+		cJSON_Delete(res);
+		return NULL;
+	}
+	cJSON_DeleteItemFromObjectCaseSensitive(res, "schema");
+	cJSON_InsertItemInArray(res, 0, cJSON_CreateString(ptb_json_str(node, "source") + 5));
+	cJSON_InsertItemInArray(res, 0, cJSON_CreateString(ptb_json_str(node, "name")));
+	/* cJSON_InsertItemInArray gives no key: name the two just added */
+	res->child->string = ptb_xstrdup("name");
+	res->child->next->string = ptb_xstrdup("source");
+	cJSON_AddStringToObject(res, "taken_at", ptb_json_str(node, "taken_at"));
+	return res;
+}
+
+static void print_node(const cJSON *n, const struct ptb_paint *p)
+{
+	const cJSON *fs = cJSON_GetObjectItemCaseSensitive(n, "findings"), *f, *c;
+	const cJSON *needs = cJSON_GetObjectItemCaseSensitive(n, "needs_machine");
+	int errors = ptb_problems_count(fs, "error"), warnings = cJSON_GetArraySize(fs) - errors;
+	const char *tk = ptb_json_str(n, "toolkit.root"), *tkv = ptb_json_str(n, "toolkit.version");
+
+	printf("== node %s (%s, taken %s)\n", ptb_json_str(n, "name"), ptb_json_str(n, "source"),
+	       ptb_json_str(n, "taken_at"));
+	if (tk)
+		printf("toolkit   %s%s%s%s\n", tk, tkv ? " (CUDA " : "", tkv ? tkv : "", tkv ? ")" : "");
+	else
+		printf("toolkit   none in its facts\n");
+	cJSON_ArrayForEach(f, fs)
+		ptb_finding_print(stdout, f, p);
+	printf("%d checks by its facts: %d error%s, %d warning%s\n",
+	       cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(n, "checks")) > 0
+	               ? (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(n, "checks")) : 0,
+	       errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+	if (cJSON_GetArraySize(needs)) {
+		printf("%d checks need the machine itself (run 'ptbuild doctor' on %s):", cJSON_GetArraySize(needs),
+		       ptb_json_str(n, "name"));
+		cJSON_ArrayForEach(c, needs)
+			printf(" %s", c->valuestring);
+		putchar('\n');
+	}
+}
+
+/* A fleet: every node doctored by its facts, grouped by node.  The exit
+ * status. */
+static int doctor_fleet(struct ptb_ctx *ctx, const struct opts *o, struct ptb_lua *lua)
+{
+	struct ptb_err err = { 0 };
+	cJSON *problems, *nodes, *doc, *out, *n;
+	const struct ptb_paint paint = ptb_log_paint(STDOUT_FILENO);
+	int errors = 0, bad_nodes = 0, k = 0;
+
+	if (o->p.profile || o->p.sysroot)
+		return ptb_cli_usage("doctor", "several --facts doctor a fleet by its facts files: --%s cannot be combined with them",
+		                     o->p.profile ? "profile" : "sysroot");
+	problems = cJSON_CreateArray();
+	if (!(nodes = ptb_fleet_load(&o->p, problems, &err))) {
+		cJSON_Delete(problems);
+		return ptb_report(&err);
+	}
+	doc = cJSON_CreateObject();
+	cJSON_AddStringToObject(doc, "schema", "ptbuild.doctor-fleet/1");
+	out = cJSON_AddArrayToObject(doc, "nodes");
+	cJSON_ArrayForEach(n, nodes) {
+		cJSON *res = doctor_node(lua, n, &err);
+		int e;
+
+		if (!res) {
+			cJSON_Delete(nodes);
+			cJSON_Delete(problems);
+			cJSON_Delete(doc);
+			return ptb_report(&err);
+		}
+		e = ptb_problems_count(cJSON_GetObjectItemCaseSensitive(res, "findings"), "error");
+		errors += e;
+		bad_nodes += e > 0;
+		cJSON_AddItemToArray(out, res);
+	}
+	cJSON_AddItemToObject(doc, "problems", problems);
+	if (o->json) {
+		ptb_cmd_print_json(doc);
+	} else {
+		cJSON_ArrayForEach(n, out) {
+			if (k++)
+				putchar('\n');
+			print_node(n, &paint);
+		}
+		if (cJSON_GetArraySize(problems)) {
+			printf("\n== the fleet's facts files\n");
+			ptb_problems_print(stdout, problems, &paint);
+		}
+		printf("\n%d node%s: %d with errors (%d error%s)\n", k, k == 1 ? "" : "s", bad_nodes, errors,
+		       errors == 1 ? "" : "s");
+	}
+	(void)ctx;
+	cJSON_Delete(nodes);
+	cJSON_Delete(doc);
+	return errors ? PTB_EFOUND : 0;
+}
+
 int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	struct opts o = { .p.cmd = "doctor" };
@@ -113,6 +241,11 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 		return rc;
 	if (optind < argc)
 		return ptb_cli_usage("doctor", "unexpected argument '%s'", argv[optind]);
+	if (ptb_plan_is_fleet(&o.p)) {
+		if (!(lua = ptb_ctx_lua(ctx, &err)))
+			return ptb_report(&err);
+		return doctor_fleet(ctx, &o, lua);
+	}
 	if (o.p.facts_file && o.p.profile)
 		return ptb_cli_usage("doctor", "--facts and --profile cannot be combined");
 	if (o.p.sysroot && !ptb_path_is_dir(o.p.sysroot))

@@ -4,7 +4,9 @@
 
 #include "cmd/cmds.h"
 #include "cmd/common.h"
+#include "core/fleet.h"
 #include "core/plan.h"
+#include "core/problems.h"
 
 #include <curl/curl.h>
 #include <stddef.h>
@@ -86,8 +88,10 @@ static int set_retries(const struct ptb_opt_arg *a)
 static const struct ptb_opt options[] = {
 	{ .group = ptb_cmd_input_options, AT(p) },
 	{ .group = ptb_cmd_torch_options, AT(p) },
+	{ .group = ptb_cmd_fleet_options, AT(p) },
 	{ .help = "These make the plan whose files are fetched, as 'ptbuild plan' "
-	          "makes it.  --cuda is fetch's own: a release label." },
+	          "makes it (a fleet: each build's files, each build into "
+	          "PREFIX/PLATFORM).  --cuda is fetch's own: a release label." },
 	{ .name = "cuda", .arg = "VER", AT(cuda),
 	  .help = "CUDA release label (12.4.1): the manifest is redistrib_VER.json "
 	          "under the mirror; with plan options, the plan's CUDA" },
@@ -116,7 +120,8 @@ static const struct ptb_opt options[] = {
 	  .help = "write the ptbuild.lock/1 file of this fetch" },
 	{ .name = "plan", .arg = "FILE", AT(plan),
 	  .help = "the items of a ptbuild.plan/1 document (cuda.downloads, "
-	          "openblas.source)" },
+	          "openblas.source), or of every build of a ptbuild.fleet/1 "
+	          "document (generate's OUT/fleet.json)" },
 	{ .name = "file", .arg = "URL@SHA256", .set = add_file,
 	  .help = "also fetch one file kept whole (a runfile, a source tarball) into "
 	          "PREFIX/downloads (repeatable)" },
@@ -156,7 +161,14 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"against its sha256 and size while it downloads, kept in a cache shared by\n"
 	"all prefixes, and unpacked into one tree laid out like a CUDA toolkit\n"
 	"(CUDA_HOME=PREFIX).  The new tree is built beside the prefix and renamed\n"
-	"into place: an interrupted fetch leaves the old prefix or none.\n",
+	"into place: an interrupted fetch leaves the old prefix or none.\n"
+	"\n"
+	"A fleet (several --facts, a directory of facts files, or --plan naming\n"
+	"a fleet document): each build's files for its own platform, one build\n"
+	"after the other, each installed into PREFIX/PLATFORM (x86_64, sbsa,\n"
+	"jetson: the directories 'ptbuild generate' writes), all through one\n"
+	"cache; --dry-run lists each build's items under its platform, and a\n"
+	"build that needs no download says so.\n",
 	.options = options,
 	.epilog =
 	"Progress: on a terminal, a line per transfer in flight and one for the\n"
@@ -171,7 +183,8 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"Examples:\n"
 	"  ptbuild fetch --prefix /usr/local/cuda-13.0     # what this host's plan needs\n"
 	"  ptbuild fetch --cuda 12.4.1 --components cuda_nvcc,cuda_cudart,cuda_cccl --prefix /opt/cuda-12.4\n"
-	"  ptbuild fetch --lock cuda.lock --prefix /opt/cuda --offline\n",
+	"  ptbuild fetch --lock cuda.lock --prefix /opt/cuda --offline\n"
+	"  ptbuild fetch --facts /shared/facts --prefix /opt/cuda   # /opt/cuda/x86_64, /opt/cuda/sbsa\n",
 };
 
 /* Let an explicitly given URL use its scheme; a bare path becomes file://. */
@@ -889,20 +902,184 @@ static int read_options(struct ptb_ctx *ctx, int argc, char **argv,
 	return -1;
 }
 
+/* Fetch the items of l (install into o->prefix): the dry run, or the
+ * download, with the prefix held while it is written.  0, or -1 with
+ * err. */
+static int fetch_list(struct ptb_ctx *ctx, const struct opts *o, struct ptb_net_opts *net,
+                      const char *cache, struct ptb_fetch_list *l, double t0, struct ptb_err *err)
+{
+	struct ptb_install *in = NULL;
+	char *hold_path = NULL;
+	int hold = -1, rc = -1;
+	int64_t total, received = 0;
+	double t_net;
+
+	if (l->n == 0) {
+		ptb_err_set(err, PTB_EUSAGE, "nothing to fetch");
+		return -1;
+	}
+	total = known_sizes(l);
+	if (o->dry_run) {
+		dry_run(o, l, cache, total);
+		return 0;
+	}
+	/* One fetch into a prefix at a time: a second waits, then usually
+	 * finds the prefix up to date. */
+	if (o->prefix && (hold = ptb_install_hold(o->prefix, &hold_path, err)) < 0)
+		return -1;
+	if (o->prefix && up_to_date(o->prefix, l)) {
+		if (ctx->verbosity >= 0)
+			printf("%s is up to date (%zu component%s)\n", o->prefix, l->n, l->n == 1 ? "" : "s");
+		if (o->write_lock && ptb_lock_write(o->write_lock, l, err) != 0)
+			goto out;
+		rc = 0;
+		goto out;
+	}
+	if (o->offline && offline_missing(l, cache, err) != 0)
+		goto out;
+	t_net = now_s();
+	if (fetch_and_install(o, net, cache, l, &in, &received, err) != 0)
+		goto out;
+	total += found_sizes(l);
+	if (o->write_lock && ptb_lock_write(o->write_lock, l, err) != 0)
+		goto out;
+	if (ctx->verbosity >= 0)
+		print_summary(ctx, o, net, l, cache, total, received, now_s() - t_net, now_s() - t0);
+	rc = 0;
+out:
+	ptb_install_end(in);
+	ptb_progress_draw(net->prog, 1);
+	ptb_progress_free(net->prog);
+	net->prog = NULL;
+	ptb_install_release(hold, hold_path);
+	return rc;
+}
+
+static void kept_free(struct kept *k)
+{
+	free(k->mirror);
+	free(k->manifest);
+	free(k->components);
+	cJSON_Delete(k->nvidia);
+	memset(k, 0, sizeof *k);
+}
+
+/* The node names a fleet target serves, "a, b" (caller frees). */
+static char *target_nodes(const cJSON *target)
+{
+	struct ptb_buf b;
+	const cJSON *n;
+
+	ptb_buf_init(&b);
+	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(target, "nodes"))
+		if (cJSON_IsString(n))
+			ptb_buf_printf(&b, "%s%s", b.len ? ", " : "", n->valuestring);
+	if (!b.len)
+		ptb_buf_adds(&b, "no node");
+	return ptb_buf_detach(&b);
+}
+
+/* A fleet: what each build needs, one after the other, each into
+ * PREFIX/PLATFORM (the directory generate writes its files to), all
+ * through the one cache.  0, or -1 with err (the build named). */
+static int fetch_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet,
+                       struct ptb_net_opts *net, const char *cache, double t0, struct ptb_err *err)
+{
+	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets"), *b;
+	int i = 0, rc = 0, nbuilds = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fleet, "builds"));
+
+	/* the fleet's own problems (a node no build serves gets nothing
+	 * fetched; stale or skipped files) are said first */
+	if (ctx->verbosity >= 0)
+		ptb_problems_log(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", 1);
+
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
+		const cJSON *t = cJSON_GetArrayItem(targets, i++);
+		const char *pf = ptb_json_str(t, "platform");
+		const char *src = ptb_json_str(b, "cuda.source");
+		struct ptb_fetch_list l = { 0 };
+		struct kept k = { 0 };
+		struct opts ob = *o;
+		char *nodes = target_nodes(t), *prefix = NULL;
+
+		if (!pf || !*pf || strchr(pf, '/') || strcmp(pf, ".") == 0 || strcmp(pf, "..") == 0) {
+			ptb_err_set(err, PTB_ERECIPE, "fleet build %d has no platform that can name a directory", i - 1);
+			free(nodes);
+			return -1;
+		}
+		if (o->prefix)
+			ob.prefix = prefix = ptb_path_join(o->prefix, pf);
+		if (ctx->verbosity >= 0)
+			printf("%s%s: CUDA %s (%s) for %s\n", i > 1 ? "\n" : "", pf,
+			       ptb_json_str(b, "cuda.version") ? ptb_json_str(b, "cuda.version") : "?",
+			       src ? src : "?", nodes);
+		if (plan_items(ctx, &ob, b, net, cache, &l, &k, err) != 0 || add_files(&ob, net, &l, err) != 0) {
+			rc = -1;
+		} else if (l.n == 0) {
+			if (ctx->verbosity >= 0)
+				printf("%s: nothing to fetch: this build needs no download\n", pf);
+		} else {
+			if (!o->prefix && !o->dry_run && src && strcmp(src, "download") == 0 && ctx->verbosity >= 0)
+				ptb_note("%s: only the cache is filled; --prefix DIR installs this build into DIR/%s", pf, pf);
+			rc = fetch_list(ctx, &ob, net, cache, &l, t0, err);
+		}
+		if (rc != 0) {
+			char msg[sizeof err->msg];
+
+			snprintf(msg, sizeof msg, "%s", err->msg);
+			snprintf(err->msg, sizeof err->msg, "fleet build '%.64s' (%d of %d): %.900s", pf, i, nbuilds, msg);
+		}
+		ptb_fetch_list_free(&l);
+		kept_free(&k);
+		free(nodes);
+		free(prefix);
+		if (rc != 0 || ptb_fetch_stop)
+			return -1;
+	}
+	return 0;
+}
+
+/* The fleet the options name, or NULL: plan options for several facts
+ * files, or --plan naming a fleet document.  *fail is set when it cannot
+ * be made (err). */
+static cJSON *fleet_of(struct ptb_ctx *ctx, struct opts *o, int plan_mode, int *fail, struct ptb_err *err)
+{
+	cJSON *doc = NULL;
+	int is_fleet = 0;
+
+	*fail = 0;
+	if (plan_mode && ptb_plan_is_fleet(&o->p)) {
+		struct ptb_lua *lua = ptb_ctx_lua(ctx, err);
+
+		if (o->cuda)
+			o->p.cuda = o->cuda;       /* --cuda chooses the builds' CUDA */
+		if (!lua || ptb_fleet_make(lua, &o->p, &doc, err) != 0)
+			*fail = 1;
+		return doc;
+	}
+	if (!plan_mode && o->plan) {
+		doc = ptb_plan_load_any(o->plan, &is_fleet, err);
+		if (!doc)
+			*fail = 1;
+		else if (!is_fleet) {
+			cJSON_Delete(doc);
+			doc = NULL;
+		}
+	}
+	return doc;
+}
+
 int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	struct opts o = { .p.cmd = "fetch", .jobs = 0, .retries = -1 };
 	struct ptb_err err = { 0 };
 	struct ptb_fetch_list l = { 0 };
 	struct ptb_net_opts net = { 0 };
-	struct ptb_install *in = NULL;
 	char *cache = NULL, *prefix_abs = NULL;
 	struct kept keep = { 0 };
-	int hold = -1;
-	char *hold_path = NULL;
-	int rc;
-	double t0 = now_s(), t_net = t0;
-	int64_t total = 0, received = 0;
+	cJSON *fleet = NULL;
+	int rc, fail = 0;
+	double t0 = now_s();
 	int plan_mode = 0;
 
 	rc = read_options(ctx, argc, argv, &o, &plan_mode);
@@ -925,42 +1102,27 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	ptb_debug("sha256: %s", ptb_sha256_impl());
 
+	fleet = fleet_of(ctx, &o, plan_mode, &fail, &err);
+	if (fail)
+		goto fail;
+	if (fleet) {
+		if (o.write_lock || o.platform || o.components || o.variant) {
+			ptb_err_set(&err, PTB_EUSAGE, "a fleet fetches each build's own items: --%s does not apply",
+			            o.write_lock ? "write-lock" : o.platform ? "platform" : o.components ? "components" : "variant");
+			ptb_err_hint(&err, "drop it, or fetch one build with --plan OUT/PLATFORM/plan.json (ptbuild generate writes it)");
+			goto fail;
+		}
+		if (fetch_fleet(ctx, &o, fleet, &net, cache, t0, &err) != 0)
+			goto fail;
+		goto done;
+	}
 	rc = collect_items(ctx, &o, plan_mode, &net, cache, &l, &keep, &err);
 	if (rc < 0)
 		goto fail;
 	if (rc > 0)
 		goto done;
-	if (l.n == 0) {
-		ptb_err_set(&err, PTB_EUSAGE, "nothing to fetch");
+	if (fetch_list(ctx, &o, &net, cache, &l, t0, &err) != 0)
 		goto fail;
-	}
-	total = known_sizes(&l);
-
-	if (o.dry_run) {
-		dry_run(&o, &l, cache, total);
-		goto done;
-	}
-	/* One fetch into a prefix at a time: a second waits, then usually
-	 * finds the prefix up to date. */
-	if (o.prefix && (hold = ptb_install_hold(o.prefix, &hold_path, &err)) < 0)
-		goto fail;
-	if (o.prefix && up_to_date(o.prefix, &l)) {
-		if (ctx->verbosity >= 0)
-			printf("%s is up to date (%zu component%s)\n", o.prefix, l.n, l.n == 1 ? "" : "s");
-		if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
-			goto fail;
-		goto done;
-	}
-	if (o.offline && offline_missing(&l, cache, &err) != 0)
-		goto fail;
-	t_net = now_s();
-	if (fetch_and_install(&o, &net, cache, &l, &in, &received, &err) != 0)
-		goto fail;
-	total += found_sizes(&l);
-	if (o.write_lock && ptb_lock_write(o.write_lock, &l, &err) != 0)
-		goto fail;
-	if (ctx->verbosity >= 0)
-		print_summary(ctx, &o, &net, &l, cache, total, received, now_s() - t_net, now_s() - t0);
 done:
 	rc = 0;
 	goto out;
@@ -969,17 +1131,11 @@ fail:
 	if (rc == 0)
 		rc = PTB_EIO;
 out:
-	ptb_install_end(in);
-	ptb_progress_draw(net.prog, 1);
-	ptb_progress_free(net.prog);
+	cJSON_Delete(fleet);
 	ptb_fetch_list_free(&l);
 	free(cache);
 	free(prefix_abs);
-	free(keep.mirror);
-	free(keep.manifest);
-	free(keep.components);
-	cJSON_Delete(keep.nvidia);
-	ptb_install_release(hold, hold_path);
+	kept_free(&keep);
 	curl_global_cleanup();
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/fleet.h"
 #include "core/plan.h"
 #include "detect/detect.h"
 #include "util/json.h"
@@ -42,6 +43,7 @@ static int set_timeout(const struct ptb_opt_arg *a)
 
 static const struct ptb_opt options[] = {
 	{ .group = ptb_cmd_plan_options, AT(p) },
+	{ .group = ptb_cmd_fleet_options, AT(p) },
 	{ .name = "cuda-home", .arg = "DIR", AT(cuda_home),
 	  .help = "the toolkit (default: the plan's when it is installed, else "
 	          "$CUDA_HOME, the nvcc on PATH, /usr/local/cuda)" },
@@ -80,7 +82,16 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"What is built: --arch-list when given; else the plan's arch list and\n"
 	"toolkit (the plan for this host, or for --facts / --profile / --torch /\n"
 	"--cuda as 'ptbuild plan' makes it).  With a GPU and no plan options, the\n"
-	"GPU's own compute capability.\n",
+	"GPU's own compute capability.\n"
+	"\n"
+	"A fleet (several --facts, or a directory of them): every build of the\n"
+	"fleet plan is compiled, compile-only (the fleet's GPUs are not here),\n"
+	"with its own arch list and a toolkit here of its CUDA release:\n"
+	"--cuda-home, else the build's root when installed here, else $CUDA_HOME.  A\n"
+	"build with no such toolkit is not validated: it is named with the reason\n"
+	"and how to get one.  --json gives ptbuild.validate-fleet/1: builds[],\n"
+	"each {platform, nodes, cuda, torch_cuda_arch_list, result (pass, fail,\n"
+	"not-validated), reason, fix, validate (the build's ptbuild.validate/1)}.\n",
 	.options = options,
 	.epilog =
 	"Results that pass are cached under $XDG_CACHE_HOME/ptbuild/validate/,\n"
@@ -93,7 +104,9 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"Exit status: 0 pass, 1 the arch list cannot be built by this toolkit,\n"
 	"2 usage, 5 validation failed (nvcc of another CUDA release than the\n"
 	"plan's, nvcc failed, code missing from the binary, the kernel failed or\n"
-	"computed a wrong result).\n",
+	"computed a wrong result).  A fleet: 5 when any build failed, else 1\n"
+	"when any build could not be validated here (no toolkit of its CUDA\n"
+	"release), 0 when every build was validated and passed.\n",
 };
 
 /* path as an absolute path (a relative --cuda-home is from here); caller
@@ -482,6 +495,197 @@ static void print_text(const cJSON *d)
 	printf("result                %s\n", strcmp(ptb_json_str(d, "result"), "pass") == 0 ? "PASS" : "FAIL");
 }
 
+/* The root of a toolkit here of CUDA release ver ("13.0") for a fleet
+ * build whose plan puts it at root: --cuda-home, else root when
+ * installed, else $CUDA_HOME (as for one plan, the option first); NULL with why (what each one is) when
+ * none is that release.  *host may be detected again to read a root
+ * detect did not see.  Caller frees. */
+static char *fleet_toolkit(struct ptb_ctx *ctx, const struct opts *o, const char *root,
+                           const char *ver, cJSON **host, struct ptb_buf *why)
+{
+	const char *env = getenv("CUDA_HOME");
+	const char *cand[3] = { o->cuda_home, root, env && *env ? env : NULL };
+	static const char *const what[3] = { "--cuda-home", "the build's root", "CUDA_HOME" };
+
+	for (int i = 0; i < 3; i++) {
+		char *nv, *abs;
+		const char *rel;
+
+		if (!cand[i] || (i > 0 && cand[i - 1] && strcmp(cand[i], cand[i - 1]) == 0) ||
+		    (i == 2 && cand[0] && strcmp(cand[2], cand[0]) == 0))
+			continue;
+		abs = absolute(cand[i]);
+		nv = ptb_path_join(abs, "bin/nvcc");
+		if (access(nv, X_OK) != 0) {
+			ptb_buf_printf(why, "%s%s '%s' holds no bin/nvcc", why->len ? "; " : "", what[i], cand[i]);
+			free(nv);
+			free(abs);
+			continue;
+		}
+		free(nv);
+		if (!toolkit_release(*host, abs)) {
+			struct ptb_err e = { 0 };
+			cJSON *h = host_facts(ctx, abs, &e);
+
+			if (h) {
+				cJSON_Delete(*host);
+				*host = h;
+			}
+		}
+		rel = toolkit_release(*host, abs);
+		if (rel && same_minor(rel, ver))
+			return abs;
+		ptb_buf_printf(why, "%s%s '%s' is CUDA %s", why->len ? "; " : "", what[i], cand[i],
+		               rel ? rel : "of an unknown release");
+		free(abs);
+	}
+	if (!why->len)
+		ptb_buf_printf(why, "no --cuda-home or CUDA_HOME given");
+	return NULL;
+}
+
+/* One fleet build: validated (compile-only) into *doc, or not validated
+ * (*doc NULL, reason and fix in res).  Adds {platform, nodes, cuda,
+ * torch_cuda_arch_list, result, ...} to res.  -1 to go on, or an exit
+ * status (an error reported). */
+static int validate_build(struct ptb_ctx *ctx, const struct opts *o, const cJSON *b,
+                          const cJSON *target, cJSON **host, cJSON *res)
+{
+	const char *pf = ptb_json_str(target, "platform"), *ver = ptb_json_str(b, "cuda.version");
+	const char *root = ptb_json_str(b, "cuda.root"), *hc = ptb_json_str(b, "cmake.CMAKE_CUDA_HOST_COMPILER");
+	const char *full = ptb_json_str(b, "cuda.full_version");
+	struct ptb_validate_target t = { 0 };
+	struct ptb_validate_opts vo = { 0 };
+	struct ptb_err err = { 0 };
+	struct ptb_buf why;
+	cJSON *conv = NULL, *doc;
+	char *tk, *nvcc;
+	int rc;
+
+	cJSON_AddStringToObject(res, "platform", pf ? pf : "?");
+	cJSON_AddItemToObject(res, "nodes", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(target, "nodes"), 1));
+	cJSON_AddStringToObject(res, "cuda", ver ? ver : "?");
+	t.arch_list = ptb_json_str(b, "torch_cuda_arch_list");
+	cJSON_AddStringToObject(res, "torch_cuda_arch_list", t.arch_list ? t.arch_list : "?");
+	ptb_buf_init(&why);
+	tk = ver && t.arch_list ? fleet_toolkit(ctx, o, root, ver, host, &why) : NULL;
+	if (!tk) {
+		char *reason = ptb_xasprintf("no CUDA %s toolkit here to compile with (%s)", ver ? ver : "?",
+		                             why.len ? why.data : "the plan names no CUDA release or arch list");
+		char *fix = ptb_xasprintf("install CUDA %s for this machine ('ptbuild fetch --cuda %s --prefix DIR') "
+		                          "and pass --cuda-home DIR; or run 'ptbuild validate' on a node of %s",
+		                          ver ? ver : "?", full ? full : ver ? ver : "VER", pf ? pf : "this build");
+
+		cJSON_AddStringToObject(res, "result", "not-validated");
+		cJSON_AddStringToObject(res, "reason", reason);
+		cJSON_AddStringToObject(res, "fix", fix);
+		free(reason);
+		free(fix);
+		ptb_buf_free(&why);
+		return -1;
+	}
+	ptb_buf_free(&why);
+	nvcc = ptb_path_join(tk, "bin/nvcc");
+	t.cuda_root = tk;
+	t.nvcc = nvcc;
+	t.cuda_version = toolkit_release(*host, tk);
+	t.host_compiler = o->ccbin ? o->ccbin : hc && access(hc, X_OK) == 0 ? hc : NULL;
+	rc = gencode(ctx, &t, &conv);
+	if (rc >= 0) {
+		/* said above; the build fails, the others are still validated */
+		char *reason = ptb_xasprintf("CUDA %s cannot compile the arch list %s (exit %d above)",
+		                             t.cuda_version ? t.cuda_version : ver, t.arch_list, rc);
+
+		cJSON_AddStringToObject(res, "result", "fail");
+		cJSON_AddStringToObject(res, "reason", reason);
+		free(reason);
+		rc = -1;
+	} else {
+		vo.host = *host;
+		vo.compile_only = 1;           /* no GPU of the fleet is here */
+		vo.force = o->force;
+		vo.timeout_s = o->timeout;
+		vo.keep = o->keep;
+		doc = ptb_validate_run(&t, &vo, &err);
+		if (!doc) {
+			rc = ptb_report(&err);
+		} else {
+			cJSON_AddStringToObject(res, "result", strcmp(ptb_json_str(doc, "result"), "pass") == 0 ? "pass" : "fail");
+			cJSON_AddItemToObject(res, "validate", doc);
+		}
+	}
+	cJSON_Delete(conv);
+	free(nvcc);
+	free(tk);
+	return rc;
+}
+
+/* A fleet: every build validated, compile-only, with a toolkit of its
+ * own CUDA release.  The exit status. */
+static int validate_fleet(struct ptb_ctx *ctx, struct opts *o)
+{
+	struct ptb_err err = { 0 };
+	struct ptb_lua *lua = ptb_ctx_lua(ctx, &err);
+	cJSON *fleet = NULL, *host = NULL, *doc, *out, *b;
+	const cJSON *targets;
+	int i = 0, pass = 0, fail = 0, skipped = 0, rc = -1;
+
+	if (!lua || ptb_fleet_make(lua, &o->p, &fleet, &err) != 0 || !(host = host_facts(ctx, o->cuda_home, &err))) {
+		cJSON_Delete(fleet);
+		return ptb_report(&err);
+	}
+	targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets");
+	doc = cJSON_CreateObject();
+	cJSON_AddStringToObject(doc, "schema", "ptbuild.validate-fleet/1");
+	out = cJSON_AddArrayToObject(doc, "builds");
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
+		cJSON *res = cJSON_CreateObject();
+		const char *r;
+
+		cJSON_AddItemToArray(out, res);
+		if ((rc = validate_build(ctx, o, b, cJSON_GetArrayItem(targets, i++), &host, res)) >= 0)
+			goto done;
+		r = ptb_json_str(res, "result");
+		pass += strcmp(r, "pass") == 0;
+		fail += strcmp(r, "fail") == 0;
+		skipped += strcmp(r, "not-validated") == 0;
+	}
+	if (o->json) {
+		ptb_cmd_print_json(doc);
+	} else {
+		i = 0;
+		cJSON_ArrayForEach(b, out) {
+			const cJSON *n;
+
+			printf("%s== build %s: CUDA %s, TORCH_CUDA_ARCH_LIST=%s, for", i++ ? "\n" : "",
+			       ptb_json_str(b, "platform"), ptb_json_str(b, "cuda"), ptb_json_str(b, "torch_cuda_arch_list"));
+			cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(b, "nodes"))
+				printf(" %s", cJSON_IsString(n) ? n->valuestring : "?");
+			putchar('\n');
+			if (cJSON_GetObjectItemCaseSensitive(b, "validate")) {
+				print_text(cJSON_GetObjectItemCaseSensitive(b, "validate"));
+			} else if (strcmp(ptb_json_str(b, "result"), "fail") == 0) {
+				printf("result                FAIL: %s\n", ptb_json_str(b, "reason"));
+			} else {
+				printf("result                NOT VALIDATED: %s\n", ptb_json_str(b, "reason"));
+				printf("fix                   %s\n", ptb_json_str(b, "fix"));
+			}
+		}
+		printf("\n%d build%s: %d passed, %d failed, %d not validated (compile-only: no GPU of the fleet is here)\n",
+		       i, i == 1 ? "" : "s", pass, fail, skipped);
+	}
+	cJSON_ArrayForEach(b, out)
+		if (strcmp(ptb_json_str(b, "result"), "not-validated") == 0)
+			ptb_warn("build %s (CUDA %s) was not validated: %s", ptb_json_str(b, "platform"),
+			         ptb_json_str(b, "cuda"), ptb_json_str(b, "reason"));
+	rc = fail ? PTB_EVALID : skipped ? PTB_EFOUND : 0;
+done:
+	cJSON_Delete(doc);
+	cJSON_Delete(fleet);
+	cJSON_Delete(host);
+	return rc;
+}
+
 int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 {
 	struct opts o = { .p.cmd = "validate", .timeout = 60 };
@@ -499,6 +703,8 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 	o.plan_opts = ptb_cmd_plan_opts_given(&o.p, 0);
 	if (optind < argc)
 		return ptb_cli_usage("validate", "unexpected argument '%s'", argv[optind]);
+	if (ptb_plan_is_fleet(&o.p))
+		return validate_fleet(ctx, &o);
 	rc = validate_target_from_options(ctx, &o, &t, &conv, &host, owned);
 	if (rc < 0) {
 		vo.host = host;

@@ -25,14 +25,12 @@ cJSON *ptb_plan_facts(struct ptb_lua *lua, const struct ptb_plan_opts *o,
 	if (ptb_plan_is_fleet(o)) {
 		const char *cmd = o->cmd ? o->cmd : "this command";
 
-		/* plan and generate make fleet plans themselves; the others work
-		 * on one machine, which generate writes a plan for per platform */
-		ptb_err_set(err, PTB_EUSAGE, "%s a fleet plan (one build per platform), and '%s' works on one machine's plan",
+		/* Every command that takes --facts handles a fleet itself (plan,
+		 * generate, fetch and validate through ptb_fleet_make, doctor
+		 * through ptb_fleet_load): one that reaches here does not. */
+		ptb_err_set(err, PTB_EUSAGE, "%s a fleet, and '%s' reads one machine's facts",
 		            o->nfacts > 1 ? "several --facts make" : "--facts naming a directory makes", cmd);
-		if (strcmp(cmd, "fetch") == 0)
-			ptb_err_hint(err, "generate per platform with 'ptbuild generate --facts ... --out DIR', which writes each build's plan to DIR/PLATFORM/plan.json; then 'ptbuild fetch --plan DIR/PLATFORM/plan.json' for each platform");
-		else
-			ptb_err_hint(err, "generate per platform with 'ptbuild generate --facts ... --out DIR' (DIR/PLATFORM/ holds each build's plan, env and CMake files); then run '%s' on a node of each platform, or with one node's --facts FILE", cmd);
+		ptb_err_hint(err, "pass one node's --facts FILE, or run 'ptbuild plan --facts ...' for the fleet plan");
 		return NULL;
 	}
 	if (o->facts_file && o->profile) {

@@ -214,10 +214,12 @@ for code in $(sed -n 's/^- `\(fleet-[a-z-]*\)` (.*/\1/p' "$top_srcdir/recipes/PR
 	t_ok $? "documented fleet code $code is raised by a case here"
 done
 
-# commands for one machine refuse a fleet, saying which take it
-run "$PTBUILD" fetch --facts "$D/gh200.json" --facts "$D/altra-a100.json" --dry-run
-is "$rc" 2 "fetch with two --facts: exit 2"
-like "$err" "*several --facts make a fleet plan*" "... saying why"
+# fetch reads a fleet's files as plan does (t0803 fetches a fleet): a
+# bad one stops it, named, before anything is fetched
+echo '{' >"$T_DIR/broken.json"
+run "$PTBUILD" fetch --facts "$D/gh200.json" --facts "$T_DIR/broken.json" --dry-run --cache "$T_DIR/fc"
+is "$rc" 2 "fetch with a bad facts file in the fleet: exit 2"
+like "$err" "*1 of 2 facts files are not usable*broken.json*" "... naming it"
 run "$PTBUILD" plan --facts "$D" --diff "$T_DIR/sbsa.plan.json"
 is "$rc" 2 "--diff with a fleet: exit 2"
 mkdir "$T_DIR/empty"

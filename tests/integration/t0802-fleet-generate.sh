@@ -183,18 +183,20 @@ like "$err" "*$T_DIR/cut.json*" "... naming it"
 [ ! -e "$T_DIR/cut" ]
 t_ok $? "... nothing written"
 
-# fetch takes one build's plan, not the fleet's; several facts: generate.
-run "$PTBUILD" fetch --plan "$O/fleet.json" --dry-run
-is "$rc" 2 "fetch --plan fleet.json: exit 2"
-like "$err" "*is a fleet plan*DIR/PLATFORM/plan.json*" "... pointing at the per-platform plans"
-run "$PTBUILD" fetch --plan "$O/x86_64/plan.json" --dry-run --prefix "$T_DIR/cuda"
+# fetch takes the fleet document too (t0803 fetches a fleet for real):
+# each build's items under its platform, into PREFIX/PLATFORM.
+run "$PTBUILD" fetch --plan "$O/fleet.json" --dry-run --prefix "$T_DIR/cuda" --cache "$T_DIR/fc"
+is "$rc" 0 "fetch --plan fleet.json --dry-run: exit 0"
+like "$out" "x86_64: CUDA 12.6 (download) for dgx-h100, l4-workstation*would fetch * for linux-x86_64 into $T_DIR/cuda/x86_64*sbsa: CUDA 12.6 (download) for altra-a100, gh200*would fetch * for linux-sbsa into $T_DIR/cuda/sbsa*jetson: CUDA 12.6 (installed) for jetson-orin*" \
+	"... each build under its platform, into PREFIX/PLATFORM"
+run "$PTBUILD" fetch --plan "$O/x86_64/plan.json" --dry-run --prefix "$T_DIR/cuda" --cache "$T_DIR/fc"
 is "$rc" 0 "fetch --plan x86_64/plan.json --dry-run: exit 0"
-run "$PTBUILD" fetch --facts "$D/gh200.json" --facts "$D/altra-a100.json" --dry-run
-is "$rc" 2 "fetch with two --facts: exit 2"
-like "$err" "*several --facts make a fleet plan*'fetch' works on one machine's plan*hint: generate per platform*fetch --plan DIR/PLATFORM/plan.json*" \
-	"... pointing at generating per platform"
-run "$PTBUILD" validate --facts "$D" --compile-only
-is "$rc" 2 "validate with a directory of facts: exit 2"
-like "$err" "*'validate' works on one machine's plan*hint: generate per platform*" "... pointing at generating per platform"
+is "$(printf '%s\n' "$out" | head -n 1)" "$(printf '%s\n' "$out" | sed -n "1s|would fetch .* into $T_DIR/cuda\$|&|p")" "... one build's plan alone into PREFIX itself"
+run "$PTBUILD" fetch --facts "$D/gh200.json" --facts "$D/altra-a100.json" --dry-run --cache "$T_DIR/fc"
+is "$rc" 0 "fetch with two --facts (one sbsa build): exit 0"
+like "$out" "sbsa: CUDA 12.6 (download) for altra-a100, gh200*would fetch * for linux-sbsa into the cache*" "... that build's items"
+run "$PTBUILD" validate --facts "$D" --compile-only --cuda-home "$T_DIR/nowhere"
+like "$rc" "[015]" "validate with a directory of facts: no longer a usage error (exit $rc)"
+like "$out" "*== build x86_64: CUDA 12.6, TORCH_CUDA_ARCH_LIST=8.9;9.0+PTX, for dgx-h100 l4-workstation*== build sbsa: *== build jetson: *3 builds: *" "... every build of the fleet validated or named"
 
 done_testing

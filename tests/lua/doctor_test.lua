@@ -286,4 +286,22 @@ for name, dc in pairs({ ["NVIDIA A100-SXM4-80GB"] = true, ["NVIDIA GH200 480GB"]
   end
   t.is(hit, not dc, name .. (dc and ": forward compatibility allowed" or ": forward compatibility refused"))
 end
+-- A node known by its facts alone (a fleet's): every check that reads
+-- the observation is named in needs_machine and raises nothing; the
+-- others judge the facts, with the toolkit the facts name.
+do
+  local f = copy(clean_facts)
+  f.driver.version = "535.104.05"; f.driver.cuda_max = "12.2"   -- too old for its 12.8
+  local res = doctor.check({ facts = f, facts_only = true })
+  local needs = {}
+  for _, c in ipairs(res.needs_machine) do needs[c] = true end
+  t.ok(needs["cuda-home-unset"] and needs["qemu-emulation"] and needs["max-jobs-too-high"],
+       "facts only: the checks of the environment need the machine")
+  t.ok(not needs["driver-too-old"] and not needs["gcc-too-new"] and not needs["toolkit-drops-gpu"],
+       "facts only: driver, compiler and GPU checks are judged by the facts")
+  t.is(codes(res), "driver-too-old", "facts only: the old driver against the facts' CUDA 12.8, and nothing guessed")
+  t.is(res.toolkit.root, "/usr/local/cuda-12.8", "facts only: the toolkit is the facts' own")
+  t.is(res.checks + #res.needs_machine, #doctor.checks, "facts only: every check either judged or named")
+  t.is(run(f, clean_obs).needs_machine, nil, "with an observation: no needs_machine")
+end
 t.done()
