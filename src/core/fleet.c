@@ -348,16 +348,7 @@ int ptb_fleet_make(struct ptb_lua *lua, const struct ptb_plan_opts *o,
 	}
 	args = cJSON_CreateObject();
 	cJSON_AddItemToObject(args, "nodes", nodes);
-	if (o->torch)
-		cJSON_AddStringToObject(args, "torch", o->torch);
-	if (o->cuda)
-		cJSON_AddStringToObject(args, "cuda", o->cuda);
-	if (o->arch_list)
-		cJSON_AddStringToObject(args, "arch_list", o->arch_list);
-	if (o->max_jobs)
-		cJSON_AddNumberToObject(args, "max_jobs", atoi(o->max_jobs));
-	if (o->no_cudnn)
-		cJSON_AddBoolToObject(args, "no_cudnn", 1);
+	ptb_plan_add_choices(args, o);
 	if (o->build_node)
 		cJSON_AddStringToObject(args, "build_node", o->build_node);
 	if (ptb_recipe_call(lua, "fleet", "make", args, &res, NULL, err) != 0)

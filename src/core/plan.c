@@ -137,6 +137,20 @@ int ptb_plan_finish(cJSON *res, struct ptb_err *err)
 	return 0;
 }
 
+void ptb_plan_add_choices(cJSON *args, const struct ptb_plan_opts *o)
+{
+	if (o->torch)
+		cJSON_AddStringToObject(args, "torch", o->torch);
+	if (o->cuda)
+		cJSON_AddStringToObject(args, "cuda", o->cuda);
+	if (o->arch_list)
+		cJSON_AddStringToObject(args, "arch_list", o->arch_list);
+	if (o->max_jobs)
+		cJSON_AddNumberToObject(args, "max_jobs", atoi(o->max_jobs));
+	if (o->no_cudnn)
+		cJSON_AddBoolToObject(args, "no_cudnn", 1);
+}
+
 int ptb_plan_make(struct ptb_lua *lua, const struct ptb_plan_opts *o,
                   cJSON **plan, cJSON **facts_out, struct ptb_err *err)
 {
@@ -153,16 +167,7 @@ int ptb_plan_make(struct ptb_lua *lua, const struct ptb_plan_opts *o,
 	cJSON_AddItemReferenceToObject(args, "facts", facts);
 	cJSON_AddStringToObject(args, "facts_source", source);
 	free(source);
-	if (o->torch)
-		cJSON_AddStringToObject(args, "torch", o->torch);
-	if (o->cuda)
-		cJSON_AddStringToObject(args, "cuda", o->cuda);
-	if (o->arch_list)
-		cJSON_AddStringToObject(args, "arch_list", o->arch_list);
-	if (o->max_jobs)
-		cJSON_AddNumberToObject(args, "max_jobs", atoi(o->max_jobs));
-	if (o->no_cudnn)
-		cJSON_AddBoolToObject(args, "no_cudnn", 1);
+	ptb_plan_add_choices(args, o);
 	if (ptb_recipe_call(lua, "plan", "make", args, &res, NULL, err) != 0) {
 		cJSON_Delete(args);
 		cJSON_Delete(facts);

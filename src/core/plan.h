@@ -42,6 +42,10 @@ struct ptb_plan_opts {
 cJSON *ptb_plan_facts(struct ptb_lua *lua, const struct ptb_plan_opts *o,
                       char **source, struct ptb_err *err);
 
+/* The user's choices in o (--torch, --cuda, --arch-list, --max-jobs,
+ * --no-cudnn) as the keys plan.make and fleet.make read, into args. */
+void ptb_plan_add_choices(cJSON *args, const struct ptb_plan_opts *o);
+
 /* Make the plan.  Returns 0 with *plan (validated) and, when facts is not
  * NULL, *facts; or -1 with err: PTB_EUSAGE for bad options or facts,
  * PTB_ERECIPE when the recipe fails or returns a malformed plan.  A plan
