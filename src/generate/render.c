@@ -90,7 +90,111 @@ static int valid_path(const char *p)
 	return 1;
 }
 
-/* Parse a sequence of nodes until {% else %}, {% end %} or the end. */
+static int parse_seq(struct parser *p, struct node **head, enum term *term);
+
+/* Add the text from `a` to `b` as a node, if there is any. */
+static void add_text(struct node ***tail, const char *a, const char *b, int line)
+{
+	if (b > a) {
+		struct node *n = add(tail, N_TEXT, line);
+		n->text = a;
+		n->len = (size_t)(b - a);
+	}
+}
+
+/* Whether `tag` opens, divides or closes a block (a comment counts). */
+static int is_block_tag(const char *tag)
+{
+	return tag[0] == '#' || strncmp(tag, "each ", 5) == 0 ||
+	       strncmp(tag, "if ", 3) == 0 || strcmp(tag, "else") == 0 ||
+	       strcmp(tag, "end") == 0;
+}
+
+/* A block tag alone on its line takes the line with it: widen *open back
+ * to the line's start and *after past its newline when the tag from
+ * *open to *after has only blanks around it on a line that starts at or
+ * after `text`. */
+static void take_line(const struct parser *p, const char *text, const char **open, const char **after)
+{
+	const char *ls, *c;
+	int standalone;
+
+	for (ls = *open; ls > p->s && ls[-1] != '\n'; ls--)
+		;
+	standalone = ls >= text;
+	for (c = ls; standalone && c < *open; c++)
+		if (!is_blank(*c))
+			standalone = 0;
+	for (c = *after; standalone && c < p->end && *c != '\n'; c++)
+		if (!is_blank(*c))
+			standalone = 0;
+	if (standalone) {
+		*after = c < p->end ? c + 1 : c;
+		*open = ls;
+	}
+}
+
+/* Parse an {% each %} or {% if %} block from its tag through its
+ * {% end %}, adding its node.  0, or -1 with p->err set. */
+static int parse_block(struct parser *p, const char *tag, int line, struct node ***tail)
+{
+	int each = tag[0] == 'e';
+	const char *arg = tag + (each ? 5 : 3);
+	struct node *n = add(tail, each ? N_EACH : N_IF, line);
+	enum term t;
+
+	while (is_blank(*arg))
+		arg++;
+	if (!each && *arg == '!') {
+		n->neg = 1;
+		arg++;
+	}
+	n->path = ptb_xstrdup(arg);
+	if (!valid_path(n->path)) {
+		ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: bad name '%s'", p->name, line, n->path);
+		return -1;
+	}
+	if (parse_seq(p, &n->body, &t) != 0)
+		return -1;
+	if (t == T_ELSE) {
+		if (each) {
+			ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: 'each' has no 'else'", p->name, line);
+			return -1;
+		}
+		if (parse_seq(p, &n->alt, &t) != 0)
+			return -1;
+	}
+	if (t != T_END) {
+		ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: '%s' without '{%% end %%}'",
+		            p->name, line, each ? "each" : "if");
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse a value tag, "path | filter", adding its node.  0, or -1 with
+ * p->err set. */
+static int parse_value(struct parser *p, const char *tag, int line, struct node ***tail)
+{
+	const char *bar = strchr(tag, '|');
+	struct node *n = add(tail, N_VAR, line);
+
+	if (!bar) {
+		ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: '%s' names no filter (every value says how it is escaped: '%s | sh')",
+		            p->name, line, tag, tag);
+		return -1;
+	}
+	n->path = trim_dup(tag, bar);
+	n->filter = trim_dup(bar + 1, tag + strlen(tag));
+	if (!valid_path(n->path)) {
+		ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: bad name '%s'", p->name, line, n->path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse a sequence of nodes until {% else %}, {% end %} or the end;
+ * *term says which.  0, or -1 with p->err set. */
 static int parse_seq(struct parser *p, struct node **head, enum term *term)
 {
 	struct node **tail = head;
@@ -99,16 +203,12 @@ static int parse_seq(struct parser *p, struct node **head, enum term *term)
 	*head = NULL;
 	for (;;) {
 		const char *open = strstr(p->pos, "{%");
-		const char *close, *after, *ls, *c;
+		const char *close, *after;
 		char *tag;
-		int line, standalone, block;
+		int line, r;
 
 		if (!open || open >= p->end) {
-			if (p->end > text) {
-				struct node *n = add(&tail, N_TEXT, 0);
-				n->text = text;
-				n->len = (size_t)(p->end - text);
-			}
+			add_text(&tail, text, p->end, 0);
 			p->pos = p->end;
 			*term = T_EOF;
 			return 0;
@@ -121,28 +221,9 @@ static int parse_seq(struct parser *p, struct node **head, enum term *term)
 		}
 		tag = trim_dup(open + 2, close);
 		after = close + 2;
-		block = tag[0] == '#' || strncmp(tag, "each ", 5) == 0 ||
-		        strncmp(tag, "if ", 3) == 0 || strcmp(tag, "else") == 0 ||
-		        strcmp(tag, "end") == 0;
-		/* A block tag alone on its line takes the line with it. */
-		for (ls = open; ls > p->s && ls[-1] != '\n'; ls--)
-			;
-		standalone = block && ls >= text;
-		for (c = ls; standalone && c < open; c++)
-			if (!is_blank(*c))
-				standalone = 0;
-		for (c = after; standalone && c < p->end && *c != '\n'; c++)
-			if (!is_blank(*c))
-				standalone = 0;
-		if (standalone) {
-			after = c < p->end ? c + 1 : c;
-			open = ls;
-		}
-		if (open > text) {
-			struct node *n = add(&tail, N_TEXT, line);
-			n->text = text;
-			n->len = (size_t)(open - text);
-		}
+		if (is_block_tag(tag))
+			take_line(p, text, &open, &after);
+		add_text(&tail, text, open, line);
 		p->pos = text = after;
 
 		if (tag[0] == '#') {
@@ -155,58 +236,14 @@ static int parse_seq(struct parser *p, struct node **head, enum term *term)
 			return 0;
 		}
 		if (strncmp(tag, "each ", 5) == 0 || strncmp(tag, "if ", 3) == 0) {
-			int each = tag[0] == 'e';
-			const char *arg = tag + (each ? 5 : 3);
-			struct node *n = add(&tail, each ? N_EACH : N_IF, line);
-			enum term t;
-
-			while (is_blank(*arg))
-				arg++;
-			if (!each && *arg == '!') {
-				n->neg = 1;
-				arg++;
-			}
-			n->path = ptb_xstrdup(arg);
-			free(tag);
-			if (!valid_path(n->path)) {
-				ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: bad name '%s'", p->name, line, n->path);
-				return -1;
-			}
-			if (parse_seq(p, &n->body, &t) != 0)
-				return -1;
-			if (t == T_ELSE) {
-				if (each) {
-					ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: 'each' has no 'else'", p->name, line);
-					return -1;
-				}
-				if (parse_seq(p, &n->alt, &t) != 0)
-					return -1;
-			}
-			if (t != T_END) {
-				ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: '%s' without '{%% end %%}'",
-				            p->name, line, each ? "each" : "if");
-				return -1;
-			}
+			r = parse_block(p, tag, line, &tail);
 			text = p->pos;
-			continue;
+		} else {
+			r = parse_value(p, tag, line, &tail);
 		}
-		/* A value: path | filter */
-		char *bar = strchr(tag, '|');
-		struct node *n = add(&tail, N_VAR, line);
-
-		if (!bar) {
-			ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: '%s' names no filter (every value says how it is escaped: '%s | sh')",
-			            p->name, line, tag, tag);
-			free(tag);
-			return -1;
-		}
-		n->path = trim_dup(tag, bar);
-		n->filter = trim_dup(bar + 1, tag + strlen(tag));
 		free(tag);
-		if (!valid_path(n->path)) {
-			ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: bad name '%s'", p->name, line, n->path);
+		if (r != 0)
 			return -1;
-		}
 	}
 }
 
