@@ -473,68 +473,108 @@ static void json_string(struct ptb_buf *out, const char *s)
 	ptb_buf_addc(out, '"');
 }
 
-int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,
-                      struct ptb_err *err)
+/* The json and yaml filters: any scalar as a JSON value (a JSON string
+ * is a YAML double-quoted scalar too).  0, or -1 with err set. */
+static int escape_json(const char *filter, const cJSON *v, struct ptb_buf *out, struct ptb_err *err)
 {
-	const char *s;
-	char num[64];
+	/* The YAML written is a GitHub workflow, which evaluates ${{ ... }}
+	 * in any string before a shell or an action sees it. */
+	if (filter[0] == 'y' && cJSON_IsString(v) && strstr(v->valuestring, "${{"))
+		return refuse(err, "a workflow value cannot hold '${{' (GitHub would evaluate it)");
+	if (cJSON_IsString(v))
+		json_string(out, v->valuestring);
+	else if (cJSON_IsNumber(v))
+		add_number(out, v->valuedouble);
+	else if (cJSON_IsBool(v))
+		ptb_buf_adds(out, cJSON_IsTrue(v) ? "true" : "false");
+	else if (cJSON_IsNull(v))
+		ptb_buf_adds(out, "null");
+	else
+		return refuse(err, "an array or object cannot be one value");
+	return 0;
+}
 
-	if (strcmp(filter, "json") == 0 || strcmp(filter, "yaml") == 0) {
-		/* A JSON string is a YAML double-quoted scalar too.  The YAML
-		 * written is a GitHub workflow, which evaluates ${{ ... }} in
-		 * any string before a shell or an action sees it. */
-		if (filter[0] == 'y' && cJSON_IsString(v) && strstr(v->valuestring, "${{"))
-			return refuse(err, "a workflow value cannot hold '${{' (GitHub would evaluate it)");
-		if (cJSON_IsString(v))
-			json_string(out, v->valuestring);
-		else if (cJSON_IsNumber(v))
-			add_number(out, v->valuedouble);
-		else if (cJSON_IsBool(v))
-			ptb_buf_adds(out, cJSON_IsTrue(v) ? "true" : "false");
-		else if (cJSON_IsNull(v))
-			ptb_buf_adds(out, "null");
-		else
-			return refuse(err, "an array or object cannot be one value");
-		return 0;
-	}
+/* A string, number or boolean as the text the other filters escape: a
+ * number as JSON writes it (into num), a boolean as 1 or 0.  0 with *s
+ * set, or -1 with err set. */
+static int scalar_text(const cJSON *v, char *num, size_t size, const char **s, struct ptb_err *err)
+{
 	if (cJSON_IsNumber(v)) {
 		struct ptb_buf b;
 
 		ptb_buf_init(&b);
 		add_number(&b, v->valuedouble);
-		snprintf(num, sizeof num, "%s", b.data);
+		snprintf(num, size, "%s", b.data);
 		ptb_buf_free(&b);
-		s = num;
+		*s = num;
 	} else if (cJSON_IsBool(v)) {
-		s = cJSON_IsTrue(v) ? "1" : "0";
+		*s = cJSON_IsTrue(v) ? "1" : "0";
 	} else if (cJSON_IsString(v)) {
-		s = v->valuestring;
+		*s = v->valuestring;
 	} else {
 		return refuse(err, "not a string or number");
 	}
+	return 0;
+}
 
-	if (strcmp(filter, "raw") == 0) {
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "ident") == 0) {
+/* The filters that write the text as it is once it passes their check
+ * (raw, ident, word, int, dockerenv, line, ghenv).  1 when it passes, 0
+ * when `filter` is none of them, -1 with err set when it fails. */
+static int check_verbatim(const char *filter, const char *s, const cJSON *v, struct ptb_err *err)
+{
+	if (strcmp(filter, "raw") == 0)
+		return 1;
+	if (strcmp(filter, "ident") == 0) {
 		if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '_'))
 			return refuse(err, "not a variable name (expected [A-Za-z_][A-Za-z0-9_]*)");
 		for (const char *c = s; *c; c++)
 			if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
 			      (*c >= '0' && *c <= '9') || *c == '_'))
 				return refuse(err, "not a variable name (expected [A-Za-z_][A-Za-z0-9_]*)");
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "word") == 0) {
+		return 1;
+	}
+	if (strcmp(filter, "word") == 0) {
 		if (!*s)
 			return refuse(err, "an empty value is not a shell word");
 		for (const char *c = s; *c; c++)
 			if (!is_word_char(*c) || (*c == '~' && (c == s || (!strchr("+-.", c[-1]) && !isalnum((unsigned char)c[-1])))))
 				return refuse(err, "not a plain word (expected letters, digits and + - . _ : = / @ , %, and ~ after a letter or digit)");
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "int") == 0) {
+		return 1;
+	}
+	if (strcmp(filter, "int") == 0) {
 		if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) || fabs(v->valuedouble) >= 1e15)
 			return refuse(err, "not a whole number");
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "sh") == 0 || strcmp(filter, "shline") == 0) {
+		return 1;
+	}
+	if (strcmp(filter, "dockerenv") == 0) {
+		size_t n = strlen(s);
+
+		if (strpbrk(s, "\r\n"))
+			return refuse(err, "docker --env-file cannot carry a value with a newline");
+		if (n && (is_blank(s[0]) || is_blank(s[n - 1])))
+			return refuse(err, "docker --env-file value with leading or trailing blanks is read differently by Docker versions and Compose");
+		if (s[0] == '"' || s[0] == '\'')
+			return refuse(err, "docker --env-file value starting with a quote is read differently by Docker versions and Compose");
+		return 1;
+	}
+	if (strcmp(filter, "line") == 0) {
+		if (strpbrk(s, "\r\n"))
+			return refuse(err, "a one-line value holds a newline");
+		return 1;
+	}
+	if (strcmp(filter, "ghenv") == 0) {
+		if (strpbrk(s, "\r\n"))
+			return refuse(err, "a $GITHUB_ENV line cannot carry a newline");
+		return 1;
+	}
+	return 0;
+}
+
+/* The filters that quote or escape the text (sh, shline, cmake,
+ * dockerfile, hcl).  0, or -1 with err set, also for an unknown filter. */
+static int escape_quoted(const char *filter, const char *s, struct ptb_buf *out, struct ptb_err *err)
+{
+	if (strcmp(filter, "sh") == 0 || strcmp(filter, "shline") == 0) {
 		if (filter[2] && strpbrk(s, "\r\n"))
 			return refuse(err, "a value on a one-line shell command cannot hold a newline");
 		ptb_buf_addc(out, '\'');
@@ -551,24 +591,6 @@ int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,
 		if (strpbrk(s, "\r\n"))
 			return refuse(err, "a Dockerfile value cannot hold a newline");
 		backslash(out, s, "\\\"$");
-	} else if (strcmp(filter, "dockerenv") == 0) {
-		size_t n = strlen(s);
-
-		if (strpbrk(s, "\r\n"))
-			return refuse(err, "docker --env-file cannot carry a value with a newline");
-		if (n && (is_blank(s[0]) || is_blank(s[n - 1])))
-			return refuse(err, "docker --env-file value with leading or trailing blanks is read differently by Docker versions and Compose");
-		if (s[0] == '"' || s[0] == '\'')
-			return refuse(err, "docker --env-file value starting with a quote is read differently by Docker versions and Compose");
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "line") == 0) {
-		if (strpbrk(s, "\r\n"))
-			return refuse(err, "a one-line value holds a newline");
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "ghenv") == 0) {
-		if (strpbrk(s, "\r\n"))
-			return refuse(err, "a $GITHUB_ENV line cannot carry a newline");
-		ptb_buf_adds(out, s);
 	} else if (strcmp(filter, "hcl") == 0) {
 		for (const char *c = s; *c; c++) {
 			if (*c == '\\' || *c == '"')
@@ -586,4 +608,24 @@ int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,
 		return -1;
 	}
 	return 0;
+}
+
+int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,
+                      struct ptb_err *err)
+{
+	const char *s;
+	char num[64];
+	int r;
+
+	if (strcmp(filter, "json") == 0 || strcmp(filter, "yaml") == 0)
+		return escape_json(filter, v, out, err);
+	if (scalar_text(v, num, sizeof num, &s, err) != 0)
+		return -1;
+	if ((r = check_verbatim(filter, s, v, err)) < 0)
+		return -1;
+	if (r > 0) {
+		ptb_buf_adds(out, s);
+		return 0;
+	}
+	return escape_quoted(filter, s, out, err);
 }
