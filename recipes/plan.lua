@@ -195,6 +195,122 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   return p, others
 end
 
+-- The architectures detect read from torch's libtorch_cuda (t.archs):
+-- its SASS, and its PTX of generic ("8.6") architectures.  Returns
+-- archs (nil when none were read), sass, ptx.
+local function torch_archs(t)
+  local archs = type(t.archs) == "table" and t.archs or nil
+  local sass, ptx = {}, {}
+  for _, a in ipairs(archs and type(archs.sass) == "table" and archs.sass or {}) do
+    if type(a) == "string" then sass[#sass + 1] = a end
+  end
+  for _, a in ipairs(archs and type(archs.ptx) == "table" and archs.ptx or {}) do
+    if type(a) == "string" and a:match("^%d+%.%d$") then ptx[#ptx + 1] = a end
+  end
+  return archs, sass, ptx
+end
+
+-- The arch list torch was built with, as TORCH_CUDA_ARCH_LIST writes it
+-- ("8.6;9.0+PTX"), from its SASS and PTX.  Returns the list's entries
+-- and the set of the generic ("8.6", not "9.0a") SASS.
+local function built_arch_list(sass, ptx)
+  local generic, has_ptx, has_sass, list = {}, {}, {}, {}
+  for _, a in ipairs(ptx) do has_ptx[a] = true end
+  for _, a in ipairs(sass) do
+    if a:match("^%d+%.%d$") then generic[#generic + 1] = a; has_sass[a] = true end
+  end
+  for _, a in ipairs(generic) do list[#list + 1] = a .. (has_ptx[a] and "+PTX" or "") end
+  for _, a in ipairs(ptx) do if not has_sass[a] then list[#list + 1] = a .. "+PTX" end end
+  return list, has_sass
+end
+
+-- The code in torch a GPU of capability cc runs: its best generic SASS,
+-- else arch-specific or family SASS, else PTX.  Returns code, kind
+-- ("sass" or "ptx"), both nil when it has nothing for the GPU.
+local function gpu_runs(list, sass, has_sass, cc)
+  local code, kind = W.gpu_code(table.concat(list, ";"), cc)
+  -- "+PTX" in the list also means SASS: only PTX for an arch it has
+  -- no SASS of
+  if kind == "sass" and not has_sass[code:gsub("^sm_(%d+)(%d)$", "%1.%2")] then
+    code, kind = code:gsub("^sm_", "compute_") .. " (PTX, JIT-compiled on first use)", "ptx"
+  end
+  if kind ~= "sass" then
+    local gmaj, gmin = cc:match("^(%d+)%.(%d+)$")
+    for _, a in ipairs(gmaj and sass or {}) do
+      local maj, min, v = a:match("^(%d+)%.(%d)([af])$")
+      if v == "a" and maj .. "." .. min == cc or
+         v == "f" and maj == gmaj and tonumber(min) <= tonumber(gmin) then
+        code, kind = ("sm_%s%s%s"):format(maj, min, v), "sass"
+      end
+    end
+  end
+  return code, kind
+end
+
+-- Why the installed torch as a whole may not cover the GPUs: a CPU-only
+-- build, architectures not read, a driver too old for its CUDA.  Adds
+-- to v.reasons (and a need), and lowers v.covered.
+local function torch_reasons(v, archs, cuda_r, need)
+  local t, facts = v.t, v.facts
+  if t.cuda == nil or t.cuda == ptb.null then
+    v.covered = false
+    v.reasons[#v.reasons + 1] = ("torch %s is a CPU-only build (torch/version.py names no CUDA)"):format(t.version)
+  elseif not archs then
+    v.covered = nil
+    v.reasons[#v.reasons + 1] = ("the architectures of torch %s's libtorch_cuda were not read (%s)"):format(
+      t.version, type(t.libtorch_cuda) == "string" and t.libtorch_cuda or "no libtorch_cuda found")
+  end
+  if cuda_r and v.runs == nil then
+    v.covered = false
+    v.reasons[#v.reasons + 1] = ("driver %s is too old for the CUDA %s torch %s was built with (it needs %s)"):format(
+      tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need(cuda_r))
+    need(("a CUDA that driver %s runs (%s at most); or driver %s or newer, which runs this torch as it is"):format(
+      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_need(cuda_r)))
+  end
+end
+
+-- How GPU g (shown as `name`) runs the installed torch, given the code
+-- and kind gpu_runs found: a reason added to v.reasons (and v.jit for
+-- PTX); v.covered false when it cannot run it.  Returns the code, of PTX
+-- only its first word.
+local function gpu_verdict(v, g, name, archs, code, kind)
+  local cc = g.compute_capability
+  if archs and not code then
+    v.covered = false
+    v.reasons[#v.reasons + 1] = ("it has no code for %s: \"no kernel image is available for execution on the device\""):format(name)
+  elseif kind == "ptx" then
+    code = code:match("^%S+")
+    v.jit[#v.jit + 1] = tostring(g.name or cc)
+    if v.runs == "compat" then
+      v.covered = false
+      v.reasons[#v.reasons + 1] = ("%s has only its PTX (%s), which driver %s cannot JIT-compile: it runs CUDA %s only through minor-version compatibility"):format(
+        name, code, tostring(v.facts.driver and v.facts.driver.version), v.t.cuda)
+    else
+      v.reasons[#v.reasons + 1] = ("%s has no SASS in it and runs only by JIT-compiling its PTX %s: minutes at first use in every new cache, kernels not tuned for it"):format(name, code)
+    end
+  elseif kind == "sass" then
+    v.reasons[#v.reasons + 1] = ("%s runs its SASS %s"):format(name, code)
+  end
+  return code
+end
+
+-- What a build needs for a GPU of capability cc that runs `code` of
+-- kind `kind` now: SASS of its own capability, and a CUDA that builds
+-- it.  Adds it through need().
+local function gpu_need(need, name, cc, code, kind, arch, r)
+  if kind == "sass" and code ~= "sm_" .. tostring(cc):gsub("%.", "") then
+    need(("nothing for %s, which runs %s; SASS of %s itself only where kernels tuned for it matter"):format(name, code, cc))
+  elseif type(cc) == "string" and kind ~= "sass" and cc:match("^%d+%.%d$") then
+    local first
+    for _, v in ipairs(A.known_versions()) do
+      local rr = A.release(v)
+      if rr and T.builds_gpu(rr, cc) then first = rr.version; break end
+    end
+    need(("SASS for %s: TORCH_CUDA_ARCH_LIST with %s (this plan's: %s)%s"):format(name, cc, arch.list,
+      first and ("; a CUDA that builds it, %s or newer (this plan's: %s)"):format(first, r.version) or ""))
+  end
+end
+
 -- The installed torch (facts.torch, with the architectures detect read
 -- from its libtorch_cuda): does it cover each GPU, and what would a source
 -- build need?  A GPU runs SASS of its own major and a minor no newer than
@@ -210,107 +326,36 @@ local function installed_torch(facts, r, arch, cplan)
                gpus = {}, needs = {} }
   local gpus = facts.gpus or {}
   local function need(s) it.needs[#it.needs + 1] = s end
-  local archs = type(t.archs) == "table" and t.archs or nil
-  local sass, ptx = {}, {}
-  for _, a in ipairs(archs and type(archs.sass) == "table" and archs.sass or {}) do
-    if type(a) == "string" then sass[#sass + 1] = a end
-  end
-  for _, a in ipairs(archs and type(archs.ptx) == "table" and archs.ptx or {}) do
-    if type(a) == "string" and a:match("^%d+%.%d$") then ptx[#ptx + 1] = a end
-  end
-  -- the arch list it was built with, as TORCH_CUDA_ARCH_LIST writes it
-  local generic, has_ptx, has_sass, list = {}, {}, {}, {}
-  for _, a in ipairs(ptx) do has_ptx[a] = true end
-  for _, a in ipairs(sass) do
-    if a:match("^%d+%.%d$") then generic[#generic + 1] = a; has_sass[a] = true end
-  end
-  for _, a in ipairs(generic) do list[#list + 1] = a .. (has_ptx[a] and "+PTX" or "") end
-  for _, a in ipairs(ptx) do if not has_sass[a] then list[#list + 1] = a .. "+PTX" end end
+  local archs, sass, ptx = torch_archs(t)
+  local list, has_sass = built_arch_list(sass, ptx)
   it.arch_list = archs and table.concat(list, ";") or ptb.null
   it.sass = ptb.array(sass)
   it.ptx = ptb.array(ptx)
 
   local cuda_r = type(t.cuda) == "string" and A.release(t.cuda) or nil
-  local runs = cuda_r and T.driver_runs(cuda_r, facts.driver)
-  local reasons, covered, jit = {}, true, {}
-  if t.cuda == nil or t.cuda == ptb.null then
-    covered = false
-    reasons[#reasons + 1] = ("torch %s is a CPU-only build (torch/version.py names no CUDA)"):format(t.version)
-  elseif not archs then
-    covered = nil
-    reasons[#reasons + 1] = ("the architectures of torch %s's libtorch_cuda were not read (%s)"):format(
-      t.version, type(t.libtorch_cuda) == "string" and t.libtorch_cuda or "no libtorch_cuda found")
-  end
-  if cuda_r and runs == nil then
-    covered = false
-    reasons[#reasons + 1] = ("driver %s is too old for the CUDA %s torch %s was built with (it needs %s)"):format(
-      tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need(cuda_r))
-    need(("a CUDA that driver %s runs (%s at most); or driver %s or newer, which runs this torch as it is"):format(
-      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_need(cuda_r)))
-  end
-  if #gpus == 0 and covered then covered = nil end
+  -- the verdict so far: covered is true, false or nil (not known)
+  local v = { t = t, facts = facts, runs = cuda_r and T.driver_runs(cuda_r, facts.driver),
+              reasons = {}, covered = true, jit = {} }
+  torch_reasons(v, archs, cuda_r, need)
+  if #gpus == 0 and v.covered then v.covered = nil end
   for _, g in ipairs(gpus) do
     local cc = g.compute_capability
     local code, kind
-    if archs and type(cc) == "string" then
-      code, kind = W.gpu_code(table.concat(list, ";"), cc)
-      -- "+PTX" in the list also means SASS: only PTX for an arch it has
-      -- no SASS of
-      if kind == "sass" and not has_sass[code:gsub("^sm_(%d+)(%d)$", "%1.%2")] then
-        code, kind = code:gsub("^sm_", "compute_") .. " (PTX, JIT-compiled on first use)", "ptx"
-      end
-      if kind ~= "sass" then
-        local gmaj, gmin = cc:match("^(%d+)%.(%d+)$")
-        for _, a in ipairs(gmaj and sass or {}) do
-          local maj, min, v = a:match("^(%d+)%.(%d)([af])$")
-          if v == "a" and maj .. "." .. min == cc or
-             v == "f" and maj == gmaj and tonumber(min) <= tonumber(gmin) then
-            code, kind = ("sm_%s%s%s"):format(maj, min, v), "sass"
-          end
-        end
-      end
-    end
+    if archs and type(cc) == "string" then code, kind = gpu_runs(list, sass, has_sass, cc) end
     it.gpus[#it.gpus + 1] = { name = g.name or ptb.null, compute_capability = cc or ptb.null,
                               runs = code or (archs and "none" or ptb.null) }
     local name = ("%s (%s)"):format(tostring(g.name or "GPU"), tostring(cc))
-    if archs and not code then
-      covered = false
-      reasons[#reasons + 1] = ("it has no code for %s: \"no kernel image is available for execution on the device\""):format(name)
-    elseif kind == "ptx" then
-      code = code:match("^%S+")
-      jit[#jit + 1] = tostring(g.name or cc)
-      if runs == "compat" then
-        covered = false
-        reasons[#reasons + 1] = ("%s has only its PTX (%s), which driver %s cannot JIT-compile: it runs CUDA %s only through minor-version compatibility"):format(
-          name, code, tostring(facts.driver and facts.driver.version), t.cuda)
-      else
-        reasons[#reasons + 1] = ("%s has no SASS in it and runs only by JIT-compiling its PTX %s: minutes at first use in every new cache, kernels not tuned for it"):format(name, code)
-      end
-    elseif kind == "sass" then
-      reasons[#reasons + 1] = ("%s runs its SASS %s"):format(name, code)
-    end
+    code = gpu_verdict(v, g, name, archs, code, kind)
     it.gpus[#it.gpus].runs = code or it.gpus[#it.gpus].runs
-    -- what a build needs for this GPU: SASS of its own capability, and a
-    -- CUDA that builds it
-    if kind == "sass" and code ~= "sm_" .. tostring(cc):gsub("%.", "") then
-      need(("nothing for %s, which runs %s; SASS of %s itself only where kernels tuned for it matter"):format(name, code, cc))
-    elseif type(cc) == "string" and kind ~= "sass" and cc:match("^%d+%.%d$") then
-      local first
-      for _, v in ipairs(A.known_versions()) do
-        local rr = A.release(v)
-        if rr and T.builds_gpu(rr, cc) then first = rr.version; break end
-      end
-      need(("SASS for %s: TORCH_CUDA_ARCH_LIST with %s (this plan's: %s)%s"):format(name, cc, arch.list,
-        first and ("; a CUDA that builds it, %s or newer (this plan's: %s)"):format(first, r.version) or ""))
-    end
+    gpu_need(need, name, cc, code, kind, arch, r)
   end
-  it.covered = covered == nil and ptb.null or covered
-  it.jit = #jit > 0
-  it.jit_gpus = ptb.array(jit)
+  it.covered = v.covered == nil and ptb.null or v.covered
+  it.jit = #v.jit > 0
+  it.jit_gpus = ptb.array(v.jit)
   local where = cplan.source == "installed" and ("installed in " .. cplan.root) or (cplan.source .. " to " .. cplan.root)
   need(("this plan: CUDA %s (%s), TORCH_CUDA_ARCH_LIST=%s"):format(r.version, where, arch.list))
   it.why = ("torch %s%s, %s: %s"):format(t.version, type(t.cuda) == "string" and (" (CUDA " .. t.cuda .. ")") or "",
-    #list > 0 and ("built for " .. table.concat(list, ";")) or "no architectures read", table.concat(reasons, "; "))
+    #list > 0 and ("built for " .. table.concat(list, ";")) or "no architectures read", table.concat(v.reasons, "; "))
   it.gpus = ptb.array(it.gpus)
   it.needs = ptb.array(it.needs)
   return it
