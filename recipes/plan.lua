@@ -99,11 +99,11 @@ local function platform_problems(p, facts, r, platform, choice)
   end
 end
 
-function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
-  local p = {}
-  -- PyTorch support: one rule for every CUDA it ships no wheels for --
-  -- an error when its build refuses it, a warning when the build accepts
-  -- it untested -- and a fix that names only a CUDA this machine runs.
+-- PyTorch support: one rule for every CUDA it ships no wheels for --
+-- an error when its build refuses it, a warning when the build accepts
+-- it untested -- and a fix that names only a CUDA this machine runs.
+-- Adds to problem list p.
+local function torch_support_problems(p, facts, torch, r, items)
   local builds, why_not = T.torch_builds(torch, r)
   if builds ~= "wheels" then
     local alt = T.suggest(facts, torch, r, items)
@@ -119,7 +119,11 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
           or ("no CUDA that PyTorch %s ships wheels for suits this machine: keep %s and run PyTorch's CUDA tests on the result"):format(torch.version, r.version))
     end
   end
-  -- Driver
+end
+
+-- Whether the driver runs CUDA r: too old, only through minor-version
+-- compatibility, or not seen at all.  Adds to problem list p.
+local function driver_problems(p, facts, r)
   local runs = C.driver(r, facts.driver)
   if runs == "too-old" then
     local d = facts.driver
@@ -137,9 +141,14 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
       ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs driver %s or newer (%s with minor-version compatibility)"):format(T.driver_need(r), r.compat_min),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
-  platform_problems(p, facts, r, platform, choice)
+end
+
+-- Whether NVIDIA publishes a toolkit of CUDA r for the platform (one
+-- found installed was checked by platform_problems), and whether a
+-- Jetson Orin can run it.  Adds to problem list p.
+local function toolkit_problems(p, facts, r, tk, platform)
   if tk then
-    -- checked above
+    -- platform_problems checked it
   elseif not contains(r.platforms, platform) then
     problem(p, "error", "cuda-platform-missing",
       ("NVIDIA publishes no %s toolkit for CUDA %s"):format(platform, r.version),
@@ -152,7 +161,11 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
         T.jetson_cc(facts), facts.jetson and facts.jetson.l4t or "?", jetson.sbsa_min_cc.from13_minor, r.version),
       "use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.2")
   end
-  -- glibc limits of the toolkit binaries
+end
+
+-- The glibc limits of the toolkit binaries: too old for CUDA r's
+-- libraries, or too new for its headers.  Adds to problem list p.
+local function glibc_problems(p, facts, r)
   local glibc = facts.host.glibc
   if glibc then
     if A.vcmp(r.version, cuda.glibc.min.since) >= 0 and A.vcmp(glibc, cuda.glibc.min.version) < 0 then
@@ -166,6 +179,34 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
         "use CUDA 13.1 or newer")
     end
   end
+end
+
+-- Other CUDA toolkits on the machine than the plan's.  Adds to problem
+-- list p; returns their roots, sorted.
+local function other_toolkits(p, facts, choice)
+  local others = {}
+  for _, t in ipairs(facts.toolkits or {}) do
+    if t.root ~= choice.root then others[#others + 1] = t.root end
+  end
+  if #others > 0 then
+    table.sort(others)
+    problem(p, "warning", "multiple-toolkits",
+      ("other CUDA toolkits are installed (%s): mixing them fails with 'Found two conflicting CUDA versions' or loads the wrong libraries"):format(table.concat(others, ", ")),
+      ("use the plan's environment: it puts only %s on PATH and LD_LIBRARY_PATH"):format(choice.root))
+  end
+  return others
+end
+
+-- The problems of building with CUDA release r here: PyTorch's support,
+-- the driver, the platform, glibc, cuDNN, assumed data, other toolkits.
+-- Returns the problem list and the other toolkits' roots.
+function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
+  local p = {}
+  torch_support_problems(p, facts, torch, r, items)
+  driver_problems(p, facts, r)
+  platform_problems(p, facts, r, platform, choice)
+  toolkit_problems(p, facts, r, tk, platform)
+  glibc_problems(p, facts, r)
   -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
   -- finds none (scenarios S25); JetPack ships it.
   if choice.source ~= "jetpack" and not (tk and tk.cudnn) and not choice.cudnn then
@@ -181,18 +222,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
       ("the %s of CUDA %s are assumed equal to those of the release before it (no source ptbuild has lists them)"):format(what, r.version),
       ("check with '%s/bin/nvcc --list-gpu-arch' after install"):format(choice.root))
   end
-  -- Other toolkits on the machine
-  local others = {}
-  for _, t in ipairs(facts.toolkits or {}) do
-    if t.root ~= choice.root then others[#others + 1] = t.root end
-  end
-  if #others > 0 then
-    table.sort(others)
-    problem(p, "warning", "multiple-toolkits",
-      ("other CUDA toolkits are installed (%s): mixing them fails with 'Found two conflicting CUDA versions' or loads the wrong libraries"):format(table.concat(others, ", ")),
-      ("use the plan's environment: it puts only %s on PATH and LD_LIBRARY_PATH"):format(choice.root))
-  end
-  return p, others
+  return p, other_toolkits(p, facts, choice)
 end
 
 -- The architectures detect read from torch's libtorch_cuda (t.archs):
