@@ -225,12 +225,75 @@ static void copy_name(char *dst, size_t cap, const unsigned char *src, size_t n)
 	dst[k] = '\0';
 }
 
+/* The long-name table ("//") of an ar archive, once seen. */
+struct ar_names {
+	const unsigned char *at;
+	uint64_t len;
+};
+
+/* The name of the member whose header is h and whose data starts at
+ * *data (*size bytes): a GNU long name ("/123"), a BSD name inside the
+ * data ("#1/20", which *data and *size then step over), or the header's
+ * own.  0 with name set, or -1 with err set. */
+static int member_name(const unsigned char *p, const unsigned char *h, const struct ar_names *names,
+                       uint64_t *data, uint64_t *size, char name[64], struct ptb_err *err)
+{
+	if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
+		uint64_t off;
+
+		if (ar_num(h + 1, 15, &off) != 0 || !names->at || off >= names->len) {
+			ptb_err_set(err, PTB_EIO, "ar member at offset %llu names a missing long-name entry",
+			            (unsigned long long)(*data - 60));
+			return -1;
+		}
+		copy_name(name, 64, names->at + off, names->len - off);
+	} else if (memcmp(h, "#1/", 3) == 0) {
+		uint64_t nl;
+
+		/* BSD: the name follows the header, inside the data. */
+		if (ar_num(h + 3, 13, &nl) != 0 || nl > *size) {
+			ptb_err_set(err, PTB_EIO, "ar member at offset %llu has a bad BSD name length",
+			            (unsigned long long)(*data - 60));
+			return -1;
+		}
+		copy_name(name, 64, p + *data, nl);
+		*data += nl;
+		*size -= nl;
+	} else {
+		size_t k = 16;
+
+		while (k > 0 && h[k - 1] == ' ')
+			k--;
+		copy_name(name, 64, h, k);
+	}
+	return 0;
+}
+
+/* Read the header of the member at pos: its data's offset and size.
+ * 0, or -1 with err set when it is damaged or runs past the end. */
+static int member_header(const unsigned char *p, size_t len, uint64_t pos,
+                         uint64_t *data, uint64_t *size, struct ptb_err *err)
+{
+	if (!fits(pos, 60, len) || p[pos + 58] != '`' || p[pos + 59] != '\n') {
+		ptb_err_set(err, PTB_EIO, "bad or truncated ar member header at offset %llu",
+		            (unsigned long long)pos);
+		return -1;
+	}
+	if (ar_num(p + pos + 48, 10, size) != 0 || !fits(pos + 60, *size, len)) {
+		ptb_err_set(err, PTB_EIO, "ar member at offset %llu has a bad size or runs past the end of the file: truncated?",
+		            (unsigned long long)pos);
+		return -1;
+	}
+	*data = pos + 60;
+	return 0;
+}
+
 int ptb_ar_members(const void *buf, size_t len, struct ptb_ar_member **out,
                    size_t *n, struct ptb_err *err)
 {
 	const unsigned char *p = buf;
-	const unsigned char *names = NULL;
-	uint64_t names_len = 0, pos = 8;
+	struct ar_names names = { 0 };
+	uint64_t pos = 8;
 	struct ptb_ar_member *m = NULL;
 	size_t cap = 0, cnt = 0;
 
@@ -245,60 +308,24 @@ int ptb_ar_members(const void *buf, size_t len, struct ptb_ar_member **out,
 		return -1;
 	}
 	while (pos < len) {
-		const unsigned char *h;
+		const unsigned char *h = p + pos;
 		uint64_t size, data;
 		char name[64];
 
 		if (len - pos == 1 && p[pos] == '\n')
 			break;  /* padding after the last member */
-		if (!fits(pos, 60, len) || p[pos + 58] != '`' || p[pos + 59] != '\n') {
-			ptb_err_set(err, PTB_EIO, "bad or truncated ar member header at offset %llu",
-			            (unsigned long long)pos);
+		if (member_header(p, len, pos, &data, &size, err) != 0)
 			goto fail;
-		}
-		h = p + pos;
-		if (ar_num(h + 48, 10, &size) != 0 || !fits(pos + 60, size, len)) {
-			ptb_err_set(err, PTB_EIO, "ar member at offset %llu has a bad size or runs past the end of the file: truncated?",
-			            (unsigned long long)pos);
-			goto fail;
-		}
-		data = pos + 60;
 		pos = data + size + (size & 1);
 		if (h[0] == '/' && (h[1] == ' ' || memcmp(h, "/SYM64/ ", 8) == 0))
 			continue;  /* symbol table */
 		if (h[0] == '/' && h[1] == '/') {
-			names = p + data;
-			names_len = size;
+			names.at = p + data;
+			names.len = size;
 			continue;
 		}
-		if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
-			uint64_t off;
-
-			if (ar_num(h + 1, 15, &off) != 0 || !names || off >= names_len) {
-				ptb_err_set(err, PTB_EIO, "ar member at offset %llu names a missing long-name entry",
-				            (unsigned long long)(data - 60));
-				goto fail;
-			}
-			copy_name(name, sizeof name, names + off, names_len - off);
-		} else if (memcmp(h, "#1/", 3) == 0) {
-			uint64_t nl;
-
-			/* BSD: the name follows the header, inside the data. */
-			if (ar_num(h + 3, 13, &nl) != 0 || nl > size) {
-				ptb_err_set(err, PTB_EIO, "ar member at offset %llu has a bad BSD name length",
-				            (unsigned long long)(data - 60));
-				goto fail;
-			}
-			copy_name(name, sizeof name, p + data, nl);
-			data += nl;
-			size -= nl;
-		} else {
-			size_t k = 16;
-
-			while (k > 0 && h[k - 1] == ' ')
-				k--;
-			copy_name(name, sizeof name, h, k);
-		}
+		if (member_name(p, h, &names, &data, &size, name, err) != 0)
+			goto fail;
 		if (cnt >= PTB_AR_MAX_MEMBERS) {
 			ptb_err_set(err, PTB_EIO, "ar archive has more than %u members", PTB_AR_MAX_MEMBERS);
 			goto fail;
