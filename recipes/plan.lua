@@ -99,11 +99,11 @@ local function platform_problems(p, facts, r, platform, choice)
   end
 end
 
-function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
-  local p = {}
-  -- PyTorch support: one rule for every CUDA it ships no wheels for --
-  -- an error when its build refuses it, a warning when the build accepts
-  -- it untested -- and a fix that names only a CUDA this machine runs.
+-- PyTorch support: one rule for every CUDA it ships no wheels for --
+-- an error when its build refuses it, a warning when the build accepts
+-- it untested -- and a fix that names only a CUDA this machine runs.
+-- Adds to problem list p.
+local function torch_support_problems(p, facts, torch, r, items)
   local builds, why_not = T.torch_builds(torch, r)
   if builds ~= "wheels" then
     local alt = T.suggest(facts, torch, r, items)
@@ -119,7 +119,11 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
           or ("no CUDA that PyTorch %s ships wheels for suits this machine: keep %s and run PyTorch's CUDA tests on the result"):format(torch.version, r.version))
     end
   end
-  -- Driver
+end
+
+-- Whether the driver runs CUDA r: too old, only through minor-version
+-- compatibility, or not seen at all.  Adds to problem list p.
+local function driver_problems(p, facts, r)
   local runs = C.driver(r, facts.driver)
   if runs == "too-old" then
     local d = facts.driver
@@ -137,9 +141,14 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
       ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs driver %s or newer (%s with minor-version compatibility)"):format(T.driver_need(r), r.compat_min),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
-  platform_problems(p, facts, r, platform, choice)
+end
+
+-- Whether NVIDIA publishes a toolkit of CUDA r for the platform (one
+-- found installed was checked by platform_problems), and whether a
+-- Jetson Orin can run it.  Adds to problem list p.
+local function toolkit_problems(p, facts, r, tk, platform)
   if tk then
-    -- checked above
+    -- platform_problems checked it
   elseif not contains(r.platforms, platform) then
     problem(p, "error", "cuda-platform-missing",
       ("NVIDIA publishes no %s toolkit for CUDA %s"):format(platform, r.version),
@@ -152,7 +161,11 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
         T.jetson_cc(facts), facts.jetson and facts.jetson.l4t or "?", jetson.sbsa_min_cc.from13_minor, r.version),
       "use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.2")
   end
-  -- glibc limits of the toolkit binaries
+end
+
+-- The glibc limits of the toolkit binaries: too old for CUDA r's
+-- libraries, or too new for its headers.  Adds to problem list p.
+local function glibc_problems(p, facts, r)
   local glibc = facts.host.glibc
   if glibc then
     if A.vcmp(r.version, cuda.glibc.min.since) >= 0 and A.vcmp(glibc, cuda.glibc.min.version) < 0 then
@@ -166,6 +179,34 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
         "use CUDA 13.1 or newer")
     end
   end
+end
+
+-- Other CUDA toolkits on the machine than the plan's.  Adds to problem
+-- list p; returns their roots, sorted.
+local function other_toolkits(p, facts, choice)
+  local others = {}
+  for _, t in ipairs(facts.toolkits or {}) do
+    if t.root ~= choice.root then others[#others + 1] = t.root end
+  end
+  if #others > 0 then
+    table.sort(others)
+    problem(p, "warning", "multiple-toolkits",
+      ("other CUDA toolkits are installed (%s): mixing them fails with 'Found two conflicting CUDA versions' or loads the wrong libraries"):format(table.concat(others, ", ")),
+      ("use the plan's environment: it puts only %s on PATH and LD_LIBRARY_PATH"):format(choice.root))
+  end
+  return others
+end
+
+-- The problems of building with CUDA release r here: PyTorch's support,
+-- the driver, the platform, glibc, cuDNN, assumed data, other toolkits.
+-- Returns the problem list and the other toolkits' roots.
+function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
+  local p = {}
+  torch_support_problems(p, facts, torch, r, items)
+  driver_problems(p, facts, r)
+  platform_problems(p, facts, r, platform, choice)
+  toolkit_problems(p, facts, r, tk, platform)
+  glibc_problems(p, facts, r)
   -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
   -- finds none (scenarios S25); JetPack ships it.
   if choice.source ~= "jetpack" and not (tk and tk.cudnn) and not choice.cudnn then
@@ -181,18 +222,123 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
       ("the %s of CUDA %s are assumed equal to those of the release before it (no source ptbuild has lists them)"):format(what, r.version),
       ("check with '%s/bin/nvcc --list-gpu-arch' after install"):format(choice.root))
   end
-  -- Other toolkits on the machine
-  local others = {}
-  for _, t in ipairs(facts.toolkits or {}) do
-    if t.root ~= choice.root then others[#others + 1] = t.root end
+  return p, other_toolkits(p, facts, choice)
+end
+
+-- The architectures detect read from torch's libtorch_cuda (t.archs):
+-- its SASS, and its PTX of generic ("8.6") architectures.  Returns
+-- archs (nil when none were read), sass, ptx.
+local function torch_archs(t)
+  local archs = type(t.archs) == "table" and t.archs or nil
+  local sass, ptx = {}, {}
+  for _, a in ipairs(archs and type(archs.sass) == "table" and archs.sass or {}) do
+    if type(a) == "string" then sass[#sass + 1] = a end
   end
-  if #others > 0 then
-    table.sort(others)
-    problem(p, "warning", "multiple-toolkits",
-      ("other CUDA toolkits are installed (%s): mixing them fails with 'Found two conflicting CUDA versions' or loads the wrong libraries"):format(table.concat(others, ", ")),
-      ("use the plan's environment: it puts only %s on PATH and LD_LIBRARY_PATH"):format(choice.root))
+  for _, a in ipairs(archs and type(archs.ptx) == "table" and archs.ptx or {}) do
+    if type(a) == "string" and a:match("^%d+%.%d$") then ptx[#ptx + 1] = a end
   end
-  return p, others
+  return archs, sass, ptx
+end
+
+-- The arch list torch was built with, as TORCH_CUDA_ARCH_LIST writes it
+-- ("8.6;9.0+PTX"), from its SASS and PTX.  Returns the list's entries
+-- and the set of the generic ("8.6", not "9.0a") SASS.
+local function built_arch_list(sass, ptx)
+  local generic, has_ptx, has_sass, list = {}, {}, {}, {}
+  for _, a in ipairs(ptx) do has_ptx[a] = true end
+  for _, a in ipairs(sass) do
+    if a:match("^%d+%.%d$") then generic[#generic + 1] = a; has_sass[a] = true end
+  end
+  for _, a in ipairs(generic) do list[#list + 1] = a .. (has_ptx[a] and "+PTX" or "") end
+  for _, a in ipairs(ptx) do if not has_sass[a] then list[#list + 1] = a .. "+PTX" end end
+  return list, has_sass
+end
+
+-- The code in torch a GPU of capability cc runs: its best generic SASS,
+-- else arch-specific or family SASS, else PTX.  Returns code, kind
+-- ("sass" or "ptx"), both nil when it has nothing for the GPU.
+local function gpu_runs(list, sass, has_sass, cc)
+  local code, kind = W.gpu_code(table.concat(list, ";"), cc)
+  -- "+PTX" in the list also means SASS: only PTX for an arch it has
+  -- no SASS of
+  if kind == "sass" and not has_sass[code:gsub("^sm_(%d+)(%d)$", "%1.%2")] then
+    code, kind = code:gsub("^sm_", "compute_") .. " (PTX, JIT-compiled on first use)", "ptx"
+  end
+  if kind ~= "sass" then
+    local gmaj, gmin = cc:match("^(%d+)%.(%d+)$")
+    for _, a in ipairs(gmaj and sass or {}) do
+      local maj, min, v = a:match("^(%d+)%.(%d)([af])$")
+      if v == "a" and maj .. "." .. min == cc or
+         v == "f" and maj == gmaj and tonumber(min) <= tonumber(gmin) then
+        code, kind = ("sm_%s%s%s"):format(maj, min, v), "sass"
+      end
+    end
+  end
+  return code, kind
+end
+
+-- Why the installed torch as a whole may not cover the GPUs: a CPU-only
+-- build, architectures not read, a driver too old for its CUDA.  Adds
+-- to v.reasons (and a need), and lowers v.covered.
+local function torch_reasons(v, archs, cuda_r, need)
+  local t, facts = v.t, v.facts
+  if t.cuda == nil or t.cuda == ptb.null then
+    v.covered = false
+    v.reasons[#v.reasons + 1] = ("torch %s is a CPU-only build (torch/version.py names no CUDA)"):format(t.version)
+  elseif not archs then
+    v.covered = nil
+    v.reasons[#v.reasons + 1] = ("the architectures of torch %s's libtorch_cuda were not read (%s)"):format(
+      t.version, type(t.libtorch_cuda) == "string" and t.libtorch_cuda or "no libtorch_cuda found")
+  end
+  if cuda_r and v.runs == nil then
+    v.covered = false
+    v.reasons[#v.reasons + 1] = ("driver %s is too old for the CUDA %s torch %s was built with (it needs %s)"):format(
+      tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need(cuda_r))
+    need(("a CUDA that driver %s runs (%s at most); or driver %s or newer, which runs this torch as it is"):format(
+      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_need(cuda_r)))
+  end
+end
+
+-- How GPU g (shown as `name`) runs the installed torch, given the code
+-- and kind gpu_runs found: a reason added to v.reasons (and v.jit for
+-- PTX); v.covered false when it cannot run it.  Returns the code, of PTX
+-- only its first word.
+local function gpu_verdict(v, g, name, archs, code, kind)
+  local cc = g.compute_capability
+  if archs and not code then
+    v.covered = false
+    v.reasons[#v.reasons + 1] = ("it has no code for %s: \"no kernel image is available for execution on the device\""):format(name)
+  elseif kind == "ptx" then
+    code = code:match("^%S+")
+    v.jit[#v.jit + 1] = tostring(g.name or cc)
+    if v.runs == "compat" then
+      v.covered = false
+      v.reasons[#v.reasons + 1] = ("%s has only its PTX (%s), which driver %s cannot JIT-compile: it runs CUDA %s only through minor-version compatibility"):format(
+        name, code, tostring(v.facts.driver and v.facts.driver.version), v.t.cuda)
+    else
+      v.reasons[#v.reasons + 1] = ("%s has no SASS in it and runs only by JIT-compiling its PTX %s: minutes at first use in every new cache, kernels not tuned for it"):format(name, code)
+    end
+  elseif kind == "sass" then
+    v.reasons[#v.reasons + 1] = ("%s runs its SASS %s"):format(name, code)
+  end
+  return code
+end
+
+-- What a build needs for a GPU of capability cc that runs `code` of
+-- kind `kind` now: SASS of its own capability, and a CUDA that builds
+-- it.  Adds it through need().
+local function gpu_need(need, name, cc, code, kind, arch, r)
+  if kind == "sass" and code ~= "sm_" .. tostring(cc):gsub("%.", "") then
+    need(("nothing for %s, which runs %s; SASS of %s itself only where kernels tuned for it matter"):format(name, code, cc))
+  elseif type(cc) == "string" and kind ~= "sass" and cc:match("^%d+%.%d$") then
+    local first
+    for _, v in ipairs(A.known_versions()) do
+      local rr = A.release(v)
+      if rr and T.builds_gpu(rr, cc) then first = rr.version; break end
+    end
+    need(("SASS for %s: TORCH_CUDA_ARCH_LIST with %s (this plan's: %s)%s"):format(name, cc, arch.list,
+      first and ("; a CUDA that builds it, %s or newer (this plan's: %s)"):format(first, r.version) or ""))
+  end
 end
 
 -- The installed torch (facts.torch, with the architectures detect read
@@ -210,107 +356,36 @@ local function installed_torch(facts, r, arch, cplan)
                gpus = {}, needs = {} }
   local gpus = facts.gpus or {}
   local function need(s) it.needs[#it.needs + 1] = s end
-  local archs = type(t.archs) == "table" and t.archs or nil
-  local sass, ptx = {}, {}
-  for _, a in ipairs(archs and type(archs.sass) == "table" and archs.sass or {}) do
-    if type(a) == "string" then sass[#sass + 1] = a end
-  end
-  for _, a in ipairs(archs and type(archs.ptx) == "table" and archs.ptx or {}) do
-    if type(a) == "string" and a:match("^%d+%.%d$") then ptx[#ptx + 1] = a end
-  end
-  -- the arch list it was built with, as TORCH_CUDA_ARCH_LIST writes it
-  local generic, has_ptx, has_sass, list = {}, {}, {}, {}
-  for _, a in ipairs(ptx) do has_ptx[a] = true end
-  for _, a in ipairs(sass) do
-    if a:match("^%d+%.%d$") then generic[#generic + 1] = a; has_sass[a] = true end
-  end
-  for _, a in ipairs(generic) do list[#list + 1] = a .. (has_ptx[a] and "+PTX" or "") end
-  for _, a in ipairs(ptx) do if not has_sass[a] then list[#list + 1] = a .. "+PTX" end end
+  local archs, sass, ptx = torch_archs(t)
+  local list, has_sass = built_arch_list(sass, ptx)
   it.arch_list = archs and table.concat(list, ";") or ptb.null
   it.sass = ptb.array(sass)
   it.ptx = ptb.array(ptx)
 
   local cuda_r = type(t.cuda) == "string" and A.release(t.cuda) or nil
-  local runs = cuda_r and T.driver_runs(cuda_r, facts.driver)
-  local reasons, covered, jit = {}, true, {}
-  if t.cuda == nil or t.cuda == ptb.null then
-    covered = false
-    reasons[#reasons + 1] = ("torch %s is a CPU-only build (torch/version.py names no CUDA)"):format(t.version)
-  elseif not archs then
-    covered = nil
-    reasons[#reasons + 1] = ("the architectures of torch %s's libtorch_cuda were not read (%s)"):format(
-      t.version, type(t.libtorch_cuda) == "string" and t.libtorch_cuda or "no libtorch_cuda found")
-  end
-  if cuda_r and runs == nil then
-    covered = false
-    reasons[#reasons + 1] = ("driver %s is too old for the CUDA %s torch %s was built with (it needs %s)"):format(
-      tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need(cuda_r))
-    need(("a CUDA that driver %s runs (%s at most); or driver %s or newer, which runs this torch as it is"):format(
-      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_need(cuda_r)))
-  end
-  if #gpus == 0 and covered then covered = nil end
+  -- the verdict so far: covered is true, false or nil (not known)
+  local v = { t = t, facts = facts, runs = cuda_r and T.driver_runs(cuda_r, facts.driver),
+              reasons = {}, covered = true, jit = {} }
+  torch_reasons(v, archs, cuda_r, need)
+  if #gpus == 0 and v.covered then v.covered = nil end
   for _, g in ipairs(gpus) do
     local cc = g.compute_capability
     local code, kind
-    if archs and type(cc) == "string" then
-      code, kind = W.gpu_code(table.concat(list, ";"), cc)
-      -- "+PTX" in the list also means SASS: only PTX for an arch it has
-      -- no SASS of
-      if kind == "sass" and not has_sass[code:gsub("^sm_(%d+)(%d)$", "%1.%2")] then
-        code, kind = code:gsub("^sm_", "compute_") .. " (PTX, JIT-compiled on first use)", "ptx"
-      end
-      if kind ~= "sass" then
-        local gmaj, gmin = cc:match("^(%d+)%.(%d+)$")
-        for _, a in ipairs(gmaj and sass or {}) do
-          local maj, min, v = a:match("^(%d+)%.(%d)([af])$")
-          if v == "a" and maj .. "." .. min == cc or
-             v == "f" and maj == gmaj and tonumber(min) <= tonumber(gmin) then
-            code, kind = ("sm_%s%s%s"):format(maj, min, v), "sass"
-          end
-        end
-      end
-    end
+    if archs and type(cc) == "string" then code, kind = gpu_runs(list, sass, has_sass, cc) end
     it.gpus[#it.gpus + 1] = { name = g.name or ptb.null, compute_capability = cc or ptb.null,
                               runs = code or (archs and "none" or ptb.null) }
     local name = ("%s (%s)"):format(tostring(g.name or "GPU"), tostring(cc))
-    if archs and not code then
-      covered = false
-      reasons[#reasons + 1] = ("it has no code for %s: \"no kernel image is available for execution on the device\""):format(name)
-    elseif kind == "ptx" then
-      code = code:match("^%S+")
-      jit[#jit + 1] = tostring(g.name or cc)
-      if runs == "compat" then
-        covered = false
-        reasons[#reasons + 1] = ("%s has only its PTX (%s), which driver %s cannot JIT-compile: it runs CUDA %s only through minor-version compatibility"):format(
-          name, code, tostring(facts.driver and facts.driver.version), t.cuda)
-      else
-        reasons[#reasons + 1] = ("%s has no SASS in it and runs only by JIT-compiling its PTX %s: minutes at first use in every new cache, kernels not tuned for it"):format(name, code)
-      end
-    elseif kind == "sass" then
-      reasons[#reasons + 1] = ("%s runs its SASS %s"):format(name, code)
-    end
+    code = gpu_verdict(v, g, name, archs, code, kind)
     it.gpus[#it.gpus].runs = code or it.gpus[#it.gpus].runs
-    -- what a build needs for this GPU: SASS of its own capability, and a
-    -- CUDA that builds it
-    if kind == "sass" and code ~= "sm_" .. tostring(cc):gsub("%.", "") then
-      need(("nothing for %s, which runs %s; SASS of %s itself only where kernels tuned for it matter"):format(name, code, cc))
-    elseif type(cc) == "string" and kind ~= "sass" and cc:match("^%d+%.%d$") then
-      local first
-      for _, v in ipairs(A.known_versions()) do
-        local rr = A.release(v)
-        if rr and T.builds_gpu(rr, cc) then first = rr.version; break end
-      end
-      need(("SASS for %s: TORCH_CUDA_ARCH_LIST with %s (this plan's: %s)%s"):format(name, cc, arch.list,
-        first and ("; a CUDA that builds it, %s or newer (this plan's: %s)"):format(first, r.version) or ""))
-    end
+    gpu_need(need, name, cc, code, kind, arch, r)
   end
-  it.covered = covered == nil and ptb.null or covered
-  it.jit = #jit > 0
-  it.jit_gpus = ptb.array(jit)
+  it.covered = v.covered == nil and ptb.null or v.covered
+  it.jit = #v.jit > 0
+  it.jit_gpus = ptb.array(v.jit)
   local where = cplan.source == "installed" and ("installed in " .. cplan.root) or (cplan.source .. " to " .. cplan.root)
   need(("this plan: CUDA %s (%s), TORCH_CUDA_ARCH_LIST=%s"):format(r.version, where, arch.list))
   it.why = ("torch %s%s, %s: %s"):format(t.version, type(t.cuda) == "string" and (" (CUDA " .. t.cuda .. ")") or "",
-    #list > 0 and ("built for " .. table.concat(list, ";")) or "no architectures read", table.concat(reasons, "; "))
+    #list > 0 and ("built for " .. table.concat(list, ";")) or "no architectures read", table.concat(v.reasons, "; "))
   it.gpus = ptb.array(it.gpus)
   it.needs = ptb.array(it.needs)
   return it

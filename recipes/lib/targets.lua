@@ -124,23 +124,82 @@ local function wheel_items(facts, torch, r, platform)
   return items, why
 end
 
+-- The items of --arch-list, with an error problem for each the toolkit
+-- cannot build.  Returns the items, or nil after adding usage errors
+-- when the list does not parse.
+local function override_items(override, r, problems, errors)
+  local items, errs = A.parse(override)
+  if #errs > 0 then
+    for _, e in ipairs(errs) do
+      errors[#errors + 1] = { kind = "usage", message = "--arch-list: " .. e.message, hint = e.hint }
+    end
+    return nil
+  end
+  for _, e in ipairs(A.check(items, r)) do
+    problem(problems, "error", "arch-not-built-by-toolkit", e.message, e.hint)
+  end
+  return items
+end
+
+-- A GPU whose compute capability is unknown (not in data/gpus.lua, and
+-- no driver API that answers) cannot be checked; without --arch-list it
+-- gets no code at all.  Adds its problem.
+local function unknown_gpu(problems, g, override)
+  local name = g.name and g.name ~= ptb.null and g.name or "GPU"
+  problem(problems, override and "warning" or "error", "gpu-unknown",
+    ("ptbuild does not know the compute capability of the '%s'%s: %s"):format(name,
+      g.index and g.index ~= ptb.null and (" (GPU " .. math.tointeger(g.index) .. ")") or "",
+      override and "ptbuild cannot check that --arch-list serves it"
+        or "the arch list has no code for it and ptbuild cannot tell which CUDA builds it"),
+    override and "check that --arch-list includes the compute capability 'nvidia-smi --query-gpu=name,compute_cap --format=csv' prints for it"
+      or "read its compute capability with 'nvidia-smi --query-gpu=name,compute_cap --format=csv' and pass it with --arch-list (12.0 for a compute_cap of 12.0), with a --cuda that builds it")
+end
+
+-- Whether CUDA r builds for GPU g of capability cc, and whether the arch
+-- list's items serve it with SASS, only PTX, or not at all.  Adds its
+-- problem, if any.
+local function known_gpu(problems, g, cc, items, r)
+  local arch = T.gpu_arch(cc, r)
+  local how = M.covers(items, arch)
+  local rule, edge = C.gpu_build(r, cc)
+  if rule then
+    -- the shared rule (lib/checks.lua): edge is the last CUDA that
+    -- built it, or the first that builds it
+    if rule == "toolkit-drops-gpu" then
+      local last = edge
+      problem(problems, "error", "toolkit-drops-gpu",
+        ("CUDA %s no longer builds for the %s (compute capability %s); the last CUDA that does is %s"):format(r.version, g.name or "GPU", cc, last),
+        ("use CUDA %s (--cuda %s) with a PyTorch release that supports it, or build on a machine without this GPU"):format(last, last))
+    else
+      local first = edge
+      problem(problems, "error", "gpu-newer-than-toolkit",
+        ("the %s (compute capability %s) is newer than CUDA %s; the first CUDA that builds for it is %s"):format(g.name or "GPU", cc, r.version, first or "unknown"),
+        first and ("use CUDA %s or newer (--cuda %s) and a PyTorch release that supports it"):format(first, first)
+          or "no known CUDA builds for it yet")
+    end
+  elseif not how then
+    problem(problems, "error", "gpu-not-in-arch-list",
+      ("the arch list '%s' has no code for the %s (compute capability %s): PyTorch would fail with 'no kernel image is available for execution on the device'"):format(A.torch_list(items), g.name or "GPU", cc),
+      ("add %s to --arch-list"):format(arch))
+  elseif how == "ptx" then
+    problem(problems, "warning", "gpu-ptx-only",
+      ("the arch list '%s' reaches the %s (%s) only through PTX: kernels are JIT-compiled at first use and run slower"):format(A.torch_list(items), g.name or "GPU", cc),
+      ("add %s to --arch-list"):format(arch))
+  end
+end
+
+-- The arch list to build: --arch-list, else this machine's GPUs, else
+-- PyTorch's wheel list; then whether PyTorch accepts it and every GPU
+-- present is served.  Returns the choice (nil on a usage error),
+-- problems, errors.
 function M.choose(facts, torch, r, platform, override)
   local problems, errors = {}, {}
   local gpus = facts.gpus or {}
   local items, source, why
 
   if override then
-    local errs
-    items, errs = A.parse(override)
-    if #errs > 0 then
-      for _, e in ipairs(errs) do
-        errors[#errors + 1] = { kind = "usage", message = "--arch-list: " .. e.message, hint = e.hint }
-      end
-      return nil, problems, errors
-    end
-    for _, e in ipairs(A.check(items, r)) do
-      problem(problems, "error", "arch-not-built-by-toolkit", e.message, e.hint)
-    end
+    items = override_items(override, r, problems, errors)
+    if not items then return nil, problems, errors end
     source, why = "option", "--arch-list"
   elseif #gpus > 0 then
     items = gpu_items(gpus, r)
@@ -154,48 +213,13 @@ function M.choose(facts, torch, r, platform, override)
   local cx = A.cpp_extension_check(items, torch)
   if cx then problem(problems, "warning", "arch-not-accepted-by-cpp-extension", cx.message, cx.hint) end
 
-  -- Every GPU present must be served by the list.  A GPU whose compute
-  -- capability is unknown (not in data/gpus.lua, and no driver API that
-  -- answers) cannot be checked; without --arch-list it gets no code at all.
+  -- Every GPU present must be served by the list.
   for _, g in ipairs(gpus) do
     local cc = g.compute_capability
     if not cc or cc == ptb.null then
-      local name = g.name and g.name ~= ptb.null and g.name or "GPU"
-      problem(problems, override and "warning" or "error", "gpu-unknown",
-        ("ptbuild does not know the compute capability of the '%s'%s: %s"):format(name,
-          g.index and g.index ~= ptb.null and (" (GPU " .. math.tointeger(g.index) .. ")") or "",
-          override and "ptbuild cannot check that --arch-list serves it"
-            or "the arch list has no code for it and ptbuild cannot tell which CUDA builds it"),
-        override and "check that --arch-list includes the compute capability 'nvidia-smi --query-gpu=name,compute_cap --format=csv' prints for it"
-          or "read its compute capability with 'nvidia-smi --query-gpu=name,compute_cap --format=csv' and pass it with --arch-list (12.0 for a compute_cap of 12.0), with a --cuda that builds it")
+      unknown_gpu(problems, g, override)
     elseif cc then
-      local arch = T.gpu_arch(cc, r)
-      local how = M.covers(items, arch)
-      local rule, edge = C.gpu_build(r, cc)
-      if rule then
-        -- the shared rule (lib/checks.lua): edge is the last CUDA that
-        -- built it, or the first that builds it
-        if rule == "toolkit-drops-gpu" then
-          local last = edge
-          problem(problems, "error", "toolkit-drops-gpu",
-            ("CUDA %s no longer builds for the %s (compute capability %s); the last CUDA that does is %s"):format(r.version, g.name or "GPU", cc, last),
-            ("use CUDA %s (--cuda %s) with a PyTorch release that supports it, or build on a machine without this GPU"):format(last, last))
-        else
-          local first = edge
-          problem(problems, "error", "gpu-newer-than-toolkit",
-            ("the %s (compute capability %s) is newer than CUDA %s; the first CUDA that builds for it is %s"):format(g.name or "GPU", cc, r.version, first or "unknown"),
-            first and ("use CUDA %s or newer (--cuda %s) and a PyTorch release that supports it"):format(first, first)
-              or "no known CUDA builds for it yet")
-        end
-      elseif not how then
-        problem(problems, "error", "gpu-not-in-arch-list",
-          ("the arch list '%s' has no code for the %s (compute capability %s): PyTorch would fail with 'no kernel image is available for execution on the device'"):format(A.torch_list(items), g.name or "GPU", cc),
-          ("add %s to --arch-list"):format(arch))
-      elseif how == "ptx" then
-        problem(problems, "warning", "gpu-ptx-only",
-          ("the arch list '%s' reaches the %s (%s) only through PTX: kernels are JIT-compiled at first use and run slower"):format(A.torch_list(items), g.name or "GPU", cc),
-          ("add %s to --arch-list"):format(arch))
-      end
+      known_gpu(problems, g, cc, items, r)
     end
   end
 

@@ -69,95 +69,126 @@ int ptb_elf_header(const void *buf, size_t len, struct ptb_elf_info *info,
 	return 0;
 }
 
-int ptb_elf_sections(const void *buf, size_t len, struct ptb_elf_section **out,
-                     size_t *n, struct ptb_err *err)
-{
-	const unsigned char *p = buf;
-	struct ptb_elf_info info;
+/* Where the section headers and their name table lie. */
+struct shtab {
+	int is64;
 	uint64_t shoff, shnum, shentsize, shstrndx;
-	uint64_t stroff = 0, strsize = 0;
-	struct ptb_elf_section *secs;
+	uint64_t stroff, strsize;   /* the name table; 0, 0 without one */
+};
 
-	*out = NULL;
-	*n = 0;
-	if (ptb_elf_header(buf, len, &info, err) != 0)
+/* Find the section header table of the ELF file and its name table, and
+ * check both lie inside the file.  1 when found, 0 when the file has
+ * none, -1 with err set. */
+static int section_table(const unsigned char *p, size_t len, struct shtab *t, struct ptb_err *err)
+{
+	struct ptb_elf_info info;
+
+	if (ptb_elf_header(p, len, &info, err) != 0)
 		return -1;
+	t->is64 = info.is64;
 	if (info.is64) {
-		shoff = rd64(p + 40);
-		shentsize = rd16(p + 58);
-		shnum = rd16(p + 60);
-		shstrndx = rd16(p + 62);
+		t->shoff = rd64(p + 40);
+		t->shentsize = rd16(p + 58);
+		t->shnum = rd16(p + 60);
+		t->shstrndx = rd16(p + 62);
 	} else {
-		shoff = rd32(p + 32);
-		shentsize = rd16(p + 46);
-		shnum = rd16(p + 48);
-		shstrndx = rd16(p + 50);
+		t->shoff = rd32(p + 32);
+		t->shentsize = rd16(p + 46);
+		t->shnum = rd16(p + 48);
+		t->shstrndx = rd16(p + 50);
 	}
-	if (shoff == 0)
+	if (t->shoff == 0)
 		return 0;  /* no section table: nothing to find */
-	if (shentsize < (info.is64 ? 64u : 40u)) {
+	if (t->shentsize < (info.is64 ? 64u : 40u)) {
 		ptb_err_set(err, PTB_EIO, "bad ELF section header size %u",
-		            (unsigned)shentsize);
+		            (unsigned)t->shentsize);
 		return -1;
 	}
-	if (!fits(shoff, shentsize, len)) {
+	if (!fits(t->shoff, t->shentsize, len)) {
 		ptb_err_set(err, PTB_EIO, "ELF section table at offset %llu lies past the end of the file (%zu bytes): truncated?",
-		            (unsigned long long)shoff, len);
+		            (unsigned long long)t->shoff, len);
 		return -1;
 	}
 	/* More than 0xff00 sections: the real count and string table index
 	 * live in section 0. */
-	if (shnum == 0)
-		shnum = info.is64 ? rd64(p + shoff + 32) : rd32(p + shoff + 20);
-	if (shstrndx == 0xffff)
-		shstrndx = rd32(p + shoff + (info.is64 ? 40 : 24));
-	if (shnum > PTB_ELF_MAX_SECTIONS || !fits(shoff, shnum * shentsize, len)) {
+	if (t->shnum == 0)
+		t->shnum = info.is64 ? rd64(p + t->shoff + 32) : rd32(p + t->shoff + 20);
+	if (t->shstrndx == 0xffff)
+		t->shstrndx = rd32(p + t->shoff + (info.is64 ? 40 : 24));
+	if (t->shnum > PTB_ELF_MAX_SECTIONS || !fits(t->shoff, t->shnum * t->shentsize, len)) {
 		ptb_err_set(err, PTB_EIO, "ELF section table (%llu entries at offset %llu) does not fit in the file (%zu bytes): truncated?",
-		            (unsigned long long)shnum, (unsigned long long)shoff, len);
+		            (unsigned long long)t->shnum, (unsigned long long)t->shoff, len);
 		return -1;
 	}
-	if (shstrndx < shnum) {
-		const unsigned char *s = p + shoff + shstrndx * shentsize;
+	t->stroff = t->strsize = 0;
+	if (t->shstrndx < t->shnum) {
+		const unsigned char *s = p + t->shoff + t->shstrndx * t->shentsize;
 
-		stroff = info.is64 ? rd64(s + 24) : rd32(s + 16);
-		strsize = info.is64 ? rd64(s + 32) : rd32(s + 20);
-		if (!fits(stroff, strsize, len)) {
+		t->stroff = info.is64 ? rd64(s + 24) : rd32(s + 16);
+		t->strsize = info.is64 ? rd64(s + 32) : rd32(s + 20);
+		if (!fits(t->stroff, t->strsize, len)) {
 			ptb_err_set(err, PTB_EIO, "ELF section name table lies past the end of the file: truncated?");
 			return -1;
 		}
 	}
-	secs = ptb_xcalloc(shnum ? shnum : 1, sizeof *secs);
-	for (uint64_t i = 0; i < shnum; i++) {
-		const unsigned char *s = p + shoff + i * shentsize;
-		uint32_t name = rd32(s);
-		struct ptb_elf_section *sec = &secs[i];
+	return 1;
+}
 
-		sec->type = rd32(s + 4);
-		sec->offset = info.is64 ? rd64(s + 24) : rd32(s + 16);
-		sec->size = info.is64 ? rd64(s + 32) : rd32(s + 20);
-		if (sec->type == 8 /* SHT_NOBITS */ || sec->type == 0)
-			sec->size = 0;
-		if (sec->size && !fits(sec->offset, sec->size, len)) {
-			ptb_err_set(err, PTB_EIO, "ELF section %llu (offset %llu, %llu bytes) lies past the end of the file (%zu bytes): truncated?",
-			            (unsigned long long)i,
-			            (unsigned long long)sec->offset,
-			            (unsigned long long)sec->size, len);
+/* Read section header i into *sec: its type, where its contents lie
+ * (none for SHT_NOBITS) and its name, cut to fit.  0, or -1 with err set
+ * when its contents lie past the end of the file. */
+static int read_section(const unsigned char *p, size_t len, const struct shtab *t,
+                        uint64_t i, struct ptb_elf_section *sec, struct ptb_err *err)
+{
+	const unsigned char *s = p + t->shoff + i * t->shentsize;
+	uint32_t name = rd32(s);
+
+	sec->type = rd32(s + 4);
+	sec->offset = t->is64 ? rd64(s + 24) : rd32(s + 16);
+	sec->size = t->is64 ? rd64(s + 32) : rd32(s + 20);
+	if (sec->type == 8 /* SHT_NOBITS */ || sec->type == 0)
+		sec->size = 0;
+	if (sec->size && !fits(sec->offset, sec->size, len)) {
+		ptb_err_set(err, PTB_EIO, "ELF section %llu (offset %llu, %llu bytes) lies past the end of the file (%zu bytes): truncated?",
+		            (unsigned long long)i,
+		            (unsigned long long)sec->offset,
+		            (unsigned long long)sec->size, len);
+		return -1;
+	}
+	if (name < t->strsize) {
+		const char *nm = (const char *)p + t->stroff + name;
+		size_t max = t->strsize - name, k = 0;
+
+		while (k < max && k < sizeof sec->name - 1 && nm[k]) {
+			sec->name[k] = nm[k];
+			k++;
+		}
+		sec->name[k] = '\0';
+	}
+	return 0;
+}
+
+int ptb_elf_sections(const void *buf, size_t len, struct ptb_elf_section **out,
+                     size_t *n, struct ptb_err *err)
+{
+	const unsigned char *p = buf;
+	struct shtab t;
+	struct ptb_elf_section *secs;
+	int r;
+
+	*out = NULL;
+	*n = 0;
+	if ((r = section_table(p, len, &t, err)) <= 0)
+		return r;
+	secs = ptb_xcalloc(t.shnum ? t.shnum : 1, sizeof *secs);
+	for (uint64_t i = 0; i < t.shnum; i++) {
+		if (read_section(p, len, &t, i, &secs[i], err) != 0) {
 			free(secs);
 			return -1;
 		}
-		if (name < strsize) {
-			const char *nm = (const char *)p + stroff + name;
-			size_t max = strsize - name, k = 0;
-
-			while (k < max && k < sizeof sec->name - 1 && nm[k]) {
-				sec->name[k] = nm[k];
-				k++;
-			}
-			sec->name[k] = '\0';
-		}
 	}
 	*out = secs;
-	*n = shnum;
+	*n = t.shnum;
 	return 0;
 }
 
@@ -194,12 +225,75 @@ static void copy_name(char *dst, size_t cap, const unsigned char *src, size_t n)
 	dst[k] = '\0';
 }
 
+/* The long-name table ("//") of an ar archive, once seen. */
+struct ar_names {
+	const unsigned char *at;
+	uint64_t len;
+};
+
+/* The name of the member whose header is h and whose data starts at
+ * *data (*size bytes): a GNU long name ("/123"), a BSD name inside the
+ * data ("#1/20", which *data and *size then step over), or the header's
+ * own.  0 with name set, or -1 with err set. */
+static int member_name(const unsigned char *p, const unsigned char *h, const struct ar_names *names,
+                       uint64_t *data, uint64_t *size, char name[64], struct ptb_err *err)
+{
+	if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
+		uint64_t off;
+
+		if (ar_num(h + 1, 15, &off) != 0 || !names->at || off >= names->len) {
+			ptb_err_set(err, PTB_EIO, "ar member at offset %llu names a missing long-name entry",
+			            (unsigned long long)(*data - 60));
+			return -1;
+		}
+		copy_name(name, 64, names->at + off, names->len - off);
+	} else if (memcmp(h, "#1/", 3) == 0) {
+		uint64_t nl;
+
+		/* BSD: the name follows the header, inside the data. */
+		if (ar_num(h + 3, 13, &nl) != 0 || nl > *size) {
+			ptb_err_set(err, PTB_EIO, "ar member at offset %llu has a bad BSD name length",
+			            (unsigned long long)(*data - 60));
+			return -1;
+		}
+		copy_name(name, 64, p + *data, nl);
+		*data += nl;
+		*size -= nl;
+	} else {
+		size_t k = 16;
+
+		while (k > 0 && h[k - 1] == ' ')
+			k--;
+		copy_name(name, 64, h, k);
+	}
+	return 0;
+}
+
+/* Read the header of the member at pos: its data's offset and size.
+ * 0, or -1 with err set when it is damaged or runs past the end. */
+static int member_header(const unsigned char *p, size_t len, uint64_t pos,
+                         uint64_t *data, uint64_t *size, struct ptb_err *err)
+{
+	if (!fits(pos, 60, len) || p[pos + 58] != '`' || p[pos + 59] != '\n') {
+		ptb_err_set(err, PTB_EIO, "bad or truncated ar member header at offset %llu",
+		            (unsigned long long)pos);
+		return -1;
+	}
+	if (ar_num(p + pos + 48, 10, size) != 0 || !fits(pos + 60, *size, len)) {
+		ptb_err_set(err, PTB_EIO, "ar member at offset %llu has a bad size or runs past the end of the file: truncated?",
+		            (unsigned long long)pos);
+		return -1;
+	}
+	*data = pos + 60;
+	return 0;
+}
+
 int ptb_ar_members(const void *buf, size_t len, struct ptb_ar_member **out,
                    size_t *n, struct ptb_err *err)
 {
 	const unsigned char *p = buf;
-	const unsigned char *names = NULL;
-	uint64_t names_len = 0, pos = 8;
+	struct ar_names names = { 0 };
+	uint64_t pos = 8;
 	struct ptb_ar_member *m = NULL;
 	size_t cap = 0, cnt = 0;
 
@@ -214,60 +308,24 @@ int ptb_ar_members(const void *buf, size_t len, struct ptb_ar_member **out,
 		return -1;
 	}
 	while (pos < len) {
-		const unsigned char *h;
+		const unsigned char *h = p + pos;
 		uint64_t size, data;
 		char name[64];
 
 		if (len - pos == 1 && p[pos] == '\n')
 			break;  /* padding after the last member */
-		if (!fits(pos, 60, len) || p[pos + 58] != '`' || p[pos + 59] != '\n') {
-			ptb_err_set(err, PTB_EIO, "bad or truncated ar member header at offset %llu",
-			            (unsigned long long)pos);
+		if (member_header(p, len, pos, &data, &size, err) != 0)
 			goto fail;
-		}
-		h = p + pos;
-		if (ar_num(h + 48, 10, &size) != 0 || !fits(pos + 60, size, len)) {
-			ptb_err_set(err, PTB_EIO, "ar member at offset %llu has a bad size or runs past the end of the file: truncated?",
-			            (unsigned long long)pos);
-			goto fail;
-		}
-		data = pos + 60;
 		pos = data + size + (size & 1);
 		if (h[0] == '/' && (h[1] == ' ' || memcmp(h, "/SYM64/ ", 8) == 0))
 			continue;  /* symbol table */
 		if (h[0] == '/' && h[1] == '/') {
-			names = p + data;
-			names_len = size;
+			names.at = p + data;
+			names.len = size;
 			continue;
 		}
-		if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
-			uint64_t off;
-
-			if (ar_num(h + 1, 15, &off) != 0 || !names || off >= names_len) {
-				ptb_err_set(err, PTB_EIO, "ar member at offset %llu names a missing long-name entry",
-				            (unsigned long long)(data - 60));
-				goto fail;
-			}
-			copy_name(name, sizeof name, names + off, names_len - off);
-		} else if (memcmp(h, "#1/", 3) == 0) {
-			uint64_t nl;
-
-			/* BSD: the name follows the header, inside the data. */
-			if (ar_num(h + 3, 13, &nl) != 0 || nl > size) {
-				ptb_err_set(err, PTB_EIO, "ar member at offset %llu has a bad BSD name length",
-				            (unsigned long long)(data - 60));
-				goto fail;
-			}
-			copy_name(name, sizeof name, p + data, nl);
-			data += nl;
-			size -= nl;
-		} else {
-			size_t k = 16;
-
-			while (k > 0 && h[k - 1] == ' ')
-				k--;
-			copy_name(name, sizeof name, h, k);
-		}
+		if (member_name(p, h, &names, &data, &size, name, err) != 0)
+			goto fail;
 		if (cnt >= PTB_AR_MAX_MEMBERS) {
 			ptb_err_set(err, PTB_EIO, "ar archive has more than %u members", PTB_AR_MAX_MEMBERS);
 			goto fail;

@@ -46,26 +46,54 @@ const char *ptb_cuda_image_name(const struct ptb_cuda_image *img, char *buf,
 	return buf;
 }
 
-/* An LZ4 block (no frame) into exactly `expect` bytes; with stop <
- * expect, only the first stop bytes (what comes after is not read). */
-static int lz4_block(const unsigned char *ip, size_t inlen, size_t expect,
-                     size_t stop, struct ptb_buf *out, struct ptb_err *err)
+/* Read LZ4's extra length bytes (255 each, until a smaller one) into
+ * *n, stopping once *n reaches `limit`.  0, or -1 when the input ends
+ * first. */
+static int lz4_length(const unsigned char **ip, const unsigned char *iend, size_t *n, size_t limit)
 {
-	const unsigned char *iend = ip + inlen;
-	unsigned char *op, *ostart, *oend, *ostop;
+	unsigned b;
 
+	do {
+		if (*ip >= iend)
+			return -1;
+		b = *(*ip)++;
+		*n += b;
+	} while (b == 255 && *n < limit);
+	return 0;
+}
+
+/* Make `out` room for the first *stop (at most expect) bytes of a block
+ * of `inlen` bytes that claims to expand to `expect`.  0, or -1 with err
+ * set when no LZ4 block of that size expands so far. */
+static int lz4_room(size_t inlen, size_t expect, size_t *stop, struct ptb_buf *out, struct ptb_err *err)
+{
 	/* LZ4 expands at most ~255x: a bigger claim is a lie; refuse it
 	 * before allocating. */
 	if (expect / 255 > inlen + 16) {
 		ptb_err_set(err, PTB_EIO, "LZ4 data of %zu bytes cannot expand to %zu", inlen, expect);
 		return -1;
 	}
-	if (stop > expect)
-		stop = expect;
+	if (*stop > expect)
+		*stop = expect;
 	ptb_buf_reset(out);
 	ptb_buf_add(out, "", 0);
-	out->data = ptb_xrealloc(out->data, stop + 1);
-	out->cap = stop + 1;
+	out->data = ptb_xrealloc(out->data, *stop + 1);
+	out->cap = *stop + 1;
+	return 0;
+}
+
+/* An LZ4 block (no frame) into exactly `expect` bytes; with stop <
+ * expect, only the first stop bytes (what comes after is not read).
+ * 0, or -1 with err set.  The sequence loop is kept whole: each step
+ * (literals, offset, match) checks bounds the next relies on. */
+static int lz4_block(const unsigned char *ip, size_t inlen, size_t expect,
+                     size_t stop, struct ptb_buf *out, struct ptb_err *err)
+{
+	const unsigned char *iend = ip + inlen;
+	unsigned char *op, *ostart, *oend, *ostop;
+
+	if (lz4_room(inlen, expect, &stop, out, err) != 0)
+		return -1;
 	ostart = op = (unsigned char *)out->data;
 	oend = ostart + expect;  /* never written past ostop: for the checks */
 	ostop = ostart + stop;
@@ -73,16 +101,8 @@ static int lz4_block(const unsigned char *ip, size_t inlen, size_t expect,
 		unsigned token = *ip++;
 		size_t lit = token >> 4, mlen, off;
 
-		if (lit == 15) {
-			unsigned b;
-
-			do {
-				if (ip >= iend)
-					goto bad;
-				b = *ip++;
-				lit += b;
-			} while (b == 255 && lit < expect + 255);
-		}
+		if (lit == 15 && lz4_length(&ip, iend, &lit, expect + 255) != 0)
+			goto bad;
 		if (lit > (size_t)(iend - ip) || lit > (size_t)(oend - op))
 			goto bad;
 		if (lit >= (size_t)(ostop - op)) {
@@ -102,16 +122,8 @@ static int lz4_block(const unsigned char *ip, size_t inlen, size_t expect,
 		if (off == 0 || off > (size_t)(op - ostart))
 			goto bad;
 		mlen = token & 15;
-		if (mlen == 15) {
-			unsigned b;
-
-			do {
-				if (ip >= iend)
-					goto bad;
-				b = *ip++;
-				mlen += b;
-			} while (b == 255 && mlen < expect + 255);
-		}
+		if (mlen == 15 && lz4_length(&ip, iend, &mlen, expect + 255) != 0)
+			goto bad;
 		mlen += 4;
 		if (mlen > (size_t)(oend - op))
 			goto bad;

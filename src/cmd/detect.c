@@ -70,9 +70,9 @@ static double num(const cJSON *j, const char *path)
 	return cJSON_IsNumber(v) ? v->valuedouble : -1;
 }
 
-static void summary(const cJSON *f)
+/* Print the host, cpu and (in a container) limits lines. */
+static void print_host(const cJSON *f)
 {
-	const cJSON *it, *drv = cJSON_GetObjectItemCaseSensitive(f, "driver");
 	double ps = num(f, "host.page_size"), mem = num(f, "host.memory_mib");
 	double cores = num(f, "host.cpu.cores");
 
@@ -102,6 +102,13 @@ static void summary(const cJSON *f)
 			       s_or(f, "host.limits.memory_source", "?"));
 		putchar('\n');
 	}
+}
+
+/* Print the jetson, driver, gpu and cuda (toolkit) lines. */
+static void print_gpu_side(const cJSON *f)
+{
+	const cJSON *it, *drv = cJSON_GetObjectItemCaseSensitive(f, "driver");
+
 	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(f, "jetson")))
 		printf("jetson    %s, L4T %s, JetPack %s\n", s_or(f, "jetson.module", "unknown module"),
 		       s_or(f, "jetson.l4t", "?"), s_or(f, "jetson.jetpack", "?"));
@@ -133,20 +140,33 @@ static void summary(const cJSON *f)
 				printf(" [%s]", p->valuestring);
 		putchar('\n');
 	}
-	/* one line per compiler binary: gcc and gcc-12 are often one file */
-	const cJSON *ccs = cJSON_GetObjectItemCaseSensitive(f, "compilers"), *o;
+}
+
+/* The file a compiler entry is (its symlink target, else its path). */
+static const char *cc_target(const cJSON *c)
+{
+	return s_or(c, "target", s_or(c, "path", ""));
+}
+
+/* Print one line per compiler binary: gcc and gcc-12 are often one file,
+ * shown once with the other names "(also ...)" and every entry's
+ * named_by. */
+static void print_compilers(const cJSON *f)
+{
+	const cJSON *ccs = cJSON_GetObjectItemCaseSensitive(f, "compilers"), *it, *o;
+
 	cJSON_ArrayForEach(it, ccs) {
-		const char *target = s_or(it, "target", s_or(it, "path", ""));
+		const char *target = cc_target(it);
 		int seen = 0, also = 0;
 
 		for (o = ccs ? ccs->child : NULL; o && o != it; o = o->next)
-			seen |= strcmp(s_or(o, "target", s_or(o, "path", "")), target) == 0;
+			seen |= strcmp(cc_target(o), target) == 0;
 		if (seen)
 			continue;
 		printf("compiler  %s %s at %s", s_or(it, "name", "?"),
 		       s_or(it, "version", "?"), s_or(it, "path", "?"));
 		for (o = it->next; o; o = o->next) {
-			if (strcmp(s_or(o, "target", s_or(o, "path", "")), target) == 0) {
+			if (strcmp(cc_target(o), target) == 0) {
 				printf("%s%s", also ? ", " : " (also ", s_or(o, "name", "?"));
 				also = 1;
 			}
@@ -155,7 +175,7 @@ static void summary(const cJSON *f)
 		for (o = it; o; o = o->next) {
 			const cJSON *n;
 
-			if (o != it && strcmp(s_or(o, "target", s_or(o, "path", "")), target) != 0)
+			if (o != it && strcmp(cc_target(o), target) != 0)
 				continue;
 			cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(o, "named_by"))
 				if (cJSON_IsString(n))
@@ -163,6 +183,16 @@ static void summary(const cJSON *f)
 		}
 		putchar('\n');
 	}
+}
+
+/* The facts as a few lines for a person. */
+static void summary(const cJSON *f)
+{
+	const cJSON *it;
+
+	print_host(f);
+	print_gpu_side(f);
+	print_compilers(f);
 	it = cJSON_GetObjectItemCaseSensitive(f, "torch");
 	if (cJSON_IsObject(it))
 		printf("torch     %s (CUDA %s) in %s\n", s_or(it, "version", "?"),

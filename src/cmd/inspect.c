@@ -201,127 +201,171 @@ static size_t fat_binaries_lacking(const struct ptb_cuda_scan *s, int cc)
 	return lacking + (s->ncontainers > seen ? s->ncontainers - seen : 0);
 }
 
-static int report_file(const char *path, const struct ptb_cuda_scan *s,
-                       const struct opts *o, cJSON *files)
+/* What one report says about a file, worked out once for both forms. */
+struct file_facts {
+	size_t ng, comp[4], bad;          /* groups; images per compression; undecodable */
+	struct group *g;                  /* owned */
+	const struct ptb_cuda_image *best;
+	int how;                          /* ptb_cuda_runs_on for --gpu, -1 without */
+	size_t lacking;                   /* fat binaries with no code for --gpu */
+};
+
+/* The file's report as a JSON object (its groups, compression counts,
+ * the --gpu verdict and, with --images, every image). */
+static cJSON *file_json(const char *path, const struct ptb_cuda_scan *s,
+                        const struct opts *o, const struct file_facts *ff)
 {
-	size_t ng, comp[4] = { 0 }, bad = 0;
-	struct group *g = group_images(s, &ng);
-	const struct ptb_cuda_image *best = NULL;
-	int how = o->gpu >= 0 ? ptb_cuda_runs_on(s->images, s->n, o->gpu, &best) : -1;
-	size_t lacking = how > 0 ? fat_binaries_lacking(s, o->gpu) : 0;
+	cJSON *f = cJSON_CreateObject(), *sass = cJSON_CreateArray(),
+	      *ptx = cJSON_CreateArray(), *c = cJSON_CreateObject();
 	char name[32];
 
-	for (size_t i = 0; i < s->n; i++) {
-		comp[s->images[i].compression & 3]++;
-		bad += s->images[i].decoded < 0;
+	cJSON_AddStringToObject(f, "path", path);
+	cJSON_AddStringToObject(f, "type", s->type ? s->type : "unknown");
+	cJSON_AddNumberToObject(f, "fat_binaries", (double)s->ncontainers);
+	cJSON_AddNumberToObject(f, "images", (double)s->n);
+	for (size_t i = 0; i < ff->ng; i++) {
+		const struct group *g = &ff->g[i];
+		struct ptb_cuda_image im = { .kind = g->kind, .arch = g->arch, .variant = g->variant };
+		cJSON *e = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(e, "arch", ptb_cuda_image_name(&im, name, sizeof name));
+		if (g->kind == PTB_CUDA_PTX)
+			cJSON_AddStringToObject(e, "isa", g->version);
+		cJSON_AddNumberToObject(e, "count", (double)g->count);
+		cJSON_AddItemToArray(g->kind == PTB_CUDA_PTX ? ptx : sass, e);
 	}
-	if (files) {
-		cJSON *f = cJSON_CreateObject(), *sass = cJSON_CreateArray(),
-		      *ptx = cJSON_CreateArray(), *c = cJSON_CreateObject();
+	cJSON_AddItemToObject(f, "sass", sass);
+	cJSON_AddItemToObject(f, "ptx", ptx);
+	for (int k = 0; k < 4; k++)
+		cJSON_AddNumberToObject(c, comp_name(k), (double)ff->comp[k]);
+	cJSON_AddItemToObject(f, "compression", c);
+	cJSON_AddNumberToObject(f, "decode_failures", (double)ff->bad);
+	if (ff->how >= 0) {
+		cJSON *gj = cJSON_CreateObject();
 
-		cJSON_AddStringToObject(f, "path", path);
-		cJSON_AddStringToObject(f, "type", s->type ? s->type : "unknown");
-		cJSON_AddNumberToObject(f, "fat_binaries", (double)s->ncontainers);
-		cJSON_AddNumberToObject(f, "images", (double)s->n);
-		for (size_t i = 0; i < ng; i++) {
-			struct ptb_cuda_image im = { .kind = g[i].kind, .arch = g[i].arch, .variant = g[i].variant };
-			cJSON *e = cJSON_CreateObject();
-
-			cJSON_AddStringToObject(e, "arch", ptb_cuda_image_name(&im, name, sizeof name));
-			if (g[i].kind == PTB_CUDA_PTX)
-				cJSON_AddStringToObject(e, "isa", g[i].version);
-			cJSON_AddNumberToObject(e, "count", (double)g[i].count);
-			cJSON_AddItemToArray(g[i].kind == PTB_CUDA_PTX ? ptx : sass, e);
-		}
-		cJSON_AddItemToObject(f, "sass", sass);
-		cJSON_AddItemToObject(f, "ptx", ptx);
-		for (int k = 0; k < 4; k++)
-			cJSON_AddNumberToObject(c, comp_name(k), (double)comp[k]);
-		cJSON_AddItemToObject(f, "compression", c);
-		cJSON_AddNumberToObject(f, "decode_failures", (double)bad);
-		if (how >= 0) {
-			cJSON *gj = cJSON_CreateObject();
-
-			cJSON_AddStringToObject(gj, "compute_capability", o->gpu_arg);
-			cJSON_AddStringToObject(gj, "runs", how_text(how));
-			cJSON_AddNumberToObject(gj, "fat_binaries_without_code", (double)lacking);
-			if (best)
-				cJSON_AddStringToObject(gj, "using", ptb_cuda_image_name(best, name, sizeof name));
-			else
-				cJSON_AddNullToObject(gj, "using");
-			cJSON_AddItemToObject(f, "gpu", gj);
-		}
-		if (o->images) {
-			cJSON *l = cJSON_CreateArray();
-
-			for (size_t i = 0; i < s->n; i++)
-				cJSON_AddItemToArray(l, image_json(&s->images[i]));
-			cJSON_AddItemToObject(f, "image_list", l);
-		}
-		cJSON_AddItemToArray(files, f);
-		free(g);
-		return how;
+		cJSON_AddStringToObject(gj, "compute_capability", o->gpu_arg);
+		cJSON_AddStringToObject(gj, "runs", how_text(ff->how));
+		cJSON_AddNumberToObject(gj, "fat_binaries_without_code", (double)ff->lacking);
+		if (ff->best)
+			cJSON_AddStringToObject(gj, "using", ptb_cuda_image_name(ff->best, name, sizeof name));
+		else
+			cJSON_AddNullToObject(gj, "using");
+		cJSON_AddItemToObject(f, "gpu", gj);
 	}
-	printf("%s: %s, %zu fat binar%s, %zu image%s\n", path, s->type ? s->type : "?",
-	       s->ncontainers, s->ncontainers == 1 ? "y" : "ies", s->n, s->n == 1 ? "" : "s");
+	if (o->images) {
+		cJSON *l = cJSON_CreateArray();
+
+		for (size_t i = 0; i < s->n; i++)
+			cJSON_AddItemToArray(l, image_json(&s->images[i]));
+		cJSON_AddItemToObject(f, "image_list", l);
+	}
+	return f;
+}
+
+/* Print the SASS line, then the PTX line, of the file's groups. */
+static void print_groups(const struct file_facts *ff)
+{
+	char name[32];
+
 	for (int k = PTB_CUDA_SASS; k >= PTB_CUDA_PTX; k--) {
 		int any = 0;
 
-		for (size_t i = 0; i < ng; i++) {
-			struct ptb_cuda_image im = { .kind = g[i].kind, .arch = g[i].arch, .variant = g[i].variant };
+		for (size_t i = 0; i < ff->ng; i++) {
+			const struct group *g = &ff->g[i];
+			struct ptb_cuda_image im = { .kind = g->kind, .arch = g->arch, .variant = g->variant };
 
-			if (g[i].kind != k)
+			if (g->kind != k)
 				continue;
 			printf("%s", any ? "  " : k == PTB_CUDA_SASS ? "  SASS  " : "  PTX   ");
 			printf("%s", ptb_cuda_image_name(&im, name, sizeof name));
 			if (k == PTB_CUDA_PTX)
-				printf(" (ISA %s)", g[i].version);
-			if (g[i].count > 1)
-				printf(" x%zu", g[i].count);
+				printf(" (ISA %s)", g->version);
+			if (g->count > 1)
+				printf(" x%zu", g->count);
 			any = 1;
 		}
 		if (any)
 			putchar('\n');
 	}
+}
+
+/* Print how the images are stored, what failed to decode, and the --gpu
+ * verdict. */
+static void print_verdict(const struct ptb_cuda_scan *s, const struct opts *o,
+                          const struct file_facts *ff)
+{
+	char name[32];
+
 	if (s->n)
 		printf("  stored: %zu zstd, %zu LZ4, %zu uncompressed\n",
-		       comp[PTB_COMP_ZSTD], comp[PTB_COMP_LZ4], comp[PTB_COMP_NONE]);
+		       ff->comp[PTB_COMP_ZSTD], ff->comp[PTB_COMP_LZ4], ff->comp[PTB_COMP_NONE]);
 	else
 		printf("  no CUDA code\n");
-	if (bad)
-		printf("  %zu image%s could not be decoded (see --images)\n", bad, bad == 1 ? "" : "s");
-	if (bad && comp[PTB_COMP_ZSTD] && ptb_archive_load() != 0)
+	if (ff->bad)
+		printf("  %zu image%s could not be decoded (see --images)\n", ff->bad, ff->bad == 1 ? "" : "s");
+	if (ff->bad && ff->comp[PTB_COMP_ZSTD] && ptb_archive_load() != 0)
 		printf("  zstd images need libarchive, which cannot be loaded: %s\n", ptb_archive_error());
-	if (how == 2)
-		printf("  GPU %s: runs %s SASS\n", o->gpu_arg, ptb_cuda_image_name(best, name, sizeof name));
-	else if (how == 1)
+	if (ff->how == 2)
+		printf("  GPU %s: runs %s SASS\n", o->gpu_arg, ptb_cuda_image_name(ff->best, name, sizeof name));
+	else if (ff->how == 1)
 		printf("  GPU %s: no SASS for it; the driver JIT-compiles %s PTX (slow first start)\n",
-		       o->gpu_arg, ptb_cuda_image_name(best, name, sizeof name));
-	if (lacking)
+		       o->gpu_arg, ptb_cuda_image_name(ff->best, name, sizeof name));
+	if (ff->lacking)
 		printf("  ... but %zu of %zu fat binaries have no code for it (normal in libraries\n"
 		       "      that ship per-architecture kernels, like cuBLAS; in a PyTorch build\n"
 		       "      it means kernels that fail on this GPU)\n",
-		       lacking, s->ncontainers);
-	if (how == 0)
+		       ff->lacking, s->ncontainers);
+	if (ff->how == 0)
 		printf("  GPU %s: no kernel image for it: \"no kernel image is available for execution on the device\"\n",
 		       o->gpu_arg);
-	if (o->images) {
-		for (size_t i = 0; i < s->n; i++) {
-			const struct ptb_cuda_image *img = &s->images[i];
-			char ver[16];
+}
 
-			image_version(img, ver, sizeof ver);
-			printf("    #%-4zu %-14s %-4s %-5s %-6s %9llu bytes%s%s%s\n", img->container,
-			       ptb_cuda_image_name(img, name, sizeof name), kind_name(img->kind),
-			       ver, comp_name(img->compression), (unsigned long long)img->size,
-			       img->decoded < 0 ? "  (decode failed)" : "",
-			       img->ptx_target[0] ? "  .target " : "", img->ptx_target);
-			if (img->where[0])
-				printf("          in %s\n", img->where);
-		}
+/* Print one line per image (--images), with the member it came from. */
+static void print_image_list(const struct ptb_cuda_scan *s)
+{
+	char name[32];
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct ptb_cuda_image *img = &s->images[i];
+		char ver[16];
+
+		image_version(img, ver, sizeof ver);
+		printf("    #%-4zu %-14s %-4s %-5s %-6s %9llu bytes%s%s%s\n", img->container,
+		       ptb_cuda_image_name(img, name, sizeof name), kind_name(img->kind),
+		       ver, comp_name(img->compression), (unsigned long long)img->size,
+		       img->decoded < 0 ? "  (decode failed)" : "",
+		       img->ptx_target[0] ? "  .target " : "", img->ptx_target);
+		if (img->where[0])
+			printf("          in %s\n", img->where);
 	}
-	free(g);
-	return how;
+}
+
+/* Report one scanned file: added to `files` (JSON) or printed.  Returns
+ * the --gpu verdict (ptb_cuda_runs_on), -1 without --gpu. */
+static int report_file(const char *path, const struct ptb_cuda_scan *s,
+                       const struct opts *o, cJSON *files)
+{
+	struct file_facts ff = { 0 };
+
+	ff.g = group_images(s, &ff.ng);
+	ff.how = o->gpu >= 0 ? ptb_cuda_runs_on(s->images, s->n, o->gpu, &ff.best) : -1;
+	ff.lacking = ff.how > 0 ? fat_binaries_lacking(s, o->gpu) : 0;
+	for (size_t i = 0; i < s->n; i++) {
+		ff.comp[s->images[i].compression & 3]++;
+		ff.bad += s->images[i].decoded < 0;
+	}
+	if (files) {
+		cJSON_AddItemToArray(files, file_json(path, s, o, &ff));
+	} else {
+		printf("%s: %s, %zu fat binar%s, %zu image%s\n", path, s->type ? s->type : "?",
+		       s->ncontainers, s->ncontainers == 1 ? "y" : "ies", s->n, s->n == 1 ? "" : "s");
+		print_groups(&ff);
+		print_verdict(s, o, &ff);
+		if (o->images)
+			print_image_list(s);
+	}
+	free(ff.g);
+	return ff.how;
 }
 
 /* Map (or, for an empty file, nothing) the file read-only. */

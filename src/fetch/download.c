@@ -714,115 +714,169 @@ static int bigger_first(const void *a, const void *b)
 	return *i < *j ? -1 : *i > *j;
 }
 
+/* Set a transfer up for each item: one found in the cache is done (and
+ * handed to `ready`), one not is to be downloaded into its partial file
+ * (refused with --offline).  0 with *left the number to download, or -1
+ * with err set. */
+static int plan_transfers(struct engine *e, ptb_fetch_ready_fn ready, size_t *left, struct ptb_err *err)
+{
+	for (size_t i = 0; i < e->l->n; i++) {
+		struct xfer *x = &e->x[i];
+
+		x->e = e;
+		x->it = &e->l->items[i];
+		x->fd = -1;
+		x->notify = -1;
+		if (cached(e, x->it)) {
+			x->state = X_DONE;
+			ptb_progress_cached(e->prog, x->it);
+			if (ready && ready(e->ud, x->it, err) != 0)
+				return -1;
+			continue;
+		}
+		if (e->o->offline) {
+			ptb_err_set(err, PTB_EIO, "--offline: '%s' (sha256 %s) is not in the cache '%s'",
+			            x->it->name, x->it->sha256, e->cache);
+			ptb_err_hint(err, "run once without --offline to fill the cache");
+			return -1;
+		}
+		x->part = ptb_xasprintf("%s/partial/%s.part", e->cache, x->it->sha256);
+		x->slot = ptb_progress_slot(e->prog, x->it);
+		x->state = X_WAIT;
+		(*left)++;
+	}
+	return 0;
+}
+
+/* The items' indexes, largest first (ties in list order); caller frees. */
+static size_t *size_order(const struct ptb_fetch_list *l)
+{
+	size_t *order = ptb_xcalloc(l->n ? l->n : 1, sizeof *order);
+
+	for (size_t i = 0; i < l->n; i++)
+		order[i] = i;
+	by_size = l;
+	qsort(order, l->n, sizeof *order, bigger_first);
+	return order;
+}
+
+/* Start what is due, largest first, up to --jobs at once: the big
+ * archives then also start unpacking first, which keeps the unpacking
+ * workers' tail short.  *wait is lowered to the time until the next one
+ * waiting is due.  0, or -1 with err set. */
+static int start_due(struct engine *e, const size_t *order, double t, double *wait, struct ptb_err *err)
+{
+	size_t jobs = (size_t)(e->o->jobs > 0 ? e->o->jobs : 1);
+
+	for (size_t next = 0; next < e->l->n && e->running < jobs; next++) {
+		struct xfer *x = &e->x[order[next]];
+
+		if (x->state != X_WAIT)
+			continue;
+		if (x->due > t) {
+			if (x->due - t < *wait)
+				*wait = x->due - t;
+			continue;
+		}
+		if (x->t0 == 0)
+			x->t0 = t;
+		if (start(e, x, err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Handle every transfer curl has finished: done ones lower *left and go
+ * to `ready`, others retry or fail.  0, or -1 with err set. */
+static int collect_done(struct engine *e, ptb_fetch_ready_fn ready, size_t *left, struct ptb_err *err)
+{
+	CURLMsg *m;
+	int nmsg;
+
+	while ((m = curl_multi_info_read(e->multi, &nmsg))) {
+		struct xfer *x;
+
+		if (m->msg != CURLMSG_DONE)
+			continue;
+		curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&x);
+		if (on_done(e, x, m->data.result, err) != 0)
+			return -1;
+		if (x->state == X_DONE) {
+			(*left)--;
+			if (ready && ready(e->ud, x->it, err) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Run the downloads until none is left, a step fails or a signal asks
+ * to stop.  0, or -1 with err set. */
+static int run_transfers(struct engine *e, const size_t *order, size_t left,
+                         ptb_fetch_ready_fn ready, ptb_fetch_poll_fn poll, struct ptb_err *err)
+{
+	while (left > 0) {
+		double wait = 0.1;
+		int still;
+
+		if (start_due(e, order, now_s(), &wait, err) != 0)
+			return -1;
+		curl_multi_perform(e->multi, &still);
+		if (collect_done(e, ready, &left, err) != 0)
+			return -1;
+		if (poll && poll(e->ud, err) != 0)
+			return -1;
+		if (ptb_fetch_stop) {
+			ptb_err_set(err, PTB_EIO, "interrupted by signal %d", (int)ptb_fetch_stop);
+			ptb_err_hint(err, "nothing was installed; partial downloads are kept and the next run resumes them");
+			return -1;
+		}
+		ptb_progress_draw(e->prog, 0);
+		if (left > 0)
+			curl_multi_poll(e->multi, NULL, 0, (int)(wait * 1000) + 1, NULL);
+	}
+	return 0;
+}
+
+/* Stop every transfer and close its files: a stream's reader fails, a
+ * partial file is synced and kept for the next run. */
+static void close_transfers(struct engine *e)
+{
+	for (size_t i = 0; i < e->l->n; i++) {
+		if (e->multi)
+			stop_handle(e, &e->x[i]);
+		if (e->x[i].notify >= 0)
+			close(e->x[i].notify);   /* its reader fails; nothing is committed */
+		if (e->x[i].fd >= 0) {
+			fsync(e->x[i].fd);
+			close(e->x[i].fd);
+		}
+		free(e->x[i].part);
+	}
+}
+
 int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
                   const struct ptb_net_opts *o,
                   ptb_fetch_ready_fn ready, ptb_fetch_poll_fn poll, void *ud,
                   struct ptb_err *err)
 {
 	struct engine e = { .ud = ud, .l = l, .cache = cache, .o = o };
-	size_t left = 0, next = 0, *order = NULL;
+	size_t left = 0, *order = NULL;
 	int rc = -1;
 
 	if (mkdirs(cache, err) != 0)
 		return -1;
 	e.x = ptb_xcalloc(l->n ? l->n : 1, sizeof *e.x);
 	e.prog = o->prog ? o->prog : ptb_progress_new(o->progress, l->n);
-	for (size_t i = 0; i < l->n; i++) {
-		struct xfer *x = &e.x[i];
-
-		x->e = &e;
-		x->it = &l->items[i];
-		x->fd = -1;
-		x->notify = -1;
-		if (cached(&e, x->it)) {
-			x->state = X_DONE;
-			ptb_progress_cached(e.prog, x->it);
-			if (ready && ready(ud, x->it, err) != 0)
-				goto out;
-			continue;
-		}
-		if (o->offline) {
-			ptb_err_set(err, PTB_EIO, "--offline: '%s' (sha256 %s) is not in the cache '%s'",
-			            x->it->name, x->it->sha256, cache);
-			ptb_err_hint(err, "run once without --offline to fill the cache");
-			goto out;
-		}
-		x->part = ptb_xasprintf("%s/partial/%s.part", cache, x->it->sha256);
-		x->slot = ptb_progress_slot(e.prog, x->it);
-		x->state = X_WAIT;
-		left++;
+	if (plan_transfers(&e, ready, &left, err) == 0) {
+		order = size_order(l);
+		e.multi = curl_multi_init();
+		if (!e.multi)
+			ptb_oom();
+		rc = run_transfers(&e, order, left, ready, poll, err);
 	}
-	order = ptb_xcalloc(l->n ? l->n : 1, sizeof *order);
-	for (size_t i = 0; i < l->n; i++)
-		order[i] = i;
-	by_size = l;
-	qsort(order, l->n, sizeof *order, bigger_first);
-	e.multi = curl_multi_init();
-	if (!e.multi)
-		ptb_oom();
-	while (left > 0) {
-		double t = now_s(), wait = 0.1;
-		int still, nmsg;
-		CURLMsg *m;
-
-		/* Start what is due, largest first, up to --jobs at once: the
-		 * big archives then also start unpacking first, which keeps the
-		 * unpacking workers' tail short. */
-		for (next = 0; next < l->n && e.running < (size_t)(o->jobs > 0 ? o->jobs : 1); next++) {
-			struct xfer *x = &e.x[order[next]];
-
-			if (x->state != X_WAIT)
-				continue;
-			if (x->due > t) {
-				if (x->due - t < wait)
-					wait = x->due - t;
-				continue;
-			}
-			if (x->t0 == 0)
-				x->t0 = t;
-			if (start(&e, x, err) != 0)
-				goto out;
-		}
-		curl_multi_perform(e.multi, &still);
-		while ((m = curl_multi_info_read(e.multi, &nmsg))) {
-			struct xfer *x;
-
-			if (m->msg != CURLMSG_DONE)
-				continue;
-			curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&x);
-			if (on_done(&e, x, m->data.result, err) != 0)
-				goto out;
-			if (x->state == X_DONE) {
-				left--;
-				if (ready && ready(ud, x->it, err) != 0)
-					goto out;
-			}
-		}
-		if (poll && poll(ud, err) != 0)
-			goto out;
-		if (ptb_fetch_stop) {
-			ptb_err_set(err, PTB_EIO, "interrupted by signal %d", (int)ptb_fetch_stop);
-			ptb_err_hint(err, "nothing was installed; partial downloads are kept and the next run resumes them");
-			goto out;
-		}
-		ptb_progress_draw(e.prog, 0);
-		if (left > 0)
-			curl_multi_poll(e.multi, NULL, 0, (int)(wait * 1000) + 1, NULL);
-	}
-	rc = 0;
-out:
 	ptb_progress_draw(e.prog, 1);
-	for (size_t i = 0; i < l->n; i++) {
-		if (e.multi)
-			stop_handle(&e, &e.x[i]);
-		if (e.x[i].notify >= 0)
-			close(e.x[i].notify);   /* its reader fails; nothing is committed */
-		if (e.x[i].fd >= 0) {
-			fsync(e.x[i].fd);
-			close(e.x[i].fd);
-		}
-		free(e.x[i].part);
-	}
+	close_transfers(&e);
 	if (e.multi)
 		curl_multi_cleanup(e.multi);
 	if (!o->prog)

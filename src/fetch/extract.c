@@ -254,19 +254,231 @@ int ptb_extract(const char *archive, const char *root, const char *name,
 	return ptb_extract_stream(fd, -1, archive, root, name, lim, sha256_out, err);
 }
 
+/* One extraction's state, handed from step to step below. */
+struct unpack {
+	struct archive *a, *w;
+	const char *name;                   /* the component */
+	const struct ptb_extract_limits *lim;
+	struct ptb_err *err;
+	char *top, *lic;                    /* the top folder; where LICENSE goes */
+	char *path, *norm, *hnorm;          /* the current entry's names, owned */
+	uint64_t nentries, nbytes;
+	char wbuf[512];
+};
+
+/* Enter `root`, set the reader (tar, any filter) and the secure disk
+ * writer up, and open the archive through `in`.  0, or -1 with u->err
+ * set. */
+static int open_archive(struct unpack *u, struct src *in, const char *root,
+                        const char *archive, int open_errno)
+{
+	if (chdir(root) != 0) {
+		ptb_err_set(u->err, PTB_EIO, "cannot enter '%s': %s", root, strerror(errno));
+		return -1;
+	}
+	archive_read_support_filter_all(u->a);
+	archive_read_support_format_tar(u->a);
+	archive_read_support_format_gnutar(u->a);
+	archive_write_disk_set_options(u->w, ARCHIVE_EXTRACT_SECURE_SYMLINKS |
+	                                     ARCHIVE_EXTRACT_SECURE_NODOTDOT |
+	                                     ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
+	if (in->fd < 0) {
+		ptb_err_set(u->err, PTB_EIO, "cannot read the archive of '%s': '%s': %s", u->name, archive,
+		            strerror(open_errno));
+		return -1;
+	}
+	if (archive_read_open(u->a, in, NULL, src_read, NULL) != ARCHIVE_OK) {
+		ptb_err_set(u->err, PTB_EIO, "cannot read the archive of '%s': %s", u->name,
+		            why(u->a, u->wbuf, sizeof u->wbuf));
+		if (archive_errno(u->a) == EILSEQ)
+			ptb_err_hint(u->err, "components are unpacked from tar archives (.tar.xz, .tar.gz); nothing was installed");
+		return -1;
+	}
+	u->lic = ptb_xasprintf("share/licenses/%s/LICENSE", u->name);
+	return 0;
+}
+
+/* Check a hard link `hl` (as stored) and point it at its name under the
+ * top folder: only to a regular file already unpacked.  0, or -1 with
+ * u->err set. */
+static int check_hardlink(struct unpack *u, struct archive_entry *e, const char *hl)
+{
+	const char *hrest, *no;
+	char *htop = ptb_xstrdup(u->top);
+	struct stat st;
+	int bad;
+
+	if (!(u->hnorm = ptb_extract_norm(hl, &no)) || !*u->hnorm) {
+		free(htop);
+		return refuse(u->err, u->name, u->path, "is a hard link to an absolute path or through '..'");
+	}
+	hrest = strip_top(u->hnorm, &htop, &bad);
+	free(htop);
+	if (bad || !hrest)
+		return refuse(u->err, u->name, u->path, "is a hard link outside the archive's top folder");
+	if (lstat(hrest, &st) != 0 || !S_ISREG(st.st_mode))
+		return refuse(u->err, u->name, u->path, "is a hard link to a symlink, a folder or nothing");
+	archive_entry_set_hardlink(e, hrest);
+	return 0;
+}
+
+/* Every check on one entry before anything of it is written: the entry
+ * count, its name, its type, the single top folder, its size, where a
+ * link leads.  1 with *rest (its name under the top folder) to write it,
+ * 0 to skip it (the root or top folder itself), -1 with u->err set. */
+static int check_entry(struct unpack *u, struct archive_entry *e, const char **rest)
+{
+	const char *raw = archive_entry_pathname(e), *no, *hl;
+	mode_t type = archive_entry_filetype(e);
+	int bad;
+
+	/* The entry's own strings live in buffers that the setters
+	 * below reallocate: keep copies for the checks and messages. */
+	free(u->path);
+	free(u->norm);
+	free(u->hnorm);
+	u->path = ptb_xstrdup(raw ? raw : "");
+	u->norm = u->hnorm = NULL;
+	if (++u->nentries > u->lim->max_entries) {
+		ptb_err_set(u->err, PTB_EIO, "refusing archive of '%s': more than %llu entries",
+		            u->name, (unsigned long long)u->lim->max_entries);
+		ptb_err_hint(u->err, "nothing was installed; PTBUILD_MAX_ENTRIES raises the limit");
+		return -1;
+	}
+	/* One spelling of the name, checked and written alike. */
+	if (!(u->norm = ptb_extract_norm(u->path, &no)))
+		return refuse(u->err, u->name, u->path, no);
+	if (!archive_entry_hardlink(e) && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK)
+		return refuse(u->err, u->name, u->path, "is a device node, FIFO or socket");
+	if (!*u->norm) {
+		/* "./": the root folder itself. */
+		if (type != AE_IFDIR)
+			return refuse(u->err, u->name, u->path, "has an empty name");
+		return 0;
+	}
+	*rest = strip_top(u->norm, &u->top, &bad);
+	if (bad)
+		return refuse(u->err, u->name, u->path, "is outside the archive's single top folder");
+	if (!*rest) {
+		if (type != AE_IFDIR)
+			return refuse(u->err, u->name, u->path, "is outside the archive's single top folder");
+		return 0;
+	}
+	if (archive_entry_size(e) > 0 && (uint64_t)archive_entry_size(e) > u->lim->max_bytes)
+		return refuse(u->err, u->name, u->path, "is larger than the unpacked-size limit");
+	if ((hl = archive_entry_hardlink(e))) {
+		if (check_hardlink(u, e, hl) != 0)
+			return -1;
+	} else if (type == AE_IFLNK) {
+		if (!ptb_extract_link_ok(*rest, archive_entry_symlink(e)))
+			return refuse(u->err, u->name, u->path, "is a symlink that leads outside the prefix");
+	}
+	return 1;
+}
+
+/* Copy the current regular file's data to disk, counting every byte
+ * against the unpacked-size limit.  0, or -1 with u->err set. */
+static int copy_data(struct unpack *u)
+{
+	const void *buf;
+	size_t len;
+	la_int64_t off;
+	int r;
+
+	while ((r = archive_read_data_block(u->a, &buf, &len, &off)) == ARCHIVE_OK) {
+		u->nbytes += len;
+		if (u->nbytes > u->lim->max_bytes) {
+			ptb_err_set(u->err, PTB_EIO, "refusing archive of '%s': it unpacks to more than %llu bytes",
+			            u->name, (unsigned long long)u->lim->max_bytes);
+			ptb_err_hint(u->err, "nothing was installed; this looks like an archive bomb");
+			return -1;
+		}
+		if (archive_write_data_block(u->w, buf, len, off) != ARCHIVE_OK) {
+			ptb_err_set(u->err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
+			            u->path, u->name, why(u->w, u->wbuf, sizeof u->wbuf));
+			return -1;
+		}
+	}
+	if (r != ARCHIVE_EOF) {
+		ptb_err_set(u->err, PTB_EIO, "cannot read '%s' in the archive of '%s': %s",
+		            u->path, u->name, why(u->a, u->wbuf, sizeof u->wbuf));
+		return -1;
+	}
+	return 0;
+}
+
+/* Write one checked entry as `rest` (LICENSE to its licence folder) with
+ * safe permissions, its data and all.  0, or -1 with u->err set. */
+static int write_entry(struct unpack *u, struct archive_entry *e, const char *rest)
+{
+	mode_t type = archive_entry_filetype(e);
+	int link = archive_entry_hardlink(e) != NULL;
+
+	/* Never set-id, sticky or writable by others; always ours to
+	 * remove later. */
+	if (type == AE_IFDIR)
+		archive_entry_set_perm(e, (archive_entry_perm(e) & 0755) | 0700);
+	else if (type == AE_IFREG)
+		archive_entry_set_perm(e, (archive_entry_perm(e) & 0755) | 0600);
+	/* libarchive makes the missing folders (and refuses to make
+	 * them through a symlink). */
+	archive_entry_set_pathname(e, strcmp(rest, "LICENSE") == 0 ? u->lic : rest);
+	if (archive_write_header(u->w, e) != ARCHIVE_OK) {
+		ptb_err_set(u->err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
+		            u->path, u->name, why(u->w, u->wbuf, sizeof u->wbuf));
+		ptb_err_hint(u->err, "nothing was installed");
+		return -1;
+	}
+	if (type == AE_IFREG && !link && copy_data(u) != 0)
+		return -1;
+	if (archive_write_finish_entry(u->w) != ARCHIVE_OK) {
+		ptb_err_set(u->err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
+		            u->path, u->name, why(u->w, u->wbuf, sizeof u->wbuf));
+		return -1;
+	}
+	if (type == AE_IFREG && !link && archive_entry_size(e) > 0)
+		write_back(archive_entry_pathname(e), (uint64_t)archive_entry_size(e));
+	return 0;
+}
+
+/* Check and write every entry, then close the writer.  0, or -1 with
+ * u->err set. */
+static int unpack_entries(struct unpack *u)
+{
+	struct archive_entry *e;
+	const char *rest = NULL;
+	int r, c;
+
+	while ((r = archive_read_next_header(u->a, &e)) == ARCHIVE_OK) {
+		if ((c = check_entry(u, e, &rest)) < 0)
+			return -1;
+		if (c > 0 && write_entry(u, e, rest) != 0)
+			return -1;
+	}
+	if (r != ARCHIVE_EOF) {
+		ptb_err_set(u->err, PTB_EIO, "cannot read the archive of '%s': %s", u->name,
+		            why(u->a, u->wbuf, sizeof u->wbuf));
+		if (u->nentries == 0 && archive_errno(u->a) == EILSEQ)
+			ptb_err_hint(u->err, "components are unpacked from tar archives (.tar.xz, .tar.gz); nothing was installed");
+		return -1;
+	}
+	if (archive_write_close(u->w) != ARCHIVE_OK) {
+		ptb_err_set(u->err, PTB_EIO, "cannot finish extracting '%s': %s", u->name,
+		            why(u->w, u->wbuf, sizeof u->wbuf));
+		return -1;
+	}
+	return 0;
+}
+
 int ptb_extract_stream(int fd, int notify, const char *archive, const char *root,
                        const char *name, const struct ptb_extract_limits *lim,
                        char sha256_out[65], struct ptb_err *err)
 {
 	int open_errno = errno;
 	struct src *in = NULL;
-	struct archive *a, *w;
-	struct archive_entry *e;
-	char *top = NULL, *lic = NULL, *path = NULL, *norm = NULL, *hnorm = NULL;
-	uint64_t nentries = 0, nbytes = 0;
-	char wbuf[512];
+	struct unpack u = { .name = name, .lim = lim, .err = err };
 	const char *no;
-	int r, rc = -1;
+	int rc = -1;
 
 	if (sha256_out)
 		sha256_out[0] = '\0';
@@ -285,177 +497,19 @@ int ptb_extract_stream(int fd, int notify, const char *archive, const char *root
 		            name, ptb_archive_error());
 		goto early;
 	}
-	a = archive_read_new();
-	w = archive_write_disk_new();
-	if (!a || !w)
+	u.a = archive_read_new();
+	u.w = archive_write_disk_new();
+	if (!u.a || !u.w)
 		ptb_oom();
-	if (chdir(root) != 0) {
-		ptb_err_set(err, PTB_EIO, "cannot enter '%s': %s", root, strerror(errno));
-		goto out;
-	}
-	archive_read_support_filter_all(a);
-	archive_read_support_format_tar(a);
-	archive_read_support_format_gnutar(a);
-	archive_write_disk_set_options(w, ARCHIVE_EXTRACT_SECURE_SYMLINKS |
-	                                  ARCHIVE_EXTRACT_SECURE_NODOTDOT |
-	                                  ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
-	if (in->fd < 0) {
-		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': '%s': %s", name, archive, strerror(open_errno));
-		goto out;
-	}
-	if (archive_read_open(a, in, NULL, src_read, NULL) != ARCHIVE_OK) {
-		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, why(a, wbuf, sizeof wbuf));
-		if (archive_errno(a) == EILSEQ)
-			ptb_err_hint(err, "components are unpacked from tar archives (.tar.xz, .tar.gz); nothing was installed");
-		goto out;
-	}
-	lic = ptb_xasprintf("share/licenses/%s/LICENSE", name);
-	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		const char *raw = archive_entry_pathname(e), *rest, *hl, *sl;
-		mode_t type = archive_entry_filetype(e);
-		int bad;
-
-		/* The entry's own strings live in buffers that the setters
-		 * below reallocate: keep copies for the checks and messages. */
-		free(path);
-		free(norm);
-		free(hnorm);
-		path = ptb_xstrdup(raw ? raw : "");
-		norm = hnorm = NULL;
-		if (++nentries > lim->max_entries) {
-			ptb_err_set(err, PTB_EIO, "refusing archive of '%s': more than %llu entries",
-			            name, (unsigned long long)lim->max_entries);
-			ptb_err_hint(err, "nothing was installed; PTBUILD_MAX_ENTRIES raises the limit");
-			goto out;
-		}
-		/* One spelling of the name, checked and written alike. */
-		if (!(norm = ptb_extract_norm(path, &no))) {
-			refuse(err, name, path, no);
-			goto out;
-		}
-		if (!archive_entry_hardlink(e) && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK) {
-			refuse(err, name, path, "is a device node, FIFO or socket");
-			goto out;
-		}
-		if (!*norm) {
-			/* "./": the root folder itself. */
-			if (type != AE_IFDIR) {
-				refuse(err, name, path, "has an empty name");
-				goto out;
-			}
-			continue;
-		}
-		rest = strip_top(norm, &top, &bad);
-		if (bad) {
-			refuse(err, name, path, "is outside the archive's single top folder");
-			goto out;
-		}
-		if (!rest) {
-			if (type != AE_IFDIR) {
-				refuse(err, name, path, "is outside the archive's single top folder");
-				goto out;
-			}
-			continue;
-		}
-		if (archive_entry_size(e) > 0 && (uint64_t)archive_entry_size(e) > lim->max_bytes) {
-			refuse(err, name, path, "is larger than the unpacked-size limit");
-			goto out;
-		}
-		if ((hl = archive_entry_hardlink(e))) {
-			const char *hrest;
-			char *htop = ptb_xstrdup(top);
-			struct stat st;
-
-			if (!(hnorm = ptb_extract_norm(hl, &no)) || !*hnorm) {
-				free(htop);
-				refuse(err, name, path, "is a hard link to an absolute path or through '..'");
-				goto out;
-			}
-			hrest = strip_top(hnorm, &htop, &bad);
-			free(htop);
-			if (bad || !hrest) {
-				refuse(err, name, path, "is a hard link outside the archive's top folder");
-				goto out;
-			}
-			if (lstat(hrest, &st) != 0 || !S_ISREG(st.st_mode)) {
-				refuse(err, name, path, "is a hard link to a symlink, a folder or nothing");
-				goto out;
-			}
-			archive_entry_set_hardlink(e, hrest);
-		} else if (type == AE_IFLNK) {
-			sl = archive_entry_symlink(e);
-			if (!ptb_extract_link_ok(rest, sl)) {
-				refuse(err, name, path, "is a symlink that leads outside the prefix");
-				goto out;
-			}
-		}
-		/* Never set-id, sticky or writable by others; always ours to
-		 * remove later. */
-		if (type == AE_IFDIR)
-			archive_entry_set_perm(e, (archive_entry_perm(e) & 0755) | 0700);
-		else if (type == AE_IFREG)
-			archive_entry_set_perm(e, (archive_entry_perm(e) & 0755) | 0600);
-		/* libarchive makes the missing folders (and refuses to make
-		 * them through a symlink). */
-		archive_entry_set_pathname(e, strcmp(rest, "LICENSE") == 0 ? lic : rest);
-		if (archive_write_header(w, e) != ARCHIVE_OK) {
-			ptb_err_set(err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
-			            path, name, why(w, wbuf, sizeof wbuf));
-			ptb_err_hint(err, "nothing was installed");
-			goto out;
-		}
-		if (type == AE_IFREG && !hl) {
-			const void *buf;
-			size_t len;
-			la_int64_t off;
-
-			while ((r = archive_read_data_block(a, &buf, &len, &off)) == ARCHIVE_OK) {
-				nbytes += len;
-				if (nbytes > lim->max_bytes) {
-					ptb_err_set(err, PTB_EIO, "refusing archive of '%s': it unpacks to more than %llu bytes",
-					            name, (unsigned long long)lim->max_bytes);
-					ptb_err_hint(err, "nothing was installed; this looks like an archive bomb");
-					goto out;
-				}
-				if (archive_write_data_block(w, buf, len, off) != ARCHIVE_OK) {
-					ptb_err_set(err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
-					            path, name, why(w, wbuf, sizeof wbuf));
-					goto out;
-				}
-			}
-			if (r != ARCHIVE_EOF) {
-				ptb_err_set(err, PTB_EIO, "cannot read '%s' in the archive of '%s': %s",
-				            path, name, why(a, wbuf, sizeof wbuf));
-				goto out;
-			}
-		}
-		if (archive_write_finish_entry(w) != ARCHIVE_OK) {
-			ptb_err_set(err, PTB_EIO, "cannot extract '%s' from the archive of '%s': %s",
-			            path, name, why(w, wbuf, sizeof wbuf));
-			goto out;
-		}
-		if (type == AE_IFREG && !hl && archive_entry_size(e) > 0)
-			write_back(archive_entry_pathname(e), (uint64_t)archive_entry_size(e));
-	}
-	if (r != ARCHIVE_EOF) {
-		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s': %s", name, why(a, wbuf, sizeof wbuf));
-		if (nentries == 0 && archive_errno(a) == EILSEQ)
-			ptb_err_hint(err, "components are unpacked from tar archives (.tar.xz, .tar.gz); nothing was installed");
-		goto out;
-	}
-	if (archive_write_close(w) != ARCHIVE_OK) {
-		ptb_err_set(err, PTB_EIO, "cannot finish extracting '%s': %s", name, why(w, wbuf, sizeof wbuf));
-		goto out;
-	}
-	rc = 0;
-out:
-	free(top);
-	free(lic);
-	free(path);
-	free(norm);
-	free(hnorm);
-	archive_read_free(a);
-	archive_write_free(w);
+	if (open_archive(&u, in, root, archive, open_errno) == 0 && unpack_entries(&u) == 0)
+		rc = 0;
+	free(u.top);
+	free(u.lic);
+	free(u.path);
+	free(u.norm);
+	free(u.hnorm);
+	archive_read_free(u.a);
+	archive_write_free(u.w);
 early:
 	if (rc != 0 && in && in->err)
 		ptb_err_set(err, PTB_EIO, "cannot read the archive of '%s' ('%s'): %s", name, archive, strerror(in->err));

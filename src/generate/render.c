@@ -90,7 +90,111 @@ static int valid_path(const char *p)
 	return 1;
 }
 
-/* Parse a sequence of nodes until {% else %}, {% end %} or the end. */
+static int parse_seq(struct parser *p, struct node **head, enum term *term);
+
+/* Add the text from `a` to `b` as a node, if there is any. */
+static void add_text(struct node ***tail, const char *a, const char *b, int line)
+{
+	if (b > a) {
+		struct node *n = add(tail, N_TEXT, line);
+		n->text = a;
+		n->len = (size_t)(b - a);
+	}
+}
+
+/* Whether `tag` opens, divides or closes a block (a comment counts). */
+static int is_block_tag(const char *tag)
+{
+	return tag[0] == '#' || strncmp(tag, "each ", 5) == 0 ||
+	       strncmp(tag, "if ", 3) == 0 || strcmp(tag, "else") == 0 ||
+	       strcmp(tag, "end") == 0;
+}
+
+/* A block tag alone on its line takes the line with it: widen *open back
+ * to the line's start and *after past its newline when the tag from
+ * *open to *after has only blanks around it on a line that starts at or
+ * after `text`. */
+static void take_line(const struct parser *p, const char *text, const char **open, const char **after)
+{
+	const char *ls, *c;
+	int standalone;
+
+	for (ls = *open; ls > p->s && ls[-1] != '\n'; ls--)
+		;
+	standalone = ls >= text;
+	for (c = ls; standalone && c < *open; c++)
+		if (!is_blank(*c))
+			standalone = 0;
+	for (c = *after; standalone && c < p->end && *c != '\n'; c++)
+		if (!is_blank(*c))
+			standalone = 0;
+	if (standalone) {
+		*after = c < p->end ? c + 1 : c;
+		*open = ls;
+	}
+}
+
+/* Parse an {% each %} or {% if %} block from its tag through its
+ * {% end %}, adding its node.  0, or -1 with p->err set. */
+static int parse_block(struct parser *p, const char *tag, int line, struct node ***tail)
+{
+	int each = tag[0] == 'e';
+	const char *arg = tag + (each ? 5 : 3);
+	struct node *n = add(tail, each ? N_EACH : N_IF, line);
+	enum term t;
+
+	while (is_blank(*arg))
+		arg++;
+	if (!each && *arg == '!') {
+		n->neg = 1;
+		arg++;
+	}
+	n->path = ptb_xstrdup(arg);
+	if (!valid_path(n->path)) {
+		ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: bad name '%s'", p->name, line, n->path);
+		return -1;
+	}
+	if (parse_seq(p, &n->body, &t) != 0)
+		return -1;
+	if (t == T_ELSE) {
+		if (each) {
+			ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: 'each' has no 'else'", p->name, line);
+			return -1;
+		}
+		if (parse_seq(p, &n->alt, &t) != 0)
+			return -1;
+	}
+	if (t != T_END) {
+		ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: '%s' without '{%% end %%}'",
+		            p->name, line, each ? "each" : "if");
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse a value tag, "path | filter", adding its node.  0, or -1 with
+ * p->err set. */
+static int parse_value(struct parser *p, const char *tag, int line, struct node ***tail)
+{
+	const char *bar = strchr(tag, '|');
+	struct node *n = add(tail, N_VAR, line);
+
+	if (!bar) {
+		ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: '%s' names no filter (every value says how it is escaped: '%s | sh')",
+		            p->name, line, tag, tag);
+		return -1;
+	}
+	n->path = trim_dup(tag, bar);
+	n->filter = trim_dup(bar + 1, tag + strlen(tag));
+	if (!valid_path(n->path)) {
+		ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: bad name '%s'", p->name, line, n->path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse a sequence of nodes until {% else %}, {% end %} or the end;
+ * *term says which.  0, or -1 with p->err set. */
 static int parse_seq(struct parser *p, struct node **head, enum term *term)
 {
 	struct node **tail = head;
@@ -99,16 +203,12 @@ static int parse_seq(struct parser *p, struct node **head, enum term *term)
 	*head = NULL;
 	for (;;) {
 		const char *open = strstr(p->pos, "{%");
-		const char *close, *after, *ls, *c;
+		const char *close, *after;
 		char *tag;
-		int line, standalone, block;
+		int line, r;
 
 		if (!open || open >= p->end) {
-			if (p->end > text) {
-				struct node *n = add(&tail, N_TEXT, 0);
-				n->text = text;
-				n->len = (size_t)(p->end - text);
-			}
+			add_text(&tail, text, p->end, 0);
 			p->pos = p->end;
 			*term = T_EOF;
 			return 0;
@@ -121,28 +221,9 @@ static int parse_seq(struct parser *p, struct node **head, enum term *term)
 		}
 		tag = trim_dup(open + 2, close);
 		after = close + 2;
-		block = tag[0] == '#' || strncmp(tag, "each ", 5) == 0 ||
-		        strncmp(tag, "if ", 3) == 0 || strcmp(tag, "else") == 0 ||
-		        strcmp(tag, "end") == 0;
-		/* A block tag alone on its line takes the line with it. */
-		for (ls = open; ls > p->s && ls[-1] != '\n'; ls--)
-			;
-		standalone = block && ls >= text;
-		for (c = ls; standalone && c < open; c++)
-			if (!is_blank(*c))
-				standalone = 0;
-		for (c = after; standalone && c < p->end && *c != '\n'; c++)
-			if (!is_blank(*c))
-				standalone = 0;
-		if (standalone) {
-			after = c < p->end ? c + 1 : c;
-			open = ls;
-		}
-		if (open > text) {
-			struct node *n = add(&tail, N_TEXT, line);
-			n->text = text;
-			n->len = (size_t)(open - text);
-		}
+		if (is_block_tag(tag))
+			take_line(p, text, &open, &after);
+		add_text(&tail, text, open, line);
 		p->pos = text = after;
 
 		if (tag[0] == '#') {
@@ -155,58 +236,14 @@ static int parse_seq(struct parser *p, struct node **head, enum term *term)
 			return 0;
 		}
 		if (strncmp(tag, "each ", 5) == 0 || strncmp(tag, "if ", 3) == 0) {
-			int each = tag[0] == 'e';
-			const char *arg = tag + (each ? 5 : 3);
-			struct node *n = add(&tail, each ? N_EACH : N_IF, line);
-			enum term t;
-
-			while (is_blank(*arg))
-				arg++;
-			if (!each && *arg == '!') {
-				n->neg = 1;
-				arg++;
-			}
-			n->path = ptb_xstrdup(arg);
-			free(tag);
-			if (!valid_path(n->path)) {
-				ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: bad name '%s'", p->name, line, n->path);
-				return -1;
-			}
-			if (parse_seq(p, &n->body, &t) != 0)
-				return -1;
-			if (t == T_ELSE) {
-				if (each) {
-					ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: 'each' has no 'else'", p->name, line);
-					return -1;
-				}
-				if (parse_seq(p, &n->alt, &t) != 0)
-					return -1;
-			}
-			if (t != T_END) {
-				ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: '%s' without '{%% end %%}'",
-				            p->name, line, each ? "each" : "if");
-				return -1;
-			}
+			r = parse_block(p, tag, line, &tail);
 			text = p->pos;
-			continue;
+		} else {
+			r = parse_value(p, tag, line, &tail);
 		}
-		/* A value: path | filter */
-		char *bar = strchr(tag, '|');
-		struct node *n = add(&tail, N_VAR, line);
-
-		if (!bar) {
-			ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: '%s' names no filter (every value says how it is escaped: '%s | sh')",
-			            p->name, line, tag, tag);
-			free(tag);
-			return -1;
-		}
-		n->path = trim_dup(tag, bar);
-		n->filter = trim_dup(bar + 1, tag + strlen(tag));
 		free(tag);
-		if (!valid_path(n->path)) {
-			ptb_err_set(p->err, PTB_ERECIPE, "%s:%d: bad name '%s'", p->name, line, n->path);
+		if (r != 0)
 			return -1;
-		}
 	}
 }
 
@@ -436,68 +473,108 @@ static void json_string(struct ptb_buf *out, const char *s)
 	ptb_buf_addc(out, '"');
 }
 
-int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,
-                      struct ptb_err *err)
+/* The json and yaml filters: any scalar as a JSON value (a JSON string
+ * is a YAML double-quoted scalar too).  0, or -1 with err set. */
+static int escape_json(const char *filter, const cJSON *v, struct ptb_buf *out, struct ptb_err *err)
 {
-	const char *s;
-	char num[64];
+	/* The YAML written is a GitHub workflow, which evaluates ${{ ... }}
+	 * in any string before a shell or an action sees it. */
+	if (filter[0] == 'y' && cJSON_IsString(v) && strstr(v->valuestring, "${{"))
+		return refuse(err, "a workflow value cannot hold '${{' (GitHub would evaluate it)");
+	if (cJSON_IsString(v))
+		json_string(out, v->valuestring);
+	else if (cJSON_IsNumber(v))
+		add_number(out, v->valuedouble);
+	else if (cJSON_IsBool(v))
+		ptb_buf_adds(out, cJSON_IsTrue(v) ? "true" : "false");
+	else if (cJSON_IsNull(v))
+		ptb_buf_adds(out, "null");
+	else
+		return refuse(err, "an array or object cannot be one value");
+	return 0;
+}
 
-	if (strcmp(filter, "json") == 0 || strcmp(filter, "yaml") == 0) {
-		/* A JSON string is a YAML double-quoted scalar too.  The YAML
-		 * written is a GitHub workflow, which evaluates ${{ ... }} in
-		 * any string before a shell or an action sees it. */
-		if (filter[0] == 'y' && cJSON_IsString(v) && strstr(v->valuestring, "${{"))
-			return refuse(err, "a workflow value cannot hold '${{' (GitHub would evaluate it)");
-		if (cJSON_IsString(v))
-			json_string(out, v->valuestring);
-		else if (cJSON_IsNumber(v))
-			add_number(out, v->valuedouble);
-		else if (cJSON_IsBool(v))
-			ptb_buf_adds(out, cJSON_IsTrue(v) ? "true" : "false");
-		else if (cJSON_IsNull(v))
-			ptb_buf_adds(out, "null");
-		else
-			return refuse(err, "an array or object cannot be one value");
-		return 0;
-	}
+/* A string, number or boolean as the text the other filters escape: a
+ * number as JSON writes it (into num), a boolean as 1 or 0.  0 with *s
+ * set, or -1 with err set. */
+static int scalar_text(const cJSON *v, char *num, size_t size, const char **s, struct ptb_err *err)
+{
 	if (cJSON_IsNumber(v)) {
 		struct ptb_buf b;
 
 		ptb_buf_init(&b);
 		add_number(&b, v->valuedouble);
-		snprintf(num, sizeof num, "%s", b.data);
+		snprintf(num, size, "%s", b.data);
 		ptb_buf_free(&b);
-		s = num;
+		*s = num;
 	} else if (cJSON_IsBool(v)) {
-		s = cJSON_IsTrue(v) ? "1" : "0";
+		*s = cJSON_IsTrue(v) ? "1" : "0";
 	} else if (cJSON_IsString(v)) {
-		s = v->valuestring;
+		*s = v->valuestring;
 	} else {
 		return refuse(err, "not a string or number");
 	}
+	return 0;
+}
 
-	if (strcmp(filter, "raw") == 0) {
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "ident") == 0) {
+/* The filters that write the text as it is once it passes their check
+ * (raw, ident, word, int, dockerenv, line, ghenv).  1 when it passes, 0
+ * when `filter` is none of them, -1 with err set when it fails. */
+static int check_verbatim(const char *filter, const char *s, const cJSON *v, struct ptb_err *err)
+{
+	if (strcmp(filter, "raw") == 0)
+		return 1;
+	if (strcmp(filter, "ident") == 0) {
 		if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '_'))
 			return refuse(err, "not a variable name (expected [A-Za-z_][A-Za-z0-9_]*)");
 		for (const char *c = s; *c; c++)
 			if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
 			      (*c >= '0' && *c <= '9') || *c == '_'))
 				return refuse(err, "not a variable name (expected [A-Za-z_][A-Za-z0-9_]*)");
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "word") == 0) {
+		return 1;
+	}
+	if (strcmp(filter, "word") == 0) {
 		if (!*s)
 			return refuse(err, "an empty value is not a shell word");
 		for (const char *c = s; *c; c++)
 			if (!is_word_char(*c) || (*c == '~' && (c == s || (!strchr("+-.", c[-1]) && !isalnum((unsigned char)c[-1])))))
 				return refuse(err, "not a plain word (expected letters, digits and + - . _ : = / @ , %, and ~ after a letter or digit)");
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "int") == 0) {
+		return 1;
+	}
+	if (strcmp(filter, "int") == 0) {
 		if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) || fabs(v->valuedouble) >= 1e15)
 			return refuse(err, "not a whole number");
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "sh") == 0 || strcmp(filter, "shline") == 0) {
+		return 1;
+	}
+	if (strcmp(filter, "dockerenv") == 0) {
+		size_t n = strlen(s);
+
+		if (strpbrk(s, "\r\n"))
+			return refuse(err, "docker --env-file cannot carry a value with a newline");
+		if (n && (is_blank(s[0]) || is_blank(s[n - 1])))
+			return refuse(err, "docker --env-file value with leading or trailing blanks is read differently by Docker versions and Compose");
+		if (s[0] == '"' || s[0] == '\'')
+			return refuse(err, "docker --env-file value starting with a quote is read differently by Docker versions and Compose");
+		return 1;
+	}
+	if (strcmp(filter, "line") == 0) {
+		if (strpbrk(s, "\r\n"))
+			return refuse(err, "a one-line value holds a newline");
+		return 1;
+	}
+	if (strcmp(filter, "ghenv") == 0) {
+		if (strpbrk(s, "\r\n"))
+			return refuse(err, "a $GITHUB_ENV line cannot carry a newline");
+		return 1;
+	}
+	return 0;
+}
+
+/* The filters that quote or escape the text (sh, shline, cmake,
+ * dockerfile, hcl).  0, or -1 with err set, also for an unknown filter. */
+static int escape_quoted(const char *filter, const char *s, struct ptb_buf *out, struct ptb_err *err)
+{
+	if (strcmp(filter, "sh") == 0 || strcmp(filter, "shline") == 0) {
 		if (filter[2] && strpbrk(s, "\r\n"))
 			return refuse(err, "a value on a one-line shell command cannot hold a newline");
 		ptb_buf_addc(out, '\'');
@@ -514,24 +591,6 @@ int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,
 		if (strpbrk(s, "\r\n"))
 			return refuse(err, "a Dockerfile value cannot hold a newline");
 		backslash(out, s, "\\\"$");
-	} else if (strcmp(filter, "dockerenv") == 0) {
-		size_t n = strlen(s);
-
-		if (strpbrk(s, "\r\n"))
-			return refuse(err, "docker --env-file cannot carry a value with a newline");
-		if (n && (is_blank(s[0]) || is_blank(s[n - 1])))
-			return refuse(err, "docker --env-file value with leading or trailing blanks is read differently by Docker versions and Compose");
-		if (s[0] == '"' || s[0] == '\'')
-			return refuse(err, "docker --env-file value starting with a quote is read differently by Docker versions and Compose");
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "line") == 0) {
-		if (strpbrk(s, "\r\n"))
-			return refuse(err, "a one-line value holds a newline");
-		ptb_buf_adds(out, s);
-	} else if (strcmp(filter, "ghenv") == 0) {
-		if (strpbrk(s, "\r\n"))
-			return refuse(err, "a $GITHUB_ENV line cannot carry a newline");
-		ptb_buf_adds(out, s);
 	} else if (strcmp(filter, "hcl") == 0) {
 		for (const char *c = s; *c; c++) {
 			if (*c == '\\' || *c == '"')
@@ -549,4 +608,24 @@ int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,
 		return -1;
 	}
 	return 0;
+}
+
+int ptb_render_escape(const char *filter, const cJSON *v, struct ptb_buf *out,
+                      struct ptb_err *err)
+{
+	const char *s;
+	char num[64];
+	int r;
+
+	if (strcmp(filter, "json") == 0 || strcmp(filter, "yaml") == 0)
+		return escape_json(filter, v, out, err);
+	if (scalar_text(v, num, sizeof num, &s, err) != 0)
+		return -1;
+	if ((r = check_verbatim(filter, s, v, err)) < 0)
+		return -1;
+	if (r > 0) {
+		ptb_buf_adds(out, s);
+		return 0;
+	}
+	return escape_quoted(filter, s, out, err);
 }

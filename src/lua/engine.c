@@ -515,15 +515,38 @@ static void push_ptb(lua_State *L, int test_mode)
 	}
 }
 
-static void build_sandbox(struct ptb_lua *e)
+/* Into the sandbox's globals (on top of the stack), a copy of library
+ * `name` of the full globals (at index g) with only the fields `keep`. */
+static void copy_library(lua_State *L, int g, const char *name, const char *const *keep)
 {
-	lua_State *L = e->L;
-	static const char *const basefns[] = {
-		"assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal",
-		"rawget", "rawlen", "rawset", "select", "setmetatable",
-		"getmetatable", "tonumber", "tostring", "type", "xpcall",
-		"_VERSION", NULL
-	};
+	lua_getfield(L, g, name);
+	copy_fields(L, lua_gettop(L), keep);
+	lua_remove(L, -2);
+	lua_setfield(L, -2, name);
+}
+
+/* Into the sandbox's globals (on top), the string library with only the
+ * fields `keep`; strings index this copy (no string.dump), and their
+ * metatable is hidden from recipes. */
+static void copy_string_library(lua_State *L, int g, const char *const *keep)
+{
+	lua_getfield(L, g, "string");
+	copy_fields(L, lua_gettop(L), keep);
+	lua_remove(L, -2);
+	lua_pushliteral(L, "");
+	lua_getmetatable(L, -1);
+	lua_pushvalue(L, -3);
+	lua_setfield(L, -2, "__index");
+	lua_pushboolean(L, 0);
+	lua_setfield(L, -2, "__metatable");
+	lua_pop(L, 2);
+	lua_setfield(L, -2, "string");
+}
+
+/* Into the sandbox's globals (on top), the libraries recipes get:
+ * string, table, math and utf8, each without what reaches outside. */
+static void copy_libraries(lua_State *L, int g)
+{
 	static const char *const stringfns[] = {
 		"byte", "char", "find", "format", "gmatch", "gsub", "len",
 		"lower", "match", "rep", "reverse", "sub", "upper", "pack",
@@ -542,9 +565,44 @@ static void build_sandbox(struct ptb_lua *e)
 	static const char *const utf8fns[] = {
 		"char", "charpattern", "codes", "codepoint", "len", "offset", NULL
 	};
+
+	copy_string_library(L, g, stringfns);
+	copy_library(L, g, "table", tablefns);
+	copy_library(L, g, "math", mathfns);
+	copy_library(L, g, "utf8", utf8fns);
+}
+
+/* Into the sandbox's globals (on top), the refused names: each raises a
+ * clear error rather than "attempt to call a nil value" -- except in
+ * test mode, where print (from the full globals at g) writes TAP. */
+static void add_refused(lua_State *L, int g, int test_mode)
+{
 	static const char *const refused[] = {
 		"io", "os", "load", "loadfile", "dofile", "require", "debug",
 		"collectgarbage", "package", "print", NULL
+	};
+
+	for (const char *const *r = refused; *r; r++) {
+		if (test_mode && strcmp(*r, "print") == 0) {
+			lua_getfield(L, g, "print");
+		} else {
+			push_refused(L, *r);
+		}
+		lua_setfield(L, -2, *r);
+	}
+}
+
+/* Build the globals recipes run with (registry KEY_BASE) from the safe
+ * parts of the base, string, table, math and utf8 libraries, and an
+ * empty module cache (KEY_MODULES). */
+static void build_sandbox(struct ptb_lua *e)
+{
+	lua_State *L = e->L;
+	static const char *const basefns[] = {
+		"assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal",
+		"rawget", "rawlen", "rawset", "select", "setmetatable",
+		"getmetatable", "tonumber", "tostring", "type", "xpcall",
+		"_VERSION", NULL
 	};
 	int g;
 
@@ -561,42 +619,8 @@ static void build_sandbox(struct ptb_lua *e)
 	lua_getfield(L, g, "setmetatable");
 	lua_pushcclosure(L, l_setmetatable, 1);
 	lua_setfield(L, -2, "setmetatable");
-	lua_getfield(L, g, "string");
-	copy_fields(L, lua_gettop(L), stringfns);
-	lua_remove(L, -2);
-	/* Strings index this copy (no string.dump), and their metatable is
-	 * hidden from recipes. */
-	lua_pushliteral(L, "");
-	lua_getmetatable(L, -1);
-	lua_pushvalue(L, -3);
-	lua_setfield(L, -2, "__index");
-	lua_pushboolean(L, 0);
-	lua_setfield(L, -2, "__metatable");
-	lua_pop(L, 2);
-	lua_setfield(L, -2, "string");
-	lua_getfield(L, g, "table");
-	copy_fields(L, lua_gettop(L), tablefns);
-	lua_remove(L, -2);
-	lua_setfield(L, -2, "table");
-	lua_getfield(L, g, "math");
-	copy_fields(L, lua_gettop(L), mathfns);
-	lua_remove(L, -2);
-	lua_setfield(L, -2, "math");
-	lua_getfield(L, g, "utf8");
-	copy_fields(L, lua_gettop(L), utf8fns);
-	lua_remove(L, -2);
-	lua_setfield(L, -2, "utf8");
-
-	/* Refused names raise a clear error rather than "attempt to call a
-	 * nil value" -- except in test mode, where print writes TAP. */
-	for (const char *const *r = refused; *r; r++) {
-		if (e->test_mode && strcmp(*r, "print") == 0) {
-			lua_getfield(L, g, "print");
-		} else {
-			push_refused(L, *r);
-		}
-		lua_setfield(L, -2, *r);
-	}
+	copy_libraries(L, g);
+	add_refused(L, g, e->test_mode);
 
 	push_ptb(L, e->test_mode);
 	lua_setfield(L, -2, "ptb");
