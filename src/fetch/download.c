@@ -867,6 +867,10 @@ int ptb_fetch_all(struct ptb_fetch_list *l, const char *cache,
 	if (mkdirs(cache, err) != 0)
 		return -1;
 	e.x = ptb_xcalloc(l->n ? l->n : 1, sizeof *e.x);
+	/* no descriptors yet: close_transfers closes only what was opened,
+	 * also when plan_transfers stops before the last item */
+	for (size_t i = 0; i < l->n; i++)
+		e.x[i].fd = e.x[i].notify = -1;
 	e.prog = o->prog ? o->prog : ptb_progress_new(o->progress, l->n);
 	if (plan_transfers(&e, ready, &left, err) == 0) {
 		order = size_order(l);

@@ -2,6 +2,7 @@
  * NVIDIA manifests, symlink target checks, lock round trip. */
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <string.h>
@@ -287,6 +288,40 @@ static void test_lock(void)
 	free(p);
 }
 
+/* --offline with nothing cached stops at the first item: the transfers it
+ * never set up must not be closed (their descriptors are not 0, stdin). */
+static void test_offline_stop(void)
+{
+	struct ptb_fetch_list l = { 0 };
+	struct ptb_net_opts o;
+	struct ptb_err err = { 0 };
+	const char *dir = getenv("TEST_TMPDIR");
+	char *cache = ptb_xasprintf("%s/test-fetch-cache.%ld", dir ? dir : "/tmp", (long)getpid());
+	int p[2], saved = dup(0);
+
+	for (int i = 0; i < 3; i++) {
+		struct ptb_fetch_item *it = ptb_fetch_list_add(&l);
+
+		it->name = ptb_xasprintf("comp%d", i);
+		it->url = ptb_xasprintf("https://127.0.0.1:9/comp%d.tar.xz", i);
+		memset(it->sha256, 'a' + i, 64);
+		it->size = 10;
+	}
+	ptb_net_opts_default(&o);
+	o.offline = 1;
+	o.progress = 0;
+	ok(pipe(p) == 0 && dup2(p[0], 0) == 0, "stdin is a pipe for the test");
+	ok(ptb_fetch_all(&l, cache, &o, NULL, NULL, NULL, &err) == -1 &&
+	   strstr(err.msg, "--offline: 'comp0'") != NULL, "--offline, nothing cached: refused at the first item");
+	ok(fcntl(0, F_GETFD) != -1, "... and stdin is still open");
+	dup2(saved, 0);
+	close(saved);
+	close(p[0]);
+	close(p[1]);
+	ptb_fetch_list_free(&l);
+	free(cache);
+}
+
 int main(void)
 {
 	test_sha256();
@@ -295,5 +330,6 @@ int main(void)
 	test_norm();
 	test_names();
 	test_lock();
+	test_offline_stop();
 	return tap_done();
 }
