@@ -192,7 +192,7 @@ clean-test-tmp:
 DETECT_STUBS = \
 	tests/stubs/libcuda-ok.so tests/stubs/libcuda-hang.so tests/stubs/libcuda-crash.so \
 	tests/stubs/libnvml-ok.so tests/stubs/libnvml-hang.so tests/stubs/libnvml-crash.so
-tests/integration/t0111-detect-gpu.log: $(DETECT_STUBS)
+tests/integration/t0111-detect-gpu.log tests/integration/t0007-validate.log: $(DETECT_STUBS)
 CLEANFILES += $(DETECT_STUBS)
 EXTRA_DIST += tests/stubs/stub-cuda.c tests/stubs/stub-nvml.c
 STUB_BUILD = $(AM_V_CC)$(MKDIR_P) tests/stubs && \

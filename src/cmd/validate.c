@@ -15,7 +15,6 @@
 #include "core/plan.h"
 #include "detect/detect.h"
 #include "util/json.h"
-#include "util/run.h"
 #include "validate/validate.h"
 
 struct opts {
@@ -178,30 +177,6 @@ static const char *toolkit_release(const cJSON *facts, const char *root)
 	return rel;
 }
 
-/* Run argv[0] with argv, stdout and stderr captured (at most cap bytes),
- * at most timeout_s: the exit status, 128 + a signal, 124 for the time
- * limit, or -1 with err when it could not start. */
-static int run_captured(const char *const *argv, int timeout_s, size_t cap,
-                        struct ptb_buf *out, struct ptb_err *err)
-{
-	struct ptb_run r;
-	int st = -1;
-
-	ptb_run_init(&r);
-	for (size_t i = 0; argv[i]; i++)
-		ptb_argv_push(&r.args, argv[i]);
-	r.out_to = PTB_RUN_CAPTURE;
-	r.err_to = PTB_RUN_TO_OUT;
-	r.cap = cap;
-	r.timeout_ms = timeout_s * 1000;
-	if (ptb_run(&r, err) == 0) {
-		st = ptb_run_code(&r);
-		ptb_buf_adds(out, r.out.data);
-	}
-	ptb_run_free(&r);
-	return st;
-}
-
 /* Do two CUDA versions ("12.6", "12.6.3") name the same X.Y release? */
 static int same_minor(const char *a, const char *b)
 {
@@ -215,58 +190,27 @@ static int same_minor(const char *a, const char *b)
 	return a1 == b1 && a2 == b2;
 }
 
-/* The first GPU's capability in __nvcc_device_query's output: "90",
- * "86,90" or "9.0"; NULL when there is none. */
-static char *parse_query(const char *s)
+/* This machine's GPUs as detect saw them (facts.gpus[].compute_capability,
+ * from the driver): "9.0", or "8.9;9.0" for several kinds; NULL when
+ * detect saw none. */
+static char *gpus_arch(const cJSON *facts)
 {
-	long a, b;
-	char *end;
-
-	while (*s && (*s < '0' || *s > '9'))
-		s++;
-	if (!*s)
-		return NULL;
-	a = strtol(s, &end, 10);
-	if (*end == '.' && end[1] >= '0' && end[1] <= '9') {
-		b = strtol(end + 1, NULL, 10);
-		if (a >= 1 && a <= 99 && b >= 0 && b <= 9)
-			return ptb_xasprintf("%ld.%ld", a, b);
-		return NULL;
-	}
-	if (a >= 10 && a <= 999)
-		return ptb_xasprintf("%ld.%ld", a / 10, a % 10);
-	return NULL;
-}
-
-/* The GPU's compute capability through the toolkit's own helper
- * (__nvcc_device_query, what -arch=native uses): "9.0", or NULL. */
-static char *native_arch(const char *cuda_root)
-{
-	char *q = ptb_path_join(cuda_root, "bin/__nvcc_device_query");
-	const char *argv[] = { q, NULL };
-	struct ptb_err err = { 0 };
 	struct ptb_buf b;
-	char *cc = NULL;
+	const cJSON *g;
 
 	ptb_buf_init(&b);
-	if (access(q, X_OK) == 0 && run_captured(argv, 30, 4096, &b, &err) == 0)
-		cc = parse_query(b.data);
-	ptb_buf_free(&b);
-	free(q);
-	return cc;
-}
+	cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(facts, "gpus")) {
+		const char *cc = ptb_json_str(g, "compute_capability");
+		size_t n = cc ? strlen(cc) : 0;
+		const char *at = b.data && n ? strstr(b.data, cc) : NULL;
 
-/* The GPU's own compute capability, when detect saw a driver. */
-static char *native_arch_of_env(const cJSON *facts, const char *cuda_home)
-{
-	char *root, *cc;
-
-	if (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(facts, "driver")))
-		return NULL;
-	root = cuda_root(facts, cuda_home);
-	cc = native_arch(root);
-	free(root);
-	return cc;
+		/* once each: a match must be a whole entry of the list */
+		while (at && !((at == b.data || at[-1] == ';') && (at[n] == '\0' || at[n] == ';')))
+			at = strstr(at + 1, cc);
+		if (n && !at)
+			ptb_buf_printf(&b, "%s%s", b.len ? ";" : "", cc);
+	}
+	return b.len ? ptb_buf_detach(&b) : (ptb_buf_free(&b), NULL);
 }
 
 /* The plan decides the arch list (owned[4]), the toolkit when it is
@@ -406,7 +350,7 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 		return ptb_report(&err);
 	/* The plan decides the arch list (and toolkit, when it is installed
 	 * here) unless --arch-list was given alone, or a GPU can answer. */
-	if (o->plan_opts || (!o->arch_list && !(owned[3] = native_arch_of_env(*host, o->cuda_home)))) {
+	if (o->plan_opts || (!o->arch_list && !(owned[3] = gpus_arch(*host)))) {
 		if ((rc = from_plan(ctx, o, owned)) >= 0)
 			return rc;
 		free(owned[3]);
@@ -418,9 +362,9 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 		t->arch_list = o->arch_list;
 	} else if (owned[4]) {
 		t->arch_list = owned[4];
-	} else if (owned[3] || (owned[3] = native_arch(t->cuda_root))) {
+	} else if (owned[3] || (owned[3] = gpus_arch(*host))) {
 		t->arch_list = owned[3];
-		ptb_note("no --arch-list: using this machine's GPU, compute capability %s", owned[3]);
+		ptb_note("no --arch-list: using this machine's GPUs as detect saw them, compute capability %s", owned[3]);
 	} else {
 		ptb_error("no GPU found to take the arch list from");
 		ptb_hint("give one, for example --arch-list '8.0;9.0+PTX' (ptbuild arch explains the forms)");

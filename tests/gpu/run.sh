@@ -86,7 +86,7 @@ else
 fi
 
 # validate: compile and run for the GPU's own architecture (no --arch-list:
-# validate asks the toolkit's __nvcc_device_query), then from the cache.
+# validate takes the GPUs detect saw), then from the cache.
 if has validate; then
 	timeout 240 ./ptbuild validate --force --json >"$out/validate.json" 2>"$out/validate.err"
 	st=$?

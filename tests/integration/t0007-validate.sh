@@ -152,6 +152,19 @@ done
 t_ok "$gone" "... and the sleep it started is killed too"
 [ "$gone" = 0 ] || echo "# sleep pid '${pid:-none written}', state '$st'"
 
+# 6d. No --arch-list and no plan options: the arch list is this machine's
+#     GPUs as detect saw them (here the stand-in driver library's RTX 4090
+#     and RTX A6000), not a second query of the GPU by validate.
+stub=$top_builddir/tests/stubs/libcuda-ok.so
+if [ -f "$stub" ]; then
+	run env PTBUILD_LIBCUDA="$stub" PTBUILD_LIBNVML=none "$PTBUILD" validate --cuda-home "$home" --compile-only --force
+	is "$rc" 0 "no --arch-list, two GPUs seen by detect: exit 0"
+	like "$err" "*using this machine's GPUs as detect saw them, compute capability 8.9;8.6*" "... the arch list is detect's GPUs, each once"
+	like "$out" "*sm_86*sm_89*" "... and the binary holds code for both"
+else
+	skip "validate from detect's GPUs" "the stand-in libcuda is not built ($stub)"
+fi
+
 # 7. The classic cuDNN mismatch: headers of one version, and at run time
 #    a libcudnn of another (here a stub reporting 8.9.2 found first).
 if [ -f "$home/include/cudnn_version.h" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
