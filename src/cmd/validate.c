@@ -81,7 +81,7 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"What is built: --arch-list when given; else the plan's arch list and\n"
 	"toolkit (the plan for this host, or for --facts / --profile / --torch /\n"
 	"--cuda as 'ptbuild plan' makes it).  With a GPU and no plan options, the\n"
-	"GPU's own compute capability.\n"
+	"compute capability of every kind of GPU detect sees here.\n"
 	"\n"
 	"A fleet (several --facts, or a directory of them): every build of the\n"
 	"fleet plan is compiled, compile-only (the fleet's GPUs are not here),\n"
