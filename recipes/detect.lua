@@ -552,21 +552,18 @@ end
 -- and NCCL versions (their version macros), the newest gcc its
 -- host_config.h accepts ("#if __GNUC__ > 14" refuses 15: gcc_max 14), the
 -- machine nvcc was built for.
+local function header_version(tk, key, header, prefix, patch)
+  if not header then return end
+  local d = defines(header.defines)
+  if d[prefix .. "_MAJOR"] then
+    tk[key] = ("%s.%s.%s"):format(d[prefix .. "_MAJOR"], d[prefix .. "_MINOR"] or "0", d[prefix .. "_" .. patch] or "0")
+    tk[key .. "_header"] = header.path
+  end
+end
+
 local function toolkit_parts(t, tk)
-  if t.cudnn_header then
-    local d = defines(t.cudnn_header.defines)
-    if d.CUDNN_MAJOR then
-      tk.cudnn = ("%s.%s.%s"):format(d.CUDNN_MAJOR, d.CUDNN_MINOR or "0", d.CUDNN_PATCHLEVEL or "0")
-      tk.cudnn_header = t.cudnn_header.path
-    end
-  end
-  if t.nccl_header then
-    local d = defines(t.nccl_header.defines)
-    if d.NCCL_MAJOR then
-      tk.nccl = ("%s.%s.%s"):format(d.NCCL_MAJOR, d.NCCL_MINOR or "0", d.NCCL_PATCH or "0")
-      tk.nccl_header = t.nccl_header.path
-    end
-  end
+  header_version(tk, "cudnn", t.cudnn_header, "CUDNN", "PATCHLEVEL")
+  header_version(tk, "nccl", t.nccl_header, "NCCL", "PATCH")
   local g = type(t.host_config_gnuc) == "string" and t.host_config_gnuc:match("__GNUC__%s*>%s*(%d%d?%d?)%f[%D]")
   if g and tonumber(g) >= 1 then tk.gcc_max = math.tointeger(tonumber(g)) end
   if type(t.nvcc_machine) == "string" then tk.nvcc_machine = t.nvcc_machine end
