@@ -54,10 +54,12 @@ else
 	echo "setup: not a Debian/Ubuntu system; install the equivalents of: $(echo $PKGS)" >&2
 fi
 # The generate tests read the Dockerfile and the bake file with real parsers
-# from npm; without the npm registry those tests skip and say why.
+# from npm, and the fleet test checks the Kubernetes manifest against the
+# Kubernetes API's schemas as kubernetes-models (npm, ESM since 5) compiles
+# them; without the npm registry those tests skip and say why.
 if command -v npm >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
-	for m in dockerfile-utils @cdktf/hcl2json; do
-		[ -d "$(npm root -g)/$m" ] && continue
+	for m in dockerfile-utils @cdktf/hcl2json kubernetes-models@5; do
+		[ -d "$(npm root -g)/${m%@[0-9]*}" ] && continue
 		echo "setup: npm install -g $m"
 		npm install -g --no-fund --no-audit "$m" >/dev/null 2>&1 ||
 			echo "setup: could not install $m from npm; its tests will skip" >&2

@@ -130,6 +130,7 @@ EXTRA_DIST += $(LUA_TESTS) $(SHELL_TESTS) tests/lib.sh tests/lua/lib/tap.lua \
 	tests/fetch/onpty.py tests/fetch/manifest-bad.json \
 	tests/fetch/redistrib_12.4.1.json tests/fetch/redistrib_13.4.2.json \
 	tests/fetch/redistrib_9.13.0.json \
+	tests/fleet/k8s-validate.mjs \
 	tests/fixtures/README.md tests/fixtures/make-sysroots.py tests/fixtures/sysroot.sh \
 	tests/fixtures/cpuinfo tests/fixtures/sysroots \
 	tests/fixtures/plans tests/fixtures/facts \

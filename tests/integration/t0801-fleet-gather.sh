@@ -5,8 +5,9 @@
 # ssh scripts with stand-in srun and ssh that run each task on this host
 # against a fixture machine; the Ansible ad-hoc commands with the real
 # ansible over a local connection) and the fleet plan is made from what
-# they leave; shellcheck, yamllint and a structural check of the
-# Kubernetes manifest, whose container command is run too.
+# they leave; shellcheck; yamllint, a structural check and a check
+# against Kubernetes' own schemas of the Kubernetes manifest, whose
+# container command is run too.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/fixtures/sysroot.sh"
 FIX="$top_srcdir/tests/fixtures/sysroots"
@@ -177,8 +178,75 @@ is "$(cat "$T_DIR/k8s.check")" "" "the manifest's structure: DaemonSet, read-onl
 run env NODE_NAME=gh200 sh -c "$(cat "$T_DIR/facts.yaml.cmd")"
 is "$rc" 0 "the container's command runs: exit 0"
 like "$out" '*"host": "gh200"*' "... and prints facts stamped with the node's name"
+
+# --- Kubernetes: the manifest against the Kubernetes API's own schemas.
 # kubectl is not used: even a client dry run asks a cluster for its API
-# groups, and no Kubernetes schema can be had here without the network.
+# groups.  Instead each YAML document, as JSON, goes to the class that
+# kubernetes-models (npm) compiles from Kubernetes' OpenAPI schema for its
+# apiVersion and kind (tests/fleet/k8s-validate.mjs); an apiVersion or
+# kind it does not know fails.  Broken copies of the DaemonSet show that
+# the check is real.  (The schemas do not forbid fields they do not name,
+# as the API server's strict field validation does: a misspelt field
+# passes here; the structural check above reads the fields that matter
+# by their names.)
+npm_root=$(npm root -g 2>/dev/null || true)
+K8S_MODELS="$npm_root/kubernetes-models"
+if command -v node >/dev/null 2>&1 && [ -n "$npm_root" ] && [ -f "$K8S_MODELS/package.json" ]; then
+	k8s_check() { node "$top_srcdir/tests/fleet/k8s-validate.mjs" "$K8S_MODELS" "$@"; }
+	python3 - "$T_DIR/facts.yaml" "$T_DIR/manifest.json" "$T_DIR/broken.json" <<'PY'
+import copy, json, sys, yaml
+docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d is not None]
+json.dump(docs, open(sys.argv[2], "w"), default=str)
+ds = next(d for d in docs if d.get("kind") == "DaemonSet")
+def broken(path, value):
+    """a copy of the DaemonSet with the field at PATH set to VALUE (None: removed)"""
+    d = copy.deepcopy(ds)
+    o = d
+    for k in path[:-1]:
+        o = o[k]
+    if value is None:
+        del o[path[-1]]
+    else:
+        o[path[-1]] = value
+    return d
+pod = ["spec", "template", "spec"]
+json.dump([
+    ds,
+    broken(pod + ["containers"], "detect"),
+    broken(pod + ["volumes", 0, "hostPath", "type"], "Dir"),
+    broken(pod + ["containers", 0, "volumeMounts", 0, "mountPropagation"], "HostToContainers"),
+    broken(pod + ["containers", 0, "resources", "limits", "cpu"], "lots"),
+    broken(["spec", "selector"], None),
+    broken(["kind"], "DaemonSets"),
+    broken(["apiVersion"], "apps/v9"),
+    dict(broken(["apiVersion"], "v1"), kind="PodSpec"),
+], open(sys.argv[3], "w"))
+PY
+	ndocs=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$T_DIR/manifest.json")
+	run k8s_check "$T_DIR/manifest.json"
+	is "$rc" 0 "the manifest's $ndocs document(s) valid against Kubernetes' schemas (kubernetes-models)"
+	[ "$rc" -eq 0 ] || printf '%s\n' "$out" "$err" | grep . | sed 's/^/# /'
+	is "$(printf '%s\n' "$out" | grep -c '^ok ')" "$ndocs" "... every document checked"
+	is "$(printf '%s\n' "$out" | sed -n 's/^ok [0-9]* //p')" "apps/v1 DaemonSet ptbuild-facts" "... which is the DaemonSet"
+	run k8s_check "$T_DIR/broken.json"
+	is "$rc" 1 "broken copies of the DaemonSet: exit 1"
+	v=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$K8S_MODELS/package.json")
+	d="apps/v1 DaemonSet 'ptbuild-facts':"
+	p=data/spec/template/spec
+	cpu=$p/containers/0/resources/limits/cpu
+	is "$out" "ok 1 apps/v1 DaemonSet ptbuild-facts
+FAIL 2: $d $p/containers must be array
+FAIL 3: $d $p/volumes/0/hostPath/type must be equal to one of the allowed values
+FAIL 4: $d $p/containers/0/volumeMounts/0/mountPropagation must be equal to one of the allowed values
+FAIL 5: $d $cpu must be number, $cpu must match format \"quantity\", $cpu must match exactly one schema in \"oneOf\"
+FAIL 6: $d data/spec must have required property selector
+FAIL 7: kind 'DaemonSets' is not in apiVersion 'apps/v1' of kubernetes-models $v
+FAIL 8: apiVersion 'apps/v9' is not in kubernetes-models $v
+FAIL 9: kind 'PodSpec' is not in apiVersion 'v1' of kubernetes-models $v" \
+		"... each rejected with the schema's message (a type, two enums, a quantity, a required field), and an unknown kind, apiVersion or part's class"
+else
+	skip "the manifest against Kubernetes' schemas" "node or kubernetes-models is not installed (npm install -g kubernetes-models@5)"
+fi
 
 # --- bad input
 run "$PTBUILD" gather pbs
