@@ -17,13 +17,14 @@ cd "$(dirname "$0")"
 # completion scripts, xz for archives, strace to see that detect starts
 # no process, valgrind/clang/gcovr for hardening,
 # docker.io and debootstrap to build the generated Dockerfile for real,
-# sccache and redis-server for the shared compile cache test).
+# sccache and redis-server for the shared compile cache test, ansible-core
+# and yamllint for the fleet-gathering recipes).
 PKGS="build-essential autoconf automake pkg-config
 liblua5.4-dev libcurl4-openssl-dev libarchive-dev libcjson-dev libssl-dev
 nginx-light openssl shellcheck xz-utils man-db ca-certificates curl
 valgrind gcovr clang libclang-rt-14-dev time
 dash zsh fish direnv cmake python3 python3-yaml strace
-docker.io debootstrap sccache redis-server"
+docker.io debootstrap sccache redis-server ansible-core yamllint"
 
 missing() {
 	for p in $PKGS; do
