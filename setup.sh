@@ -14,7 +14,8 @@ cd "$(dirname "$0")"
 # Build: compiler, autotools, the four libraries.  Test: the real parts the
 # suite drives (nginx, openssl and python3 for fetch, shellcheck for
 # generated scripts, man to render the man page, zsh and fish to parse the
-# completion scripts, xz for archives, strace to see that detect starts
+# completion scripts, lua5.4 for its luac (a bytecode recipe must be
+# refused), xz for archives, strace to see that detect starts
 # no process, valgrind/clang/gcovr for hardening,
 # docker.io and debootstrap to build the generated Dockerfile for real,
 # sccache and redis-server for the shared compile cache test, ansible-core
@@ -23,7 +24,7 @@ PKGS="build-essential autoconf automake pkg-config
 liblua5.4-dev libcurl4-openssl-dev libarchive-dev libcjson-dev libssl-dev
 nginx-light openssl shellcheck xz-utils man-db ca-certificates curl
 valgrind gcovr clang libclang-rt-14-dev time
-dash zsh fish direnv cmake python3 python3-yaml strace
+dash zsh fish direnv cmake python3 python3-yaml strace lua5.4
 docker.io debootstrap sccache redis-server ansible-core yamllint"
 
 missing() {
