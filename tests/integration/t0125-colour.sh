@@ -22,7 +22,15 @@ like "$out" "*
 like "$out" "*
   ${E}\[33mwarning${E}\[0m \[driver-minor-compat\] (l4-workstation) *" "fleet: a warning yellow"
 
-run "$PTBUILD" --color=always doctor --profile gh200
+# doctor on a machine of its own (not this host's PATH): an x86_64 nvcc
+# first on PATH of an aarch64 GH200 is a foreign-binary error.
+S=$T_DIR/sysroot
+mkdir -p "$S/usr/local/cuda-13.0/bin" "$S/usr/bin"
+printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\002\000\076\000' >"$S/usr/local/cuda-13.0/bin/nvcc"
+chmod +x "$S/usr/local/cuda-13.0/bin/nvcc"
+printf '{ "cuda": { "name": "CUDA SDK", "version": "13.0.88" } }\n' >"$S/usr/local/cuda-13.0/version.json"
+doc() { env -u CUDA_HOME -u CUDA_PATH PATH=/usr/local/cuda-13.0/bin:/usr/bin "$PTBUILD" "$@" doctor --sysroot "$S" --profile gh200; }
+out=$(doc --color=always)
 like "$out" "*
 ${E}\[1;31merror${E}\[0m \[foreign-binary\] *" "doctor: an error bold red"
 
