@@ -226,7 +226,7 @@ check("torch-driver-too-old", "error", "S03", function(c)
     local cv = torch_cuda(c, t)
     local r = cv and archlist.release(cv)
     if r then
-      local how = toolkit.driver_runs(r, c.f.driver)
+      local how = checks_lib.driver(r, c.f.driver)
       if how ~= "direct" and how ~= "unknown" then
         out[#out + 1] = {
           severity = how == "compat" and "warning" or nil,
