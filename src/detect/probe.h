@@ -61,13 +61,11 @@ int ptb_probe_timeout_ms(void);
 /* Append a string to an array unless already there. */
 void ptb_probe_add_unique(cJSON *arr, const char *s);
 
-/* When path is a shell script that execs another nvcc (Debian's
- * /usr/bin/nvcc, a site's /usr/local/bin/nvcc): that nvcc, under the
- * root; else NULL.  Caller frees. */
-char *ptb_probe_wrapped_nvcc(const struct ptb_root *r, const char *path);
-
-/* Whether root looks like a CUDA toolkit: version files, or bin/nvcc with
- * the CUDA headers (or targets/) beside it, or a pip wheel's nvcc. */
-int ptb_probe_looks_like_toolkit(const struct ptb_root *r, const char *root);
+/* The root of the toolkit an nvcc program (real: its resolved path) stands
+ * for: <root>/bin/nvcc's root, or -- when that is no toolkit and the
+ * program is a wrapper script -- the root of the nvcc it runs, when that
+ * is one (a site's /usr/local/bin/nvcc; Debian's /usr/bin/nvcc keeps /usr,
+ * where its headers are).  Caller frees. */
+char *ptb_probe_nvcc_root(const struct ptb_root *r, const char *real);
 
 #endif

@@ -121,7 +121,7 @@ static int has(const struct ptb_root *r, const char *root, const char *rel)
 	return ok;
 }
 
-int ptb_probe_looks_like_toolkit(const struct ptb_root *r, const char *root)
+static int looks_like_toolkit(const struct ptb_root *r, const char *root)
 {
 	if (has(r, root, "version.json") || has(r, root, "version.txt"))
 		return 1;
@@ -139,7 +139,7 @@ static void candidate(const struct ptb_root *r, cJSON *tks, const char *path,
 	char *res = ptb_root_resolve(r, path);
 	cJSON *t;
 
-	if (!res || !ptb_root_is_dir(r, res) || !ptb_probe_looks_like_toolkit(r, res)) {
+	if (!res || !ptb_root_is_dir(r, res) || !looks_like_toolkit(r, res)) {
 		free(res);
 		return;
 	}
@@ -216,7 +216,7 @@ static void add_names(cJSON *arr, char **names, const char *suffix)
 
 /* Debian's and Ubuntu's /usr/bin/nvcc is a shell script ending in
  * `exec /usr/lib/nvidia-cuda-toolkit/bin/nvcc "$@"`: the nvcc it runs. */
-char *ptb_probe_wrapped_nvcc(const struct ptb_root *r, const char *path)
+static char *wrapped_nvcc(const struct ptb_root *r, const char *path)
 {
 	struct ptb_buf b;
 	char *out = NULL;
@@ -482,7 +482,7 @@ void ptb_probe_toolkit(const struct ptb_root *r, cJSON *t)
 		char *real;
 
 		cJSON_AddStringToObject(t, "nvcc", p);
-		if ((real = ptb_probe_wrapped_nvcc(r, p)))
+		if ((real = wrapped_nvcc(r, p)))
 			cJSON_AddStringToObject(t, "nvcc_wrapped", real);
 		free(real);
 	}
@@ -503,8 +503,41 @@ void ptb_probe_toolkit(const struct ptb_root *r, cJSON *t)
 	ptb_buf_free(&b);
 }
 
+/* <root>/bin/nvcc -> root (a copy; "/" at the top). */
+static char *nvcc_dir_root(const char *nvcc)
+{
+	char *root = ptb_xstrdup(nvcc), *s;
+
+	for (int i = 0; i < 2; i++) {
+		s = strrchr(root, '/');
+		if (s && s != root)
+			*s = '\0';
+		else if (s)
+			s[1] = '\0';
+	}
+	return root;
+}
+
+char *ptb_probe_nvcc_root(const struct ptb_root *r, const char *real)
+{
+	char *root = nvcc_dir_root(real), *w;
+
+	if (looks_like_toolkit(r, root) || !(w = wrapped_nvcc(r, real)))
+		return root;
+	char *wroot = nvcc_dir_root(w);
+
+	free(w);
+	if (!looks_like_toolkit(r, wroot)) {
+		free(wroot);
+		return root;
+	}
+	free(root);
+	return wroot;
+}
+
 /* nvcc on PATH: path_nvcc lists the programs a shell would run (resolved,
- * each once); path_nvcc_files every directory's nvcc that exists, as
+ * each once; a wrapper script outside any toolkit, such as a site's
+ * /usr/local/bin/nvcc, as the toolkit's nvcc it runs); path_nvcc_files every directory's nvcc that exists, as
  * { nvcc, real } in PATH order, run or not (a build tool that looks for
  * the file finds it). */
 void ptb_probe_paths(const struct ptb_root *r, cJSON *raw)
@@ -528,8 +561,16 @@ void ptb_probe_paths(const struct ptb_root *r, cJSON *raw)
 				cJSON_AddStringToObject(e, "nvcc", f);
 				cJSON_AddStringToObject(e, "real", res);
 				cJSON_AddItemToArray(pf, e);
-				if (ptb_root_is_exec(r, f))
-					ptb_probe_add_unique(pn, res);
+				if (ptb_root_is_exec(r, f)) {
+					char *own = nvcc_dir_root(res), *root = ptb_probe_nvcc_root(r, res);
+					char *eff = ptb_path_join(root, "bin/nvcc");
+
+					/* the program itself unless it stands for another toolkit */
+					ptb_probe_add_unique(pn, strcmp(own, root) == 0 ? res : eff);
+					free(eff);
+					free(root);
+					free(own);
+				}
 			}
 			free(res);
 			free(f);

@@ -30,21 +30,6 @@ static void add_toolkit(const struct ptb_root *r, cJSON *tks, const char *root)
 	cJSON_AddItemToArray(tks, t);
 }
 
-/* <root>/bin/nvcc -> root ("/" at the top) */
-static char *root_of_nvcc(const char *real)
-{
-	char *root = ptb_xstrdup(real), *s;
-
-	for (int i = 0; i < 2; i++) {
-		s = strrchr(root, '/');
-		if (s && s != root)
-			*s = '\0';
-		else if (s)
-			s[1] = '\0';
-	}
-	return root;
-}
-
 /* The toolkits a build would be pointed at: every nvcc on PATH (in PATH
  * order), CUDA_HOME and CUDA_PATH (as given, resolved or missing), and
  * /usr/local/cuda. */
@@ -58,28 +43,12 @@ static void named_toolkits(const struct ptb_root *r, cJSON *raw, cJSON *env)
 
 	ptb_probe_paths(r, raw);
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(raw, "path_nvcc_files")) {
-		/* A wrapper script whose own directory is no toolkit (a site's
-		 * /usr/local/bin/nvcc) stands for the toolkit of the nvcc it
-		 * runs; Debian's /usr/bin/nvcc keeps /usr, where its headers
-		 * are (the nvcc it runs has none beside it). */
-		const char *real = cJSON_GetObjectItemCaseSensitive(it, "real")->valuestring;
-		char *root = root_of_nvcc(real), *wrapped = NULL;
+		/* a wrapper script stands for the toolkit of the nvcc it runs */
+		char *root = ptb_probe_nvcc_root(r, cJSON_GetObjectItemCaseSensitive(it, "real")->valuestring);
 		cJSON *e = cJSON_CreateObject();
-
-		if (!ptb_probe_looks_like_toolkit(r, root) && (wrapped = ptb_probe_wrapped_nvcc(r, real))) {
-			char *w = root_of_nvcc(wrapped);
-
-			if (ptb_probe_looks_like_toolkit(r, w)) {
-				free(root);
-				root = w;
-			} else {
-				free(w);
-			}
-		}
 
 		cJSON_AddStringToObject(e, "nvcc", cJSON_GetObjectItemCaseSensitive(it, "nvcc")->valuestring);
 		cJSON_AddStringToObject(e, "root", root);
-		free(wrapped);
 		cJSON_AddItemToArray(pn, e);
 		add_toolkit(r, tks, root);
 		free(root);

@@ -165,6 +165,16 @@ else
 	skip "validate from detect's GPUs" "the stand-in libcuda is not built ($stub)"
 fi
 
+# 6e. Only a wrapper script on PATH (a site's /usr/local/bin/nvcc that
+#     execs the toolkit's): no CUDA_HOME, no --cuda-home, and the toolkit
+#     validated is the one the wrapper runs, not the wrapper's directory.
+mkdir -p "$T_DIR/wrapbin"
+printf '#!/bin/sh\nexec %s/bin/nvcc "$@"\n' "$home" >"$T_DIR/wrapbin/nvcc"
+chmod +x "$T_DIR/wrapbin/nvcc"
+run env -u CUDA_HOME -u CUDA_PATH PATH="$T_DIR/wrapbin:/usr/bin:/bin" "$PTBUILD" validate --arch-list 8.0 --compile-only --force
+is "$rc" 0 "an nvcc wrapper alone on PATH: exit 0"
+like "$out" "*toolkit *CUDA * at $home*" "... the toolkit is the one the wrapper runs"
+
 # 7. The classic cuDNN mismatch: headers of one version, and at run time
 #    a libcudnn of another (here a stub reporting 8.9.2 found first).
 if [ -f "$home/include/cudnn_version.h" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
