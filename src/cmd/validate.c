@@ -447,16 +447,21 @@ static void print_text(const cJSON *d)
 static char *fleet_toolkit(struct ptb_ctx *ctx, const struct opts *o, const char *root,
                            const char *ver, cJSON **host, struct ptb_buf *why)
 {
-	const char *env = getenv("CUDA_HOME");
-	const char *cand[3] = { o->cuda_home, root, env && *env ? env : NULL };
+	/* CUDA_HOME as detect read this host's environment (a copy: *host is
+	 * read again below when a candidate is a toolkit detect has not seen) */
+	const char *given = ptb_json_str(*host, "env.CUDA_HOME");
+	char *env = given && *given ? ptb_xstrdup(given) : NULL;
+	const char *cand[3] = { o->cuda_home, root, env };
 	static const char *const what[3] = { "--cuda-home", "the build's root", "CUDA_HOME" };
 
 	for (int i = 0; i < 3; i++) {
 		char *nv, *abs;
 		const char *rel;
+		int seen = 0;
 
-		if (!cand[i] || (i > 0 && cand[i - 1] && strcmp(cand[i], cand[i - 1]) == 0) ||
-		    (i == 2 && cand[0] && strcmp(cand[2], cand[0]) == 0))
+		for (int j = 0; j < i; j++)
+			seen |= cand[i] && cand[j] && strcmp(cand[i], cand[j]) == 0;
+		if (!cand[i] || seen)
 			continue;
 		abs = absolute(cand[i]);
 		nv = ptb_path_join(abs, "bin/nvcc");
@@ -477,14 +482,17 @@ static char *fleet_toolkit(struct ptb_ctx *ctx, const struct opts *o, const char
 			}
 		}
 		rel = toolkit_release(*host, abs);
-		if (rel && same_minor(rel, ver))
+		if (rel && same_minor(rel, ver)) {
+			free(env);
 			return abs;
+		}
 		ptb_buf_printf(why, "%s%s '%s' is CUDA %s", why->len ? "; " : "", what[i], cand[i],
 		               rel ? rel : "of an unknown release");
 		free(abs);
 	}
 	if (!why->len)
 		ptb_buf_printf(why, "no --cuda-home or CUDA_HOME given");
+	free(env);
 	return NULL;
 }
 
