@@ -3,12 +3,14 @@
 -- binfmt_misc has registered.  detect (detect.wanted) asks C to look at
 -- exactly these paths; detect.environment reads the answers.
 --
--- Docker creates /.dockerenv in every container; Podman writes
--- /run/.containerenv (podman-run(1), "--privileged" and ".containerenv");
--- the cgroup path of PID 1 names the runtime where neither file exists
--- (containerd, Kubernetes pods under kubepods, BuildKit's RUN steps).
--- The NVIDIA Container Toolkit passes /dev/nvidia0.. and /dev/nvidiactl
--- in; Jetson's integrated GPU is /dev/nvgpu.
+-- Docker creates /.dockerenv in every container [moby-dockerenv]; Podman
+-- writes /run/.containerenv [podman-run]; the cgroup path of PID 1 names
+-- the runtime where neither file exists (containerd, Kubernetes pods
+-- under kubepods, BuildKit's RUN steps) [k8s-cgroup].  The NVIDIA
+-- Container Toolkit passes /dev/nvidia0.. and /dev/nvidiactl in; Jetson's
+-- integrated GPU is /dev/nvgpu [nvct-dev].  QEMU's user-mode handlers are
+-- registered under /proc/sys/fs/binfmt_misc as qemu-ARCH, first line
+-- "enabled" [binfmt-misc].
 local M = {}
 
 -- in order: the first that exists is the marker doctor names

@@ -17,6 +17,17 @@ return {
     where = "https://docs.docker.com/reference/dockerfile/#automatic-platform-args-in-the-global-scope" },
   ["gh-runners"] = { what = "GitHub-hosted runner labels ubuntu-24.04 (x64) and ubuntu-24.04-arm (arm64 Linux; free in public repositories from 2025-01-16, not offered to private ones then)",
     where = "https://github.blog/changelog/2025-01-16-linux-arm64-hosted-runners-now-available-for-free-in-public-repositories-public-preview/; https://github.com/orgs/community/discussions/148648" },
+  -- Container markers (data/containers.lua)
+  ["moby-dockerenv"] = { what = "Docker's daemon creates /.dockerenv in every container's root",
+    where = "moby/moby daemon/initlayer/setup_unix.go (the /.dockerenv it lays into each container root)" },
+  ["podman-run"] = { what = "Podman writes /run/.containerenv into each container (engine, name, id, rootless)",
+    where = "https://docs.podman.io/en/latest/markdown/podman-run.1.html (--privileged; .containerenv)" },
+  ["k8s-cgroup"] = { what = "the cgroup of a Kubernetes pod's processes lies under kubepods (kubepods.slice with systemd), containerd's under containerd, Docker's under docker",
+    where = "https://kubernetes.io/docs/concepts/architecture/cgroups/ ; kubelet's cgroup driver documentation" },
+  ["nvct-dev"] = { what = "the NVIDIA Container Toolkit injects /dev/nvidiactl, /dev/nvidia-uvm and /dev/nvidiaN; Jetson's integrated GPU is /dev/nvgpu",
+    where = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/ (libnvidia-container device nodes); NVIDIA L4T container documentation" },
+  ["binfmt-misc"] = { what = "binfmt_misc entries live in /proc/sys/fs/binfmt_misc/NAME, first line 'enabled' or 'disabled', then 'interpreter PATH'",
+    where = "https://docs.kernel.org/admin-guide/binfmt-misc.html" },
   -- NVIDIA documents
   ["rn-t3"] = { what = "minimum Linux driver per CUDA release (Table 3, 'CUDA Toolkit and Corresponding Driver Versions'); last update of each minor",
     where = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html (13.2 Update 2 and 13.0 editions, read as verbatim copies in public repositories)" },
