@@ -81,6 +81,12 @@ project() {
 build() {
 	src="$T_DIR/$1"
 	rm -rf "$src/build"
+	# the server up before CMake's compiler checks: started on demand by
+	# the first compile it can miss its start-up wait on a loaded machine
+	# (seen once under the sanitizer pass: "not able to compile a simple
+	# test program"); --show-stats starts it, and is retried
+	i=0
+	until sccache --show-stats >/dev/null 2>&1 || [ $i -ge 3 ]; do i=$((i + 1)); sleep 1; done
 	(cd "$src" && cmake --preset ptbuild >"$T_DIR/$1-$2-configure.log" 2>&1)
 	st=$?
 	t_ok $st "$1, $2: cmake --preset ptbuild configures"
