@@ -83,8 +83,10 @@ class H(BaseHTTPRequestHandler):
             decoy = open(path + ".decoy", "rb").read()[:len(body) - 1]
             self.wfile.write(decoy)
             self.wfile.flush()
-            time.sleep(1)
+            # Logged before the wait: the client may finish (and the test
+            # read the log) while this thread still sleeps.
             self.say("decoy of %d bytes, cut" % len(decoy))
+            time.sleep(1)
             self.close_connection = True
             import socket
             self.connection.shutdown(socket.SHUT_RDWR)
