@@ -22,6 +22,7 @@ import csv, os, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CSV = os.path.join(HERE, "data", "gpus.csv")
+SEGMENTS = ("datacenter", "workstation", "jetson", "unknown")
 BRANDS = ("NVIDIA", "GeForce", "Quadro", "Tesla", "Jetson", "TITAN", "RTX", "NVS")
 
 
@@ -33,6 +34,9 @@ def rows():
             raise SystemExit("gen-gpus: %s: kind '%s' is not product or tegra" % (CSV, r["kind"]))
         if not re.fullmatch(r"\d+\.\d", r["cc"]):
             raise SystemExit("gen-gpus: %s: '%s' has compute capability '%s' (expected X.Y)" % (CSV, r["name"], r["cc"]))
+        if r["segment"] not in SEGMENTS:
+            raise SystemExit("gen-gpus: %s: '%s' has segment '%s' (expected one of %s)"
+                             % (CSV, r["name"], r["segment"], ", ".join(SEGMENTS)))
         if not r["sources"]:
             raise SystemExit("gen-gpus: %s: '%s' names no source" % (CSV, r["name"]))
     return out
@@ -48,7 +52,8 @@ def emit():
     w("-- and regenerate.  GPUs: product name -> compute capability, for the\n")
     w("-- answers that do not come from the driver itself\n")
     w("-- (/proc/driver/nvidia/gpus/*/information only names the model).  Each\n")
-    w("-- line keeps its source ids (recipes/data/sources.lua).\n")
+    w("-- line keeps its source ids (recipes/data/sources.lua).  segment: the\n")
+    w("-- column of NVIDIA's page (datacenter, workstation, jetson; unknown).\n")
     w("--\n")
     w("-- Matching (detect.lua): \"NVIDIA \" is dropped from both sides; the longest\n")
     w("-- name that starts the model and ends at a word boundary wins, so\n")
@@ -58,8 +63,8 @@ def emit():
     for r in all_rows:
         if r["kind"] == "product":
             name = '"%s",' % r["name"]
-            w('  { name = %-52s cc = "%s", arch = "%s" }, -- %s\n'
-              % (name, r["cc"], r["arch"], " ".join(r["sources"].split(";"))))
+            w('  { name = %-52s cc = "%s", arch = "%-9s segment = "%s" }, -- %s\n'
+              % (name, r["cc"], r["arch"] + '",', r["segment"], " ".join(r["sources"].split(";"))))
     w("}\n\n")
     w("-- Jetson SoC (device-tree compatible) -> GPU compute capability.\n")
     w("-- Thor is 11.0 from CUDA 13.0; CUDA 12.8-12.9 called it 10.1.\n")

@@ -2,7 +2,8 @@
 -- and regenerate.  GPUs: product name -> compute capability, for the
 -- answers that do not come from the driver itself
 -- (/proc/driver/nvidia/gpus/*/information only names the model).  Each
--- line keeps its source ids (recipes/data/sources.lua).
+-- line keeps its source ids (recipes/data/sources.lua).  segment: the
+-- column of NVIDIA's page (datacenter, workstation, jetson; unknown).
 --
 -- Matching (detect.lua): "NVIDIA " is dropped from both sides; the longest
 -- name that starts the model and ends at a word boundary wins, so
@@ -11,185 +12,185 @@
 local M = {}
 
 M.products = {
-  { name = "Tesla K10",                                         cc = "3.0", arch = "Kepler" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "Quadro K5000",                                      cc = "3.0", arch = "Kepler" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "Quadro K4200",                                      cc = "3.0", arch = "Kepler" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "Quadro K4000",                                      cc = "3.0", arch = "Kepler" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "Quadro K2000",                                      cc = "3.0", arch = "Kepler" }, -- S_NV_GPUS_OLD2
-  { name = "Quadro K2000D",                                     cc = "3.0", arch = "Kepler" }, -- S_NV_GPUS_OLD2
-  { name = "Quadro K600",                                       cc = "3.0", arch = "Kepler" }, -- S_NV_GPUS_OLD2
-  { name = "Quadro K420",                                       cc = "3.0", arch = "Kepler" }, -- S_NV_GPUS_OLD2
-  { name = "Quadro 410",                                        cc = "3.0", arch = "Kepler" }, -- S_NV_GPUS_OLD2
-  { name = "Tesla K40",                                         cc = "3.5", arch = "Kepler" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "Tesla K20",                                         cc = "3.5", arch = "Kepler" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "Quadro K6000",                                      cc = "3.5", arch = "Kepler" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "Quadro K5200",                                      cc = "3.5", arch = "Kepler" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "Tesla K80",                                         cc = "3.7", arch = "Kepler" }, -- S_NV_GPUS_OLD S_TVM S_MESON
-  { name = "GeForce GTX 750 Ti",                                cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 750",                                   cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "Quadro K2200",                                      cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "Quadro K620",                                       cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "Quadro K1200",                                      cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY S_NV_GPUS_OLD2
-  { name = "Quadro M1200",                                      cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro M520",                                       cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro M5000M",                                     cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro M4000M",                                     cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro M3000M",                                     cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro M2000M",                                     cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro M1000M",                                     cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro K620M",                                      cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro M600M",                                      cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro M500M",                                      cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "NVS 810",                                           cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "GeForce GTX 960M",                                  cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "GeForce GTX 950M",                                  cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "GeForce 940M",                                      cc = "5.0", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "GeForce GTX TITAN X",                               cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 980 Ti",                                cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 980",                                   cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 970",                                   cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 960",                                   cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "Tesla M40",                                         cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "Tesla M60",                                         cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "Quadro M6000",                                      cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM
-  { name = "Quadro M6000 24GB",                                 cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "Quadro M5000",                                      cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "Quadro M4000",                                      cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "Quadro M2000",                                      cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "Quadro M5500M",                                     cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro M2200",                                      cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Quadro M620",                                       cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "GeForce GTX 950",                                   cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "GeForce GTX 980M",                                  cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "GeForce GTX 970M",                                  cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "GeForce GTX 965M",                                  cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "GeForce 910M",                                      cc = "5.2", arch = "Maxwell" }, -- S_NV_LEGACY
-  { name = "Jetson Nano",                                       cc = "5.3", arch = "Maxwell" }, -- S_NV_LEGACY S_TVM S_JTOP
-  { name = "Jetson TX1",                                        cc = "5.3", arch = "Maxwell" }, -- S_TVM S_JTOP S_MESON
-  { name = "Tesla P100",                                        cc = "6.0", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "Quadro GP100",                                      cc = "6.0", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 1080 Ti",                               cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 1080",                                  cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 1070 Ti",                               cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 1070",                                  cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 1060",                                  cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "GeForce GTX 1050",                                  cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "TITAN Xp",                                          cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "TITAN X (Pascal)",                                  cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "Tesla P40",                                         cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "Tesla P4",                                          cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "Quadro P6000",                                      cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "Quadro P4000",                                      cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_TVM
-  { name = "TITAN X",                                           cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY
-  { name = "Quadro P5200",                                      cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY
-  { name = "Quadro P5000",                                      cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "Quadro P4200",                                      cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY
-  { name = "Quadro P3200",                                      cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY
-  { name = "Quadro P3000",                                      cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY
-  { name = "Quadro P2200",                                      cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "Quadro P2000",                                      cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "Quadro P1000",                                      cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "Quadro P620",                                       cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "Quadro P600",                                       cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "Quadro P500",                                       cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY
-  { name = "Quadro P400",                                       cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY S_NV_GPUS_OLD
-  { name = "P620",                                              cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY
-  { name = "P520",                                              cc = "6.1", arch = "Pascal" }, -- S_NV_LEGACY
-  { name = "Jetson TX2",                                        cc = "6.2", arch = "Pascal" }, -- S_NV_LEGACY S_TVM S_JTOP
-  { name = "V100",                                              cc = "7.0", arch = "Volta" }, -- S_NV_LEGACY S_TVM S_MESON
-  { name = "Tesla V100",                                        cc = "7.0", arch = "Volta" }, -- S_NV_LEGACY S_TVM S_MESON
-  { name = "TITAN V",                                           cc = "7.0", arch = "Volta" }, -- S_NV_LEGACY S_TVM
-  { name = "Quadro GV100",                                      cc = "7.0", arch = "Volta" }, -- S_NV_LEGACY S_TVM
-  { name = "Tesla V100S",                                       cc = "7.0", arch = "Volta" }, -- S_NVSMI_OBS
-  { name = "Jetson AGX Xavier",                                 cc = "7.2", arch = "Volta" }, -- S_NV_LEGACY S_TVM S_JTOP
-  { name = "Jetson Xavier NX",                                  cc = "7.2", arch = "Volta" }, -- S_NV_LEGACY S_JTOP
-  { name = "T4",                                                cc = "7.5", arch = "Turing" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "Tesla T4",                                          cc = "7.5", arch = "Turing" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "GeForce RTX 2080 Ti",                               cc = "7.5", arch = "Turing" }, -- S_TVM
-  { name = "GeForce RTX 2080",                                  cc = "7.5", arch = "Turing" }, -- S_TVM
-  { name = "GeForce RTX 2070",                                  cc = "7.5", arch = "Turing" }, -- S_TVM
-  { name = "GeForce RTX 2060",                                  cc = "7.5", arch = "Turing" }, -- S_TVM
-  { name = "TITAN RTX",                                         cc = "7.5", arch = "Turing" }, -- S_TVM
-  { name = "GeForce GTX 1650 Ti",                               cc = "7.5", arch = "Turing" }, -- S_NV_GPUS_OLD
-  { name = "Quadro RTX 8000",                                   cc = "7.5", arch = "Turing" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "Quadro RTX 6000",                                   cc = "7.5", arch = "Turing" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "Quadro RTX 5000",                                   cc = "7.5", arch = "Turing" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "Quadro RTX 4000",                                   cc = "7.5", arch = "Turing" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "T1000",                                             cc = "7.5", arch = "Turing" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "T600",                                              cc = "7.5", arch = "Turing" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "T400",                                              cc = "7.5", arch = "Turing" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "GeForce GTX 1660",                                  cc = "7.5", arch = "Turing" }, -- S_NVSMI_OBS S_NV_FORUM_1660
-  { name = "GeForce GTX 1650",                                  cc = "7.5", arch = "Turing" }, -- S_NVSMI_OBS
-  { name = "A100",                                              cc = "8.0", arch = "Ampere" }, -- S_NV_GPUS_OLD S_TVM S_MESON
-  { name = "A30",                                               cc = "8.0", arch = "Ampere" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "A800",                                              cc = "8.0", arch = "Ampere" }, -- S_NVSMI_OBS
-  { name = "A40",                                               cc = "8.6", arch = "Ampere" }, -- S_NV_GPUS S_TVM
-  { name = "A10",                                               cc = "8.6", arch = "Ampere" }, -- S_NV_GPUS S_TVM
-  { name = "A10G",                                              cc = "8.6", arch = "Ampere" }, -- S_TVM
-  { name = "A16",                                               cc = "8.6", arch = "Ampere" }, -- S_NV_GPUS S_TVM
-  { name = "A2",                                                cc = "8.6", arch = "Ampere" }, -- S_NV_GPUS S_TVM
-  { name = "RTX A6000",                                         cc = "8.6", arch = "Ampere" }, -- S_NV_GPUS S_TVM
-  { name = "RTX A5000",                                         cc = "8.6", arch = "Ampere" }, -- S_NV_GPUS
-  { name = "RTX A4000",                                         cc = "8.6", arch = "Ampere" }, -- S_NV_GPUS
-  { name = "RTX A2000",                                         cc = "8.6", arch = "Ampere" }, -- S_NV_GPUS
-  { name = "GeForce RTX 3090 Ti",                               cc = "8.6", arch = "Ampere" }, -- S_TVM
-  { name = "GeForce RTX 3090",                                  cc = "8.6", arch = "Ampere" }, -- S_TVM S_NV_GPUS
-  { name = "GeForce RTX 3080 Ti",                               cc = "8.6", arch = "Ampere" }, -- S_TVM
-  { name = "GeForce RTX 3080",                                  cc = "8.6", arch = "Ampere" }, -- S_TVM
-  { name = "GeForce RTX 3070 Ti",                               cc = "8.6", arch = "Ampere" }, -- S_TVM
-  { name = "GeForce RTX 3070",                                  cc = "8.6", arch = "Ampere" }, -- S_TVM
-  { name = "GeForce RTX 3060",                                  cc = "8.6", arch = "Ampere" }, -- S_TVM
-  { name = "RTX A3000",                                         cc = "8.6", arch = "Ampere" }, -- S_NV_GPUS
-  { name = "GeForce RTX 3050",                                  cc = "8.6", arch = "Ampere" }, -- S_NVSMI_OBS
-  { name = "Jetson AGX Orin",                                   cc = "8.7", arch = "Ampere" }, -- S_NV_GPUS S_CUPY6876 S_TVM S_JTOP
-  { name = "Jetson Orin NX",                                    cc = "8.7", arch = "Ampere" }, -- S_NV_GPUS S_JTOP
-  { name = "Jetson Orin Nano",                                  cc = "8.7", arch = "Ampere" }, -- S_NV_GPUS S_TVM S_JTOP
-  { name = "L4",                                                cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "L40",                                               cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "L40S",                                              cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "RTX 6000 Ada",                                      cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "RTX 4000 Ada",                                      cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "GeForce RTX 4090",                                  cc = "8.9", arch = "Ada" }, -- S_NV_GPUS S_TVM
-  { name = "GeForce RTX 4080",                                  cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "GeForce RTX 4070 Ti",                               cc = "8.9", arch = "Ada" }, -- S_NV_GPUS S_TVM
-  { name = "GeForce RTX 4070",                                  cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "GeForce RTX 4060 Ti",                               cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "GeForce RTX 4060",                                  cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "RTX 5000 Ada",                                      cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "RTX 4500 Ada",                                      cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "RTX 4000 SFF Ada",                                  cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "RTX 2000 Ada",                                      cc = "8.9", arch = "Ada" }, -- S_NV_GPUS
-  { name = "GeForce RTX 4050",                                  cc = "8.9", arch = "Ada" }, -- S_NV_GPUS S_NVSMI_OBS
-  { name = "L20",                                               cc = "8.9", arch = "Ada" }, -- S_NVSMI_OBS
-  { name = "H100",                                              cc = "9.0", arch = "Hopper" }, -- S_NV_GPUS S_TVM S_MESON
-  { name = "H200",                                              cc = "9.0", arch = "Hopper" }, -- S_NV_GPUS
-  { name = "GH200",                                             cc = "9.0", arch = "Hopper" }, -- S_NV_GPUS S_HRW S_OPENBLAS_CPUID
-  { name = "H800",                                              cc = "9.0", arch = "Hopper" }, -- S_NVSMI_OBS
-  { name = "H20",                                               cc = "9.0", arch = "Hopper" }, -- S_NVSMI_OBS
-  { name = "B200",                                              cc = "10.0", arch = "Blackwell" }, -- S_NV_GPUS S_MESON
-  { name = "GB200",                                             cc = "10.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "B300",                                              cc = "10.3", arch = "Blackwell" }, -- S_NV_GPUS S_MESON
-  { name = "GB300",                                             cc = "10.3", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "Jetson T5000",                                      cc = "11.0", arch = "Blackwell" }, -- S_NV_GPUS S_MESON S_JTOP S_LLVM_PR170258
-  { name = "Jetson AGX Thor",                                   cc = "11.0", arch = "Blackwell" }, -- S_JTOP S_LINUX_DTS S_MESON
-  { name = "Jetson T4000",                                      cc = "11.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "RTX PRO 6000 Blackwell Server Edition",             cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "RTX PRO 6000 Blackwell Workstation Edition",        cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "RTX PRO 4000 Blackwell",                            cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "GeForce RTX 5090",                                  cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "GeForce RTX 5080",                                  cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "GeForce RTX 5070 Ti",                               cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "GeForce RTX 5070",                                  cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "GeForce RTX 5060 Ti",                               cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "GeForce RTX 5060",                                  cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "GeForce RTX 5050",                                  cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "RTX PRO 6000 Blackwell Max-Q Workstation Edition",  cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "RTX PRO 5000 Blackwell",                            cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "RTX PRO 4500 Blackwell Server Edition",             cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "RTX PRO 4500 Blackwell",                            cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "RTX PRO 4000 Blackwell SFF Edition",                cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "RTX PRO 2000 Blackwell",                            cc = "12.0", arch = "Blackwell" }, -- S_NV_GPUS
-  { name = "GB10",                                              cc = "12.1", arch = "Blackwell" }, -- S_NV_GPUS S_MESON S_HRW
+  { name = "Tesla K10",                                         cc = "3.0", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
+  { name = "Quadro K5000",                                      cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
+  { name = "Quadro K4200",                                      cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
+  { name = "Quadro K4000",                                      cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
+  { name = "Quadro K2000",                                      cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD2
+  { name = "Quadro K2000D",                                     cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD2
+  { name = "Quadro K600",                                       cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD2
+  { name = "Quadro K420",                                       cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD2
+  { name = "Quadro 410",                                        cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD2
+  { name = "Tesla K40",                                         cc = "3.5", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM
+  { name = "Tesla K20",                                         cc = "3.5", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
+  { name = "Quadro K6000",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
+  { name = "Quadro K5200",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
+  { name = "Tesla K80",                                         cc = "3.7", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM S_MESON
+  { name = "GeForce GTX 750 Ti",                                cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 750",                                   cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "Quadro K2200",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "Quadro K620",                                       cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "Quadro K1200",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD2
+  { name = "Quadro M1200",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M520",                                       cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M5000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M4000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M3000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M2000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M1000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro K620M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M600M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M500M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "NVS 810",                                           cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce GTX 960M",                                  cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce GTX 950M",                                  cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce 940M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce GTX TITAN X",                               cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 980 Ti",                                cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 980",                                   cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 970",                                   cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 960",                                   cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "Tesla M40",                                         cc = "5.2", arch = "Maxwell", segment = "datacenter" }, -- S_NV_LEGACY S_TVM
+  { name = "Tesla M60",                                         cc = "5.2", arch = "Maxwell", segment = "datacenter" }, -- S_NV_LEGACY S_TVM
+  { name = "Quadro M6000",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "Quadro M6000 24GB",                                 cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "Quadro M5000",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "Quadro M4000",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "Quadro M2000",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "Quadro M5500M",                                     cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M2200",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M620",                                       cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce GTX 950",                                   cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce GTX 980M",                                  cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce GTX 970M",                                  cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce GTX 965M",                                  cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce 910M",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Jetson Nano",                                       cc = "5.3", arch = "Maxwell", segment = "jetson" }, -- S_NV_LEGACY S_TVM S_JTOP
+  { name = "Jetson TX1",                                        cc = "5.3", arch = "Maxwell", segment = "jetson" }, -- S_TVM S_JTOP S_MESON
+  { name = "Tesla P100",                                        cc = "6.0", arch = "Pascal",  segment = "datacenter" }, -- S_NV_LEGACY S_TVM
+  { name = "Quadro GP100",                                      cc = "6.0", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 1080 Ti",                               cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 1080",                                  cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 1070 Ti",                               cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 1070",                                  cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 1060",                                  cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "GeForce GTX 1050",                                  cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "TITAN Xp",                                          cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "TITAN X (Pascal)",                                  cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "Tesla P40",                                         cc = "6.1", arch = "Pascal",  segment = "datacenter" }, -- S_NV_LEGACY S_TVM
+  { name = "Tesla P4",                                          cc = "6.1", arch = "Pascal",  segment = "datacenter" }, -- S_NV_LEGACY S_TVM
+  { name = "Quadro P6000",                                      cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "Quadro P4000",                                      cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "TITAN X",                                           cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro P5200",                                      cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro P5000",                                      cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "Quadro P4200",                                      cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro P3200",                                      cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro P3000",                                      cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro P2200",                                      cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "Quadro P2000",                                      cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "Quadro P1000",                                      cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "Quadro P620",                                       cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "Quadro P600",                                       cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "Quadro P500",                                       cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro P400",                                       cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
+  { name = "P620",                                              cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY
+  { name = "P520",                                              cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Jetson TX2",                                        cc = "6.2", arch = "Pascal",  segment = "jetson" }, -- S_NV_LEGACY S_TVM S_JTOP
+  { name = "V100",                                              cc = "7.0", arch = "Volta",   segment = "datacenter" }, -- S_NV_LEGACY S_TVM S_MESON
+  { name = "Tesla V100",                                        cc = "7.0", arch = "Volta",   segment = "datacenter" }, -- S_NV_LEGACY S_TVM S_MESON
+  { name = "TITAN V",                                           cc = "7.0", arch = "Volta",   segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "Quadro GV100",                                      cc = "7.0", arch = "Volta",   segment = "workstation" }, -- S_NV_LEGACY S_TVM
+  { name = "Tesla V100S",                                       cc = "7.0", arch = "Volta",   segment = "datacenter" }, -- S_NVSMI_OBS
+  { name = "Jetson AGX Xavier",                                 cc = "7.2", arch = "Volta",   segment = "jetson" }, -- S_NV_LEGACY S_TVM S_JTOP
+  { name = "Jetson Xavier NX",                                  cc = "7.2", arch = "Volta",   segment = "jetson" }, -- S_NV_LEGACY S_JTOP
+  { name = "T4",                                                cc = "7.5", arch = "Turing",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM
+  { name = "Tesla T4",                                          cc = "7.5", arch = "Turing",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM
+  { name = "GeForce RTX 2080 Ti",                               cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce RTX 2080",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce RTX 2070",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce RTX 2060",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM
+  { name = "TITAN RTX",                                         cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce GTX 1650 Ti",                               cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD
+  { name = "Quadro RTX 8000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM
+  { name = "Quadro RTX 6000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM
+  { name = "Quadro RTX 5000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM
+  { name = "Quadro RTX 4000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM
+  { name = "T1000",                                             cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM
+  { name = "T600",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
+  { name = "T400",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
+  { name = "GeForce GTX 1660",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NVSMI_OBS S_NV_FORUM_1660
+  { name = "GeForce GTX 1650",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NVSMI_OBS
+  { name = "A100",                                              cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM S_MESON
+  { name = "A30",                                               cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM
+  { name = "A800",                                              cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NVSMI_OBS
+  { name = "A40",                                               cc = "8.6", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS S_TVM
+  { name = "A10",                                               cc = "8.6", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS S_TVM
+  { name = "A10G",                                              cc = "8.6", arch = "Ampere",  segment = "datacenter" }, -- S_TVM
+  { name = "A16",                                               cc = "8.6", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS S_TVM
+  { name = "A2",                                                cc = "8.6", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS S_TVM
+  { name = "RTX A6000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS S_TVM
+  { name = "RTX A5000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX A4000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX A2000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 3090 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce RTX 3090",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "GeForce RTX 3080 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce RTX 3080",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce RTX 3070 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce RTX 3070",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce RTX 3060",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
+  { name = "RTX A3000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 3050",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NVSMI_OBS
+  { name = "Jetson AGX Orin",                                   cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_CUPY6876 S_TVM S_JTOP
+  { name = "Jetson Orin NX",                                    cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_JTOP
+  { name = "Jetson Orin Nano",                                  cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_TVM S_JTOP
+  { name = "L4",                                                cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NV_GPUS
+  { name = "L40",                                               cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NV_GPUS
+  { name = "L40S",                                              cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NV_GPUS
+  { name = "RTX 6000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX 4000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 4090",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS S_TVM
+  { name = "GeForce RTX 4080",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 4070 Ti",                               cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS S_TVM
+  { name = "GeForce RTX 4070",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 4060 Ti",                               cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 4060",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX 5000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX 4500 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX 4000 SFF Ada",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX 2000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 4050",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS S_NVSMI_OBS
+  { name = "L20",                                               cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NVSMI_OBS
+  { name = "H100",                                              cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NV_GPUS S_TVM S_MESON
+  { name = "H200",                                              cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NV_GPUS
+  { name = "GH200",                                             cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NV_GPUS S_HRW S_OPENBLAS_CPUID
+  { name = "H800",                                              cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NVSMI_OBS
+  { name = "H20",                                               cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NVSMI_OBS
+  { name = "B200",                                              cc = "10.0", arch = "Blackwell", segment = "datacenter" }, -- S_NV_GPUS S_MESON
+  { name = "GB200",                                             cc = "10.0", arch = "Blackwell", segment = "datacenter" }, -- S_NV_GPUS
+  { name = "B300",                                              cc = "10.3", arch = "Blackwell", segment = "datacenter" }, -- S_NV_GPUS S_MESON
+  { name = "GB300",                                             cc = "10.3", arch = "Blackwell", segment = "datacenter" }, -- S_NV_GPUS
+  { name = "Jetson T5000",                                      cc = "11.0", arch = "Blackwell", segment = "jetson" }, -- S_NV_GPUS S_MESON S_JTOP S_LLVM_PR170258
+  { name = "Jetson AGX Thor",                                   cc = "11.0", arch = "Blackwell", segment = "jetson" }, -- S_JTOP S_LINUX_DTS S_MESON
+  { name = "Jetson T4000",                                      cc = "11.0", arch = "Blackwell", segment = "jetson" }, -- S_NV_GPUS
+  { name = "RTX PRO 6000 Blackwell Server Edition",             cc = "12.0", arch = "Blackwell", segment = "datacenter" }, -- S_NV_GPUS
+  { name = "RTX PRO 6000 Blackwell Workstation Edition",        cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX PRO 4000 Blackwell",                            cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 5090",                                  cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 5080",                                  cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 5070 Ti",                               cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 5070",                                  cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 5060 Ti",                               cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 5060",                                  cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "GeForce RTX 5050",                                  cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX PRO 6000 Blackwell Max-Q Workstation Edition",  cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX PRO 5000 Blackwell",                            cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX PRO 4500 Blackwell Server Edition",             cc = "12.0", arch = "Blackwell", segment = "datacenter" }, -- S_NV_GPUS
+  { name = "RTX PRO 4500 Blackwell",                            cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX PRO 4000 Blackwell SFF Edition",                cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX PRO 2000 Blackwell",                            cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
+  { name = "GB10",                                              cc = "12.1", arch = "Blackwell", segment = "unknown" }, -- S_NV_GPUS S_MESON S_HRW
 }
 
 -- Jetson SoC (device-tree compatible) -> GPU compute capability.

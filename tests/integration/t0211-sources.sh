@@ -55,4 +55,14 @@ is "$(cat "$T_DIR/nowhere")" "" "every source names where it resolves"
 grep -rn 'shared/' recipes tools >"$T_DIR/shared" 2>/dev/null
 is "$(cat "$T_DIR/shared")" "" "nothing in recipes/ or tools/ points at shared/"
 
+# A generated table is what its generator writes from the CSV in tools/data:
+# a row edited in the Lua alone would be lost at the next refresh.
+if command -v python3 >/dev/null 2>&1; then
+	python3 tools/gen-gpus.py >"$T_DIR/gpus.lua" 2>"$T_DIR/gen.err"
+	cmp -s "$T_DIR/gpus.lua" recipes/data/gpus.lua
+	t_ok $? "recipes/data/gpus.lua is tools/gen-gpus.py's output from tools/data/gpus.csv$(head -c 200 "$T_DIR/gen.err")"
+else
+	skip "gpus.lua is gen-gpus.py's output" "python3 is not installed"
+fi
+
 done_testing
