@@ -390,43 +390,12 @@ local function driver_facts(raw, notes)
   return d
 end
 
-local function norm(name)
-  return (trim(name):gsub("^NVIDIA%s+", ""))
-end
-
--- compute capability of a product name (data/gpus.lua)
--- The GPU table by normalized name (the first entry of a name wins), built
--- once; answers remembered per name (a DGX lists eight identical GPUs).
-local by_name, answers = nil, {}
-local function products_by_name()
-  if not by_name then
-    by_name = {}
-    for _, p in ipairs(data("gpus").products) do
-      local n = norm(p.name)
-      if by_name[n] == nil then by_name[n] = p end
-    end
-  end
-  return by_name
-end
-
--- The longest table name that is a whole-word prefix of the GPU's name
--- (followed by the end or a character that is not a letter or digit).
+-- compute capability and architecture of a product name (data/gpus.lua,
+-- matched by lib/gpuname)
 function M.gpu_cc(name)
-  local n = norm(name)
-  local a = answers[n]
-  if not a then
-    local t, best = products_by_name(), nil
-    for i = #n, 1, -1 do
-      local nxt = n:sub(i + 1, i + 1)
-      if (nxt == "" or not nxt:match("[%w]")) and t[n:sub(1, i)] then
-        best = t[n:sub(1, i)]
-        break
-      end
-    end
-    a = { best and best.cc or nil, best and best.arch or nil }
-    answers[n] = a
-  end
-  return a[1], a[2]
+  local p = ptb.include("lib/gpuname").product(name)
+  if p then return p.cc, p.arch end
+  return nil, nil
 end
 
 local function probe_note(what, p, notes)

@@ -81,19 +81,16 @@ local function first_lib(o, lib, pred)
 end
 
 -- Forward compatibility (a newer cuda-compat libcuda on an older kernel
--- driver) is supported on data-center GPUs only: NVIDIA, "CUDA
+-- driver) "is applicable only for systems with NVIDIA Data Center GPUs,
+-- select NGC Server Ready SKUs of RTX cards, Jetson boards": NVIDIA, "CUDA
 -- Compatibility", https://docs.nvidia.com/deploy/cuda-compatibility/
--- [S_COMPAT].  Data-center models by name, from data/gpus.lua; matched as whole words, so "A2" does not
--- take in a workstation "RTX A2000".
-local datacenter = { "A100", "A800", "H100", "H200", "H800", "H20", "GH200", "B100", "B200", "GB200",
-  "B300", "GB300", "L4", "L40", "L40S", "A10", "A10G", "A16", "A2", "A30", "A40", "T4", "V100", "P100", "Tesla" }
-
-local function is_datacenter(name)
-  for _, d in ipairs(datacenter) do
-    if name:find("%f[%w]" .. d .. "%f[%W]") then return true end
-  end
-  return false
-end
+-- [S_COMPAT].  Which GPUs are which is the segment of the GPU's row in
+-- data/gpus.lua (the columns of NVIDIA's pages [S_NV_GPUS] [S_NV_LEGACY]),
+-- found by the same whole-word match detect uses, so an "RTX A2000" is
+-- never taken for an "A2".  A GeForce, TITAN or Quadro without RTX is
+-- refused; an RTX workstation card may be a Server Ready SKU (a warning);
+-- a GPU ptbuild cannot place, a warning.
+local gpuname = ptb.include("lib/gpuname")
 
 -- Each check: code, severity, scenario, run(ctx) -> nil | finding | list.
 local checks = {}
@@ -516,13 +513,28 @@ check("forward-compat-unsupported", "error", "S05", function(c)
   local l = first_lib(c.o, "libcuda")
   if not (l and l.compat) then return end
   local out = {}
+  local seen = (l.real or l.path) .. " (via " .. l.via .. ")"
+  local fix = "remove the compat directory from LD_LIBRARY_PATH / ld.so.conf, or upgrade the driver instead"
+  local e804 = "\"CUDA failure 804: forward compatibility was attempted on non supported HW\""
   for _, g in ipairs(c.gpus) do
-    if g.name and not is_datacenter(g.name) then
+    local p = g.name and gpuname.product(g.name)
+    local segment = p and p.segment
+    local rtx = g.name and g.name:find("%f[%w]RTX%f[%W]") and not g.name:find("GeForce")
+    if segment == "workstation" and not rtx then
       out[#out + 1] = {
-        message = ("a CUDA forward-compatibility libcuda is loaded first, but %s does not support forward compatibility: \"CUDA failure 804: forward compatibility was attempted on non supported HW\"")
-          :format(g.name),
-        seen = (l.real or l.path) .. " (via " .. l.via .. ")",
-        fix = "remove the compat directory from LD_LIBRARY_PATH / ld.so.conf, or upgrade the driver instead" }
+        message = ("a CUDA forward-compatibility libcuda is loaded first, but %s (a workstation/consumer GPU) does not support forward compatibility: %s")
+          :format(g.name, e804),
+        seen = seen, fix = fix }
+    elseif segment == "workstation" then
+      out[#out + 1] = { severity = "warning",
+        message = ("a CUDA forward-compatibility libcuda is loaded first; %s supports forward compatibility only as one of the NGC Server Ready SKUs of RTX cards, otherwise CUDA fails with %s")
+          :format(g.name, e804),
+        seen = seen, fix = fix .. ", unless this card is a Server Ready SKU" }
+    elseif g.name and segment ~= "datacenter" and segment ~= "jetson" then
+      out[#out + 1] = { severity = "warning",
+        message = ("a CUDA forward-compatibility libcuda is loaded first, and ptbuild cannot tell whether %s supports it (NVIDIA supports forward compatibility on data-center GPUs, select Server Ready RTX cards and Jetson only; %s)")
+          :format(g.name, p and "NVIDIA's list does not show its segment" or "the GPU is not in ptbuild's table"),
+        seen = seen, fix = fix .. ", if CUDA fails with error 804" }
     end
   end
   return out

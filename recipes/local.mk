@@ -30,6 +30,7 @@ nobase_dist_pkgdata_DATA += \
 	recipes/lib/archlist.lua \
 	recipes/lib/buildenv.lua \
 	recipes/lib/checks.lua \
+	recipes/lib/gpuname.lua \
 	recipes/lib/host.lua \
 	recipes/lib/targets.lua \
 	recipes/lib/toolkit.lua \

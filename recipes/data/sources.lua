@@ -34,7 +34,7 @@ return {
   S_RN_T3 = { same = "rn-t3" },
   ["rn-t2"] = { what = "minimum driver for minor-version compatibility (13.x >= 580, 12.x >= 525.60.13, 11.x >= 450.80.02)",
     where = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html Table 2; https://docs.nvidia.com/deploy/cuda-compatibility/" },
-  S_COMPAT = { what = "minor-version and forward compatibility; forward compatibility on data-center GPUs only",
+  S_COMPAT = { what = "minor-version and forward compatibility; forward compatibility only on data-center GPUs, select NGC Server Ready SKUs of RTX cards and Jetson boards",
     where = "https://docs.nvidia.com/deploy/cuda-compatibility/" },
   ["rn-comp"] = { what = "platforms of each CUDA release (x86_64, arm64-sbsa, aarch64-jetson)",
     where = "the per-release component/platform tables of https://docs.nvidia.com/cuda/archive/<version>/cuda-toolkit-release-notes/" },

@@ -55,4 +55,28 @@ local rows = {
 for _, r in ipairs(rows) do
   t.is(D.gpu_cc(r[1]), r[2], ("%s -> %s [%s]"):format(r[1], r[2], r[3]))
 end
+-- The column of NVIDIA's pages each product stands in (data-center,
+-- workstation/consumer, Jetson), as doctor's forward-compatibility check
+-- reads it; every row has one.
+local G = ptb.include("lib/gpuname")
+for _, r in ipairs({
+  { "NVIDIA RTX PRO 6000 Blackwell Server Edition", "datacenter", "S_NV_GPUS" },
+  { "NVIDIA RTX PRO 6000 Blackwell Workstation Edition", "workstation", "S_NV_GPUS" },
+  { "NVIDIA L40S", "datacenter", "S_NV_GPUS" },
+  { "NVIDIA RTX 2000 Ada Generation", "workstation", "S_NV_GPUS" },
+  { "NVIDIA A2", "datacenter", "S_NV_GPUS" },
+  { "NVIDIA RTX A2000 12GB", "workstation", "S_NV_GPUS" },
+  { "Tesla P40", "datacenter", "S_NV_LEGACY" },
+  { "Quadro GV100", "workstation", "S_NV_LEGACY" },
+  { "NVIDIA TITAN V", "workstation", "S_NV_LEGACY" },
+  { "Jetson Orin Nano", "jetson", "S_NV_GPUS" },
+}) do
+  local p = G.product(r[1])
+  t.is(p and p.segment, r[2], ("%s: %s [%s]"):format(r[1], r[2], r[3]))
+end
+local none = {}
+for _, p in ipairs(ptb.include("data/gpus").products) do
+  if not p.segment then none[#none + 1] = p.name end
+end
+t.is(table.concat(none, ", "), "", "every product row has a segment")
 t.done()
