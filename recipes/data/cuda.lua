@@ -124,16 +124,20 @@ local releases = {
   -- runfile, 615.71.09 [dlfw2608], which reports "CUDA 13.4" [umd134];
   -- Table 3 itself was not read, so this is an upper bound of the minimum.
   -- PTX ISA 9.4 (CUDA 13.4) adds sm_107, sm_107a and sm_107f [gcc-nvptx107].
+  -- Host compilers: gcc 16 (13.4.92's crt/host_config.h refuses only
+  -- __GNUC__ > 16 [hostcfg134]) and clang 22 (the 13.4 Update 1
+  -- installation guide: GCC 6-16, Clang 7-22 [ig1342]).
   { version = "13.4", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", compat_min = "580",
-    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, compilers_assumed = true },
-  -- 13.5: released [rn135]; its GPU list is assumed equal to 13.4's and its
-  -- minimum driver is not in ptbuild's data (Table 3 was not read): only the
-  -- minor-version compatibility floor (>= 580, [rn-t2]) is known, so a
-  -- driver runs it directly only when it reports CUDA 13.5 or newer.
+    gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" } },
+  -- 13.5: released [rn135]; its GPU list and host compiler limits are
+  -- assumed equal to 13.4's and its minimum driver is not in ptbuild's
+  -- data (Table 3 was not read): only the minor-version compatibility
+  -- floor (>= 580, [rn-t2]) is known, so a driver runs it directly only
+  -- when it reports CUDA 13.5 or newer.
   { version = "13.5", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, compat_min = "580",
-    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
+    gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
     compilers_assumed = true },
 }
 
