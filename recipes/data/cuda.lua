@@ -107,8 +107,11 @@ local releases = {
   -- 13.1-13.3: drivers from [rn-t3] (13.3 from [meson] only).  GPU code:
   -- [meson]'s table of nvcc's architectures (through 13.3.1, "as of
   -- 2026-07-13") adds and removes nothing after 13.0, so the lists are
-  -- 13.0's.  Host compilers [spack-cuda]: gcc 16 and clang 22 refused
-  -- through 13.3, clang 21 accepted from 13.1.
+  -- 13.0's.  NVIDIA's PTX release history agrees on the additions: PTX
+  -- ISA 9.1 (CUDA 13.1, r590), 9.2 (13.2, r595) and 9.3 (13.3, r610) name
+  -- exactly 9.0's targets (13.0, r580) [ptx-rel], and no target is first
+  -- supported by 13.1-13.3 [llvm-nvptx].  Host compilers [spack-cuda]:
+  -- gcc 16 and clang 22 refused through 13.3, clang 21 accepted from 13.1.
   { version = "13.1", sm = sm130, sm_a = { "9.0", "10.0", "10.3", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "11.0", "12.0", "12.1" }, driver_min = "590.44.01", compat_min = "580",
     gcc_max = 15, clang_max = 21, platforms = { "linux-x86_64", "linux-sbsa" },  },
@@ -123,17 +126,22 @@ local releases = {
   -- preview) [rn134].  driver_min: the driver bundled with the 13.4.1
   -- runfile, 615.71.09 [dlfw2608], which reports "CUDA 13.4" [umd134];
   -- Table 3 itself was not read, so this is an upper bound of the minimum.
-  -- PTX ISA 9.4 (CUDA 13.4) adds sm_107, sm_107a and sm_107f [gcc-nvptx107].
+  -- PTX ISA 9.4 (CUDA 13.4, driver branch r615) adds sm_107, sm_107a and
+  -- sm_107f [gcc-nvptx107] [ptx-rel].
+  -- Host compilers: gcc 16 (13.4.92's crt/host_config.h refuses only
+  -- __GNUC__ > 16 [hostcfg134]) and clang 22 (the 13.4 Update 1
+  -- installation guide: GCC 6-16, Clang 7-22 [ig1342]).
   { version = "13.4", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", compat_min = "580",
-    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, compilers_assumed = true },
-  -- 13.5: released [rn135]; its GPU list is assumed equal to 13.4's and its
-  -- minimum driver is not in ptbuild's data (Table 3 was not read): only the
-  -- minor-version compatibility floor (>= 580, [rn-t2]) is known, so a
-  -- driver runs it directly only when it reports CUDA 13.5 or newer.
+    gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" } },
+  -- 13.5: released [rn135]; its GPU list and host compiler limits are
+  -- assumed equal to 13.4's and its minimum driver is not in ptbuild's
+  -- data (Table 3 was not read): only the minor-version compatibility
+  -- floor (>= 580, [rn-t2]) is known, so a driver runs it directly only
+  -- when it reports CUDA 13.5 or newer.
   { version = "13.5", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, compat_min = "580",
-    gcc_max = 15, clang_max = 20, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
+    gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
     compilers_assumed = true },
 }
 

@@ -9,10 +9,13 @@
 --   [S_JETPACK51] [S_JETPACK61] JetPack release notes; [S_NV_BLOG_THOR]
 --   CUDA of JetPack 4.4.1-4.6.x: gist Tiryoh/2b5dc1f86ab6bc3e6922e97a4c1ac2f2
 --   [jp514] [jp515] NVIDIA's JetPack 5.1.4 and 5.1.5 pages; [jp72] NVIDIA's
---   JetPack 7.2 page; [jp721] NVIDIA's Jetson apt repository for r39.2
+--   JetPack 7.2 page; [jp721] NVIDIA's Jetson apt repository for r39.2;
+--   [jp516] JetPack 5.1.6 = L4T 35.6.4; [jp71] NVIDIA's JetPack 7.1 page
 -- Not here because no source read says which JetPack they belong to:
--- L4T 35.6.3, 35.6.4 and 36.4.2 (community tables disagree on 36.4.2:
--- "6.1 (rev1)", "6.1.1" and "6.2"); detect reports no JetPack for them.
+-- L4T 35.6.3 (only [S_JTOP] names it, "5.1.5"; NVIDIA's 5.1.5 page names
+-- 35.6.1 and 35.6.2) and 36.4.2 (community tables disagree: "6.1 (rev1)",
+-- "6.1.1" and "6.2"; NVIDIA's Jetson Linux archive lists no 36.4.2
+-- release); detect reports no JetPack for them.
 
 local M = {}
 
@@ -24,6 +27,7 @@ M.jetpack = {
   ["35.4.1"] = "5.1.2", ["35.5.0"] = "5.1.3",
   ["35.6.0"] = "5.1.4",                                 -- [jp514]
   ["35.6.1"] = "5.1.5", ["35.6.2"] = "5.1.5",           -- [jp515]
+  ["35.6.4"] = "5.1.6",                                 -- [jp516]
   ["36.3.0"] = "6.0", ["36.4.0"] = "6.1", ["36.4.3"] = "6.2",
   ["36.4.4"] = "6.2.1", ["36.4.7"] = "6.2.1", ["36.5.0"] = "6.2.2",
   ["38.2.0"] = "7.0", ["38.2.1"] = "7.0", ["38.2.2"] = "7.0",  -- "38.2.x -> 7.0"
@@ -37,7 +41,7 @@ M.cuda = {
   ["4.6"] = "10.2",                                     -- gist Tiryoh
   ["5.0"] = "11.4", ["5.1"] = "11.4",                   -- [S_JETPACK51]
   ["6.0"] = "12.2", ["6.1"] = "12.6", ["6.2"] = "12.6", -- [S_JETPACK61]; 6.0 from version.json 12.2.140 (research note 3.1)
-  ["7.0"] = "13.0", ["7.1"] = "13.0",                   -- [S_NV_BLOG_THOR] (7.1: unverified, assumed 13.0)
+  ["7.0"] = "13.0", ["7.1"] = "13.0",                   -- [S_NV_BLOG_THOR]; 7.1 [jp71]
   ["7.2"] = "13.2",                                     -- [jp72] 13.2.1; 7.2.1 ships 13.2.2 [jp721]
 }
 

@@ -9,8 +9,16 @@
 --   [aarch64]  pytorch/pytorch .ci/aarch64_linux/aarch64_ci_build.sh, PRs
 --              #144436 #146378 #157843 #161257 #162364 #163764
 --   [release]  pytorch/pytorch RELEASE.md compatibility matrix, seen through
---              copies (PyTorchKorea pytorch.kr; a zh translation for 2.12-2.14:
---              "as published, not cross-checked")
+--              copies (PyTorchKorea pytorch.kr; a zh translation for 2.12-2.14)
+--   [pt-matrix] generate_binary_build_matrix.py per tag, transcribed by a
+--              public tracker: for 2.12-2.14 its CUDA_ARCHES and cuDNN pins
+--              agree with [release]'s stable and experimental CUDA (2.12,
+--              2.13: 12.6 + 13.0, 13.2 experimental, cuDNN 9.10.2.21 /
+--              9.20.0.48; 2.14: 12.6, 13.0, 13.2, cuDNN 9.10.2.21 /
+--              9.24.0.43).  2.12.1 and 2.13.0 also publish a Linux-only
+--              cu129 wheel (12.9.1, cuDNN 9.20.0.48) that the matrix omits;
+--              its arch list is not known here, so `cuda` follows [release]
+--              (as for 2.9-2.11, whose cu129 wheels are likewise left out).
 --   [cmake-re] cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake:
 --              2.4-2.6 regex `^([0-9]\.[0-9]a?...)` (one-digit major, `a`
 --              from issue #125413); Blackwell era (@00afc038, 2.7+) `[0-9]+`

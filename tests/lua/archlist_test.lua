@@ -44,7 +44,16 @@ local cases = {
   { "10.0f+PTX", "12.9", "10.0f+PTX", "100f-real;100f-virtual",
     "-gencode=arch=compute_100f,code=sm_100f -gencode=arch=compute_100f,code=compute_100f" },
   { "12.0a", "13.0", "12.0a", "120a-real", "-gencode=arch=compute_120a,code=sm_120a" },
-  -- sm_107f arrives with PTX ISA 9.4, CUDA 13.4 [gcc-nvptx107]
+  -- 13.1-13.3 build 13.0's targets and no new one: PTX ISA 9.1-9.3 name
+  -- the same targets as 9.0 (CUDA 13.0) [ptx-rel]; no target's first CUDA
+  -- is 13.1, 13.2 or 13.3 [llvm-nvptx]
+  { "8.8;11.0f", "13.1", "8.8;11.0f", "88-real;110f-real",
+    "-gencode=arch=compute_88,code=sm_88 -gencode=arch=compute_110f,code=sm_110f" },
+  { "12.1a", "13.2", "12.1a", "121a-real", "-gencode=arch=compute_121a,code=sm_121a" },
+  { "10.3f;11.0a", "13.3", "10.3f;11.0a", "103f-real;110a-real",
+    "-gencode=arch=compute_103f,code=sm_103f -gencode=arch=compute_110a,code=sm_110a" },
+  { "10.7", "13.2", err = "unsupported", msg = "sm_107", hint = "first CUDA release that builds sm_107 is 13.4" },
+  -- sm_107f arrives with PTX ISA 9.4, CUDA 13.4 [gcc-nvptx107] [ptx-rel]
   { "10.7f", "13.4", "10.7f", "107f-real", "-gencode=arch=compute_107f,code=sm_107f" },
   { "10.7f", "13.3", err = "unsupported", msg = "sm_107f", hint = "first CUDA release that builds sm_107f is 13.4" },
   -- the X.Y(A.B) form

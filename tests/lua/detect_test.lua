@@ -101,6 +101,8 @@ local l4t_rows = {
   { "# R35 (release), REVISION: 6.1, GCID: 39447457, BOARD: generic, EABI: aarch64", "35.6.1", "5.1.5", "11.4" },  -- [jp515]
   { "# R35 (release), REVISION: 6.2, GCID: 40887637, BOARD: generic, EABI: aarch64", "35.6.2", "5.1.5", "11.4" },  -- [jp515]
   { "# R36 (release), REVISION: 4.3, GCID: 38968081, BOARD: generic, EABI: aarch64", "36.4.3", "6.2", "12.6" },    -- [S_JTOP] [S_JETPACK61]
+  { "# R35 (release), REVISION: 6.4, GCID: 41822316, BOARD: generic, EABI: aarch64", "35.6.4", "5.1.6", "11.4" },  -- [jp516]
+  { "# R38 (release), REVISION: 4.0, GCID: 42810017, BOARD: generic, EABI: aarch64", "38.4.0", "7.1", "13.0" },    -- [S_JTOP] [jp71]
   { "# R39 (release), REVISION: 2.0, GCID: 43412345, BOARD: generic, EABI: aarch64", "39.2.0", "7.2", "13.2" },    -- [jp72]
   { "# R39 (release), REVISION: 2.1, GCID: 44512345, BOARD: generic, EABI: aarch64", "39.2.1", "7.2.1", "13.2" },  -- [jp721]
   -- no source read names the JetPack of these: none is claimed
