@@ -136,10 +136,11 @@ check("driver-library-mismatch", "error", "S06", function(c)
   end
 end)
 
--- An official wheel that covers this machine (lib/wheels.lua: platform,
--- driver, every GPU's SASS or PTX; on a Jetson, its JetPack's wheels): of the installed torch's release
--- first (a reinstall from another index), else the newest release that
--- has one.  nil when none does, or when no release is known.
+-- A published wheel that covers this machine (lib/wheels.lua: platform,
+-- driver, every GPU's SASS or PTX; on a Jetson, its JetPack's wheels): of
+-- the installed torch's release first (a reinstall from another index),
+-- else the newest release that has one.  nil when none does, or when no
+-- release is known.
 local function release_of(v)
   local maj, min = tostring(v or ""):match("^(%d+)%.(%d+)")
   if not maj then return nil end
