@@ -133,10 +133,11 @@ check("driver-library-mismatch", "error", "S06", function(c)
   end
 end)
 
--- An official wheel that covers this machine (lib/wheels.lua: platform,
--- driver, every GPU's SASS or PTX): of the installed torch's release
--- first (a reinstall from another index), else the newest release that
--- has one.  nil when none does, or when no release is known.
+-- A published wheel that covers this machine (lib/wheels.lua: platform,
+-- driver, every GPU's SASS or PTX; on a Jetson, its JetPack's wheels): of
+-- the installed torch's release first (a reinstall from another index),
+-- else the newest release that has one.  nil when none does, or when no
+-- release is known.
 local function release_of(v)
   local maj, min = tostring(v or ""):match("^(%d+)%.(%d+)")
   if not maj then return nil end
@@ -153,8 +154,13 @@ local function covering_wheel(c, t)
   for _, r in ipairs(cands) do
     local w = wheels.cover(c.f, r)
     if w.covered == true then
-      w.list = r.wheels[w.platform][w.cuda]
-      w.name = ("the cu%s wheel of torch %s"):format((w.cuda:gsub("%.", "")), w.torch)
+      if w.jetpack then   -- a Jetson's: the wheels of its JetPack
+        w.list = w.arch_list
+        w.name = ("the JetPack %s wheel of torch %s"):format(w.jetpack, w.torch)
+      else
+        w.list = r.wheels[w.platform][w.cuda]
+        w.name = ("the cu%s wheel of torch %s"):format((w.cuda:gsub("%.", "")), w.torch)
+      end
       return w
     end
   end

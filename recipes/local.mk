@@ -14,6 +14,7 @@ nobase_dist_pkgdata_DATA += \
 	recipes/data/gpus.lua \
 	recipes/data/image.lua \
 	recipes/data/jetson.lua \
+	recipes/data/jetson_wheels.lua \
 	recipes/data/l4t.lua \
 	recipes/data/openblas.lua \
 	recipes/data/packages.lua \

@@ -14,9 +14,16 @@
 --   SASS compatibility within a major: CUDA C++ Programming Guide,
 --   "Binary Compatibility" (a cubin for X.y runs on X.z, z >= y);
 --   PTX JIT of an earlier virtual architecture: the same guide, "PTX
---   Compatibility".
+--   Compatibility";
+--   a Jetson on L4T (JetPack 4-6): the wheels NVIDIA and jetson-containers
+--   publish per JetPack, data/jetson_wheels.lua (each row cited there); a
+--   Jetson from L4T 38 (JetPack 7) runs the SBSA toolkit and so PyTorch's
+--   linux-sbsa wheels, data/jetson.lua [thor].
 local A = ptb.include("lib/archlist")
 local T = ptb.include("lib/toolkit")
+local JW = ptb.include("data/jetson_wheels")
+local L4T = ptb.include("data/l4t")
+local jetson = ptb.include("data/jetson")
 
 local M = {}
 
@@ -60,10 +67,23 @@ function M.gpu_code(list, cc)
   return M.runs((A.parse(tostring(list or ""))), cc)
 end
 
--- The wheel platform of a machine, or nil with why.
+local function l4t_of(facts)
+  local l = facts.jetson and facts.jetson.l4t
+  return type(l) == "string" and l or nil
+end
+
+local function l4t_major(facts)
+  return tonumber((l4t_of(facts) or ""):match("^(%d+)%."))
+end
+
+-- The wheel platform of a machine, or nil with why.  A Jetson from L4T 38
+-- on is an SBSA machine to PyTorch's wheels; before, "jetson" (the wheels
+-- of data/jetson_wheels.lua).
 local function platform(facts)
   if facts.jetson then
-    return nil, "PyTorch publishes no wheels for Jetson; NVIDIA's per-JetPack wheels are not in ptbuild's data"
+    local major = l4t_major(facts)
+    if major and major >= 38 then return "linux-sbsa" end
+    return "jetson"
   end
   local arch = facts.host and facts.host.arch
   if arch == "x86_64" then return "linux-x86_64" end
@@ -83,9 +103,124 @@ local function pip_version(torch)
   return v or (torch.version .. ".0")
 end
 
+-- Alike GPUs once: "8x NVIDIA H100 80GB HBM3 runs sm_90".
+local function how_gpus(codes)
+  local how, count, seen = {}, {}, {}
+  for _, c in ipairs(codes) do
+    local k = ("%s runs %s"):format(tostring(c.name), c.runs)
+    if not count[k] then seen[#seen + 1] = k end
+    count[k] = (count[k] or 0) + 1
+  end
+  for _, k in ipairs(seen) do how[#how + 1] = (count[k] > 1 and (count[k] .. "x ") or "") .. k end
+  return table.concat(how, "; ")
+end
+
+-- The JetPack of a Jetson's facts: detect's, else its L4T's [S_JTOP].
+local function jetpack_of(facts)
+  local j, l4t = facts.jetson, l4t_of(facts)
+  if type(j.jetpack) == "string" then return j.jetpack end
+  return l4t and L4T.jetpack[l4t]
+end
+
+local function install_command(row)
+  if row.index then return ("pip install torch==%s --index-url %s"):format(row.pip, row.index) end
+  if row.url then return "pip install " .. row.url end
+  return ("wget -O %s %s && pip install %s"):format(row.file, row.download, row.file)
+end
+
+-- A Jetson on L4T (JetPack 4-6): the wheels published for its JetPack,
+-- the requested torch's when there is one, else the newest; each GPU
+-- must find code in the arch list they are built with.
+local function jetson_cover(facts, torch, w)
+  local l4t = l4t_of(facts)
+  local jp = jetpack_of(facts)
+  w.platform = "jetson"
+  if not jp then
+    w.why = l4t and ("L4T %s is not a release ptbuild maps to a JetPack, so it cannot tell which Jetson wheels fit"):format(l4t)
+      or "no L4T release was read (/etc/nv_tegra_release), so ptbuild cannot tell which Jetson wheels fit"
+    w.source_build_adds = { "a build for this machine at all" }
+    return w
+  end
+  w.jetpack = jp
+  local key, major = jp:match("^((%d+)%.%d+)")
+  local rows = {}
+  for _, row in ipairs(JW.wheels) do
+    for _, j in ipairs(row.jetpack) do
+      if j == key then rows[#rows + 1] = row; break end
+    end
+  end
+  if #rows == 0 then
+    w.why = ("neither NVIDIA nor jetson-containers publishes a PyTorch wheel for JetPack %s (L4T %s) that ptbuild knows of"):format(jp, tostring(l4t))
+    w.source_build_adds = { "a build that runs on this machine" }
+    return w
+  end
+  -- Newest torch first; the data's order among rows of one torch.
+  local order = {}
+  for i, row in ipairs(rows) do order[i] = { row = row, i = i } end
+  table.sort(order, function(a, b)
+    local c = A.vcmp(a.row.torch, b.row.torch)
+    if c ~= 0 then return c > 0 end
+    return a.i < b.i
+  end)
+  local newest, row = order[1].row, nil
+  for _, o in ipairs(order) do
+    if o.row.torch == torch.version then row = o.row; break end
+  end
+  local exact = row ~= nil
+  row = row or newest
+  local list = JW.arch[major]
+  w.torch = row.pip
+  w.cuda = row.cuda
+  w.python = JW.python[major]
+  w.arch_list = list
+  w.index_url = row.index
+  w.url = row.url or row.download
+  w.command = install_command(row)
+  local name = ("the JetPack %s wheel of torch %s"):format(jp, row.pip)
+  local codes, missing = {}, {}
+  for _, g in ipairs(facts.gpus or {}) do
+    local code = M.gpu_code(list, g.compute_capability)
+    codes[#codes + 1] = { name = g.name, cc = g.compute_capability, runs = code or "none" }
+    if not code then missing[#missing + 1] = ("%s (%s)"):format(tostring(g.name), tostring(g.compute_capability)) end
+  end
+  w.gpus = codes
+  local adds = {}
+  if not exact then
+    local known = {}
+    for _, o in ipairs(order) do
+      if known[#known] ~= o.row.torch then known[#known + 1] = o.row.torch end
+    end
+    adds[1] = A.vcmp(torch.version, newest.torch) > 0
+      and ("torch %s (the JetPack %s wheels stop at %s)"):format(torch.version, jp, newest.pip)
+      or ("torch %s (the JetPack %s wheels are torch %s)"):format(torch.version, jp, table.concat(known, ", "))
+  end
+  if #missing > 0 then
+    w.covered = false
+    w.torch, w.cuda, w.index_url, w.url, w.command = pip_version(torch), nil, nil, nil, nil
+    w.why = ("%s (built for %s) has no code for %s"):format(name, list, table.concat(missing, ", "))
+    w.source_build_adds = { "a build that runs on this machine" }
+    return w
+  end
+  local what = ("%s (Python %s, CUDA %s, arch list %s)"):format(name, w.python, row.cuda, list)
+  local pick = exact and "" or ("; no JetPack %s wheel of torch %s is published, so this is the newest"):format(jp, torch.version)
+  if #codes == 0 then
+    w.covered = nil
+    w.why = ("no GPU was seen: %s covers the Jetson modules of compute capability %s%s"):format(what, list, pick)
+  else
+    w.covered = true
+    w.why = ("%s covers every GPU: %s%s"):format(what, how_gpus(codes), pick)
+  end
+  adds[#adds + 1] = ("a CUDA or cuDNN other than JetPack %s's"):format(jp)
+  adds[#adds + 1] = "patches to PyTorch, or a debug build"
+  w.source_build_adds = adds
+  return w
+end
+
 -- The wheel block of a plan: { covered = true|false|nil (no GPU seen),
 -- platform, cuda, index_url, command, gpus = [{name, cc, runs}], why,
--- source_build_adds }.
+-- source_build_adds }; on a Jetson before JetPack 7 platform is "jetson"
+-- and the block adds jetpack, python and arch_list (of its JetPack's
+-- wheels) and url (a wheel file, where there is no index).
 function M.cover(facts, torch)
   local plat, why_not = platform(facts)
   local w = { covered = false, torch = pip_version(torch) }
@@ -94,6 +229,7 @@ function M.cover(facts, torch)
     w.source_build_adds = { "a build for this machine at all" }
     return w
   end
+  if plat == "jetson" then return jetson_cover(facts, torch, w) end
   w.platform = plat
   local gpus = facts.gpus or {}
   local reasons = {}
@@ -103,7 +239,10 @@ function M.cover(facts, torch)
   for _, cv in ipairs(newest_first((torch.wheels or {})[plat])) do
     local r = A.release(cv)
     local runs = r and T.driver_runs(r, facts.driver)
-    if runs == "compat" then later[#later + 1] = { cv, runs } else order[#order + 1] = { cv, runs } end
+    if r and facts.jetson and T.orin_sbsa_blocked(facts, r) then
+      reasons[#reasons + 1] = ("the cu%s wheel: Jetson %s joins the SBSA toolkit only with CUDA %s and JetPack 7.2 (L4T 39)"):format(
+        cv:gsub("%.", ""), tostring(T.jetson_cc(facts)), jetson.sbsa_min_cc.from13_minor)
+    elseif runs == "compat" then later[#later + 1] = { cv, runs } else order[#order + 1] = { cv, runs } end
   end
   for _, x in ipairs(later) do order[#order + 1] = x end
   for _, x in ipairs(order) do
@@ -137,16 +276,8 @@ function M.cover(facts, torch)
             cv:gsub("%.", ""), list, runs == "unknown" and ("needs a driver that runs CUDA " .. cv) or "runs on this driver")
         else
           w.covered = true
-          -- Alike GPUs once: "8x NVIDIA H100 80GB HBM3 runs sm_90".
-          local how, count, seen = {}, {}, {}
-          for _, c in ipairs(codes) do
-            local k = ("%s runs %s"):format(tostring(c.name), c.runs)
-            if not count[k] then seen[#seen + 1] = k end
-            count[k] = (count[k] or 0) + 1
-          end
-          for _, k in ipairs(seen) do how[#how + 1] = (count[k] > 1 and (count[k] .. "x ") or "") .. k end
           w.why = ("the cu%s wheel's arch list %s covers every GPU: %s%s"):format(cv:gsub("%.", ""), list,
-            table.concat(how, "; "), runs == "compat" and " (the driver runs CUDA " .. cv .. " through minor-version compatibility)" or "")
+            how_gpus(codes), runs == "compat" and " (the driver runs CUDA " .. cv .. " through minor-version compatibility)" or "")
         end
         w.source_build_adds = {
           "code for exactly this machine's GPUs (smaller binaries, no PTX JIT at first use)",

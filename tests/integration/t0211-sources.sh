@@ -52,7 +52,8 @@ done <"$T_DIR/aliases"
 awk '/^  [^ -].* = \{/ && !/same = / && !/where = / { getline nxt; if (nxt !~ /where = /) print }' "$S" >"$T_DIR/nowhere"
 is "$(cat "$T_DIR/nowhere")" "" "every source names where it resolves"
 
-grep -rn 'shared/' recipes tools >"$T_DIR/shared" 2>/dev/null
+# (a URL's own path may hold "shared/": NVIDIA's box.com wheel links do)
+grep -rn 'shared/' recipes tools 2>/dev/null | sed -E 's#[a-z]+://[^ "'"'"']*##g' | grep 'shared/' >"$T_DIR/shared"
 is "$(cat "$T_DIR/shared")" "" "nothing in recipes/ or tools/ points at shared/"
 
 # A generated table is what its generator writes from the CSV in tools/data:

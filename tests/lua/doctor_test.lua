@@ -248,6 +248,39 @@ for _, w in ipairs({
   end
 end
 
+-- On a Jetson on L4T the wheel that has the GPU is its JetPack's
+-- (data/jetson_wheels.lua): the installed torch's version when that
+-- JetPack has it, else the newest.  { what, L4T, GPU cc, installed torch,
+-- its SASS, wheel pattern, fix pattern (false: no wheel) }
+for _, c in ipairs({
+  { "Orin, JetPack 6.2, a torch 2.8.0 without sm_87 [jal-files]", "36.4.3", "8.7", "2.8.0", { "9.0", "10.0" },
+    "the JetPack 6%.2 wheel of torch 2%.8%.0 has it %(arch list 8%.7%)",
+    "^pip install torch==2%.8%.0 %-%-index%-url https://pypi%.jetson%-ai%-lab%.io/jp6/cu126, or rebuild" },
+  { "Orin, JetPack 6.2, a torch 2.14 without sm_87: the newest wheel [jal-files]", "36.4.3", "8.7", "2.14.1", { "9.0" },
+    "the JetPack 6%.2 wheel of torch 2%.9%.1 has it",
+    "^pip install torch==2%.9%.1 %-%-index%-url https://pypi%.jetson%-ai%-lab%.io/jp6/cu126, or rebuild" },
+  { "Xavier, JetPack 5.1.2, a torch built for Orin only [jc-torch-2401]", "35.4.1", "7.2", "2.1.0", { "8.7" },
+    "the JetPack 5%.1%.2 wheel of torch 2%.1%.0a0%+41361538%.nv23%.06 has it %(arch list 7%.2;8%.7%)",
+    "^pip install https://developer%.download%.nvidia%.com/compute/redist/jp/v512/pytorch/torch%-2%.1%.0a0" },
+  { "a 7.2 GPU on JetPack 6: no wheel has it [jc-arch]", "36.4.3", "7.2", "2.8.0", { "8.7" }, false, false },
+}) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 62841, cpu = { cores = 12 } }
+  f.jetson = { l4t = c[2] }
+  f.driver = nil
+  f.gpus = { { index = 0, name = "Jetson GPU", compute_capability = c[3] } }
+  o.torch = { { version = c[4], site = "/x/site-packages", libtorch_cuda = "/x/libtorch_cuda.so", archs = { sass = c[5], ptx = {} } } }
+  local x = finding(run(f, o), "torch-lacks-gpu")
+  t.ok(x ~= nil, c[1] .. ": torch-lacks-gpu")
+  x = x or { message = "", fix = "" }
+  if c[6] then
+    t.like(x.message, c[6], c[1] .. ": names the JetPack's wheel")
+    t.like(x.fix, c[7], c[1] .. ": ... and its install command")
+  else
+    t.ok(not (x.message .. x.fix):find("wheel", 1, true), c[1] .. ": no wheel named (" .. x.message .. ")")
+  end
+end
+
 -- Jetson Thor (11.0) is sm_101 to CUDA 12.9: CUDA 12.8 builds it, as the
 -- plan says (lib/checks.lua); 12.6 does not, and 13.0 builds it as sm_110.
 for _, c in ipairs({ { "12.8.93", nil }, { "12.6.85", "gpu-newer-than-toolkit" }, { "13.0.48", nil } }) do

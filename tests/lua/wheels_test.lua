@@ -53,8 +53,6 @@ local cases = {
     facts("aarch64", "580.65.06", "13.0", { gpu("GH200", "9.0") }), "2.14", true, "13.0", "GH200 runs sm_90" },
   { "an old driver runs no wheel's CUDA", facts("x86_64", "470.82.01", "11.4", { gpu("A100", "8.0") }),
     "2.14", false, nil, "cannot run CUDA" },
-  { "Jetson: no PyTorch wheels", facts("aarch64", nil, nil, { gpu("Orin", "8.7") }, { l4t = "36.4.3" }),
-    "2.14", false, nil, "no wheels for Jetson" },
   { "no GPU seen: perhaps", facts("x86_64", nil, nil, {}), "2.14", nil, "13.2", "no GPU was seen" },
   { "two kinds of GPU, one uncovered", facts("x86_64", "580.65.06", "13.0", { gpu("A100", "8.0"), gpu("V100", "7.0") }),
     "2.14", true, "12.6", "V100 runs sm_70" },
@@ -69,5 +67,59 @@ for _, c in ipairs(cases) do
       torch(c[3]).tag:sub(2), (c[5]:gsub("%.", ""))), c[1] .. ": the install command")
   end
 end
+
+-- A Jetson on L4T: the wheels of its JetPack (data/jetson_wheels.lua,
+-- each row cited there).  { what, l4t, jetpack (detect's, or nil), GPUs,
+-- torch asked, covered, the wheel's pip version, command pattern, why
+-- pattern, first thing a source build adds (pattern) }
+local function jal(v) return "^pip install torch==" .. v .. " %-%-index%-url https://pypi%.jetson%-ai%-lab%.io/jp6/cu126$" end
+local jcases = {
+  { "Orin, JetPack 6.2, torch 2.14: the newest jp6/cu126 wheel [jal-files]", "36.4.3", nil, { gpu("Orin", "8.7") },
+    "2.14", true, "2.9.1", jal("2%.9%.1"), "Orin runs sm_87; no JetPack 6%.2 wheel of torch 2%.14", "^torch 2%.14 %(the JetPack 6%.2 wheels stop at 2%.9%.1%)$" },
+  { "Orin, JetPack 6.2, torch 2.8 has its own wheel [jal-files]", "36.4.3", nil, { gpu("Orin", "8.7") },
+    "2.8", true, "2.8.0", jal("2%.8%.0"), "covers every GPU: Orin runs sm_87$", "^a CUDA or cuDNN other than JetPack 6%.2's$" },
+  { "Orin, JetPack 6.1 from detect, torch 2.5 [nv-forum-jp61]", "36.4.0", "6.1", { gpu("Orin", "8.7") },
+    "2.5", true, "2.5.0", jal("2%.5%.0"), "the JetPack 6%.1 wheel of torch 2%.5%.0", "^a CUDA or cuDNN" },
+  { "Orin, JetPack 6.0: NVIDIA's v60 wheel [nv-redist-jp6]", "36.3.0", nil, { gpu("Orin", "8.7") },
+    "2.14", true, "2.4.0a0+07cecf4168.nv24.05.14710581", "^pip install https://developer%.download%.nvidia%.com/compute/redist/jp/v60/pytorch/torch%-2%.4%.0a0%+07cecf4168%.nv24%.05%.14710581%-cp310%-cp310%-linux_aarch64%.whl$",
+    "CUDA 12%.2", "^torch 2%.14 %(the JetPack 6%.0 wheels stop at 2%.4%.0a0" },
+  { "Xavier, JetPack 5.1.2: NVIDIA's v512 wheel [jc-torch-2401]", "35.4.1", nil, { gpu("Xavier", "7.2") },
+    "2.14", true, "2.1.0a0+41361538.nv23.06", "^pip install https://developer%.download%.nvidia%.com/compute/redist/jp/v512/pytorch/torch%-2%.1%.0a0%+41361538%.nv23%.06%-cp38%-cp38%-linux_aarch64%.whl$",
+    "Python 3%.8, CUDA 11%.4, arch list 7%.2;8%.7%) covers every GPU: Xavier runs sm_72", "^torch 2%.14" },
+  { "Nano, JetPack 4.6.4: the 1.10 wheel, fetched to its name [jc-torch]", "32.7.4", nil, { gpu("Nano", "5.3") },
+    "2.4", true, "1.10.0", "^wget %-O torch%-1%.10%.0%-cp36%-cp36m%-linux_aarch64%.whl https://nvidia%.box%.com/.-%.whl && pip install torch%-1%.10%.0%-cp36%-cp36m%-linux_aarch64%.whl$",
+    "Python 3%.6", "^torch 2%.4 %(the JetPack 4%.6%.4 wheels stop at 1%.10%.0%)$" },
+  { "a 7.2 GPU on JetPack 6: its wheels carry 8.7 only [jc-arch]", "36.4.3", nil, { gpu("Xavier", "7.2") },
+    "2.14", false, "2.14.1", nil, "built for 8%.7%) has no code for Xavier %(7%.2%)", "^a build that runs on this machine$" },
+  { "an L4T ptbuild maps to no JetPack", "36.4.2", nil, { gpu("Orin", "8.7") },
+    "2.14", false, "2.14.1", nil, "L4T 36%.4%.2 is not a release ptbuild maps to a JetPack", "^a build for this machine at all$" },
+  { "a Jetson whose L4T release was not read", nil, nil, { gpu("Orin", "8.7") },
+    "2.14", false, "2.14.1", nil, "^no L4T release was read", "^a build for this machine at all$" },
+  { "no GPU seen: perhaps", "36.4.3", nil, {},
+    "2.8", nil, "2.8.0", jal("2%.8%.0"), "^no GPU was seen: the JetPack 6%.2 wheel of torch 2%.8%.0", "^a CUDA or cuDNN" },
+}
+for _, c in ipairs(jcases) do
+  local w = W.cover(facts("aarch64", nil, nil, c[4], { l4t = c[2], jetpack = c[3] }), torch(c[5]))
+  t.is(w.covered, c[6], c[1] .. ": covered")
+  t.is(w.torch, c[7], c[1] .. ": the wheel's torch")
+  if c[8] then t.like(w.command, c[8], c[1] .. ": the install command") else t.is(w.command, nil, c[1] .. ": no command") end
+  t.like(w.why, c[9], c[1] .. ": why")
+  t.like(w.source_build_adds and w.source_build_adds[1], c[10], c[1] .. ": a source build adds")
+end
+
+-- From L4T 38 a Jetson runs the SBSA toolkit: PyTorch's linux-sbsa wheels
+-- ([aarch64]: the cu130 list has 11.0, Thor's capability under CUDA 13).
+local thor = facts("aarch64", "580.00", "13.0", { gpu("NVIDIA Thor", "11.0") }, { l4t = "38.2.0" })
+local w = W.cover(thor, torch("2.14"))
+t.is(w.covered, true, "Thor, JetPack 7.0: covered by PyTorch's own wheel")
+t.is(w.platform, "linux-sbsa", "Thor, JetPack 7.0: the linux-sbsa wheels")
+t.is(w.command, "pip install torch==2.14.1 --index-url https://download.pytorch.org/whl/cu130", "Thor, JetPack 7.0: the cu130 wheel")
+t.like(w.why, "NVIDIA Thor runs sm_110", "Thor, JetPack 7.0: its SASS")
+-- Orin before L4T 39 cannot use the SBSA toolkit: no linux-sbsa wheel
+-- runs there however its arch list reads (data/jetson.lua [nix]).
+local orin38 = facts("aarch64", "580.00", "13.0", { gpu("Orin", "8.7") }, { l4t = "38.2.0" })
+w = W.cover(orin38, torch("2.14"))
+t.is(w.covered, false, "Orin on L4T 38: no wheel")
+t.like(w.why, "the cu130 wheel: Jetson 8%.7 joins the SBSA toolkit only with CUDA 13%.2", "Orin on L4T 38: says why")
 
 t.done()

@@ -1,0 +1,87 @@
+#!/bin/sh
+# t0127-plan-jetson-wheels.sh - "do I need to build at all?" on a Jetson:
+# the plan's wheel block and its summary line, over the shipped Jetson
+# profiles and over a facts document per JetPack that has published
+# wheels.  Each row cites the source of the wheel it expects (ids of
+# recipes/data/sources.lua; the rows are data/jetson_wheels.lua's).
+. "$top_srcdir/tests/lib.sh"
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
+ORIN="$top_srcdir/recipes/profiles/jetson-orin.json"
+
+# facts OUT L4T CC CUDA: the Orin profile moved to another L4T, GPU and
+# JetPack CUDA (toolkit /usr/local/cuda-CUDA)
+facts() {
+	python3 - "$ORIN" "$@" <<'PY'
+import json, sys
+src, out, l4t, cc, cuda = sys.argv[1:6]
+f = json.load(open(src))
+f["jetson"]["l4t"] = l4t
+f["gpus"][0]["compute_capability"] = cc
+f["gpus"][0]["name"] = "Jetson GPU " + cc
+tk = f["toolkits"][0]
+tk["root"] = "/usr/local/cuda-" + cuda
+tk["nvcc"] = tk["root"] + "/bin/nvcc"
+tk["version"] = cuda + ".0"
+json.dump(f, open(out, "w"), indent=1)
+PY
+}
+
+# wheel PLAN.json: covered|torch|command|first of source_build_adds|why
+wheel() {
+	python3 - "$1" <<'PY'
+import json, sys
+w = json.load(open(sys.argv[1]))["wheel"]
+c = w.get("covered")
+print("|".join([{True: "true", False: "false", None: "null"}[c], w.get("torch", ""), w.get("command", "-"),
+                (w.get("source_build_adds") or ["-"])[0], w.get("why", "")]))
+PY
+}
+
+JAL=https://pypi.jetson-ai-lab.io/jp6/cu126
+NV=https://developer.download.nvidia.com/compute/redist/jp
+# name | plan arguments (FACTS: the case's facts file) | L4T CC CUDA (or -)
+# | covered | torch | command | a source build adds (glob) | why (glob)
+cases="orin profile, torch 2.14: the newest jp6/cu126 wheel [jal-files]|--profile jetson-orin|-|true|2.9.1|pip install torch==2.9.1 --index-url $JAL|torch 2.14 (the JetPack 6.2 wheels stop at 2.9.1)|*Orin (nvgpu) runs sm_87; no JetPack 6.2 wheel of torch 2.14*
+orin profile, torch 2.8 [jal-files]|--profile jetson-orin --torch 2.8|-|true|2.8.0|pip install torch==2.8.0 --index-url $JAL|a CUDA or cuDNN other than JetPack 6.2's|*(Python 3.10, CUDA 12.6, arch list 8.7) covers every GPU*
+orin profile, torch 2.7 [jal-files]|--profile jetson-orin --torch 2.7|-|true|2.7.0|pip install torch==2.7.0 --index-url $JAL|a CUDA*|*wheel of torch 2.7.0*
+orin profile, torch 2.6: a release candidate [nv-forum-jp61]|--profile jetson-orin --torch 2.6|-|true|2.6.0rc1|pip install torch==2.6.0rc1 --index-url $JAL|a CUDA*|*wheel of torch 2.6.0rc1*
+JetPack 6.2.2 (L4T 36.5.0) [jal-files]|--facts FACTS|36.5.0 8.7 12.6|true|2.9.1|pip install torch==2.9.1 --index-url $JAL|torch 2.14 (the JetPack 6.2.2 wheels stop at 2.9.1)|*
+JetPack 6.1 (L4T 36.4.0), torch 2.5 [nv-forum-jp61]|--facts FACTS --torch 2.5|36.4.0 8.7 12.6|true|2.5.0|pip install torch==2.5.0 --index-url $JAL|a CUDA*|*JetPack 6.1 wheel of torch 2.5.0*
+JetPack 6.0 (L4T 36.3.0): NVIDIA's v60 wheel [nv-redist-jp6]|--facts FACTS|36.3.0 8.7 12.2|true|2.4.0a0+07cecf4168.nv24.05.14710581|pip install $NV/v60/pytorch/torch-2.4.0a0+07cecf4168.nv24.05.14710581-cp310-cp310-linux_aarch64.whl|torch 2.14 (the JetPack 6.0 wheels stop at 2.4.0a0+07cecf4168.nv24.05.14710581)|*CUDA 12.2*
+JetPack 5.1.2 (L4T 35.4.1), Xavier: NVIDIA's v512 wheel [jc-torch-2401] [nv-forum-torch]|--facts FACTS|35.4.1 7.2 11.4|true|2.1.0a0+41361538.nv23.06|pip install $NV/v512/pytorch/torch-2.1.0a0+41361538.nv23.06-cp38-cp38-linux_aarch64.whl|torch 2.14 (the JetPack 5.1.2 wheels stop at 2.1.0a0+41361538.nv23.06)|*(Python 3.8, CUDA 11.4, arch list 7.2;8.7) covers every GPU: Jetson GPU 7.2 runs sm_72*
+JetPack 5.1.5 (L4T 35.6.1), Orin [jc-torch-2401]|--facts FACTS|35.6.1 8.7 11.4|true|2.1.0a0+41361538.nv23.06|pip install $NV/v512/pytorch/torch-2.1.0a0+41361538.nv23.06-cp38-cp38-linux_aarch64.whl|torch 2.14*|*Jetson GPU 8.7 runs sm_87*
+JetPack 5.0.2 (L4T 35.1.0): NVIDIA's v50 wheel [jc-torch-2401]|--facts FACTS|35.1.0 8.7 11.4|true|1.13.0a0+340c4120.nv22.06|pip install $NV/v50/pytorch/torch-1.13.0a0+340c4120.nv22.06-cp38-cp38-linux_aarch64.whl|torch 2.14 (the JetPack 5.0.2 wheels stop at 1.13.0a0+340c4120.nv22.06)|*
+JetPack 4.6.4 (L4T 32.7.4), Nano: the 1.10 wheel [jc-torch] [nv-forum-torch]|--facts FACTS|32.7.4 5.3 10.2|true|1.10.0|wget -O torch-1.10.0-cp36-cp36m-linux_aarch64.whl https://nvidia.box.com/shared/static/fjtbno0vpo676a25cgvuqc1wty0fkkg6.whl && pip install torch-1.10.0-cp36-cp36m-linux_aarch64.whl|torch 2.14 (the JetPack 4.6.4 wheels stop at 1.10.0)|*(Python 3.6, CUDA 10.2, arch list 5.3;6.2;7.2)*
+JetPack 6.2 with a 7.2 GPU: its wheels carry 8.7 only [jc-arch]|--facts FACTS|36.4.3 7.2 12.6|false|2.14.1|-|a build that runs on this machine|*(built for 8.7) has no code for Jetson GPU 7.2 (7.2)*
+L4T 36.4.2: no JetPack ptbuild can name|--facts FACTS|36.4.2 8.7 12.6|false|2.14.1|-|a build for this machine at all|L4T 36.4.2 is not a release ptbuild maps to a JetPack*
+thor profile: PyTorch's linux-sbsa cu130 wheel has sm_110 [aarch64]|--profile jetson-thor|-|true|2.14.1|pip install torch==2.14.1 --index-url https://download.pytorch.org/whl/cu130|code for exactly this machine's GPUs*|*NVIDIA Thor runs sm_110*"
+
+printf '%s\n' "$cases" >"$T_DIR/cases"
+n=0
+while IFS='|' read -r name args mk covered torch cmd adds why; do
+	n=$((n + 1))
+	if [ "$mk" != - ]; then
+		# shellcheck disable=SC2086
+		facts "$T_DIR/f$n.json" $mk
+		args=$(printf '%s' "$args" | sed "s#FACTS#$T_DIR/f$n.json#")
+	fi
+	# shellcheck disable=SC2086
+	"$PTBUILD" plan $args --json >"$T_DIR/p$n.json" 2>"$T_DIR/e$n"
+	rc=$?
+	[ "$rc" -le 1 ]
+	t_ok $? "$name: plans (exit $rc: $(head -c 200 "$T_DIR/e$n"))"
+	got=$(wheel "$T_DIR/p$n.json")
+	is "$(printf '%s' "$got" | cut -d'|' -f1-3)" "$covered|$torch|$cmd" "$name: covered, torch, command"
+	like "$(printf '%s' "$got" | cut -d'|' -f4)" "$adds" "$name: a source build adds"
+	like "$(printf '%s' "$got" | cut -d'|' -f5-)" "$why" "$name: why"
+	# the summary line says the same
+	# shellcheck disable=SC2086
+	"$PTBUILD" plan $args >"$T_DIR/s$n" 2>/dev/null
+	if [ "$covered" = true ]; then want="A wheel covers this machine: $cmd"
+	else want="No official wheel covers this machine: a source build is needed"; fi
+	is "$(sed -n 3p "$T_DIR/s$n")" "$want" "$name: summary line"
+done <"$T_DIR/cases"
+[ "$n" -eq 14 ]
+t_ok $? "all $n cases ran"
+
+done_testing
