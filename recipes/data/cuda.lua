@@ -123,9 +123,11 @@ local releases = {
     gcc_max = 15, clang_max = 21, platforms = { "linux-x86_64", "linux-sbsa" },  },
   -- 13.4: Rubin, compute capability 10.7, sm_107 and sm_107a [pt190654]
   -- [ptxas134]; the GA release is versioned 13.4.1 (13.4.0 was a developer
-  -- preview) [rn134].  driver_min: the driver bundled with the 13.4.1
-  -- runfile, 615.71.09 [dlfw2608], which reports "CUDA 13.4" [umd134];
-  -- Table 3 itself was not read, so this is an upper bound of the minimum.
+  -- preview) [rn134].  driver_min: 615.71.09, the driver NVIDIA's
+  -- TensorRT-LLM installs with the 13.4.1 runfile [dlfw2608], which
+  -- reports "CUDA 13.4" [umd134]; 13.4 is the r615 branch [ptx-rel].
+  -- Table 3 itself was not read (and whether the runfile bundles that
+  -- driver is not settled), so this is an upper bound of the minimum.
   -- PTX ISA 9.4 (CUDA 13.4, driver branch r615) adds sm_107, sm_107a and
   -- sm_107f [gcc-nvptx107] [ptx-rel].
   -- Host compilers: gcc 16 (13.4.92's crt/host_config.h refuses only

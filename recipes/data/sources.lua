@@ -160,7 +160,7 @@ return {
   ["cports-ob"] = { what = "OpenBLAS 0.3.30 release tarball sha256, the same as spack's", where = "chimera-linux/cports@19b66183 main/openblas/template.py" },
   ob4444 = { what = "DYNAMIC_ARCH maps Neoverse V2 to the Neoverse V1 kernels (0.3.27-0.3.29; 0.3.26 ran ARMV8SVE)", where = "https://github.com/OpenMathLib/OpenBLAS/pull/4444 (driver/others/dynamic_arm64.c@72461f1c: #define gotoblas_NEOVERSEV2 gotoblas_NEOVERSEV1)" },
   ob5144 = { what = "DYNAMIC_ARCH maps Neoverse V2 to the Neoverse N2 kernels from 0.3.30 (#define gotoblas_NEOVERSEV2 gotoblas_NEOVERSEN2)", where = "https://github.com/OpenMathLib/OpenBLAS/pull/5144 (2025-02; #5168 of 2025-03 calls KERNEL.NEOVERSEV2 'of no effect'; #5385 of 2025-07 confirms N2 kernels)" },
-  dlfw2608 = { what = "CUDA 13.4.1 runfile cuda_13.4.1_linux.run bundles driver 615.71.09", where = "NVIDIA/TensorRT-LLM docker/common/install_cuda_toolkit.sh" },
+  dlfw2608 = { what = "CUDA 13.4.1 (cuda_13.4.1_linux.run) installed with driver 615.71.09 (CUDA_VER / CUDA_DRIVER_VER)", where = "NVIDIA/TensorRT-LLM docker/common/install_cuda_toolkit.sh" },
   setupcuda1342 = { what = "13.4.2 runfile names (cuda_13.4.2_linux.run, cuda_13.4.2_linux_sbsa.run) from NVIDIA's md5sum.txt", where = "a setup-cuda GitHub action's tests (repository not recorded)" },
   -- PyTorch
   builder = { what = "wheel arch lists of PyTorch 2.4-2.5", where = "pytorch/builder release/2.4, release/2.5 manywheel/build_cuda.sh" },
