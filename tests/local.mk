@@ -68,6 +68,7 @@ SHELL_TESTS = \
 	tests/integration/t0019-luatest-where.sh \
 	tests/integration/t0010-options.sh \
 	tests/integration/t0011-layers.sh \
+	tests/integration/t0012-readme-examples.sh \
 	tests/integration/t0110-detect-fixtures.sh \
 	tests/integration/t0111-detect-gpu.sh \
 	tests/integration/t0112-detect-host.sh \
@@ -127,6 +128,7 @@ EXTRA_DIST += $(LUA_TESTS) $(SHELL_TESTS) tests/lib.sh tests/lua/lib/tap.lua \
 	tests/consumer/probe/CMakeLists.txt \
 	tests/realinputs/apt-get-debs.sh tests/realinputs/lib.sh \
 	tests/docker/make-base.sh tests/docker/make-mirror.py tests/docker/mirror.py tests/docker/image-tar.py \
+	tests/readme-examples.py \
 	tests/fetch/lib.sh tests/fetch/faultserver.py tests/fetch/mkarchives.py \
 	tests/fetch/onpty.py tests/fetch/manifest-bad.json \
 	tests/fetch/redistrib_12.4.1.json tests/fetch/redistrib_13.4.2.json \
