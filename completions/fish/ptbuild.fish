@@ -81,7 +81,7 @@ complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l max-age -x -d 'fac
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l build-node -x -d 'the node whose compilers and memory the build of its'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l cuda -x -d 'CUDA release label'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l components -x -d 'comma-separated component names'
-complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l platform -x -a 'linux-x86_64 linux-sbsa linux-aarch64' -d 'linux-x86_64, linux-sbsa or linux-aarch64'
+complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l platform -x -a 'linux-x86_64 linux-sbsa linux-aarch64 linux-ppc64le' -d 'linux-x86_64, linux-sbsa, linux-aarch64'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l variant -x -d 'variant for components that have several'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l manifest -x -d 'any redistrib-style manifest'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l manifest-sha256 -x -d 'refuse the manifest unless its sha256 is H'

@@ -38,7 +38,7 @@ static int set_platform(const struct ptb_opt_arg *a)
 {
 	if (strcmp(a->arg, "linux-x86_64") && strcmp(a->arg, "linux-sbsa") &&
 	    strcmp(a->arg, "linux-aarch64") && strcmp(a->arg, "linux-ppc64le"))
-		return ptb_cli_usage("fetch", "bad --platform '%s' (expected linux-x86_64, linux-sbsa or linux-aarch64)", a->arg), -1;
+		return ptb_cli_usage("fetch", "bad --platform '%s' (expected linux-x86_64, linux-sbsa, linux-aarch64 or linux-ppc64le)", a->arg), -1;
 	*PTB_OPT_FIELD(a, const char *) = a->arg;
 	return 0;
 }
@@ -99,9 +99,9 @@ static const struct ptb_opt options[] = {
 	  .help = "comma-separated component names (cuda_nvcc,...); default: every "
 	          "component for the platform" },
 	{ .name = "platform", .arg = "P", AT(platform), .set = set_platform,
-	  .values = "linux-x86_64 linux-sbsa linux-aarch64",
-	  .help = "linux-x86_64, linux-sbsa or linux-aarch64 (default: the host's; "
-	          "aarch64 means linux-sbsa)" },
+	  .values = "linux-x86_64 linux-sbsa linux-aarch64 linux-ppc64le",
+	  .help = "linux-x86_64, linux-sbsa, linux-aarch64 (Jetson) or linux-ppc64le "
+	          "(CUDA 12.4 and older) (default: the host's; aarch64 means linux-sbsa)" },
 	{ .name = "variant", .arg = "V", AT(variant),
 	  .help = "variant for components that have several (cuDNN: cuda12, cuda13); "
 	          "default from --cuda" },

@@ -137,4 +137,13 @@ run "$PTBUILD" fetch --plan "$T_DIR/p.json" --profile gh200
 is "$rc" 2 "a saved plan and plan options together are a usage error"
 run "$PTBUILD" fetch --help
 like "$out" "*--manifest-sha256*" "--help lists the options"
+
+# Every platform NVIDIA's manifests name is one --platform takes, and the
+# refusal lists them all (linux-ppc64le was taken but not named).
+python3 "$top_srcdir/tests/fetch/mkarchives.py" good "$T_DIR/ppc" --components 1 --kib 16 --platform linux-ppc64le >/dev/null
+run "$PTBUILD" fetch --platform linux-ppc64le --manifest "$T_DIR/ppc/redistrib_12.4.1.json" --prefix "$T_DIR/ppc-cuda"
+is "$rc" 0 "--platform linux-ppc64le installs a ppc64le manifest's components"
+run "$PTBUILD" fetch --platform linux-s390x --manifest "$man" --prefix "$T_DIR/none"
+is "$rc" 2 "an unknown --platform is a usage error"
+like "$err" "*bad --platform 'linux-s390x' (expected linux-x86_64, linux-sbsa, linux-aarch64 or linux-ppc64le)*" "... naming the four it takes"
 done_testing
