@@ -55,7 +55,7 @@ def emit():
     w("-- line keeps its source ids (recipes/data/sources.lua).  segment: the\n")
     w("-- column of NVIDIA's page (datacenter, workstation, jetson; unknown).\n")
     w("--\n")
-    w("-- Matching (detect.lua): \"NVIDIA \" is dropped from both sides; the longest\n")
+    w("-- Matching (lib/gpuname.lua): \"NVIDIA \" is dropped from both sides; the longest\n")
     w("-- name that starts the model and ends at a word boundary wins, so\n")
     w("-- \"NVIDIA A100-SXM4-80GB\" is an A100 and \"NVIDIA H100 80GB HBM3\" an H100.\n\n")
     w("local M = {}\n\nM.products = {\n")

@@ -5,7 +5,7 @@
 -- line keeps its source ids (recipes/data/sources.lua).  segment: the
 -- column of NVIDIA's page (datacenter, workstation, jetson; unknown).
 --
--- Matching (detect.lua): "NVIDIA " is dropped from both sides; the longest
+-- Matching (lib/gpuname.lua): "NVIDIA " is dropped from both sides; the longest
 -- name that starts the model and ends at a word boundary wins, so
 -- "NVIDIA A100-SXM4-80GB" is an A100 and "NVIDIA H100 80GB HBM3" an H100.
 
