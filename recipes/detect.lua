@@ -676,6 +676,42 @@ local function torch_facts(raw, notes)
 end
 
 ---------------------------------------------------------------------------
+-- the python3 a build would use (raw.python, src/detect/probe_tools.c):
+-- its X.Y from the file it resolves to (python3 -> python3.12), else its
+-- virtual environment's pyvenv.cfg ("version = 3.12.3", or uv's
+-- "version_info = 3.12.3"), else the one lib/python3.X beside it.
+
+local function python_facts(raw, notes)
+  local p = raw.python
+  if type(p) ~= "table" or type(p.path) ~= "string" then
+    notes[#notes + 1] = "no python3 found ($VIRTUAL_ENV/bin, $CONDA_PREFIX/bin or PATH): a PyTorch build needs one"
+    return nil
+  end
+  local real = type(p.real) == "string" and p.real or nil
+  local v = real and real:match("/python(%d+%.%d+)$")
+  local src = v and real
+  if not v and type(p.pyvenv_cfg) == "string" then
+    for _, l in ipairs(lines(p.pyvenv_cfg)) do
+      local k, val = l:match("^%s*([%w_]+)%s*=%s*(%S+)")
+      local mm = (k == "version" or k == "version_info") and val:match("^(%d+%.%d+)")
+      if mm then v, src = mm, "pyvenv.cfg"; break end
+    end
+  end
+  if not v then
+    local found, dir = {}, nil
+    for _, d in ipairs(type(p.lib) == "table" and p.lib or {}) do
+      local mm = type(d) == "string" and d:match("/python(%d+%.%d+)$")
+      if mm and not found[mm] then found[#found + 1], found[mm], dir = mm, true, d end
+    end
+    if #found == 1 then v, src = found[1], dir end
+  end
+  if not v then
+    notes[#notes + 1] = ("python3 at %s: its version is unknown (no pythonX.Y it links to, no pyvenv.cfg, no single lib/python3.X)"):format(p.path)
+  end
+  return { version = v or ptb.null, path = p.path, real = real, from = p.from, source = src }
+end
+
+---------------------------------------------------------------------------
 -- version forms: the facts contract (src/detect/facts.c, ptb_facts_validate)
 -- checks every version-valued key; a value detect read in another form
 -- leaves as null with a note, never as an error of the whole run.
@@ -718,6 +754,7 @@ local FORMS = {
   { "jetson", "l4t", 2, 3 },
   { "jetson", "jetpack", 2, 3 },
   { "jetson", "cuda", 2, 3 },
+  { "python", "version", 2, 2 },
 }
 
 local function check_forms(facts, notes)
@@ -831,6 +868,7 @@ function M.enrich(raw)
     compilers = ptb.array(compilers_facts(raw)),
     jetson = jetson or ptb.null,
     torch = torch_facts(raw, notes) or ptb.null,
+    python = python_facts(raw, notes) or ptb.null,
     env = ptb.object(env),
     notes = ptb.array(notes),
   }, notes)

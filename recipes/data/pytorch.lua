@@ -45,6 +45,21 @@
 --              v2.11.0 and v2.13.0: the release's own X.Y.0 tag, which
 --              every release has; a later patch may exist (--torch-ref).
 --
+--   [pt-python] the Python of each release's Linux wheels: RELEASE.md's
+--              compatibility matrix, Python column (through [release]'s zh
+--              copy, which keeps the table in English): 2.4 >=3.8 <=3.12;
+--              2.5 >=3.9 <=3.12, 3.13 experimental; 2.6-2.8 >=3.9 <=3.13;
+--              2.9-2.12 >=3.10 <=3.14; 2.13, 2.14 >=3.10 <=3.15 (the "t"
+--              free-threaded builds are not modelled).  Agreeing: replicate's
+--              torch_specs (2.4 3.8-3.12, 2.5 3.9-3.12, 2.6 and 2.7
+--              3.9-3.13); generate_binary_build_matrix.py of the 2.7 cycle
+--              (FULL_PYTHON_VERSIONS 3.9-3.13, used for linux and
+--              linux-aarch64 alike); [pt-matrix]'s tracker (2.12.1 3.10-3.14,
+--              2.13.0 adds 3.15 on Linux only, release/2.14 3.10-3.15).
+--
+-- python: { min, max, experimental } the X.Y of the CPython the release's
+-- Linux CUDA wheels are built for (x86_64 and aarch64 alike); experimental
+-- ones are published too [pt-python].
 -- cuda: every CUDA minor the release builds wheels for (stable and
 -- experimental), oldest first.  wheels.<platform>.<cuda> = the wheel's
 -- TORCH_CUDA_ARCH_LIST.  aarch64 lists before 2.7 are nightly-only.
@@ -61,59 +76,59 @@ local x_old = "3.7;5.0;6.0;7.0;7.5;8.0;8.6;9.0"       -- cu118 [builder] (3.7 li
 local x_12 = "5.0;6.0;7.0;7.5;8.0;8.6;9.0"            -- cu121..cu126 [builder] [bcuda]
 
 local releases = {
-  { version = "2.4", tag = "v2.4.1", released = "2024-07", cuda = { "11.8", "12.1", "12.4" }, experimental = { "12.4" },
+  { version = "2.4", python = { min = "3.8", max = "3.12" }, tag = "v2.4.1", released = "2024-07", cuda = { "11.8", "12.1", "12.4" }, experimental = { "12.4" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
                ["linux-sbsa"] = { ["12.4"] = "9.0" } },                                      -- nightly [builder]
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
-  { version = "2.5", tag = "v2.5.1", released = "2024-10", cuda = { "11.8", "12.1", "12.4" }, experimental = {},
+  { version = "2.5", python = { min = "3.9", max = "3.12", experimental = "3.13" }, tag = "v2.5.1", released = "2024-10", cuda = { "11.8", "12.1", "12.4" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
                ["linux-sbsa"] = { ["12.4"] = "9.0" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
-  { version = "2.6", tag = "v2.6.0", released = "2025-01", cuda = { "11.8", "12.4", "12.6" }, experimental = { "12.6" },
+  { version = "2.6", python = { min = "3.9", max = "3.13" }, tag = "v2.6.0", released = "2025-01", cuda = { "11.8", "12.4", "12.6" }, experimental = { "12.6" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.4"] = x_12, ["12.6"] = x_12 },   -- [bcuda] (cu124 inferred)
                ["linux-sbsa"] = { ["12.6"] = "9.0" } },                                      -- [aarch64] #144436
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
-  { version = "2.7", tag = "v2.7.1", released = "2025-04", cuda = { "11.8", "12.6", "12.8" }, experimental = { "12.8" },
+  { version = "2.7", python = { min = "3.9", max = "3.13" }, tag = "v2.7.1", released = "2025-04", cuda = { "11.8", "12.6", "12.8" }, experimental = { "12.8" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
                ["linux-sbsa"] = { ["12.8"] = "9.0;10.0;12.0" } },                            -- [aarch64] #146378
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
-  { version = "2.8", tag = "v2.8.0", released = "2025-07", cuda = { "12.6", "12.8", "12.9" }, experimental = { "12.9" },
+  { version = "2.8", python = { min = "3.9", max = "3.13" }, tag = "v2.8.0", released = "2025-07", cuda = { "12.6", "12.8", "12.9" }, experimental = { "12.9" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
                                     ["12.9"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX" },       -- [bcuda] @00c7a380
                ["linux-sbsa"] = { ["12.9"] = "8.0;9.0;10.0;12.0" } },                        -- [aarch64] #157843
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
-  { version = "2.9", tag = "v2.9.1", released = "2025-10", cuda = { "12.6", "12.8", "13.0" }, experimental = { "13.0" },
+  { version = "2.9", python = { min = "3.10", max = "3.14" }, tag = "v2.9.1", released = "2025-10", cuda = { "12.6", "12.8", "13.0" }, experimental = { "13.0" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
                                     ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] #161257
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },               -- [aarch64] #163764
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
-  { version = "2.10", tag = "v2.10.0", released = "2026-01", cuda = { "12.6", "12.8", "13.0" }, experimental = { "13.0" },
+  { version = "2.10", python = { min = "3.10", max = "3.14" }, tag = "v2.10.0", released = "2026-01", cuda = { "12.6", "12.8", "13.0" }, experimental = { "13.0" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
                                     ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] filter_aarch64_archs era
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
-  { version = "2.11", tag = "v2.11.0", released = "2026-03", cuda = { "12.6", "12.8", "13.0" }, experimental = {},
+  { version = "2.11", python = { min = "3.10", max = "3.14" }, tag = "v2.11.0", released = "2026-03", cuda = { "12.6", "12.8", "13.0" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0",  -- drops 7.0 [release]
                                     ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
-  { version = "2.12", tag = "v2.12.1", released = "2026-05", cuda = { "12.6", "13.0", "13.2" }, experimental = { "13.2" },
+  { version = "2.12", python = { min = "3.10", max = "3.14" }, tag = "v2.12.1", released = "2026-05", cuda = { "12.6", "13.0", "13.2" }, experimental = { "13.2" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
                                     ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [release] (zh copy)
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   -- 2.13: C++17 -> C++20 [release]
-  { version = "2.13", tag = "v2.13.0", released = "2026-07", cuda = { "12.6", "13.0", "13.2" }, experimental = { "13.2" },
+  { version = "2.13", python = { min = "3.10", max = "3.15" }, tag = "v2.13.0", released = "2026-07", cuda = { "12.6", "13.0", "13.2" }, experimental = { "13.2" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
                                     ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cxx = "C++20" },
-  { version = "2.14", tag = "v2.14.1", released = "2026-09", cuda = { "12.6", "13.0", "13.2" }, experimental = {},
+  { version = "2.14", python = { min = "3.10", max = "3.15" }, tag = "v2.14.1", released = "2026-09", cuda = { "12.6", "13.0", "13.2" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
                                     ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",

@@ -18,7 +18,12 @@
 --   a Jetson on L4T (JetPack 4-6): the wheels NVIDIA and jetson-containers
 --   publish per JetPack, data/jetson_wheels.lua (each row cited there); a
 --   Jetson from L4T 38 (JetPack 7) runs the SBSA toolkit and so PyTorch's
---   linux-sbsa wheels, data/jetson.lua [thor].
+--   linux-sbsa wheels, data/jetson.lua [thor];
+--   the Python each release's wheels are built for: data/pytorch.lua
+--   (python, [pt-python]); a Jetson wheel's one Python: data/jetson_wheels.lua
+--   ([jc-arch]).  pip installs no wheel built for another Python ("No
+--   matching distribution"), so a machine whose python3 (facts.python) is
+--   outside the range is not covered, whatever its GPUs.
 local A = ptb.include("lib/archlist")
 local T = ptb.include("lib/toolkit")
 local JW = ptb.include("data/jetson_wheels")
@@ -122,6 +127,31 @@ local function jetpack_of(facts)
   return l4t and L4T.jetpack[l4t]
 end
 
+-- The python3 of the facts: its X.Y and how to name it ("/usr/bin/python3",
+-- "/opt/venv/bin/python3 -> /usr/bin/python3.8"), or nil: profiles and
+-- facts saved before detect read it carry none, and detect may not have
+-- told its version.
+local function python_of(facts)
+  local p = facts.python
+  if type(p) ~= "table" or type(p.version) ~= "string" then return nil end
+  local path = type(p.path) == "string" and p.path or "?"
+  if type(p.real) == "string" and p.real ~= path then path = path .. " -> " .. p.real end
+  return p.version, path
+end
+
+-- A release's Python range as text: "3.10-3.15", "3.9-3.12 (3.13 experimental)".
+local function python_range(py)
+  if type(py) ~= "table" then return nil end
+  return py.min .. "-" .. py.max .. (py.experimental and (" (" .. py.experimental .. " experimental)") or "")
+end
+
+-- Whether a release's wheels take Python v: "yes", "experimental" or nil.
+local function python_takes(py, v)
+  if A.vcmp(v, py.min) >= 0 and A.vcmp(v, py.max) <= 0 then return "yes" end
+  if py.experimental and A.vcmp(v, py.experimental) == 0 then return "experimental" end
+  return nil
+end
+
 local function install_command(row)
   if row.index then return ("pip install torch==%s --index-url %s"):format(row.pip, row.index) end
   if row.url then return "pip install " .. row.url end
@@ -203,6 +233,18 @@ local function jetson_cover(facts, torch, w)
   end
   local what = ("%s (Python %s, CUDA %s, arch list %s)"):format(name, w.python, row.cuda, list)
   local pick = exact and "" or ("; no JetPack %s wheel of torch %s is published, so this is the newest"):format(jp, torch.version)
+  local pv, ppath = python_of(facts)
+  if pv and pv ~= w.python then
+    -- built for one Python: pip refuses it for any other
+    local would = #codes == 0 and "it may do" or ("it covers every GPU: " .. how_gpus(codes))
+    w.covered = false
+    w.why = ("%s is built for Python %s only; this machine's python3 is %s (%s): in a Python %s environment %s (%s)%s"):format(
+      name, w.python, pv, ppath, w.python, would, w.command, pick)
+    w.torch, w.cuda, w.index_url, w.url, w.command = pip_version(torch), nil, nil, nil, nil
+    adds[#adds + 1] = ("a build for Python %s, for which no JetPack %s wheel is published"):format(pv, jp)
+    w.source_build_adds = adds
+    return w
+  end
   if #codes == 0 then
     w.covered = nil
     w.why = ("no GPU was seen: %s covers the Jetson modules of compute capability %s%s"):format(what, list, pick)
@@ -217,10 +259,14 @@ local function jetson_cover(facts, torch, w)
 end
 
 -- The wheel block of a plan: { covered = true|false|nil (no GPU seen),
--- platform, cuda, index_url, command, gpus = [{name, cc, runs}], why,
+-- platform, python (the Python range of the release's wheels, "3.10-3.15"),
+-- cuda, index_url, command, gpus = [{name, cc, runs}], why,
 -- source_build_adds }; on a Jetson before JetPack 7 platform is "jetson"
--- and the block adds jetpack, python and arch_list (of its JetPack's
--- wheels) and url (a wheel file, where there is no index).
+-- and the block adds jetpack, python (its wheels' one Python) and
+-- arch_list (of its JetPack's wheels) and url (a wheel file, where there
+-- is no index).  A machine whose python3 (facts.python) the wheels are
+-- not built for is not covered: why says so and names the wheel that a
+-- virtual environment of a Python they take would install.
 function M.cover(facts, torch)
   local plat, why_not = platform(facts)
   local w = { covered = false, torch = pip_version(torch) }
@@ -231,8 +277,22 @@ function M.cover(facts, torch)
   end
   if plat == "jetson" then return jetson_cover(facts, torch, w) end
   w.platform = plat
+  w.python = python_range(torch.python)
   local gpus = facts.gpus or {}
   local reasons = {}
+  -- the machine's python3 against the release's wheels: nil when it fits
+  -- or either is unknown, else why not and what a source build adds
+  local pv, ppath = python_of(facts)
+  local takes = pv and torch.python and python_takes(torch.python, pv)
+  local py_miss, py_adds
+  if pv and torch.python and not takes then
+    py_miss = ("torch %s wheels are built for Python %s; this machine's python3 is %s (%s)"):format(
+      w.torch, w.python, pv, ppath)
+    py_adds = A.vcmp(pv, torch.python.min) < 0
+      and ("nothing for Python %s: PyTorch %s supports Python %s and newer, so use a Python %s-%s virtual environment"):format(
+        pv, torch.version, torch.python.min, torch.python.min, torch.python.max)
+      or ("a build for Python %s, for which no torch %s wheel is published"):format(pv, w.torch)
+  end
   -- The newest wheel the driver runs directly, then the newest it runs
   -- through minor-version compatibility.
   local order, later = {}, {}
@@ -279,11 +339,22 @@ function M.cover(facts, torch)
           w.why = ("the cu%s wheel's arch list %s covers every GPU: %s%s"):format(cv:gsub("%.", ""), list,
             how_gpus(codes), runs == "compat" and " (the driver runs CUDA " .. cv .. " through minor-version compatibility)" or "")
         end
+        if takes == "experimental" then
+          w.why = w.why .. ("; its Python %s wheels are experimental"):format(pv)
+        end
         w.source_build_adds = {
           "code for exactly this machine's GPUs (smaller binaries, no PTX JIT at first use)",
           "a CUDA release or cuDNN the wheels do not ship",
           "patches to PyTorch, or a debug build",
         }
+        if py_miss then
+          -- a wheel would cover the GPUs, but pip refuses it for this python3
+          w.why = ("%s: in a Python %s-%s virtual environment %s (%s)"):format(py_miss, torch.python.min, torch.python.max,
+            w.covered == nil and ("the cu%s wheel may do: %s"):format(cv:gsub("%.", ""), w.why) or w.why, w.command)
+          w.covered = false
+          w.cuda, w.index_url, w.command, w.gpus = nil, nil, nil, codes
+          w.source_build_adds = { py_adds }
+        end
         return w
       end
     end
@@ -291,8 +362,10 @@ function M.cover(facts, torch)
   if #reasons == 0 then
     reasons[1] = ("PyTorch %s publishes no %s CUDA wheels"):format(torch.version, plat)
   end
+  if py_miss then table.insert(reasons, 1, py_miss) end
   w.why = table.concat(reasons, "; ")
   w.source_build_adds = { "a build that runs on this machine" }
+  if py_miss and A.vcmp(pv, torch.python.min) < 0 then w.source_build_adds[2] = py_adds end
   return w
 end
 

@@ -193,6 +193,19 @@ static void summary(const cJSON *f)
 	print_host(f);
 	print_gpu_side(f);
 	print_compilers(f);
+	it = cJSON_GetObjectItemCaseSensitive(f, "python");
+	if (cJSON_IsObject(it)) {
+		const char *path = s_or(it, "path", "?"), *real = ptb_json_str(it, "real");
+
+		printf("python    %s at %s", s_or(it, "version", "unknown"), path);
+		if (real && strcmp(real, path) != 0)
+			printf(" (%s)", real);
+		if (ptb_json_str(it, "from"))
+			printf(" [%s]", ptb_json_str(it, "from"));
+		putchar('\n');
+	} else if (cJSON_IsNull(it)) {
+		printf("python    none found\n");
+	}
 	it = cJSON_GetObjectItemCaseSensitive(f, "torch");
 	if (cJSON_IsObject(it))
 		printf("torch     %s (CUDA %s) in %s\n", s_or(it, "version", "?"),

@@ -78,6 +78,7 @@ cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
 	ptb_probe_gpu(&r, raw);
 	ptb_probe_cuda(&r, raw, opts ? opts->toolkit : NULL);
 	ptb_probe_tools(&r, raw);
+	ptb_probe_python(&r, raw);
 	free((char *)r.dir);
 	return raw;
 }

@@ -48,6 +48,13 @@ static const struct {
 	{ "taken", T_OBJ | T_NULL },
 	{ "taken.host", T_STR | T_NULL },
 	{ "taken.at", T_STR },
+	/* the python3 a build would use (absent in facts older than it) */
+	{ "python", T_OBJ | T_NULL },
+	{ "python.version", T_STR | T_NULL },
+	{ "python.path", T_STR },
+	{ "python.real", T_STR | T_NULL },
+	{ "python.from", T_STR | T_NULL },
+	{ "python.source", T_STR | T_NULL },
 };
 
 /* Value forms other parts parse: "9.0" compute capabilities, "12.4" and
@@ -109,6 +116,7 @@ static const struct {
 	{ "jetson.l4t", 2, 3, 0, "an L4T release such as \"36.4.0\"" },
 	{ "jetson.jetpack", 2, 3, 0, "a JetPack version such as \"6.1\"" },
 	{ "jetson.cuda", 2, 3, 0, "a CUDA release such as \"12.6\"" },
+	{ "python.version", 2, 2, 0, "a Python version such as \"3.12\"" },
 };
 
 static int check_form(const cJSON *v, const char *key, int i, size_t f,

@@ -24,6 +24,12 @@ void ptb_probe_gpu(const struct ptb_root *r, cJSON *raw);
 void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw, const char *given);
 /* compilers on PATH and CC / CXX / CUDAHOSTCXX -> raw.compilers, raw.env */
 void ptb_probe_tools(const struct ptb_root *r, cJSON *raw);
+/* The python3 a build would run, from files only (no process): that of
+ * $VIRTUAL_ENV, else $CONDA_PREFIX, else the first on PATH -> raw.python
+ * { from, path, real (resolved), pyvenv_cfg (its first 4 KiB, when the
+ * prefix has one), lib (<prefix>/lib/python3* of path and real) }; absent
+ * when none is found */
+void ptb_probe_python(const struct ptb_root *r, cJSON *raw);
 
 /* The build environment doctor judges (probe_env.c): environment
  * variables, the toolkits CUDA_HOME, CUDA_PATH, PATH and /usr/local/cuda

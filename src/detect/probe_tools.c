@@ -1,6 +1,8 @@
 /* probe_tools.c - host compilers on PATH and the ones CC, CXX and
  * CUDAHOSTCXX name.  The version comes from the name (gcc-12, llvm-14);
- * only when no name says it, and only on this host, is the compiler run. */
+ * only when no name says it, and only on this host, is the compiler run.
+ * And the python3 a build would use, from its files alone: its link
+ * target, its venv's pyvenv.cfg, the lib/python3.X beside it. */
 #include "detect/probe.h"
 
 #include <ctype.h>
@@ -166,4 +168,87 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 		free(d);
 	}
 	ptb_root_names_free(triplets);
+}
+
+/* The directory two levels above a .../bin/NAME path ("/opt/venv" of
+ * "/opt/venv/bin/python3"), or NULL when it is not in a bin directory. */
+static char *bin_prefix(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n;
+
+	if (!slash || slash - path < 4 || strncmp(slash - 4, "/bin", 4) != 0)
+		return NULL;
+	n = (size_t)(slash - 4 - path);
+	return ptb_xstrndup(n ? path : "/", n ? n : 1);
+}
+
+/* <prefix>/lib/python3* directories, once each. */
+static void lib_dirs(const struct ptb_root *r, cJSON *arr, const char *prefix)
+{
+	char *lib = prefix ? ptb_path_join(prefix, "lib") : NULL;
+	char **names = lib ? ptb_root_list(r, lib, "python3") : NULL;
+
+	for (char **n = names; n && *n; n++) {
+		char *d = ptb_path_join(lib, *n);
+
+		if (ptb_root_is_dir(r, d))
+			ptb_probe_add_unique(arr, d);
+		free(d);
+	}
+	ptb_root_names_free(names);
+	free(lib);
+}
+
+void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
+{
+	static const char *const vars[] = { "VIRTUAL_ENV", "CONDA_PREFIX" };
+	const char *from = NULL;
+	char *path = NULL, *real, *prefix, *rprefix;
+	cJSON *py, *libs;
+
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0] && !path; i++) {
+		const char *v = ptb_probe_env(vars[i]);
+
+		if (!v || *v != '/')
+			continue;
+		path = ptb_path_join(v, "bin/python3");
+		from = vars[i];
+		if (!ptb_root_is_exec(r, path)) {
+			free(path);
+			path = NULL;
+		}
+	}
+	if (!path) {
+		path = which(r, "python3");
+		from = "PATH";
+	}
+	if (!path)
+		return;
+	py = cJSON_AddObjectToObject(raw, "python");
+	cJSON_AddStringToObject(py, "from", from);
+	cJSON_AddStringToObject(py, "path", path);
+	real = ptb_root_resolve(r, path);
+	if (real)
+		cJSON_AddStringToObject(py, "real", real);
+	/* a virtual environment says its Python in <venv>/pyvenv.cfg */
+	prefix = bin_prefix(path);
+	if (prefix) {
+		char *cfg = ptb_path_join(prefix, "pyvenv.cfg");
+		struct ptb_buf b;
+
+		ptb_buf_init(&b);
+		if (ptb_root_head(r, cfg, 4096, &b) == 0)
+			cJSON_AddStringToObject(py, "pyvenv_cfg", b.data ? b.data : "");
+		ptb_buf_free(&b);
+		free(cfg);
+	}
+	libs = cJSON_AddArrayToObject(py, "lib");
+	rprefix = real ? bin_prefix(real) : NULL;
+	lib_dirs(r, libs, prefix);
+	lib_dirs(r, libs, rprefix);
+	free(rprefix);
+	free(prefix);
+	free(real);
+	free(path);
 }

@@ -254,6 +254,45 @@ for _, c in ipairs(envs) do
   local ok, v = pcall(env_of, c[2], c[3])
   t.ok(ok and c[4](v), "environment: " .. c[1] .. (ok and "" or (": " .. tostring(v))))
 end
+-- the python3 a build would use (raw.python from C): its version from the
+-- file it resolves to, else pyvenv.cfg, else one lib/python3.X beside it
+local function py(raw)
+  local f = D.enrich({ is_host = false, files = {}, host = {}, nvidia = {}, python = raw })
+  local note
+  for _, n in ipairs(f.notes) do if n:find("python3", 1, true) then note = n end end
+  return f.python, note
+end
+local pys = {
+  { "a link to python3.12", { from = "PATH", path = "/usr/bin/python3", real = "/usr/bin/python3.12", lib = {} },
+    "3.12", "/usr/bin/python3.12" },
+  { "a venv's link to the base interpreter", { from = "VIRTUAL_ENV", path = "/v/bin/python3", real = "/usr/bin/python3.11",
+    pyvenv_cfg = "home = /usr/bin\nversion = 3.12.3\n", lib = { "/v/lib/python3.11" } }, "3.11", "/usr/bin/python3.11" },
+  { "a copied venv interpreter: pyvenv.cfg's version", { from = "VIRTUAL_ENV", path = "/v/bin/python3", real = "/v/bin/python3",
+    pyvenv_cfg = "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.10.12\n" }, "3.10", "pyvenv.cfg" },
+  { "uv's version_info", { from = "VIRTUAL_ENV", path = "/v/bin/python3", real = "/opt/uv/python/bin/python3",
+    pyvenv_cfg = "home = /opt/uv/python/bin\nimplementation = CPython\nuv = 0.8.0\nversion_info = 3.13.5\n" }, "3.13", "pyvenv.cfg" },
+  { "one lib/python3.X", { from = "CONDA_PREFIX", path = "/c/bin/python3", real = "/c/bin/python3",
+    lib = { "/c/lib/python3", "/c/lib/python3.12" } }, "3.12", "/c/lib/python3.12" },
+  { "two lib/python3.X: unknown, with a note", { from = "PATH", path = "/usr/bin/python3", real = "/usr/bin/python3",
+    lib = { "/usr/lib/python3.11", "/usr/lib/python3.12" } }, ptb.null, nil, "its version is unknown" },
+  { "a pyvenv.cfg without a version", { from = "VIRTUAL_ENV", path = "/v/bin/python3", real = "/v/bin/python3",
+    pyvenv_cfg = "home = /usr/bin\nversion = unknown\n" }, ptb.null, nil, "its version is unknown" },
+  { "python3.12t (free-threaded) is not claimed as 3.12", { from = "PATH", path = "/usr/bin/python3", real = "/usr/bin/python3.12t" },
+    ptb.null, nil, "its version is unknown" },
+  { "none found", nil, nil, nil, "no python3 found" },
+}
+for _, c in ipairs(pys) do
+  local p, note = py(c[2])
+  if c[3] == nil then
+    t.is(p, ptb.null, "python: " .. c[1] .. ": null")
+  else
+    t.is(p.version, c[3], "python: " .. c[1] .. ": " .. tostring(c[3]))
+    t.is(p.source, c[4], "python: " .. c[1] .. ": from " .. tostring(c[4]))
+    t.is(p.from, c[2].from, "python: " .. c[1] .. ": found by " .. c[2].from)
+  end
+  t.ok(c[5] == nil and note == nil or (note and note:find(c[5], 1, true)), "python: " .. c[1] .. ": note " .. tostring(c[5]))
+end
+
 -- what C is asked to look at comes from data/containers.lua
 local w = D.wanted()
 local has = {}

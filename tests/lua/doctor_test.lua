@@ -248,6 +248,33 @@ for _, w in ipairs({
   end
 end
 
+-- The wheel named must be one the machine's python3 can take
+-- (facts.python against data/pytorch.lua's ranges, [pt-python]): an RTX
+-- 5090 (12.0) lacks code in the installed torch; wheels with sm_120 start
+-- at 2.7 (Python 3.9 on).  { python3, wheel pattern or false }
+for _, c in ipairs({
+  { nil, "the cu13%d wheel of torch 2%.14%.1 has it" },
+  { "3.12", "the cu13%d wheel of torch 2%.14%.1 has it" },
+  { "3.9", "the cu12%d wheel of torch 2%.8%.0 has it" },
+  { "3.8", false },
+  { "3.16", false },
+}) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  o.torch = { { version = "2.5.1+cu124", site = "/x/site-packages", libtorch_cuda = "/x/libtorch_cuda.so",
+                archs = { sass = { "5.0", "8.0", "9.0" }, ptx = {} } } }
+  f.gpus[1] = { index = 0, name = "NVIDIA GeForce RTX 5090", compute_capability = "12.0" }
+  f.driver = { version = "580.65.06", cuda_max = "13.0" }
+  f.python = c[1] and { version = c[1], path = "/usr/bin/python3", real = "/usr/bin/python" .. c[1], from = "PATH" }
+  local x = finding(run(f, o), "torch-lacks-gpu") or { message = "", fix = "" }
+  local name = "RTX 5090, python3 " .. tostring(c[1])
+  if c[2] then
+    t.like(x.message, c[2], name .. ": names a wheel its Python takes")
+    t.like(x.fix, "^pip install torch==", name .. ": ... and its install command")
+  else
+    t.ok(x.message ~= "" and not (x.message .. x.fix):find("wheel", 1, true), name .. ": no wheel named (" .. x.message .. ")")
+  end
+end
+
 -- On a Jetson on L4T the wheel that has the GPU is its JetPack's
 -- (data/jetson_wheels.lua): the installed torch's version when that
 -- JetPack has it, else the newest.  { what, L4T, GPU cc, installed torch,

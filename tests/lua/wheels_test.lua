@@ -122,4 +122,86 @@ w = W.cover(orin38, torch("2.14"))
 t.is(w.covered, false, "Orin on L4T 38: no wheel")
 t.like(w.why, "the cu130 wheel: Jetson 8%.7 joins the SBSA toolkit only with CUDA 13%.2", "Orin on L4T 38: says why")
 
+-- The machine's python3 (facts.python) against the Python each release's
+-- wheels are built for (data/pytorch.lua, [pt-python]): an RTX 4090 with
+-- driver 580, which every release's wheels cover by GPU and driver.
+-- { release, python3, covered, why pattern, first of source_build_adds }
+local function with_python(v, arch, gpus)
+  local f = facts(arch or "x86_64", "580.65.06", "13.0", gpus or { gpu("RTX 4090", "8.9") })
+  f.python = v and { version = v, path = "/usr/bin/python3", real = "/usr/bin/python" .. v, from = "PATH" }
+  return f
+end
+local older = "^nothing for Python"
+local pycases = {
+  { "2.4", "3.7", false, "torch 2%.4%.1 wheels are built for Python 3%.8%-3%.12; this machine's python3 is 3%.7", older },
+  { "2.4", "3.8", true }, { "2.4", "3.12", true },
+  { "2.4", "3.13", false, "built for Python 3%.8%-3%.12; this machine's python3 is 3%.13", "^a build for Python 3%.13, for which no torch 2%.4%.1 wheel" },
+  { "2.5", "3.8", false, "built for Python 3%.9%-3%.12 %(3%.13 experimental%)", older },
+  { "2.5", "3.9", true }, { "2.5", "3.12", true },
+  { "2.5", "3.13", true, "its Python 3%.13 wheels are experimental$" },
+  { "2.5", "3.14", false, "python3 is 3%.14", "^a build for Python 3%.14" },
+  { "2.6", "3.13", true }, { "2.6", "3.14", false, "built for Python 3%.9%-3%.13;" },
+  { "2.7", "3.8", false, "built for Python 3%.9%-3%.13;", older },
+  { "2.8", "3.9", true }, { "2.8", "3.14", false, "built for Python 3%.9%-3%.13;" },
+  { "2.9", "3.9", false, "built for Python 3%.10%-3%.14;", older }, { "2.9", "3.10", true }, { "2.9", "3.14", true },
+  { "2.9", "3.15", false, "built for Python 3%.10%-3%.14;" },
+  { "2.11", "3.14", true }, { "2.12", "3.15", false, "built for Python 3%.10%-3%.14;" },
+  { "2.13", "3.15", true }, { "2.13", "3.16", false, "built for Python 3%.10%-3%.15;" },
+  { "2.14", "3.8", false, "^torch 2%.14%.1 wheels are built for Python 3%.10%-3%.15; this machine's python3 is 3%.8 %(/usr/bin/python3 %-> /usr/bin/python3%.8%): in a Python 3%.10%-3%.15 virtual environment the cu%d+ wheel's arch list .* covers every GPU: RTX 4090 runs sm_86 %(pip install torch==2%.14%.1 %-%-index%-url https://download%.pytorch%.org/whl/cu%d+%)$",
+    "^nothing for Python 3%.8: PyTorch 2%.14 supports Python 3%.10 and newer, so use a Python 3%.10%-3%.15 virtual environment$" },
+  { "2.14", "3.10", true }, { "2.14", "3.12", true }, { "2.14", "3.15", true },
+  { "2.14", "3.16", false, "python3 is 3%.16", "^a build for Python 3%.16, for which no torch 2%.14%.1 wheel is published$" },
+}
+for _, c in ipairs(pycases) do
+  local name = ("torch %s, python3 %s"):format(c[1], c[2])
+  local w = W.cover(with_python(c[2]), torch(c[1]))
+  t.is(w.covered, c[3], name .. ": covered")
+  t.is(w.python, ("%s-%s"):format(torch(c[1]).python.min, torch(c[1]).python.max) ..
+    (torch(c[1]).python.experimental and (" (" .. torch(c[1]).python.experimental .. " experimental)") or ""), name .. ": the wheels' Python")
+  if c[3] then
+    t.like(w.command, "^pip install torch==", name .. ": the install command")
+    if c[4] then t.like(w.why, c[4], name .. ": why") end
+  else
+    t.is(w.command, nil, name .. ": no install command")
+    t.like(w.why, c[4], name .. ": why")
+    t.like(w.source_build_adds[1], c[5] or "^a build for Python", name .. ": a source build adds")
+  end
+end
+-- without python (a profile, facts saved before detect read it, a version
+-- detect could not tell): the answer is GPU, driver and platform alone
+for _, f in ipairs({ with_python(nil), (function() local f = with_python("3.8"); f.python.version = ptb.null; return f end)() }) do
+  local w = W.cover(f, torch("2.14"))
+  t.is(w.covered, true, "no python3 version: covered as before")
+  t.is(w.python, "3.10-3.15", "no python3 version: the block still names the wheels' Python")
+end
+-- the GH200's aarch64 wheels take the same Pythons; a GPU no wheel has
+-- and a Python no wheel takes: both reasons
+local w = W.cover(with_python("3.8", "aarch64", { gpu("GH200", "9.0") }), torch("2.14"))
+t.is(w.covered, false, "GH200, python3 3.8: not covered")
+t.like(w.why, "in a Python 3%.10%-3%.15 virtual environment the cu130 wheel", "GH200, python3 3.8: the aarch64 cu130 wheel in a venv")
+w = W.cover(with_python("3.8", "x86_64", { gpu("K40", "3.5") }), torch("2.14"))
+t.like(w.why, "^torch 2%.14%.1 wheels are built for Python 3%.10%-3%.15; this machine's python3 is 3%.8 %(/usr/bin/python3 %-> /usr/bin/python3%.8%); the cu%d+ wheel %(.-%) has no code for K40", "K40, python3 3.8: both reasons")
+t.is(w.source_build_adds[2], "nothing for Python 3.8: PyTorch 2.14 supports Python 3.10 and newer, so use a Python 3.10-3.15 virtual environment", "K40, python3 3.8: ... and the Python to use")
+
+-- A Jetson wheel is built for its JetPack's one Python ([jc-arch]: JetPack
+-- 6 3.10, 5 3.8): another python3 takes none of them.
+for _, c in ipairs({
+  { "Orin, JetPack 6.2, python3 3.12", "36.4.3", "8.7", "3.12", false },
+  { "Orin, JetPack 6.2, python3 3.10", "36.4.3", "8.7", "3.10", true },
+  { "Xavier, JetPack 5.1.2, python3 3.8", "35.4.1", "7.2", "3.8", true },
+  { "Xavier, JetPack 5.1.2, python3 3.10", "35.4.1", "7.2", "3.10", false },
+}) do
+  local f = facts("aarch64", nil, nil, { gpu("Jetson GPU", c[3]) }, { l4t = c[2] })
+  f.python = { version = c[4], path = "/usr/bin/python3", real = "/usr/bin/python" .. c[4], from = "PATH" }
+  local jw = W.cover(f, torch("2.14"))
+  t.is(jw.covered, c[5], c[1] .. ": covered")
+  if not c[5] then
+    t.is(jw.command, nil, c[1] .. ": no install command")
+    t.like(jw.why, "is built for Python " .. jw.python:gsub("%.", "%%.") .. " only; this machine's python3 is " ..
+      c[4]:gsub("%.", "%%.") .. " %(/usr/bin/python3 %-> /usr/bin/python" .. c[4]:gsub("%.", "%%.") ..
+      "%): in a Python " .. jw.python:gsub("%.", "%%.") .. " environment it covers every GPU: Jetson GPU runs sm_%d+ %(pip install ", c[1] .. ": why")
+    t.like(jw.source_build_adds[#jw.source_build_adds], "^a build for Python " .. c[4]:gsub("%.", "%%."), c[1] .. ": a source build adds")
+  end
+end
+
 t.done()

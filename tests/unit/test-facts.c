@@ -64,6 +64,22 @@ static const struct {
 	  "'t.json': key 'toolkits[0].gcc_max': expected a gcc major version such as 14" },
 	{ OK_HEAD ", \"toolkits\": [{\"root\": \"/c\", \"nvcc_machine\": 62}]}",
 	  "'t.json': key 'toolkits[0].nvcc_machine': expected a string" },
+	/* the python3 a build would use: facts older than it have none */
+	{ OK_HEAD ", \"python\": {\"version\": \"3.12\", \"path\": \"/usr/bin/python3\", \"real\": \"/usr/bin/python3.12\","
+	  " \"from\": \"PATH\", \"source\": \"/usr/bin/python3.12\"}}", NULL },
+	{ OK_HEAD ", \"python\": {\"version\": null, \"path\": \"/opt/venv/bin/python3\"}}", NULL },
+	{ OK_HEAD ", \"python\": null}", NULL },
+	{ OK_HEAD ", \"python\": \"3.12\"}", "'t.json': key 'python': expected an object or null" },
+	{ OK_HEAD ", \"python\": {\"version\": 3.12, \"path\": \"/usr/bin/python3\"}}",
+	  "'t.json': key 'python.version': expected a string or null" },
+	{ OK_HEAD ", \"python\": {\"version\": \"3.12.3\", \"path\": \"/usr/bin/python3\"}}",
+	  "'t.json': key 'python.version': expected a Python version such as \"3.12\"" },
+	{ OK_HEAD ", \"python\": {\"version\": \"cp312\", \"path\": \"/usr/bin/python3\"}}",
+	  "'t.json': key 'python.version': expected a Python version such as \"3.12\"" },
+	{ OK_HEAD ", \"python\": {\"version\": \"3.12\", \"path\": [\"/usr/bin/python3\"]}}",
+	  "'t.json': key 'python.path': expected a string" },
+	{ OK_HEAD ", \"python\": {\"version\": \"3.12\", \"path\": \"/usr/bin/python3\", \"from\": 1}}",
+	  "'t.json': key 'python.from': expected a string or null" },
 };
 
 /* The environment document doctor reads (detect.environment). */
