@@ -82,6 +82,7 @@ SHELL_TESTS = \
 	tests/integration/t0125-colour.sh \
 	tests/integration/t0126-plan-loaders.sh \
 	tests/integration/t0127-plan-jetson-wheels.sh \
+	tests/integration/t0128-plan-wheel-python.sh \
 	tests/integration/t0130-doctor.sh \
 	tests/integration/t0131-plan-doctor-agree.sh \
 	tests/integration/t0211-sources.sh \

@@ -238,6 +238,7 @@ local function jetson_cover(facts, torch, w)
     -- built for one Python: pip refuses it for any other
     local would = #codes == 0 and "it may do" or ("it covers every GPU: " .. how_gpus(codes))
     w.covered = false
+    w.python_blocked = true   -- the wheel would do in another Python
     w.why = ("%s is built for Python %s only; this machine's python3 is %s (%s): in a Python %s environment %s (%s)%s"):format(
       name, w.python, pv, ppath, w.python, would, w.command, pick)
     w.torch, w.cuda, w.index_url, w.url, w.command = pip_version(torch), nil, nil, nil, nil
@@ -352,6 +353,7 @@ function M.cover(facts, torch)
           w.why = ("%s: in a Python %s-%s virtual environment %s (%s)"):format(py_miss, torch.python.min, torch.python.max,
             w.covered == nil and ("the cu%s wheel may do: %s"):format(cv:gsub("%.", ""), w.why) or w.why, w.command)
           w.covered = false
+          w.python_blocked = true   -- the wheel would do in another Python
           w.cuda, w.index_url, w.command, w.gpus = nil, nil, nil, codes
           w.source_build_adds = { py_adds }
         end

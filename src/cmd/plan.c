@@ -74,18 +74,23 @@ static void print_wheel(const cJSON *plan, const struct ptb_paint *p)
 	const char *bold = p->bold, *off = p->off;
 	const cJSON *w = cJSON_GetObjectItemCaseSensitive(plan, "wheel"), *c = cJSON_GetObjectItemCaseSensitive(w, "covered");
 	const cJSON *a;
+	int py;
 
 	if (!cJSON_IsObject(w))
 		return;
+	py = cJSON_IsFalse(c) && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "python_blocked"));
 	if (cJSON_IsTrue(c))
 		printf("%sA wheel covers this machine%s: %s\n", bold, off, ptb_json_str(w, "command"));
+	else if (py)
+		printf("%sNo wheel is built for this machine's python3%s: one covers it in a Python %s environment\n",
+		       bold, off, ptb_json_str(w, "python") ? ptb_json_str(w, "python") : "?");
 	else if (cJSON_IsFalse(c))
 		printf("%sNo official wheel covers this machine%s: a source build is needed\n", bold, off);
 	else
 		printf("%sA wheel may do%s: %s\n", bold, off, ptb_json_str(w, "command") ? ptb_json_str(w, "command") : "?");
 	if (ptb_json_str(w, "why"))
 		printf("  %s\n", ptb_json_str(w, "why"));
-	if (cJSON_IsTrue(c)) {
+	if (cJSON_IsTrue(c) || py) {
 		printf("  a source build adds:");
 		cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(w, "source_build_adds"))
 			printf("%s %s", a == cJSON_GetObjectItemCaseSensitive(w, "source_build_adds")->child ? "" : ";",

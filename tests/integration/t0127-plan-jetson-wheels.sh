@@ -44,7 +44,8 @@ PY
 JAL=https://pypi.jetson-ai-lab.io/jp6/cu126
 NV=https://developer.download.nvidia.com/compute/redist/jp
 # name | plan arguments (FACTS: the case's facts file) | L4T CC CUDA (or -)
-# | covered | torch | command | a source build adds (glob) | why (glob)
+# | covered (false/X.Y: not for this python3, a wheel does in Python X.Y)
+# | torch | command | a source build adds (glob) | why (glob)
 cases="orin profile, torch 2.14: the newest jp6/cu126 wheel [jal-files]|--profile jetson-orin|-|true|2.9.1|pip install torch==2.9.1 --index-url $JAL|torch 2.14 (the JetPack 6.2 wheels stop at 2.9.1)|*Orin (nvgpu) runs sm_87; no JetPack 6.2 wheel of torch 2.14*
 orin profile, torch 2.8 [jal-files]|--profile jetson-orin --torch 2.8|-|true|2.8.0|pip install torch==2.8.0 --index-url $JAL|a CUDA or cuDNN other than JetPack 6.2's|*(Python 3.10, CUDA 12.6, arch list 8.7) covers every GPU*
 orin profile, torch 2.7 [jal-files]|--profile jetson-orin --torch 2.7|-|true|2.7.0|pip install torch==2.7.0 --index-url $JAL|a CUDA*|*wheel of torch 2.7.0*
@@ -58,9 +59,9 @@ JetPack 5.0.2 (L4T 35.1.0): NVIDIA's v50 wheel [jc-torch-2401]|--facts FACTS|35.
 JetPack 4.6.4 (L4T 32.7.4), Nano: the 1.10 wheel [jc-torch] [nv-forum-torch]|--facts FACTS|32.7.4 5.3 10.2|true|1.10.0|wget -O torch-1.10.0-cp36-cp36m-linux_aarch64.whl https://nvidia.box.com/shared/static/fjtbno0vpo676a25cgvuqc1wty0fkkg6.whl && pip install torch-1.10.0-cp36-cp36m-linux_aarch64.whl|torch 2.14 (the JetPack 4.6.4 wheels stop at 1.10.0)|*(Python 3.6, CUDA 10.2, arch list 5.3;6.2;7.2)*
 JetPack 6.2 with a 7.2 GPU: its wheels carry 8.7 only [jc-arch]|--facts FACTS|36.4.3 7.2 12.6|false|2.14.1|-|a build that runs on this machine|*(built for 8.7) has no code for Jetson GPU 7.2 (7.2)*
 L4T 36.4.2: no JetPack ptbuild can name|--facts FACTS|36.4.2 8.7 12.6|false|2.14.1|-|a build for this machine at all|L4T 36.4.2 is not a release ptbuild maps to a JetPack*
-JetPack 6.2, python3 3.12, torch 2.9: the jp6 wheels are cp310 only [jal-files] [jc-arch]|--facts FACTS --torch 2.9|36.4.3 8.7 12.6 3.12|false|2.9.1|-|a build for Python 3.12, for which no JetPack 6.2 wheel is published|the JetPack 6.2 wheel of torch 2.9.1 is built for Python 3.10 only; this machine's python3 is 3.12 (/usr/bin/python3 -> /usr/bin/python3.12): in a Python 3.10 environment it covers every GPU: Jetson GPU 8.7 runs sm_87 (pip install torch==2.9.1 --index-url $JAL)
+JetPack 6.2, python3 3.12, torch 2.9: the jp6 wheels are cp310 only [jal-files] [jc-arch]|--facts FACTS --torch 2.9|36.4.3 8.7 12.6 3.12|false/3.10|2.9.1|-|a build for Python 3.12, for which no JetPack 6.2 wheel is published|the JetPack 6.2 wheel of torch 2.9.1 is built for Python 3.10 only; this machine's python3 is 3.12 (/usr/bin/python3 -> /usr/bin/python3.12): in a Python 3.10 environment it covers every GPU: Jetson GPU 8.7 runs sm_87 (pip install torch==2.9.1 --index-url $JAL)
 JetPack 6.2, python3 3.10: covered [jal-files] [jc-arch]|--facts FACTS --torch 2.8|36.4.3 8.7 12.6 3.10|true|2.8.0|pip install torch==2.8.0 --index-url $JAL|a CUDA or cuDNN other than JetPack 6.2's|*(Python 3.10, CUDA 12.6, arch list 8.7) covers every GPU*
-JetPack 5.1.2, python3 3.10: NVIDIA's v512 wheel is cp38 [jc-torch-2401]|--facts FACTS|35.4.1 7.2 11.4 3.10|false|2.14.1|-|torch 2.14 (the JetPack 5.1.2 wheels stop at 2.1.0a0+41361538.nv23.06)|*is built for Python 3.8 only; this machine's python3 is 3.10*
+JetPack 5.1.2, python3 3.10: NVIDIA's v512 wheel is cp38 [jc-torch-2401]|--facts FACTS|35.4.1 7.2 11.4 3.10|false/3.8|2.14.1|-|torch 2.14 (the JetPack 5.1.2 wheels stop at 2.1.0a0+41361538.nv23.06)|*is built for Python 3.8 only; this machine's python3 is 3.10*
 thor profile: PyTorch's linux-sbsa cu130 wheel has sm_110 [aarch64]|--profile jetson-thor|-|true|2.14.1|pip install torch==2.14.1 --index-url https://download.pytorch.org/whl/cu130|code for exactly this machine's GPUs*|*NVIDIA Thor runs sm_110*"
 
 printf '%s\n' "$cases" >"$T_DIR/cases"
@@ -78,14 +79,17 @@ while IFS='|' read -r name args mk covered torch cmd adds why; do
 	[ "$rc" -le 1 ]
 	t_ok $? "$name: plans (exit $rc: $(head -c 200 "$T_DIR/e$n"))"
 	got=$(wheel "$T_DIR/p$n.json")
-	is "$(printf '%s' "$got" | cut -d'|' -f1-3)" "$covered|$torch|$cmd" "$name: covered, torch, command"
+	is "$(printf '%s' "$got" | cut -d'|' -f1-3)" "${covered%%/*}|$torch|$cmd" "$name: covered, torch, command"
 	like "$(printf '%s' "$got" | cut -d'|' -f4)" "$adds" "$name: a source build adds"
 	like "$(printf '%s' "$got" | cut -d'|' -f5-)" "$why" "$name: why"
 	# the summary line says the same
 	# shellcheck disable=SC2086
 	"$PTBUILD" plan $args >"$T_DIR/s$n" 2>/dev/null
-	if [ "$covered" = true ]; then want="A wheel covers this machine: $cmd"
-	else want="No official wheel covers this machine: a source build is needed"; fi
+	case $covered in
+	true) want="A wheel covers this machine: $cmd" ;;
+	false/*) want="No wheel is built for this machine's python3: one covers it in a Python ${covered#*/} environment" ;;
+	*) want="No official wheel covers this machine: a source build is needed" ;;
+	esac
 	is "$(sed -n 3p "$T_DIR/s$n")" "$want" "$name: summary line"
 done <"$T_DIR/cases"
 [ "$n" -eq 17 ]
