@@ -679,13 +679,23 @@ end
 -- the python3 a build would use (raw.python, src/detect/probe_tools.c):
 -- its X.Y from the file it resolves to (python3 -> python3.12), else its
 -- virtual environment's pyvenv.cfg ("version = 3.12.3", or uv's
--- "version_info = 3.12.3"), else the one lib/python3.X beside it.
+-- "version_info = 3.12.3"), else the one lib/python3.X beside it.  Behind
+-- pyenv's shim (a script) C has already taken the interpreter of the
+-- version pyenv selects (raw.python.pyenv says which and why).
 
 local function python_facts(raw, notes)
   local p = raw.python
   if type(p) ~= "table" or type(p.path) ~= "string" then
     notes[#notes + 1] = "no python3 found ($VIRTUAL_ENV/bin, $CONDA_PREFIX/bin or PATH): a PyTorch build needs one"
     return nil
+  end
+  local pe = type(p.pyenv) == "table" and p.pyenv or nil
+  if pe and pe.installed == false and type(pe.version) == "string" then
+    notes[#notes + 1] = ("pyenv selects Python %s (%s), which is not installed in %s/versions: pyenv install %s, or choose another with pyenv local"):format(
+      pe.version, tostring(pe.set_by), tostring(pe.root), pe.version)
+  elseif pe and not pe.version then
+    notes[#notes + 1] = ("python3 at %s is pyenv's shim, and no PYENV_VERSION, .python-version or %s/version says which Python it runs"):format(
+      p.path, tostring(pe.root))
   end
   local real = type(p.real) == "string" and p.real or nil
   local v = real and real:match("/python(%d+%.%d+)$")

@@ -2,12 +2,14 @@
  * CUDAHOSTCXX name.  The version comes from the name (gcc-12, llvm-14);
  * only when no name says it, and only on this host, is the compiler run.
  * And the python3 a build would use, from its files alone: its link
- * target, its venv's pyvenv.cfg, the lib/python3.X beside it. */
+ * target, its venv's pyvenv.cfg, the lib/python3.X beside it; behind a
+ * pyenv shim, the version pyenv selects. */
 #include "detect/probe.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* gcc g++ clang clang++, optionally followed by -<version> */
 static int compiler_name(const char *n)
@@ -67,7 +69,8 @@ static void add(const struct ptb_root *r, cJSON *arr, const char *name,
 }
 
 /* First match of a command name on PATH (inner path), or NULL. */
-static char *which(const struct ptb_root *r, const char *cmd)
+/* The first cmd on PATH, passing over the directory skip (NULL: none). */
+static char *which_past(const struct ptb_root *r, const char *cmd, const char *skip)
 {
 	const char *path = ptb_probe_env("PATH");
 	char *copy, *save = NULL, *found = NULL;
@@ -80,13 +83,18 @@ static char *which(const struct ptb_root *r, const char *cmd)
 	for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
 		char *f = ptb_xasprintf("%s/%s", d, cmd);
 
-		if (*d == '/' && ptb_root_is_exec(r, f))
+		if (*d == '/' && !(skip && strcmp(d, skip) == 0) && ptb_root_is_exec(r, f))
 			found = f;
 		else
 			free(f);
 	}
 	free(copy);
 	return found;
+}
+
+static char *which(const struct ptb_root *r, const char *cmd)
+{
+	return which_past(r, cmd, NULL);
 }
 
 void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
@@ -200,6 +208,106 @@ static void lib_dirs(const struct ptb_root *r, cJSON *arr, const char *prefix)
 	free(lib);
 }
 
+/* The first word of a pyenv version setting ("3.11.7", "3.12.1:system",
+ * a file's first line); NULL when there is none or it is no plain name. */
+static char *pyenv_word(const char *s)
+{
+	size_t n;
+
+	s += strspn(s, " \t\r\n:");
+	n = strcspn(s, " \t\r\n:");
+	if (n == 0 || memchr(s, '/', n) || (n <= 2 && strspn(s, ".") == n))
+		return NULL;
+	return ptb_xstrndup(s, n);
+}
+
+/* The version pyenv selects, in its own order: $PYENV_VERSION, the first
+ * .python-version from the working directory up, <root>/version.  *by
+ * says which. */
+static char *pyenv_version(const struct ptb_root *r, const char *root, char **by)
+{
+	const char *env = ptb_probe_env("PYENV_VERSION");
+	char cwd[4096], *name = NULL;
+	struct ptb_buf b;
+
+	if (env && *env && (name = pyenv_word(env))) {
+		*by = ptb_xstrdup("PYENV_VERSION");
+		return name;
+	}
+	ptb_buf_init(&b);
+	if (getcwd(cwd, sizeof cwd)) {
+		for (char *end = cwd + strlen(cwd); !name; ) {
+			char *f;
+
+			*end = '\0';
+			f = ptb_xasprintf("%s/.python-version", *cwd ? cwd : "");
+			ptb_buf_reset(&b);
+			if (ptb_root_head(r, f, 256, &b) == 0 && b.data && (name = pyenv_word(b.data)))
+				*by = f;
+			else
+				free(f);
+			if (end == cwd || !(end = strrchr(cwd, '/')))
+				break;
+		}
+	}
+	if (!name) {
+		char *f = ptb_path_join(root, "version");
+
+		ptb_buf_reset(&b);
+		if (ptb_root_head(r, f, 256, &b) == 0 && b.data && (name = pyenv_word(b.data)))
+			*by = f;
+		else
+			free(f);
+	}
+	ptb_buf_free(&b);
+	return name;
+}
+
+/* pyenv's shim (<root>/shims/python3, a script that asks pyenv) stands for
+ * the python3 of the version pyenv selects, or for the next python3 on
+ * PATH when that is "system".  Adds raw.python.pyenv; returns the
+ * interpreter (caller frees) or NULL to keep the shim. */
+static char *pyenv_python(const struct ptb_root *r, cJSON *py, const char *shim)
+{
+	char *dir = ptb_xstrdup(shim), *s, *root, *versions, *name, *by = NULL, *out = NULL;
+	cJSON *pe;
+
+	if (!(s = strrchr(dir, '/')) || (*s = '\0', !(s = strrchr(dir, '/'))) || strcmp(s, "/shims") != 0) {
+		free(dir);
+		return NULL;
+	}
+	root = ptb_xstrndup(dir, (size_t)(s - dir));
+	versions = ptb_path_join(root, "versions");
+	if (!ptb_root_is_dir(r, versions)) {
+		free(versions);
+		free(root);
+		free(dir);
+		return NULL;
+	}
+	pe = cJSON_AddObjectToObject(py, "pyenv");
+	cJSON_AddStringToObject(pe, "root", root);
+	if ((name = pyenv_version(r, root, &by))) {
+		cJSON_AddStringToObject(pe, "version", name);
+		cJSON_AddStringToObject(pe, "set_by", by);
+		if (strcmp(name, "system") == 0) {
+			out = which_past(r, "python3", dir);
+		} else {
+			out = ptb_xasprintf("%s/%s/bin/python3", versions, name);
+			if (!ptb_root_is_exec(r, out)) {
+				free(out);
+				out = NULL;
+				cJSON_AddFalseToObject(pe, "installed");
+			}
+		}
+	}
+	free(name);
+	free(by);
+	free(versions);
+	free(root);
+	free(dir);
+	return out;
+}
+
 void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
 {
 	static const char *const vars[] = { "VIRTUAL_ENV", "CONDA_PREFIX" };
@@ -226,6 +334,15 @@ void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
 	if (!path)
 		return;
 	py = cJSON_AddObjectToObject(raw, "python");
+	if (strcmp(from, "PATH") == 0) {
+		char *chosen = pyenv_python(r, py, path);
+
+		if (chosen) {
+			free(path);
+			path = chosen;
+			from = "pyenv";
+		}
+	}
 	cJSON_AddStringToObject(py, "from", from);
 	cJSON_AddStringToObject(py, "path", path);
 	real = ptb_root_resolve(r, path);
