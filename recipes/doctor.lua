@@ -383,6 +383,24 @@ check("gcc-too-new", "error", "S14", function(c)
       or ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max) }
 end)
 
+-- The Python a build here runs in, against the newest PyTorch ptbuild
+-- knows (doctor is not told which release will be built): its setup.py
+-- stops on a Python older than its minimum [pt-setup] [pt-python].  A
+-- warning, since an older release may be the one meant; it names the
+-- newest release that still builds with this Python.
+check("python-too-old", "warning", nil, function(c)
+  local newest = pytorch.releases[#pytorch.releases]
+  local old = checks_lib.python_too_old(c.f, newest)
+  if not old then return end
+  return {
+    message = ("python3 %s is older than PyTorch %s (the newest release ptbuild knows) builds with: its setup.py stops with \"You are using Python %s. Python >=%s is required.\"%s")
+      :format(old.have, newest.version, old.have, old.need,
+        old.newest and ("; PyTorch %s is the newest release that still takes Python %s"):format(old.newest.version, old.have) or ""),
+    seen = "python3 " .. old.path,
+    fix = ("build from a virtual environment of Python %s-%s (pythonX.Y -m venv .venv && . .venv/bin/activate)")
+      :format(newest.python.min, newest.python.max) }
+end)
+
 check("mixed-cuda-installs", "error", "S21", function(c)
   local roots, order = {}, {}
   local function add(what, t)

@@ -166,6 +166,12 @@ F["gcc15-and-13"] = variant("rtx4090-workstation", "Ubuntu 25.04 with gcc 15 (de
 F["rhel8-gcc8"] = variant("dgx-h100", "RHEL 8 with gcc 8.5, A10, driver 550",
     host_os={"id": "rhel", "version_id": "8.10"}, host_glibc="2.28", gpus=[gpu(0, "NVIDIA A10", "8.6", 23028)],
     toolkits=[], compilers=[gcc("8.5.0", "/usr/bin/gcc")])
+# RHEL 8's python3 is 3.6 (its platform Python); gcc from gcc-toolset 13
+F["rhel8-python36"] = variant("dgx-h100", "RHEL 8.10 with gcc-toolset 13 and its python3 3.6, A10, driver 550",
+    host_os={"id": "rhel", "version_id": "8.10"}, host_glibc="2.28", gpus=[gpu(0, "NVIDIA A10", "8.6", 23028)],
+    toolkits=[], compilers=[gcc("13.2.1", "/opt/rh/gcc-toolset-13/root/usr/bin/gcc")],
+    python={"version": "3.6", "path": "/usr/bin/python3", "real": "/usr/bin/python3.6", "from": "PATH",
+            "source": "/usr/bin/python3.6"})
 F["amzn2-glibc226"] = variant("dgx-h100", "Amazon Linux 2 (glibc 2.26), T4, driver 570",
     host_os={"id": "amzn", "version_id": "2"}, host_glibc="2.26", gpus=[gpu(0, "Tesla T4", "7.5", 15360)],
     driver={"version": "570.124.06", "cuda_max": "12.8"}, toolkits=[], compilers=[gcc("10.5.0", "/usr/bin/gcc")])

@@ -170,6 +170,8 @@ return {
   ["pt-matrix"] = { what = "per release tag, CUDA_ARCHES, CUDA_ARCHES_FULL_VERSION and the nvidia-cudnn pins of .github/scripts/generate_binary_build_matrix.py, checked against download.pytorch.org: 2.12.0 cu126 12.6.3 / cu130 13.0.2 / cu132 13.2.1; 2.12.1 and 2.13.0 add a Linux-only cu129 (12.9.1); 2.13.0 cu130 13.0.3; cuDNN 9.10.2.21 (cu126) and 9.20.0.48 (cu129, cu130, cu132); release/2.14 (2026-08-29) 12.6.3 / 13.0.3 / 13.2.1 with cuDNN 9.10.2.21 / 9.24.0.43 / 9.24.0.43, cu129 dropped",
     where = "a public compatibility tracker's transcription of pytorch/pytorch generate_binary_build_matrix.py at each v2.X.Y tag and release branch (code-index file id 66033686640)",
     seen = "2026-12-01" },
+  ["pt-setup"] = { what = "PyTorch's setup.py refuses an older Python at once: python_min_version (3.10 from 2.9; 'Also update project.requires-python in pyproject.toml'), 'You are using Python X. Python >=Y is required.', sys.exit(-1)",
+    where = "pytorch/pytorch setup.py (a stored copy of the 2.9-era file, code index id 70785677246)" },
   ["pt-python"] = { what = "the Python versions of each PyTorch release's Linux wheels: 2.4 3.8-3.12; 2.5 3.9-3.12 (3.13 experimental); 2.6-2.8 3.9-3.13; 2.9-2.12 3.10-3.14; 2.13, 2.14 3.10-3.15",
     where = "pytorch/pytorch RELEASE.md 'Release Compatibility Matrix', Python column, as kept in English by a zh translation (code-index file id 66643764700); agreeing: replicate's torch_specs citing the same table (code-index file ids 23264139952, 23181920076: 2.4-2.7), pytorch/pytorch .github/scripts/generate_binary_build_matrix.py@00018c94 (FULL_PYTHON_VERSIONS 3.9-3.13 for linux and linux-aarch64), and [pt-matrix]'s tracker (2.12.1, 2.13.0, release/2.14)",
     seen = "2026-12-01" },

@@ -7,6 +7,7 @@
 local A = ptb.include("lib/archlist")
 local T = ptb.include("lib/toolkit")
 local cuda = ptb.include("data/cuda")
+local pytorch = ptb.include("data/pytorch")
 
 local M = {}
 
@@ -43,6 +44,36 @@ function M.gpus_not_built(facts, r)
     end
   end
   return out
+end
+
+-- The python3 of the facts: its X.Y and how to name it ("/usr/bin/python3",
+-- "/opt/venv/bin/python3 -> /usr/bin/python3.8"), or nil: profiles and
+-- facts saved before detect read it carry none, and detect may not have
+-- told its version.
+function M.python(facts)
+  local p = facts.python
+  if type(p) ~= "table" or type(p.version) ~= "string" then return nil end
+  local path = type(p.path) == "string" and p.path or "?"
+  if type(p.real) == "string" and p.real ~= path then path = path .. " -> " .. p.real end
+  return p.version, path
+end
+
+-- Does PyTorch release torch build with the facts' python3?  Its setup.py
+-- stops at once on a Python older than its minimum ("You are using Python
+-- 3.8.  Python >=3.10 is required.") [pt-setup], the low end of the
+-- release's Python range [pt-python].  nil when it does or either is
+-- unknown; else { have, path, need (the minimum), newest (the newest
+-- release ptbuild knows that still builds with it, or nil) }.
+-- (python-too-old)
+function M.python_too_old(facts, torch)
+  local v, path = M.python(facts)
+  local py = torch and torch.python
+  if not (v and py and py.min) or A.vcmp(v, py.min) >= 0 then return nil end
+  local newest
+  for _, r in ipairs(pytorch.releases) do
+    if r.python and A.vcmp(v, r.python.min) >= 0 then newest = r end
+  end
+  return { have = v, path = path, need = py.min, newest = newest }
 end
 
 -- The NVIDIA platform of an installed toolkit: facts' platform or target

@@ -127,17 +127,8 @@ local function jetpack_of(facts)
   return l4t and L4T.jetpack[l4t]
 end
 
--- The python3 of the facts: its X.Y and how to name it ("/usr/bin/python3",
--- "/opt/venv/bin/python3 -> /usr/bin/python3.8"), or nil: profiles and
--- facts saved before detect read it carry none, and detect may not have
--- told its version.
-local function python_of(facts)
-  local p = facts.python
-  if type(p) ~= "table" or type(p.version) ~= "string" then return nil end
-  local path = type(p.path) == "string" and p.path or "?"
-  if type(p.real) == "string" and p.real ~= path then path = path .. " -> " .. p.real end
-  return p.version, path
-end
+-- The python3 of the facts (lib/checks, the same for plan and doctor).
+local python_of = ptb.include("lib/checks").python
 
 -- A release's Python range as text: "3.10-3.15", "3.9-3.12 (3.13 experimental)".
 local function python_range(py)

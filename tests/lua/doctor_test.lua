@@ -113,6 +113,11 @@ local cases = {
       o.env.CUDAHOSTCXX = "/usr/bin/clang++-21"
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "13.0.88" end end,
     "clang%+%+ 21.1.0 does not work with CUDA 13.0.88's nvcc: newer than nvcc 13.0 accepts %(clang 20 at most", "error" },
+  -- Ubuntu 20.04's python3 3.8: PyTorch 2.14's setup.py wants 3.10
+  -- [pt-setup]; 2.4 is the last release for 3.8 [pt-python]
+  { "python-too-old", function(f, o)
+      f.python = { version = "3.8", path = "/usr/bin/python3", real = "/usr/bin/python3.8", from = "PATH" } end,
+    "python3 3.8 is older than PyTorch 2.14 .*Python >=3.10 is required.*; PyTorch 2.4 is the newest release that still takes Python 3.8", "warning" },
   { "mixed-cuda-installs", function(f, o)
       o.nvcc_on_path[1] = { root = "/usr/local/cuda-11.8", version = "11.8.89", nvcc = "/usr/local/cuda-11.8/bin/nvcc" } end,
     "name different toolkits", "error" },
