@@ -131,5 +131,16 @@ for line, cmd, want in examples(os.path.join(top, "README.md")):
             if w != g:
                 print("#   output line %d\n#     README: %s\n#     ran:    %s" % (k + 1, w[:240], g[:240]))
                 break
+# The prose after doctor's example names its checks: all of them, and
+# their number, as recipes/doctor.lua defines them.
+codes = re.findall(r'^check\("([a-z0-9-]+)"', open(os.path.join(top, "recipes/doctor.lua")).read(), re.M)
+text = open(os.path.join(top, "README.md"), encoding="utf-8").read()
+m = re.search(r"(\d+) checks, each from a real failure scenario[^:]*:(.*?)\n\n", text, re.S)
+missing = [c for c in codes if not m or not re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(c), m.group(2))]
+ok = bool(m) and int(m.group(1)) == len(codes) and not missing
+n += 1
+bad += not ok
+print("%s %d - README names doctor's %d checks%s" % ("ok" if ok else "not ok", n, len(codes),
+      "" if ok else " (README says %s; missing: %s)" % (m.group(1) if m else "nothing", ", ".join(missing))))
 print("1..%d" % n)
 sys.exit(1 if bad or n < 10 else 0)
