@@ -123,7 +123,7 @@ static char *absolute(const char *path)
  * `given`, the --cuda-home directory, among them), the nvcc on PATH. */
 static cJSON *host_facts(struct ptb_ctx *ctx, const char *given, struct ptb_err *err)
 {
-	struct ptb_detect_opts d = { NULL, ptb_ctx_lua(ctx, err), NULL };
+	struct ptb_detect_opts d = { NULL, ptb_ctx_lua(ctx, err), NULL, 0 };
 	char *abs = given ? absolute(given) : NULL;
 	cJSON *f = NULL;
 
@@ -132,6 +132,40 @@ static cJSON *host_facts(struct ptb_ctx *ctx, const char *given, struct ptb_err 
 		f = ptb_detect(&d, err);
 	free(abs);
 	return f;
+}
+
+/* Read the toolkit at root (absolute) into host's facts when detect did
+ * not list it: detect again for the toolkits alone (the driver and GPUs
+ * are not probed twice) and move that one entry over.  -1 with err when
+ * detect fails; 0 otherwise, whether or not root holds a toolkit. */
+static int read_toolkit(struct ptb_ctx *ctx, cJSON *host, const char *root, struct ptb_err *err)
+{
+	struct ptb_detect_opts d = { NULL, ptb_ctx_lua(ctx, err), root, 1 };
+	cJSON *f, *tks, *t, *mine = cJSON_GetObjectItemCaseSensitive(host, "toolkits");
+	int i = 0;
+
+	if (!d.lua || !(f = ptb_detect(&d, err)))
+		return -1;
+	if (!cJSON_IsArray(mine)) {
+		cJSON_DeleteItemFromObjectCaseSensitive(host, "toolkits");
+		mine = cJSON_AddArrayToObject(host, "toolkits");
+	}
+	tks = cJSON_GetObjectItemCaseSensitive(f, "toolkits");
+	cJSON_ArrayForEach(t, tks) {
+		const char *r = ptb_json_str(t, "root");
+		const cJSON *a;
+		int hit = r && strcmp(r, root) == 0;
+
+		cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(t, "aliases"))
+			hit |= cJSON_IsString(a) && strcmp(a->valuestring, root) == 0;
+		if (hit) {
+			cJSON_AddItemToArray(mine, cJSON_DetachItemFromArray(tks, i));
+			break;
+		}
+		i++;
+	}
+	cJSON_Delete(f);
+	return 0;
 }
 
 /* The toolkit root: --cuda-home, $CUDA_HOME, the nvcc on PATH (detect's
@@ -262,8 +296,11 @@ static int toolkit(struct ptb_ctx *ctx, const struct opts *o, struct ptb_validat
 
 	/* the plan's installed toolkit, when detect has not read it yet */
 	if (owned[5] && !toolkit_release(*host, owned[5])) {
-		cJSON_Delete(*host);
-		if (!(*host = host_facts(ctx, owned[5], &err)))
+		char *abs = absolute(owned[5]);
+		int rc = read_toolkit(ctx, *host, abs, &err);
+
+		free(abs);
+		if (rc != 0)
 			return ptb_report(&err);
 	}
 	owned[0] = cuda_root(*host, owned[5] ? owned[5] : o->cuda_home);
@@ -474,12 +511,9 @@ static char *fleet_toolkit(struct ptb_ctx *ctx, const struct opts *o, const char
 		free(nv);
 		if (!toolkit_release(*host, abs)) {
 			struct ptb_err e = { 0 };
-			cJSON *h = host_facts(ctx, abs, &e);
 
-			if (h) {
-				cJSON_Delete(*host);
-				*host = h;
-			}
+			read_toolkit(ctx, *host, abs, &e);
+			ptb_err_clear(&e);
 		}
 		rel = toolkit_release(*host, abs);
 		if (rel && same_minor(rel, ver)) {

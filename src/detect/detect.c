@@ -75,7 +75,8 @@ cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
 	/* files found but not read (a FIFO, a device) or cut (too large) */
 	r.notes = cJSON_AddArrayToObject(raw, "read_notes");
 	ptb_probe_host(&r, raw);
-	ptb_probe_gpu(&r, raw);
+	if (!(opts && opts->toolkits_only))
+		ptb_probe_gpu(&r, raw);
 	ptb_probe_cuda(&r, raw, opts ? opts->toolkit : NULL);
 	ptb_probe_tools(&r, raw);
 	ptb_probe_python(&r, raw);

@@ -18,6 +18,9 @@ struct ptb_detect_opts {
 	struct ptb_lua *lua;       /* NULL: an engine on the default recipe path */
 	const char *toolkit;       /* NULL, or a toolkit root to read besides those
 	                              detect finds (found_by "given") */
+	int toolkits_only;         /* 1: leave the GPUs and driver unprobed (no
+	                              libcuda or NVML child): for reading one more
+	                              toolkit into facts already made */
 };
 
 /* The raw observations (what detect.enrich receives); NULL with err when

@@ -161,6 +161,26 @@ if [ -f "$stub" ]; then
 	is "$rc" 0 "no --arch-list, two GPUs seen by detect: exit 0"
 	like "$err" "*using this machine's GPUs as detect saw them, compute capability 8.9;8.6*" "... the arch list is detect's GPUs, each once"
 	like "$out" "*sm_86*sm_89*" "... and the binary holds code for both"
+	# A plan whose toolkit detect did not list (a facts file naming it by
+	# a link of its own): validate reads that toolkit, without asking the
+	# driver for the GPUs a second time.
+	ln -s "$home" "$T_DIR/tklink"
+	env PTBUILD_LIBNVML=none "$PTBUILD" detect --json >"$T_DIR/host.json" 2>/dev/null
+	python3 - "$T_DIR/host.json" "$T_DIR/tklink" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+t = [t for t in f["toolkits"] if t.get("release")][0]
+t["root"], t["nvcc"], t["aliases"] = sys.argv[2], sys.argv[2] + "/bin/nvcc", []
+f["toolkits"] = [t]
+f["gpus"] = [{"index": 0, "name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}]
+json.dump(f, open(sys.argv[1], "w"))
+PY
+	: >"$T_DIR/cuinit.log"
+	run env -u CUDA_HOME PTB_STUB_CUDA_LOG="$T_DIR/cuinit.log" PTBUILD_LIBCUDA="$stub" PTBUILD_LIBNVML=none \
+		"$PTBUILD" validate --facts "$T_DIR/host.json" --compile-only --force
+	is "$rc" 0 "a plan whose toolkit detect did not list: validated (exit 0)"
+	like "$out" "*toolkit*$T_DIR/tklink*" "... with the plan's toolkit"
+	is "$(wc -l <"$T_DIR/cuinit.log" | tr -d ' ')" 1 "... and the driver probed once (cuInit calls)"
 else
 	skip "validate from detect's GPUs" "the stand-in libcuda is not built ($stub)"
 fi

@@ -3,6 +3,8 @@
  * cuInit.  Only the driver API calls ptbuild makes are here (cuda.h). */
 #include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -17,7 +19,19 @@ static const struct { const char *name; int major, minor; size_t mib; } gpus[] =
 
 int cuInit(unsigned flags)
 {
+	/* PTB_STUB_CUDA_LOG: a file each cuInit adds a line to, for tests
+	 * that count how often the driver is probed */
+	const char *log = getenv("PTB_STUB_CUDA_LOG");
+
 	(void)flags;
+	if (log) {
+		FILE *f = fopen(log, "a");
+
+		if (f) {
+			fputs("cuInit\n", f);
+			fclose(f);
+		}
+	}
 #if STUB_MODE == 1
 	for (;;)
 		pause();
