@@ -614,6 +614,20 @@ local function host_choices(facts, args, decide, problems)
   return blas, benv, jobs, pkgs
 end
 
+-- The Python the build runs in: setup.py stops on one older than the
+-- release accepts [pt-setup].  Adds to problem list p.
+local function python_problems(p, facts, torch)
+  local old = C.python_too_old(facts, torch)
+  if old then
+    problem(p, "error", "python-too-old",
+      ("python3 %s (%s) is older than PyTorch %s builds with (Python %s or newer): its setup.py stops with \"You are using Python %s. Python >=%s is required.\""):format(
+        old.have, old.path, torch.version, old.need, old.have, old.need),
+      ("build from a virtual environment of Python %s-%s (pythonX.Y -m venv .venv && . .venv/bin/activate, with an X.Y in that range)%s"):format(
+        torch.python.min, torch.python.max,
+        old.newest and (", or build PyTorch %s, the newest release that still takes Python %s"):format(old.newest.version, old.have) or ""))
+  end
+end
+
 function M.make(args)
   local facts = args.facts
   local torch, want, errors = releases_asked(args)
@@ -629,17 +643,7 @@ function M.make(args)
   decide("wheel", wheel.covered and wheel.command or
     (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)
 
-  -- The Python the build runs in: setup.py stops on one older than the
-  -- release accepts [pt-setup]
-  local old = C.python_too_old(facts, torch)
-  if old then
-    problem(problems, "error", "python-too-old",
-      ("python3 %s (%s) is older than PyTorch %s builds with (Python %s or newer): its setup.py stops with \"You are using Python %s. Python >=%s is required.\""):format(
-        old.have, old.path, torch.version, old.need, old.have, old.need),
-      ("build from a virtual environment of Python %s-%s (pythonX.Y -m venv .venv && . .venv/bin/activate, with an X.Y in that range)%s"):format(
-        torch.python.min, torch.python.max,
-        old.newest and (", or build PyTorch %s, the newest release that still takes Python %s"):format(old.newest.version, old.have) or ""))
-  end
+  python_problems(problems, facts, torch)
 
   -- CUDA toolkit and installer
   -- The arch list asked for, when it parses (G.choose reports it when not).

@@ -149,6 +149,88 @@ local function install_command(row)
   return ("wget -O %s %s && pip install %s"):format(row.file, row.download, row.file)
 end
 
+-- The wheels published for JetPack jp ("6.2"), newest torch first (the
+-- data's order among rows of one torch); {} when there are none.
+local function jetpack_wheels(jp)
+  local key = jp:match("^(%d+%.%d+)")
+  local order = {}
+  for i, row in ipairs(JW.wheels) do
+    for _, j in ipairs(row.jetpack) do
+      if j == key then order[#order + 1] = { row = row, i = i }; break end
+    end
+  end
+  table.sort(order, function(a, b)
+    local c = A.vcmp(a.row.torch, b.row.torch)
+    if c ~= 0 then return c > 0 end
+    return a.i < b.i
+  end)
+  local rows = {}
+  for k, o in ipairs(order) do rows[k] = o.row end
+  return rows
+end
+
+-- Of rows (newest first), the one of the requested torch, else the
+-- newest; and, when it is not the requested one, what a source build
+-- adds for it ("torch 2.14 (the JetPack 6.2 wheels stop at 2.9.1)").
+local function jetson_pick(rows, torch, jp)
+  for _, row in ipairs(rows) do
+    if row.torch == torch.version then return row, true, nil end
+  end
+  local newest, known = rows[1], {}
+  for _, row in ipairs(rows) do
+    if known[#known] ~= row.torch then known[#known + 1] = row.torch end
+  end
+  return newest, false, A.vcmp(torch.version, newest.torch) > 0
+    and ("torch %s (the JetPack %s wheels stop at %s)"):format(torch.version, jp, newest.pip)
+    or ("torch %s (the JetPack %s wheels are torch %s)"):format(torch.version, jp, table.concat(known, ", "))
+end
+
+-- Judge the chosen Jetson wheel (w filled with it) against the GPUs and
+-- the python3 of the facts: covered, why and source_build_adds.
+local function jetson_judge(facts, torch, w, ctx)
+  local name, list, adds = ctx.name, w.arch_list, ctx.adds
+  local codes, missing = {}, {}
+  for _, g in ipairs(facts.gpus or {}) do
+    local code = M.gpu_code(list, g.compute_capability)
+    codes[#codes + 1] = { name = g.name, cc = g.compute_capability, runs = code or "none" }
+    if not code then missing[#missing + 1] = ("%s (%s)"):format(tostring(g.name), tostring(g.compute_capability)) end
+  end
+  w.gpus = codes
+  if #missing > 0 then
+    w.covered = false
+    w.torch, w.cuda, w.index_url, w.url, w.command = pip_version(torch), nil, nil, nil, nil
+    w.why = ("%s (built for %s) has no code for %s"):format(name, list, table.concat(missing, ", "))
+    w.source_build_adds = { "a build that runs on this machine" }
+    return w
+  end
+  local what = ("%s (Python %s, CUDA %s, arch list %s)"):format(name, w.python, w.cuda, list)
+  local pick = ctx.exact and "" or ("; no JetPack %s wheel of torch %s is published, so this is the newest"):format(ctx.jp, torch.version)
+  local pv, ppath = python_of(facts)
+  if pv and pv ~= w.python then
+    -- built for one Python: pip refuses it for any other
+    local would = #codes == 0 and "it may do" or ("it covers every GPU: " .. how_gpus(codes))
+    w.covered = false
+    w.python_blocked = true   -- the wheel would do in another Python
+    w.why = ("%s is built for Python %s only; this machine's python3 is %s (%s): in a Python %s environment %s (%s)%s"):format(
+      name, w.python, pv, ppath, w.python, would, w.command, pick)
+    w.torch, w.cuda, w.index_url, w.url, w.command = pip_version(torch), nil, nil, nil, nil
+    adds[#adds + 1] = ("a build for Python %s, for which no JetPack %s wheel is published"):format(pv, ctx.jp)
+    w.source_build_adds = adds
+    return w
+  end
+  if #codes == 0 then
+    w.covered = nil
+    w.why = ("no GPU was seen: %s covers the Jetson modules of compute capability %s%s"):format(what, list, pick)
+  else
+    w.covered = true
+    w.why = ("%s covers every GPU: %s%s"):format(what, how_gpus(codes), pick)
+  end
+  adds[#adds + 1] = ("a CUDA or cuDNN other than JetPack %s's"):format(ctx.jp)
+  adds[#adds + 1] = "patches to PyTorch, or a debug build"
+  w.source_build_adds = adds
+  return w
+end
+
 -- A Jetson on L4T (JetPack 4-6): the wheels published for its JetPack,
 -- the requested torch's when there is one, else the newest; each GPU
 -- must find code in the arch list they are built with.
@@ -163,90 +245,96 @@ local function jetson_cover(facts, torch, w)
     return w
   end
   w.jetpack = jp
-  local key, major = jp:match("^((%d+)%.%d+)")
-  local rows = {}
-  for _, row in ipairs(JW.wheels) do
-    for _, j in ipairs(row.jetpack) do
-      if j == key then rows[#rows + 1] = row; break end
-    end
-  end
+  local major = jp:match("^(%d+)")
+  local rows = jetpack_wheels(jp)
   if #rows == 0 then
     w.why = ("neither NVIDIA nor jetson-containers publishes a PyTorch wheel for JetPack %s (L4T %s) that ptbuild knows of"):format(jp, tostring(l4t))
     w.source_build_adds = { "a build that runs on this machine" }
     return w
   end
-  -- Newest torch first; the data's order among rows of one torch.
-  local order = {}
-  for i, row in ipairs(rows) do order[i] = { row = row, i = i } end
-  table.sort(order, function(a, b)
-    local c = A.vcmp(a.row.torch, b.row.torch)
-    if c ~= 0 then return c > 0 end
-    return a.i < b.i
-  end)
-  local newest, row = order[1].row, nil
-  for _, o in ipairs(order) do
-    if o.row.torch == torch.version then row = o.row; break end
-  end
-  local exact = row ~= nil
-  row = row or newest
-  local list = JW.arch[major]
+  local row, exact, other = jetson_pick(rows, torch, jp)
   w.torch = row.pip
   w.cuda = row.cuda
   w.python = JW.python[major]
-  w.arch_list = list
+  w.arch_list = JW.arch[major]
   w.index_url = row.index
   w.url = row.url or row.download
   w.command = install_command(row)
-  local name = ("the JetPack %s wheel of torch %s"):format(jp, row.pip)
-  local codes, missing = {}, {}
-  for _, g in ipairs(facts.gpus or {}) do
-    local code = M.gpu_code(list, g.compute_capability)
-    codes[#codes + 1] = { name = g.name, cc = g.compute_capability, runs = code or "none" }
-    if not code then missing[#missing + 1] = ("%s (%s)"):format(tostring(g.name), tostring(g.compute_capability)) end
-  end
-  w.gpus = codes
-  local adds = {}
-  if not exact then
-    local known = {}
-    for _, o in ipairs(order) do
-      if known[#known] ~= o.row.torch then known[#known + 1] = o.row.torch end
-    end
-    adds[1] = A.vcmp(torch.version, newest.torch) > 0
-      and ("torch %s (the JetPack %s wheels stop at %s)"):format(torch.version, jp, newest.pip)
-      or ("torch %s (the JetPack %s wheels are torch %s)"):format(torch.version, jp, table.concat(known, ", "))
-  end
-  if #missing > 0 then
-    w.covered = false
-    w.torch, w.cuda, w.index_url, w.url, w.command = pip_version(torch), nil, nil, nil, nil
-    w.why = ("%s (built for %s) has no code for %s"):format(name, list, table.concat(missing, ", "))
-    w.source_build_adds = { "a build that runs on this machine" }
-    return w
-  end
-  local what = ("%s (Python %s, CUDA %s, arch list %s)"):format(name, w.python, row.cuda, list)
-  local pick = exact and "" or ("; no JetPack %s wheel of torch %s is published, so this is the newest"):format(jp, torch.version)
+  return jetson_judge(facts, torch, w, { name = ("the JetPack %s wheel of torch %s"):format(jp, row.pip),
+    jp = jp, exact = exact, adds = { other } })
+end
+
+-- The machine's python3 against release torch's wheels: { takes =
+-- "yes"|"experimental"|nil, version, miss (why pip finds no wheel for it),
+-- adds (what a source build adds then) }; nil when either is unknown.
+local function python_fit(facts, torch, w)
   local pv, ppath = python_of(facts)
-  if pv and pv ~= w.python then
-    -- built for one Python: pip refuses it for any other
-    local would = #codes == 0 and "it may do" or ("it covers every GPU: " .. how_gpus(codes))
-    w.covered = false
-    w.python_blocked = true   -- the wheel would do in another Python
-    w.why = ("%s is built for Python %s only; this machine's python3 is %s (%s): in a Python %s environment %s (%s)%s"):format(
-      name, w.python, pv, ppath, w.python, would, w.command, pick)
-    w.torch, w.cuda, w.index_url, w.url, w.command = pip_version(torch), nil, nil, nil, nil
-    adds[#adds + 1] = ("a build for Python %s, for which no JetPack %s wheel is published"):format(pv, jp)
-    w.source_build_adds = adds
-    return w
+  if not (pv and torch.python) then return nil end
+  local fit = { version = pv, takes = python_takes(torch.python, pv) }
+  if not fit.takes then
+    fit.miss = ("torch %s wheels are built for Python %s; this machine's python3 is %s (%s)"):format(
+      w.torch, w.python, pv, ppath)
+    fit.older = A.vcmp(pv, torch.python.min) < 0
+    fit.adds = fit.older
+      and ("nothing for Python %s: PyTorch %s supports Python %s and newer, so use a Python %s-%s virtual environment"):format(
+        pv, torch.version, torch.python.min, torch.python.min, torch.python.max)
+      or ("a build for Python %s, for which no torch %s wheel is published"):format(pv, w.torch)
   end
-  if #codes == 0 then
+  return fit
+end
+
+-- The wheel CUDAs of platform plat to try, in order: the newest the
+-- driver runs directly, then those it runs through minor-version
+-- compatibility; each { cuda, runs }.  Those a Jetson cannot take go to
+-- reasons instead.
+local function wheel_order(facts, torch, plat, reasons)
+  local order, later = {}, {}
+  for _, cv in ipairs(newest_first((torch.wheels or {})[plat])) do
+    local r = A.release(cv)
+    local runs = r and T.driver_runs(r, facts.driver)
+    if r and facts.jetson and T.orin_sbsa_blocked(facts, r) then
+      reasons[#reasons + 1] = ("the cu%s wheel: Jetson %s joins the SBSA toolkit only with CUDA %s and JetPack 7.2 (L4T 39)"):format(
+        cv:gsub("%.", ""), tostring(T.jetson_cc(facts)), jetson.sbsa_min_cc.from13_minor)
+    elseif runs == "compat" then later[#later + 1] = { cv, runs } else order[#order + 1] = { cv, runs } end
+  end
+  for _, x in ipairs(later) do order[#order + 1] = x end
+  return order
+end
+
+-- w for the cu<cv> wheel whose arch list gives every GPU code (codes),
+-- judged with the machine's python3 (fit).
+local function wheel_covers(facts, torch, w, cv, runs, list, codes, fit)
+  local tag = cv:gsub("%.", "")
+  w.cuda = cv
+  w.index_url = ("https://download.pytorch.org/whl/cu%s"):format(tag)
+  w.command = ("pip install torch==%s --index-url %s"):format(w.torch, w.index_url)
+  w.gpus = codes
+  if #(facts.gpus or {}) == 0 then
     w.covered = nil
-    w.why = ("no GPU was seen: %s covers the Jetson modules of compute capability %s%s"):format(what, list, pick)
+    w.why = ("no GPU was seen: the cu%s wheel (%s) %s; whether it covers the GPUs that will run it depends on them"):format(
+      tag, list, runs == "unknown" and ("needs a driver that runs CUDA " .. cv) or "runs on this driver")
   else
     w.covered = true
-    w.why = ("%s covers every GPU: %s%s"):format(what, how_gpus(codes), pick)
+    w.why = ("the cu%s wheel's arch list %s covers every GPU: %s%s"):format(tag, list,
+      how_gpus(codes), runs == "compat" and " (the driver runs CUDA " .. cv .. " through minor-version compatibility)" or "")
   end
-  adds[#adds + 1] = ("a CUDA or cuDNN other than JetPack %s's"):format(jp)
-  adds[#adds + 1] = "patches to PyTorch, or a debug build"
-  w.source_build_adds = adds
+  if fit and fit.takes == "experimental" then
+    w.why = w.why .. ("; its Python %s wheels are experimental"):format(fit.version)
+  end
+  w.source_build_adds = {
+    "code for exactly this machine's GPUs (smaller binaries, no PTX JIT at first use)",
+    "a CUDA release or cuDNN the wheels do not ship",
+    "patches to PyTorch, or a debug build",
+  }
+  if fit and fit.miss then
+    -- a wheel would cover the GPUs, but pip refuses it for this python3
+    w.why = ("%s: in a Python %s-%s virtual environment %s (%s)"):format(fit.miss, torch.python.min, torch.python.max,
+      w.covered == nil and ("the cu%s wheel may do: %s"):format(tag, w.why) or w.why, w.command)
+    w.covered = false
+    w.python_blocked = true   -- the wheel would do in another Python
+    w.cuda, w.index_url, w.command, w.gpus = nil, nil, nil, codes
+    w.source_build_adds = { fit.adds }
+  end
   return w
 end
 
@@ -270,34 +358,9 @@ function M.cover(facts, torch)
   if plat == "jetson" then return jetson_cover(facts, torch, w) end
   w.platform = plat
   w.python = python_range(torch.python)
-  local gpus = facts.gpus or {}
   local reasons = {}
-  -- the machine's python3 against the release's wheels: nil when it fits
-  -- or either is unknown, else why not and what a source build adds
-  local pv, ppath = python_of(facts)
-  local takes = pv and torch.python and python_takes(torch.python, pv)
-  local py_miss, py_adds
-  if pv and torch.python and not takes then
-    py_miss = ("torch %s wheels are built for Python %s; this machine's python3 is %s (%s)"):format(
-      w.torch, w.python, pv, ppath)
-    py_adds = A.vcmp(pv, torch.python.min) < 0
-      and ("nothing for Python %s: PyTorch %s supports Python %s and newer, so use a Python %s-%s virtual environment"):format(
-        pv, torch.version, torch.python.min, torch.python.min, torch.python.max)
-      or ("a build for Python %s, for which no torch %s wheel is published"):format(pv, w.torch)
-  end
-  -- The newest wheel the driver runs directly, then the newest it runs
-  -- through minor-version compatibility.
-  local order, later = {}, {}
-  for _, cv in ipairs(newest_first((torch.wheels or {})[plat])) do
-    local r = A.release(cv)
-    local runs = r and T.driver_runs(r, facts.driver)
-    if r and facts.jetson and T.orin_sbsa_blocked(facts, r) then
-      reasons[#reasons + 1] = ("the cu%s wheel: Jetson %s joins the SBSA toolkit only with CUDA %s and JetPack 7.2 (L4T 39)"):format(
-        cv:gsub("%.", ""), tostring(T.jetson_cc(facts)), jetson.sbsa_min_cc.from13_minor)
-    elseif runs == "compat" then later[#later + 1] = { cv, runs } else order[#order + 1] = { cv, runs } end
-  end
-  for _, x in ipairs(later) do order[#order + 1] = x end
-  for _, x in ipairs(order) do
+  local fit = python_fit(facts, torch, w)
+  for _, x in ipairs(wheel_order(facts, torch, plat, reasons)) do
     local cv, runs = x[1], x[2]
     local list = torch.wheels[plat][cv]
     if not runs then
@@ -305,7 +368,7 @@ function M.cover(facts, torch)
         cv:gsub("%.", ""), tostring(facts.driver and facts.driver.version), cv)
     else
       local codes, missing, jit = {}, {}, false
-      for _, g in ipairs(gpus) do
+      for _, g in ipairs(facts.gpus or {}) do
         local code, kind = M.gpu_code(list, g.compute_capability)
         codes[#codes + 1] = { name = g.name, cc = g.compute_capability, runs = code or "none" }
         if not code then missing[#missing + 1] = ("%s (%s)"):format(tostring(g.name), tostring(g.compute_capability)) end
@@ -318,47 +381,17 @@ function M.cover(facts, torch)
         reasons[#reasons + 1] = ("the cu%s wheel: its PTX needs a driver that runs CUDA %s directly (this one runs it only through minor-version compatibility)"):format(
           cv:gsub("%.", ""), cv)
       else
-        w.cuda = cv
-        w.index_url = ("https://download.pytorch.org/whl/cu%s"):format((cv:gsub("%.", "")))
-        w.command = ("pip install torch==%s --index-url %s"):format(w.torch, w.index_url)
-        w.gpus = codes
-        if #gpus == 0 then
-          w.covered = nil
-          w.why = ("no GPU was seen: the cu%s wheel (%s) %s; whether it covers the GPUs that will run it depends on them"):format(
-            cv:gsub("%.", ""), list, runs == "unknown" and ("needs a driver that runs CUDA " .. cv) or "runs on this driver")
-        else
-          w.covered = true
-          w.why = ("the cu%s wheel's arch list %s covers every GPU: %s%s"):format(cv:gsub("%.", ""), list,
-            how_gpus(codes), runs == "compat" and " (the driver runs CUDA " .. cv .. " through minor-version compatibility)" or "")
-        end
-        if takes == "experimental" then
-          w.why = w.why .. ("; its Python %s wheels are experimental"):format(pv)
-        end
-        w.source_build_adds = {
-          "code for exactly this machine's GPUs (smaller binaries, no PTX JIT at first use)",
-          "a CUDA release or cuDNN the wheels do not ship",
-          "patches to PyTorch, or a debug build",
-        }
-        if py_miss then
-          -- a wheel would cover the GPUs, but pip refuses it for this python3
-          w.why = ("%s: in a Python %s-%s virtual environment %s (%s)"):format(py_miss, torch.python.min, torch.python.max,
-            w.covered == nil and ("the cu%s wheel may do: %s"):format(cv:gsub("%.", ""), w.why) or w.why, w.command)
-          w.covered = false
-          w.python_blocked = true   -- the wheel would do in another Python
-          w.cuda, w.index_url, w.command, w.gpus = nil, nil, nil, codes
-          w.source_build_adds = { py_adds }
-        end
-        return w
+        return wheel_covers(facts, torch, w, cv, runs, list, codes, fit)
       end
     end
   end
   if #reasons == 0 then
     reasons[1] = ("PyTorch %s publishes no %s CUDA wheels"):format(torch.version, plat)
   end
-  if py_miss then table.insert(reasons, 1, py_miss) end
+  if fit and fit.miss then table.insert(reasons, 1, fit.miss) end
   w.why = table.concat(reasons, "; ")
   w.source_build_adds = { "a build that runs on this machine" }
-  if py_miss and A.vcmp(pv, torch.python.min) < 0 then w.source_build_adds[2] = py_adds end
+  if fit and fit.older then w.source_build_adds[2] = fit.adds end
   return w
 end
 
