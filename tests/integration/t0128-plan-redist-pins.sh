@@ -35,6 +35,7 @@ print("; ".join(bad) if bad else "ok %d" % len(files))
 }
 
 for row in "13.1 13.1.1" "13.2 13.2.2" "13.3 13.3.1"; do
+	# shellcheck disable=SC2086
 	set -- $row
 	for pp in "dgx-h100 linux-x86_64" "gh200 linux-sbsa"; do
 		prof=${pp% *} plat=${pp#* }
