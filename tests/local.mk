@@ -84,6 +84,7 @@ SHELL_TESTS = \
 	tests/integration/t0126-plan-loaders.sh \
 	tests/integration/t0127-plan-jetson-wheels.sh \
 	tests/integration/t0128-plan-wheel-python.sh \
+	tests/integration/t0129-plan-redist-pins.sh \
 	tests/integration/t0130-doctor.sh \
 	tests/integration/t0131-plan-doctor-agree.sh \
 	tests/integration/t0211-sources.sh \
@@ -107,6 +108,7 @@ SHELL_TESTS = \
 	tests/integration/t0608-fetch-preview.sh \
 	tests/integration/t0609-fetch-stream.sh \
 	tests/integration/t0610-fetch-defaults.sh \
+	tests/integration/t0611-fetch-pinned.sh \
 	tests/integration/t0620-fetch-progress.sh \
 	tests/integration/t0621-fetch-unreachable.sh \
 	tests/integration/t0700-real-detect.sh \

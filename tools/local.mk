@@ -9,5 +9,7 @@ ptb_luac_LDADD = $(LUA_LIBS)
 endif
 EXTRA_DIST += tools/check-layers.sh tools/gen-redist.py tools/gen-gpus.py tools/gen-profiles.py tools/gen-cpus.py \
 	tools/data/gpus.csv
+# NVIDIA's redistrib_<label>.json, byte-exact: gen-redist.py's input.
+EXTRA_DIST += tools/data/redist
 # funclen.py: the functions over 80 lines (issue #15 splits them).
 EXTRA_DIST += tools/funclen.py

@@ -158,8 +158,11 @@ local releases = {
 --              the local-repo .deb names used on Jetson (no sha256 published),
 --              by the Ubuntu release of the L4T they install on (20.04: L4T
 --              35 / JetPack 5; 22.04: L4T 36 / JetPack 6)
--- 13.2.2 and 13.3.1 have no runfile in [spack]: the redist manifest is the
--- only installer ptbuild knows for them.
+-- 13.2.2 and 13.3.1 have no runfile in [spack]: they install from NVIDIA's
+-- redist archives alone, whose names, sizes and sha256 data/redist.lua
+-- carries (from the manifest copies in tools/data/redist [nixpkgs-redist]),
+-- as it does for 13.1.1.  The bundled drivers (590.48.01, 595.71.05,
+-- 610.43.02) are those manifests' nvidia_driver versions.
 --   [rn1342]   https://docs.nvidia.com/cuda/archive/13.4.2/cuda-toolkit-release-notes/
 --              ("CUDA Toolkit 13.4 Update 1")
 --   [dlfw2608] NVIDIA/TensorRT-LLM docker/common/install_cuda_toolkit.sh

@@ -355,7 +355,9 @@ function M.installer(r, platform, installer, facts)
       out.components[#out.components + 1] = f.name
     end
   else
-    -- No manifest in ptbuild's data: fetch resolves these from the manifest.
+    -- A label whose manifest tools/data/redist does not hold (none in
+    -- data/redist.lua's labels): no file list or sha256 here, so fetch
+    -- reads both from NVIDIA's manifest, unpinned, and the plan says so.
     local v13 = A.vcmp(r.version, "13.0") >= 0
     for _, c in ipairs(redist.components) do
       if v13 or not only13[c] then out.components[#out.components + 1] = c end

@@ -2,7 +2,8 @@
 # t0211-sources.sh - every source id recipes/ cites resolves inside the
 # repository: in recipes/data/sources.lua.  An id is `[id]` or an S_ id in
 # a Lua comment (text after `-- ` or `--[`).  Nothing in recipes/ or tools/
-# may point at a research folder users do not have (shared/).
+# may point at a research folder users do not have (shared/).  The
+# generated tables are their generators' output from tools/data.
 . "$top_srcdir/tests/lib.sh"
 cd "$top_srcdir" || exit 1
 S=recipes/data/sources.lua
@@ -64,6 +65,17 @@ if command -v python3 >/dev/null 2>&1; then
 	t_ok $? "recipes/data/gpus.lua is tools/gen-gpus.py's output from tools/data/gpus.csv$(head -c 200 "$T_DIR/gen.err")"
 else
 	skip "gpus.lua is gen-gpus.py's output" "python3 is not installed"
+fi
+
+# The same for the redist table: data/redist.lua is what gen-redist.py
+# writes from the NVIDIA manifest copies in tools/data/redist, so every
+# sha256 a plan pins can be traced to a manifest the repository holds.
+if command -v python3 >/dev/null 2>&1; then
+	python3 tools/gen-redist.py tools/data/redist >"$T_DIR/redist.lua" 2>"$T_DIR/gen.err"
+	cmp -s "$T_DIR/redist.lua" recipes/data/redist.lua
+	t_ok $? "recipes/data/redist.lua is tools/gen-redist.py's output from tools/data/redist$(head -c 200 "$T_DIR/gen.err")"
+else
+	skip "redist.lua is gen-redist.py's output" "python3 is not installed"
 fi
 
 done_testing

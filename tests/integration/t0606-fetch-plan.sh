@@ -17,9 +17,9 @@ is "$rc" 4 "--profile gh200 --offline with an empty cache: exit 4"
 like "$err" "*lacks 20 of 20 files:*'$name' (sha256 $first)*" "... the misses, each by name and sha256, the plan's first download among them"
 like "$err" "*--prefix /usr/local/cuda-13.0 installs where the plan expects CUDA*" "... and says where the plan puts CUDA"
 
-run "$PTBUILD" fetch --profile graviton3 --offline --cache "$cache"
-is "$rc" 4 "a CUDA whose checksums ptbuild does not carry: the manifest is fetched"
-like "$err" "*redistrib_13.2.2.json' is not in the cache*" "... the plan's manifest URL"
+run "$PTBUILD" fetch --profile graviton3 --cuda 13.5 --offline --cache "$cache"
+is "$rc" 4 "a CUDA whose checksums ptbuild does not carry (13.5): the manifest is fetched"
+like "$err" "*redistrib_13.5.0.json' is not in the cache*" "... the plan's manifest URL"
 
 run "$PTBUILD" fetch --facts "$top_srcdir/tests/fixtures/sysroots/rtx4090-workstation.facts.json" --torch 2.8 --offline --cache "$cache"
 is "$rc" 0 "an installed toolkit that suits: exit 0"
@@ -39,15 +39,15 @@ printf '%s\n' "$err" | grep 'debug: item ' | grep -q 'developer.download.nvidia.
 t_ok $((!$?)) "... no item is left pointing at NVIDIA"
 
 if command -v xz >/dev/null 2>&1; then
-	comps=$("$PTBUILD" plan --profile graviton3 --json | python3 -c 'import json, sys; print(",".join(json.load(sys.stdin)["cuda"]["components"]))')
+	comps=$("$PTBUILD" plan --profile graviton3 --cuda 13.5 --json | python3 -c 'import json, sys; print(",".join(json.load(sys.stdin)["cuda"]["components"]))')
 	python3 "$top_srcdir/tests/fetch/mkarchives.py" good "$T_DIR/mirror" --platform linux-sbsa \
-		--version 13.2.2 --kib 4 --names "$comps"
-	run "$PTBUILD" fetch --profile graviton3 --no-cudnn --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda" --cache "$T_DIR/c2"
-	is "$rc" 0 "--profile graviton3 --no-cudnn --mirror DIR: the manifest and the files come from the mirror"
+		--version 13.5.0 --kib 4 --names "$comps"
+	run "$PTBUILD" fetch --profile graviton3 --cuda 13.5 --no-cudnn --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda" --cache "$T_DIR/c2"
+	is "$rc" 0 "--profile graviton3 --cuda 13.5 --no-cudnn --mirror DIR: the manifest and the files come from the mirror"
 	like "$out" "installed 18 components (*) into $T_DIR/cuda in *" "... and install (18 components)"
 	[ -x "$T_DIR/cuda/bin/nvcc" ] && [ -f "$T_DIR/cuda/include/libcublas.h" ]; t_ok $? "... a toolkit tree with nvcc and cuBLAS"
 	# The same through a saved plan, as the generated setup.sh runs it.
-	"$PTBUILD" plan --profile graviton3 --no-cudnn --json >"$T_DIR/g3.plan.json" 2>/dev/null
+	"$PTBUILD" plan --profile graviton3 --cuda 13.5 --no-cudnn --json >"$T_DIR/g3.plan.json" 2>/dev/null
 	run "$PTBUILD" fetch --plan "$T_DIR/g3.plan.json" --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda3" --cache "$T_DIR/c2"
 	is "$rc" 0 "fetch --plan FILE: a release without carried checksums is resolved through its manifest too"
 	like "$out" "installed 18 components (*) into $T_DIR/cuda3 in *" "... the same 18 components"
@@ -58,9 +58,9 @@ if command -v xz >/dev/null 2>&1; then
 	run "$PTBUILD" fetch --plan "$T_DIR/g3-old.plan.json" --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda4" --cache "$T_DIR/c2"
 	like "$out" "installed 18 components (*) into $T_DIR/cuda4 in *" "... and so does an older saved plan without the key"
 	# With cuDNN (its checksums are ptbuild's): the manifest's files and cuDNN.
-	run "$PTBUILD" fetch --profile graviton3 --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda2" --cache "$T_DIR/c2" --offline -v
+	run "$PTBUILD" fetch --profile graviton3 --cuda 13.5 --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda2" --cache "$T_DIR/c2" --offline -v
 	is "$rc" 4 "without --no-cudnn the plan adds cuDNN to the manifest's files (not in this cache: exit 4)"
-	like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvcc-linux-sbsa-13.2.2.*" "... the CUDA files from the mirror's manifest"
+	like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvcc-linux-sbsa-13.5.0.*" "... the CUDA files from the mirror's manifest"
 	like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz*" "... and cuDNN"
 	like "$err" "*lacks 1 of * files:*'cudnn' (sha256 *)*" "... which is what the cache lacks"
 else

@@ -12,9 +12,9 @@ trap fx_cleanup EXIT
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR https_proxy HTTPS_PROXY all_proxy ALL_PROXY no_proxy NO_PROXY
 P="$top_srcdir/recipes/profiles"
 X="$P/dgx-h100.json" S="$P/graviton3.json"
-# CUDA 13.2.2, whose checksums ptbuild does not carry: each build's files
+# CUDA 13.5.0, whose checksums ptbuild does not carry: each build's files
 # come through the mirror's manifest, which the test makes.
-set -- --facts "$X" --facts "$S" --cuda 13.2.2 --no-cudnn
+set -- --facts "$X" --facts "$S" --cuda 13.5.0 --no-cudnn
 
 "$PTBUILD" plan "$@" --json >"$T_DIR/fleet.json" 2>/dev/null
 comps() { # PLATFORM: the components of that build, comma-separated
@@ -28,12 +28,12 @@ count() { printf '%s\n' "$1" | tr ',' '\n' | grep -c .; }
 
 # One mirror, laid out like NVIDIA's redist tree: both platforms' archives
 # and one manifest naming both.
-python3 "$top_srcdir/tests/fetch/mkarchives.py" good "$T_DIR/mx" --platform linux-x86_64 --version 13.2.2 --kib 4 --names "$cx" &&
-	python3 "$top_srcdir/tests/fetch/mkarchives.py" good "$T_DIR/ms" --platform linux-sbsa --version 13.2.2 --kib 4 --names "$cs" ||
+python3 "$top_srcdir/tests/fetch/mkarchives.py" good "$T_DIR/mx" --platform linux-x86_64 --version 13.5.0 --kib 4 --names "$cx" &&
+	python3 "$top_srcdir/tests/fetch/mkarchives.py" good "$T_DIR/ms" --platform linux-sbsa --version 13.5.0 --kib 4 --names "$cs" ||
 	skip_all "cannot build the fixture archives"
 mkdir "$T_DIR/mirror"
 cp -R "$T_DIR/mx/." "$T_DIR/mirror/" && cp -R "$T_DIR/ms/." "$T_DIR/mirror/"
-python3 - "$T_DIR/mx/redistrib_13.2.2.json" "$T_DIR/ms/redistrib_13.2.2.json" "$T_DIR/mirror/redistrib_13.2.2.json" <<'PY'
+python3 - "$T_DIR/mx/redistrib_13.5.0.json" "$T_DIR/ms/redistrib_13.5.0.json" "$T_DIR/mirror/redistrib_13.5.0.json" <<'PY'
 import json, sys
 a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 for k, v in b.items():
@@ -61,11 +61,11 @@ PY
 run "$PTBUILD" fetch "$@" --mirror "$base" --prefix "$T_DIR/cuda" --cache "$T_DIR/cache"
 is "$rc" 0 "a fleet of x86_64 + sbsa: fetch exits 0"
 [ "$rc" -eq 0 ] || printf '# %s\n' "$err"
-like "$out" "x86_64: CUDA 13.2 (download) for dgx-h100*installed * components (*) into $T_DIR/cuda/x86_64 in *" "... the x86_64 build into PREFIX/x86_64"
-like "$out" "*sbsa: CUDA 13.2 (download) for graviton3*installed * components (*) into $T_DIR/cuda/sbsa in *" "... the sbsa build into PREFIX/sbsa"
-is "$(check "$T_DIR/cuda/x86_64" linux-x86_64 "$T_DIR/mirror/redistrib_13.2.2.json")" ok "PREFIX/x86_64 holds exactly the linux-x86_64 archives, by sha256"
-is "$(check "$T_DIR/cuda/sbsa" linux-sbsa "$T_DIR/mirror/redistrib_13.2.2.json")" ok "PREFIX/sbsa holds exactly the linux-sbsa archives, by sha256"
-is "$("$T_DIR/cuda/sbsa/bin/nvcc")" "Cuda compilation tools, release 13.2.2" "... each a toolkit tree (its nvcc runs)"
+like "$out" "x86_64: CUDA 13.5 (download) for dgx-h100*installed * components (*) into $T_DIR/cuda/x86_64 in *" "... the x86_64 build into PREFIX/x86_64"
+like "$out" "*sbsa: CUDA 13.5 (download) for graviton3*installed * components (*) into $T_DIR/cuda/sbsa in *" "... the sbsa build into PREFIX/sbsa"
+is "$(check "$T_DIR/cuda/x86_64" linux-x86_64 "$T_DIR/mirror/redistrib_13.5.0.json")" ok "PREFIX/x86_64 holds exactly the linux-x86_64 archives, by sha256"
+is "$(check "$T_DIR/cuda/sbsa" linux-sbsa "$T_DIR/mirror/redistrib_13.5.0.json")" ok "PREFIX/sbsa holds exactly the linux-sbsa archives, by sha256"
+is "$("$T_DIR/cuda/sbsa/bin/nvcc")" "Cuda compilation tools, release 13.5.0" "... each a toolkit tree (its nvcc runs)"
 nx=$(grep -c 'GET /[a-z_]*/linux-x86_64/.*archive.tar' "$T_DIR/nginx/access.log")
 ns=$(grep -c 'GET /[a-z_]*/linux-sbsa/.*archive.tar' "$T_DIR/nginx/access.log")
 is "$nx $ns" "$(count "$cx") $(count "$cs")" \
@@ -81,13 +81,13 @@ like "$out" "*$T_DIR/cuda/x86_64 is up to date*$T_DIR/cuda/sbsa is up to date*" 
 run "$PTBUILD" generate "$@" --out "$T_DIR/gen" --force
 run "$PTBUILD" fetch --plan "$T_DIR/gen/fleet.json" --mirror "$base" --prefix "$T_DIR/cuda2" --cache "$T_DIR/cache" --offline
 is "$rc" 0 "fetch --plan OUT/fleet.json --offline: exit 0"
-is "$(check "$T_DIR/cuda2/x86_64" linux-x86_64 "$T_DIR/mirror/redistrib_13.2.2.json") $(check "$T_DIR/cuda2/sbsa" linux-sbsa "$T_DIR/mirror/redistrib_13.2.2.json")" "ok ok" \
+is "$(check "$T_DIR/cuda2/x86_64" linux-x86_64 "$T_DIR/mirror/redistrib_13.5.0.json") $(check "$T_DIR/cuda2/sbsa" linux-sbsa "$T_DIR/mirror/redistrib_13.5.0.json")" "ok ok" \
 	"... the same archives into PREFIX/x86_64 and PREFIX/sbsa, from the one cache"
 
 # --dry-run: each build's items under its platform.
 run "$PTBUILD" fetch "$@" --mirror "$base" --prefix "$T_DIR/cuda3" --cache "$T_DIR/cache3" --dry-run
 is "$rc" 0 "--dry-run for a fleet: exit 0"
-like "$out" "x86_64: CUDA 13.2*would fetch * components (*) for linux-x86_64 into $T_DIR/cuda3/x86_64*cuda_nvcc *$base/cuda_nvcc/linux-x86_64/*sbsa: CUDA 13.2*would fetch * components (*) for linux-sbsa into $T_DIR/cuda3/sbsa*cuda_nvcc *$base/cuda_nvcc/linux-sbsa/*" \
+like "$out" "x86_64: CUDA 13.5*would fetch * components (*) for linux-x86_64 into $T_DIR/cuda3/x86_64*cuda_nvcc *$base/cuda_nvcc/linux-x86_64/*sbsa: CUDA 13.5*would fetch * components (*) for linux-sbsa into $T_DIR/cuda3/sbsa*cuda_nvcc *$base/cuda_nvcc/linux-sbsa/*" \
 	"... lists each build's items under its platform and prefix"
 [ ! -e "$T_DIR/cuda3" ]; t_ok $? "... and installs nothing"
 

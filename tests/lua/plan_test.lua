@@ -78,9 +78,9 @@ for _, kv in ipairs(off.env) do if kv.name == "USE_CUDNN" then offenv = kv.value
 t.ok(not offdl, "--no-cudnn: no cuDNN download, for the host or the Dockerfile")
 t.is(offenv, "0", "--no-cudnn: USE_CUDNN=0")
 t.is(#off.problems, 0, "--no-cudnn: no cudnn-not-found either")
-local later = P.make({ facts = facts(), facts_source = "test", cuda = "13.2" })
+local later = P.make({ facts = facts(), facts_source = "test", cuda = "13.5" })
 local ldl = later.cuda.downloads
-t.is(#ldl, 1, "CUDA 13.2 (no carried checksums): cuDNN is the one download the plan names")
+t.is(#ldl, 1, "CUDA 13.5 (no carried checksums): cuDNN is the one download the plan names")
 t.is(ldl[1] and ldl[1].name, "cudnn", "...cuDNN; fetch takes the CUDA files from the manifest")
 local lc = false
 for _, c in ipairs(later.cuda.components) do lc = lc or c == "cudnn" end

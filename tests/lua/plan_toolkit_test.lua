@@ -180,7 +180,9 @@ inst = T.installer(R("12.8"), "linux-sbsa", "redist")
 t.is(inst.runfile.name, "cuda_12.8.1_570.124.06_linux_sbsa.run", "12.8.1 SBSA runfile name")
 for _, d in ipairs(inst.downloads) do t.like(d.url, "linux%-sbsa", "SBSA download " .. d.name) end
 inst = T.installer(R("13.2"), "linux-sbsa", "redist")
-t.is(#inst.downloads, 0, "13.2.2: no manifest held, no downloads invented")
+t.is(inst.full_version, "13.2.2", "13.2 installs 13.2.2")
+t.ok(#inst.downloads >= 10, "13.2.2 SBSA: its manifest is carried, downloads listed")
+for _, d in ipairs(inst.downloads) do t.is(#d.sha256, 64, "13.2.2 SBSA " .. d.name .. " pinned") end
 t.is(inst.manifest, "https://developer.download.nvidia.com/compute/cuda/redist/redistrib_13.2.2.json", "13.2.2 manifest URL")
 t.ok(#inst.components > 0, "13.2.2: components to resolve from the manifest")
 t.is(inst.runfile, ptb.null, "13.2.2: no runfile known")

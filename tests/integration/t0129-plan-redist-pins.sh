@@ -1,0 +1,52 @@
+#!/bin/sh
+# t0128-plan-redist-pins.sh - a plan that downloads CUDA 13.1, 13.2 or 13.3
+# names every CUDA file with the URL, size and sha256 of NVIDIA's manifest
+# for that label, as the copy in tools/data/redist lists them, on x86_64
+# and on SBSA: nothing is left for fetch to take from a downloaded manifest.
+. "$top_srcdir/tests/lib.sh"
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
+
+# pins MANIFEST PLATFORM LABEL < plan.json: "ok N" when the plan installs
+# LABEL for PLATFORM and each CUDA download is the manifest's file, else
+# what differs.
+pins() {
+	python3 -c '
+import json, sys
+man = json.load(open(sys.argv[1]))
+plat, label = sys.argv[2], sys.argv[3]
+c = json.load(sys.stdin)["cuda"]
+base = "https://developer.download.nvidia.com/compute/cuda/redist/"
+bad = []
+if c.get("platform") != plat: bad.append("platform %s" % c.get("platform"))
+if c.get("full_version") != label: bad.append("full_version %s" % c.get("full_version"))
+if c.get("files_from_manifest"): bad.append("files_from_manifest")
+files = [d for d in c.get("downloads", []) if d["name"] != "cudnn"]
+for d in files:
+    e = man.get(d["name"], {}).get(plat)
+    if not e:
+        bad.append("%s: not in the manifest" % d["name"]); continue
+    want = (base + e["relative_path"], e["sha256"], int(e["size"]))
+    if (d["url"], d["sha256"], d["size"]) != want: bad.append("%s: %s, want %s" % (d["name"], (d["url"], d["sha256"], d["size"]), want))
+names = set(d["name"] for d in files)
+for need in ("cuda_nvcc", "cuda_cudart", "cuda_nvrtc", "libcublas", "libcusparse", "libnvjitlink"):
+    if need not in names: bad.append("no %s" % need)
+print("; ".join(bad) if bad else "ok %d" % len(files))
+' "$@"
+}
+
+for row in "13.1 13.1.1" "13.2 13.2.2" "13.3 13.3.1"; do
+	# shellcheck disable=SC2086
+	set -- $row
+	for pp in "dgx-h100 linux-x86_64" "gh200 linux-sbsa"; do
+		prof=${pp% *} plat=${pp#* }
+		"$PTBUILD" plan --profile "$prof" --cuda "$1" --json >"$T_DIR/p.json" 2>"$T_DIR/err"
+		got=$(pins "$top_srcdir/tools/data/redist/redistrib_$2.json" "$plat" "$2" <"$T_DIR/p.json" 2>&1)
+		like "$got" "ok 1[5-9]" "--profile $prof --cuda $1: $2 for $plat, each CUDA file pinned to the carried manifest ($got)"
+	done
+done
+
+# The human plan says so too, instead of "resolved from the manifest".
+run "$PTBUILD" plan --profile gh200 --cuda 13.2
+like "$out" "*CUDA 13.2 (13.2.2) for linux-sbsa, download, redist, 1[5-9] files with sha256,*" "the plan counts the pinned files"
+case "$out" in *"resolved from the manifest"*) t_ok 1 "... and never defers to a downloaded manifest" ;; *) t_ok 0 "... and never defers to a downloaded manifest" ;; esac
+done_testing
