@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0128-plan-redist-pins.sh - a plan that downloads CUDA 13.1, 13.2 or 13.3
+# t0129-plan-redist-pins.sh - a plan that downloads CUDA 13.1, 13.2 or 13.3
 # names every CUDA file with the URL, size and sha256 of NVIDIA's manifest
 # for that label, as the copy in tools/data/redist lists them, on x86_64
 # and on SBSA: nothing is left for fetch to take from a downloaded manifest.
