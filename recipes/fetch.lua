@@ -16,4 +16,20 @@ function M.defaults(args)
   }
 end
 
+-- What ptbuild carries of NVIDIA's redistrib_<cuda>.json (data/redist,
+-- generated from byte-exact copies): Input { cuda = label, platform };
+-- output { carried = true|false, files = [{ name, relative_path, sha256,
+-- size }] } for that platform -- the components a PyTorch build needs.
+-- fetch --cuda holds a served manifest to these, so that a mirror (or a
+-- changed manifest) cannot swap NVIDIA's files.
+function M.pins(args)
+  local label = redist.labels[args and args.cuda or ""]
+  if not label then return { carried = false, files = ptb.array({}) } end
+  local out = {}
+  for _, e in ipairs(label.platforms[args.platform or ""] or {}) do
+    out[#out + 1] = { name = e.name, relative_path = e.relative_path, sha256 = e.sha256, size = e.size }
+  end
+  return { carried = true, files = ptb.array(out) }
+end
+
 return M

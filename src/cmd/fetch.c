@@ -94,7 +94,8 @@ static const struct ptb_opt options[] = {
 	          "PREFIX/PLATFORM).  --cuda is fetch's own: a release label." },
 	{ .name = "cuda", .arg = "VER", AT(cuda),
 	  .help = "CUDA release label (12.4.1): the manifest is redistrib_VER.json "
-	          "under the mirror; with plan options, the plan's CUDA" },
+	          "under the mirror, held to NVIDIA's where ptbuild carries that label; "
+	          "with plan options, the plan's CUDA" },
 	{ .name = "components", .arg = "LIST", AT(components),
 	  .help = "comma-separated component names (cuda_nvcc,...); default: every "
 	          "component for the platform" },
@@ -367,6 +368,56 @@ static void hint_offline(struct opts *o, const struct ptb_net_opts *net, const c
 	}
 	ptb_buf_free(&body);
 	ptb_fetch_list_free(&s);
+}
+
+/* A manifest fetched for --cuda (NVIDIA's or a mirror's) against what
+ * ptbuild carries of NVIDIA's redistrib_<cuda>.json (recipe fetch.pins):
+ * every selected component it carries must have NVIDIA's path, size and
+ * sha256.  0, or -1 with err (PTB_EIO) naming the first that differs. */
+static int hold_to_pins(struct ptb_ctx *ctx, const struct opts *o, const struct ptb_fetch_list *l,
+                        struct ptb_err *err)
+{
+	struct ptb_lua *lua = ptb_ctx_lua(ctx, err);
+	cJSON *args, *res = NULL;
+	const cJSON *f;
+	int rc;
+
+	if (!lua)
+		return -1;
+	args = cJSON_CreateObject();
+	cJSON_AddStringToObject(args, "cuda", o->cuda);
+	cJSON_AddStringToObject(args, "platform", l->platform ? l->platform : "");
+	rc = ptb_recipe_call(lua, "fetch", "pins", args, &res, NULL, err);
+	cJSON_Delete(args);
+	if (rc != 0)
+		return -1;
+	for (size_t i = 0; i < l->n && rc == 0; i++) {
+		const struct ptb_fetch_item *it = &l->items[i];
+
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(res, "files")) {
+			const char *name = ptb_json_str(f, "name"), *rel = ptb_json_str(f, "relative_path");
+			const char *sha = ptb_json_str(f, "sha256");
+			const cJSON *size = cJSON_GetObjectItemCaseSensitive(f, "size");
+			size_t ul = strlen(it->url), rl = rel ? strlen(rel) : 0;
+
+			if (!name || strcmp(name, it->name) != 0)
+				continue;
+			if (!rel || !sha || ul < rl || strcmp(it->url + ul - rl, rel) != 0 || strcmp(it->sha256, sha) != 0 ||
+			    (cJSON_IsNumber(size) && it->size != (int64_t)size->valuedouble)) {
+				ptb_err_set(err, PTB_EIO, "the manifest '%s' names another %s than NVIDIA's redistrib_%s.json, "
+				            "which ptbuild carries: %s (%lld bytes, sha256 %.12s...), not %s (%.0f bytes, sha256 %.12s...)",
+				            l->manifest_url ? l->manifest_url : "?", it->name, o->cuda, it->url,
+				            (long long)it->size, it->sha256, rel ? rel : "?",
+				            cJSON_IsNumber(size) ? size->valuedouble : -1.0, sha ? sha : "?");
+				ptb_err_hint(err, "a mirror must serve NVIDIA's files unchanged; to install from a manifest of "
+				             "your own, give it with --manifest (and --manifest-sha256)");
+				rc = -1;
+			}
+			break;
+		}
+	}
+	cJSON_Delete(res);
+	return rc;
 }
 
 /* The items of o's manifest: --manifest, else redistrib_CUDA.json under
@@ -736,6 +787,8 @@ static int named_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_opts 
 		if (!o->manifest && !nv)
 			return -1;
 		if (from_manifest(o, net, cache, nv ? ptb_json_str(nv, "cuda_redist") : NULL, l, err) != 0)
+			return -1;
+		if (!o->manifest && hold_to_pins(ctx, o, l, err) != 0)
 			return -1;
 	}
 	if (add_files(o, net, l, err) != 0)

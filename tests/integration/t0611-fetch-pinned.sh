@@ -46,9 +46,20 @@ export CURL_CA_BUNDLE="$T_DIR/ca/ca.pem"
 base="https://127.0.0.1:$NGX_HTTPS"
 
 # Control: the served tree is consistent -- fetch trusting that manifest
-# (a bare --cuda label) installs its nvcc.
-run "$PTBUILD" fetch --cuda 13.2.2 --platform linux-sbsa --components cuda_nvcc --mirror "$base" --prefix "$T_DIR/raw" --cache "$T_DIR/c0"
-is "$rc" 0 "the mirror's 13.2.2 manifest and archives agree (fetch --cuda 13.2.2 from it: exit 0)"
+# (given with --manifest, the user's own) installs its nvcc.
+run "$PTBUILD" fetch --manifest "$base/redistrib_13.2.2.json" --platform linux-sbsa --components cuda_nvcc --prefix "$T_DIR/raw" --cache "$T_DIR/c0"
+is "$rc" 0 "the mirror's 13.2.2 manifest and archives agree (fetch --manifest from it: exit 0)"
+
+# fetch --cuda 13.2.2 through that mirror: the served manifest is held to
+# the one ptbuild carries, so the swapped nvcc is refused before any
+# archive is downloaded.
+: >"$T_DIR/nginx/access.log"
+run "$PTBUILD" fetch --cuda 13.2.2 --platform linux-sbsa --components cuda_nvcc --mirror "$base" --prefix "$T_DIR/raw2" --cache "$T_DIR/c00"
+is "$rc" 4 "fetch --cuda 13.2.2 from a mirror serving other files: exit 4"
+like "$err" "*the manifest '$base/redistrib_13.2.2.json' names another cuda_nvcc than NVIDIA's redistrib_13.2.2.json, which ptbuild carries*hint: a mirror must serve NVIDIA's files unchanged*" \
+	"... naming the component, the carried manifest and what to do"
+[ ! -e "$T_DIR/raw2" ] && ! grep -q 'cuda_nvcc-linux-sbsa' "$T_DIR/nginx/access.log"
+t_ok $? "... installing nothing and downloading no archive"
 : >"$T_DIR/nginx/access.log"
 
 # refusal: what the error says against what the carried manifest and the
