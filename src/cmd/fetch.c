@@ -114,7 +114,7 @@ static const struct ptb_opt options[] = {
 	{ .name = "mirror", .arg = "URL", AT(mirror),
 	  .help = "a base laid out like NVIDIA's redist trees (CUDA's and cuDNN's "
 	          "side by side): with --cuda its manifest, with a plan the plan's "
-	          "NVIDIA files" },
+	          "NVIDIA files, and its other downloads (OpenBLAS) at URL/HOST/PATH" },
 	{ .name = "lock", .arg = "FILE", AT(lock),
 	  .help = "fetch exactly the items of a ptbuild.lock/1 file" },
 	{ .name = "write-lock", .arg = "FILE", AT(write_lock),
@@ -275,12 +275,20 @@ static char *mirrored(const char *url, const char *mirror, const cJSON *nv)
 	return NULL;
 }
 
-/* Take the items the plan names from NVIDIA out of the mirror instead. */
+/* Take the items the plan names out of the mirror instead: NVIDIA's
+ * CUDA and cuDNN files at their redist paths (above), anything else the
+ * plan downloads over https (OpenBLAS, ACL) at MIRROR/HOST/PATH, the
+ * layout the Dockerfile's PTBUILD_MIRROR reads. */
 static void mirror_items(struct ptb_fetch_list *l, const char *mirror, const cJSON *nv)
 {
-	for (size_t i = 0; i < l->n; i++) {
-		char *u = mirrored(l->items[i].url, mirror, nv);
+	size_t n = strlen(mirror);
 
+	for (size_t i = 0; i < l->n; i++) {
+		const char *url = l->items[i].url;
+		char *u = mirrored(url, mirror, nv);
+
+		if (!u && strncmp(url, "https://", 8) == 0 && url[8] && url[8] != '/')
+			u = ptb_xasprintf("%s%s%s", mirror, n && mirror[n - 1] == '/' ? "" : "/", url + 8);
 		if (u) {
 			free(l->items[i].url);
 			l->items[i].url = u;

@@ -27,7 +27,8 @@ is "$out" "nothing to fetch: the plan needs no download" "... nothing to fetch"
 like "$err" "*CUDA 12.8.93 installed at /usr/local/cuda-12.8: no CUDA to fetch*" "... saying which toolkit"
 
 # A mirror of what the plan downloads: one directory laid out like NVIDIA's
-# CUDA and cuDNN redist trees (file:// here; http and https the same way).
+# CUDA and cuDNN redist trees, the rest at HOST/PATH (file:// here; http
+# and https the same way).
 mkdir -p "$T_DIR/mirror"
 run "$PTBUILD" fetch --profile gh200 --mirror "$T_DIR/mirror" --offline -v --cache "$cache"
 is "$rc" 4 "--profile gh200 --mirror DIR --offline, empty cache: exit 4"
@@ -35,8 +36,10 @@ like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvc
 	"... the CUDA files are taken from the mirror"
 like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz*" \
 	"... and so is cuDNN, from the same directory"
-printf '%s\n' "$err" | grep 'debug: item ' | grep -q 'developer.download.nvidia.com'
-t_ok $((!$?)) "... no item is left pointing at NVIDIA"
+like "$err" "*item openblas: file://$T_DIR/mirror/github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.30/OpenBLAS-0.3.30.tar.gz*" \
+	"... and OpenBLAS's source from MIRROR/HOST/PATH, as the Dockerfile's PTBUILD_MIRROR"
+printf '%s\n' "$err" | grep 'debug: item ' | grep -q 'developer.download.nvidia.com\|https://github.com'
+t_ok $((!$?)) "... no item is left pointing at NVIDIA or GitHub"
 
 if command -v xz >/dev/null 2>&1; then
 	comps=$("$PTBUILD" plan --profile graviton3 --cuda 13.5 --json | python3 -c 'import json, sys; print(",".join(json.load(sys.stdin)["cuda"]["components"]))')
