@@ -86,6 +86,7 @@ complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l variant -x -d 'var
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l manifest -x -d 'any redistrib-style manifest'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l manifest-sha256 -x -d 'refuse the manifest unless its sha256 is H'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l mirror -x -d 'a base laid out like NVIDIA\'s redist trees'
+complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l mirror-hosts -x -d 'a base holding every download at URL/HOST/PATH'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l lock -r -F -d 'fetch exactly the items of a ptbuild.lock/1 file'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l write-lock -r -F -d 'write the ptbuild.lock/1 file of this fetch'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l plan -r -F -d 'the items of a ptbuild.plan/1 document'

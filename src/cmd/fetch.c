@@ -28,7 +28,7 @@ struct opts {
 	struct ptb_plan_opts p;
 	int plan_opts;             /* --facts, --profile, --sysroot or --torch */
 	const char *prefix, *cache, *cuda, *platform, *variant, *components;
-	const char *manifest, *manifest_sha, *mirror, *lock, *write_lock, *plan;
+	const char *manifest, *manifest_sha, *mirror, *mirror_hosts, *lock, *write_lock, *plan;
 	const char *files[32];
 	int nfiles;
 	int jobs, retries, offline, dry_run;
@@ -115,6 +115,9 @@ static const struct ptb_opt options[] = {
 	  .help = "a base laid out like NVIDIA's redist trees (CUDA's and cuDNN's "
 	          "side by side): with --cuda its manifest, with a plan the plan's "
 	          "NVIDIA files, and its other downloads (OpenBLAS) at URL/HOST/PATH" },
+	{ .name = "mirror-hosts", .arg = "URL", AT(mirror_hosts),
+	  .help = "a base holding every download at URL/HOST/PATH (NVIDIA's files "
+	          "too), the layout the Dockerfile's PTBUILD_MIRROR and setup.sh read" },
 	{ .name = "lock", .arg = "FILE", AT(lock),
 	  .help = "fetch exactly the items of a ptbuild.lock/1 file" },
 	{ .name = "write-lock", .arg = "FILE", AT(write_lock),
@@ -151,7 +154,7 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	.summary = "download, verify and install CUDA components into a prefix",
 	.usage =
 	"ptbuild fetch [plan options | --cuda VER [--components LIST] | --manifest URL |\n"
-	"                     --mirror URL | --lock FILE | --plan FILE] [--prefix DIR] [--cache DIR] [--jobs N] [--offline]",
+	"                     --mirror URL | --mirror-hosts URL | --lock FILE | --plan FILE] [--prefix DIR] [--cache DIR] [--jobs N] [--offline]",
 	.intro =
 	"What to fetch: with no source named (or with --facts, --profile,\n"
 	"--sysroot, --torch), what the plan names, as 'ptbuild plan' makes it:\n"
@@ -275,20 +278,28 @@ static char *mirrored(const char *url, const char *mirror, const cJSON *nv)
 	return NULL;
 }
 
+/* https://HOST/PATH as MIRROR/HOST/PATH (NULL for any other URL). */
+static char *hosts_url(const char *url, const char *mirror)
+{
+	size_t n = strlen(mirror);
+
+	if (strncmp(url, "https://", 8) != 0 || !url[8] || url[8] == '/')
+		return NULL;
+	return ptb_xasprintf("%s%s%s", mirror, n && mirror[n - 1] == '/' ? "" : "/", url + 8);
+}
+
 /* Take the items the plan names out of the mirror instead: NVIDIA's
  * CUDA and cuDNN files at their redist paths (above), anything else the
  * plan downloads over https (OpenBLAS, ACL) at MIRROR/HOST/PATH, the
  * layout the Dockerfile's PTBUILD_MIRROR reads. */
 static void mirror_items(struct ptb_fetch_list *l, const char *mirror, const cJSON *nv)
 {
-	size_t n = strlen(mirror);
-
 	for (size_t i = 0; i < l->n; i++) {
 		const char *url = l->items[i].url;
-		char *u = mirrored(url, mirror, nv);
+		char *u = nv ? mirrored(url, mirror, nv) : NULL;
 
-		if (!u && strncmp(url, "https://", 8) == 0 && url[8] && url[8] != '/')
-			u = ptb_xasprintf("%s%s%s", mirror, n && mirror[n - 1] == '/' ? "" : "/", url + 8);
+		if (!u)
+			u = hosts_url(url, mirror);
 		if (u) {
 			free(l->items[i].url);
 			l->items[i].url = u;
@@ -447,6 +458,14 @@ static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *c
 			url = ptb_xasprintf("%s%sredistrib_%s.json", m, n && m[n - 1] == '/' ? "" : "/", o->cuda);
 		}
 		free(m);
+		if (url && o->mirror_hosts) {
+			/* NVIDIA's manifest URL under the mirror's HOST/PATH tree */
+			char *h = explicit_url(o->mirror_hosts, net, err), *u = h ? hosts_url(url, h) : NULL;
+
+			free(url);
+			free(h);
+			url = u;
+		}
 	}
 	if (!url)
 		return -1;
@@ -502,6 +521,10 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 			return -1;
 		o->mirror = k->mirror;
 		mirror_items(l, o->mirror, nv);
+	} else if (o->mirror_hosts) {
+		if (!(k->mirror = explicit_url(o->mirror_hosts, net, err)))
+			return -1;
+		mirror_items(l, k->mirror, NULL);
 	}
 	if (src && strcmp(src, "download") == 0 && resolve && ptb_json_str(plan, "cuda.manifest")) {
 		struct ptb_buf comps;
@@ -511,7 +534,8 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 		cJSON_ArrayForEach(c, ptb_json_get(plan, "cuda.components"))
 			if (cJSON_IsString(c))
 				ptb_buf_printf(&comps, "%s%s", comps.len ? "," : "", c->valuestring);
-		k->manifest = o->mirror ? mirrored(ptb_json_str(plan, "cuda.manifest"), o->mirror, nv) : NULL;
+		k->manifest = o->mirror ? mirrored(ptb_json_str(plan, "cuda.manifest"), o->mirror, nv)
+		            : o->mirror_hosts ? hosts_url(ptb_json_str(plan, "cuda.manifest"), k->mirror) : NULL;
 		if (!k->manifest)
 			k->manifest = ptb_xstrdup(ptb_json_str(plan, "cuda.manifest"));
 		o->manifest = k->manifest;
@@ -954,12 +978,15 @@ static int read_options(struct ptb_ctx *ctx, int argc, char **argv,
 	*plan_mode = o->plan_opts || (!o->cuda && !o->manifest && !o->lock && !o->plan && !o->nfiles);
 	if (*plan_mode && (o->plan || o->lock || o->manifest))
 		return ptb_cli_usage("fetch", "plan options exclude --plan, --lock and --manifest");
-	if (o->mirror && o->manifest)
-		return ptb_cli_usage("fetch", "--mirror and --manifest exclude each other");
-	if (o->mirror && !o->cuda && !*plan_mode && !o->plan)
-		return ptb_cli_usage("fetch", "--mirror needs --cuda VER to find redistrib_VER.json, or a plan");
-	if (o->lock && (o->manifest || o->mirror || o->components || o->plan))
-		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --components and --plan");
+	if (o->mirror && o->mirror_hosts)
+		return ptb_cli_usage("fetch", "--mirror and --mirror-hosts exclude each other (two layouts of a mirror)");
+	if ((o->mirror || o->mirror_hosts) && o->manifest)
+		return ptb_cli_usage("fetch", "--%s and --manifest exclude each other", o->mirror ? "mirror" : "mirror-hosts");
+	if ((o->mirror || o->mirror_hosts) && !o->cuda && !*plan_mode && !o->plan)
+		return ptb_cli_usage("fetch", "--%s needs --cuda VER to find redistrib_VER.json, or a plan",
+		                     o->mirror ? "mirror" : "mirror-hosts");
+	if (o->lock && (o->manifest || o->mirror || o->mirror_hosts || o->components || o->plan))
+		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --mirror-hosts, --components and --plan");
 	return -1;
 }
 

@@ -66,6 +66,23 @@ if command -v xz >/dev/null 2>&1; then
 	like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvcc-linux-sbsa-13.5.0.*" "... the CUDA files from the mirror's manifest"
 	like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz*" "... and cuDNN"
 	like "$err" "*lacks 1 of * files:*'cudnn' (sha256 *)*" "... which is what the cache lacks"
+
+	# --mirror-hosts: one tree holding every download at HOST/PATH (the
+	# Dockerfile's and setup.sh's PTBUILD_MIRROR): the same archives moved
+	# under developer.download.nvidia.com/compute/cuda/redist/.
+	H="$T_DIR/hosts"
+	mkdir -p "$H/developer.download.nvidia.com/compute/cuda"
+	cp -R "$T_DIR/mirror" "$H/developer.download.nvidia.com/compute/cuda/redist"
+	run "$PTBUILD" fetch --profile graviton3 --cuda 13.5 --no-cudnn --mirror-hosts "$H" --prefix "$T_DIR/cuda5" --cache "$T_DIR/c5"
+	is "$rc" 0 "--mirror-hosts DIR: the manifest and files from DIR/HOST/PATH"
+	like "$out" "installed 18 components (*) into $T_DIR/cuda5 in *" "... the same 18 components"
+	run "$PTBUILD" fetch --cuda 13.5.0 --platform linux-sbsa --components cuda_nvcc --mirror-hosts "file://$H" --prefix "$T_DIR/cuda6" --cache "$T_DIR/c6"
+	is "$rc" 0 "fetch --cuda 13.5.0 --mirror-hosts URL: redistrib_13.5.0.json under its HOST/PATH"
+	run "$PTBUILD" fetch --profile gh200 --mirror-hosts "$H" --offline -v --cache "$T_DIR/c7"
+	like "$err" "*item cuda_nvcc: file://$H/developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/linux-sbsa/*item cudnn: file://$H/developer.download.nvidia.com/compute/cudnn/redist/cudnn/linux-sbsa/*item openblas: file://$H/github.com/OpenMathLib/OpenBLAS/*" \
+		"... with a plan: CUDA, cuDNN and OpenBLAS each under its own HOST/PATH"
+	run "$PTBUILD" fetch --profile gh200 --mirror "$T_DIR/mirror" --mirror-hosts "$H"
+	is "$rc" 2 "--mirror and --mirror-hosts together: a usage error"
 else
 	skip "fetch through a mirror into a prefix" "xz is not installed"
 fi
