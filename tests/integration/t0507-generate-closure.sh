@@ -158,6 +158,17 @@ setup: sccache: installing 0.12.0 into /usr/local/bin
 + verify sha256 111ddd28fb108cb3e17edb69ab62cefe1dcc97b02e5006ff9c1330f4f2e78368
 *" "gh200 --sccache: installs the aarch64 sccache, pinned"
 like "$out" "*OpenBLAS*ACL*sccache*done*" "steps in order: OpenBLAS, ACL, sccache"
+# Behind a firewall: PTBUILD_MIRROR takes every download from
+# MIRROR/HOST/PATH, as the Dockerfile's build argument of that name, and
+# the CUDA fetch reads the same tree (fetch --mirror-hosts: t0606).
+# (CUDA 12.9: a toolkit root this machine does not have, so it is fetched)
+"$PTBUILD" -q generate --profile gh200 --cuda 12.9 --out "$T_DIR/sm" --sccache >/dev/null 2>&1
+run env PATH="$nosc" TMPDIR="$T_DIR" PTBUILD_MIRROR=http://mirror.example/ptbuild/ PTBUILD=/x/ptbuild sh "$T_DIR/sm/setup.sh" --dry-run
+like "$out" "*+ /x/ptbuild fetch --plan $T_DIR/sm/plan.json --prefix /usr/local/cuda-12.9 --mirror-hosts http://mirror.example/ptbuild/
+*+ curl -fsSL --retry 3 -o $T_DIR/ptbuild-openblas/openblas.tar.gz http://mirror.example/ptbuild/github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.30/OpenBLAS-0.3.30.tar.gz
+*+ curl -fsSL --retry 3 -o $T_DIR/ptbuild-acl/acl.tar.gz http://mirror.example/ptbuild/github.com/ARM-software/ComputeLibrary/archive/refs/tags/v52.8.0.tar.gz
+*+ curl -fsSL --retry 3 -o $T_DIR/ptbuild-sccache/sccache.tar.gz http://mirror.example/ptbuild/github.com/mozilla/sccache/releases/download/v0.12.0/*" \
+	"PTBUILD_MIRROR: setup.sh takes CUDA, OpenBLAS, ACL and sccache from the mirror's HOST/PATH tree"
 "$PTBUILD" -q generate --profile dgx-h100 --out "$T_DIR/dg" --sccache >/dev/null 2>&1
 run env PATH="$nosc" TMPDIR="$T_DIR" sh "$T_DIR/dg/setup.sh" --dry-run
 like "$out" "*sccache-v0.12.0-x86_64-unknown-linux-musl.tar.gz*" "dgx-h100 --sccache: the x86_64 sccache"
