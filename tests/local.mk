@@ -109,6 +109,7 @@ SHELL_TESTS = \
 	tests/integration/t0609-fetch-stream.sh \
 	tests/integration/t0610-fetch-defaults.sh \
 	tests/integration/t0611-fetch-pinned.sh \
+	tests/integration/t0612-fetch-pinned-platforms.sh \
 	tests/integration/t0620-fetch-progress.sh \
 	tests/integration/t0621-fetch-unreachable.sh \
 	tests/integration/t0700-real-detect.sh \

@@ -19,7 +19,10 @@ COMPONENTS = [
     "libcusparse", "libnvjitlink", "libnvvm",
 ]
 RENAMED = {"cuda_cccl": "cccl"}
-PLATFORMS = ["linux-x86_64", "linux-sbsa", "linux-aarch64"]
+# Every platform fetch --platform accepts: a plan picks one of the first
+# three, and fetch --cuda holds a served manifest to these entries on any
+# of them (ppc64le: CUDA 12.4 and older), so none may be left out.
+PLATFORMS = ["linux-x86_64", "linux-sbsa", "linux-aarch64", "linux-ppc64le"]
 
 def main(d):
     out = []

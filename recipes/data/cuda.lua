@@ -163,6 +163,10 @@ local releases = {
 -- carries (from the manifest copies in tools/data/redist [nixpkgs-redist]),
 -- as it does for 13.1.1.  The bundled drivers (590.48.01, 595.71.05,
 -- 610.43.02) are those manifests' nvidia_driver versions.
+-- Every other label below has its manifest there too (11.8.0 to 13.0.2:
+-- each one's nvidia_driver is the runfile's driver named here) except
+-- 12.3.1, which no vendored copy holds: a 12.3 plan's files and sha256
+-- come from NVIDIA's manifest at fetch time, as for 13.5.0.
 --   [rn1342]   https://docs.nvidia.com/cuda/archive/13.4.2/cuda-toolkit-release-notes/
 --              ("CUDA Toolkit 13.4 Update 1")
 --   [dlfw2608] NVIDIA/TensorRT-LLM docker/common/install_cuda_toolkit.sh

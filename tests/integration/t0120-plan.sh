@@ -29,6 +29,7 @@ jetson-thor-torch2.9|0|--profile jetson-thor --torch 2.9
 rtx4090-workstation|0|--profile rtx4090-workstation
 rtx4090-workstation-torch2.11|0|--profile rtx4090-workstation --torch 2.11
 rtx4090-workstation-cuda12.1|0|--profile rtx4090-workstation --torch 2.5 --cuda 12.1
+rtx4090-workstation-cuda13.5|1|--profile rtx4090-workstation --cuda 13.5
 fixture-gtx1080-cuda13|0|--facts tests/fixtures/facts/gtx1080-cuda13.json
 fixture-gtx1080-cuda13-cuda13.0|1|--facts tests/fixtures/facts/gtx1080-cuda13.json --cuda 13.0
 fixture-rtx5090-cuda126-torch2.7|0|--facts tests/fixtures/facts/rtx5090-cuda126.json --torch 2.7

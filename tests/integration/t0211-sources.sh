@@ -74,8 +74,21 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 tools/gen-redist.py tools/data/redist >"$T_DIR/redist.lua" 2>"$T_DIR/gen.err"
 	cmp -s "$T_DIR/redist.lua" recipes/data/redist.lua
 	t_ok $? "recipes/data/redist.lua is tools/gen-redist.py's output from tools/data/redist$(head -c 200 "$T_DIR/gen.err")"
+	# Each copy is NVIDIA's bytes: NVIDIA writes json.dumps(indent=4) with
+	# no final newline, so a copy that differs from that re-serialisation
+	# (a newline some vendored copies add, a reformat, a hand edit) is not
+	# the file whose sha256 NVIDIA's mirrors serve.
+	odd=$(python3 -c '
+import glob, json, os, sys
+for f in sorted(glob.glob(os.path.join(sys.argv[1], "redistrib_*.json"))):
+    raw = open(f, "rb").read()
+    if json.dumps(json.loads(raw), indent=4).encode() != raw:
+        print(os.path.basename(f))
+' tools/data/redist 2>&1)
+	is "$odd" "" "every copy in tools/data/redist is byte for byte NVIDIA's format (json.dumps indent=4, no final newline)"
 else
 	skip "redist.lua is gen-redist.py's output" "python3 is not installed"
+	skip "the copies are NVIDIA's bytes" "python3 is not installed"
 fi
 
 done_testing
