@@ -85,7 +85,9 @@ static void print_wheel(const cJSON *plan, const struct ptb_paint *p)
 		printf("%sNo wheel is built for this machine's python3%s: one covers it in a Python %s environment\n",
 		       bold, off, ptb_json_str(w, "python") ? ptb_json_str(w, "python") : "?");
 	else if (cJSON_IsFalse(c))
-		printf("%sNo official wheel covers this machine%s: a source build is needed\n", bold, off);
+		printf("%sNo %s wheel covers this machine%s: a source build is needed\n", bold,
+		       strcmp(ptb_json_str(w, "platform") ? ptb_json_str(w, "platform") : "", "jetson") == 0
+		       ? "published" : "official", off);
 	else
 		printf("%sA wheel may do%s: %s\n", bold, off, ptb_json_str(w, "command") ? ptb_json_str(w, "command") : "?");
 	if (ptb_json_str(w, "why"))

@@ -88,7 +88,8 @@ while IFS='|' read -r name args mk covered torch cmd adds why; do
 	case $covered in
 	true) want="A wheel covers this machine: $cmd" ;;
 	false/*) want="No wheel is built for this machine's python3: one covers it in a Python ${covered#*/} environment" ;;
-	*) want="No official wheel covers this machine: a source build is needed" ;;
+	# NVIDIA's and jetson-containers' wheels: published, not PyTorch's own
+	*) want="No published wheel covers this machine: a source build is needed" ;;
 	esac
 	is "$(sed -n 3p "$T_DIR/s$n")" "$want" "$name: summary line"
 done <"$T_DIR/cases"
