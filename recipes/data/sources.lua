@@ -3,7 +3,7 @@
 -- address (URL, or repository path@commit), `seen` the date it was read
 -- when recorded (nil: not recorded).  A copy "in public repositories" names
 -- a verbatim copy read because the original page could not be read whole.
--- tests/lua/sources_test.lua checks that each id used in recipes/ is here.
+-- tests/integration/t0211-sources.sh checks that each id used in recipes/ is here.
 return {
   -- The Arm Compute Library (data/acl.lua)
   ["pt-acl"] = { what = "ACL version and scons flags PyTorch's CI builds (v52.6.0; Werror=0 debug=0 neon=1 opencl=0 embed_kernels=0 os=linux arch=armv8a build=native multi_isa=1 fixed_format_kernels=1 openmp=1 cppthreads=0) and the folders copied to ACL_ROOT_DIR",
