@@ -56,14 +56,14 @@ raised=0
 for f in "$top_srcdir"/recipes/profiles/*.json "$top_srcdir"/tests/fixtures/facts/*.json \
 	"$top_srcdir"/tests/fixtures/sysroots/*.facts.json; do
 	name=$(basename "$f" .json)
-	env -i PATH=/nonexistent "$PTBUILD" plan --facts "$f" --json >"$T_DIR/plan0.json" 2>"$T_DIR/err"
+	env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" plan --facts "$f" --json >"$T_DIR/plan0.json" 2>"$T_DIR/err"
 	cuda=$(in_use "$T_DIR/plan0.json" "$f" "$T_DIR/facts.json")
 	if [ -z "$cuda" ]; then
 		t_ok 1 "$name: the plan names its CUDA ($(cat "$T_DIR/err"))"
 		continue
 	fi
-	env -i PATH=/nonexistent "$PTBUILD" plan --facts "$T_DIR/facts.json" --cuda "$cuda" --json >"$T_DIR/plan.json" 2>/dev/null
-	env -i PATH=/nonexistent "$PTBUILD" doctor --facts "$T_DIR/facts.json" --sysroot "$T_DIR/empty" --json \
+	env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" plan --facts "$T_DIR/facts.json" --cuda "$cuda" --json >"$T_DIR/plan.json" 2>/dev/null
+	env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" doctor --facts "$T_DIR/facts.json" --sysroot "$T_DIR/empty" --json \
 		>"$T_DIR/doctor.json" 2>/dev/null
 	p=$(rules "$T_DIR/plan.json" problems)
 	d=$(rules "$T_DIR/doctor.json" findings)
@@ -88,8 +88,8 @@ f = json.load(open(sys.argv[1]))
 exec(sys.argv[3])
 json.dump(f, open(sys.argv[2], "w"))
 PY
-	env -i PATH=/nonexistent "$PTBUILD" plan --facts "$T_DIR/case.json" --cuda "$cuda" --json >"$T_DIR/plan.json" 2>/dev/null
-	env -i PATH=/nonexistent "$PTBUILD" doctor --facts "$T_DIR/case.json" --sysroot "$T_DIR/empty" --json \
+	env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" plan --facts "$T_DIR/case.json" --cuda "$cuda" --json >"$T_DIR/plan.json" 2>/dev/null
+	env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" doctor --facts "$T_DIR/case.json" --sysroot "$T_DIR/empty" --json \
 		>"$T_DIR/doctor.json" 2>/dev/null
 	p=$(rules "$T_DIR/plan.json" problems)
 	d=$(rules "$T_DIR/doctor.json" findings)
