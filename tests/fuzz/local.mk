@@ -26,4 +26,4 @@ TESTS += tests/integration/t0200-fuzz-replay.sh tests/integration/t0201-valgrind
 	tests/integration/t0210-recipe-contracts.sh
 EXTRA_DIST += tests/fuzz/run.sh tests/integration/t0200-fuzz-replay.sh \
 	tests/integration/t0201-valgrind.sh tests/integration/t0210-recipe-contracts.sh \
-	tests/fuzz/corpus tests/fuzz/regress tests/fuzz/detect-base.json
+	tests/fuzz/corpus tests/fuzz/regress tests/fuzz/detect-base.json tests/fuzz/plan_fuzz.py
