@@ -29,7 +29,10 @@ done
 started=$(date +%s)
 cache=${PTB_DOCKER_CACHE:-${HOME:-/nonexistent}/.cache/ptbuild-docker}
 W=$T_DIR
-docker() { DOCKER_BUILDKIT=1 /usr/bin/docker -H "unix://$W/d/docker.sock" "$@"; }
+# dockerd's state in a short temporary directory of its own: its sockets
+# (containerd's under the exec root) must fit a unix socket path's 108
+# bytes, which a build tree's T_DIR (make distcheck's) can exceed.
+docker() { DOCKER_BUILDKIT=1 /usr/bin/docker -H "unix://$D/docker.sock" "$@"; }
 
 # The plan, the mirror and the Dockerfile made for it.
 "$PTBUILD" plan --facts "$top_srcdir/tests/fixtures/facts/bare-x86.json" --torch 2.6 --cuda 12.4 \
@@ -57,10 +60,10 @@ esac
 ln -s "$debs" "$W/mirror/debian"
 
 # A private dockerd, no container network at all.
-mkdir -p "$W/d"
-dockerd --data-root "$W/d/data" --exec-root "$W/d/exec" --pidfile "$W/d/pid" \
-	-H "unix://$W/d/docker.sock" --bridge=none --iptables=false --ip-forward=false \
-	--ip-masq=false >"$W/d/log" 2>&1 &
+D=$(mktemp -d /tmp/ptbd.XXXXXX) || skip_all "cannot make a temporary directory for dockerd"
+dockerd --data-root "$D/data" --exec-root "$D/exec" --pidfile "$D/pid" \
+	-H "unix://$D/docker.sock" --bridge=none --iptables=false --ip-forward=false \
+	--ip-masq=false >"$D/log" 2>&1 &
 dpid=$!
 python3 "$top_srcdir/tests/docker/mirror.py" "$W/mirror" "$W/port" 2>"$W/mirror.log" &
 mpid=$!
@@ -71,8 +74,8 @@ stop() {
 		while kill -0 "$dpid" 2>/dev/null && [ $i -lt 60 ]; do sleep 0.5; i=$((i + 1)); done
 	fi
 	# dockerd leaves its data root mounted on itself
-	grep -o " $W/d/[^ ]*" /proc/mounts | sort -r | while read -r m; do umount "$m"; done
-	rm -rf "$W/d"
+	grep -o " $D/[^ ]*" /proc/mounts | sort -r | while read -r m; do umount "$m"; done
+	case $D in /tmp/ptbd.?*) rm -rf "$D" ;; esac
 }
 finish() { stop; undo_binfmt; trap - EXIT; done_testing; exit; }
 undo_binfmt() { :; }
@@ -80,7 +83,7 @@ trap 'stop' EXIT
 i=0
 while ! docker version >/dev/null 2>&1; do
 	if ! kill -0 "$dpid" 2>/dev/null || [ $i -ge 60 ]; then
-		reason=$(grep -m1 'level=fatal\|failed to start' "$W/d/log" | sed 's/.*msg="\([^"]*\)".*/\1/')
+		reason=$(grep -m1 'level=fatal\|failed to start' "$D/log" | sed 's/.*msg="\([^"]*\)".*/\1/')
 		skip_all "dockerd cannot start here: ${reason:-no answer on its socket in 30 s}"
 	fi
 	sleep 0.5
