@@ -134,6 +134,18 @@ static cJSON *host_facts(struct ptb_ctx *ctx, const char *given, struct ptb_err 
 	return f;
 }
 
+/* Does toolkit t of the facts stand at want (its root or an alias)? */
+static int names_root(const cJSON *t, const char *want)
+{
+	const char *r = ptb_json_str(t, "root");
+	const cJSON *a;
+	int hit = r && strcmp(r, want) == 0;
+
+	cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(t, "aliases"))
+		hit |= cJSON_IsString(a) && strcmp(a->valuestring, want) == 0;
+	return hit;
+}
+
 /* Read the toolkit at root (absolute) into host's facts when detect did
  * not list it: detect again for the toolkits alone (the driver and GPUs
  * are not probed twice) and move that one entry over.  -1 with err when
@@ -152,13 +164,7 @@ static int read_toolkit(struct ptb_ctx *ctx, cJSON *host, const char *root, stru
 	}
 	tks = cJSON_GetObjectItemCaseSensitive(f, "toolkits");
 	cJSON_ArrayForEach(t, tks) {
-		const char *r = ptb_json_str(t, "root");
-		const cJSON *a;
-		int hit = r && strcmp(r, root) == 0;
-
-		cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(t, "aliases"))
-			hit |= cJSON_IsString(a) && strcmp(a->valuestring, root) == 0;
-		if (hit) {
+		if (names_root(t, root)) {
 			cJSON_AddItemToArray(mine, cJSON_DetachItemFromArray(tks, i));
 			break;
 		}
@@ -196,17 +202,11 @@ static const char *toolkit_release(const cJSON *facts, const char *root)
 {
 	char *want = absolute(root);
 	const char *rel = NULL;
-	const cJSON *t, *a;
+	const cJSON *t;
 
-	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(facts, "toolkits")) {
-		const char *r = ptb_json_str(t, "root");
-		int hit = r && strcmp(r, want) == 0;
-
-		cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(t, "aliases"))
-			hit |= cJSON_IsString(a) && strcmp(a->valuestring, want) == 0;
-		if (hit && !rel)
+	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(facts, "toolkits"))
+		if (!rel && names_root(t, want))
 			rel = ptb_json_str(t, "release");
-	}
 	free(want);
 	return rel;
 }
