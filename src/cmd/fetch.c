@@ -264,7 +264,6 @@ static const cJSON *nvidia(struct ptb_ctx *ctx, struct kept *k, struct ptb_err *
 static char *mirrored(const char *url, const char *mirror, const cJSON *nv)
 {
 	static const char *const bases[] = { "cuda_redist", "cudnn_redist" };
-	size_t n = strlen(mirror);
 
 	for (size_t b = 0; b < sizeof bases / sizeof *bases; b++) {
 		const char *base = ptb_json_str(nv, bases[b]);
@@ -273,7 +272,7 @@ static char *mirrored(const char *url, const char *mirror, const cJSON *nv)
 		while (bl && base[bl - 1] == '/')
 			bl--;
 		if (strncmp(url, base, bl) == 0 && url[bl] == '/')
-			return ptb_xasprintf("%s%s%s", mirror, n && mirror[n - 1] == '/' ? "" : "/", url + bl + 1);
+			return ptb_path_join(mirror, url + bl + 1);
 	}
 	return NULL;
 }
@@ -281,11 +280,9 @@ static char *mirrored(const char *url, const char *mirror, const cJSON *nv)
 /* https://HOST/PATH as MIRROR/HOST/PATH (NULL for any other URL). */
 static char *hosts_url(const char *url, const char *mirror)
 {
-	size_t n = strlen(mirror);
-
 	if (strncmp(url, "https://", 8) != 0 || !url[8] || url[8] == '/')
 		return NULL;
-	return ptb_xasprintf("%s%s%s", mirror, n && mirror[n - 1] == '/' ? "" : "/", url + 8);
+	return ptb_path_join(mirror, url + 8);
 }
 
 /* Take the items the plan names out of the mirror instead: NVIDIA's
@@ -454,8 +451,10 @@ static int from_manifest(struct opts *o, struct ptb_net_opts *net, const char *c
 		char *m = o->mirror ? explicit_url(o->mirror, net, err) : ptb_xstrdup(redist);
 
 		if (m) {
-			size_t n = strlen(m);
-			url = ptb_xasprintf("%s%sredistrib_%s.json", m, n && m[n - 1] == '/' ? "" : "/", o->cuda);
+			char *name = ptb_xasprintf("redistrib_%s.json", o->cuda);
+
+			url = ptb_path_join(m, name);
+			free(name);
 		}
 		free(m);
 		if (url && o->mirror_hosts) {
