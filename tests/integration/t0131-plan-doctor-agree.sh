@@ -51,22 +51,29 @@ print(" ".join(sorted(out)) or "none")
 PY
 }
 
+# ptbuild with nothing of this machine's environment but the recipes
+ptb() { env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" "$@"; }
+# judge FACTS CUDA: the shared rules plan (with that CUDA) and doctor raise,
+# in $p and $d
+judge() {
+	ptb plan --facts "$1" --cuda "$2" --json >"$T_DIR/plan.json" 2>/dev/null
+	ptb doctor --facts "$1" --sysroot "$T_DIR/empty" --json >"$T_DIR/doctor.json" 2>/dev/null
+	p=$(rules "$T_DIR/plan.json" problems)
+	d=$(rules "$T_DIR/doctor.json" findings)
+}
+
 n=0
 raised=0
 for f in "$top_srcdir"/recipes/profiles/*.json "$top_srcdir"/tests/fixtures/facts/*.json \
 	"$top_srcdir"/tests/fixtures/sysroots/*.facts.json; do
 	name=$(basename "$f" .json)
-	env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" plan --facts "$f" --json >"$T_DIR/plan0.json" 2>"$T_DIR/err"
+	ptb plan --facts "$f" --json >"$T_DIR/plan0.json" 2>"$T_DIR/err"
 	cuda=$(in_use "$T_DIR/plan0.json" "$f" "$T_DIR/facts.json")
 	if [ -z "$cuda" ]; then
 		t_ok 1 "$name: the plan names its CUDA ($(cat "$T_DIR/err"))"
 		continue
 	fi
-	env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" plan --facts "$T_DIR/facts.json" --cuda "$cuda" --json >"$T_DIR/plan.json" 2>/dev/null
-	env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" doctor --facts "$T_DIR/facts.json" --sysroot "$T_DIR/empty" --json \
-		>"$T_DIR/doctor.json" 2>/dev/null
-	p=$(rules "$T_DIR/plan.json" problems)
-	d=$(rules "$T_DIR/doctor.json" findings)
+	judge "$T_DIR/facts.json" "$cuda"
 	is "$d" "$p" "$name with CUDA $cuda: doctor raises what plan raises ($p)"
 	n=$((n + 1))
 	[ "$p" = none ] || raised=$((raised + 1))
@@ -88,11 +95,7 @@ f = json.load(open(sys.argv[1]))
 exec(sys.argv[3])
 json.dump(f, open(sys.argv[2], "w"))
 PY
-	env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" plan --facts "$T_DIR/case.json" --cuda "$cuda" --json >"$T_DIR/plan.json" 2>/dev/null
-	env -i PATH=/nonexistent PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" doctor --facts "$T_DIR/case.json" --sysroot "$T_DIR/empty" --json \
-		>"$T_DIR/doctor.json" 2>/dev/null
-	p=$(rules "$T_DIR/plan.json" problems)
-	d=$(rules "$T_DIR/doctor.json" findings)
+	judge "$T_DIR/case.json" "$cuda"
 	is "$d" "$p" "$name: doctor raises what plan raises ($p)"
 	is "$p" "$want" "$name: $want"
 done <<'CASES'
