@@ -4,7 +4,8 @@
 # fixture's facts, with the plan's CUDA as the toolkit in use, both raise
 # the same shared problems -- the driver too old for the toolkit, a GPU
 # the toolkit drops or is too old for, a host compiler nvcc refuses, a
-# toolkit of another platform.  (Before the rules were shared, doctor held
+# toolkit of another platform, a python3 older than PyTorch accepts (plan
+# for its default release, doctor for the newest: the same one).  (Before the rules were shared, doctor held
 # a Jetson Thor on CUDA 12.8 unbuildable: 12.8 builds it as sm_101.)
 . "$top_srcdir/tests/lib.sh"
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
@@ -41,7 +42,8 @@ shared = {"driver-too-old": "driver", "driver-minor-compat": "driver",
           "toolkit-drops-gpu": "toolkit-drops-gpu", "gpu-newer-than-toolkit": "gpu-newer-than-toolkit",
           "gcc-too-new": "gcc-too-new", "sbsa-toolkit-on-jetson": "platform sbsa-toolkit-on-jetson",
           "jetson-toolkit-on-server": "platform jetson-toolkit-on-server",
-          "toolkit-wrong-platform": "platform toolkit-wrong-platform"}
+          "toolkit-wrong-platform": "platform toolkit-wrong-platform",
+          "python-too-old": "python-too-old"}
 out = set()
 for p in doc.get(sys.argv[2]) or []:
     r = shared.get(p["code"])
