@@ -185,6 +185,12 @@ local function jetson_pick(rows, torch, jp)
     or ("torch %s (the JetPack %s wheels are torch %s)"):format(torch.version, jp, table.concat(known, ", "))
 end
 
+-- A GPU as the wheel messages name it: "NVIDIA A100 (8.0)", or for a GPU
+-- whose compute capability no source gave, "(compute capability unknown)".
+local function gpu_label(g)
+  return ("%s (%s)"):format(g.name or "GPU", g.compute_capability or "compute capability unknown")
+end
+
 -- Judge the chosen Jetson wheel (w filled with it) against the GPUs and
 -- the python3 of the facts: covered, why and source_build_adds.
 local function jetson_judge(facts, torch, w, ctx)
@@ -193,7 +199,7 @@ local function jetson_judge(facts, torch, w, ctx)
   for _, g in ipairs(facts.gpus or {}) do
     local code = M.gpu_code(list, g.compute_capability)
     codes[#codes + 1] = { name = g.name, cc = g.compute_capability, runs = code or "none" }
-    if not code then missing[#missing + 1] = ("%s (%s)"):format(tostring(g.name), tostring(g.compute_capability)) end
+    if not code then missing[#missing + 1] = gpu_label(g) end
   end
   w.gpus = codes
   if #missing > 0 then
@@ -371,7 +377,7 @@ function M.cover(facts, torch)
       for _, g in ipairs(facts.gpus or {}) do
         local code, kind = M.gpu_code(list, g.compute_capability)
         codes[#codes + 1] = { name = g.name, cc = g.compute_capability, runs = code or "none" }
-        if not code then missing[#missing + 1] = ("%s (%s)"):format(tostring(g.name), tostring(g.compute_capability)) end
+        if not code then missing[#missing + 1] = gpu_label(g) end
         jit = jit or kind == "ptx"
       end
       if #missing > 0 then

@@ -82,6 +82,19 @@ for code in $(sed -n 's/^| `\([a-z0-9.-]*\)` |.*/\1/p' recipes/PROBLEMS.md); do
 	t_ok $? "documented code $code has a case that raises it"
 done
 
+# A value no source gave is worded, never printed as Lua's nil: the
+# unknown GPU's wheel reasons said "NVIDIA Graphics Device (nil)".
+for fx in $F/*.json; do
+	out=$("$PTBUILD" plan --facts "$fx" 2>&1 </dev/null; "$PTBUILD" doctor --facts "$fx" 2>&1 </dev/null)
+	case " $out " in
+	*[!A-Za-z_]nil[!A-Za-z_]*) t_ok 1 "plan and doctor of $fx print no nil"; printf '%s\n' "$out" | grep -w nil | sed 's/^/# /' ;;
+	*) t_ok 0 "plan and doctor of $fx print no nil" ;;
+	esac
+done
+"$PTBUILD" plan --facts $F/unknown-gpu.json >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*has no code for NVIDIA Graphics Device (compute capability unknown)*" \
+	"the unknown GPU's wheel reason says its compute capability is unknown"
+
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
 # for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),
 # PyTorch 2.14 (wheels 12.6, 13.0, 13.2; its cuda.cmake needs >= 12.6).
