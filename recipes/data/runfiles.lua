@@ -92,7 +92,7 @@ return {
     ["linux-sbsa"] = { name = "cuda_12.8.1_570.124.06_linux_sbsa.run", sha256 = "353cbab1b57282a1001071796efd95c1e40ec27a3375e854d12637eaa1c6107c", md5 = "54ca506e9a2aac0ef9ca2a7640dd107d", size = 4606631442 }, -- spack ctk-catalog
   },
   ["12.8.2"] = { driver = "570.211.01",
-    ["linux-x86_64"] = { name = "cuda_12.8.2_570.211.01_linux.run", md5 = "82a348acc1271169ce3d2126f941f65f", size = 5396612289 }, -- ctk-catalog
+    ["linux-x86_64"] = { name = "cuda_12.8.2_570.211.01_linux.run", sha256 = "836e498681966cf44b6b9fb34d65f6724fe9a8d1b64470a040d46d12421cde22", md5 = "82a348acc1271169ce3d2126f941f65f", size = 5396612289 }, -- ctk-catalog nixflake-ctk
     ["linux-sbsa"] = { name = "cuda_12.8.2_570.211.01_linux_sbsa.run", md5 = "aa84e129f1b32aaefd8d65f92d65af49", size = 4621214881 }, -- ctk-catalog
   },
   ["12.9.0"] = { driver = "575.51.03",
@@ -120,7 +120,7 @@ return {
     ["linux-sbsa"] = { name = "cuda_13.0.2_580.95.05_linux_sbsa.run", sha256 = "93ab4c77ae2bc0f1f600ef48ccd3ff25a3203a6a6161a84511a33cbf5b5621fc", md5 = "89911a0ae0b2ba797025fbe1b641c4b5", size = 4071205419 }, -- spack ctk-catalog
   },
   ["13.0.3"] = { driver = "580.126.20",
-    ["linux-x86_64"] = { name = "cuda_13.0.3_580.126.20_linux.run", md5 = "13acdcabcb9e939f716c29eff8c12181", size = 4329438671 }, -- ctk-catalog
+    ["linux-x86_64"] = { name = "cuda_13.0.3_580.126.20_linux.run", sha256 = "79c82c6529d2adfc322336f37b2a7a856655cd739b4803d0af7344db5a69638b", md5 = "13acdcabcb9e939f716c29eff8c12181", size = 4329438671 }, -- ctk-catalog nixflake-ctk
     ["linux-sbsa"] = { name = "cuda_13.0.3_580.126.20_linux_sbsa.run", md5 = "567c4b2f052a09241f06585f4ee75785", size = 4071904076 }, -- ctk-catalog
   },
   ["13.1.0"] = { driver = "590.44.01",

@@ -345,6 +345,8 @@ function M.installer(r, platform, installer, facts)
     local os = facts and facts.host and facts.host.os
     local ubuntu = type(os) == "table" and os.id == "ubuntu" and os.version_id or nil
     out.jetpack_deb = ubuntu and up.jetson_debs and up.jetson_debs[ubuntu] or ptb.null
+    -- the Jetson local repo may be an earlier update than the minor's last
+    if up.jetson_debs and up.jetson_debs.label then out.full_version = up.jetson_debs.label end
     return out
   end
   local lab = redist.labels[up.label]

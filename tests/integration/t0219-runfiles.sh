@@ -73,7 +73,8 @@ t_ok $? "... and the shipped CSV is untouched"
 # Plans: the runfile alternative of the label a plan installs, with the
 # checksum its source gives.  Rows: --cuda, platform profile, label, what
 # the alternative says.  Sources: [spack] sha256 (11.8.0-13.3.0),
-# [ctk-catalog] NVIDIA's md5 and size (12.0.0-13.4.1), [setupcuda1342]
+# [ctk-catalog] NVIDIA's md5 and size (12.0.0-13.4.1), [nixflake-ctk] the
+# 12.8.2 and 13.0.3 x86_64 sha256, [setupcuda1342]
 # the 13.4.2 names (no checksum).
 while IFS='|' read -r cuda prof label want; do
 	"$PTBUILD" plan --profile "$prof" --cuda "$cuda" >"$T_DIR/plan.txt" 2>&1 </dev/null
@@ -81,7 +82,10 @@ while IFS='|' read -r cuda prof label want; do
 	like "$alt" "$want" "--cuda $cuda on $prof: $label's runfile, $(printf '%s' "$want" | cut -c1-60)"
 done <<'EOF'
 12.4|graviton3|12.4.1|* alternative cuda_12.4.1_550.54.15_linux_sbsa.run the runfile installer (needs root; sha256 b0fbc77effa2...)*
-13.1|dgx-h100|13.1.1|* alternative cuda_13.1.1_590.48.01_linux.run the runfile installer (needs root; sha256 24ff32372372...)*
+13.1|dgx-h100|13.1.2|* alternative cuda_13.1.2_590.48.01_linux.run the runfile installer (needs root; sha256 ad7d50d49898...)*
+13.0|gh200|13.0.3|* alternative cuda_13.0.3_580.126.20_linux_sbsa.run the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 567c4b2f052a09241f06585f4ee75785 and 4071904076 bytes*
+13.0|dgx-h100|13.0.3|* alternative cuda_13.0.3_580.126.20_linux.run the runfile installer (needs root; sha256 79c82c6529d2...)*
+12.3|dgx-h100|12.3.2|* alternative cuda_12.3.2_545.23.08_linux.run the runfile installer (needs root; sha256 24b2afc9f770...)*
 13.3|gh200|13.3.1|* alternative cuda_13.3.1_610.43.02_linux_sbsa.run the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 90a4467e1ac192963b0713634d5a0e43 and 4202433376 bytes*
 13.2|dgx-h100|13.2.2|* alternative cuda_13.2.2_595.71.05_linux.run the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 5d7a0bc1f719655f2083fc711cacf7cf and 4400921701 bytes*
 13.4|gh200|13.4.2|* alternative cuda_13.4.2_linux_sbsa.run the runfile installer (needs root; unpinned: ptbuild knows no checksum of it*
