@@ -203,6 +203,12 @@ for _, c in ipairs({
   t.is(inst.jetpack_deb, c[3], ("Jetson CUDA %s on Ubuntu %s: %s"):format(c[1], c[2], c[3] == ptb.null and "none" or c[3]))
 end
 t.is(T.installer(R("12.6"), "linux-aarch64", "jetpack").jetpack_deb, ptb.null, "no os-release: no local repo guessed")
+-- the Jetson repo of 12.8 and 12.9 is an earlier update than the SBSA and
+-- x86_64 label (12.8.2, 12.9.2): the plan names the update it installs
+for _, c in ipairs({ { "12.8", "12.8.1" }, { "12.9", "12.9.1" }, { "12.6", "12.6.3" } }) do
+  inst = T.installer(R(c[1]), "linux-aarch64", "jetpack", jf("ubuntu", "22.04"))
+  t.is(inst.full_version, c[2], ("Jetson CUDA %s installs %s from its local repo"):format(c[1], c[2]))
+end
 -- 13.4 installs 13.4.2 from the manifest ptbuild carries; CCCL, renamed
 -- cccl in 13.4 [redistrib_13.4.2.json], is among the downloads; the
 -- runfiles have names but no sha256 anywhere ptbuild could read one
