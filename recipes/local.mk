@@ -21,6 +21,7 @@ nobase_dist_pkgdata_DATA += \
 	recipes/data/platforms.lua \
 	recipes/data/pytorch.lua \
 	recipes/data/redist.lua \
+	recipes/data/runfiles.lua \
 	recipes/data/sccache.lua \
 	recipes/data/sources.lua \
 	recipes/detect.lua \

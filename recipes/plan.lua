@@ -488,9 +488,11 @@ local function decide_cuda(decide, args, ch, cplan, inst, ncuda, cudnn)
     (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (ncuda > 0 and (", " .. ncuda .. " files with sha256") or ", resolved from the manifest")))
   decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, cplan.platform, how, root), ch.why)
   if source == "download" and inst.runfile ~= ptb.null then
-    decide("alternative", inst.runfile.name, inst.runfile.sha256
-      and ("the runfile installer (needs root; sha256 " .. inst.runfile.sha256:sub(1, 12) .. "...)")
-      or "the runfile installer (needs root; unpinned: ptbuild knows no sha256 for it -- check NVIDIA's md5sum.txt)")
+    local rf = inst.runfile
+    decide("alternative", rf.name, rf.sha256
+      and ("the runfile installer (needs root; sha256 " .. rf.sha256:sub(1, 12) .. "...)")
+      or rf.md5 and ("the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 %s and %d bytes: check both before running it)"):format(rf.md5, rf.size)
+      or "the runfile installer (needs root; unpinned: ptbuild knows no checksum of it -- check NVIDIA's md5sum.txt)")
   end
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")

@@ -88,6 +88,7 @@ SHELL_TESTS = \
 	tests/integration/t0130-doctor.sh \
 	tests/integration/t0131-plan-doctor-agree.sh \
 	tests/integration/t0211-sources.sh \
+	tests/integration/t0219-runfiles.sh \
 	tests/integration/t0212-recipe-errors.sh \
 	tests/integration/t0501-generate.sh \
 	tests/integration/t0502-generate-env.sh \

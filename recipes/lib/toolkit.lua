@@ -6,6 +6,7 @@ local cuda = ptb.include("data/cuda")
 local archs = ptb.include("data/archs")
 local jetson = ptb.include("data/jetson")
 local redist = ptb.include("data/redist")
+local runfiles = ptb.include("data/runfiles")
 
 local M = {}
 
@@ -327,7 +328,7 @@ end
 -- facts (optional) pick the Jetson local repo of the host's Ubuntu release
 -- and the Orin compatibility package.
 function M.installer(r, platform, installer, facts)
-  local up = cuda.updates[r.version] or { label = r.version .. ".0", runfiles = {} }
+  local up = cuda.updates[r.version] or { label = r.version .. ".0" }
   local out = {
     full_version = up.label,
     manifest = redist.base_url .. "redistrib_" .. up.label .. ".json",
@@ -335,15 +336,17 @@ function M.installer(r, platform, installer, facts)
     runfile = ptb.null,
     orin_compat = M.orin_compat(facts, r, platform),
   }
-  local rf = up.runfiles[platform]
+  local rf = (runfiles[up.label] or {})[platform]
   if rf then
-    out.runfile = { name = rf.name, sha256 = rf.sha256,
+    out.runfile = { name = rf.name, sha256 = rf.sha256, md5 = rf.md5, size = rf.size,
       url = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(up.label, rf.name) }
   end
   if installer == "jetpack" then
     local os = facts and facts.host and facts.host.os
     local ubuntu = type(os) == "table" and os.id == "ubuntu" and os.version_id or nil
     out.jetpack_deb = ubuntu and up.jetson_debs and up.jetson_debs[ubuntu] or ptb.null
+    -- the Jetson local repo may be an earlier update than the minor's last
+    if up.jetson_debs and up.jetson_debs.label then out.full_version = up.jetson_debs.label end
     return out
   end
   local lab = redist.labels[up.label]

@@ -96,6 +96,17 @@ static int form_sha256(const char *s)
 	return ptb_fetch_is_sha256(s);
 }
 
+/* NVIDIA's md5 of a runfile: 32 lowercase hex digits. */
+static int form_md5(const char *s)
+{
+	size_t n = 0;
+
+	for (; s[n]; n++)
+		if (!((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'f')))
+			return 0;
+	return n == 32;
+}
+
 /* A name of a distribution package or an archive component: one shell
  * word that needs no quoting (Debian's and RPM's names, with a version
  * pin after '=' allowed). */
@@ -384,9 +395,13 @@ static int check_cuda(const struct chk *c, const cJSON *p)
 	    may(c, p, "cuda.runfile.name", form_name, "a file name") ||
 	    may(c, p, "cuda.runfile.url", form_url, "an http(s) or file:/// URL") ||
 	    may(c, p, "cuda.runfile.sha256", form_sha256, "64 lowercase hexadecimal digits") ||
+	    may(c, p, "cuda.runfile.md5", form_md5, "32 lowercase hexadecimal digits") ||
 	    may(c, p, "cuda.cudnn.version", form_version, "a version such as 9.13.0.50") ||
 	    may(c, p, "cuda.cudnn.variant", form_name, "a variant name such as cuda13"))
 		return -1;
+	v = ptb_json_get(p, "cuda.runfile.size");
+	if (v && !is_whole(v, 1, 1e15))
+		return bad(c, "cuda.runfile.size", "a whole number of bytes");
 	v = ptb_json_get(p, "cuda.downloads");
 	if (!cJSON_IsArray(v) && !absent_ok(c, v))
 		return bad(c, "cuda.downloads", "an array");

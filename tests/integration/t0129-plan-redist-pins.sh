@@ -1,6 +1,7 @@
 #!/bin/sh
 # t0129-plan-redist-pins.sh - a plan that downloads CUDA 11.8, 12.0, 12.1,
-# 12.2, 12.5, 13.1, 13.2 or 13.3 names every CUDA file with the URL, size
+# 12.2, 12.3, 12.5, 12.8, 12.9, 13.0, 13.1, 13.2 or 13.3 (the last update of
+# each: 12.3.2, 12.8.2, 12.9.2, 13.0.3, 13.1.2 [ctk-catalog]) names every CUDA file with the URL, size
 # and sha256 of NVIDIA's manifest for that label, as the copy in
 # tools/data/redist lists them, on x86_64 and on SBSA: nothing is left for
 # fetch to take from a downloaded manifest.
@@ -40,8 +41,8 @@ print("; ".join(bad) if bad else "ok %d" % len(files))
 # CUDA minor | the label cuda.lua installs for it | fewest CUDA files a
 # plan downloads (11.8 has no libnvjitlink; before 12.2 no libcufile for
 # SBSA)
-for row in "11.8 11.8.0 13" "12.0 12.0.1 14" "12.1 12.1.1 14" "12.2 12.2.2 15" "12.5 12.5.1 15" \
-	"13.1 13.1.1 15" "13.2 13.2.2 15" "13.3 13.3.1 15"; do
+for row in "11.8 11.8.0 13" "12.0 12.0.1 14" "12.1 12.1.1 14" "12.2 12.2.2 15" "12.3 12.3.2 15" "12.5 12.5.1 15" \
+	"12.8 12.8.2 15" "12.9 12.9.2 15" "13.0 13.0.3 15" "13.1 13.1.2 15" "13.2 13.2.2 15" "13.3 13.3.1 15"; do
 	# shellcheck disable=SC2086
 	set -- $row
 	for pp in "dgx-h100 linux-x86_64" "gh200 linux-sbsa"; do

@@ -168,16 +168,16 @@ t.is(T.choose(fed, torch("2.14")).release.version, "13.2", "glibc 2.42: CUDA 13.
 
 -- installer: downloads with sha256 where ptbuild holds the manifest
 local inst = T.installer(R("12.8"), "linux-x86_64", "redist")
-t.is(inst.full_version, "12.8.1", "12.8 installs 12.8.1")
-t.ok(#inst.downloads >= 10, "12.8.1 x86_64: downloads listed")
+t.is(inst.full_version, "12.8.2", "12.8 installs 12.8.2, its last update [ctk-catalog]")
+t.ok(#inst.downloads >= 10, "12.8.2 x86_64: downloads listed")
 local nvcc
 for _, d in ipairs(inst.downloads) do if d.name == "cuda_nvcc" then nvcc = d end end
 t.is(nvcc and nvcc.url, "https://developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/linux-x86_64/cuda_nvcc-linux-x86_64-12.8.93-archive.tar.xz", "nvcc URL")
 t.like(nvcc and nvcc.sha256 or "", "^%x+$", "nvcc sha256 is hex")
 t.is(#(nvcc and nvcc.sha256 or ""), 64, "nvcc sha256 has 64 digits")
-t.is(inst.runfile.name, "cuda_12.8.1_570.124.06_linux.run", "12.8.1 runfile name")
+t.is(inst.runfile.name, "cuda_12.8.2_570.211.01_linux.run", "12.8.2 runfile name")
 inst = T.installer(R("12.8"), "linux-sbsa", "redist")
-t.is(inst.runfile.name, "cuda_12.8.1_570.124.06_linux_sbsa.run", "12.8.1 SBSA runfile name")
+t.is(inst.runfile.name, "cuda_12.8.2_570.211.01_linux_sbsa.run", "12.8.2 SBSA runfile name")
 for _, d in ipairs(inst.downloads) do t.like(d.url, "linux%-sbsa", "SBSA download " .. d.name) end
 inst = T.installer(R("13.2"), "linux-sbsa", "redist")
 t.is(inst.full_version, "13.2.2", "13.2 installs 13.2.2")
@@ -185,7 +185,9 @@ t.ok(#inst.downloads >= 10, "13.2.2 SBSA: its manifest is carried, downloads lis
 for _, d in ipairs(inst.downloads) do t.is(#d.sha256, 64, "13.2.2 SBSA " .. d.name .. " pinned") end
 t.is(inst.manifest, "https://developer.download.nvidia.com/compute/cuda/redist/redistrib_13.2.2.json", "13.2.2 manifest URL")
 t.ok(#inst.components > 0, "13.2.2: components to resolve from the manifest")
-t.is(inst.runfile, ptb.null, "13.2.2: no runfile known")
+t.is(inst.runfile.name, "cuda_13.2.2_595.71.05_linux_sbsa.run", "13.2.2: its runfile [ctk-catalog]")
+t.is(inst.runfile.sha256, nil, "13.2.2: no sha256 published for it")
+t.is(inst.runfile.md5 .. " " .. inst.runfile.size, "de619f6c9c419863383a2065cc93fbd5 4229968117", "13.2.2: NVIDIA's md5 and size")
 -- Jetson local repos by the host's Ubuntu release [jc]: the 12.2 deb on
 -- NVIDIA's server is the Ubuntu 20.04 (JetPack 5) one
 local function jf(id, ver) return { host = { os = { id = id, version_id = ver } } } end
@@ -201,6 +203,12 @@ for _, c in ipairs({
   t.is(inst.jetpack_deb, c[3], ("Jetson CUDA %s on Ubuntu %s: %s"):format(c[1], c[2], c[3] == ptb.null and "none" or c[3]))
 end
 t.is(T.installer(R("12.6"), "linux-aarch64", "jetpack").jetpack_deb, ptb.null, "no os-release: no local repo guessed")
+-- the Jetson repo of 12.8 and 12.9 is an earlier update than the SBSA and
+-- x86_64 label (12.8.2, 12.9.2): the plan names the update it installs
+for _, c in ipairs({ { "12.8", "12.8.1" }, { "12.9", "12.9.1" }, { "12.6", "12.6.3" } }) do
+  inst = T.installer(R(c[1]), "linux-aarch64", "jetpack", jf("ubuntu", "22.04"))
+  t.is(inst.full_version, c[2], ("Jetson CUDA %s installs %s from its local repo"):format(c[1], c[2]))
+end
 -- 13.4 installs 13.4.2 from the manifest ptbuild carries; CCCL, renamed
 -- cccl in 13.4 [redistrib_13.4.2.json], is among the downloads; the
 -- runfiles have names but no sha256 anywhere ptbuild could read one
@@ -216,11 +224,15 @@ end
 t.is(T.installer(R("13.4"), "linux-x86_64", "redist").runfile.name, "cuda_13.4.2_linux.run", "13.4.2 runfile name")
 inst = T.installer(R("13.5"), "linux-x86_64", "redist")
 t.is(#inst.downloads, 0, "13.5: no manifest held, no downloads invented")
--- every manifest in data/redist.lua is the label of a release (none orphaned)
+-- every manifest in data/redist.lua is the label of a release (none
+-- orphaned): the update a plan installs or an earlier one of its minor
 local redist = ptb.include("data/redist")
 for label in pairs(redist.labels) do
   local used = false
-  for _, up in pairs(cuda.updates) do if up.label == label then used = true end end
+  for _, up in pairs(cuda.updates) do
+    if up.label == label or (label:match("^%d+%.%d+") == up.label:match("^%d+%.%d+")
+        and A.vcmp(label, up.label) < 0) then used = true end
+  end
   t.ok(used, "manifest " .. label .. " is the label of a CUDA release")
 end
 -- every release from 11.8 has an update label
