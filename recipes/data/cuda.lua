@@ -126,8 +126,9 @@ local releases = {
   -- preview) [rn134].  driver_min: 615.71.09, the driver NVIDIA's
   -- TensorRT-LLM installs with the 13.4.1 runfile [dlfw2608], which
   -- reports "CUDA 13.4" [umd134]; 13.4 is the r615 branch [ptx-rel].
-  -- Table 3 itself was not read (and whether the runfile bundles that
-  -- driver is not settled), so this is an upper bound of the minimum.
+  -- NVIDIA's cuda-compat-13-4 package, versioned by the 13.4 driver it
+  -- carries, is 615.71.09 beside cuda-13-4-13.4.2 too [al2023-1342].
+  -- Table 3 itself was not read, so this is an upper bound of the minimum.
   -- PTX ISA 9.4 (CUDA 13.4, driver branch r615) adds sm_107, sm_107a and
   -- sm_107f [gcc-nvptx107] [ptx-rel].
   -- Host compilers: gcc 16 (13.4.92's crt/host_config.h refuses only
@@ -165,7 +166,7 @@ local releases = {
 -- 610.43.02) are those manifests' nvidia_driver versions.
 -- Every other label below has its manifest there too (11.8.0 to 13.0.2:
 -- each one's nvidia_driver is the runfile's driver named here) except
--- 12.3.1, which no vendored copy holds: a 12.3 plan's files and sha256
+-- 12.3.2, which no vendored copy holds: a 12.3 plan's files and sha256
 -- come from NVIDIA's manifest at fetch time, as for 13.5.0.
 --   [rn1342]   https://docs.nvidia.com/cuda/archive/13.4.2/cuda-toolkit-release-notes/
 --              ("CUDA Toolkit 13.4 Update 1")
@@ -182,7 +183,9 @@ local updates = {
   ["12.2"] = { label = "12.2.2", driver = "535.104.05", runfiles = { ["linux-x86_64"] = { name = "cuda_12.2.2_535.104.05_linux.run", sha256 = "2b39aae3e7618d9f59a3c8fa1f1bc61f29c0b0e0df75fb05076badb352952ef2" }, ["linux-sbsa"] = { name = "cuda_12.2.2_535.104.05_linux_sbsa.run", sha256 = "4113a15e6b27a02638c72edeb5f89de4c9ea312febba12fc4cefff2edc882268" } },
     -- 12.2 for Ubuntu 22.04 (JetPack 6) is no download of NVIDIA's in [jc]
     jetson_debs = { ["20.04"] = "cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb" } }, -- [jc]
-  ["12.3"] = { label = "12.3.1", driver = "545.23.08", runfiles = { ["linux-x86_64"] = { name = "cuda_12.3.1_545.23.08_linux.run", sha256 = "b73d18ccd5ff85bbae32b425dfb82729612ede65b07a37cd5e2b574190614038" }, ["linux-sbsa"] = { name = "cuda_12.3.1_545.23.08_linux_sbsa.run", sha256 = "bce6bb8b293c33c3ed0c1b65120c70587cc29e1b94ea8679ebb14c32b3858b5e" } } },
+  -- 12.3: its last update is 12.3.2, "CUDA 12.3 Update 2" [nv-vgpu-cuda]
+  -- (the runfiles: [spack]); 12.3.1 was the one before it.
+  ["12.3"] = { label = "12.3.2", driver = "545.23.08", runfiles = { ["linux-x86_64"] = { name = "cuda_12.3.2_545.23.08_linux.run", sha256 = "24b2afc9f770d8cf43d6fa7adc2ebfd47c4084db01bdda1ce3ce0a4d493ba65b" }, ["linux-sbsa"] = { name = "cuda_12.3.2_545.23.08_linux_sbsa.run", sha256 = "761b84e292b94c4d330f445d36326dfff90a418e909fb0baf3d6f03e24106d08" } } },
   ["12.4"] = { label = "12.4.1", driver = "550.54.15", runfiles = { ["linux-x86_64"] = { name = "cuda_12.4.1_550.54.15_linux.run", sha256 = "367d2299b3a4588ab487a6d27276ca5d9ead6e394904f18bccb9e12433b9c4fb" }, ["linux-sbsa"] = { name = "cuda_12.4.1_550.54.15_linux_sbsa.run", sha256 = "b0fbc77effa225498974625b6b08b3f6eff4a37e379f5b60f1d3827b215ad19b" } },
     jetson_debs = { ["22.04"] = "cuda-tegra-repo-ubuntu2204-12-4-local_12.4.1-1_arm64.deb" } }, -- [jc]
   ["12.5"] = { label = "12.5.1", driver = "555.42.06", runfiles = { ["linux-x86_64"] = { name = "cuda_12.5.1_555.42.06_linux.run", sha256 = "b5e0a779e089c86610051141c4cf498beef431858ec63398107391727ecbdb04" }, ["linux-sbsa"] = { name = "cuda_12.5.1_555.42.06_linux_sbsa.run", sha256 = "353e8abc52ca80adf05002b775c7b3a2d2feefcf1c25ae13f8757f9a11efba3e" } } },
@@ -201,7 +204,8 @@ local updates = {
   -- version [dlfw2608]; the 13.4.2 names are [setupcuda1342].  No sha256 of
   -- either runfile is published where ptbuild could read it (NVIDIA's
   -- docs/sidebar lists md5 only): the runfiles are unpinned, and the plan
-  -- says so.  The bundled driver of 13.4.2 is not known here.
+  -- says so.  No driver is bundled: from 13.4 the Linux driver is
+  -- released apart from the toolkit [unbundle134].
   ["13.4"] = { label = "13.4.2", runfiles = { ["linux-x86_64"] = { name = "cuda_13.4.2_linux.run" },
     ["linux-sbsa"] = { name = "cuda_13.4.2_linux_sbsa.run" } } },
   -- 13.5: the release notes name no update [rn135]; no manifest and no
