@@ -152,6 +152,11 @@ local releases = {
 -- driver bundled in that update's runfile, and the runfiles themselves.
 --   [tk-csv]   the last update of each minor, from the release notes
 --              Table 3 [rn-t3]
+-- Four labels trail a later update that NVIDIA published in 2026 and
+-- that no copy in tools/data/redist holds yet [cuda-2026-updates]:
+-- 12.8.2, 12.9.2, 13.0.3 (2026-04-13) and 13.1.2 (2026-04-30, nvcc
+-- 13.1.115, still driver 590.48.01).  Moving a label there unpins its
+-- archives until that manifest is vendored, so they stay for now.
 --   [spack]    spack/spack-packages@1e8cf05 repos/spack_repo/builtin/packages/
 --              cuda/package.py: runfile names and sha256;
 --              URL = .../compute/cuda/<label>/local_installers/<name>
