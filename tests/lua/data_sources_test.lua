@@ -85,4 +85,32 @@ t.is(up134.runfiles["linux-sbsa"].name, "cuda_13.4.2_linux_sbsa.run", "13.4 sbsa
 t.ok(up134.runfiles["linux-x86_64"].sha256 == nil, "13.4 runfile unpinned: no sha256 published")
 t.ok(up134.driver == nil, "13.4.2 bundles no driver [unbundle134]")
 t.is(release("13.4").driver_min, "615.71.09", "13.4 driver_min [dlfw2608] [al2023-1342]")
+-- PyTorch 2.12-2.14 wheels [release] (RELEASE.md's matrix, zh copy) and
+-- their arch lists [pt-envsetup] (build_env_setup.py's table).
+local pytorch = ptb.include("data/pytorch")
+local function torch(v)
+  for _, r in ipairs(pytorch.releases) do if r.version == v then return r end end
+end
+local envsetup = {
+  ["12.6"] = { ["linux-x86_64"] = "5.0;6.0;7.0;7.5;8.0;8.6;9.0", ["linux-sbsa"] = "8.0;9.0" },
+  ["13.0"] = { ["linux-x86_64"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["linux-sbsa"] = "8.0;9.0;10.0;11.0;12.0+PTX" },
+  ["13.2"] = { ["linux-x86_64"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["linux-sbsa"] = "8.0;9.0;10.0;11.0;12.0+PTX" },
+}
+local matrix = {  -- version, python min, max, CUDA (stable and experimental), experimental
+  { "2.12", "3.10", "3.14", "12.6 13.0 13.2", "13.2" },
+  { "2.13", "3.10", "3.15", "12.6 13.0 13.2", "13.2" },
+  { "2.14", "3.10", "3.15", "12.6 13.0 13.2", "" },
+}
+for _, row in ipairs(matrix) do
+  local v, pmin, pmax, cudas, exp = table.unpack(row)
+  local r = torch(v)
+  t.is(r.python.min .. "-" .. r.python.max, pmin .. "-" .. pmax, v .. ": Python " .. pmin .. "-" .. pmax .. " [release]")
+  t.is(table.concat(r.cuda, " "), cudas, v .. ": wheel CUDAs " .. cudas .. " [release]")
+  t.is(table.concat(r.experimental, " "), exp, v .. ": experimental CUDA '" .. exp .. "' [release]")
+  for cu, lists in pairs(envsetup) do
+    for platform, list in pairs(lists) do
+      t.is(r.wheels[platform][cu], list, v .. " cu" .. cu:gsub("%.", "") .. " " .. platform .. ": " .. list .. " [pt-envsetup]")
+    end
+  end
+end
 t.done()
