@@ -124,8 +124,9 @@ local releases = {
   -- 13.4: Rubin, compute capability 10.7, sm_107 and sm_107a [pt190654]
   -- [ptxas134]; the GA release is versioned 13.4.1 (13.4.0 was a developer
   -- preview) [rn134].  driver_min: 615.71.09, the driver NVIDIA's
-  -- TensorRT-LLM installs with the 13.4.1 runfile [dlfw2608], which
-  -- reports "CUDA 13.4" [umd134]; 13.4 is the r615 branch [ptx-rel].
+  -- TensorRT-LLM pairs with 13.4.1 in its DLFW 26.08 image (it installs
+  -- the runfile with --toolkit only) [dlfw2608], which reports "CUDA
+  -- 13.4" [umd134]; 13.4 is the r615 branch [ptx-rel].
   -- NVIDIA's cuda-compat-13-4 package, versioned by the 13.4 driver it
   -- carries, is 615.71.09 beside cuda-13-4-13.4.2 too [al2023-1342].
   -- Table 3 itself was not read, so this is an upper bound of the minimum.
