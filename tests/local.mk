@@ -41,6 +41,7 @@ TESTS += tests/unit/test-util tests/unit/test-lua tests/unit/test-facts tests/un
 # Lua tests of the recipes
 LUA_TESTS = \
 	tests/lua/archlist_test.lua \
+	tests/lua/data_sources_test.lua \
 	tests/lua/data_test.lua \
 	tests/lua/detect_test.lua \
 	tests/lua/doctor_test.lua \

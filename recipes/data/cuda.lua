@@ -124,10 +124,12 @@ local releases = {
   -- 13.4: Rubin, compute capability 10.7, sm_107 and sm_107a [pt190654]
   -- [ptxas134]; the GA release is versioned 13.4.1 (13.4.0 was a developer
   -- preview) [rn134].  driver_min: 615.71.09, the driver NVIDIA's
-  -- TensorRT-LLM installs with the 13.4.1 runfile [dlfw2608], which
-  -- reports "CUDA 13.4" [umd134]; 13.4 is the r615 branch [ptx-rel].
-  -- Table 3 itself was not read (and whether the runfile bundles that
-  -- driver is not settled), so this is an upper bound of the minimum.
+  -- TensorRT-LLM pairs with 13.4.1 in its DLFW 26.08 image (it installs
+  -- the runfile with --toolkit only) [dlfw2608], which reports "CUDA
+  -- 13.4" [umd134]; 13.4 is the r615 branch [ptx-rel].
+  -- NVIDIA's cuda-compat-13-4 package, versioned by the 13.4 driver it
+  -- carries, is 615.71.09 beside cuda-13-4-13.4.2 too [al2023-1342].
+  -- Table 3 itself was not read, so this is an upper bound of the minimum.
   -- PTX ISA 9.4 (CUDA 13.4, driver branch r615) adds sm_107, sm_107a and
   -- sm_107f [gcc-nvptx107] [ptx-rel].
   -- Host compilers: gcc 16 (13.4.92's crt/host_config.h refuses only
@@ -178,6 +180,8 @@ local updates = {
   ["12.2"] = { label = "12.2.2",
     -- 12.2 for Ubuntu 22.04 (JetPack 6) is no download of NVIDIA's in [jc]
     jetson_debs = { ["20.04"] = "cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb" } }, -- [jc]
+  -- 12.3: its last update is 12.3.2, "CUDA 12.3 Update 2" [nv-vgpu-cuda];
+  -- 12.3.1 was the one before it.
   ["12.3"] = { label = "12.3.2" },
   ["12.4"] = { label = "12.4.1",
     jetson_debs = { ["22.04"] = "cuda-tegra-repo-ubuntu2204-12-4-local_12.4.1-1_arm64.deb" } }, -- [jc]
@@ -193,9 +197,11 @@ local updates = {
   ["13.2"] = { label = "13.2.2" },
   ["13.3"] = { label = "13.3.1" },
   -- 13.4: 13.4.2 is "13.4 Update 1" [rn1342]; its manifest is in
-  -- data/redist.lua.  No sha256 of its runfiles is published where
-  -- ptbuild could read it, nor (unlike 13.4.1's) their md5: the plan says
-  -- they are unpinned.
+  -- data/redist.lua.  From 13.4.1 the runfile name carries no driver
+  -- version: no driver is bundled, the Linux driver is released apart
+  -- from the toolkit from 13.4 on [unbundle134].  No sha256 of its
+  -- runfiles is published where ptbuild could read it, nor (unlike
+  -- 13.4.1's) their md5: the plan says they are unpinned.
   ["13.4"] = { label = "13.4.2" },
   -- 13.5: the release notes name no update [rn135]; no manifest and no
   -- runfile of it are in ptbuild's data (fetch reads NVIDIA's manifest).

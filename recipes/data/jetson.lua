@@ -8,6 +8,7 @@
 --             6.0 = 12.2, 6.1/6.2 = 12.6, 7.0 = 13.0 for Thor)
 --   [thor]    NVIDIA blog "What's New in CUDA Toolkit 13.0 for Jetson Thor":
 --             Thor uses the SBSA toolkit; Orin stays on JetPack (L4T) CUDA
+--   [jp72]    NVIDIA's JetPack 7.2 page: L4T 39.2, CUDA 13.2.1, Orin added
 --   [nix]     NixOS/nixpkgs cuda-modules _cuda/lib/redist.nix getRedistSystem:
 --             SBSA unless capability < 10.1 (CUDA < 13) or < 8.7 (CUDA >= 13)
 -- The L4T -> JetPack -> CUDA table is data/l4t.lua (the one detect reads);
@@ -23,7 +24,9 @@ local modules = {
   { match = "nano", cc = "5.3", name = "Jetson Nano" },
 }
 
--- The lowest GPU capability served by the SBSA toolkit [nix]
+-- The lowest GPU capability served by the SBSA toolkit [nix]; Orin (8.7)
+-- joins it with CUDA 13.2, JetPack 7.2 being L4T 39.2 with CUDA 13.2.1
+-- and the release that adds the Orin family to JetPack 7 [jp72].
 local sbsa_min_cc = { before13 = "10.1", from13 = "8.7", from13_minor = "13.2" }
 
 return { modules = modules, sbsa_min_cc = sbsa_min_cc }

@@ -11,11 +11,16 @@
 --   [jp514] [jp515] NVIDIA's JetPack 5.1.4 and 5.1.5 pages; [jp72] NVIDIA's
 --   JetPack 7.2 page; [jp721] NVIDIA's Jetson apt repository for r39.2;
 --   [jp516] JetPack 5.1.6 = L4T 35.6.4; [jp71] NVIDIA's JetPack 7.1 page
+--   [jp622] JetPack 6.2.2 = L4T 36.5 ([S_JTOP] agrees; [jc-l4t]'s
+--   "36.5.0": "6.2.1" is the one table that differs)
 -- Not here because no source read says which JetPack they belong to:
 -- L4T 35.6.3 (only [S_JTOP] names it, "5.1.5"; NVIDIA's 5.1.5 page names
 -- 35.6.1 and 35.6.2) and 36.4.2 (community tables disagree: "6.1 (rev1)",
 -- "6.1.1" and "6.2"; NVIDIA's Jetson Linux archive lists no 36.4.2
--- release); detect reports no JetPack for them.
+-- release); detect reports no JetPack for them.  Nor are 39.0.0 and
+-- 39.1.0: both are JetPack 7.2 pre-releases ("7.2 EA" in [S_JTOP] and
+-- [jc-l4t]; [jc-l4t] calls 39.1.0 "7.2 GA"), while NVIDIA's 7.2 page
+-- names 39.2 [jp72].
 
 local M = {}
 
@@ -29,7 +34,8 @@ M.jetpack = {
   ["35.6.1"] = "5.1.5", ["35.6.2"] = "5.1.5",           -- [jp515]
   ["35.6.4"] = "5.1.6",                                 -- [jp516]
   ["36.3.0"] = "6.0", ["36.4.0"] = "6.1", ["36.4.3"] = "6.2",
-  ["36.4.4"] = "6.2.1", ["36.4.7"] = "6.2.1", ["36.5.0"] = "6.2.2",
+  ["36.4.4"] = "6.2.1", ["36.4.7"] = "6.2.1",
+  ["36.5.0"] = "6.2.2",                                 -- [jp622]
   ["38.2.0"] = "7.0", ["38.2.1"] = "7.0", ["38.2.2"] = "7.0",  -- "38.2.x -> 7.0"
   ["38.4.0"] = "7.1",
   ["39.2.0"] = "7.2",                                   -- [jp72]

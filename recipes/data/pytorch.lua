@@ -29,6 +29,13 @@
 --              (3.5 ... 9.0a), @0011ec5c (Blackwell: 10.0 10.1 12.0 and
 --              their a), and the CUDA 13 one (10.3 11.0 12.1, no 10.1);
 --              which release first carried 12.1 is unverified (2.9 assumed)
+--   [pt-envsetup] .ci/manywheel/build_env_setup.py (@00505f29, which
+--              replaced build_cuda.sh): TORCH_CUDA_ARCH_LIST_TABLE per wheel
+--              CUDA and host arch, +PTX on 12.0 only.  Its CUDA set (12.6,
+--              13.0, 13.2) is the one [release] gives 2.12, 2.13 and 2.14,
+--              and its lists are the 2.12-2.14 rows below: 12.6 x86_64
+--              5.0-9.0, aarch64 8.0;9.0; 13.0 and 13.2 x86_64
+--              7.5;8.0;8.6;9.0;10.0;12.0+PTX, aarch64 8.0;9.0;10.0;11.0;12.0+PTX.
 --   [pt190654] pytorch/pytorch PR 190654 "Add sm_107 for Rubin support"
 --              (2026-07-21, before the 2.14 release): CUDA 13.4 adds
 --              compute capability 10.7; PyTorch made Rubin-aware
@@ -117,7 +124,7 @@ local releases = {
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   { version = "2.12", python = { min = "3.10", max = "3.14" }, tag = "v2.12.1", released = "2026-05", cuda = { "12.6", "13.0", "13.2" }, experimental = { "13.2" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
-                                    ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [release] (zh copy)
+                                    ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [pt-envsetup]
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },

@@ -1,0 +1,132 @@
+-- data_sources_test.lua - values of data/cuda.lua held to the sources
+-- they were audited against (ids resolve in recipes/data/sources.lua).
+local t = ptb.include("tap")
+local cuda = ptb.include("data/cuda")
+local T = ptb.include("lib/toolkit")
+
+local function release(v)
+  for _, r in ipairs(cuda.releases) do if r.version == v then return r end end
+end
+
+-- Runfiles: label, platform, name and sha256 as spack/spack-packages@1e8cf05
+-- packages/cuda/package.py lists them [spack] (URL
+-- .../compute/cuda/<label>/local_installers/<name>), held in
+-- data/runfiles.lua (generated from tools/data/runfiles.csv).
+local runfiles = ptb.include("data/runfiles")
+local spack_rows = {
+  { "11.8.0", "linux-x86_64", "cuda_11.8.0_520.61.05_linux.run",
+    "9223c4af3aebe4a7bbed9abd9b163b03a1b34b855fbc2b4a0d1b706ac09a5a16" },
+  { "11.8.0", "linux-sbsa", "cuda_11.8.0_520.61.05_linux_sbsa.run",
+    "e6e9a8d31163c9776b5e313fd7590877c5684e1ecddee741154f95704d4ed27c" },
+  { "12.0.1", "linux-x86_64", "cuda_12.0.1_525.85.12_linux.run",
+    "1b205a06272f1463f477276fdab903f3f666917c068e520738001e69c7a1875b" },
+  { "12.0.1", "linux-sbsa", "cuda_12.0.1_525.85.12_linux_sbsa.run",
+    "835270a8db419b9dbaefc1bab8fe5caf6f2caf381975c4b0d35cc0718c26074a" },
+  { "12.1.1", "linux-x86_64", "cuda_12.1.1_530.30.02_linux.run",
+    "d74022d41d80105319dfa21beea39b77a5b9919539c0487a05caaf2446d6a70e" },
+  { "12.1.1", "linux-sbsa", "cuda_12.1.1_530.30.02_linux_sbsa.run",
+    "45ea4cd860f0a26d3db8ce032530f2ee0b55abdd587545213d395a73623b4278" },
+  { "12.2.2", "linux-x86_64", "cuda_12.2.2_535.104.05_linux.run",
+    "2b39aae3e7618d9f59a3c8fa1f1bc61f29c0b0e0df75fb05076badb352952ef2" },
+  { "12.2.2", "linux-sbsa", "cuda_12.2.2_535.104.05_linux_sbsa.run",
+    "4113a15e6b27a02638c72edeb5f89de4c9ea312febba12fc4cefff2edc882268" },
+  { "12.3.2", "linux-x86_64", "cuda_12.3.2_545.23.08_linux.run",
+    "24b2afc9f770d8cf43d6fa7adc2ebfd47c4084db01bdda1ce3ce0a4d493ba65b" },
+  { "12.3.2", "linux-sbsa", "cuda_12.3.2_545.23.08_linux_sbsa.run",
+    "761b84e292b94c4d330f445d36326dfff90a418e909fb0baf3d6f03e24106d08" },
+  { "12.4.1", "linux-x86_64", "cuda_12.4.1_550.54.15_linux.run",
+    "367d2299b3a4588ab487a6d27276ca5d9ead6e394904f18bccb9e12433b9c4fb" },
+  { "12.4.1", "linux-sbsa", "cuda_12.4.1_550.54.15_linux_sbsa.run",
+    "b0fbc77effa225498974625b6b08b3f6eff4a37e379f5b60f1d3827b215ad19b" },
+  { "12.5.1", "linux-x86_64", "cuda_12.5.1_555.42.06_linux.run",
+    "b5e0a779e089c86610051141c4cf498beef431858ec63398107391727ecbdb04" },
+  { "12.5.1", "linux-sbsa", "cuda_12.5.1_555.42.06_linux_sbsa.run",
+    "353e8abc52ca80adf05002b775c7b3a2d2feefcf1c25ae13f8757f9a11efba3e" },
+  { "12.6.3", "linux-x86_64", "cuda_12.6.3_560.35.05_linux.run",
+    "81d60e48044796d7883aa8a049afe6501b843f2c45639b3703b2378de30d55d3" },
+  { "12.6.3", "linux-sbsa", "cuda_12.6.3_560.35.05_linux_sbsa.run",
+    "213ea63a6357020978a8b0a79a8c9d12a2a5941afa1cdc69d5a3f933fa8bed04" },
+  { "12.8.1", "linux-x86_64", "cuda_12.8.1_570.124.06_linux.run",
+    "228f6bcaf5b7618d032939f431914fc92d0e5ed39ebe37098a24502f26a19797" },
+  { "12.8.1", "linux-sbsa", "cuda_12.8.1_570.124.06_linux_sbsa.run",
+    "353cbab1b57282a1001071796efd95c1e40ec27a3375e854d12637eaa1c6107c" },
+  { "12.9.1", "linux-x86_64", "cuda_12.9.1_575.57.08_linux.run",
+    "0f6d806ddd87230d2adbe8a6006a9d20144fdbda9de2d6acc677daa5d036417a" },
+  { "12.9.1", "linux-sbsa", "cuda_12.9.1_575.57.08_linux_sbsa.run",
+    "64f47ab791a76b6889702425e0755385f5fa216c5a9f061875c7deed5f08cdb6" },
+  { "13.0.2", "linux-x86_64", "cuda_13.0.2_580.95.05_linux.run",
+    "81a5d0d0870ba2022efb0a531dcc60adbdc2bbff7b3ef19d6fd6d8105406c775" },
+  { "13.0.2", "linux-sbsa", "cuda_13.0.2_580.95.05_linux_sbsa.run",
+    "93ab4c77ae2bc0f1f600ef48ccd3ff25a3203a6a6161a84511a33cbf5b5621fc" },
+  { "13.1.1", "linux-x86_64", "cuda_13.1.1_590.48.01_linux.run",
+    "24ff323723722781436804b392a48f691cb40de9808095d3e2192d0db6dfb8e4" },
+  { "13.1.1", "linux-sbsa", "cuda_13.1.1_590.48.01_linux_sbsa.run",
+    "8adcd5d4b3e1e70f7420959b97514c0c97ec729da248d54902174c4d229bfd2c" },
+}
+for _, row in ipairs(spack_rows) do
+  local label, platform, name, sha256 = table.unpack(row)
+  local rf = (runfiles[label] or {})[platform]
+  t.is(rf and rf.name, name, label .. " " .. platform .. ": runfile " .. name)
+  t.is(rf and rf.sha256, sha256, label .. " " .. platform .. ": sha256 as spack pins it")
+end
+
+-- The update each minor installs: its last one, with the runfile of that
+-- label in the plan.  12.3.2 is "CUDA 12.3 Update 2" [nv-vgpu-cuda]; the
+-- 2026 updates 12.8.2, 12.9.2, 13.0.3 and 13.1.2 [ctk-catalog]
+-- [cuda-2026-updates]; the others [tk-csv].
+for _, row in ipairs({
+  { "11.8", "11.8.0" }, { "12.0", "12.0.1" }, { "12.1", "12.1.1" }, { "12.2", "12.2.2" },
+  { "12.3", "12.3.2" }, { "12.4", "12.4.1" }, { "12.5", "12.5.1" }, { "12.6", "12.6.3" },
+  { "12.8", "12.8.2" }, { "12.9", "12.9.2" }, { "13.0", "13.0.3" }, { "13.1", "13.1.2" },
+  { "13.2", "13.2.2" }, { "13.3", "13.3.1" },
+}) do
+  local minor, label = row[1], row[2]
+  t.is(cuda.updates[minor] and cuda.updates[minor].label, label, minor .. ": installs " .. label)
+  for _, platform in ipairs({ "linux-x86_64", "linux-sbsa" }) do
+    local inst = T.installer(release(minor), platform, "runfile")
+    local name = runfiles[label][platform].name
+    t.is(inst.runfile ~= ptb.null and inst.runfile.url or nil,
+      "https://developer.download.nvidia.com/compute/cuda/" .. label .. "/local_installers/" .. name,
+      minor .. " " .. platform .. ": the plan downloads " .. name .. " from the label's folder")
+  end
+end
+
+-- 13.4: 13.4.2 ("13.4 Update 1") [rn1342], runfiles named without a
+-- driver [setupcuda1342] and not pinned (NVIDIA publishes md5 only); the
+-- minimum driver, 615.71.09, is the cuda-compat-13-4 driver of 13.4.1
+-- [dlfw2608] and of 13.4.2 [al2023-1342]; no driver bundled [unbundle134].
+t.is(cuda.updates["13.4"].label, "13.4.2", "13.4: installs 13.4.2 [rn1342]")
+t.is(runfiles["13.4.2"]["linux-x86_64"].name, "cuda_13.4.2_linux.run", "13.4 x86_64 runfile [setupcuda1342]")
+t.is(runfiles["13.4.2"]["linux-sbsa"].name, "cuda_13.4.2_linux_sbsa.run", "13.4 sbsa runfile [setupcuda1342]")
+t.ok(runfiles["13.4.2"]["linux-x86_64"].sha256 == nil, "13.4 runfile unpinned: no sha256 published")
+t.ok(runfiles["13.4.2"].driver == nil, "13.4.2 bundles no driver [unbundle134]")
+t.is(release("13.4").driver_min, "615.71.09", "13.4 driver_min [dlfw2608] [al2023-1342]")
+-- PyTorch 2.12-2.14 wheels [release] (RELEASE.md's matrix, zh copy) and
+-- their arch lists [pt-envsetup] (build_env_setup.py's table).
+local pytorch = ptb.include("data/pytorch")
+local function torch(v)
+  for _, r in ipairs(pytorch.releases) do if r.version == v then return r end end
+end
+local envsetup = {
+  ["12.6"] = { ["linux-x86_64"] = "5.0;6.0;7.0;7.5;8.0;8.6;9.0", ["linux-sbsa"] = "8.0;9.0" },
+  ["13.0"] = { ["linux-x86_64"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["linux-sbsa"] = "8.0;9.0;10.0;11.0;12.0+PTX" },
+  ["13.2"] = { ["linux-x86_64"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["linux-sbsa"] = "8.0;9.0;10.0;11.0;12.0+PTX" },
+}
+local matrix = {  -- version, python min, max, CUDA (stable and experimental), experimental
+  { "2.12", "3.10", "3.14", "12.6 13.0 13.2", "13.2" },
+  { "2.13", "3.10", "3.15", "12.6 13.0 13.2", "13.2" },
+  { "2.14", "3.10", "3.15", "12.6 13.0 13.2", "" },
+}
+for _, row in ipairs(matrix) do
+  local v, pmin, pmax, cudas, exp = table.unpack(row)
+  local r = torch(v)
+  t.is(r.python.min .. "-" .. r.python.max, pmin .. "-" .. pmax, v .. ": Python " .. pmin .. "-" .. pmax .. " [release]")
+  t.is(table.concat(r.cuda, " "), cudas, v .. ": wheel CUDAs " .. cudas .. " [release]")
+  t.is(table.concat(r.experimental, " "), exp, v .. ": experimental CUDA '" .. exp .. "' [release]")
+  for cu, lists in pairs(envsetup) do
+    for platform, list in pairs(lists) do
+      t.is(r.wheels[platform][cu], list, v .. " cu" .. cu:gsub("%.", "") .. " " .. platform .. ": " .. list .. " [pt-envsetup]")
+    end
+  end
+end
+t.done()
