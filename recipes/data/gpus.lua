@@ -260,6 +260,7 @@ M.products = {
   { name = "GeForce RTX 3050 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
   { name = "GeForce RTX 3050Ti",                                cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
   { name = "GeForce RTX 3050 A",                                cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_OBS_3050A S_NV_OGKM
+  { name = "GeForce RTX 2050",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_HF_HW S_NV_OGKM
   { name = "Jetson AGX Orin",                                   cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_CUPY6876 S_TVM S_JTOP
   { name = "Jetson Orin NX",                                    cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_JTOP
   { name = "Jetson Orin Nano",                                  cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_TVM S_JTOP
@@ -267,6 +268,7 @@ M.products = {
   { name = "L40",                                               cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NV_GPUS
   { name = "L40S",                                              cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NV_GPUS
   { name = "RTX 6000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX 5880 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_HF_HW S_NV_OGKM
   { name = "RTX 4000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
   { name = "GeForce RTX 4090",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS S_TVM
   { name = "GeForce RTX 4080",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS

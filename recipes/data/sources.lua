@@ -65,7 +65,7 @@ return {
     where = "Lei Mao's table of that page (https://leimao.github.io/blog/NVIDIA-GPU-Compute-Capability/), generated from it by a script, as copied in a public repository (code-index file id 55659745275)", seen = "2026-12-01" },
   S_NV_OGKM = { what = "product names as the NVIDIA driver reports them (nvidia-smi, /proc/driver/nvidia/gpus/*/information), per PCI device and subsystem id, Turing and later",
     where = "NVIDIA/open-gpu-kernel-modules README.md 'Compatible GPUs' @015742d3 (550.40.82); its 610.43.03 edition as copied in a public fork (code-index file id 67161954526)", seen = "2026-12-01" },
-  S_HF_HW = { what = "compute capability per GPU model from TechPowerUp-like data: A800 8.0, H800 9.0, H20 9.0, L20 8.9, GTX 1660 7.5, GTX 1650 Mobile 7.5, RTX 4050 Laptop 8.9",
+  S_HF_HW = { what = "compute capability per GPU model from TechPowerUp-like data: A800 8.0, H800 9.0, H20 9.0, L20 8.9, GTX 1660 7.5, GTX 1650 Mobile 7.5, RTX 4050 Laptop 8.9, RTX 5880 Ada 8.9, RTX 2050 Mobile 8.6 (an Ampere part despite its number)",
     where = "huggingface/huggingface.js packages/tasks/src/hardware-nvidia.ts@013c6b9c (NVIDIA_SKUS)", seen = "2026-12-01" },
   S_OBS_3050A = { what = "the GeForce RTX 3050 A Laptop GPU is compute capability 8.9 (Ada), unlike the 8.6 RTX 3050: its PCI ids 2822 and 28A3 sit among the Ada laptop GPUs in [S_NV_OGKM]",
     where = "a public repository's hardware notes: 'NVIDIA GeForce RTX 3050 A Laptop GPU (4 GB GDDR6, CUDA 12.4, Compute Capability 8.9)' (code-index file id 70837056738)", seen = "2026-12-01" },

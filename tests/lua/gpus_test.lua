@@ -61,6 +61,8 @@ local rows = {
   { "NVIDIA GeForce RTX 3050 OEM", "8.6", "S_NV_GPUS" },                    -- 2508
   { "NVIDIA GeForce RTX 3050 6GB Laptop GPU", "8.6", "S_NV_GPUS" },         -- 25AC
   { "NVIDIA GeForce RTX 3050 A Laptop GPU", "8.9", "S_OBS_3050A" },         -- 28A3, an Ada part
+  { "NVIDIA RTX 5880 Ada Generation", "8.9", "S_HF_HW" },                   -- 26B3, not on NVIDIA's page
+  { "NVIDIA GeForce RTX 2050", "8.6", "S_HF_HW" },                          -- 25A7, an Ampere part
   { "NVIDIA A100-SXM4-80GB", "8.0", "S_NV_GPUS" },                          -- 20B2
   { "Tesla T4", "7.5", "S_NV_GPUS" },                                       -- 1EB8
   { "NVIDIA TITAN RTX", "7.5", "S_NV_GPUS" },                               -- 1E02
