@@ -12,6 +12,60 @@
 local M = {}
 
 M.products = {
+  { name = "Tesla C2075",                                       cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Tesla C2050",                                       cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Tesla C2070",                                       cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Quadro Plex 7000",                                  cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 590",                                   cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 580",                                   cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 570",                                   cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 480",                                   cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 470",                                   cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 465",                                   cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 480M",                                  cc = "2.0", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "NVS 315",                                           cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "NVS 310",                                           cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "NVS 5400M",                                         cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "NVS 5200M",                                         cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "NVS 4200M",                                         cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 560 Ti",                                cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 550 Ti",                                cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 460",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTS 450",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 620",                                    cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 610",                                    cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 520",                                    cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 440",                                    cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 430",                                    cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce 820M",                                      cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce 800M",                                      cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 675M",                                  cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 670M",                                  cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 635M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 630M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 625M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 720M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 620M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce 710M",                                      cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce 705M",                                      cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce 610M",                                      cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 580M",                                  cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 570M",                                  cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 560M",                                  cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 555M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 550M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 540M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 525M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 520MX",                                  cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 520M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 485M",                                  cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 470M",                                  cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 460M",                                  cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 445M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 435M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 420M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 415M",                                   cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce 410M",                                      cc = "2.1", arch = "Fermi",   segment = "workstation" }, -- S_NV_GPUS_OLD3
   { name = "Tesla K10",                                         cc = "3.0", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
   { name = "Quadro K5000",                                      cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
   { name = "Quadro K4200",                                      cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
@@ -21,10 +75,61 @@ M.products = {
   { name = "Quadro K600",                                       cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD2
   { name = "Quadro K420",                                       cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD2
   { name = "Quadro 410",                                        cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD2
+  { name = "Quadro K6000M",                                     cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Quadro K5200M",                                     cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Quadro K5100M",                                     cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Quadro K500M",                                      cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Quadro K4200M",                                     cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Quadro K4100M",                                     cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Quadro K3100M",                                     cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Quadro K2100M",                                     cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Quadro K1100M",                                     cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "NVS 510",                                           cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 770",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 760",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 690",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 680",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 670",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 660 Ti",                                cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 660",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 650 Ti BOOST",                          cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 650 Ti",                                cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 650",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 740",                                    cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 880M",                                  cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 870M",                                  cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 780M",                                  cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 770M",                                  cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 765M",                                  cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 760M",                                  cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 680MX",                                 cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 680M",                                  cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 675MX",                                 cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 670MX",                                 cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 660M",                                  cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 755M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 750M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 650M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 745M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 645M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 740M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 730M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 640M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 640M LE",                                cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 735M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
   { name = "Tesla K40",                                         cc = "3.5", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM
   { name = "Tesla K20",                                         cc = "3.5", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
   { name = "Quadro K6000",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
   { name = "Quadro K5200",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
+  { name = "Quadro K610M",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "Quadro K510M",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX TITAN Z",                               cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX TITAN Black",                           cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX TITAN",                                 cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 780 Ti",                                cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 780",                                   cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 720",                                    cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce 920M",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
   { name = "Tesla K80",                                         cc = "3.7", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM S_MESON
   { name = "GeForce GTX 750 Ti",                                cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
   { name = "GeForce GTX 750",                                   cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
@@ -45,6 +150,10 @@ M.products = {
   { name = "GeForce GTX 960M",                                  cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "GeForce GTX 950M",                                  cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "GeForce 940M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce 930M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GTX 850M",                                  cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce 840M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce 830M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_GPUS_OLD3
   { name = "GeForce GTX TITAN X",                               cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
   { name = "GeForce GTX 980 Ti",                                cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
   { name = "GeForce GTX 980",                                   cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_TVM
@@ -104,26 +213,31 @@ M.products = {
   { name = "Tesla V100S",                                       cc = "7.0", arch = "Volta",   segment = "datacenter" }, -- S_NVSMI_OBS
   { name = "Jetson AGX Xavier",                                 cc = "7.2", arch = "Volta",   segment = "jetson" }, -- S_NV_LEGACY S_TVM S_JTOP
   { name = "Jetson Xavier NX",                                  cc = "7.2", arch = "Volta",   segment = "jetson" }, -- S_NV_LEGACY S_JTOP
-  { name = "T4",                                                cc = "7.5", arch = "Turing",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM
+  { name = "T4",                                                cc = "7.5", arch = "Turing",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM S_NV_GPUS
   { name = "Tesla T4",                                          cc = "7.5", arch = "Turing",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "GeForce RTX 2080 Ti",                               cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM
-  { name = "GeForce RTX 2080",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM
-  { name = "GeForce RTX 2070",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM
-  { name = "GeForce RTX 2060",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM
-  { name = "TITAN RTX",                                         cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM
-  { name = "GeForce GTX 1650 Ti",                               cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD
-  { name = "Quadro RTX 8000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "Quadro RTX 6000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "Quadro RTX 5000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "Quadro RTX 4000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "T1000",                                             cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "T600",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "T400",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
-  { name = "GeForce GTX 1660",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NVSMI_OBS S_NV_FORUM_1660
-  { name = "GeForce GTX 1650",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NVSMI_OBS
-  { name = "A100",                                              cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM S_MESON
-  { name = "A30",                                               cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM
-  { name = "A800",                                              cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NVSMI_OBS
+  { name = "GeForce RTX 2080 Ti",                               cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "GeForce RTX 2080",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "GeForce RTX 2070",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "GeForce RTX 2060",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "TITAN RTX",                                         cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "GeForce GTX 1650 Ti",                               cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS
+  { name = "Quadro RTX 8000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM S_NV_GPUS
+  { name = "Quadro RTX 6000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM S_NV_GPUS
+  { name = "Quadro RTX 5000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM S_NV_GPUS
+  { name = "Quadro RTX 4000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM S_NV_GPUS
+  { name = "Quadro RTX 3000",                                   cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
+  { name = "Quadro T2000",                                      cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
+  { name = "T1000",                                             cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_TVM S_NV_GPUS
+  { name = "Quadro T1000",                                      cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
+  { name = "T1200",                                             cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
+  { name = "T600",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2 S_NV_GPUS
+  { name = "T500",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
+  { name = "T400",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2 S_NV_GPUS
+  { name = "GeForce GTX 1660",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NVSMI_OBS S_NV_FORUM_1660 S_HF_HW
+  { name = "GeForce GTX 1650",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NVSMI_OBS S_HF_HW
+  { name = "A100",                                              cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM S_MESON S_NV_GPUS
+  { name = "A30",                                               cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM S_NV_GPUS
+  { name = "A800",                                              cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NVSMI_OBS S_HF_HW
   { name = "A40",                                               cc = "8.6", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS S_TVM
   { name = "A10",                                               cc = "8.6", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS S_TVM
   { name = "A10G",                                              cc = "8.6", arch = "Ampere",  segment = "datacenter" }, -- S_TVM
@@ -133,15 +247,20 @@ M.products = {
   { name = "RTX A5000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
   { name = "RTX A4000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
   { name = "RTX A2000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
-  { name = "GeForce RTX 3090 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce RTX 3090 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
   { name = "GeForce RTX 3090",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
-  { name = "GeForce RTX 3080 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
-  { name = "GeForce RTX 3080",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
-  { name = "GeForce RTX 3070 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
-  { name = "GeForce RTX 3070",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
-  { name = "GeForce RTX 3060",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM
+  { name = "GeForce RTX 3080 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "GeForce RTX 3080",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "GeForce RTX 3070 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "GeForce RTX 3070",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "GeForce RTX 3060",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
+  { name = "GeForce RTX 3060 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
   { name = "RTX A3000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
-  { name = "GeForce RTX 3050",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NVSMI_OBS
+  { name = "GeForce RTX 3050",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NVSMI_OBS S_NV_GPUS
+  { name = "GeForce RTX 3050 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
+  { name = "GeForce RTX 3050Ti",                                cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
+  { name = "GeForce RTX 3050 A",                                cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_OBS_3050A S_NV_OGKM
+  { name = "GeForce RTX 2050",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_HF_HW S_NV_OGKM
   { name = "Jetson AGX Orin",                                   cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_CUPY6876 S_TVM S_JTOP
   { name = "Jetson Orin NX",                                    cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_JTOP
   { name = "Jetson Orin Nano",                                  cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_TVM S_JTOP
@@ -149,6 +268,7 @@ M.products = {
   { name = "L40",                                               cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NV_GPUS
   { name = "L40S",                                              cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NV_GPUS
   { name = "RTX 6000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX 5880 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_HF_HW S_NV_OGKM
   { name = "RTX 4000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
   { name = "GeForce RTX 4090",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS S_TVM
   { name = "GeForce RTX 4080",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
@@ -161,12 +281,12 @@ M.products = {
   { name = "RTX 4000 SFF Ada",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
   { name = "RTX 2000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
   { name = "GeForce RTX 4050",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS S_NVSMI_OBS
-  { name = "L20",                                               cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NVSMI_OBS
+  { name = "L20",                                               cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NVSMI_OBS S_HF_HW
   { name = "H100",                                              cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NV_GPUS S_TVM S_MESON
   { name = "H200",                                              cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NV_GPUS
   { name = "GH200",                                             cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NV_GPUS S_HRW S_OPENBLAS_CPUID
-  { name = "H800",                                              cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NVSMI_OBS
-  { name = "H20",                                               cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NVSMI_OBS
+  { name = "H800",                                              cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NVSMI_OBS S_HF_HW
+  { name = "H20",                                               cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NVSMI_OBS S_HF_HW
   { name = "B200",                                              cc = "10.0", arch = "Blackwell", segment = "datacenter" }, -- S_NV_GPUS S_MESON
   { name = "GB200",                                             cc = "10.0", arch = "Blackwell", segment = "datacenter" }, -- S_NV_GPUS
   { name = "B300",                                              cc = "10.3", arch = "Blackwell", segment = "datacenter" }, -- S_NV_GPUS S_MESON

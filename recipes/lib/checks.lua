@@ -7,6 +7,7 @@
 local A = ptb.include("lib/archlist")
 local T = ptb.include("lib/toolkit")
 local cuda = ptb.include("data/cuda")
+local archs = ptb.include("data/archs")
 local pytorch = ptb.include("data/pytorch")
 
 local M = {}
@@ -20,17 +21,37 @@ function M.driver(r, driver)
   return T.driver_runs(r, driver) or "too-old"
 end
 
+-- The oldest architecture data/archs.lua knows (3.0).
+local function oldest_arch()
+  local o
+  for cc in pairs(archs) do
+    if not o or A.vcmp(cc, o) < 0 then o = cc end
+  end
+  return o
+end
+
 -- Does release r build the GPU of capability cc?  nil when it does; else
 -- "toolkit-drops-gpu" and the last CUDA that built it, or
 -- "gpu-newer-than-toolkit" and the first that builds it (nil: none known).
 -- The GPU is named as r names it: Jetson Thor is sm_101 before CUDA 13
--- and sm_110 from 13.0 (T.gpu_arch), so CUDA 12.8 builds a Thor.
+-- and sm_110 from 13.0 (T.gpu_arch), so CUDA 12.8 builds a Thor.  A GPU
+-- no listed release builds is older, not newer, when data/archs.lua says
+-- which CUDA last built it (Kepler 3.0: 10.2) or when it is older than
+-- every architecture there (Fermi 2.x): "toolkit-drops-gpu" with that
+-- CUDA, or with nil.
 function M.gpu_build(r, cc)
   if T.builds_gpu(r, cc) then return nil end
-  local first, last = A.span(T.gpu_arch(cc, r), "")
+  local arch = T.gpu_arch(cc, r)
+  local first, last = A.span(arch, "")
   if last and A.vcmp(r.version, last) > 0 then return "toolkit-drops-gpu", last end
+  if not first then
+    if archs[arch] and archs[arch].last then return "toolkit-drops-gpu", archs[arch].last end
+    if not archs[arch] and A.vcmp(arch, oldest_arch()) < 0 then return "toolkit-drops-gpu", nil end
+  end
   return "gpu-newer-than-toolkit", first
 end
+
+M.oldest_arch = oldest_arch
 
 -- The GPUs of the facts that r does not build: { gpu, code, edge } each,
 -- in facts order (gpu_build's code and CUDA release).

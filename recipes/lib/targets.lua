@@ -6,6 +6,7 @@
 local A = ptb.include("lib/archlist")
 local T = ptb.include("lib/toolkit")
 local C = ptb.include("lib/checks")
+local archs_data = ptb.include("data/archs")
 
 local M = {}
 
@@ -165,11 +166,23 @@ local function known_gpu(problems, g, cc, items, r)
   if rule then
     -- the shared rule (lib/checks.lua): edge is the last CUDA that
     -- built it, or the first that builds it
-    if rule == "toolkit-drops-gpu" then
+    if rule == "toolkit-drops-gpu" and edge and A.release(edge) then
       local last = edge
       problem(problems, "error", "toolkit-drops-gpu",
         ("CUDA %s no longer builds for the %s (compute capability %s); the last CUDA that does is %s"):format(r.version, g.name or "GPU", cc, last),
         ("use CUDA %s (--cuda %s) with a PyTorch release that supports it, or build on a machine without this GPU"):format(last, last))
+    elseif rule == "toolkit-drops-gpu" then
+      -- too old for every CUDA ptbuild plans: the last CUDA that built it
+      -- is older than all of them, or unknown (older than every
+      -- architecture ptbuild knows)
+      local known = A.known_versions()
+      local oldest = C.oldest_arch()
+      problem(problems, "error", "toolkit-drops-gpu",
+        edge and ("the %s (compute capability %s) is too old for every CUDA ptbuild knows (%s to %s): the last CUDA that built for it is %s"):format(
+          g.name or "GPU", cc, known[1], known[#known], edge)
+          or ("the %s (compute capability %s) is too old for every CUDA ptbuild knows (%s to %s): it is older than the oldest GPU architecture ptbuild knows, %s, which CUDA %s last built"):format(
+          g.name or "GPU", cc, known[1], known[#known], oldest, archs_data[oldest].last or "?"),
+        "build on a machine without this GPU: no CUDA ptbuild knows builds for it")
     else
       local first = edge
       problem(problems, "error", "gpu-newer-than-toolkit",

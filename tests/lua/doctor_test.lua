@@ -330,6 +330,21 @@ for _, c in ipairs({ { "12.8.93", nil }, { "12.6.85", "gpu-newer-than-toolkit" }
   t.is(finding(res, "sbsa-toolkit-on-jetson"), nil, "Jetson Thor with CUDA " .. c[1] .. ": its SBSA toolkit is right")
 end
 
+-- A GPU older than every CUDA ptbuild knows is dropped, never newer: the
+-- Kepler 3.0 with its last CUDA (10.2), the Fermi 2.1 with none to try.
+for _, c in ipairs({
+  { "NVIDIA GeForce GTX 680", "3.0", "use CUDA 10.2, the last release that builds sm_30" },
+  { "NVIDIA GeForce 410M", "2.1", "no CUDA ptbuild knows builds sm_21: build on a machine without this GPU" },
+}) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.gpus = { { index = 0, name = c[1], compute_capability = c[2] } }
+  o.env.TORCH_CUDA_ARCH_LIST = nil
+  local res = run(f, o)
+  t.is(finding(res, "gpu-newer-than-toolkit"), nil, c[1] .. " (" .. c[2] .. "): not newer than the toolkit")
+  local x = finding(res, "toolkit-drops-gpu") or {}
+  t.is(x.fix, c[3], c[1] .. " (" .. c[2] .. "): dropped, and what to do")
+end
+
 -- covers(): binary compatibility within a major, PTX for newer GPUs
 local A = ptb.include("lib/archlist")
 local items = A.parse("8.0;9.0a;7.5+PTX")

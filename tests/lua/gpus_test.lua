@@ -48,9 +48,57 @@ local rows = {
   { "NVIDIA GeForce GTX 1660 Ti", "7.5", "S_NVSMI_OBS" },
   { "NVIDIA GeForce GTX 1650", "7.5", "S_NVSMI_OBS" },
   { "NVIDIA GeForce RTX 3050", "8.6", "S_NVSMI_OBS" },
+  -- The driver's own names, each from NVIDIA's table of them (S_NV_OGKM:
+  -- open-gpu-kernel-modules README, "Compatible GPUs", the PCI id after
+  -- the name here); the capability from the page or source after it.
+  { "NVIDIA RTX PRO 4500 Blackwell", "12.0", "S_NV_GPUS" },                 -- 2C31
+  { "NVIDIA RTX PRO 4000 Blackwell", "12.0", "S_NV_GPUS" },                 -- 2C34
+  { "NVIDIA RTX 6000 Ada Generation", "8.9", "S_NV_GPUS" },                 -- 26B1
+  { "NVIDIA RTX 4000 Ada Generation", "8.9", "S_NV_GPUS" },                 -- 27B2
+  { "NVIDIA GeForce RTX 3060 Ti", "8.6", "S_NV_GPUS" },                     -- 2486
+  { "NVIDIA GeForce RTX 3050 Ti Laptop GPU", "8.6", "S_NV_GPUS" },          -- 25A0
+  { "NVIDIA GeForce RTX 3050Ti Laptop GPU", "8.6", "S_NV_GPUS" },           -- 25A0 103C 8928, no space
+  { "NVIDIA GeForce RTX 3050 OEM", "8.6", "S_NV_GPUS" },                    -- 2508
+  { "NVIDIA GeForce RTX 3050 6GB Laptop GPU", "8.6", "S_NV_GPUS" },         -- 25AC
+  { "NVIDIA GeForce RTX 3050 A Laptop GPU", "8.9", "S_OBS_3050A" },         -- 28A3, an Ada part
+  { "NVIDIA RTX 5880 Ada Generation", "8.9", "S_HF_HW" },                   -- 26B3, not on NVIDIA's page
+  { "NVIDIA GeForce RTX 2050", "8.6", "S_HF_HW" },                          -- 25A7, an Ampere part
+  { "NVIDIA A100-SXM4-80GB", "8.0", "S_NV_GPUS" },                          -- 20B2
+  { "Tesla T4", "7.5", "S_NV_GPUS" },                                       -- 1EB8
+  { "NVIDIA TITAN RTX", "7.5", "S_NV_GPUS" },                               -- 1E02
+  { "Quadro RTX 3000 with Max-Q Design", "7.5", "S_NV_GPUS" },              -- 1F36 1028 0990
+  { "Quadro T2000", "7.5", "S_NV_GPUS" },                                   -- 1FB8
+  { "Quadro T1000 with Max-Q Design", "7.5", "S_NV_GPUS" },                 -- 1FB9 1025 1479
+  { "NVIDIA T1200 Laptop GPU", "7.5", "S_NV_GPUS" },                        -- 1FBC
+  { "NVIDIA T1000 8GB", "7.5", "S_NV_GPUS" },                               -- 1FF0
+  { "NVIDIA T600 Laptop GPU", "7.5", "S_NV_GPUS" },                         -- 1FB6
+  { "NVIDIA T500", "7.5", "S_NV_GPUS" },                                    -- 1FBB
+  { "NVIDIA GeForce RTX 2070 Super with Max-Q Design", "7.5", "S_NV_GPUS" }, -- 1E91 103C 8607
+  { "NVIDIA GeForce GTX 1650 Ti with Max-Q Design", "7.5", "S_NV_GPUS" },   -- 1F95 1025 1479
+  { "NVIDIA GeForce GTX 1660 SUPER", "7.5", "S_NVSMI_OBS S_HF_HW" },        -- 21C4
+  { "NVIDIA GeForce GTX 1650 SUPER", "7.5", "S_NVSMI_OBS S_HF_HW" },        -- 2187
+  { "NVIDIA GeForce GTX 1660 Ti with Max-Q Design", "7.5", "S_NVSMI_OBS" }, -- 2191 1028 0949
+  { "NVIDIA A800-SXM4-80GB", "8.0", "S_NVSMI_OBS S_HF_HW" },                -- 20F3
+  { "NVIDIA A800 40GB Active", "8.0", "S_NVSMI_OBS S_HF_HW" },              -- 20F6
+  { "NVIDIA H800 PCIe", "9.0", "S_NVSMI_OBS S_HF_HW" },                     -- 2322
+  { "NVIDIA H800 NVL", "9.0", "S_NVSMI_OBS S_HF_HW" },                      -- 233A
+  { "NVIDIA H20-3e", "9.0", "S_NVSMI_OBS S_HF_HW" },                        -- 232C
+  { "NVIDIA H20 NVL16", "9.0", "S_NVSMI_OBS S_HF_HW" },                     -- 230E
+  -- nvidia-smi's names in public issue threads (S_NVSMI_ISSUES), older
+  -- drivers without "NVIDIA " in front
+  { "Quadro P4000", "6.1", "S_NV_LEGACY" },       -- NVIDIA/open-gpu-kernel-modules#914
+  { "Quadro P2000", "6.1", "S_NV_LEGACY" },       -- NVIDIA/nvidia-docker#1163
+  { "Quadro P6000", "6.1", "S_NV_LEGACY" },       -- NVIDIA/nvidia-docker#642
+  { "Quadro M1000M", "5.0", "S_NV_LEGACY" },      -- NVIDIA/nvidia-docker#688
+  { "Quadro RTX 4000", "7.5", "S_NV_GPUS" },      -- akash-network/provider-configs#12
+  { "GeForce GTX 780", "3.5", "S_NV_GPUS_OLD3" }, -- MatthiasSchinzel/sysmon#12
+  { "GeForce 410M", "2.1", "S_NV_GPUS_OLD3" },    -- 1Panel-dev/1Panel#9504
   -- neighbours that must not be confused with them
   { "NVIDIA H200", "9.0", "S_NV_GPUS" },          -- not H20
   { "NVIDIA H100 PCIe", "9.0", "S_NV_GPUS" },     -- not H800
+  { "NVIDIA GeForce RTX 3050 Laptop GPU", "8.6", "S_NV_GPUS" }, -- not the 3050 A (S_NV_OGKM 25A2)
+  { "GeForce GTX 670M", "2.1", "S_NV_GPUS_OLD3" },              -- not the GTX 670 (3.0), as the page names it
+  { "GeForce GTX 670", "3.0", "S_NV_GPUS_OLD3" },
 }
 for _, r in ipairs(rows) do
   t.is(D.gpu_cc(r[1]), r[2], ("%s -> %s [%s]"):format(r[1], r[2], r[3]))

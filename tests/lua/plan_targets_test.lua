@@ -35,6 +35,11 @@ local cases = {
   { "CUDA 13 and a GTX 1080", facts("x86_64", { "6.1" }), "2.14", "13.0", "linux-x86_64", nil, "", "error:toolkit-drops-gpu error:arch-list-empty" },
   { "RTX 5090 and CUDA 12.6", facts("x86_64", { "12.0" }), "2.7", "12.6", "linux-x86_64", nil, "", "error:gpu-newer-than-toolkit error:arch-list-empty" },
   { "mixed: one GPU dropped", facts("x86_64", { "6.1", "8.9" }), "2.14", "13.0", "linux-x86_64", nil, "8.9+PTX", "error:toolkit-drops-gpu" },
+  -- older than every CUDA ptbuild knows: Kepler 3.0 (last built by CUDA
+  -- 10.2) and Fermi 2.1 (older than every architecture in data/archs) are
+  -- dropped GPUs, never GPUs newer than the toolkit
+  { "Kepler 3.0 and CUDA 12.6", facts("x86_64", { "3.0" }), "2.7", "12.6", "linux-x86_64", nil, "", "error:toolkit-drops-gpu error:arch-list-empty" },
+  { "Fermi 2.1 and CUDA 11.8", facts("x86_64", { "2.1" }), "2.7", "11.8", "linux-x86_64", nil, "", "error:toolkit-drops-gpu error:arch-list-empty" },
   { "override covering the GPU", facts("x86_64", { "8.9" }), "2.11", "12.8", "linux-x86_64", "8.9;9.0+PTX", "8.9;9.0+PTX", "" },
   { "override: 8.0 SASS runs on 8.6", facts("x86_64", { "8.6" }), "2.11", "12.8", "linux-x86_64", "8.0", "8.0", "" },
   { "override missing the GPU", facts("x86_64", { "8.9" }), "2.11", "12.8", "linux-x86_64", "9.0", "9.0", "error:gpu-not-in-arch-list" },
@@ -59,6 +64,22 @@ for _, c in ipairs(cases) do
   t.is(res.list, c[7], c[1] .. ": list")
   t.is(codes(problems), c[8], c[1] .. ": problems")
   t.ok(not res.list:find("Auto") and not res.list:find("All") and not res.list:find("Common"), c[1] .. ": never Auto/All/Common")
+end
+
+-- what the plan says of a GPU too old for every CUDA it knows: the GPU by
+-- name, the CUDA that last built it, and no --cuda to try
+local known = A.known_versions()
+local span = known[1] .. " to " .. known[#known]
+for _, c in ipairs({
+  { "3.0", "NVIDIA GeForce GTX 680", "the NVIDIA GeForce GTX 680 (compute capability 3.0) is too old for every CUDA ptbuild knows (" .. span .. "): the last CUDA that built for it is 10.2" },
+  { "2.1", "NVIDIA GeForce 410M", "the NVIDIA GeForce 410M (compute capability 2.1) is too old for every CUDA ptbuild knows (" .. span .. "): it is older than the oldest GPU architecture ptbuild knows, 3.0, which CUDA 10.2 last built" },
+}) do
+  local f = facts("x86_64", { c[1] })
+  f.gpus[1].name = c[2]
+  local _, problems = G.choose(f, torch("2.7"), R("12.6"), "linux-x86_64", nil)
+  local p = problems[1] or {}
+  t.is(p.message, c[3], c[2] .. ": too old for every CUDA, named")
+  t.is(p.fix, "build on a machine without this GPU: no CUDA ptbuild knows builds for it", c[2] .. ": no --cuda to try")
 end
 
 -- usage errors: the list does not parse
