@@ -351,34 +351,29 @@ check("gcc-too-new", "error", "S14", function(c)
   local full = c.tk.version or r.version
   local whose = c.tk.version and ("CUDA " .. full .. "'s nvcc") or ("the nvcc " .. r.version)
   local arch = c.f.host and c.f.host.arch
-  -- a node known by its facts: its environment is not known, so judge
-  -- the compiler a build takes there by default
-  local env = c.facts_only and {} or c.o.env or {}
-  local want = env.CUDAHOSTCXX or env.CXX or env.CC
-  local function kind(cc)
-    if cc.name == "gcc" or cc.name == "g++" then return "gcc" end
-    if cc.name == "clang" or cc.name == "clang++" then return "clang" end
-  end
-  -- what CUDAHOSTCXX, CXX or CC names, else the gcc plan takes by default
-  local chosen = not want and checks_lib.default_gcc(c.f) or nil
-  for _, cc in ipairs(want and c.f.compilers or {}) do
-    if cc.path == want or cc.name == want then chosen = cc break end
-  end
-  local k = chosen and kind(chosen)
-  if not k or not chosen.version then return end
+  -- what CUDAHOSTCXX, CXX or CC names (lib/checks.lua named_compiler, as
+  -- plan reads it): here the environment doctor runs in, for a node
+  -- known by its facts the one its facts recorded; else the gcc plan
+  -- takes by default
+  local env
+  if c.facts_only then env = c.f.env else env = c.o.env end
+  local chosen, var = checks_lib.named_compiler(c.f, env)
+  if not var then chosen = checks_lib.default_gcc(c.f) end
+  local k = chosen and checks_lib.compiler_kind(chosen)
+  if not k or type(chosen.version) ~= "string" then return end
   local ok, why = checks_lib.compiler_ok(r, full, k, chosen.version, arch)
   if ok then return end
   local older
   for _, cc in ipairs(c.f.compilers or {}) do
-    if kind(cc) == "gcc" and cc.version and checks_lib.compiler_ok(r, full, "gcc", cc.version, arch)
+    if checks_lib.is_gcc(cc) and checks_lib.compiler_ok(r, full, "gcc", cc.version, arch)
        and (not older or archlist.vcmp(cc.version, older.version) > 0) then older = cc end
   end
   local max = r.gcc_max or 0
   return {
     message = ("%s %s does not work with %s: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
-      :format(chosen.name, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
+      :format(k, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
     seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or "")
-      .. (c.facts_only and " (the default compiler; CC, CXX and CUDAHOSTCXX on the node are not in its facts)" or ""),
+      .. (var and (" (named by " .. var .. ")") or c.facts_only and " (the default compiler: the node's facts name no CUDAHOSTCXX, CXX or CC)" or ""),
     fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(older.path or older.name, older.version)
       or ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max) }
 end)

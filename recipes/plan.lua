@@ -558,10 +558,14 @@ local function decide_host_compiler(decide, hc, r, tk)
   local hinfo = { switched = hc.switched }
   if hc.host then
     hinfo.cxx = H.cxx_of(hc.host.path)
-    decide("host_compiler", ("%s (gcc %s)"):format(hinfo.cxx, hc.host.version),
-      hc.switched and ("the default gcc %s does not work with nvcc %s"):format(hc.default.version, r.version)
-        or hc.refused and ("refused by nvcc %s: see the gcc-too-new problem"):format(r.version)
-        or ("accepted by nvcc %s (gcc %d at most)"):format(r.version, C.limits(r, tk).gcc_max))
+    local lim = C.limits(r, tk)
+    local by = hc.named_by and (", named by " .. hc.named_by) or ""
+    decide("host_compiler", ("%s (%s %s)"):format(hinfo.cxx, hc.kind, hc.host.version),
+      hc.switched and (hc.named_by and ("%s names %s %s, which does not work with nvcc %s"):format(hc.named_by, C.compiler_kind(hc.default), hc.default.version, r.version)
+          or ("the default gcc %s does not work with nvcc %s"):format(hc.default.version, r.version))
+        or hc.refused and ("refused by nvcc %s%s: see the gcc-too-new problem"):format(r.version, by)
+        or ("accepted by nvcc %s (%s %d at most)%s"):format(r.version, hc.kind,
+          hc.kind == "clang" and lim.clang_max or lim.gcc_max, by))
   end
   return hinfo
 end

@@ -106,12 +106,49 @@ function M.toolkit_platform_problem(facts, r, tk)
   return "toolkit-wrong-platform", tp, platform
 end
 
+-- The kind of a compiler detect lists, by its file name without the
+-- version suffix detect keeps (gcc-12, clang++-21): "gcc" for gcc and
+-- g++, "clang" for clang and clang++, else nil.
+function M.compiler_kind(c)
+  local base = tostring(c and c.name or ""):match("([^/]*)$"):gsub("%-%d[%d%.]*$", "")
+  if base == "gcc" or base == "g++" then return "gcc" end
+  if base == "clang" or base == "clang++" then return "clang" end
+  return nil
+end
+
+-- A gcc C driver with a version: "gcc", or "gcc-12" as detect names the
+-- versioned ones beside it.
+function M.is_gcc(c)
+  local n = c and c.name
+  return type(n) == "string" and (n == "gcc" or n:match("^gcc%-%d[%d%.]*$") ~= nil)
+    and type(c.version) == "string" and type(c.path) == "string"
+end
+
+-- The compiler the environment names for nvcc: CUDAHOSTCXX, else CXX,
+-- else CC (env: the variables detect recorded, or those doctor reads),
+-- found among the facts' compilers by path or name.  Returns the
+-- compiler (nil when detect did not list it) and the variable; nothing
+-- when none is set.
+function M.named_compiler(facts, env)
+  if type(env) ~= "table" then return nil end
+  for _, var in ipairs({ "CUDAHOSTCXX", "CXX", "CC" }) do
+    local want = env[var]
+    if type(want) == "string" and want ~= "" then
+      for _, c in ipairs(facts.compilers or {}) do
+        if c.path == want or c.name == want then return c, var end
+      end
+      return nil, var
+    end
+  end
+  return nil
+end
+
 -- The gcc a build gets when nothing names another: the one named plain
 -- "gcc" on PATH, else the first gcc detect listed.
 function M.default_gcc(facts)
   local first
   for _, c in ipairs(facts.compilers or {}) do
-    if c.name == "gcc" and c.version and c.path then
+    if M.is_gcc(c) then
       first = first or c
       if c.path:match("([^/]+)$") == "gcc" then return c end
     end
@@ -125,6 +162,14 @@ end
 function M.limits(r, tk)
   tk = tk or {}
   return { version = r.version, gcc_max = tk.gcc_max or r.gcc_max, clang_max = tk.clang_max or r.clang_max }
+end
+
+-- Does full-version conflict c (data/cuda.lua host_conflicts) hold for
+-- nvcc of full version `full` with a compiler of `kind` on `arch`?
+local function conflict_applies(c, full, kind, arch)
+  local cu = c.cuda_upto and A.vcmp(full, c.cuda_upto) <= 0
+    or c.cuda_minor_upto and A.vcmp(A.cuda_minor(full) or full, c.cuda_minor_upto) <= 0
+  return c.compiler == kind and cu and (not c.arch or c.arch == arch)
 end
 
 -- Does nvcc of release r (full version `full`) take compiler `kind`
@@ -141,9 +186,7 @@ function M.compiler_ok(r, full, kind, v, arch)
   -- known (a toolkit no file dates) none is claimed
   if type(full) ~= "string" or not full:match("^%d+%.%d+") then return true end
   for _, c in ipairs(cuda.host_conflicts) do
-    local cu = c.cuda_upto and A.vcmp(full, c.cuda_upto) <= 0
-      or c.cuda_minor_upto and A.vcmp(A.cuda_minor(full) or full, c.cuda_minor_upto) <= 0
-    if c.compiler == kind and cu and (not c.arch or c.arch == arch)
+    if conflict_applies(c, full, kind, arch)
        and (c.exact and A.vcmp(v, c.exact) == 0
             or not c.exact and A.vcmp(v, c.from) >= 0 and (not c.below or A.vcmp(v, c.below) < 0)) then
       return false, c.why

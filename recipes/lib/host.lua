@@ -14,19 +14,22 @@ end
 
 local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
 
--- The C++ driver beside a gcc path: /usr/bin/gcc-12 -> /usr/bin/g++-12.
+-- The C++ driver beside a C compiler's path: /usr/bin/gcc-12 ->
+-- /usr/bin/g++-12, /usr/bin/clang-21 -> /usr/bin/clang++-21.
 function M.cxx_of(path)
   local dir, base = path:match("^(.-)([^/]+)$")
   local cxx = base:gsub("gcc", "g++", 1)
+  if not cxx:find("clang++", 1, true) then cxx = cxx:gsub("clang", "clang++", 1) end
   return dir .. cxx
 end
 
--- gcc compilers from facts; the default is the one named plain "gcc" (the
--- one on PATH), else the first listed (lib/checks.lua default_gcc).
+-- gcc compilers from facts (gcc and the versioned gcc-12 beside it); the
+-- default is the one named plain "gcc" (the one on PATH), else the first
+-- listed (lib/checks.lua default_gcc).
 function M.gccs(facts)
   local list = {}
   for _, c in ipairs(facts.compilers or {}) do
-    if c.name == "gcc" and c.version and c.path then list[#list + 1] = c end
+    if C.is_gcc(c) then list[#list + 1] = c end
   end
   return list, C.default_gcc(facts)
 end
@@ -49,26 +52,32 @@ end
 M.compiler_ok = C.compiler_ok
 
 -- The nvcc host compiler for release r and PyTorch release torch, with
--- the limits the installed toolkit tk (may be nil) states.
--- Returns { default = c?, host = c?, switched = bool }, problems.
+-- the limits the installed toolkit tk (may be nil) states: the compiler
+-- the facts' environment names (CUDAHOSTCXX, CXX, CC; lib/checks.lua
+-- named_compiler, as doctor reads it), else the default gcc.
+-- Returns { default = c?, host = c?, kind, named_by?, switched = bool }, problems.
 function M.host_compiler(facts, r, torch, tk)
   local problems = {}
   local lim = C.limits(r, tk)
   local list, default = M.gccs(facts)
-  if not default then
+  local named, var = C.named_compiler(facts, facts.env)
+  if named and not (C.compiler_kind(named) and type(named.version) == "string") then named = nil end
+  local start = named or default
+  if not start then
     problem(problems, "warning", "no-compiler",
       "no gcc was found on this machine; the plan assumes the build environment brings one",
       ("install gcc %s to %d (CUDA %s accepts up to gcc %d)"):format(torch.gcc_min, lim.gcc_max, r.version, lim.gcc_max))
     return { switched = false }, problems
   end
-  local res = { default = default, host = default, switched = false }
-  if A.vcmp(default.version, torch.gcc_min) < 0 then
+  local kind = C.compiler_kind(start)
+  local res = { default = start, host = start, kind = kind, named_by = named and var or nil, switched = false }
+  if default and A.vcmp(default.version, torch.gcc_min) < 0 then
     problem(problems, "error", "gcc-too-old",
       ("gcc %s (%s) is older than PyTorch %s accepts ('GCC-9.3 or newer is required')"):format(default.version, default.path, torch.version),
       ("install gcc %d to %d and put it first on PATH"):format(major(torch.gcc_min), lim.gcc_max))
   end
   local full, arch = M.cuda_full(facts, r), facts.host and facts.host.arch
-  local ok, why = M.compiler_ok(lim, full, "gcc", default.version, arch)
+  local ok, why = M.compiler_ok(lim, full, kind, start.version, arch)
   if not ok then
     local best
     for _, c in ipairs(list) do
@@ -77,15 +86,17 @@ function M.host_compiler(facts, r, torch, tk)
         best = c
       end
     end
+    local what = named and ("%s=%s (%s %s)"):format(var, facts.env[var], kind, start.version)
+      or ("gcc %s (%s)"):format(start.version, start.path)
     if best then
-      res.host, res.switched = best, true
+      res.host, res.kind, res.switched = best, "gcc", true
       problem(problems, "warning", "gcc-too-new",
-        ("gcc %s (%s) does not work with nvcc %s: %s"):format(default.version, default.path, full, why),
+        ("%s does not work with nvcc %s: %s"):format(what, full, why),
         ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(best.path), best.version))
     else
       res.refused = true
       problem(problems, "error", "gcc-too-new",
-        ("gcc %s (%s) does not work with nvcc %s: %s; no other gcc installed does"):format(default.version, default.path, full, why),
+        ("%s does not work with nvcc %s: %s; no other gcc installed does"):format(what, full, why),
         ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(lim.gcc_max, lim.gcc_max))
     end
   end

@@ -112,7 +112,7 @@ local cases = {
                       { name = "g++", version = "13.3.0", path = "/usr/bin/g++-13" } }
       o.env.CUDAHOSTCXX = "/usr/bin/clang++-21"
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "13.0.88" end end,
-    "clang%+%+ 21.1.0 does not work with CUDA 13.0.88's nvcc: newer than nvcc 13.0 accepts %(clang 20 at most", "error" },
+    "clang 21.1.0 does not work with CUDA 13.0.88's nvcc: newer than nvcc 13.0 accepts %(clang 20 at most", "error" },
   -- Ubuntu 20.04's python3 3.8: PyTorch 2.14's setup.py wants 3.10
   -- [pt-setup]; 2.4 is the last release for 3.8 [pt-python]
   { "python-too-old", function(f, o)
