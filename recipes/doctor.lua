@@ -368,14 +368,15 @@ check("gcc-too-new", "error", "S14", function(c)
     if checks_lib.is_gcc(cc) and checks_lib.compiler_ok(r, full, "gcc", cc.version, arch)
        and (not older or archlist.vcmp(cc.version, older.version) > 0) then older = cc end
   end
-  local max = r.gcc_max or 0
+  local max = checks_lib.gcc_to_install(r, full, arch)
   return {
     message = ("%s %s does not work with %s: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
       :format(k, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
     seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or "")
       .. (var and (" (named by " .. var .. ")") or c.facts_only and " (the default compiler: the node's facts name no CUDAHOSTCXX, CXX or CC)" or ""),
     fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(older.path or older.name, older.version)
-      or ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max) }
+      or max and ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max)
+      or "install a CUDA toolkit whose nvcc takes this compiler" }
 end)
 
 -- The Python a build here runs in, against the newest PyTorch ptbuild

@@ -195,4 +195,25 @@ function M.compiler_ok(r, full, kind, v, arch)
   return true
 end
 
+-- The gcc major to install for nvcc of release r (full version `full`):
+-- the newest, from r's gcc_max down to `lowest` (default: 6 below it),
+-- that no full-version conflict touches in any of its versions -- gcc
+-- 13.2.0 on aarch64 with CUDA 12.4 makes it 12, not 13.  nil when none.
+function M.gcc_to_install(r, full, arch, lowest)
+  local max = r.gcc_max
+  if not max then return nil end
+  for m = max, lowest or max - 6, -1 do
+    local clear = true
+    for _, c in ipairs(type(full) == "string" and full:match("^%d+%.%d+") and cuda.host_conflicts or {}) do
+      if conflict_applies(c, full, "gcc", arch)
+         and (c.exact and major(c.exact) == m
+              or not c.exact and A.vcmp(c.from, tostring(m + 1)) < 0 and (not c.below or A.vcmp(c.below, tostring(m)) > 0)) then
+        clear = false
+      end
+    end
+    if clear then return m end
+  end
+  return nil
+end
+
 return M

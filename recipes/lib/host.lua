@@ -95,9 +95,11 @@ function M.host_compiler(facts, r, torch, tk)
         ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(best.path), best.version))
     else
       res.refused = true
+      local m = C.gcc_to_install(lim, full, arch, major(torch.gcc_min))
       problem(problems, "error", "gcc-too-new",
         ("%s does not work with nvcc %s: %s; no other gcc installed does"):format(what, full, why),
-        ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(lim.gcc_max, lim.gcc_max))
+        m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(m, m)
+          or "choose a newer CUDA with --cuda")
     end
   end
   return res, problems

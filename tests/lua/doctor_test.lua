@@ -387,4 +387,20 @@ do
   t.is(res.checks + #res.needs_machine, #doctor.checks, "facts only: every check either judged or named")
   t.is(run(f, clean_obs).needs_machine, nil, "with an observation: no needs_machine")
 end
+-- The gcc a gcc-too-new fix names is one that nvcc takes there: Ubuntu
+-- 24.04's gcc 13.2.0 breaks CUDA 12.4 on aarch64 (a GH200), so gcc 12,
+-- not the gcc 13 that is installed.
+do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.host = copy(f.host or {}); f.host.arch = "aarch64"
+  f.compilers = { { name = "gcc", version = "13.2.0", path = "/usr/bin/gcc" } }
+  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+    x.version = "12.4.131"; x.gcc_max = 13
+  end
+  local hit
+  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then hit = x end end
+  t.is(hit and hit.fix, "install gcc 12 (e.g. apt-get install g++-12) and set CUDAHOSTCXX=/usr/bin/g++-12",
+    "gcc 13.2.0 with CUDA 12.4 on aarch64: the fix names gcc 12")
+end
+
 t.done()

@@ -200,6 +200,33 @@ local res, probs = H.host_compiler(gh, R("12.4"), torch25)
 t.is(probs[1] and probs[1].code, "gcc-too-new", "GH200 gcc 13.2.0 + CUDA 12.4: gcc-too-new")
 t.is(probs[1] and probs[1].severity, "error", "... an error: no other gcc")
 t.is(res.refused, true, "... the host compiler is marked refused")
+-- ... and the gcc its fix names is one nvcc 12.4 takes there: 12, not
+-- gcc 13 (the one installed is a gcc 13)
+t.ok((probs[1] and probs[1].fix or ""):find("install gcc 12 (e.g. 'g++-12')", 1, true), "... the fix names gcc 12, not 13")
+
+-- The gcc major a fix names: the newest up to gcc_max that no full-version
+-- conflict touches in any of its versions.
+-- { CUDA release, toolkit full version, arch, major }
+local C = ptb.include("lib/checks")
+local install = {
+  { "12.4", "12.4.1", "aarch64", 12 },    -- 13.2.0 breaks 12.4 on aarch64
+  { "12.4", "12.4.1", "x86_64", 13 },     -- ... only there
+  { "12.5", "12.5.1", "aarch64", 13 },
+  { "11.5", "11.5.2", "x86_64", 10 },     -- gcc >= 11.2 breaks 11.4-11.5
+  { "11.3", "11.3.1", "x86_64", 9 },      -- gcc 10 breaks <= 11.4.0
+  { "11.4", "11.4.1", "x86_64", 10 },
+  { "11.6", "11.6.2", "x86_64", 11 },
+  { "12.6", "12.6.3", "x86_64", 13 },     -- no conflict: gcc_max
+}
+for _, c in ipairs(install) do
+  t.is(C.gcc_to_install(R(c[1]), c[2], c[3]), c[4],
+    ("nvcc %s on %s: install gcc %d"):format(c[2], c[3], c[4]))
+end
+local res115, p115 = H.host_compiler({ host = { arch = "x86_64" }, toolkits = {}, compilers = { gcc("11.4.0") } },
+  R("11.5"), torch25)
+t.ok((p115[1] and p115[1].fix or ""):find("install gcc 10 (e.g. 'g++-10')", 1, true), "gcc 11.4.0 with CUDA 11.5: the fix names gcc 10")
+t.is(res115.refused, true, "... and the compiler is refused")
+
 gh.compilers[2] = { name = "gcc", version = "12.3.0", path = "/usr/bin/gcc-12" }
 res = H.host_compiler(gh, R("12.4"), torch25)
 t.is(res.switched and res.host.version, "12.3.0", "... with gcc 12.3.0 installed the plan switches to it")
