@@ -361,22 +361,30 @@ check("gcc-too-new", "error", "S14", function(c)
   if not var then chosen = checks_lib.default_gcc(c.f) end
   local k = chosen and checks_lib.compiler_kind(chosen)
   if not k or type(chosen.version) ~= "string" then return end
-  local ok, why = checks_lib.compiler_ok(r, full, k, chosen.version, arch)
-  if ok then return end
+  -- maybe: only part of its version is known, and some of the versions
+  -- it stands for meet a full-version conflict (a warning)
+  local ok, why, maybe = checks_lib.compiler_ok(r, full, k, chosen.version, arch)
+  if ok and not maybe then return end
   local older
   for _, cc in ipairs(c.f.compilers or {}) do
-    if checks_lib.is_gcc(cc) and checks_lib.compiler_ok(r, full, "gcc", cc.version, arch)
+    local cok, _, cmaybe = checks_lib.compiler_ok(r, full, "gcc", cc.version, arch)
+    if checks_lib.is_gcc(cc) and cok and not cmaybe
        and (not older or archlist.vcmp(cc.version, older.version) > 0) then older = cc end
   end
   local max = checks_lib.gcc_to_install(r, full, arch)
+  local install = max and ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max)
+    or "install a CUDA toolkit whose nvcc takes this compiler"
   return {
-    message = ("%s %s does not work with %s: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
-      :format(k, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
+    severity = maybe and "warning" or nil,
+    message = maybe and ("%s %s may not work with %s: only its version %s is known, and %s")
+        :format(k, chosen.version, whose, chosen.version, maybe.why)
+      or ("%s %s does not work with %s: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
+        :format(k, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
     seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or "")
       .. (var and (" (named by " .. var .. ")") or c.facts_only and " (the default compiler: the node's facts name no CUDAHOSTCXX, CXX or CC)" or ""),
     fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(older.path or older.name, older.version)
-      or max and ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max)
-      or "install a CUDA toolkit whose nvcc takes this compiler" }
+      or maybe and ("run '%s -dumpfullversion': if it prints %s, %s"):format(chosen.path or chosen.name, maybe.versions, install)
+      or install }
 end)
 
 -- The Python a build here runs in, against the newest PyTorch ptbuild

@@ -561,9 +561,11 @@ local function decide_host_compiler(decide, hc, r, tk)
     local lim = C.limits(r, tk)
     local by = hc.named_by and (", named by " .. hc.named_by) or ""
     decide("host_compiler", ("%s (%s %s)"):format(hinfo.cxx, hc.kind, hc.host.version),
-      hc.switched and (hc.named_by and ("%s names %s %s, which does not work with nvcc %s"):format(hc.named_by, C.compiler_kind(hc.default), hc.default.version, r.version)
-          or ("the default gcc %s does not work with nvcc %s"):format(hc.default.version, r.version))
+      hc.switched and (hc.named_by and ("%s names %s %s, which %s with nvcc %s"):format(hc.named_by, C.compiler_kind(hc.default), hc.default.version,
+            hc.maybe and "may not work" or "does not work", r.version)
+          or ("the default gcc %s %s with nvcc %s"):format(hc.default.version, hc.maybe and "may not work" or "does not work", r.version))
         or hc.refused and ("refused by nvcc %s%s: see the gcc-too-new problem"):format(r.version, by)
+        or hc.unsure and ("not known to work with nvcc %s%s (only its version %s is known): see the gcc-too-new problem"):format(r.version, by, hc.host.version)
         or ("accepted by nvcc %s (%s %d at most)%s"):format(r.version, hc.kind,
           hc.kind == "clang" and lim.clang_max or lim.gcc_max, by))
   end

@@ -5,6 +5,7 @@
 -- their own).  tests/integration/t0131-plan-doctor-agree.sh runs both over
 -- every profile and fixture and compares what they raise.
 local A = ptb.include("lib/archlist")
+local V = ptb.include("lib/version")
 local T = ptb.include("lib/toolkit")
 local cuda = ptb.include("data/cuda")
 local pytorch = ptb.include("data/pytorch")
@@ -172,10 +173,26 @@ local function conflict_applies(c, full, kind, arch)
   return c.compiler == kind and cu and (not c.arch or c.arch == arch)
 end
 
+-- The versions a compiler version stands for, as [lo, hi): "13.2.0" is
+-- itself, "13" every gcc 13 (detect often knows only the major: Debian
+-- and Ubuntu name gcc by it, gcc-13 and /usr/lib/gcc/<triplet>/13).
+local function span(v)
+  local p = V.parts(v)
+  if #p == 0 then return nil end
+  local hi = {}
+  for i, n in ipairs(p) do hi[i] = n end
+  hi[#hi] = hi[#hi] + 1
+  return table.concat(p, "."), table.concat(hi, "."), #p
+end
+
 -- Does nvcc of release r (full version `full`) take compiler `kind`
 -- ("gcc" or "clang") version v on `arch`?  true, or false and why:
 -- newer than its gcc_max / clang_max, or a known conflict of that CUDA
--- version with that compiler (data/cuda.lua host_conflicts).
+-- version with that compiler (data/cuda.lua host_conflicts).  A version
+-- known only in part ("13") is refused when every version it stands for
+-- conflicts; when only some do (13.2.0 of "13") it is taken, and the
+-- third result names the versions that conflict and why:
+-- { versions = "13.2.0", why = ... }.
 function M.compiler_ok(r, full, kind, v, arch)
   local max = kind == "clang" and r.clang_max or r.gcc_max
   if max and major(v) and major(v) > max then
@@ -185,12 +202,25 @@ function M.compiler_ok(r, full, kind, v, arch)
   -- the conflicts hold for CUDA versions up to an edge: with no version
   -- known (a toolkit no file dates) none is claimed
   if type(full) ~= "string" or not full:match("^%d+%.%d+") then return true end
+  local lo, hi, n = span(v)
+  if not lo then return true end
+  local maybe
   for _, c in ipairs(cuda.host_conflicts) do
-    if conflict_applies(c, full, kind, arch)
-       and (c.exact and A.vcmp(v, c.exact) == 0
-            or not c.exact and A.vcmp(v, c.from) >= 0 and (not c.below or A.vcmp(v, c.below) < 0)) then
-      return false, c.why
+    if conflict_applies(c, full, kind, arch) then
+      if c.exact then
+        -- every version of v is c.exact, or c.exact is one of them
+        if A.vcmp(lo, c.exact) == 0 and n >= #V.parts(c.exact) then return false, c.why end
+        if A.vcmp(lo, c.exact) <= 0 and A.vcmp(c.exact, hi) < 0 then maybe = maybe or c end
+      else
+        local from, below = c.from, c.below
+        if A.vcmp(lo, from) >= 0 and (not below or A.vcmp(hi, below) <= 0) then return false, c.why end
+        if A.vcmp(hi, from) > 0 and (not below or A.vcmp(lo, below) < 0) then maybe = maybe or c end
+      end
     end
+  end
+  if maybe then
+    return true, nil, { versions = maybe.exact or maybe.below and ("%s to below %s"):format(maybe.from, maybe.below)
+                          or (maybe.from .. " or newer"), why = maybe.why }
   end
   return true
 end

@@ -77,17 +77,36 @@ function M.host_compiler(facts, r, torch, tk)
       ("install gcc %d to %d and put it first on PATH"):format(major(torch.gcc_min), lim.gcc_max))
   end
   local full, arch = M.cuda_full(facts, r), facts.host and facts.host.arch
-  local ok, why = M.compiler_ok(lim, full, kind, start.version, arch)
-  if not ok then
-    local best
-    for _, c in ipairs(list) do
-      if M.compiler_ok(lim, full, "gcc", c.version, arch) and A.vcmp(c.version, torch.gcc_min) >= 0 and
-         (not best or A.vcmp(c.version, best.version) > 0) then
-        best = c
-      end
+  local ok, why, maybe = M.compiler_ok(lim, full, kind, start.version, arch)
+  local what = named and ("%s=%s (%s %s)"):format(var, facts.env[var], kind, start.version)
+    or ("gcc %s (%s)"):format(start.version, start.path)
+  -- an installed gcc nvcc takes in every version it may be
+  local best
+  for _, c in ipairs(ok and not maybe and {} or list) do
+    local cok, _, cmaybe = M.compiler_ok(lim, full, "gcc", c.version, arch)
+    if cok and not cmaybe and A.vcmp(c.version, torch.gcc_min) >= 0 and
+       (not best or A.vcmp(c.version, best.version) > 0) then
+      best = c
     end
-    local what = named and ("%s=%s (%s %s)"):format(var, facts.env[var], kind, start.version)
-      or ("gcc %s (%s)"):format(start.version, start.path)
+  end
+  if ok and maybe then
+    -- only part of its version is known (detect reads "13" from gcc-13):
+    -- it may be the version nvcc breaks with
+    local m = C.gcc_to_install(lim, full, arch, major(torch.gcc_min))
+    if best then
+      res.host, res.kind, res.switched, res.maybe = best, "gcc", true, true
+      problem(problems, "warning", "gcc-too-new",
+        ("%s may not work with nvcc %s: only its version %s is known, and %s"):format(what, full, start.version, maybe.why),
+        ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(best.path), best.version))
+    else
+      res.unsure = true
+      problem(problems, "warning", "gcc-too-new",
+        ("%s may not work with nvcc %s: only its version %s is known, and %s"):format(what, full, start.version, maybe.why),
+        ("run '%s -dumpfullversion': if it prints %s, %s"):format(start.path, maybe.versions,
+          m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(m, m)
+            or "choose a newer CUDA with --cuda"))
+    end
+  elseif not ok then
     if best then
       res.host, res.kind, res.switched = best, "gcc", true
       problem(problems, "warning", "gcc-too-new",

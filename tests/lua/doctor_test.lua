@@ -403,4 +403,20 @@ do
     "gcc 13.2.0 with CUDA 12.4 on aarch64: the fix names gcc 12")
 end
 
+-- ... and with the gcc known only as "13" (as detect reads gcc-13): a
+-- warning, since it may be 13.2.0, with how to tell
+do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.host = copy(f.host or {}); f.host.arch = "aarch64"
+  f.compilers = { { name = "gcc", version = "13", path = "/usr/bin/gcc" } }
+  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+    x.version = "12.4.131"; x.gcc_max = 13
+  end
+  local hit
+  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then hit = x end end
+  t.is(hit and hit.severity, "warning", "gcc known as 13 with CUDA 12.4 on aarch64: a warning")
+  t.is(hit and hit.fix, "run '/usr/bin/gcc -dumpfullversion': if it prints 13.2.0, install gcc 12 (e.g. apt-get install g++-12) and set CUDAHOSTCXX=/usr/bin/g++-12",
+    "... whose fix says how to tell")
+end
+
 t.done()

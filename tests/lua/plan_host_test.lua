@@ -190,6 +190,27 @@ for _, c in ipairs(edges) do
     ("%s %s with CUDA %s on %s: %s"):format(c[3], c[4], c[2], c[5], tostring(c[6])))
 end
 
+-- A version known only in part (detect reads "13" from gcc-13 and
+-- /usr/lib/gcc/<triplet>/13): refused when every version it stands for
+-- conflicts, else taken with the conflict it may meet.
+-- { CUDA release, toolkit full version, compiler version, arch, ok, versions that may conflict }
+local partial = {
+  { "12.4", "12.4.1", "13", "aarch64", true, "13.2.0" },
+  { "12.4", "12.4.1", "13.2", "aarch64", true, "13.2.0" },   -- 13.2.1 would do
+  { "12.4", "12.4.1", "13.3", "aarch64", true, nil },
+  { "12.4", "12.4.1", "13", "x86_64", true, nil },
+  { "12.5", "12.5.1", "13", "aarch64", true, nil },
+  { "11.5", "11.5.2", "11", "x86_64", true, "11.2 or newer" },
+  { "11.5", "11.5.2", "11.1", "x86_64", true, nil },
+  { "11.3", "11.3.1", "10", "x86_64", false, nil },          -- every gcc 10 breaks <= 11.4.0
+  { "11.4", "11.4.0", "11", "x86_64", false, nil },
+}
+for _, c in ipairs(partial) do
+  local ok, _, maybe = H.compiler_ok(R(c[1]), c[2], "gcc", c[3], c[4])
+  t.is(ok, c[5], ("gcc %s with CUDA %s on %s: %s"):format(c[3], c[2], c[4], tostring(c[5])))
+  t.is(maybe and maybe.versions, c[6], ("... may meet %s"):format(tostring(c[6])))
+end
+
 -- host_compiler: the GH200 case -- Ubuntu 24.04's gcc 13.2.0 and CUDA 12.4:
 -- an error, the compiler marked refused (the plan does not say "accepted")
 local gh = { host = { arch = "aarch64" }, toolkits = {},
@@ -226,6 +247,19 @@ local res115, p115 = H.host_compiler({ host = { arch = "x86_64" }, toolkits = {}
   R("11.5"), torch25)
 t.ok((p115[1] and p115[1].fix or ""):find("install gcc 10 (e.g. 'g++-10')", 1, true), "gcc 11.4.0 with CUDA 11.5: the fix names gcc 10")
 t.is(res115.refused, true, "... and the compiler is refused")
+
+-- ... and known as detect knows it, "13": a warning, the compiler not
+-- called accepted, the fix telling how to read its full version
+local gh13 = { host = { arch = "aarch64" }, toolkits = {},
+               compilers = { { name = "gcc", version = "13", path = "/usr/bin/gcc" } } }
+local r13, p13 = H.host_compiler(gh13, R("12.4"), torch25)
+t.is(codes(p13), "warning:gcc-too-new", "GH200 gcc known as 13 + CUDA 12.4: a gcc-too-new warning")
+t.is(r13.unsure, true, "... the host compiler is marked unsure")
+t.ok((p13[1] and p13[1].fix or ""):find("run '/usr/bin/gcc -dumpfullversion': if it prints 13.2.0, install gcc 12", 1, true),
+  "... the fix says how to tell and what to install")
+gh13.compilers[2] = { name = "gcc-12", version = "12", path = "/usr/bin/gcc-12" }
+r13 = H.host_compiler(gh13, R("12.4"), torch25)
+t.is(r13.switched and r13.host.path, "/usr/bin/gcc-12", "... with a gcc-12 beside it the plan switches to it")
 
 gh.compilers[2] = { name = "gcc", version = "12.3.0", path = "/usr/bin/gcc-12" }
 res = H.host_compiler(gh, R("12.4"), torch25)
