@@ -116,6 +116,8 @@ local function torch_support_problems(p, facts, torch, r, items)
       problem(p, "warning", "torch-cuda-untested",
         ("PyTorch %s ships no CUDA %s wheels (it ships %s): its build accepts CUDA %s, but the combination is untested upstream"):format(torch.version, r.version, table.concat(torch.cuda, ", "), r.version),
         alt and ("prefer --cuda %s unless you need %s"):format(alt.version, r.version)
+          or #C.gpus_not_built(facts, r) > 0
+            and ("no CUDA that PyTorch %s ships wheels for suits this machine, and CUDA %s does not build its GPUs either: build with one that does and run PyTorch's CUDA tests on the result"):format(torch.version, r.version)
           or ("no CUDA that PyTorch %s ships wheels for suits this machine: keep %s and run PyTorch's CUDA tests on the result"):format(torch.version, r.version))
     end
   end
@@ -670,7 +672,7 @@ function M.make(args)
   local arch, ap, aerr = G.choose(facts, torch, r, platform, args.arch_list)
   if #aerr > 0 then return { errors = aerr } end
   append(problems, ap)
-  decide("arch_list", arch.list, arch.why)
+  decide("arch_list", arch.list ~= "" and arch.list or "none", arch.why)
 
   -- Host compiler
   local hc, hp = H.host_compiler(facts, r, torch, ch.tk)

@@ -287,12 +287,17 @@ function M.choose(facts, torch, want, items)
   local wheels, other = M.candidates(torch)
   local best, how = best_of(facts, torch, wheels, items)
   local why
+  -- a GPU whose compute capability is unknown cannot be said to be built
+  local every = "every GPU"
+  for _, g in ipairs(facts.gpus or {}) do
+    if type(g.compute_capability) ~= "string" then every = "every GPU whose compute capability is known" end
+  end
   if best then
-    why = ("the newest CUDA that PyTorch %s ships wheels for, the driver runs%s and that builds every GPU"):format(torch.version, how)
+    why = ("the newest CUDA that PyTorch %s ships wheels for, the driver runs%s and that builds %s"):format(torch.version, how, every)
   else
     best, how = best_of(facts, torch, other, items)
     if best then
-      why = ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds every GPU"):format(torch.version, how)
+      why = ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds %s"):format(torch.version, how, every)
     end
   end
   if best then

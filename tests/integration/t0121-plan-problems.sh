@@ -95,6 +95,32 @@ done
 like "$(cat "$T_DIR/out")" "*has no code for NVIDIA Graphics Device (compute capability unknown)*" \
 	"the unknown GPU's wheel reason says its compute capability is unknown"
 
+# With no code to build, the plan says so: the arch list is "none" and
+# why, never an empty choice under "the GPUs of this machine"; a GPU of
+# unknown compute capability is never claimed built, and the fix is
+# --arch-list, not another CUDA.
+like "$(cat "$T_DIR/out")" "*that builds every GPU whose compute capability is known*
+  arch_list      none
+                   ptbuild knows the compute capability of none of this machine's GPUs*" \
+	"unknown GPU: the CUDA is not said to build it; the arch list is none, and why"
+like "$(cat "$T_DIR/out")" "*error \[arch-list-empty\]*fix: pass --arch-list with the compute capabilities*" \
+	"... arch-list-empty's fix is --arch-list"
+# A Rubin (10.7) with CUDA 13.3 installed and chosen: 13.3 builds no GPU
+# here, so the untested-CUDA fix does not say to keep 13.3.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1]))
+f["gpus"] = [{"index": 0, "name": "NVIDIA Vera Rubin", "compute_capability": "10.7", "memory_mib": 200000, "source": "test"}]
+f["driver"] = {"version": "610.43.02", "cuda_max": "13.3"}
+f["toolkits"] = [{"root": "/usr/local/cuda-13.3", "version": "13.3.73", "target": "x86_64-linux"}]
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/rubin.json"
+"$PTBUILD" plan --facts "$T_DIR/rubin.json" --cuda 13.3 >"$T_DIR/out" 2>&1 </dev/null
+is "$?" 1 "Rubin with --cuda 13.3: an error"
+like "$(cat "$T_DIR/out")" "*arch_list      none
+                   CUDA 13.3 builds none of this machine's GPUs*" "... the arch list is none, and why"
+case "$(cat "$T_DIR/out")" in
+*"keep 13.3"*) t_ok 1 "... no fix says to keep 13.3, which cannot build the GPU" ;;
+*) t_ok 0 "... no fix says to keep 13.3, which cannot build the GPU" ;;
+esac
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
 # for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),
 # PyTorch 2.14 (wheels 12.6, 13.0, 13.2; its cuda.cmake needs >= 12.6).
