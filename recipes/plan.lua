@@ -494,6 +494,15 @@ local function decide_cuda(decide, args, ch, cplan, inst, ncuda, cudnn)
       and ("the runfile installer (needs root; sha256 " .. inst.runfile.sha256:sub(1, 12) .. "...)")
       or "the runfile installer (needs root; unpinned: ptbuild knows no sha256 for it -- check NVIDIA's md5sum.txt)")
   end
+  if inst.orin_compat then
+    -- an Orin on the SBSA toolkit (data/cuda.lua orin_compat): the plan's
+    -- cuda block names the package; the text must too, or an Orin user
+    -- never hears of it
+    local oc = inst.orin_compat
+    decide("orin_compat", ("%s %s"):format(oc.name, oc.version),
+      ("what lets an Orin whose JetPack driver is older than CUDA %s run the SBSA toolkit; NVIDIA lists it for arm64-sbsa among CUDA %s's components, and ptbuild does not download it: install it from NVIDIA's CUDA %s packages"):format(
+        r.version, oc.label, oc.label))
+  end
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")
   elseif cudnn then

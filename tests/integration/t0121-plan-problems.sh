@@ -121,6 +121,22 @@ case "$(cat "$T_DIR/out")" in
 *"keep 13.3"*) t_ok 1 "... no fix says to keep 13.3, which cannot build the GPU" ;;
 *) t_ok 0 "... no fix says to keep 13.3, which cannot build the GPU" ;;
 esac
+# An Orin on JetPack 7.2 (L4T 39) taking the SBSA toolkit's CUDA 13.4:
+# the text plan names the CUDA Compatibility Package (Orin) the plan's
+# cuda block carries; 13.2 lists none.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1])); f["jetson"]["l4t"] = "39.2.0"
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/jetson-orin.json "$T_DIR/orin39.json"
+"$PTBUILD" plan --facts "$T_DIR/orin39.json" --cuda 13.4 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*
+  orin_compat    CUDA Compatibility Package (Orin) 13.4.47145772
+                   what lets an Orin whose JetPack driver is older than CUDA 13.4 run the SBSA toolkit*" \
+	"Orin on L4T 39 with CUDA 13.4: the plan names the Orin compatibility package"
+"$PTBUILD" plan --facts "$T_DIR/orin39.json" --cuda 13.2 >"$T_DIR/out" 2>&1 </dev/null
+case "$(cat "$T_DIR/out")" in
+*orin_compat*) t_ok 1 "... with CUDA 13.2, none" ;;
+*) t_ok 0 "... with CUDA 13.2, none" ;;
+esac
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
 # for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),
 # PyTorch 2.14 (wheels 12.6, 13.0, 13.2; its cuda.cmake needs >= 12.6).
