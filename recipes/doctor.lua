@@ -691,6 +691,7 @@ end
 -- observation are not run but named in needs_machine.
 function M.check(args)
   local f, o = args.facts or {}, args.observed or {}
+  gpuname.fill(f)
   local c = { f = f, o = o, gpus = gpus(f), facts_only = args.facts_only }
   c.tk = M.toolkit(f, args.facts_only and {} or o)
   c.rel = c.tk and c.tk.version and archlist.release(c.tk.version) or nil

@@ -478,6 +478,7 @@ function M.make(args)
   end
   local groups, rows, row_list, problems = {}, {}, {}, {}
   for _, n in ipairs(args.nodes or {}) do
+    ptb.include("lib/gpuname").fill(n.facts)
     local p = M.platform_of(n.facts)
     local row = { name = n.name, source = n.source, taken_at = n.taken_at or ptb.null,
                   taken_from = n.taken_from or ptb.null, platform = p or ptb.null, build = ptb.null,

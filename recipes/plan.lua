@@ -15,6 +15,7 @@ local redist = ptb.include("data/redist")
 local acldata = ptb.include("data/acl")
 local W = ptb.include("lib/wheels")
 local C = ptb.include("lib/checks")
+local gpuname = ptb.include("lib/gpuname")
 
 local M = {}
 
@@ -647,6 +648,7 @@ end
 
 function M.make(args)
   local facts = args.facts
+  gpuname.fill(facts)
   local torch, want, errors = releases_asked(args)
   if #errors > 0 then return { errors = errors } end
 

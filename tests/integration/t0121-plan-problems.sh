@@ -105,6 +105,26 @@ like "$(cat "$T_DIR/out")" "*that builds every GPU whose compute capability is k
 	"unknown GPU: the CUDA is not said to build it; the arch list is none, and why"
 like "$(cat "$T_DIR/out")" "*error \[arch-list-empty\]*fix: pass --arch-list with the compute capabilities*" \
 	"... arch-list-empty's fix is --arch-list"
+# A GPU the facts name but give no compute capability for (taken by a
+# ptbuild whose table lacked it, or written by hand), of a product
+# ptbuild's table knows: plan, a fleet plan and doctor read it from the
+# name as detect would, rather than call it unknown.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1]))
+f["gpus"][0]["name"] = "NVIDIA GeForce RTX 5090"
+f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "x86_64-linux"}]
+json.dump(f, open(sys.argv[2], "w"))' $F/unknown-gpu.json "$T_DIR/5090.json"
+"$PTBUILD" plan --facts "$T_DIR/5090.json" --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+is "$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d["torch_cuda_arch_list"], *sorted(p["code"] for p in d["problems"]))' "$T_DIR/p.json")" \
+	"12.0+PTX multiple-toolkits" "RTX 5090 named without a compute capability: the plan builds 12.0, no gpu-unknown"
+"$PTBUILD" plan --facts "$T_DIR/5090.json" --cuda 12.6 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*error \[gpu-newer-than-toolkit\] the NVIDIA GeForce RTX 5090 (compute capability 12.0) is newer than CUDA 12.6*" \
+	"... with --cuda 12.6: too new for it, not unknown"
+"$PTBUILD" plan --facts "$T_DIR/5090.json" --facts recipes/profiles/dgx-h100.json --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+like "$(tr -d '\n ' <"$T_DIR/p.json")" '*"torch_cuda_arch_list":"9.0;12.0+PTX"*' "... a fleet plan builds it too"
+"$PTBUILD" doctor --facts "$T_DIR/5090.json" --facts recipes/profiles/dgx-h100.json >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*NVIDIA GeForce RTX 5090 (compute capability 12.0) is newer than CUDA 12.6*" \
+	"... and doctor judges it against the node's CUDA 12.6"
 # A Rubin (10.7) with CUDA 13.3 installed and chosen: 13.3 builds no GPU
 # here, so the untested-CUDA fix does not say to keep 13.3.
 python3 -c 'import json, sys
