@@ -568,7 +568,12 @@ end
 -- of it ({switched, cxx}).
 local function decide_host_compiler(decide, hc, r, tk)
   local hinfo = { switched = hc.switched }
-  if hc.host then
+  if hc.unjudged then
+    local lim = C.limits(r, tk)
+    decide("host_compiler", ("%s (named by CUDAHOSTCXX)"):format(hc.unjudged),
+      ("ptbuild knows no version of it, so it cannot check it against nvcc %s (gcc %d, clang %d at most)"):format(
+        r.version, lim.gcc_max, lim.clang_max))
+  elseif hc.host then
     hinfo.cxx = H.cxx_of(hc.host.path)
     local lim = C.limits(r, tk)
     local by = hc.named_by and (", named by " .. hc.named_by) or ""

@@ -76,6 +76,12 @@ function M.host_compiler(facts, r, torch, tk)
       ("gcc %s (%s) is older than PyTorch %s accepts ('GCC-9.3 or newer is required')"):format(default.version, default.path, torch.version),
       ("install gcc %d to %d and put it first on PATH"):format(major(torch.gcc_min), lim.gcc_max))
   end
+  if var == "CUDAHOSTCXX" and not named then
+    -- nvcc takes what CUDAHOSTCXX names, and the plan cannot judge it (a
+    -- compiler detect did not list, or of no known version): say so
+    -- rather than name the default gcc nvcc will not use
+    return { switched = false, unjudged = facts.env.CUDAHOSTCXX }, problems
+  end
   local full, arch = M.cuda_full(facts, r), facts.host and facts.host.arch
   local ok, why, maybe = M.compiler_ok(lim, full, kind, start.version, arch)
   local what = named and ("%s=%s (%s %s)"):format(var, facts.env[var], kind, start.version)

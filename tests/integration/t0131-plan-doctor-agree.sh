@@ -140,6 +140,7 @@ done <<'CASES'
 CUDAHOSTCXX=clang++-21 on CUDA 13.0|f["compilers"].append({"name": "clang++-21", "path": "/usr/bin/clang++-21", "version": "21"})|clang++-21|gcc-too-new|/usr/bin/g++ (gcc 13.3.0)
 CUDAHOSTCXX=clang++-20 on CUDA 13.0|f["compilers"].append({"name": "clang++-20", "path": "/usr/bin/clang++-20", "version": "20"})|/usr/bin/clang++-20|none|/usr/bin/clang++-20 (clang 20)
 gcc 16 with a gcc-14 beside it|f["compilers"] = [{"name": "gcc", "path": "/usr/bin/gcc", "version": "16.1.0"}, {"name": "gcc-14", "path": "/usr/bin/gcc-14", "version": "14"}]||gcc-too-new|/usr/bin/g++-14 (gcc 14)
+CUDAHOSTCXX naming a compiler detect did not date|pass|/opt/llvm/bin/clang++|none|/opt/llvm/bin/clang++ (named by CUDAHOSTCXX)
 CASES
 # the plan switches, so its gcc-too-new is a warning; doctor's fix names it
 python3 - "$thor" "$T_DIR/case.json" <<'PY'
