@@ -157,6 +157,16 @@ case "$(cat "$T_DIR/out")" in
 *orin_compat*) t_ok 1 "... with CUDA 13.2, none" ;;
 *) t_ok 0 "... with CUDA 13.2, none" ;;
 esac
+# A GPU newer than every CUDA ptbuild knows (compute capability 13.0):
+# arch-list-empty's fix does not send the user to look for a CUDA.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1]))
+f["gpus"] = [{"index": 0, "name": "NVIDIA Future GPU", "compute_capability": "13.0", "memory_mib": 1000, "source": "test"}]
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/future.json"
+"$PTBUILD" plan --facts "$T_DIR/future.json" >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*error \[arch-list-empty\]*
+    fix: no CUDA ptbuild knows builds these GPUs: pass --arch-list to build for other GPUs*" \
+	"a GPU newer than every known CUDA: arch-list-empty names no CUDA to choose"
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
 # for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),
 # PyTorch 2.14 (wheels 12.6, 13.0, 13.2; its cuda.cmake needs >= 12.6).
