@@ -159,10 +159,17 @@ local function toolkit_problems(p, facts, r, tk, platform)
         or "choose another CUDA with --cuda")
   end
   if facts.host.platform == "jetson" and platform == "linux-sbsa" and T.orin_sbsa_blocked(facts, r) then
+    -- before 13.2 the release itself is the bar; from 13.2 only the L4T
+    -- is, and the fix keeps the CUDA asked for (13.4 and on with the
+    -- CUDA Compatibility Package (Orin) they list)
+    local min = jetson.sbsa_min_cc.from13_minor
+    local use = A.vcmp(r.version, min) < 0 and min or r.version
+    local oc = cuda.orin_compat[use]
     problem(p, "error", "jetson-orin-needs-cuda-13.2",
       ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
-        T.jetson_cc(facts), facts.jetson and facts.jetson.l4t or "?", jetson.sbsa_min_cc.from13_minor, r.version),
-      "use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.2")
+        T.jetson_cc(facts), facts.jetson and facts.jetson.l4t or "?", min, r.version),
+      ("use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA %s%s"):format(use,
+        oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""))
   end
 end
 

@@ -157,6 +157,12 @@ case "$(cat "$T_DIR/out")" in
 *orin_compat*) t_ok 1 "... with CUDA 13.2, none" ;;
 *) t_ok 0 "... with CUDA 13.2, none" ;;
 esac
+# On L4T 36 the same --cuda 13.4 is refused, and the fix keeps 13.4 (the
+# L4T is the bar, not the release) with the package it needs.
+"$PTBUILD" plan --profile jetson-orin --cuda 13.4 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*error \[jetson-orin-needs-cuda-13.2\]*
+    fix: use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.4 with the CUDA Compatibility Package (Orin) 13.4.47145772*" \
+	"Orin on L4T 36 with --cuda 13.4: the fix keeps 13.4, with the Orin package"
 # A GPU newer than every CUDA ptbuild knows (compute capability 13.0):
 # arch-list-empty's fix does not send the user to look for a CUDA.
 python3 -c 'import json, sys
