@@ -13,6 +13,8 @@ local function problem(list, severity, code, message, fix)
 end
 
 local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
+-- v when it is a non-empty string (facts hold null for what detect could not read)
+local function str(v) return type(v) == "string" and v ~= "" and v or nil end
 
 -- The C++ driver beside a C compiler's path: /usr/bin/gcc-12 ->
 -- /usr/bin/g++-12, /usr/bin/clang-21 -> /usr/bin/clang++-21.
@@ -168,16 +170,19 @@ function M.openblas(facts)
            env, problems
   end
   local res = { packages = ptb.array({}) }
-  local model = cpu and (cpu.model_name or cpu.microarch) or "this CPU"
+  -- the core as the facts name it: its model, else its archspec name,
+  -- else its implementer:part; nil when the facts name none
+  local model = type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
+    or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
   if target == ob.arm_fallback then target = nil end   -- the generic case below
   if target and not ob.fragile[target] and recognised then
     res.target = target
     res.via = mgr and "package" or "source"
-    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time"):format(model, target)
+    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time"):format(model or "this CPU", target)
   elseif target and not ob.fragile[target] then
     res.target = target
     res.via = "source"
-    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(model, target)
+    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(model or "this CPU", target)
   else
     res.target = "ARMV8"
     res.via = "source"
@@ -185,7 +190,8 @@ function M.openblas(facts)
     res.note = target and ("%s; a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises the %s at run time and runs its %s kernels%s"):format(
         ob.fragile[target], ob.source_build.version, target, runs or target,
         runs and (" (" .. ob.source_build.version .. " has no " .. target .. " kernel set of its own)") or "")
-      or (model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks SVE kernels where present")
+      or model and (model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks SVE kernels where present")
+      or "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
   end
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas

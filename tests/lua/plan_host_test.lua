@@ -96,6 +96,22 @@ end
 t.like(H.openblas(arm("0xd4f", "neoverse_v2", "ubuntu")).alternative or "", "NVPL", "Grace: NVPL named as the alternative")
 t.is(H.openblas(arm("0xd0c", "neoverse_n1", "ubuntu")).alternative, nil, "Altra: no NVPL")
 
+-- The note names the core as the facts do, and claims nothing of a core
+-- the facts do not name: { description, cpu, note }
+local notes = {
+  { "a part OpenBLAS does not list, no model name", { implementer = "0x41", part = "0xd99" },
+    "the core 0x41:0xd99: OpenBLAS's own detection has no entry for this core" },
+  { "no CPU in the facts", nil,
+    "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core" },
+  { "a CPU of no known field", {},
+    "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core" },
+}
+for _, c in ipairs(notes) do
+  local res = H.openblas({ host = { arch = "aarch64", platform = "sbsa", cpu = c[2] } })
+  t.is(res.target, "ARMV8", c[1] .. ": TARGET=ARMV8")
+  t.ok(res.note:find(c[3], 1, true) == 1, c[1] .. ": the note begins '" .. c[3] .. "' (" .. res.note .. ")")
+end
+
 -- The pinned source release: { field, value, source }.  PyTorch's CD builds
 -- v0.3.30 [pt-ob]; the sha256 is the release asset's, as spack and
 -- chimera-linux's cports both list it [spack-ob] [cports-ob].
