@@ -109,13 +109,13 @@ check("driver-too-old", "error", "S03", function(c)
       message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
         :format(d, r.version, toolkit.driver_need(r), ceiling),
       seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
-      fix = ("install driver %s or newer, or build with SASS for every GPU (no +PTX reliance)"):format(toolkit.driver_need(r)) }
+      fix = ("install %s, or build with SASS for every GPU (no +PTX reliance)"):format(toolkit.driver_at_least(r)) }
   end
   return {
-    message = ("driver %s is too old for CUDA %s, which needs %s or newer (%s at least with minor-version compatibility)%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
-      :format(d, r.version, toolkit.driver_need(r), r.compat_min, ceiling),
+    message = ("driver %s is too old for CUDA %s, which needs %s (%s at least with minor-version compatibility)%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
+      :format(d, r.version, toolkit.driver_at_least(r), r.compat_min, ceiling),
     seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
-    fix = ("install driver %s or newer, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_need(r), c.f.driver.cuda_max or "the driver supports") }
+    fix = ("install %s, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_at_least(r), c.f.driver.cuda_max or "the driver supports") }
 end)
 
 check("driver-library-mismatch", "error", "S06", function(c)
@@ -236,11 +236,11 @@ check("torch-driver-too-old", "error", "S03", function(c)
           message = how == "compat"
             and ("driver %s is older than the CUDA %s the installed torch %s was built with (%s): it runs only through minor-version compatibility, without PTX JIT")
               :format(c.f.driver.version, cv, t.version, toolkit.driver_need(r))
-            or ("driver %s is too old for the CUDA %s the installed torch %s was built with (it needs %s or newer): torch.cuda.is_available() will be False, \"The NVIDIA driver on your system is too old\"")
-              :format(c.f.driver.version, cv, t.version, toolkit.driver_need(r)),
+            or ("driver %s is too old for the CUDA %s the installed torch %s was built with (it needs %s): torch.cuda.is_available() will be False, \"The NVIDIA driver on your system is too old\"")
+              :format(c.f.driver.version, cv, t.version, toolkit.driver_at_least(r)),
           seen = ("driver %s; %s/torch/version.py cuda = '%s'"):format(c.f.driver.version, t.site, cv),
-          fix = ("install driver %s or newer, or a torch built for a CUDA no newer than %s")
-            :format(toolkit.driver_need(r), c.f.driver.cuda_max or "the driver supports") }
+          fix = ("install %s, or a torch built for a CUDA no newer than %s")
+            :format(toolkit.driver_at_least(r), c.f.driver.cuda_max or "the driver supports") }
       end
     end
   end

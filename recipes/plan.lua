@@ -133,15 +133,15 @@ local function driver_problems(p, facts, r)
     problem(p, "error", "driver-too-old",
       ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's 'CUDA Version: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
         d.version, r.version, T.driver_need(r), r.compat_min, d.cuda_max or "?"),
-      ("install driver %s or newer, or use CUDA %s or older (--cuda)"):format(T.driver_need(r), d.cuda_max or "the driver's"))
+      ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))
   elseif runs == "compat" then
     problem(p, "warning", "driver-minor-compat",
       ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
         facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
-      ("install driver %s or newer to run CUDA %s directly"):format(T.driver_need(r), r.version))
+      ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
     problem(p, "warning", "no-gpu-detected",
-      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs driver %s or newer (%s with minor-version compatibility)"):format(T.driver_need(r), r.compat_min),
+      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs %s (%s with minor-version compatibility)"):format(T.driver_at_least(r), r.compat_min),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
 end
@@ -304,8 +304,8 @@ local function torch_reasons(v, archs, cuda_r, need)
     v.covered = false
     v.reasons[#v.reasons + 1] = ("driver %s is too old for the CUDA %s torch %s was built with (it needs %s)"):format(
       tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need(cuda_r))
-    need(("a CUDA that driver %s runs (%s at most); or driver %s or newer, which runs this torch as it is"):format(
-      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_need(cuda_r)))
+    need(("a CUDA that driver %s runs (%s at most); or %s, which runs this torch as it is"):format(
+      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_at_least(cuda_r)))
   end
 end
 

@@ -37,6 +37,14 @@ function M.driver_need(r)
   return r.driver_min or ("the minimum of CUDA %s (not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)
 end
 
+-- The driver to install for release r, as a phrase: "driver 580.65.06 or
+-- newer", or, when ptbuild's data has no minimum for r, the driver r asks
+-- for and where its minimum is published.
+function M.driver_at_least(r)
+  return r.driver_min and ("driver %s or newer"):format(r.driver_min)
+    or ("the driver CUDA %s asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)
+end
+
 -- The name release r gives a GPU of capability cc: Jetson Thor is sm_101
 -- before CUDA 13 and sm_110 from 13.0 (data/archs.lua renamed/was).
 function M.gpu_arch(cc, r)

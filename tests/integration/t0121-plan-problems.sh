@@ -173,6 +173,22 @@ json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/fut
 like "$(cat "$T_DIR/out")" "*error \[arch-list-empty\]*
     fix: no CUDA ptbuild knows builds these GPUs: pass --arch-list to build for other GPUs*" \
 	"a GPU newer than every known CUDA: arch-list-empty names no CUDA to choose"
+# A CUDA whose minimum driver ptbuild's data lacks (13.5): the driver
+# fixes read as sentences, for a driver too old and one that runs it only
+# through minor-version compatibility.
+for fx in $F/gcc15-and-13.json $F/rtx4090-cuda128.json; do
+	"$PTBUILD" plan --facts "$fx" --torch 2.9 --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
+	like "$(cat "$T_DIR/out")" "*error \[driver-too-old\]*
+    fix: install the driver CUDA 13.5 asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3), or use CUDA 12.* or older (--cuda)*" \
+		"--cuda 13.5 on $(basename "$fx"): the driver fix names the driver 13.5 asks for"
+done
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1])); f["driver"] = {"version": "615.71.09", "cuda_max": "13.4"}
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/615.json"
+"$PTBUILD" plan --facts "$T_DIR/615.json" --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*warning \[driver-minor-compat\]*
+    fix: install the driver CUDA 13.5 asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3) to run CUDA 13.5 directly*" \
+	"--cuda 13.5 on driver 615 (CUDA 13.4): the minor-compat fix too"
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
 # for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),
 # PyTorch 2.14 (wheels 12.6, 13.0, 13.2; its cuda.cmake needs >= 12.6).
