@@ -101,6 +101,11 @@ end
 function M.toolkit_platform_problem(facts, r, tk)
   local tp, platform = M.toolkit_platform(tk), T.platform(facts, r)
   local host = facts.host or {}
+  -- an Orin takes the SBSA toolkit of CUDA 13 only from 13.2 and L4T 39:
+  -- before that an SBSA toolkit there fails as on any older Jetson
+  if tp == "linux-sbsa" and host.platform == "jetson" and T.orin_sbsa_blocked(facts, r) then
+    return "sbsa-toolkit-on-jetson", tp, "linux-aarch64"
+  end
   if not tp or tp == platform or (tp == "linux-aarch64" and host.platform == "jetson") then return nil end
   if tp == "linux-sbsa" and platform == "linux-aarch64" then return "sbsa-toolkit-on-jetson", tp, platform end
   if tp == "linux-aarch64" then return "jetson-toolkit-on-server", tp, platform end
