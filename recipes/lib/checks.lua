@@ -189,6 +189,7 @@ local function span(v)
   hi[#hi] = hi[#hi] + 1
   return table.concat(p, "."), table.concat(hi, "."), #p
 end
+M.version_span = span
 
 -- Does nvcc of release r (full version `full`) take compiler `kind`
 -- ("gcc" or "clang") version v on `arch`?  true, or false and why:

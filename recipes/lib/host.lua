@@ -53,6 +53,26 @@ end
 -- rule is plan's and doctor's alike: lib/checks.lua.
 M.compiler_ok = C.compiler_ok
 
+-- gcc-too-old for the default gcc c against PyTorch release torch, by the
+-- versions c.version stands for ("9" is every gcc 9, as detect reads
+-- Ubuntu 20.04's 9.4.0): all below the minimum is an error, some a
+-- warning; the fix names a major wholly above it.  Adds to problems.
+local function too_old(problems, c, torch, lim)
+  local lo, hi = C.version_span(c.version)
+  local least = major(torch.gcc_min) + (A.vcmp(torch.gcc_min, tostring(major(torch.gcc_min))) > 0 and 1 or 0)
+  local install = ("install gcc %d to %d and put it first on PATH"):format(least, lim.gcc_max)
+  if lo and A.vcmp(hi, torch.gcc_min) <= 0 then
+    problem(problems, "error", "gcc-too-old",
+      ("gcc %s (%s) is older than PyTorch %s accepts ('GCC-%s or newer is required')"):format(c.version, c.path, torch.version, torch.gcc_min),
+      install)
+  elseif lo and A.vcmp(lo, torch.gcc_min) < 0 then
+    problem(problems, "warning", "gcc-too-old",
+      ("gcc %s (%s) may be older than PyTorch %s accepts ('GCC-%s or newer is required'): only its version %s is known"):format(
+        c.version, c.path, torch.version, torch.gcc_min, c.version),
+      ("run '%s -dumpfullversion': if it prints a version below %s, %s"):format(c.path, torch.gcc_min, install))
+  end
+end
+
 -- The nvcc host compiler for release r and PyTorch release torch, with
 -- the limits the installed toolkit tk (may be nil) states: the compiler
 -- the facts' environment names (CUDAHOSTCXX, CXX, CC; lib/checks.lua
@@ -73,11 +93,7 @@ function M.host_compiler(facts, r, torch, tk)
   end
   local kind = C.compiler_kind(start)
   local res = { default = start, host = start, kind = kind, named_by = named and var or nil, switched = false }
-  if default and A.vcmp(default.version, torch.gcc_min) < 0 then
-    problem(problems, "error", "gcc-too-old",
-      ("gcc %s (%s) is older than PyTorch %s accepts ('GCC-9.3 or newer is required')"):format(default.version, default.path, torch.version),
-      ("install gcc %d to %d and put it first on PATH"):format(major(torch.gcc_min), lim.gcc_max))
-  end
+  if default then too_old(problems, default, torch, lim) end
   if var == "CUDAHOSTCXX" and not named then
     -- nvcc takes what CUDAHOSTCXX names, and the plan cannot judge it (a
     -- compiler detect did not list, or of no known version): say so

@@ -29,6 +29,12 @@ local hc = {
   { "gcc 15 default, gcc-12 and gcc-13: the newest that fits", { gcc("15.0.1"), gcc("12.3.0", "/usr/bin/gcc-12"), gcc("13.3.0", "/usr/bin/gcc-13") }, "12.6", "2.14", "/usr/bin/gcc-13", true, "warning:gcc-too-new" },
   { "gcc 15 with CUDA 13.0", { gcc("15.1.1") }, "13.0", "2.14", "/usr/bin/gcc", false, "" },
   { "gcc 8.5 too old for PyTorch", { gcc("8.5.0") }, "12.6", "2.14", "/usr/bin/gcc", false, "error:gcc-too-old" },
+  -- a version known only in part against PyTorch's 9.3: "9" (as detect
+  -- reads Ubuntu 20.04's 9.4.0) may be older, "8" is, "9.2.1" is
+  { "gcc known only as 9", { gcc("9") }, "12.6", "2.14", "/usr/bin/gcc", false, "warning:gcc-too-old" },
+  { "gcc known only as 8", { gcc("8") }, "12.6", "2.14", "/usr/bin/gcc", false, "error:gcc-too-old" },
+  { "gcc 9.2.1", { gcc("9.2.1") }, "12.6", "2.14", "/usr/bin/gcc", false, "error:gcc-too-old" },
+  { "gcc 9.3.0", { gcc("9.3.0") }, "12.6", "2.14", "/usr/bin/gcc", false, "" },
   { "the plain gcc is the default", { gcc("12.3.0", "/usr/bin/gcc-12"), gcc("14.2.0") }, "12.6", "2.14", "/usr/bin/gcc-12", true, "warning:gcc-too-new" },
   { "no compiler", {}, "12.6", "2.14", nil, false, "warning:no-compiler" },
 }
@@ -38,6 +44,14 @@ for _, c in ipairs(hc) do
   t.is(res.switched, c[6], c[1] .. ": switched")
   t.is(codes(problems), c[7], c[1] .. ": problems")
 end
+
+-- ... and the fix names a gcc every version of which PyTorch takes: 10,
+-- not 9 (gcc-toolset-9 is a 9.2)
+local _, p9 = H.host_compiler({ compilers = { gcc("9.2.1") } }, R("12.6"), torch("2.14"))
+t.is(p9[1] and p9[1].fix, "install gcc 10 to 13 and put it first on PATH", "gcc 9.2.1: the fix names gcc 10 to 13")
+_, p9 = H.host_compiler({ compilers = { gcc("9") } }, R("12.6"), torch("2.14"))
+t.is(p9[1] and p9[1].fix, "run '/usr/bin/gcc -dumpfullversion': if it prints a version below 9.3, install gcc 10 to 13 and put it first on PATH",
+  "gcc known only as 9: the fix says how to tell")
 
 -- openblas_target: { implementer, part, microarch, target, run-time
 -- recognised } -- on Arm what OpenBLAS's cpuid_arm64.c detect() picks
