@@ -109,13 +109,13 @@ check("driver-too-old", "error", "S03", function(c)
       message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
         :format(d, r.version, toolkit.driver_need(r), ceiling),
       seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
-      fix = ("install driver %s or newer, or build with SASS for every GPU (no +PTX reliance)"):format(toolkit.driver_need(r)) }
+      fix = ("install %s, or build with SASS for every GPU (no +PTX reliance)"):format(toolkit.driver_at_least(r)) }
   end
   return {
-    message = ("driver %s is too old for CUDA %s, which needs %s or newer (%s at least with minor-version compatibility)%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
-      :format(d, r.version, toolkit.driver_need(r), r.compat_min, ceiling),
+    message = ("driver %s is too old for CUDA %s, which needs %s (%s at least with minor-version compatibility)%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
+      :format(d, r.version, toolkit.driver_at_least(r), r.compat_min, ceiling),
     seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
-    fix = ("install driver %s or newer, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_need(r), c.f.driver.cuda_max or "the driver supports") }
+    fix = ("install %s, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_at_least(r), c.f.driver.cuda_max or "the driver supports") }
 end)
 
 check("driver-library-mismatch", "error", "S06", function(c)
@@ -236,11 +236,11 @@ check("torch-driver-too-old", "error", "S03", function(c)
           message = how == "compat"
             and ("driver %s is older than the CUDA %s the installed torch %s was built with (%s): it runs only through minor-version compatibility, without PTX JIT")
               :format(c.f.driver.version, cv, t.version, toolkit.driver_need(r))
-            or ("driver %s is too old for the CUDA %s the installed torch %s was built with (it needs %s or newer): torch.cuda.is_available() will be False, \"The NVIDIA driver on your system is too old\"")
-              :format(c.f.driver.version, cv, t.version, toolkit.driver_need(r)),
+            or ("driver %s is too old for the CUDA %s the installed torch %s was built with (it needs %s): torch.cuda.is_available() will be False, \"The NVIDIA driver on your system is too old\"")
+              :format(c.f.driver.version, cv, t.version, toolkit.driver_at_least(r)),
           seen = ("driver %s; %s/torch/version.py cuda = '%s'"):format(c.f.driver.version, t.site, cv),
-          fix = ("install driver %s or newer, or a torch built for a CUDA no newer than %s")
-            :format(toolkit.driver_need(r), c.f.driver.cuda_max or "the driver supports") }
+          fix = ("install %s, or a torch built for a CUDA no newer than %s")
+            :format(toolkit.driver_at_least(r), c.f.driver.cuda_max or "the driver supports") }
       end
     end
   end
@@ -352,36 +352,40 @@ check("gcc-too-new", "error", "S14", function(c)
   local full = c.tk.version or r.version
   local whose = c.tk.version and ("CUDA " .. full .. "'s nvcc") or ("the nvcc " .. r.version)
   local arch = c.f.host and c.f.host.arch
-  -- a node known by its facts: its environment is not known, so judge
-  -- the compiler a build takes there by default
-  local env = c.facts_only and {} or c.o.env or {}
-  local want = env.CUDAHOSTCXX or env.CXX or env.CC
-  local function kind(cc)
-    if cc.name == "gcc" or cc.name == "g++" then return "gcc" end
-    if cc.name == "clang" or cc.name == "clang++" then return "clang" end
-  end
-  -- what CUDAHOSTCXX, CXX or CC names, else the gcc plan takes by default
-  local chosen = not want and checks_lib.default_gcc(c.f) or nil
-  for _, cc in ipairs(want and c.f.compilers or {}) do
-    if cc.path == want or cc.name == want then chosen = cc break end
-  end
-  local k = chosen and kind(chosen)
-  if not k or not chosen.version then return end
-  local ok, why = checks_lib.compiler_ok(r, full, k, chosen.version, arch)
-  if ok then return end
+  -- what CUDAHOSTCXX, CXX or CC names (lib/checks.lua named_compiler, as
+  -- plan reads it): here the environment doctor runs in, for a node
+  -- known by its facts the one its facts recorded; else the gcc plan
+  -- takes by default
+  local env
+  if c.facts_only then env = c.f.env else env = c.o.env end
+  local chosen, var = checks_lib.named_compiler(c.f, env)
+  if not var then chosen = checks_lib.default_gcc(c.f) end
+  local k = chosen and checks_lib.compiler_kind(chosen)
+  if not k or type(chosen.version) ~= "string" then return end
+  -- maybe: only part of its version is known, and some of the versions
+  -- it stands for meet a full-version conflict (a warning)
+  local ok, why, maybe = checks_lib.compiler_ok(r, full, k, chosen.version, arch)
+  if ok and not maybe then return end
   local older
   for _, cc in ipairs(c.f.compilers or {}) do
-    if kind(cc) == "gcc" and cc.version and checks_lib.compiler_ok(r, full, "gcc", cc.version, arch)
+    local cok, _, cmaybe = checks_lib.compiler_ok(r, full, "gcc", cc.version, arch)
+    if checks_lib.is_gcc(cc) and cok and not cmaybe
        and (not older or archlist.vcmp(cc.version, older.version) > 0) then older = cc end
   end
-  local max = r.gcc_max or 0
+  local max = checks_lib.gcc_to_install(r, full, arch)
+  local install = max and ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max)
+    or "install a CUDA toolkit whose nvcc takes this compiler"
   return {
-    message = ("%s %s does not work with %s: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
-      :format(chosen.name, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
+    severity = maybe and "warning" or nil,
+    message = maybe and ("%s %s may not work with %s: only its version %s is known, and %s")
+        :format(k, chosen.version, whose, chosen.version, maybe.why)
+      or ("%s %s does not work with %s: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
+        :format(k, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
     seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or "")
-      .. (c.facts_only and " (the default compiler; CC, CXX and CUDAHOSTCXX on the node are not in its facts)" or ""),
+      .. (var and (" (named by " .. var .. ")") or c.facts_only and " (the default compiler: the node's facts name no CUDAHOSTCXX, CXX or CC)" or ""),
     fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(older.path or older.name, older.version)
-      or ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max) }
+      or maybe and ("run '%s -dumpfullversion': if it prints %s, %s"):format(chosen.path or chosen.name, maybe.versions, install)
+      or install }
 end)
 
 -- The Python a build here runs in, against the newest PyTorch ptbuild
@@ -688,6 +692,7 @@ end
 -- observation are not run but named in needs_machine.
 function M.check(args)
   local f, o = args.facts or {}, args.observed or {}
+  gpuname.fill(f)
   local c = { f = f, o = o, gpus = gpus(f), facts_only = args.facts_only }
   c.tk = M.toolkit(f, args.facts_only and {} or o)
   c.rel = c.tk and c.tk.version and archlist.release(c.tk.version) or nil

@@ -189,7 +189,7 @@ local function unserved_why(n, torch, items, args)
   if oldest and type(d) == "table" and d.version and not T.driver_runs(oldest, d) then
     return ("its driver %s (CUDA %s at most) runs no CUDA that PyTorch %s builds for its GPUs: the oldest, CUDA %s, needs driver %s (%s through minor-version compatibility)"):format(
       d.version, d.cuda_max or "?", torch.version, oldest.version, T.driver_need(oldest), oldest.compat_min),
-      ("install driver %s or newer on %s (or a newer one, for a newer CUDA)"):format(T.driver_need(oldest), n.name)
+      ("install %s on %s (or a newer one, for a newer CUDA)"):format(T.driver_at_least(oldest), n.name)
   end
   local e = own_error(n, args)
   if e then return e.message, e.fix end
@@ -358,12 +358,12 @@ local function node_problems(plan, r, build, served, platform, node_rows)
         problem(plan.problems, "error", "driver-too-old", n.name,
           ("node '%s': driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility)"):format(
             n.name, n.facts.driver.version, r.version, T.driver_need(r), r.compat_min),
-          ("install driver %s or newer on %s"):format(T.driver_need(r), n.name))
+          ("install %s on %s"):format(T.driver_at_least(r), n.name))
       elseif runs == "compat" then
         problem(plan.problems, "warning", "driver-minor-compat", n.name,
           ("node '%s': driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled there"):format(
             n.name, n.facts.driver.version, n.facts.driver.cuda_max or "?", r.version, r.version),
-          ("install driver %s or newer on %s to run CUDA %s directly"):format(T.driver_need(r), n.name, r.version))
+          ("install %s on %s to run CUDA %s directly"):format(T.driver_at_least(r), n.name, r.version))
       end
       -- CUDA's libraries load on every node: its glibc floor is each
       -- node's (its headers' ceiling is the build machine's alone).
@@ -478,6 +478,7 @@ function M.make(args)
   end
   local groups, rows, row_list, problems = {}, {}, {}, {}
   for _, n in ipairs(args.nodes or {}) do
+    ptb.include("lib/gpuname").fill(n.facts)
     local p = M.platform_of(n.facts)
     local row = { name = n.name, source = n.source, taken_at = n.taken_at or ptb.null,
                   taken_from = n.taken_from or ptb.null, platform = p or ptb.null, build = ptb.null,

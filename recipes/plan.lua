@@ -15,6 +15,7 @@ local redist = ptb.include("data/redist")
 local acldata = ptb.include("data/acl")
 local W = ptb.include("lib/wheels")
 local C = ptb.include("lib/checks")
+local gpuname = ptb.include("lib/gpuname")
 
 local M = {}
 
@@ -116,6 +117,8 @@ local function torch_support_problems(p, facts, torch, r, items)
       problem(p, "warning", "torch-cuda-untested",
         ("PyTorch %s ships no CUDA %s wheels (it ships %s): its build accepts CUDA %s, but the combination is untested upstream"):format(torch.version, r.version, table.concat(torch.cuda, ", "), r.version),
         alt and ("prefer --cuda %s unless you need %s"):format(alt.version, r.version)
+          or #C.gpus_not_built(facts, r) > 0
+            and ("no CUDA that PyTorch %s ships wheels for suits this machine, and CUDA %s does not build its GPUs either: build with one that does and run PyTorch's CUDA tests on the result"):format(torch.version, r.version)
           or ("no CUDA that PyTorch %s ships wheels for suits this machine: keep %s and run PyTorch's CUDA tests on the result"):format(torch.version, r.version))
     end
   end
@@ -130,15 +133,15 @@ local function driver_problems(p, facts, r)
     problem(p, "error", "driver-too-old",
       ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's 'CUDA Version: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
         d.version, r.version, T.driver_need(r), r.compat_min, d.cuda_max or "?"),
-      ("install driver %s or newer, or use CUDA %s or older (--cuda)"):format(T.driver_need(r), d.cuda_max or "the driver's"))
+      ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))
   elseif runs == "compat" then
     problem(p, "warning", "driver-minor-compat",
       ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
         facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
-      ("install driver %s or newer to run CUDA %s directly"):format(T.driver_need(r), r.version))
+      ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
     problem(p, "warning", "no-gpu-detected",
-      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs driver %s or newer (%s with minor-version compatibility)"):format(T.driver_need(r), r.compat_min),
+      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs %s (%s with minor-version compatibility)"):format(T.driver_at_least(r), r.compat_min),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
 end
@@ -156,10 +159,17 @@ local function toolkit_problems(p, facts, r, tk, platform)
         or "choose another CUDA with --cuda")
   end
   if facts.host.platform == "jetson" and platform == "linux-sbsa" and T.orin_sbsa_blocked(facts, r) then
+    -- before 13.2 the release itself is the bar; from 13.2 only the L4T
+    -- is, and the fix keeps the CUDA asked for (13.4 and on with the
+    -- CUDA Compatibility Package (Orin) they list)
+    local min = jetson.sbsa_min_cc.from13_minor
+    local use = A.vcmp(r.version, min) < 0 and min or r.version
+    local oc = cuda.orin_compat[use]
     problem(p, "error", "jetson-orin-needs-cuda-13.2",
       ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
-        T.jetson_cc(facts), facts.jetson and facts.jetson.l4t or "?", jetson.sbsa_min_cc.from13_minor, r.version),
-      "use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.2")
+        T.jetson_cc(facts), facts.jetson and facts.jetson.l4t or "?", min, r.version),
+      ("use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA %s%s"):format(use,
+        oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""))
   end
 end
 
@@ -294,8 +304,8 @@ local function torch_reasons(v, archs, cuda_r, need)
     v.covered = false
     v.reasons[#v.reasons + 1] = ("driver %s is too old for the CUDA %s torch %s was built with (it needs %s)"):format(
       tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need(cuda_r))
-    need(("a CUDA that driver %s runs (%s at most); or driver %s or newer, which runs this torch as it is"):format(
-      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_need(cuda_r)))
+    need(("a CUDA that driver %s runs (%s at most); or %s, which runs this torch as it is"):format(
+      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_at_least(cuda_r)))
   end
 end
 
@@ -494,6 +504,15 @@ local function decide_cuda(decide, args, ch, cplan, inst, ncuda, cudnn)
       or rf.md5 and ("the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 %s and %d bytes: check both before running it)"):format(rf.md5, rf.size)
       or "the runfile installer (needs root; unpinned: ptbuild knows no checksum of it -- check NVIDIA's md5sum.txt)")
   end
+  if inst.orin_compat then
+    -- an Orin on the SBSA toolkit (data/cuda.lua orin_compat): the plan's
+    -- cuda block names the package; the text must too, or an Orin user
+    -- never hears of it
+    local oc = inst.orin_compat
+    decide("orin_compat", ("%s %s"):format(oc.name, oc.version),
+      ("what lets an Orin whose JetPack driver is older than CUDA %s run the SBSA toolkit; NVIDIA lists it for arm64-sbsa among CUDA %s's components, and ptbuild does not download it: install it from NVIDIA's CUDA %s packages"):format(
+        r.version, oc.label, oc.label))
+  end
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")
   elseif cudnn then
@@ -558,12 +577,23 @@ end
 -- of it ({switched, cxx}).
 local function decide_host_compiler(decide, hc, r, tk)
   local hinfo = { switched = hc.switched }
-  if hc.host then
+  if hc.unjudged then
+    local lim = C.limits(r, tk)
+    decide("host_compiler", ("%s (named by CUDAHOSTCXX)"):format(hc.unjudged),
+      ("ptbuild knows no version of it, so it cannot check it against nvcc %s (gcc %d, clang %d at most)"):format(
+        r.version, lim.gcc_max, lim.clang_max))
+  elseif hc.host then
     hinfo.cxx = H.cxx_of(hc.host.path)
-    decide("host_compiler", ("%s (gcc %s)"):format(hinfo.cxx, hc.host.version),
-      hc.switched and ("the default gcc %s does not work with nvcc %s"):format(hc.default.version, r.version)
-        or hc.refused and ("refused by nvcc %s: see the gcc-too-new problem"):format(r.version)
-        or ("accepted by nvcc %s (gcc %d at most)"):format(r.version, C.limits(r, tk).gcc_max))
+    local lim = C.limits(r, tk)
+    local by = hc.named_by and (", named by " .. hc.named_by) or ""
+    decide("host_compiler", ("%s (%s %s)"):format(hinfo.cxx, hc.kind, hc.host.version),
+      hc.switched and (hc.named_by and ("%s names %s %s, which %s with nvcc %s"):format(hc.named_by, C.compiler_kind(hc.default), hc.default.version,
+            hc.maybe and "may not work" or "does not work", r.version)
+          or ("the default gcc %s %s with nvcc %s"):format(hc.default.version, hc.maybe and "may not work" or "does not work", r.version))
+        or hc.refused and ("refused by nvcc %s%s: see the gcc-too-new problem"):format(r.version, by)
+        or hc.unsure and ("not known to work with nvcc %s%s (only its version %s is known): see the gcc-too-new problem"):format(r.version, by, hc.host.version)
+        or ("accepted by nvcc %s (%s %d at most)%s"):format(r.version, hc.kind,
+          hc.kind == "clang" and lim.clang_max or lim.gcc_max, by))
   end
   return hinfo
 end
@@ -632,6 +662,7 @@ end
 
 function M.make(args)
   local facts = args.facts
+  gpuname.fill(facts)
   local torch, want, errors = releases_asked(args)
   if #errors > 0 then return { errors = errors } end
 
@@ -666,7 +697,7 @@ function M.make(args)
   local arch, ap, aerr = G.choose(facts, torch, r, platform, args.arch_list)
   if #aerr > 0 then return { errors = aerr } end
   append(problems, ap)
-  decide("arch_list", arch.list, arch.why)
+  decide("arch_list", arch.list ~= "" and arch.list or "none", arch.why)
 
   -- Host compiler
   local hc, hp = H.host_compiler(facts, r, torch, ch.tk)

@@ -176,8 +176,13 @@ local function numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fm
       ("write '%s' (SASS from compute_%s), or '%s' without the suffix"):format(
         cc .. suffix .. ptxs, M.digits(cc, suffix), cc .. "(" .. from .. ")" .. ptxs))
   elseif not archs[cc] then
+    -- the hint lists data/archs.lua itself, so a new architecture (10.7)
+    -- is named as soon as it is known
+    local known = {}
+    for k in pairs(archs) do known[#known + 1] = k end
+    table.sort(known, function(x, y) return M.vcmp(x, y) < 0 end)
     err(errors, "usage", tok, ("unknown GPU architecture '%s' in '%s'"):format(cc, tok),
-      "known: 3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.8 8.9 9.0 10.0 10.1 10.3 11.0 12.0 12.1")
+      "known: " .. table.concat(known, " "))
   elseif from and not archs[from] then
     err(errors, "usage", tok, ("unknown virtual architecture '%s' in '%s'"):format(from, tok), nil)
   elseif from and M.vcmp(from, cc) > 0 then

@@ -5,6 +5,7 @@
 -- their own).  tests/integration/t0131-plan-doctor-agree.sh runs both over
 -- every profile and fixture and compares what they raise.
 local A = ptb.include("lib/archlist")
+local V = ptb.include("lib/version")
 local T = ptb.include("lib/toolkit")
 local cuda = ptb.include("data/cuda")
 local archs = ptb.include("data/archs")
@@ -121,10 +122,52 @@ end
 function M.toolkit_platform_problem(facts, r, tk)
   local tp, platform = M.toolkit_platform(tk), T.platform(facts, r)
   local host = facts.host or {}
+  -- an Orin takes the SBSA toolkit of CUDA 13 only from 13.2 and L4T 39:
+  -- before that an SBSA toolkit there fails as on any older Jetson
+  if tp == "linux-sbsa" and host.platform == "jetson" and T.orin_sbsa_blocked(facts, r) then
+    return "sbsa-toolkit-on-jetson", tp, "linux-aarch64"
+  end
   if not tp or tp == platform or (tp == "linux-aarch64" and host.platform == "jetson") then return nil end
   if tp == "linux-sbsa" and platform == "linux-aarch64" then return "sbsa-toolkit-on-jetson", tp, platform end
   if tp == "linux-aarch64" then return "jetson-toolkit-on-server", tp, platform end
   return "toolkit-wrong-platform", tp, platform
+end
+
+-- The kind of a compiler detect lists, by its file name without the
+-- version suffix detect keeps (gcc-12, clang++-21): "gcc" for gcc and
+-- g++, "clang" for clang and clang++, else nil.
+function M.compiler_kind(c)
+  local base = tostring(c and c.name or ""):match("([^/]*)$"):gsub("%-%d[%d%.]*$", "")
+  if base == "gcc" or base == "g++" then return "gcc" end
+  if base == "clang" or base == "clang++" then return "clang" end
+  return nil
+end
+
+-- A gcc C driver with a version: "gcc", or "gcc-12" as detect names the
+-- versioned ones beside it.
+function M.is_gcc(c)
+  local n = c and c.name
+  return type(n) == "string" and (n == "gcc" or n:match("^gcc%-%d[%d%.]*$") ~= nil)
+    and type(c.version) == "string" and type(c.path) == "string"
+end
+
+-- The compiler the environment names for nvcc: CUDAHOSTCXX, else CXX,
+-- else CC (env: the variables detect recorded, or those doctor reads),
+-- found among the facts' compilers by path or name.  Returns the
+-- compiler (nil when detect did not list it) and the variable; nothing
+-- when none is set.
+function M.named_compiler(facts, env)
+  if type(env) ~= "table" then return nil end
+  for _, var in ipairs({ "CUDAHOSTCXX", "CXX", "CC" }) do
+    local want = env[var]
+    if type(want) == "string" and want ~= "" then
+      for _, c in ipairs(facts.compilers or {}) do
+        if c.path == want or c.name == want then return c, var end
+      end
+      return nil, var
+    end
+  end
+  return nil
 end
 
 -- The gcc a build gets when nothing names another: the one named plain
@@ -132,7 +175,7 @@ end
 function M.default_gcc(facts)
   local first
   for _, c in ipairs(facts.compilers or {}) do
-    if c.name == "gcc" and c.version and c.path then
+    if M.is_gcc(c) then
       first = first or c
       if c.path:match("([^/]+)$") == "gcc" then return c end
     end
@@ -148,10 +191,35 @@ function M.limits(r, tk)
   return { version = r.version, gcc_max = tk.gcc_max or r.gcc_max, clang_max = tk.clang_max or r.clang_max }
 end
 
+-- Does full-version conflict c (data/cuda.lua host_conflicts) hold for
+-- nvcc of full version `full` with a compiler of `kind` on `arch`?
+local function conflict_applies(c, full, kind, arch)
+  local cu = c.cuda_upto and A.vcmp(full, c.cuda_upto) <= 0
+    or c.cuda_minor_upto and A.vcmp(A.cuda_minor(full) or full, c.cuda_minor_upto) <= 0
+  return c.compiler == kind and cu and (not c.arch or c.arch == arch)
+end
+
+-- The versions a compiler version stands for, as [lo, hi): "13.2.0" is
+-- itself, "13" every gcc 13 (detect often knows only the major: Debian
+-- and Ubuntu name gcc by it, gcc-13 and /usr/lib/gcc/<triplet>/13).
+local function span(v)
+  local p = V.parts(v)
+  if #p == 0 then return nil end
+  local hi = {}
+  for i, n in ipairs(p) do hi[i] = n end
+  hi[#hi] = hi[#hi] + 1
+  return table.concat(p, "."), table.concat(hi, "."), #p
+end
+M.version_span = span
+
 -- Does nvcc of release r (full version `full`) take compiler `kind`
 -- ("gcc" or "clang") version v on `arch`?  true, or false and why:
 -- newer than its gcc_max / clang_max, or a known conflict of that CUDA
--- version with that compiler (data/cuda.lua host_conflicts).
+-- version with that compiler (data/cuda.lua host_conflicts).  A version
+-- known only in part ("13") is refused when every version it stands for
+-- conflicts; when only some do (13.2.0 of "13") it is taken, and the
+-- third result names the versions that conflict and why:
+-- { versions = "13.2.0", why = ... }.
 function M.compiler_ok(r, full, kind, v, arch)
   local max = kind == "clang" and r.clang_max or r.gcc_max
   if max and major(v) and major(v) > max then
@@ -161,16 +229,48 @@ function M.compiler_ok(r, full, kind, v, arch)
   -- the conflicts hold for CUDA versions up to an edge: with no version
   -- known (a toolkit no file dates) none is claimed
   if type(full) ~= "string" or not full:match("^%d+%.%d+") then return true end
+  local lo, hi, n = span(v)
+  if not lo then return true end
+  local maybe
   for _, c in ipairs(cuda.host_conflicts) do
-    local cu = c.cuda_upto and A.vcmp(full, c.cuda_upto) <= 0
-      or c.cuda_minor_upto and A.vcmp(A.cuda_minor(full) or full, c.cuda_minor_upto) <= 0
-    if c.compiler == kind and cu and (not c.arch or c.arch == arch)
-       and (c.exact and A.vcmp(v, c.exact) == 0
-            or not c.exact and A.vcmp(v, c.from) >= 0 and (not c.below or A.vcmp(v, c.below) < 0)) then
-      return false, c.why
+    if conflict_applies(c, full, kind, arch) then
+      if c.exact then
+        -- every version of v is c.exact, or c.exact is one of them
+        if A.vcmp(lo, c.exact) == 0 and n >= #V.parts(c.exact) then return false, c.why end
+        if A.vcmp(lo, c.exact) <= 0 and A.vcmp(c.exact, hi) < 0 then maybe = maybe or c end
+      else
+        local from, below = c.from, c.below
+        if A.vcmp(lo, from) >= 0 and (not below or A.vcmp(hi, below) <= 0) then return false, c.why end
+        if A.vcmp(hi, from) > 0 and (not below or A.vcmp(lo, below) < 0) then maybe = maybe or c end
+      end
     end
   end
+  if maybe then
+    return true, nil, { versions = maybe.exact or maybe.below and ("%s to below %s"):format(maybe.from, maybe.below)
+                          or (maybe.from .. " or newer"), why = maybe.why }
+  end
   return true
+end
+
+-- The gcc major to install for nvcc of release r (full version `full`):
+-- the newest, from r's gcc_max down to `lowest` (default: 6 below it),
+-- that no full-version conflict touches in any of its versions -- gcc
+-- 13.2.0 on aarch64 with CUDA 12.4 makes it 12, not 13.  nil when none.
+function M.gcc_to_install(r, full, arch, lowest)
+  local max = r.gcc_max
+  if not max then return nil end
+  for m = max, lowest or max - 6, -1 do
+    local clear = true
+    for _, c in ipairs(type(full) == "string" and full:match("^%d+%.%d+") and cuda.host_conflicts or {}) do
+      if conflict_applies(c, full, "gcc", arch)
+         and (c.exact and major(c.exact) == m
+              or not c.exact and A.vcmp(c.from, tostring(m + 1)) < 0 and (not c.below or A.vcmp(c.below, tostring(m)) > 0)) then
+        clear = false
+      end
+    end
+    if clear then return m end
+  end
+  return nil
 end
 
 return M

@@ -45,4 +45,22 @@ function M.product(name)
   return a or nil
 end
 
+-- Facts whose GPU names a product the table knows but carry no compute
+-- capability (taken by a ptbuild whose table lacked it, or written by
+-- hand): fill it in from the table, as detect would have.  The GPUs of
+-- facts are changed in place; the number filled is returned.
+function M.fill(facts)
+  local n = 0
+  for _, g in ipairs(type(facts) == "table" and type(facts.gpus) == "table" and facts.gpus or {}) do
+    if type(g) == "table" and type(g.compute_capability) ~= "string" and type(g.name) == "string" then
+      local p = M.product(g.name)
+      if p then
+        g.compute_capability = p.cc
+        n = n + 1
+      end
+    end
+  end
+  return n
+end
+
 return M

@@ -13,20 +13,25 @@ local function problem(list, severity, code, message, fix)
 end
 
 local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
+-- v when it is a non-empty string (facts hold null for what detect could not read)
+local function str(v) return type(v) == "string" and v ~= "" and v or nil end
 
--- The C++ driver beside a gcc path: /usr/bin/gcc-12 -> /usr/bin/g++-12.
+-- The C++ driver beside a C compiler's path: /usr/bin/gcc-12 ->
+-- /usr/bin/g++-12, /usr/bin/clang-21 -> /usr/bin/clang++-21.
 function M.cxx_of(path)
   local dir, base = path:match("^(.-)([^/]+)$")
   local cxx = base:gsub("gcc", "g++", 1)
+  if not cxx:find("clang++", 1, true) then cxx = cxx:gsub("clang", "clang++", 1) end
   return dir .. cxx
 end
 
--- gcc compilers from facts; the default is the one named plain "gcc" (the
--- one on PATH), else the first listed (lib/checks.lua default_gcc).
+-- gcc compilers from facts (gcc and the versioned gcc-12 beside it); the
+-- default is the one named plain "gcc" (the one on PATH), else the first
+-- listed (lib/checks.lua default_gcc).
 function M.gccs(facts)
   local list = {}
   for _, c in ipairs(facts.compilers or {}) do
-    if c.name == "gcc" and c.version and c.path then list[#list + 1] = c end
+    if C.is_gcc(c) then list[#list + 1] = c end
   end
   return list, C.default_gcc(facts)
 end
@@ -48,45 +53,96 @@ end
 -- rule is plan's and doctor's alike: lib/checks.lua.
 M.compiler_ok = C.compiler_ok
 
+-- gcc-too-old for the default gcc c against PyTorch release torch, by the
+-- versions c.version stands for ("9" is every gcc 9, as detect reads
+-- Ubuntu 20.04's 9.4.0): all below the minimum is an error, some a
+-- warning; the fix names a major wholly above it.  Adds to problems.
+local function too_old(problems, c, torch, lim)
+  local lo, hi = C.version_span(c.version)
+  local least = major(torch.gcc_min) + (A.vcmp(torch.gcc_min, tostring(major(torch.gcc_min))) > 0 and 1 or 0)
+  local install = ("install gcc %d to %d and put it first on PATH"):format(least, lim.gcc_max)
+  if lo and A.vcmp(hi, torch.gcc_min) <= 0 then
+    problem(problems, "error", "gcc-too-old",
+      ("gcc %s (%s) is older than PyTorch %s accepts ('GCC-%s or newer is required')"):format(c.version, c.path, torch.version, torch.gcc_min),
+      install)
+  elseif lo and A.vcmp(lo, torch.gcc_min) < 0 then
+    problem(problems, "warning", "gcc-too-old",
+      ("gcc %s (%s) may be older than PyTorch %s accepts ('GCC-%s or newer is required'): only its version %s is known"):format(
+        c.version, c.path, torch.version, torch.gcc_min, c.version),
+      ("run '%s -dumpfullversion': if it prints a version below %s, %s"):format(c.path, torch.gcc_min, install))
+  end
+end
+
 -- The nvcc host compiler for release r and PyTorch release torch, with
--- the limits the installed toolkit tk (may be nil) states.
--- Returns { default = c?, host = c?, switched = bool }, problems.
+-- the limits the installed toolkit tk (may be nil) states: the compiler
+-- the facts' environment names (CUDAHOSTCXX, CXX, CC; lib/checks.lua
+-- named_compiler, as doctor reads it), else the default gcc.
+-- Returns { default = c?, host = c?, kind, named_by?, switched = bool }, problems.
 function M.host_compiler(facts, r, torch, tk)
   local problems = {}
   local lim = C.limits(r, tk)
   local list, default = M.gccs(facts)
-  if not default then
+  local named, var = C.named_compiler(facts, facts.env)
+  if named and not (C.compiler_kind(named) and type(named.version) == "string") then named = nil end
+  local start = named or default
+  if not start then
     problem(problems, "warning", "no-compiler",
       "no gcc was found on this machine; the plan assumes the build environment brings one",
       ("install gcc %s to %d (CUDA %s accepts up to gcc %d)"):format(torch.gcc_min, lim.gcc_max, r.version, lim.gcc_max))
     return { switched = false }, problems
   end
-  local res = { default = default, host = default, switched = false }
-  if A.vcmp(default.version, torch.gcc_min) < 0 then
-    problem(problems, "error", "gcc-too-old",
-      ("gcc %s (%s) is older than PyTorch %s accepts ('GCC-9.3 or newer is required')"):format(default.version, default.path, torch.version),
-      ("install gcc %d to %d and put it first on PATH"):format(major(torch.gcc_min), lim.gcc_max))
+  local kind = C.compiler_kind(start)
+  local res = { default = start, host = start, kind = kind, named_by = named and var or nil, switched = false }
+  if default then too_old(problems, default, torch, lim) end
+  if var == "CUDAHOSTCXX" and not named then
+    -- nvcc takes what CUDAHOSTCXX names, and the plan cannot judge it (a
+    -- compiler detect did not list, or of no known version): say so
+    -- rather than name the default gcc nvcc will not use
+    return { switched = false, unjudged = facts.env.CUDAHOSTCXX }, problems
   end
   local full, arch = M.cuda_full(facts, r), facts.host and facts.host.arch
-  local ok, why = M.compiler_ok(lim, full, "gcc", default.version, arch)
-  if not ok then
-    local best
-    for _, c in ipairs(list) do
-      if M.compiler_ok(lim, full, "gcc", c.version, arch) and A.vcmp(c.version, torch.gcc_min) >= 0 and
-         (not best or A.vcmp(c.version, best.version) > 0) then
-        best = c
-      end
+  local ok, why, maybe = M.compiler_ok(lim, full, kind, start.version, arch)
+  local what = named and ("%s=%s (%s %s)"):format(var, facts.env[var], kind, start.version)
+    or ("gcc %s (%s)"):format(start.version, start.path)
+  -- an installed gcc nvcc takes in every version it may be
+  local best
+  for _, c in ipairs(ok and not maybe and {} or list) do
+    local cok, _, cmaybe = M.compiler_ok(lim, full, "gcc", c.version, arch)
+    if cok and not cmaybe and A.vcmp(c.version, torch.gcc_min) >= 0 and
+       (not best or A.vcmp(c.version, best.version) > 0) then
+      best = c
     end
+  end
+  if ok and maybe then
+    -- only part of its version is known (detect reads "13" from gcc-13):
+    -- it may be the version nvcc breaks with
+    local m = C.gcc_to_install(lim, full, arch, major(torch.gcc_min))
     if best then
-      res.host, res.switched = best, true
+      res.host, res.kind, res.switched, res.maybe = best, "gcc", true, true
       problem(problems, "warning", "gcc-too-new",
-        ("gcc %s (%s) does not work with nvcc %s: %s"):format(default.version, default.path, full, why),
+        ("%s may not work with nvcc %s: only its version %s is known, and %s"):format(what, full, start.version, maybe.why),
+        ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(best.path), best.version))
+    else
+      res.unsure = true
+      problem(problems, "warning", "gcc-too-new",
+        ("%s may not work with nvcc %s: only its version %s is known, and %s"):format(what, full, start.version, maybe.why),
+        ("run '%s -dumpfullversion': if it prints %s, %s"):format(start.path, maybe.versions,
+          m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(m, m)
+            or "choose a newer CUDA with --cuda"))
+    end
+  elseif not ok then
+    if best then
+      res.host, res.kind, res.switched = best, "gcc", true
+      problem(problems, "warning", "gcc-too-new",
+        ("%s does not work with nvcc %s: %s"):format(what, full, why),
         ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(best.path), best.version))
     else
       res.refused = true
+      local m = C.gcc_to_install(lim, full, arch, major(torch.gcc_min))
       problem(problems, "error", "gcc-too-new",
-        ("gcc %s (%s) does not work with nvcc %s: %s; no other gcc installed does"):format(default.version, default.path, full, why),
-        ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(lim.gcc_max, lim.gcc_max))
+        ("%s does not work with nvcc %s: %s; no other gcc installed does"):format(what, full, why),
+        m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(m, m)
+          or "choose a newer CUDA with --cuda")
     end
   end
   return res, problems
@@ -130,16 +186,19 @@ function M.openblas(facts)
            env, problems
   end
   local res = { packages = ptb.array({}) }
-  local model = cpu and (cpu.model_name or cpu.microarch) or "this CPU"
+  -- the core as the facts name it: its model, else its archspec name,
+  -- else its implementer:part; nil when the facts name none
+  local model = type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
+    or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
   if target == ob.arm_fallback then target = nil end   -- the generic case below
   if target and not ob.fragile[target] and recognised then
     res.target = target
     res.via = mgr and "package" or "source"
-    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time"):format(model, target)
+    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time"):format(model or "this CPU", target)
   elseif target and not ob.fragile[target] then
     res.target = target
     res.via = "source"
-    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(model, target)
+    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(model or "this CPU", target)
   else
     res.target = "ARMV8"
     res.via = "source"
@@ -147,7 +206,8 @@ function M.openblas(facts)
     res.note = target and ("%s; a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises the %s at run time and runs its %s kernels%s"):format(
         ob.fragile[target], ob.source_build.version, target, runs or target,
         runs and (" (" .. ob.source_build.version .. " has no " .. target .. " kernel set of its own)") or "")
-      or (model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks SVE kernels where present")
+      or model and (model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks SVE kernels where present")
+      or "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
   end
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas

@@ -237,9 +237,29 @@ function M.choose(facts, torch, r, platform, override)
   end
 
   if #items == 0 then
+    -- no code at all: say why, rather than name a list of nothing "the
+    -- GPUs of this machine"
+    local unknown = #gpus > 0 and source == "gpus"
+    -- and whether any CUDA ptbuild knows builds one of them at all
+    local none_builds = #gpus > 0 and source == "gpus"
+    for _, g in ipairs(gpus) do
+      if type(g.compute_capability) == "string" then
+        unknown = false
+        local rule, edge = C.gpu_build(r, g.compute_capability)
+        if not (rule == "gpu-newer-than-toolkit" and edge == nil) then none_builds = false end
+      end
+    end
+    if unknown then
+      why = "ptbuild knows the compute capability of none of this machine's GPUs (see the gpu-unknown problem)"
+    elseif source == "gpus" then
+      why = ("CUDA %s builds none of this machine's GPUs"):format(r.version)
+    end
     problem(problems, "error", "arch-list-empty",
-      "no GPU architecture is left to build for with CUDA " .. r.version,
-      "choose a CUDA that builds for the GPUs (--cuda) or pass --arch-list")
+      unknown and "no GPU architecture to build for: the compute capability of every GPU here is unknown"
+        or ("no GPU architecture is left to build for with CUDA " .. r.version),
+      unknown and "pass --arch-list with the compute capabilities 'nvidia-smi --query-gpu=name,compute_cap --format=csv' prints"
+        or none_builds and "no CUDA ptbuild knows builds these GPUs: pass --arch-list to build for other GPUs"
+        or "choose a CUDA that builds for the GPUs (--cuda) or pass --arch-list")
   end
   return { list = A.torch_list(items), items = items, source = source, why = why }, problems, errors
 end

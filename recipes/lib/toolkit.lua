@@ -38,6 +38,14 @@ function M.driver_need(r)
   return r.driver_min or ("the minimum of CUDA %s (not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)
 end
 
+-- The driver to install for release r, as a phrase: "driver 580.65.06 or
+-- newer", or, when ptbuild's data has no minimum for r, the driver r asks
+-- for and where its minimum is published.
+function M.driver_at_least(r)
+  return r.driver_min and ("driver %s or newer"):format(r.driver_min)
+    or ("the driver CUDA %s asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)
+end
+
 -- The name release r gives a GPU of capability cc: Jetson Thor is sm_101
 -- before CUDA 13 and sm_110 from 13.0 (data/archs.lua renamed/was).
 function M.gpu_arch(cc, r)
@@ -288,12 +296,17 @@ function M.choose(facts, torch, want, items)
   local wheels, other = M.candidates(torch)
   local best, how = best_of(facts, torch, wheels, items)
   local why
+  -- a GPU whose compute capability is unknown cannot be said to be built
+  local every = "every GPU"
+  for _, g in ipairs(facts.gpus or {}) do
+    if type(g.compute_capability) ~= "string" then every = "every GPU whose compute capability is known" end
+  end
   if best then
-    why = ("the newest CUDA that PyTorch %s ships wheels for, the driver runs%s and that builds every GPU"):format(torch.version, how)
+    why = ("the newest CUDA that PyTorch %s ships wheels for, the driver runs%s and that builds %s"):format(torch.version, how, every)
   else
     best, how = best_of(facts, torch, other, items)
     if best then
-      why = ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds every GPU"):format(torch.version, how)
+      why = ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds %s"):format(torch.version, how, every)
     end
   end
   if best then

@@ -132,6 +132,15 @@ is "$rc" 0 "PTBUILD_RECIPE_PATH works the same"
 # A broken user recipe is a recipe error (3) naming file and line.
 mkdir -p "$T_DIR/broken/lib"
 printf 'local M = {}\nfunction M.parse() error("boom") end\nreturn M\n' >"$T_DIR/broken/lib/archlist.lua"
+# An unknown architecture's hint lists every one data/archs.lua knows,
+# the newest (Rubin's 10.7) included.
+known=$(sed -n 's/^  \["\([0-9.]*\)"\] = .*/\1/p' "$top_srcdir/recipes/data/archs.lua" | sort -t. -k1,1n -k2,2n | tr '\n' ' ')
+run "$PTBUILD" arch 13.0
+is "$rc" 2 "an unknown architecture: exit 2"
+is "$err" "ptbuild: error: unknown GPU architecture '13.0' in '13.0'
+hint: known: ${known% }" "... its hint names every architecture of data/archs.lua"
+like "$err" "* 10.3 10.7 11.0 *" "... 10.7 among them"
+
 run "$PTBUILD" --recipes "$T_DIR/broken" arch 8.0
 is "$rc" 3 "a failing recipe exits 3"
 like "$err" "*archlist.lua:2: boom*" "... naming the file and line"

@@ -95,6 +95,100 @@ done
 like "$(cat "$T_DIR/out")" "*has no code for NVIDIA Graphics Device (compute capability unknown)*" \
 	"the unknown GPU's wheel reason says its compute capability is unknown"
 
+# With no code to build, the plan says so: the arch list is "none" and
+# why, never an empty choice under "the GPUs of this machine"; a GPU of
+# unknown compute capability is never claimed built, and the fix is
+# --arch-list, not another CUDA.
+like "$(cat "$T_DIR/out")" "*that builds every GPU whose compute capability is known*
+  arch_list      none
+                   ptbuild knows the compute capability of none of this machine's GPUs*" \
+	"unknown GPU: the CUDA is not said to build it; the arch list is none, and why"
+like "$(cat "$T_DIR/out")" "*error \[arch-list-empty\]*fix: pass --arch-list with the compute capabilities*" \
+	"... arch-list-empty's fix is --arch-list"
+# A GPU the facts name but give no compute capability for (taken by a
+# ptbuild whose table lacked it, or written by hand), of a product
+# ptbuild's table knows: plan, a fleet plan and doctor read it from the
+# name as detect would, rather than call it unknown.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1]))
+f["gpus"][0]["name"] = "NVIDIA GeForce RTX 5090"
+f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "x86_64-linux"}]
+json.dump(f, open(sys.argv[2], "w"))' $F/unknown-gpu.json "$T_DIR/5090.json"
+"$PTBUILD" plan --facts "$T_DIR/5090.json" --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+is "$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d["torch_cuda_arch_list"], *sorted(p["code"] for p in d["problems"]))' "$T_DIR/p.json")" \
+	"12.0+PTX multiple-toolkits" "RTX 5090 named without a compute capability: the plan builds 12.0, no gpu-unknown"
+"$PTBUILD" plan --facts "$T_DIR/5090.json" --cuda 12.6 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*error \[gpu-newer-than-toolkit\] the NVIDIA GeForce RTX 5090 (compute capability 12.0) is newer than CUDA 12.6*" \
+	"... with --cuda 12.6: too new for it, not unknown"
+"$PTBUILD" plan --facts "$T_DIR/5090.json" --facts recipes/profiles/dgx-h100.json --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+like "$(tr -d '\n ' <"$T_DIR/p.json")" '*"torch_cuda_arch_list":"9.0;12.0+PTX"*' "... a fleet plan builds it too"
+"$PTBUILD" doctor --facts "$T_DIR/5090.json" --facts recipes/profiles/dgx-h100.json >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*NVIDIA GeForce RTX 5090 (compute capability 12.0) is newer than CUDA 12.6*" \
+	"... and doctor judges it against the node's CUDA 12.6"
+# A Rubin (10.7) with CUDA 13.3 installed and chosen: 13.3 builds no GPU
+# here, so the untested-CUDA fix does not say to keep 13.3.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1]))
+f["gpus"] = [{"index": 0, "name": "NVIDIA Vera Rubin", "compute_capability": "10.7", "memory_mib": 200000, "source": "test"}]
+f["driver"] = {"version": "610.43.02", "cuda_max": "13.3"}
+f["toolkits"] = [{"root": "/usr/local/cuda-13.3", "version": "13.3.73", "target": "x86_64-linux"}]
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/rubin.json"
+"$PTBUILD" plan --facts "$T_DIR/rubin.json" --cuda 13.3 >"$T_DIR/out" 2>&1 </dev/null
+is "$?" 1 "Rubin with --cuda 13.3: an error"
+like "$(cat "$T_DIR/out")" "*arch_list      none
+                   CUDA 13.3 builds none of this machine's GPUs*" "... the arch list is none, and why"
+case "$(cat "$T_DIR/out")" in
+*"keep 13.3"*) t_ok 1 "... no fix says to keep 13.3, which cannot build the GPU" ;;
+*) t_ok 0 "... no fix says to keep 13.3, which cannot build the GPU" ;;
+esac
+# An Orin on JetPack 7.2 (L4T 39) taking the SBSA toolkit's CUDA 13.4:
+# the text plan names the CUDA Compatibility Package (Orin) the plan's
+# cuda block carries; 13.2 lists none.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1])); f["jetson"]["l4t"] = "39.2.0"
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/jetson-orin.json "$T_DIR/orin39.json"
+"$PTBUILD" plan --facts "$T_DIR/orin39.json" --cuda 13.4 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*
+  orin_compat    CUDA Compatibility Package (Orin) 13.4.47145772
+                   what lets an Orin whose JetPack driver is older than CUDA 13.4 run the SBSA toolkit*" \
+	"Orin on L4T 39 with CUDA 13.4: the plan names the Orin compatibility package"
+"$PTBUILD" plan --facts "$T_DIR/orin39.json" --cuda 13.2 >"$T_DIR/out" 2>&1 </dev/null
+case "$(cat "$T_DIR/out")" in
+*orin_compat*) t_ok 1 "... with CUDA 13.2, none" ;;
+*) t_ok 0 "... with CUDA 13.2, none" ;;
+esac
+# On L4T 36 the same --cuda 13.4 is refused, and the fix keeps 13.4 (the
+# L4T is the bar, not the release) with the package it needs.
+"$PTBUILD" plan --profile jetson-orin --cuda 13.4 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*error \[jetson-orin-needs-cuda-13.2\]*
+    fix: use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.4 with the CUDA Compatibility Package (Orin) 13.4.47145772*" \
+	"Orin on L4T 36 with --cuda 13.4: the fix keeps 13.4, with the Orin package"
+# A GPU newer than every CUDA ptbuild knows (compute capability 13.0):
+# arch-list-empty's fix does not send the user to look for a CUDA.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1]))
+f["gpus"] = [{"index": 0, "name": "NVIDIA Future GPU", "compute_capability": "13.0", "memory_mib": 1000, "source": "test"}]
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/future.json"
+"$PTBUILD" plan --facts "$T_DIR/future.json" >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*error \[arch-list-empty\]*
+    fix: no CUDA ptbuild knows builds these GPUs: pass --arch-list to build for other GPUs*" \
+	"a GPU newer than every known CUDA: arch-list-empty names no CUDA to choose"
+# A CUDA whose minimum driver ptbuild's data lacks (13.5): the driver
+# fixes read as sentences, for a driver too old and one that runs it only
+# through minor-version compatibility.
+for fx in $F/gcc15-and-13.json $F/rtx4090-cuda128.json; do
+	"$PTBUILD" plan --facts "$fx" --torch 2.9 --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
+	like "$(cat "$T_DIR/out")" "*error \[driver-too-old\]*
+    fix: install the driver CUDA 13.5 asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3), or use CUDA 12.* or older (--cuda)*" \
+		"--cuda 13.5 on $(basename "$fx"): the driver fix names the driver 13.5 asks for"
+done
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1])); f["driver"] = {"version": "615.71.09", "cuda_max": "13.4"}
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/615.json"
+"$PTBUILD" plan --facts "$T_DIR/615.json" --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*warning \[driver-minor-compat\]*
+    fix: install the driver CUDA 13.5 asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3) to run CUDA 13.5 directly*" \
+	"--cuda 13.5 on driver 615 (CUDA 13.4): the minor-compat fix too"
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
 # for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),
 # PyTorch 2.14 (wheels 12.6, 13.0, 13.2; its cuda.cmake needs >= 12.6).

@@ -106,7 +106,56 @@ Thor on CUDA 12.6|f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "
 Thor with a driver too old|f["driver"] = {"version": "535.104.05", "cuda_max": "12.2"}|13.0|driver
 Thor with gcc 16|f["compilers"] = [{"name": "gcc", "version": "16.1.0", "path": "/usr/bin/gcc"}]|13.0|gcc-too-new
 Orin with an SBSA 12.6|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "sbsa-linux"}]|12.6|platform sbsa-toolkit-on-jetson
+Thor's gcc known as 13 with CUDA 12.4 (13.2.0 breaks it on aarch64)|f["compilers"] = [{"name": "gcc", "version": "13", "path": "/usr/bin/gcc"}]; f["toolkits"] = [{"root": "/usr/local/cuda-12.4", "version": "12.4.131", "target": "sbsa-linux"}]|12.4|gcc-too-new gpu-newer-than-toolkit
+Orin on L4T 36 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "36.4.4"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver platform sbsa-toolkit-on-jetson
+Orin on L4T 39 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "39.2.0"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver
 an x86 toolkit on Thor|f["toolkits"] = [{"root": "/usr/local/cuda-13.0", "version": "13.0.48", "target": "x86_64-linux"}]|13.0|platform toolkit-wrong-platform
 CASES
+
+# The compiler the environment names for nvcc, and compilers as detect
+# names them (gcc-14, clang++-21: by their files), judged alike by plan
+# (the facts' env), doctor here (its own environment) and doctor of a
+# fleet node (the facts' env).  Thor's CUDA 13.0 takes gcc 15, clang 20.
+# { name, facts edit, CUDAHOSTCXX, what all raise, plan's host_compiler }
+while IFS='|' read -r name edit hostcxx want host; do
+	[ -n "$name" ] || continue
+	python3 - "$thor" "$T_DIR/case.json" "$edit" "$hostcxx" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+if sys.argv[4]:
+    f["env"] = {"CUDAHOSTCXX": sys.argv[4]}
+json.dump(f, open(sys.argv[2], "w"))
+PY
+	ptb plan --facts "$T_DIR/case.json" --cuda 13.0 --json >"$T_DIR/plan.json" 2>/dev/null
+	env -i PATH=/nonexistent ${hostcxx:+CUDAHOSTCXX=$hostcxx} PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \
+		"$PTBUILD" doctor --facts "$T_DIR/case.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/doctor.json" 2>/dev/null
+	ptb doctor --facts "$T_DIR/case.json" --facts "$thor" --json >"$T_DIR/fleet.json" 2>/dev/null
+	python3 -c 'import json, sys; json.dump({"findings": json.load(open(sys.argv[1]))["nodes"][0]["findings"]}, open(sys.argv[2], "w"))' \
+		"$T_DIR/fleet.json" "$T_DIR/node.json"
+	is "$(rules "$T_DIR/plan.json" problems)" "$want" "$name: plan raises $want"
+	is "$(rules "$T_DIR/doctor.json" findings)" "$want" "$name: doctor raises $want"
+	is "$(rules "$T_DIR/node.json" findings)" "$want" "$name: doctor of a fleet node raises $want"
+	is "$(python3 -c 'import json, sys; print([x["choice"] for x in json.load(open(sys.argv[1]))["decisions"] if x["topic"] == "host_compiler"][0])' "$T_DIR/plan.json")" \
+		"$host" "$name: the plan's host compiler is $host"
+done <<'CASES'
+CUDAHOSTCXX=clang++-21 on CUDA 13.0|f["compilers"].append({"name": "clang++-21", "path": "/usr/bin/clang++-21", "version": "21"})|clang++-21|gcc-too-new|/usr/bin/g++ (gcc 13.3.0)
+CUDAHOSTCXX=clang++-20 on CUDA 13.0|f["compilers"].append({"name": "clang++-20", "path": "/usr/bin/clang++-20", "version": "20"})|/usr/bin/clang++-20|none|/usr/bin/clang++-20 (clang 20)
+gcc 16 with a gcc-14 beside it|f["compilers"] = [{"name": "gcc", "path": "/usr/bin/gcc", "version": "16.1.0"}, {"name": "gcc-14", "path": "/usr/bin/gcc-14", "version": "14"}]||gcc-too-new|/usr/bin/g++-14 (gcc 14)
+CUDAHOSTCXX naming a compiler detect did not date|pass|/opt/llvm/bin/clang++|none|/opt/llvm/bin/clang++ (named by CUDAHOSTCXX)
+CASES
+# the plan switches, so its gcc-too-new is a warning; doctor's fix names it
+python3 - "$thor" "$T_DIR/case.json" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+f["compilers"] = [{"name": "gcc", "path": "/usr/bin/gcc", "version": "16.1.0"}, {"name": "gcc-14", "path": "/usr/bin/gcc-14", "version": "14"}]
+json.dump(f, open(sys.argv[2], "w"))
+PY
+run ptb plan --facts "$T_DIR/case.json" --cuda 13.0
+is "$rc" 0 "gcc 16 with a gcc-14 beside it: the plan has no error"
+like "$out" "*warning \\[gcc-too-new\\] gcc 16.1.0 (/usr/bin/gcc) does not work with nvcc 13.0.48*the plan makes nvcc use /usr/bin/g++-14 (gcc 14)*" \
+	"... it makes nvcc use g++-14"
+run ptb doctor --facts "$T_DIR/case.json" --sysroot "$T_DIR/empty"
+like "$out" "*fix:  set CUDAHOSTCXX=/usr/bin/gcc-14 (gcc 14 is installed)*" "... doctor's fix names gcc-14"
 
 done_testing

@@ -112,7 +112,7 @@ local cases = {
                       { name = "g++", version = "13.3.0", path = "/usr/bin/g++-13" } }
       o.env.CUDAHOSTCXX = "/usr/bin/clang++-21"
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "13.0.88" end end,
-    "clang%+%+ 21.1.0 does not work with CUDA 13.0.88's nvcc: newer than nvcc 13.0 accepts %(clang 20 at most", "error" },
+    "clang 21.1.0 does not work with CUDA 13.0.88's nvcc: newer than nvcc 13.0 accepts %(clang 20 at most", "error" },
   -- Ubuntu 20.04's python3 3.8: PyTorch 2.14's setup.py wants 3.10
   -- [pt-setup]; 2.4 is the last release for 3.8 [pt-python]
   { "python-too-old", function(f, o)
@@ -402,4 +402,36 @@ do
   t.is(res.checks + #res.needs_machine, #doctor.checks, "facts only: every check either judged or named")
   t.is(run(f, clean_obs).needs_machine, nil, "with an observation: no needs_machine")
 end
+-- The gcc a gcc-too-new fix names is one that nvcc takes there: Ubuntu
+-- 24.04's gcc 13.2.0 breaks CUDA 12.4 on aarch64 (a GH200), so gcc 12,
+-- not the gcc 13 that is installed.
+do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.host = copy(f.host or {}); f.host.arch = "aarch64"
+  f.compilers = { { name = "gcc", version = "13.2.0", path = "/usr/bin/gcc" } }
+  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+    x.version = "12.4.131"; x.gcc_max = 13
+  end
+  local hit
+  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then hit = x end end
+  t.is(hit and hit.fix, "install gcc 12 (e.g. apt-get install g++-12) and set CUDAHOSTCXX=/usr/bin/g++-12",
+    "gcc 13.2.0 with CUDA 12.4 on aarch64: the fix names gcc 12")
+end
+
+-- ... and with the gcc known only as "13" (as detect reads gcc-13): a
+-- warning, since it may be 13.2.0, with how to tell
+do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.host = copy(f.host or {}); f.host.arch = "aarch64"
+  f.compilers = { { name = "gcc", version = "13", path = "/usr/bin/gcc" } }
+  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+    x.version = "12.4.131"; x.gcc_max = 13
+  end
+  local hit
+  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then hit = x end end
+  t.is(hit and hit.severity, "warning", "gcc known as 13 with CUDA 12.4 on aarch64: a warning")
+  t.is(hit and hit.fix, "run '/usr/bin/gcc -dumpfullversion': if it prints 13.2.0, install gcc 12 (e.g. apt-get install g++-12) and set CUDAHOSTCXX=/usr/bin/g++-12",
+    "... whose fix says how to tell")
+end
+
 t.done()

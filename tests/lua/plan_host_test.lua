@@ -29,6 +29,12 @@ local hc = {
   { "gcc 15 default, gcc-12 and gcc-13: the newest that fits", { gcc("15.0.1"), gcc("12.3.0", "/usr/bin/gcc-12"), gcc("13.3.0", "/usr/bin/gcc-13") }, "12.6", "2.14", "/usr/bin/gcc-13", true, "warning:gcc-too-new" },
   { "gcc 15 with CUDA 13.0", { gcc("15.1.1") }, "13.0", "2.14", "/usr/bin/gcc", false, "" },
   { "gcc 8.5 too old for PyTorch", { gcc("8.5.0") }, "12.6", "2.14", "/usr/bin/gcc", false, "error:gcc-too-old" },
+  -- a version known only in part against PyTorch's 9.3: "9" (as detect
+  -- reads Ubuntu 20.04's 9.4.0) may be older, "8" is, "9.2.1" is
+  { "gcc known only as 9", { gcc("9") }, "12.6", "2.14", "/usr/bin/gcc", false, "warning:gcc-too-old" },
+  { "gcc known only as 8", { gcc("8") }, "12.6", "2.14", "/usr/bin/gcc", false, "error:gcc-too-old" },
+  { "gcc 9.2.1", { gcc("9.2.1") }, "12.6", "2.14", "/usr/bin/gcc", false, "error:gcc-too-old" },
+  { "gcc 9.3.0", { gcc("9.3.0") }, "12.6", "2.14", "/usr/bin/gcc", false, "" },
   { "the plain gcc is the default", { gcc("12.3.0", "/usr/bin/gcc-12"), gcc("14.2.0") }, "12.6", "2.14", "/usr/bin/gcc-12", true, "warning:gcc-too-new" },
   { "no compiler", {}, "12.6", "2.14", nil, false, "warning:no-compiler" },
 }
@@ -38,6 +44,14 @@ for _, c in ipairs(hc) do
   t.is(res.switched, c[6], c[1] .. ": switched")
   t.is(codes(problems), c[7], c[1] .. ": problems")
 end
+
+-- ... and the fix names a gcc every version of which PyTorch takes: 10,
+-- not 9 (gcc-toolset-9 is a 9.2)
+local _, p9 = H.host_compiler({ compilers = { gcc("9.2.1") } }, R("12.6"), torch("2.14"))
+t.is(p9[1] and p9[1].fix, "install gcc 10 to 13 and put it first on PATH", "gcc 9.2.1: the fix names gcc 10 to 13")
+_, p9 = H.host_compiler({ compilers = { gcc("9") } }, R("12.6"), torch("2.14"))
+t.is(p9[1] and p9[1].fix, "run '/usr/bin/gcc -dumpfullversion': if it prints a version below 9.3, install gcc 10 to 13 and put it first on PATH",
+  "gcc known only as 9: the fix says how to tell")
 
 -- openblas_target: { implementer, part, microarch, target, run-time
 -- recognised } -- on Arm what OpenBLAS's cpuid_arm64.c detect() picks
@@ -95,6 +109,22 @@ for _, c in ipairs(blas) do
 end
 t.like(H.openblas(arm("0xd4f", "neoverse_v2", "ubuntu")).alternative or "", "NVPL", "Grace: NVPL named as the alternative")
 t.is(H.openblas(arm("0xd0c", "neoverse_n1", "ubuntu")).alternative, nil, "Altra: no NVPL")
+
+-- The note names the core as the facts do, and claims nothing of a core
+-- the facts do not name: { description, cpu, note }
+local notes = {
+  { "a part OpenBLAS does not list, no model name", { implementer = "0x41", part = "0xd99" },
+    "the core 0x41:0xd99: OpenBLAS's own detection has no entry for this core" },
+  { "no CPU in the facts", nil,
+    "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core" },
+  { "a CPU of no known field", {},
+    "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core" },
+}
+for _, c in ipairs(notes) do
+  local res = H.openblas({ host = { arch = "aarch64", platform = "sbsa", cpu = c[2] } })
+  t.is(res.target, "ARMV8", c[1] .. ": TARGET=ARMV8")
+  t.ok(res.note:find(c[3], 1, true) == 1, c[1] .. ": the note begins '" .. c[3] .. "' (" .. res.note .. ")")
+end
 
 -- The pinned source release: { field, value, source }.  PyTorch's CD builds
 -- v0.3.30 [pt-ob]; the sha256 is the release asset's, as spack and
@@ -190,6 +220,27 @@ for _, c in ipairs(edges) do
     ("%s %s with CUDA %s on %s: %s"):format(c[3], c[4], c[2], c[5], tostring(c[6])))
 end
 
+-- A version known only in part (detect reads "13" from gcc-13 and
+-- /usr/lib/gcc/<triplet>/13): refused when every version it stands for
+-- conflicts, else taken with the conflict it may meet.
+-- { CUDA release, toolkit full version, compiler version, arch, ok, versions that may conflict }
+local partial = {
+  { "12.4", "12.4.1", "13", "aarch64", true, "13.2.0" },
+  { "12.4", "12.4.1", "13.2", "aarch64", true, "13.2.0" },   -- 13.2.1 would do
+  { "12.4", "12.4.1", "13.3", "aarch64", true, nil },
+  { "12.4", "12.4.1", "13", "x86_64", true, nil },
+  { "12.5", "12.5.1", "13", "aarch64", true, nil },
+  { "11.5", "11.5.2", "11", "x86_64", true, "11.2 or newer" },
+  { "11.5", "11.5.2", "11.1", "x86_64", true, nil },
+  { "11.3", "11.3.1", "10", "x86_64", false, nil },          -- every gcc 10 breaks <= 11.4.0
+  { "11.4", "11.4.0", "11", "x86_64", false, nil },
+}
+for _, c in ipairs(partial) do
+  local ok, _, maybe = H.compiler_ok(R(c[1]), c[2], "gcc", c[3], c[4])
+  t.is(ok, c[5], ("gcc %s with CUDA %s on %s: %s"):format(c[3], c[2], c[4], tostring(c[5])))
+  t.is(maybe and maybe.versions, c[6], ("... may meet %s"):format(tostring(c[6])))
+end
+
 -- host_compiler: the GH200 case -- Ubuntu 24.04's gcc 13.2.0 and CUDA 12.4:
 -- an error, the compiler marked refused (the plan does not say "accepted")
 local gh = { host = { arch = "aarch64" }, toolkits = {},
@@ -200,6 +251,46 @@ local res, probs = H.host_compiler(gh, R("12.4"), torch25)
 t.is(probs[1] and probs[1].code, "gcc-too-new", "GH200 gcc 13.2.0 + CUDA 12.4: gcc-too-new")
 t.is(probs[1] and probs[1].severity, "error", "... an error: no other gcc")
 t.is(res.refused, true, "... the host compiler is marked refused")
+-- ... and the gcc its fix names is one nvcc 12.4 takes there: 12, not
+-- gcc 13 (the one installed is a gcc 13)
+t.ok((probs[1] and probs[1].fix or ""):find("install gcc 12 (e.g. 'g++-12')", 1, true), "... the fix names gcc 12, not 13")
+
+-- The gcc major a fix names: the newest up to gcc_max that no full-version
+-- conflict touches in any of its versions.
+-- { CUDA release, toolkit full version, arch, major }
+local C = ptb.include("lib/checks")
+local install = {
+  { "12.4", "12.4.1", "aarch64", 12 },    -- 13.2.0 breaks 12.4 on aarch64
+  { "12.4", "12.4.1", "x86_64", 13 },     -- ... only there
+  { "12.5", "12.5.1", "aarch64", 13 },
+  { "11.5", "11.5.2", "x86_64", 10 },     -- gcc >= 11.2 breaks 11.4-11.5
+  { "11.3", "11.3.1", "x86_64", 9 },      -- gcc 10 breaks <= 11.4.0
+  { "11.4", "11.4.1", "x86_64", 10 },
+  { "11.6", "11.6.2", "x86_64", 11 },
+  { "12.6", "12.6.3", "x86_64", 13 },     -- no conflict: gcc_max
+}
+for _, c in ipairs(install) do
+  t.is(C.gcc_to_install(R(c[1]), c[2], c[3]), c[4],
+    ("nvcc %s on %s: install gcc %d"):format(c[2], c[3], c[4]))
+end
+local res115, p115 = H.host_compiler({ host = { arch = "x86_64" }, toolkits = {}, compilers = { gcc("11.4.0") } },
+  R("11.5"), torch25)
+t.ok((p115[1] and p115[1].fix or ""):find("install gcc 10 (e.g. 'g++-10')", 1, true), "gcc 11.4.0 with CUDA 11.5: the fix names gcc 10")
+t.is(res115.refused, true, "... and the compiler is refused")
+
+-- ... and known as detect knows it, "13": a warning, the compiler not
+-- called accepted, the fix telling how to read its full version
+local gh13 = { host = { arch = "aarch64" }, toolkits = {},
+               compilers = { { name = "gcc", version = "13", path = "/usr/bin/gcc" } } }
+local r13, p13 = H.host_compiler(gh13, R("12.4"), torch25)
+t.is(codes(p13), "warning:gcc-too-new", "GH200 gcc known as 13 + CUDA 12.4: a gcc-too-new warning")
+t.is(r13.unsure, true, "... the host compiler is marked unsure")
+t.ok((p13[1] and p13[1].fix or ""):find("run '/usr/bin/gcc -dumpfullversion': if it prints 13.2.0, install gcc 12", 1, true),
+  "... the fix says how to tell and what to install")
+gh13.compilers[2] = { name = "gcc-12", version = "12", path = "/usr/bin/gcc-12" }
+r13 = H.host_compiler(gh13, R("12.4"), torch25)
+t.is(r13.switched and r13.host.path, "/usr/bin/gcc-12", "... with a gcc-12 beside it the plan switches to it")
+
 gh.compilers[2] = { name = "gcc", version = "12.3.0", path = "/usr/bin/gcc-12" }
 res = H.host_compiler(gh, R("12.4"), torch25)
 t.is(res.switched and res.host.version, "12.3.0", "... with gcc 12.3.0 installed the plan switches to it")
