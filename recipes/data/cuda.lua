@@ -226,16 +226,19 @@ local orin_compat = {
 -- Host compilers that nvcc refuses or miscompiles with, by full version
 -- [spack-cuda]: spack/spack-packages@1e8cf05 repos/spack_repo/builtin/
 -- build_systems/cuda.py.  A rule applies when the toolkit's full version
--- is at most cuda_upto (a release label: an nvcc build number such as
--- 11.4.48 compares above it, so such a toolkit is not matched), or its
--- minor at most cuda_minor_upto, and the compiler's version is in
--- [from, below) or is
--- `exact` (all parts compared), on `arch` when given.  The per-release
--- gcc_max/clang_max above hold the major limits; these are the edges.
+-- is at most cuda_upto, or its minor at most cuda_minor_upto, and the
+-- compiler's version is in [from, below) or is `exact` (all parts
+-- compared), on `arch` when given.  A full version is a release label
+-- (11.4.0: the update, at most 4) for a toolkit a plan downloads, and
+-- nvcc's own number (11.4.48: a build, 20 and up) for one detect found
+-- installed; nvcc_upto is the edge in nvcc's numbers: 11.4.0 is nvcc
+-- 11.4.48 ("Built on Wed_Jun__2_2021 ... V11.4.48"), 11.4.1 is 11.4.100
+-- (Jul_14_2021) [nvcc114].  The per-release gcc_max/clang_max above hold
+-- the major limits; these are the edges.
 local host_conflicts = {
-  { compiler = "gcc", from = "10", below = "11", cuda_upto = "11.4.0",
+  { compiler = "gcc", from = "10", below = "11", cuda_upto = "11.4.0", nvcc_upto = "11.4.48",
     why = "gcc 10 breaks nvcc up to 11.4.0 (spack: gist ax3l/9489132#gistcomment-3860114)" },
-  { compiler = "gcc", from = "11", cuda_upto = "11.4.0",
+  { compiler = "gcc", from = "11", cuda_upto = "11.4.0", nvcc_upto = "11.4.48",
     why = "gcc 11 is supported only from CUDA 11.4.1" },
   { compiler = "gcc", from = "11.2", cuda_minor_upto = "11.5",
     why = "gcc 11.2 and newer break nvcc 11.4-11.5 (std_function.h: 'parameter packs not expanded')" },

@@ -137,6 +137,8 @@ return {
     where = "a public Nix flake packaging the CUDA runfiles (flake.nix, code-index file id 54963475500)", seen = "2026-12-01" },
   ["ctk-catalog"] = { what = "NVIDIA's standalone CUDA runfile installers 12.0.0-13.4.1 for Linux x86_64 and arm64-sbsa: file name, NVIDIA's md5 and size in bytes, copied from NVIDIA's download-archive pages (https://developer.nvidia.com/cuda-<X-Y-Z>-download-archive, docs/sidebar/md5sum.txt); shows 12.3.2, 12.8.2, 12.9.2, 13.0.3 and 13.1.2 as the last updates of their minors",
     where = "ctk_download_installers.sh, a public CUDA installer-download script (code-index file id 69588243367; rows cross-checked with [spack]'s names for every label both list)", seen = "2026-12-01" },
+  nvcc114 = { what = "CUDA 11.4.0's nvcc reports 'release 11.4, V11.4.48' (built Wed_Jun__2_19:15:15_PDT_2021), 11.4.1's 'V11.4.100' (built Wed_Jul_14_19:41:19_PDT_2021)",
+    where = "nvcc --version transcripts in public issues and guides (code-index file ids 19460576169, 34122338160, 18226732765 for V11.4.48; 30740945402, 41701500410, 156379382 for V11.4.100)", seen = "2026-12-01" },
   ["spack-cuda"] = { what = "host compilers nvcc refuses, by full version", where = "spack/spack-packages@1e8cf05 repos/spack_repo/builtin/build_systems/cuda.py" },
   ["tk-csv"] = { what = "the last update of each CUDA minor", where = "release notes Table 3 ([rn-t3]), tabulated when the table was written" },
   jc = { what = "Jetson local-repo .deb names per CUDA", where = "dusty-nv/jetson-containers@dd206bf packages/cuda/cuda/config.py" },

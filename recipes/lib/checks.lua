@@ -194,7 +194,11 @@ end
 -- Does full-version conflict c (data/cuda.lua host_conflicts) hold for
 -- nvcc of full version `full` with a compiler of `kind` on `arch`?
 local function conflict_applies(c, full, kind, arch)
-  local cu = c.cuda_upto and A.vcmp(full, c.cuda_upto) <= 0
+  -- full is a release label (11.4.0) or nvcc's build number (11.4.48):
+  -- an update is at most 4, a build 20 and up (data/cuda.lua)
+  local build = tonumber(full:match("^%d+%.%d+%.(%d+)") or "")
+  local edge = build and build >= 10 and c.nvcc_upto or c.cuda_upto
+  local cu = edge and A.vcmp(full, edge) <= 0
     or c.cuda_minor_upto and A.vcmp(A.cuda_minor(full) or full, c.cuda_minor_upto) <= 0
   return c.compiler == kind and cu and (not c.arch or c.arch == arch)
 end
