@@ -41,9 +41,13 @@ const struct ptb_cmd ptb_cmd_doctor_def = {
 	"the environment a build would run in: PATH, LD_LIBRARY_PATH, CUDA_HOME,\n"
 	"TORCH_CUDA_ARCH_LIST, MAX_JOBS, the libraries the loader would find,\n"
 	"conda and pip CUDA packages, an installed torch, container and QEMU\n"
-	"markers.  Each finding says what was seen and how to fix it.  --sysroot\n"
-	"also names where the findings are looked for, so it may come with\n"
-	"--facts or --profile.\n"
+	"markers.  Each finding says what was seen and how to fix it.\n"
+	"\n"
+	"--facts or --profile alone doctor that machine by its facts, as a\n"
+	"fleet node is doctored: this machine's files say nothing of it, so the\n"
+	"checks that need the machine itself are named instead.  --sysroot names\n"
+	"where the machine's files are (a copy of them), so with --facts or\n"
+	"--profile every check runs, on the facts and the files under DIR.\n"
 	"\n"
 	"A fleet (several --facts, or a directory of them): each node is\n"
 	"doctored by its facts alone -- driver against its toolkit, GPUs the\n"
@@ -81,15 +85,24 @@ static void print_findings(const cJSON *res)
 	const char *tk = ptb_json_str(res, "toolkit.root");
 	const char *tkv = ptb_json_str(res, "toolkit.version");
 
+	const cJSON *needs = cJSON_GetObjectItemCaseSensitive(res, "needs_machine"), *c;
+
 	if (tk)
 		printf("toolkit   %s%s%s%s\n", tk, tkv ? " (CUDA " : "", tkv ? tkv : "", tkv ? ")" : "");
 	else
-		printf("toolkit   none found\n");
+		printf("toolkit   %s\n", needs ? "none in its facts" : "none found");
 	cJSON_ArrayForEach(f, fs)
 		ptb_finding_print(stdout, f, &p);
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(res, "checks");
-	printf("\n%d checks: %d error%s, %d warning%s\n", cJSON_IsNumber(n) ? n->valueint : 0,
-	       errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+	printf("\n%d checks%s: %d error%s, %d warning%s\n", cJSON_IsNumber(n) ? n->valueint : 0,
+	       needs ? " by its facts" : "", errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+	if (cJSON_GetArraySize(needs)) {
+		printf("%d checks need the machine itself (run 'ptbuild doctor' on it, or add --sysroot with a copy of its files):",
+		       cJSON_GetArraySize(needs));
+		cJSON_ArrayForEach(c, needs)
+			printf(" %s", c->valuestring);
+		putchar('\n');
+	}
 }
 
 /* The recipe's result must be findings with the fields we print. */
@@ -256,16 +269,25 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 	facts = get_facts(ctx, &o, &err);
 	if (!facts)
 		return ptb_report(&err);
-	/* the environment of --sysroot (or this host), read as detect reads
-	 * a machine; the facts' arch picks the loader's directories */
-	struct ptb_detect_opts dopts = { o.p.sysroot, lua, NULL, 0 };
-	cJSON *env = ptb_detect_environment(&dopts, ptb_json_str(facts, "host.arch"), &err);
-	if (!env) {
-		cJSON_Delete(facts);
-		return ptb_report(&err);
-	}
 	args = cJSON_CreateObject();
-	cJSON_AddItemToObject(args, "observed", env);
+	if ((o.p.facts_file || o.p.profile) && !o.p.sysroot) {
+		/* another machine, known by its facts alone: this machine's
+		 * PATH, loader and /proc would be judged as if they were its */
+		cJSON_AddBoolToObject(args, "facts_only", 1);
+	} else {
+		/* the environment of --sysroot (or this host), read as detect
+		 * reads a machine; the facts' arch picks the loader's
+		 * directories */
+		struct ptb_detect_opts dopts = { o.p.sysroot, lua, NULL, 0 };
+		cJSON *env = ptb_detect_environment(&dopts, ptb_json_str(facts, "host.arch"), &err);
+
+		if (!env) {
+			cJSON_Delete(facts);
+			cJSON_Delete(args);
+			return ptb_report(&err);
+		}
+		cJSON_AddItemToObject(args, "observed", env);
+	}
 	cJSON_AddItemToObject(args, "facts", facts);
 	rc = ptb_recipe_call(lua, "doctor", "check", args, &res, NULL, &err);
 	cJSON_Delete(args);

@@ -168,6 +168,31 @@ run "$PTBUILD" doctor --facts "$T_DIR/plan.json"
 is "$rc" 2 "a plan given as facts is refused"
 like "$err" "*plan.json': key 'schema': expected \"ptbuild.facts/1\"*" "... naming the file and key"
 
+# --- another machine by its facts alone ------------------------------------
+# --profile gh200 without --sysroot: this machine's files are not the
+# GH200's, so nothing of this machine is judged as if it were (an x86 nvcc
+# on an aarch64 host, QEMU); the checks that need the machine are named.
+# A stand-in x86 toolkit on PATH is what this machine would show.
+X="$T_DIR/xbin"
+toolkit "$X/cuda" 13.0.88 "" 15 62 x86_64-linux
+chmod +x "$X/cuda/bin/nvcc"
+run env CUDA_HOME="$X/cuda" PATH="$X/cuda/bin:/usr/bin:/bin" "$PTBUILD" doctor --profile gh200
+case "$out" in
+*"[foreign-binary]"* | *"[toolkit-wrong-platform]"* | *"[qemu-emulation]"* | *"$X"*) t_ok 1 "doctor --profile gh200 judges no file of this machine as the GH200's"; printf '%s\n' "$out" | sed 's/^/# /' ;;
+*) t_ok 0 "doctor --profile gh200 judges no file of this machine as the GH200's" ;;
+esac
+like "$out" "*toolkit   none in its facts*checks by its facts:*checks need the machine itself (run 'ptbuild doctor' on it, or add --sysroot with a copy of its files):*foreign-binary*qemu-emulation*" \
+	"... it says which checks need the machine itself"
+is "$rc" 0 "... and finds no error in the GH200's facts (exit 0)"
+run env CUDA_HOME="$X/cuda" PATH="$X/cuda/bin:/usr/bin:/bin" "$PTBUILD" doctor --profile gh200 --json
+like "$out" '*"needs_machine": [*"foreign-binary"*' "... in the JSON as needs_machine"
+# with --sysroot the machine's files are given: every check runs on them
+G="$T_DIR/gh200root"
+toolkit "$G/usr/local/cuda" 13.0.88 "" 15 62 x86_64-linux
+run env -u CUDA_HOME -u CUDA_PATH PATH=/usr/local/cuda/bin:/usr/bin "$PTBUILD" doctor --profile gh200 --sysroot "$G"
+like "$out" "*error \[foreign-binary\]*" "--profile gh200 --sysroot DIR: an x86 nvcc under DIR is judged foreign"
+is "$rc" 1 "... exit 1"
+
 # --- a container started with --memory 12g --cpus 8 (cgroup v2) ------------
 . "$top_srcdir/tests/fixtures/sysroot.sh"
 make_sysroot container-no-driver "$T_DIR/ctr"
