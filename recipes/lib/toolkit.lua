@@ -229,7 +229,10 @@ end
 
 -- The newest release of `list` that fits; when the driver runs it only
 -- through minor-version compatibility, the newest of the same major that
--- it runs directly instead (no PTX-JIT limits; never a major down).
+-- it runs directly instead (no PTX-JIT limits; never a major down).  A
+-- release whose data is assumed (data/cuda.lua `assumed`: its GPU list
+-- and limits copied from the one before) gives way to the newest of the
+-- same major whose data is known and that the driver runs as well.
 -- Returns release, how (text) or nil.
 local function best_of(facts, torch, list, items)
   local best
@@ -237,6 +240,16 @@ local function best_of(facts, torch, list, items)
     if M.fits(facts, torch, r, nil, items) then best = r; break end
   end
   if not best then return nil end
+  if best.assumed then
+    local runs, major = M.driver_runs(best, facts.driver), best.version:match("^(%d+)")
+    for _, r in ipairs(list) do
+      if not r.assumed and r.version:match("^(%d+)") == major and M.fits(facts, torch, r, nil, items)
+          and (runs ~= "direct" or M.driver_runs(r, facts.driver) == "direct") then
+        local how = M.driver_runs(r, facts.driver) == "compat" and " through minor-version compatibility" or ""
+        return r, ("%s (CUDA %s, newer, would be planned on data ptbuild assumes from %s)"):format(how, best.version, r.version)
+      end
+    end
+  end
   if M.driver_runs(best, facts.driver) ~= "compat" then return best, "" end
   local major = best.version:match("^(%d+)")
   for _, r in ipairs(list) do
@@ -312,6 +325,14 @@ function M.choose(facts, torch, want, items)
   if best then
     if #skipped > 0 then why = why .. " (installed toolkit not used: " .. table.concat(skipped, "; ") .. ")" end
     return { release = best, why = why }
+  end
+  -- Nothing the driver runs fits: the best release that fits all else
+  -- (every GPU, the arch list, glibc, the platform), so that the one
+  -- problem left is the driver, which an upgrade mends.
+  local nodriver = setmetatable({ driver = false }, { __index = facts })
+  best = best_of(nodriver, torch, wheels, items) or best_of(nodriver, torch, other, items)
+  if best and facts.driver then
+    return { release = best, why = ("no CUDA this driver runs suits this build: the newest PyTorch %s takes that builds %s (the driver must be upgraded for it)"):format(torch.version, every) }
   end
   -- Nothing fits: the newest the release supports on this platform; the
   -- problems say why it does not fit.

@@ -191,6 +191,19 @@ local function gpu_label(g)
   return ("%s (%s)"):format(g.name or "GPU", g.compute_capability or "compute capability unknown")
 end
 
+-- Labels joined, identical ones counted: "8x NVIDIA H100 (9.0), ...".
+local function gpu_list(labels)
+  local order, n = {}, {}
+  for _, l in ipairs(labels) do
+    if not n[l] then order[#order + 1] = l end
+    n[l] = (n[l] or 0) + 1
+  end
+  for i, l in ipairs(order) do
+    if n[l] > 1 then order[i] = n[l] .. "x " .. l end
+  end
+  return table.concat(order, ", ")
+end
+
 -- Judge the chosen Jetson wheel (w filled with it) against the GPUs and
 -- the python3 of the facts: covered, why and source_build_adds.
 local function jetson_judge(facts, torch, w, ctx)
@@ -205,7 +218,7 @@ local function jetson_judge(facts, torch, w, ctx)
   if #missing > 0 then
     w.covered = false
     w.torch, w.cuda, w.index_url, w.url, w.command = pip_version(torch), nil, nil, nil, nil
-    w.why = ("%s (built for %s) has no code for %s"):format(name, list, table.concat(missing, ", "))
+    w.why = ("%s (built for %s) has no code for %s"):format(name, list, gpu_list(missing))
     w.source_build_adds = { "a build that runs on this machine" }
     return w
   end
@@ -382,7 +395,7 @@ function M.cover(facts, torch)
       end
       if #missing > 0 then
         reasons[#reasons + 1] = ("the cu%s wheel (%s) has no code for %s"):format(
-          cv:gsub("%.", ""), list, table.concat(missing, ", "))
+          cv:gsub("%.", ""), list, gpu_list(missing))
       elseif runs == "compat" and jit then
         reasons[#reasons + 1] = ("the cu%s wheel: its PTX needs a driver that runs CUDA %s directly (this one runs it only through minor-version compatibility)"):format(
           cv:gsub("%.", ""), cv)

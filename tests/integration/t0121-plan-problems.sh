@@ -189,6 +189,18 @@ json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/615
 like "$(cat "$T_DIR/out")" "*warning \[driver-minor-compat\]*
     fix: install the driver CUDA 13.5 asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3) to run CUDA 13.5 directly*" \
 	"--cuda 13.5 on driver 615 (CUDA 13.4): the minor-compat fix too"
+# Eight Rubin GPUs (10.7) on driver 550: no CUDA the driver runs builds
+# them, so the plan takes the first CUDA that does (13.4) and names the
+# driver as the one problem to mend; the wheel reasons count the GPUs.
+sed 's/"NVIDIA H100 80GB HBM3"/"NVIDIA R100"/; s/"compute_capability": "9.0"/"compute_capability": "10.7"/' \
+	recipes/profiles/dgx-h100.json >"$T_DIR/rubin.json"
+"$PTBUILD" plan --facts "$T_DIR/rubin.json" >"$T_DIR/out" 2>&1 </dev/null
+out=$(cat "$T_DIR/out")
+like "$out" "*has no code for 8x NVIDIA R100 (10.7)*" "eight identical GPUs are counted in the wheel reasons"
+like "$out" "*cuda           CUDA 13.4 (13.4.2)*that builds every GPU (the driver must be upgraded for it)*" "Rubin on driver 550: CUDA 13.4, which builds it"
+like "$out" "*error \[driver-too-old\] driver 550.54.15 cannot run CUDA 13.4*" "... with the driver as the error to mend"
+case "$out" in *"[gpu-newer-than-toolkit]"*) t_ok 1 "... and no gpu-newer-than-toolkit" ;; *) t_ok 0 "... and no gpu-newer-than-toolkit" ;; esac
+
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
 # for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),
 # PyTorch 2.14 (wheels 12.6, 13.0, 13.2; its cuda.cmake needs >= 12.6).

@@ -106,6 +106,13 @@ local choices = {
   { "--cuda with that toolkit installed", x86("8.9", "580.95.05", "13.0", { tk("12.8.93") }), "2.9", "12.8", "12.8", "tk" },
   { "--cuda to download", x86("8.9", "580.95.05", "13.0"), "2.9", "12.6", "12.6", "dl" },
   { "nothing fits: the newest supported", x86("8.0", "470.256.02", "11.4"), "2.9", nil, "13.0", "dl" },
+  -- Rubin (10.7) needs 13.4 or newer; 13.5's GPU list and limits are
+  -- assumed from 13.4's, so 13.4, whose data is known, is planned
+  { "Rubin, driver 580: 13.4's known data over 13.5's assumed", x86("10.7", "580.95.05", "13.0"), "2.14", nil, "13.4", "dl" },
+  { "Rubin, a driver that runs 13.5: still 13.4", x86("10.7", "620.10.01", "13.5"), "2.14", nil, "13.4", "dl" },
+  -- nothing the driver runs builds the GPU: the CUDA that does, so that
+  -- the one problem left is the driver (was 13.2, which cannot build it)
+  { "Rubin, driver 550: 13.4, not a CUDA that cannot build it", x86("10.7", "550.54.15", "12.4"), "2.14", nil, "13.4", "dl" },
 }
 for _, c in ipairs(choices) do
   local ch = T.choose(c[2], torch(c[3]), c[4] and R(c[4]) or nil, c[7] and (A.parse(c[7])) or nil)
