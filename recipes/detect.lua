@@ -330,11 +330,14 @@ local function cuda_of_int(v)
 end
 
 -- The newest CUDA release whose minimum driver (GA, Linux) this driver
--- meets (data/cuda.lua, [S_RN_T3]).
+-- meets (data/cuda.lua, [S_RN_T3]), or whose driver branch it is of (a
+-- release whose minimum is known only as an upper bound).
 function M.cuda_for_driver(version)
   local best
+  local major = tonumber(tostring(version):match("^(%d+)"))
   for _, r in ipairs(data("cuda").releases) do
-    if r.driver_min and M.vcmp(version, r.driver_min) >= 0 then best = r.version end
+    if r.driver_min and M.vcmp(version, r.driver_min) >= 0
+        or r.driver_branch and major and major >= tonumber(r.driver_branch) then best = r.version end
   end
   return best
 end

@@ -135,8 +135,11 @@ local releases = {
   -- Host compilers: gcc 16 (13.4.92's crt/host_config.h refuses only
   -- __GNUC__ > 16 [hostcfg134]) and clang 22 (the 13.4 Update 1
   -- installation guide: GCC 6-16, Clang 7-22 [ig1342]).
+  -- driver_branch: every driver of branch r615 or newer runs 13.4 code
+  -- (PTX ISA 9.4 needs r615 [ptx-rel]), so an r615 driver older than the
+  -- upper bound above still reads as CUDA 13.4.
   { version = "13.4", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
-    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", compat_min = "580",
+    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", driver_branch = "615", compat_min = "580",
     gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" } },
   -- 13.5: released [rn135]; its GPU list and host compiler limits are
   -- assumed equal to 13.4's and its minimum driver is not in ptbuild's

@@ -23,6 +23,9 @@ function M.driver_runs(r, driver)
   if not driver or not driver.version then return "unknown" end
   -- r.driver_min is nil where ptbuild does not know it (data/cuda.lua)
   if r.driver_min and A.vcmp(driver.version, r.driver_min) >= 0 then return "direct" end
+  -- a driver of the release's branch (data/cuda.lua driver_branch)
+  local dm = tonumber(tostring(driver.version):match("^(%d+)"))
+  if r.driver_branch and dm and dm >= tonumber(r.driver_branch) then return "direct" end
   if driver.cuda_max and A.vcmp(driver.cuda_max, r.version) >= 0 then return "direct" end
   local major = r.version:match("^(%d+)")
   local dmajor = driver.cuda_max and driver.cuda_max:match("^(%d+)")

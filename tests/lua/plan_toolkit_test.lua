@@ -24,6 +24,7 @@ local drivers = {
   { "560.28.03", nil, "12.6", "direct" },         -- no ceiling read: the version decides
   { "615.71.09", "13.4", "13.4", "direct" },      -- 13.4.1's own driver [dlfw2608] [umd134]
   { "610.43.02", "13.3", "13.4", "compat" },
+  { "615.20.01", nil, "13.4", "direct" },         -- an r615 driver runs 13.4 [ptx-rel]
   -- 13.5: no minimum in the data: the ceiling decides, else the 580 floor
   { "620.10.01", "13.5", "13.5", "direct" },
   { "620.10.01", nil, "13.5", "compat" },
