@@ -421,10 +421,14 @@ local function releases_asked(args)
     local m
     want, m = A.release(args.cuda)
     if not want or A.vcmp(want.version, "11.8") < 0 then
+      -- ptbuild knows the 11.x releases before 11.8 ('ptbuild arch'
+      -- checks an arch list against them), but no plan installs them
+      local old = want and want.version
       want = nil
       errors[#errors + 1] = { kind = "usage",
-        message = m and ("unknown CUDA release '%s'"):format(args.cuda) or ("'%s' is not a CUDA version (expected X.Y, X.Y.Z or cuXYZ)"):format(args.cuda),
-        hint = "known releases: " .. table.concat(M.known_cuda(), " ") }
+        message = old and ("CUDA %s is older than every CUDA a plan installs (11.8 and newer); 'ptbuild arch LIST --cuda %s' still checks an arch list against it"):format(old, old)
+          or m and ("unknown CUDA release '%s'"):format(args.cuda) or ("'%s' is not a CUDA version (expected X.Y, X.Y.Z or cuXYZ)"):format(args.cuda),
+        hint = "releases a plan installs: " .. table.concat(M.known_cuda(), " ") }
     end
   end
   return torch, want, errors

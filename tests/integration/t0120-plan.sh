@@ -95,7 +95,7 @@ is "$rc" 2 "unknown --torch: exit 2"
 like "$err" "*unknown PyTorch release '1.13'*known releases: 2.4 2.5*" "unknown --torch lists the known ones"
 run "$PTBUILD" plan --profile gh200 --cuda 10.2
 is "$rc" 2 "unknown --cuda: exit 2"
-like "$err" "*unknown CUDA release '10.2'*known releases: 11.8 12.0*" "unknown --cuda lists the known ones"
+like "$err" "*unknown CUDA release '10.2'*releases a plan installs: 11.8 12.0*" "unknown --cuda lists the known ones"
 run "$PTBUILD" plan --profile gh200 --cuda twelve
 is "$rc" 2 "malformed --cuda: exit 2"
 run "$PTBUILD" plan --profile gh200 --arch-list Auto
