@@ -595,7 +595,7 @@ end
 ---------------------------------------------------------------------------
 -- compilers
 
-local function compiler_version(c, gcc_libdirs)
+local function compiler_version(c, gcc_libdirs, packages)
   local v = c.name:match("%-(%d+[%.%d]*)$")
     or c.target:match("[/%-]g?cc%-(%d+[%.%d]*)$") or c.target:match("g%+%+%-(%d+[%.%d]*)$")
     or c.target:match("clang%+?%+?%-(%d+[%.%d]*)$") or c.target:match("/llvm%-(%d+)/")
@@ -619,6 +619,17 @@ local function compiler_version(c, gcc_libdirs)
       if full and full:match("^(%d+)") == v then v = full end
     end
   end
+  if v and not v:find("%.") then
+    -- Debian and Ubuntu: the version dpkg installed the gcc-13 (g++-13,
+    -- cpp-13) or clang-18 package at, "13.2.0-23ubuntu4", "1:18.1.3-1"
+    local want = c.name:find("clang") and { "clang-" .. v } or { "gcc-" .. v, "g++-" .. v, "cpp-" .. v }
+    for _, w in ipairs(want) do
+      for _, p in ipairs(packages or {}) do
+        local full = p.name == w and tostring(p.version):gsub("^%d+:", ""):match("^(%d+%.%d+[%.%d]*)")
+        if full and full:match("^(%d+)") == v then return (full:gsub("%.$", "")) end
+      end
+    end
+  end
   return v
 end
 
@@ -633,7 +644,7 @@ local function compilers_facts(raw)
         e.named_by[#e.named_by + 1] = c.from
       end
     else
-      local e = { name = c.name, path = c.path, version = compiler_version(c, raw.gcc_libdirs) or ptb.null }
+      local e = { name = c.name, path = c.path, version = compiler_version(c, raw.gcc_libdirs, raw.compiler_packages) or ptb.null }
       if c.target ~= c.path then e.target = c.target end
       if c.from then e.named_by = { c.from } end
       byname[key] = e

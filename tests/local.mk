@@ -76,6 +76,7 @@ SHELL_TESTS = \
 	tests/integration/t0113-detect-cpu.sh \
 	tests/integration/t0114-hostile-files.sh \
 	tests/integration/t0115-detect-pyenv.sh \
+	tests/integration/t0116-detect-dpkg-compilers.sh \
 	tests/integration/t0120-plan.sh \
 	tests/integration/t0121-plan-problems.sh \
 	tests/integration/t0122-profiles.sh \

@@ -97,6 +97,79 @@ static char *which(const struct ptb_root *r, const char *cmd)
 	return which_past(r, cmd, NULL);
 }
 
+/* A Debian package that is a compiler of one major: gcc-13, g++-13,
+ * cpp-13, clang-18. */
+static int compiler_package(const char *n, size_t len)
+{
+	static const char *const base[] = { "gcc-", "g++-", "cpp-", "clang-" };
+
+	for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+		size_t l = strlen(base[i]);
+
+		if (len > l && strncmp(n, base[i], l) == 0 && strspn(n + l, "0123456789") == len - l)
+			return 1;
+	}
+	return 0;
+}
+
+/* Debian and Ubuntu name each gcc by its major (gcc-13 -> 13), and
+ * /usr/lib/gcc/<triplet>/13 says no more: the full version is the one dpkg
+ * installed, read from its status file (no process, so under --sysroot
+ * too).  Adds {name, version} of each installed compiler package. */
+static void add_package(cJSON *arr, const char *name, size_t nlen, const char *ver, size_t vlen)
+{
+	cJSON *c = cJSON_CreateObject();
+	char *n = ptb_xstrndup(name, nlen), *v = ptb_xstrndup(ver, vlen);
+
+	cJSON_AddStringToObject(c, "name", n);
+	cJSON_AddStringToObject(c, "version", v);
+	cJSON_AddItemToArray(arr, c);
+	free(n);
+	free(v);
+}
+
+static void dpkg_compilers(const struct ptb_root *r, cJSON *raw)
+{
+	static const char installed_ok[] = "install ok installed";
+	cJSON *arr = cJSON_AddArrayToObject(raw, "compiler_packages");
+	struct ptb_buf b;
+	const char *name = NULL, *ver = NULL;
+	size_t nlen = 0, vlen = 0, at = 0;
+	int installed = 0;
+
+	ptb_buf_init(&b);
+	if (ptb_root_read(r, "/var/lib/dpkg/status", 256u << 20, &b) != 0) {
+		ptb_buf_free(&b);
+		return;
+	}
+	while (at <= b.len) {
+		const char *p = b.data + at;
+		const char *nl = memchr(p, '\n', b.len - at);
+		size_t len = nl ? (size_t)(nl - p) : b.len - at;
+
+		if (len > 9 && strncmp(p, "Package: ", 9) == 0) {
+			name = p + 9, nlen = len - 9;
+		} else if (len > 9 && strncmp(p, "Version: ", 9) == 0) {
+			ver = p + 9, vlen = len - 9;
+		} else if (len > 8 && strncmp(p, "Status: ", 8) == 0) {
+			size_t l = sizeof installed_ok - 1;
+
+			installed = len >= 8 + l && strncmp(p + len - l, installed_ok, l) == 0;
+		}
+		if (len == 0 || !nl) {
+			/* a blank line or the end: one stanza is whole */
+			if (name && ver && installed && compiler_package(name, nlen))
+				add_package(arr, name, nlen, ver, vlen);
+			name = ver = NULL;
+			installed = 0;
+		}
+		if (!nl)
+			break;
+		at += len + 1;
+	}
+	ptb_buf_free(&b);
+}
+
 void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 {
 	cJSON *arr = cJSON_AddArrayToObject(raw, "compilers");
@@ -176,6 +249,7 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 		free(d);
 	}
 	ptb_root_names_free(triplets);
+	dpkg_compilers(r, raw);
 }
 
 /* The directory two levels above a .../bin/NAME path ("/opt/venv" of

@@ -26,10 +26,13 @@ like "$facts" '*"root": "/usr/local/cuda-13.0"*' "...at the real directory behin
 like "$facts" '*"picked_by": [*"PATH"*"root": "/usr/local/cuda-13.0"*' "...and it is what PATH finds"
 like "$facts" '*"cudnn": "9.*"*' "cuDNN 9"
 like "$facts" '*"nccl": "2.*"*' "NCCL 2"
-like "$facts" '*"name": "gcc",
-      "path": "/usr/bin/gcc",
-      "target": "*",
-      "version": "12"*' "gcc 12"
+# gcc 12 by its name (gcc-12); its full version is what dpkg installed,
+# as dpkg-query itself says
+want=$(dpkg-query -W -f='${Version}' gcc-12 2>/dev/null | sed 's/^[0-9]*://; s/^\([0-9]*\.[0-9]*\.[0-9]*\).*/\1/')
+like "$facts" "*\"name\": \"gcc\",
+      \"path\": \"/usr/bin/gcc\",
+      \"target\": \"*\",
+      \"version\": \"${want:-12}\"*" "gcc ${want:-12} (dpkg-query: ${want:-not installed by dpkg})"
 like "$facts" '*"driver": null*' "no driver"
 like "$facts" '*"gpus": []*' "no GPU"
 like "$facts" '*"no NVIDIA driver*' "...with a note"
