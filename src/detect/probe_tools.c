@@ -170,6 +170,26 @@ static void dpkg_compilers(const struct ptb_root *r, cJSON *raw)
 	ptb_buf_free(&b);
 }
 
+/* /usr/lib/gcc/<triplet>/<version>: the installed gcc versions */
+static void gcc_libdirs(const struct ptb_root *r, cJSON *gcclibs)
+{
+	char **triplets = ptb_root_list(r, "/usr/lib/gcc", NULL);
+
+	for (char **t = triplets; t && *t; t++) {
+		char *d = ptb_xasprintf("/usr/lib/gcc/%s", *t);
+		char **vs = ptb_root_list(r, d, NULL);
+
+		for (char **v = vs; v && *v; v++) {
+			char *e = ptb_xasprintf("%s/%s", *t, *v);
+			cJSON_AddItemToArray(gcclibs, cJSON_CreateString(e));
+			free(e);
+		}
+		ptb_root_names_free(vs);
+		free(d);
+	}
+	ptb_root_names_free(triplets);
+}
+
 void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 {
 	cJSON *arr = cJSON_AddArrayToObject(raw, "compilers");
@@ -234,21 +254,7 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 			free(word);
 		}
 	}
-	/* /usr/lib/gcc/<triplet>/<version>: the installed gcc versions */
-	char **triplets = ptb_root_list(r, "/usr/lib/gcc", NULL);
-	for (char **t = triplets; t && *t; t++) {
-		char *d = ptb_xasprintf("/usr/lib/gcc/%s", *t);
-		char **vs = ptb_root_list(r, d, NULL);
-
-		for (char **v = vs; v && *v; v++) {
-			char *e = ptb_xasprintf("%s/%s", *t, *v);
-			cJSON_AddItemToArray(gcclibs, cJSON_CreateString(e));
-			free(e);
-		}
-		ptb_root_names_free(vs);
-		free(d);
-	}
-	ptb_root_names_free(triplets);
+	gcc_libdirs(r, gcclibs);
 	dpkg_compilers(r, raw);
 }
 
