@@ -130,10 +130,19 @@ local function driver_problems(p, facts, r)
   local runs = C.driver(r, facts.driver)
   if runs == "too-old" then
     local d = facts.driver
+    -- the older CUDA the driver runs is a way out only when it builds
+    -- the GPUs too (a Rubin needs 13.4 whatever the driver)
+    local ceiling = d.cuda_max and A.release(d.cuda_max)
+    local stuck
+    for _, x in ipairs(ceiling and C.gpus_not_built(facts, ceiling) or {}) do
+      if x.code == "gpu-newer-than-toolkit" then stuck = stuck or x end
+    end
     problem(p, "error", "driver-too-old",
       ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's 'CUDA Version: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
         d.version, r.version, T.driver_need(r), r.compat_min, d.cuda_max or "?"),
-      ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))
+      stuck and ("install %s: CUDA %s, the newest this driver runs, does not build the %s (compute capability %s)"):format(
+          T.driver_at_least(r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability)
+        or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))
   elseif runs == "compat" then
     problem(p, "warning", "driver-minor-compat",
       ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(

@@ -42,9 +42,13 @@ function M.driver_need(r)
 end
 
 -- The driver to install for release r, as a phrase: "driver 580.65.06 or
--- newer", or, when ptbuild's data has no minimum for r, the driver r asks
--- for and where its minimum is published.
+-- newer"; for a release known by its driver branch, that branch; when
+-- ptbuild's data has no minimum for r, the driver r asks for and where its
+-- minimum is published.
 function M.driver_at_least(r)
+  if r.driver_branch then
+    return ("an r%s driver or newer (%s or newer is known to run it)"):format(r.driver_branch, r.driver_min)
+  end
   return r.driver_min and ("driver %s or newer"):format(r.driver_min)
     or ("the driver CUDA %s asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)
 end

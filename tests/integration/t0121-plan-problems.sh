@@ -199,6 +199,8 @@ out=$(cat "$T_DIR/out")
 like "$out" "*has no code for 8x NVIDIA R100 (10.7)*" "eight identical GPUs are counted in the wheel reasons"
 like "$out" "*cuda           CUDA 13.4 (13.4.2)*that builds every GPU (the driver must be upgraded for it)*" "Rubin on driver 550: CUDA 13.4, which builds it"
 like "$out" "*error \[driver-too-old\] driver 550.54.15 cannot run CUDA 13.4*" "... with the driver as the error to mend"
+like "$out" "*fix: install an r615 driver or newer (615.71.09 or newer is known to run it): CUDA 12.4, the newest this driver runs, does not build the NVIDIA R100 (compute capability 10.7)*" \
+	"... whose fix offers no older CUDA that cannot build the GPU"
 case "$out" in *"[gpu-newer-than-toolkit]"*) t_ok 1 "... and no gpu-newer-than-toolkit" ;; *) t_ok 0 "... and no gpu-newer-than-toolkit" ;; esac
 
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
