@@ -62,6 +62,40 @@ run "$PTBUILD" plan --facts "$T_DIR/gh200.json" --torch 2.5 --cuda 12.4
 like "$out" "*gcc 13.2.0 on aarch64 breaks nvcc up to 12.4*" "a GH200 with gcc 13.2.0 and CUDA 12.4: the plan names the conflict"
 case "$out" in *"not known to work"*) t_ok 1 "... as a certainty, not 'not known to work'" ;; *) t_ok 0 "... as a certainty, not 'not known to work'" ;; esac
 
+# 'apt-mark hold gcc-13' (a compiler kept at the version CUDA takes) and
+# a package of a foreign architecture (Multi-Arch): dpkg's status says
+# "hold ok installed", which is as installed as "install ok installed";
+# "reinstreq" (an unpack that failed) and "half-installed" are not
+cat >"$S/var/lib/dpkg/status" <<'DPKG'
+Package: gcc-13
+Status: hold ok installed
+Priority: optional
+Architecture: arm64
+Multi-Arch: allowed
+Version: 13.3.0-6ubuntu2~24.04
+Description: GNU C compiler
+ Package: gcc-13
+ Version: 99.0.0
+
+Package: g++-13
+Status: hold ok installed
+Architecture: arm64
+Version: 13.3.0-6ubuntu2~24.04
+
+Package: clang-18
+Status: install reinstreq half-installed
+Version: 1:18.1.8-1
+DPKG
+run env -i PATH=/usr/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$S" --json
+printf '%s\n' "$out" >"$T_DIR/facts-hold.json"
+vers=$(python3 -c '
+import json, sys
+f = json.load(open(sys.argv[1]))
+print(" ".join("%s=%s" % (c["name"], c["version"]) for c in f["compilers"]))' "$T_DIR/facts-hold.json" 2>&1)
+like "$vers" "*gcc=13.3.0 *" "a held gcc-13 is installed: 13.3.0 (tilde and Multi-Arch fields aside)"
+like "$vers" "*g++-13=13.3.0*" "a held g++-13 is 13.3.0"
+like "$vers" "*clang-18=18 *" "clang-18 half-installed (reinstreq) is not read: only its name's 18"
+
 # no dpkg status (RHEL, a minimal image): the name's major stays
 rm "$S/var/lib/dpkg/status"
 run env -i PATH=/usr/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$S" --json
