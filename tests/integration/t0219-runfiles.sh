@@ -61,7 +61,8 @@ like "$rc $(cat "$T_DIR/out")" "1 gen-runfiles: $T_DIR/other.py: no _versions di
 
 # A bad CSV row is refused with the file and the row named.
 cp tools/data/runfiles.csv "$T_DIR/csv.bak"
-mkdir -p "$T_DIR/tools/data" && cp $GEN "$T_DIR/tools/"
+mkdir -p "$T_DIR/tools/data" "$T_DIR/recipes/data" && cp $GEN "$T_DIR/tools/"
+cp recipes/data/sources.lua "$T_DIR/recipes/data/"
 sed 's/^12\.4\.1,linux-x86_64,cuda_12\.4\.1_/12.4.1,linux-x86_64,cuda_12.4.0_/' tools/data/runfiles.csv >"$T_DIR/tools/data/runfiles.csv"
 python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
 rc=$?
@@ -69,6 +70,20 @@ like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 
 	"a runfile name of another label is refused"
 cmp -s tools/data/runfiles.csv "$T_DIR/csv.bak"
 t_ok $? "... and the shipped CSV is untouched"
+# The sources of a row are ids of recipes/data/sources.lua: the generated
+# table cites them in plain words, which the id check of t0211 does not
+# read, so a mistyped id must be caught here.
+sed 's/^\(12\.4\.1,linux-sbsa,.*\),spack;ctk-catalog$/\1,spack;ctk-catalgo/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
+python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
+rc=$?
+like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-sbsa: source 'ctk-catalgo' is not an id of recipes/data/sources.lua*" \
+	"a source id sources.lua does not define is refused, naming it"
+rm "$T_DIR/recipes/data/sources.lua"
+cp "$T_DIR/csv.bak" "$T_DIR/tools/data/runfiles.csv"
+python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
+rc=$?
+like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: cannot read '$T_DIR/tools/../recipes/data/sources.lua'*" \
+	"without sources.lua the ids cannot be checked: refused, naming the file"
 
 # Plans: the runfile alternative of the label a plan installs, with the
 # checksum its source gives.  Rows: --cuda, platform profile, label, what
