@@ -55,9 +55,25 @@ def label_key(label):
     return tuple(int(x) for x in label.split("."))
 
 
+COLUMNS = ["label", "platform", "name", "sha256", "md5", "size", "sources"]
+
+
 def rows():
+    out = []
     with open(CSV, newline="") as f:
-        out = list(csv.DictReader(f))
+        reader = csv.reader(f)
+        header = next(reader, [])
+        if header != COLUMNS:
+            raise SystemExit("gen-runfiles: %s: the header is '%s', not '%s'"
+                             % (CSV, ",".join(header), ",".join(COLUMNS)))
+        for fields in reader:
+            # a row of another shape (a ',' for a ';' among the sources, a
+            # missing column) would shift or drop fields unseen
+            if fields and len(fields) != len(COLUMNS):
+                raise SystemExit("gen-runfiles: %s:%d: %d fields, not %d (%s; sources are separated by ';')"
+                                 % (CSV, reader.line_num, len(fields), len(COLUMNS), ",".join(COLUMNS)))
+            if fields:
+                out.append(dict(zip(COLUMNS, fields)))
     seen, ids = set(), source_ids()
     for r in out:
         where = "%s: %s %s" % (CSV, r["label"], r["platform"])

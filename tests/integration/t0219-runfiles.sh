@@ -78,6 +78,26 @@ python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
 rc=$?
 like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-sbsa: source 'ctk-catalgo' is not an id of recipes/data/sources.lua*" \
 	"a source id sources.lua does not define is refused, naming it"
+# A row of another shape is refused with its line: a ',' for the ';'
+# between two sources (an eighth field, which would drop the second id),
+# a missing column (the md5 would be read as the sha256), and a header
+# whose columns are swapped (the md5 would be read as the size).
+ln=$(grep -n '^12\.4\.1,linux-sbsa,' "$T_DIR/csv.bak" | cut -d: -f1)
+sed 's/^\(12\.4\.1,linux-sbsa,.*\),spack;ctk-catalog$/\1,spack,ctk-catalog/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
+python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
+rc=$?
+like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv:$ln: 8 fields, not 7 (*sources are separated by ';')" \
+	"sources separated by ',' are refused, naming the line"
+sed 's/^\(12\.4\.1,linux-sbsa,[^,]*,\)[^,]*,/\1/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
+python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
+rc=$?
+like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv:$ln: 6 fields, not 7*" \
+	"a row missing its sha256 column is refused as such, not by what shifted into it"
+sed '1s/md5,size/size,md5/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
+python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
+rc=$?
+like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: the header is 'label,platform,name,sha256,size,md5,sources', not 'label,platform,name,sha256,md5,size,sources'" \
+	"a header of other columns is refused"
 rm "$T_DIR/recipes/data/sources.lua"
 cp "$T_DIR/csv.bak" "$T_DIR/tools/data/runfiles.csv"
 python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
