@@ -92,6 +92,11 @@ def rows():
             raise SystemExit("gen-runfiles: %s: md5 '%s' is not 32 lowercase hex digits" % (where, r["md5"]))
         if r["size"] and not re.fullmatch(r"[1-9][0-9]*", r["size"]):
             raise SystemExit("gen-runfiles: %s: size '%s' is not a number of bytes" % (where, r["size"]))
+        if bool(r["md5"]) != bool(r["size"]):
+            # NVIDIA's page gives both, and a plan names them together
+            # (recipes/plan.lua: "only md5 ... and N bytes")
+            raise SystemExit("gen-runfiles: %s: gives %s without %s: NVIDIA's download page lists both"
+                             % (where, *(("md5", "size") if r["md5"] else ("size", "md5"))))
         if not r["sources"]:
             raise SystemExit("gen-runfiles: %s: names no source" % where)
         for sid in r["sources"].split(";"):
