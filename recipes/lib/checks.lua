@@ -153,14 +153,15 @@ end
 
 -- The compiler the environment names for nvcc: CUDAHOSTCXX, else CXX,
 -- else CC (env: the variables detect recorded, or those doctor reads),
--- found among the facts' compilers by path or name.  Returns the
--- compiler (nil when detect did not list it) and the variable; nothing
--- when none is set.
+-- found among the facts' compilers by path or name.  A value may carry
+-- flags after the compiler ("gcc-12 -m64"): its first word names it, as
+-- CMake and detect read it.  Returns the compiler (nil when detect did
+-- not list it) and the variable; nothing when none is set.
 function M.named_compiler(facts, env)
   if type(env) ~= "table" then return nil end
   for _, var in ipairs({ "CUDAHOSTCXX", "CXX", "CC" }) do
-    local want = env[var]
-    if type(want) == "string" and want ~= "" then
+    local want = type(env[var]) == "string" and env[var]:match("^%s*(%S+)")
+    if want then
       for _, c in ipairs(facts.compilers or {}) do
         if c.path == want or c.name == want then return c, var end
       end
