@@ -383,7 +383,7 @@ check("gcc-too-new", "error", "S14", function(c)
         :format(k, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
     seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or "")
       .. (var and (" (named by " .. var .. ")") or c.facts_only and " (the default compiler: the node's facts name no CUDAHOSTCXX, CXX or CC)" or ""),
-    fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(older.path or older.name, older.version)
+    fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(checks_lib.cxx_of(older.path), older.version)
       or maybe and ("run '%s -dumpfullversion': if it prints %s, %s"):format(chosen.path or chosen.name, maybe.versions, install)
       or install }
 end)

@@ -143,6 +143,16 @@ function M.compiler_kind(c)
   return nil
 end
 
+-- The C++ driver beside a C compiler's path, what CUDAHOSTCXX names:
+-- /usr/bin/gcc-12 -> /usr/bin/g++-12, /usr/bin/clang-21 ->
+-- /usr/bin/clang++-21.
+function M.cxx_of(path)
+  local dir, base = path:match("^(.-)([^/]+)$")
+  local cxx = base:gsub("gcc", "g++", 1)
+  if not cxx:find("clang++", 1, true) then cxx = cxx:gsub("clang", "clang++", 1) end
+  return dir .. cxx
+end
+
 -- A gcc C driver with a version: "gcc", or "gcc-12" as detect names the
 -- versioned ones beside it.
 function M.is_gcc(c)

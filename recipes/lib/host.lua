@@ -16,14 +16,9 @@ local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
 -- v when it is a non-empty string (facts hold null for what detect could not read)
 local function str(v) return type(v) == "string" and v ~= "" and v or nil end
 
--- The C++ driver beside a C compiler's path: /usr/bin/gcc-12 ->
--- /usr/bin/g++-12, /usr/bin/clang-21 -> /usr/bin/clang++-21.
-function M.cxx_of(path)
-  local dir, base = path:match("^(.-)([^/]+)$")
-  local cxx = base:gsub("gcc", "g++", 1)
-  if not cxx:find("clang++", 1, true) then cxx = cxx:gsub("clang", "clang++", 1) end
-  return dir .. cxx
-end
+-- The C++ driver beside a C compiler's path (lib/checks.lua, doctor's
+-- fix names it too).
+M.cxx_of = C.cxx_of
 
 -- gcc compilers from facts (gcc and the versioned gcc-12 beside it); the
 -- default is the one named plain "gcc" (the one on PATH), else the first

@@ -156,7 +156,7 @@ is "$rc" 0 "gcc 16 with a gcc-14 beside it: the plan has no error"
 like "$out" "*warning \\[gcc-too-new\\] gcc 16.1.0 (/usr/bin/gcc) does not work with nvcc 13.0.48*the plan makes nvcc use /usr/bin/g++-14 (gcc 14)*" \
 	"... it makes nvcc use g++-14"
 run ptb doctor --facts "$T_DIR/case.json" --sysroot "$T_DIR/empty"
-like "$out" "*fix:  set CUDAHOSTCXX=/usr/bin/gcc-14 (gcc 14 is installed)*" "... doctor's fix names gcc-14"
+like "$out" "*fix:  set CUDAHOSTCXX=/usr/bin/g++-14 (gcc 14 is installed)*" "... doctor's fix names g++-14, the C++ driver the plan sets CUDAHOSTCXX to"
 
 # CC, CXX and CUDAHOSTCXX may carry flags after the compiler ("g++-14
 # -fPIC": CMake and detect take the first word); the compiler is the
