@@ -165,11 +165,13 @@ end
 -- else CC (env: the variables detect recorded, or those doctor reads),
 -- found among the facts' compilers by path or name.  A value may carry
 -- flags after the compiler ("gcc-12 -m64"): its first word names it, as
--- CMake and detect read it.  Returns the compiler (nil when detect did
--- not list it) and the variable; nothing when none is set.
-function M.named_compiler(facts, env)
+-- CMake and detect read it.  vars: the variables to read, in order
+-- (default CUDAHOSTCXX, CXX, CC: nvcc's host compiler).  Returns the
+-- compiler (nil when detect did not list it) and the variable; nothing
+-- when none is set.
+function M.named_compiler(facts, env, vars)
   if type(env) ~= "table" then return nil end
-  for _, var in ipairs({ "CUDAHOSTCXX", "CXX", "CC" }) do
+  for _, var in ipairs(vars or { "CUDAHOSTCXX", "CXX", "CC" }) do
     local want = type(env[var]) == "string" and env[var]:match("^%s*(%S+)")
     if want then
       for _, c in ipairs(facts.compilers or {}) do
