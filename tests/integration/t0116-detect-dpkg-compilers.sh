@@ -96,6 +96,24 @@ like "$vers" "*gcc=13.3.0 *" "a held gcc-13 is installed: 13.3.0 (tilde and Mult
 like "$vers" "*g++-13=13.3.0*" "a held g++-13 is 13.3.0"
 like "$vers" "*clang-18=18 *" "clang-18 half-installed (reinstreq) is not read: only its name's 18"
 
+# a gcc-12 built into /usr/local/bin is not Debian's gcc-12 package (no
+# package installs there): dpkg's version is not its own; a link there to
+# /usr/bin/gcc-13 is the package's file
+mkdir -p "$S/usr/local/bin"
+printf '#!/bin/sh\n' >"$S/usr/local/bin/gcc-12"
+chmod +x "$S/usr/local/bin/gcc-12"
+ln -s /usr/bin/gcc-13 "$S/usr/local/bin/gcc-13"
+printf 'Package: gcc-12\nStatus: install ok installed\nVersion: 12.3.0-17ubuntu1\n\nPackage: gcc-13\nStatus: install ok installed\nVersion: 13.2.0-23ubuntu4\n' >"$S/var/lib/dpkg/status"
+run env -i PATH=/usr/local/bin:/usr/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$S" --json
+printf '%s\n' "$out" >"$T_DIR/facts-local.json"
+vers=$(python3 -c '
+import json, sys
+f = json.load(open(sys.argv[1]))
+print(" ".join("%s=%s" % (c["path"], c["version"]) for c in f["compilers"]))' "$T_DIR/facts-local.json" 2>&1)
+like "$vers" "*/usr/local/bin/gcc-12=12 *" "a gcc-12 in /usr/local/bin is 12, not the gcc-12 package's 12.3.0"
+like "$vers" "*/usr/local/bin/gcc-13=13.2.0 *" "a link in /usr/local/bin to /usr/bin/gcc-13 is the package's 13.2.0"
+rm -r "$S/usr/local"
+
 # no dpkg status (RHEL, a minimal image): the name's major stays
 rm "$S/var/lib/dpkg/status"
 run env -i PATH=/usr/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$S" --json
