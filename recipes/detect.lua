@@ -619,12 +619,17 @@ local function compiler_version(c, gcc_libdirs, packages)
       if full and full:match("^(%d+)") == v then v = full end
     end
   end
+  -- a file dpkg can have installed: Debian's packages install nothing
+  -- under /usr/local (Policy 9.1.2), and a gcc-12 built there is not the
+  -- gcc-12 package, whatever its name (c.target: the file behind links)
+  local t = tostring(c.target or c.path)
+  local dpkgs = (t:match("^/usr/") and not t:match("^/usr/local/") or t:match("^/bin/")) and packages or {}
   if v and not v:find("%.") then
     -- Debian and Ubuntu: the version dpkg installed the gcc-13 (g++-13,
     -- cpp-13) or clang-18 package at, "13.2.0-23ubuntu4", "1:18.1.3-1"
     local want = c.name:find("clang") and { "clang-" .. v } or { "gcc-" .. v, "g++-" .. v, "cpp-" .. v }
     for _, w in ipairs(want) do
-      for _, p in ipairs(packages or {}) do
+      for _, p in ipairs(dpkgs or {}) do
         local full = p.name == w and tostring(p.version):gsub("^%d+:", ""):match("^(%d+%.%d+[%.%d]*)")
         if full and full:match("^(%d+)") == v then return (full:gsub("%.$", "")) end
       end

@@ -366,13 +366,17 @@ check("gcc-too-new", "error", "S14", function(c)
   -- it stands for meet a full-version conflict (a warning)
   local ok, why, maybe = checks_lib.compiler_ok(r, full, k, chosen.version, arch)
   if ok and not maybe then return end
+  -- an installed gcc nvcc takes in every version it may be, and that
+  -- PyTorch takes too (the newest release's 'GCC-9.3 or newer', as plan
+  -- holds its choice to the release it plans)
+  local gcc_min = pytorch.releases[#pytorch.releases].gcc_min
   local older
   for _, cc in ipairs(c.f.compilers or {}) do
     local cok, _, cmaybe = checks_lib.compiler_ok(r, full, "gcc", cc.version, arch)
-    if checks_lib.is_gcc(cc) and cok and not cmaybe
+    if checks_lib.is_gcc(cc) and cok and not cmaybe and archlist.vcmp(cc.version, gcc_min) >= 0
        and (not older or archlist.vcmp(cc.version, older.version) > 0) then older = cc end
   end
-  local max = checks_lib.gcc_to_install(r, full, arch)
+  local max = checks_lib.gcc_to_install(r, full, arch, tonumber(gcc_min:match("^(%d+)")))
   local install = max and ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max)
     or "install a CUDA toolkit whose nvcc takes this compiler"
   return {
@@ -383,7 +387,7 @@ check("gcc-too-new", "error", "S14", function(c)
         :format(k, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
     seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or "")
       .. (var and (" (named by " .. var .. ")") or c.facts_only and " (the default compiler: the node's facts name no CUDAHOSTCXX, CXX or CC)" or ""),
-    fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(older.path or older.name, older.version)
+    fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(checks_lib.cxx_of(older.path), older.version)
       or maybe and ("run '%s -dumpfullversion': if it prints %s, %s"):format(chosen.path or chosen.name, maybe.versions, install)
       or install }
 end)

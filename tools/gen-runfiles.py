@@ -11,8 +11,8 @@ file name under
 https://developer.download.nvidia.com/compute/cuda/<label>/local_installers/,
 its sha256 where a recorded source publishes one, the md5 and size in bytes
 NVIDIA's download pages give (docs/sidebar/md5sum.txt: NVIDIA publishes no
-sha256 of its runfiles) and the ids of its sources
-(recipes/data/sources.lua).  The first form writes the Lua table; the
+sha256 of its runfiles) and the ids of its sources, separated by ';'
+(each must be defined in recipes/data/sources.lua).  The first form writes the Lua table; the
 driver bundled in a runfile is read from its name
 (cuda_<label>_<driver>_linux[_sbsa].run; from 13.4.1 the name carries none).
 
@@ -38,14 +38,43 @@ OLDEST = (11, 8, 0)
 NAME = re.compile(r"cuda_(\d+\.\d+\.\d+)(?:_(\d+\.\d+(?:\.\d+)?))?_linux(_sbsa)?\.run")
 
 
+def source_ids():
+    """The ids recipes/data/sources.lua defines (as tests/integration/t0211 reads them)."""
+    path = os.path.join(HERE, "..", "recipes", "data", "sources.lua")
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        raise SystemExit("gen-runfiles: cannot read '%s': %s (the source ids are checked against it)"
+                         % (path, e.strerror))
+    return set(m.group(1) or m.group(2)
+               for m in re.finditer(r'^  (?:\["([^"]+)"\]|([A-Za-z_][A-Za-z0-9_]*)) = ', text, re.M))
+
+
 def label_key(label):
     return tuple(int(x) for x in label.split("."))
 
 
+COLUMNS = ["label", "platform", "name", "sha256", "md5", "size", "sources"]
+
+
 def rows():
+    out = []
     with open(CSV, newline="") as f:
-        out = list(csv.DictReader(f))
-    seen = set()
+        reader = csv.reader(f)
+        header = next(reader, [])
+        if header != COLUMNS:
+            raise SystemExit("gen-runfiles: %s: the header is '%s', not '%s'"
+                             % (CSV, ",".join(header), ",".join(COLUMNS)))
+        for fields in reader:
+            # a row of another shape (a ',' for a ';' among the sources, a
+            # missing column) would shift or drop fields unseen
+            if fields and len(fields) != len(COLUMNS):
+                raise SystemExit("gen-runfiles: %s:%d: %d fields, not %d (%s; sources are separated by ';')"
+                                 % (CSV, reader.line_num, len(fields), len(COLUMNS), ",".join(COLUMNS)))
+            if fields:
+                out.append(dict(zip(COLUMNS, fields)))
+    seen, ids = set(), source_ids()
     for r in out:
         where = "%s: %s %s" % (CSV, r["label"], r["platform"])
         if not re.fullmatch(r"\d+\.\d+\.\d+", r["label"]):
@@ -63,8 +92,17 @@ def rows():
             raise SystemExit("gen-runfiles: %s: md5 '%s' is not 32 lowercase hex digits" % (where, r["md5"]))
         if r["size"] and not re.fullmatch(r"[1-9][0-9]*", r["size"]):
             raise SystemExit("gen-runfiles: %s: size '%s' is not a number of bytes" % (where, r["size"]))
+        if bool(r["md5"]) != bool(r["size"]):
+            # NVIDIA's page gives both, and a plan names them together
+            # (recipes/plan.lua: "only md5 ... and N bytes")
+            raise SystemExit("gen-runfiles: %s: gives %s without %s: NVIDIA's download page lists both"
+                             % (where, *(("md5", "size") if r["md5"] else ("size", "md5"))))
         if not r["sources"]:
             raise SystemExit("gen-runfiles: %s: names no source" % where)
+        for sid in r["sources"].split(";"):
+            if sid not in ids:
+                raise SystemExit("gen-runfiles: %s: source '%s' is not an id of recipes/data/sources.lua"
+                                 " (sources are ids separated by ';')" % (where, sid))
         if (r["label"], r["platform"]) in seen:
             raise SystemExit("gen-runfiles: %s: listed twice" % where)
         seen.add((r["label"], r["platform"]))

@@ -143,6 +143,16 @@ function M.compiler_kind(c)
   return nil
 end
 
+-- The C++ driver beside a C compiler's path, what CUDAHOSTCXX names:
+-- /usr/bin/gcc-12 -> /usr/bin/g++-12, /usr/bin/clang-21 ->
+-- /usr/bin/clang++-21.
+function M.cxx_of(path)
+  local dir, base = path:match("^(.-)([^/]+)$")
+  local cxx = base:gsub("gcc", "g++", 1)
+  if not cxx:find("clang++", 1, true) then cxx = cxx:gsub("clang", "clang++", 1) end
+  return dir .. cxx
+end
+
 -- A gcc C driver with a version: "gcc", or "gcc-12" as detect names the
 -- versioned ones beside it.
 function M.is_gcc(c)
@@ -153,14 +163,17 @@ end
 
 -- The compiler the environment names for nvcc: CUDAHOSTCXX, else CXX,
 -- else CC (env: the variables detect recorded, or those doctor reads),
--- found among the facts' compilers by path or name.  Returns the
+-- found among the facts' compilers by path or name.  A value may carry
+-- flags after the compiler ("gcc-12 -m64"): its first word names it, as
+-- CMake and detect read it.  vars: the variables to read, in order
+-- (default CUDAHOSTCXX, CXX, CC: nvcc's host compiler).  Returns the
 -- compiler (nil when detect did not list it) and the variable; nothing
 -- when none is set.
-function M.named_compiler(facts, env)
+function M.named_compiler(facts, env, vars)
   if type(env) ~= "table" then return nil end
-  for _, var in ipairs({ "CUDAHOSTCXX", "CXX", "CC" }) do
-    local want = env[var]
-    if type(want) == "string" and want ~= "" then
+  for _, var in ipairs(vars or { "CUDAHOSTCXX", "CXX", "CC" }) do
+    local want = type(env[var]) == "string" and env[var]:match("^%s*(%S+)")
+    if want then
       for _, c in ipairs(facts.compilers or {}) do
         if c.path == want or c.name == want then return c, var end
       end

@@ -16,14 +16,9 @@ local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
 -- v when it is a non-empty string (facts hold null for what detect could not read)
 local function str(v) return type(v) == "string" and v ~= "" and v or nil end
 
--- The C++ driver beside a C compiler's path: /usr/bin/gcc-12 ->
--- /usr/bin/g++-12, /usr/bin/clang-21 -> /usr/bin/clang++-21.
-function M.cxx_of(path)
-  local dir, base = path:match("^(.-)([^/]+)$")
-  local cxx = base:gsub("gcc", "g++", 1)
-  if not cxx:find("clang++", 1, true) then cxx = cxx:gsub("clang", "clang++", 1) end
-  return dir .. cxx
-end
+-- The C++ driver beside a C compiler's path (lib/checks.lua, doctor's
+-- fix names it too).
+M.cxx_of = C.cxx_of
 
 -- gcc compilers from facts (gcc and the versioned gcc-12 beside it); the
 -- default is the one named plain "gcc" (the one on PATH), else the first
@@ -53,14 +48,16 @@ end
 -- rule is plan's and doctor's alike: lib/checks.lua.
 M.compiler_ok = C.compiler_ok
 
--- gcc-too-old for the default gcc c against PyTorch release torch, by the
--- versions c.version stands for ("9" is every gcc 9, as detect reads
--- Ubuntu 20.04's 9.4.0): all below the minimum is an error, some a
--- warning; the fix names a major wholly above it.  Adds to problems.
-local function too_old(problems, c, torch, lim)
+-- gcc-too-old for the gcc c that compiles PyTorch's C++ against PyTorch
+-- release torch (var: "CXX" when that variable names c), by the versions
+-- c.version stands for ("9" is every gcc 9, as detect reads Ubuntu
+-- 20.04's 9.4.0): all below the minimum is an error, some a warning; the
+-- fix names a major wholly above it.  Adds to problems.
+local function too_old(problems, c, torch, lim, var)
   local lo, hi = C.version_span(c.version)
   local least = major(torch.gcc_min) + (A.vcmp(torch.gcc_min, tostring(major(torch.gcc_min))) > 0 and 1 or 0)
-  local install = ("install gcc %d to %d and put it first on PATH"):format(least, lim.gcc_max)
+  local install = ("install gcc %d to %d and %s"):format(least, lim.gcc_max,
+    var and ("set %s to its g++"):format(var) or "put it first on PATH")
   if lo and A.vcmp(hi, torch.gcc_min) <= 0 then
     problem(problems, "error", "gcc-too-old",
       ("gcc %s (%s) is older than PyTorch %s accepts ('GCC-%s or newer is required')"):format(c.version, c.path, torch.version, torch.gcc_min),
@@ -70,6 +67,18 @@ local function too_old(problems, c, torch, lim)
       ("gcc %s (%s) may be older than PyTorch %s accepts ('GCC-%s or newer is required'): only its version %s is known"):format(
         c.version, c.path, torch.version, torch.gcc_min, c.version),
       ("run '%s -dumpfullversion': if it prints a version below %s, %s"):format(c.path, torch.gcc_min, install))
+  end
+end
+
+-- PyTorch's 'GCC-9.3 or newer is required' is CMake's check of its C++
+-- compiler: the one CXX names (a clang is no gcc to judge), else the
+-- default gcc.  Adds gcc-too-old to problems.
+local function cxx_too_old(problems, facts, default, torch, lim)
+  local cxx = C.named_compiler(facts, facts.env, { "CXX" })
+  if cxx and C.compiler_kind(cxx) and type(cxx.version) == "string" then
+    if C.compiler_kind(cxx) == "gcc" then too_old(problems, cxx, torch, lim, "CXX") end
+  elseif default then
+    too_old(problems, default, torch, lim)
   end
 end
 
@@ -93,7 +102,7 @@ function M.host_compiler(facts, r, torch, tk)
   end
   local kind = C.compiler_kind(start)
   local res = { default = start, host = start, kind = kind, named_by = named and var or nil, switched = false }
-  if default then too_old(problems, default, torch, lim) end
+  cxx_too_old(problems, facts, default, torch, lim)
   if var == "CUDAHOSTCXX" and not named then
     -- nvcc takes what CUDAHOSTCXX names, and the plan cannot judge it (a
     -- compiler detect did not list, or of no known version): say so

@@ -205,6 +205,15 @@ end
 -- PyTorch's wheel list; then whether PyTorch accepts it and every GPU
 -- present is served.  Returns the choice (nil on a usage error),
 -- problems, errors.
+-- Does any CUDA ptbuild knows build the GPU of capability cc?  Neither
+-- one newer than all of them nor one older (Kepler 3.0, Fermi) is built.
+local function any_cuda_builds(cc)
+  for _, v in ipairs(A.known_versions()) do
+    if T.builds_gpu(A.release(v), cc) then return true end
+  end
+  return false
+end
+
 function M.choose(facts, torch, r, platform, override)
   local problems, errors = {}, {}
   local gpus = facts.gpus or {}
@@ -245,8 +254,7 @@ function M.choose(facts, torch, r, platform, override)
     for _, g in ipairs(gpus) do
       if type(g.compute_capability) == "string" then
         unknown = false
-        local rule, edge = C.gpu_build(r, g.compute_capability)
-        if not (rule == "gpu-newer-than-toolkit" and edge == nil) then none_builds = false end
+        if any_cuda_builds(g.compute_capability) then none_builds = false end
       end
     end
     if unknown then

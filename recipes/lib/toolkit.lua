@@ -234,38 +234,50 @@ function M.candidates(torch)
   return wheels, other
 end
 
--- The newest release of `list` that fits; when the driver runs it only
--- through minor-version compatibility, the newest of the same major that
--- it runs directly instead (no PTX-JIT limits; never a major down).  A
--- release whose data is assumed (data/cuda.lua `assumed`: its GPU list
--- and limits copied from the one before) gives way to the newest of the
--- same major whose data is known and that the driver runs as well.
--- Returns release, how (text) or nil.
+-- The release data/cuda.lua lists before r (the one an assumed release
+-- copies its data from), or nil.
+local function release_before(r)
+  local prev
+  for _, c in ipairs(cuda.releases) do
+    if c.version == r.version then return prev end
+    prev = c.version
+  end
+end
+
+-- The newest release of `list` that fits.  A release whose data is
+-- assumed (data/cuda.lua `assumed`: its GPU list and limits copied from
+-- the one before) gives way to the newest of the same major whose data
+-- is known, that fits and that the driver runs as well.  Then, when the
+-- driver runs the one taken only through minor-version compatibility,
+-- the newest of the same major that it runs directly instead (no PTX-JIT
+-- limits; never a major down).  Returns release, how (text) or nil.
 local function best_of(facts, torch, list, items)
-  local best
+  local best, assumed
   for _, r in ipairs(list) do
     if M.fits(facts, torch, r, nil, items) then best = r; break end
   end
   if not best then return nil end
+  local major = best.version:match("^(%d+)")
   if best.assumed then
-    local runs, major = M.driver_runs(best, facts.driver), best.version:match("^(%d+)")
+    local runs = M.driver_runs(best, facts.driver)
     for _, r in ipairs(list) do
       if not r.assumed and r.version:match("^(%d+)") == major and M.fits(facts, torch, r, nil, items)
           and (runs ~= "direct" or M.driver_runs(r, facts.driver) == "direct") then
-        local how = M.driver_runs(r, facts.driver) == "compat" and " through minor-version compatibility" or ""
-        return r, ("%s (CUDA %s, newer, would be planned on data ptbuild assumes from %s)"):format(how, best.version, r.version)
+        assumed = (" (CUDA %s, newer, would be planned on data ptbuild assumes from %s)"):format(
+          best.version, release_before(best) or r.version)
+        best = r
+        break
       end
     end
   end
-  if M.driver_runs(best, facts.driver) ~= "compat" then return best, "" end
-  local major = best.version:match("^(%d+)")
+  if M.driver_runs(best, facts.driver) ~= "compat" then return best, assumed or "" end
   for _, r in ipairs(list) do
-    if r.version:match("^(%d+)") == major and M.fits(facts, torch, r, nil, items)
+    if r.version:match("^(%d+)") == major and not r.assumed and M.fits(facts, torch, r, nil, items)
         and M.driver_runs(r, facts.driver) == "direct" then
-      return r, (" directly (CUDA %s would need minor-version compatibility)"):format(best.version)
+      return r, (" directly (CUDA %s would need minor-version compatibility)"):format(best.version) .. (assumed or "")
     end
   end
-  return best, " (through minor-version compatibility)"
+  return best, assumed and (" through minor-version compatibility" .. assumed) or " (through minor-version compatibility)"
 end
 
 -- A CUDA to propose instead of r (in a problem's fix): the best release

@@ -124,6 +124,18 @@ static int check_result(const cJSON *res, struct ptb_err *err)
 			return -1;
 		}
 	}
+	/* the checks a facts-only doctor could not run, printed by name */
+	fs = cJSON_GetObjectItemCaseSensitive(res, "needs_machine");
+	if (fs && !cJSON_IsArray(fs)) {
+		ptb_err_set(err, PTB_ERECIPE, "recipe 'doctor.check' returned needs_machine that is not an array of check names");
+		return -1;
+	}
+	cJSON_ArrayForEach(f, fs) {
+		if (!cJSON_IsString(f)) {
+			ptb_err_set(err, PTB_ERECIPE, "recipe 'doctor.check' returned needs_machine that is not an array of check names");
+			return -1;
+		}
+	}
 	return 0;
 }
 

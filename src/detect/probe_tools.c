@@ -128,9 +128,30 @@ static void add_package(cJSON *arr, const char *name, size_t nlen, const char *v
 	free(v);
 }
 
+/* Does a dpkg Status value ("want flag status") say the package's files
+ * are on disk at its Version?  The want is the user's wish and says
+ * nothing of that: "hold ok installed" (apt-mark hold) is as installed
+ * as "install ok installed", and "deinstall ok installed" is installed
+ * until it is removed.  The flag must be "ok" (reinstreq: an unpack that
+ * failed), the status one from "unpacked" on (not "config-files",
+ * "half-installed" or "not-installed"). */
+static int dpkg_unpacked(const char *s, size_t len)
+{
+	static const char *const st[] = { "installed", "unpacked", "half-configured",
+		                           "triggers-awaited", "triggers-pending" };
+	const char *end = s + len, *w = memchr(s, ' ', len);
+
+	if (!w || (size_t)(end - w) < 5 || strncmp(w, " ok ", 4) != 0)
+		return 0;
+	w += 4;
+	for (size_t i = 0; i < sizeof st / sizeof st[0]; i++)
+		if ((size_t)(end - w) == strlen(st[i]) && strncmp(w, st[i], (size_t)(end - w)) == 0)
+			return 1;
+	return 0;
+}
+
 static void dpkg_compilers(const struct ptb_root *r, cJSON *raw)
 {
-	static const char installed_ok[] = "install ok installed";
 	cJSON *arr = cJSON_AddArrayToObject(raw, "compiler_packages");
 	struct ptb_buf b;
 	const char *name = NULL, *ver = NULL;
@@ -152,9 +173,7 @@ static void dpkg_compilers(const struct ptb_root *r, cJSON *raw)
 		} else if (len > 9 && strncmp(p, "Version: ", 9) == 0) {
 			ver = p + 9, vlen = len - 9;
 		} else if (len > 8 && strncmp(p, "Status: ", 8) == 0) {
-			size_t l = sizeof installed_ok - 1;
-
-			installed = len >= 8 + l && strncmp(p + len - l, installed_ok, l) == 0;
+			installed = dpkg_unpacked(p + 8, len - 8);
 		}
 		if (len == 0 || !nl) {
 			/* a blank line or the end: one stanza is whole */

@@ -62,6 +62,58 @@ run "$PTBUILD" plan --facts "$T_DIR/gh200.json" --torch 2.5 --cuda 12.4
 like "$out" "*gcc 13.2.0 on aarch64 breaks nvcc up to 12.4*" "a GH200 with gcc 13.2.0 and CUDA 12.4: the plan names the conflict"
 case "$out" in *"not known to work"*) t_ok 1 "... as a certainty, not 'not known to work'" ;; *) t_ok 0 "... as a certainty, not 'not known to work'" ;; esac
 
+# 'apt-mark hold gcc-13' (a compiler kept at the version CUDA takes) and
+# a package of a foreign architecture (Multi-Arch): dpkg's status says
+# "hold ok installed", which is as installed as "install ok installed";
+# "reinstreq" (an unpack that failed) and "half-installed" are not
+cat >"$S/var/lib/dpkg/status" <<'DPKG'
+Package: gcc-13
+Status: hold ok installed
+Priority: optional
+Architecture: arm64
+Multi-Arch: allowed
+Version: 13.3.0-6ubuntu2~24.04
+Description: GNU C compiler
+ Package: gcc-13
+ Version: 99.0.0
+
+Package: g++-13
+Status: hold ok installed
+Architecture: arm64
+Version: 13.3.0-6ubuntu2~24.04
+
+Package: clang-18
+Status: install reinstreq half-installed
+Version: 1:18.1.8-1
+DPKG
+run env -i PATH=/usr/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$S" --json
+printf '%s\n' "$out" >"$T_DIR/facts-hold.json"
+vers=$(python3 -c '
+import json, sys
+f = json.load(open(sys.argv[1]))
+print(" ".join("%s=%s" % (c["name"], c["version"]) for c in f["compilers"]))' "$T_DIR/facts-hold.json" 2>&1)
+like "$vers" "*gcc=13.3.0 *" "a held gcc-13 is installed: 13.3.0 (tilde and Multi-Arch fields aside)"
+like "$vers" "*g++-13=13.3.0*" "a held g++-13 is 13.3.0"
+like "$vers" "*clang-18=18 *" "clang-18 half-installed (reinstreq) is not read: only its name's 18"
+
+# a gcc-12 built into /usr/local/bin is not Debian's gcc-12 package (no
+# package installs there): dpkg's version is not its own; a link there to
+# /usr/bin/gcc-13 is the package's file
+mkdir -p "$S/usr/local/bin"
+printf '#!/bin/sh\n' >"$S/usr/local/bin/gcc-12"
+chmod +x "$S/usr/local/bin/gcc-12"
+ln -s /usr/bin/gcc-13 "$S/usr/local/bin/gcc-13"
+printf 'Package: gcc-12\nStatus: install ok installed\nVersion: 12.3.0-17ubuntu1\n\nPackage: gcc-13\nStatus: install ok installed\nVersion: 13.2.0-23ubuntu4\n' >"$S/var/lib/dpkg/status"
+run env -i PATH=/usr/local/bin:/usr/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$S" --json
+printf '%s\n' "$out" >"$T_DIR/facts-local.json"
+vers=$(python3 -c '
+import json, sys
+f = json.load(open(sys.argv[1]))
+print(" ".join("%s=%s" % (c["path"], c["version"]) for c in f["compilers"]))' "$T_DIR/facts-local.json" 2>&1)
+like "$vers" "*/usr/local/bin/gcc-12=12 *" "a gcc-12 in /usr/local/bin is 12, not the gcc-12 package's 12.3.0"
+like "$vers" "*/usr/local/bin/gcc-13=13.2.0 *" "a link in /usr/local/bin to /usr/bin/gcc-13 is the package's 13.2.0"
+rm -r "$S/usr/local"
+
 # no dpkg status (RHEL, a minimal image): the name's major stays
 rm "$S/var/lib/dpkg/status"
 run env -i PATH=/usr/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$S" --json

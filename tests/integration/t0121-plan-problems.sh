@@ -173,6 +173,19 @@ json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/fut
 like "$(cat "$T_DIR/out")" "*error \[arch-list-empty\]*
     fix: no CUDA ptbuild knows builds these GPUs: pass --arch-list to build for other GPUs*" \
 	"a GPU newer than every known CUDA: arch-list-empty names no CUDA to choose"
+# ... nor one older than every CUDA ptbuild knows: a Kepler 3.0 (last built
+# by CUDA 10.2) or a Fermi 2.0 (older than every architecture it knows)
+for g in "GeForce GTX 680|3.0" "GeForce GTX 480|2.0"; do
+	python3 -c 'import json, sys
+f = json.load(open(sys.argv[1]))
+name, cc = sys.argv[3].split("|")
+f["gpus"] = [{"index": 0, "name": name, "compute_capability": cc, "memory_mib": 2000, "source": "test"}]
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/old.json" "$g"
+	"$PTBUILD" plan --facts "$T_DIR/old.json" >"$T_DIR/out" 2>&1 </dev/null
+	like "$(cat "$T_DIR/out")" "*error \[arch-list-empty\]*
+    fix: no CUDA ptbuild knows builds these GPUs: pass --arch-list to build for other GPUs*" \
+		"a ${g%|*} (${g#*|}), older than every known CUDA builds: arch-list-empty names no CUDA to choose"
+done
 # A CUDA whose minimum driver ptbuild's data lacks (13.5): the driver
 # fixes read as sentences, for a driver too old and one that runs it only
 # through minor-version compatibility.

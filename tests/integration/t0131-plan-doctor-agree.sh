@@ -156,6 +156,27 @@ is "$rc" 0 "gcc 16 with a gcc-14 beside it: the plan has no error"
 like "$out" "*warning \\[gcc-too-new\\] gcc 16.1.0 (/usr/bin/gcc) does not work with nvcc 13.0.48*the plan makes nvcc use /usr/bin/g++-14 (gcc 14)*" \
 	"... it makes nvcc use g++-14"
 run ptb doctor --facts "$T_DIR/case.json" --sysroot "$T_DIR/empty"
-like "$out" "*fix:  set CUDAHOSTCXX=/usr/bin/gcc-14 (gcc 14 is installed)*" "... doctor's fix names gcc-14"
+like "$out" "*fix:  set CUDAHOSTCXX=/usr/bin/g++-14 (gcc 14 is installed)*" "... doctor's fix names g++-14, the C++ driver the plan sets CUDAHOSTCXX to"
+
+# CC, CXX and CUDAHOSTCXX may carry flags after the compiler ("g++-14
+# -fPIC": CMake and detect take the first word); the compiler is the
+# one named, and plan, doctor and doctor of a fleet node all take it
+python3 - "$thor" "$T_DIR/case.json" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+f["compilers"] = [{"name": "gcc", "path": "/usr/bin/gcc", "version": "16.1.0"},
+                  {"name": "g++-14", "path": "/usr/bin/g++-14", "version": "14.2.0", "named_by": ["CXX"]},
+                  {"name": "gcc-14", "path": "/usr/bin/gcc-14", "version": "14.2.0"}]
+f["env"] = {"CXX": "/usr/bin/g++-14 -fPIC"}
+json.dump(f, open(sys.argv[2], "w"))
+PY
+ptb plan --facts "$T_DIR/case.json" --cuda 13.0 --json >"$T_DIR/plan.json" 2>/dev/null
+env -i PATH=/nonexistent "CXX=/usr/bin/g++-14 -fPIC" PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \
+	"$PTBUILD" doctor --facts "$T_DIR/case.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/doctor.json" 2>/dev/null
+ptb doctor --facts "$T_DIR/case.json" --json >"$T_DIR/node.json" 2>/dev/null
+is "$(rules "$T_DIR/plan.json" problems) $(rules "$T_DIR/doctor.json" findings) $(rules "$T_DIR/node.json" findings)" "none none none" \
+	"CXX='/usr/bin/g++-14 -fPIC': plan, doctor and doctor by the facts raise nothing of gcc 16"
+is "$(python3 -c 'import json, sys; print([x["choice"] for x in json.load(open(sys.argv[1]))["decisions"] if x["topic"] == "host_compiler"][0])' "$T_DIR/plan.json")" \
+	"/usr/bin/g++-14 (gcc 14.2.0)" "... and the plan's host compiler is the g++-14 CXX names"
 
 done_testing

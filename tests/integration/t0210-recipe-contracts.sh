@@ -52,5 +52,7 @@ broken detect 'r.gpus = { { index = 0, compute_capability = "nine" } }' "*detect
 broken detect 'r.schema = "ptbuild.plan/1"' "*detect.enrich*schema*" "detect: another schema" detect --json
 broken doctor 'r.findings = { { code = "x", message = "m" } }' "*finding without severity*" "doctor: a finding without severity" doctor
 broken doctor 'r.findings = "none"' "*no findings array*" "doctor: findings not an array" doctor
+broken doctor 'r.needs_machine = { 1 }' "*needs_machine*" "doctor: a check it could not run not named by a string" doctor --profile gh200
+broken doctor 'r.needs_machine = "path"' "*needs_machine*" "doctor: needs_machine not an array" doctor --profile gh200 --json
 }
 done_testing

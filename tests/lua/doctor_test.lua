@@ -434,4 +434,24 @@ do
     "... whose fix says how to tell")
 end
 
+-- The installed gcc a gcc-too-new fix names is one PyTorch takes, as the
+-- plan's choice is (its 'GCC-9.3 or newer is required'): a gcc 8.5 that
+-- nvcc 12.4 would take is no fix for a gcc 14 it refuses.
+do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.compilers = { { name = "gcc", version = "14.2.0", path = "/usr/bin/gcc" },
+                  { name = "gcc-8", version = "8.5.0", path = "/usr/bin/gcc-8" } }
+  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+    x.version = "12.4.131"; x.gcc_max = 13
+  end
+  local hit
+  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then hit = x end end
+  t.is(hit and hit.fix, "install gcc 13 (e.g. apt-get install g++-13) and set CUDAHOSTCXX=/usr/bin/g++-13",
+    "gcc 14 refused with a gcc 8.5 beside it: the fix installs gcc 13, not CUDAHOSTCXX=g++-8")
+  f.compilers[3] = { name = "gcc-11", version = "11.4.0", path = "/usr/bin/gcc-11" }
+  hit = nil
+  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then hit = x end end
+  t.is(hit and hit.fix, "set CUDAHOSTCXX=/usr/bin/g++-11 (gcc 11.4.0 is installed)", "... with a gcc 11.4 too: that one")
+end
+
 t.done()

@@ -45,6 +45,29 @@ for _, c in ipairs(hc) do
   t.is(codes(problems), c[7], c[1] .. ": problems")
 end
 
+-- PyTorch's gcc minimum is CMake's check of its C++ compiler: the one CXX
+-- names, not the default gcc (RHEL 8: gcc 8.5, gcc-toolset-13 in CXX)
+do
+  local ts = "/opt/rh/gcc-toolset-13/root/usr/bin/g++"
+  local f = { compilers = { gcc("8.5.0"), { name = "g++", path = ts, version = "13.2.1", named_by = { "CXX" } } },
+              env = { CXX = ts } }
+  local res, problems = H.host_compiler(f, R("12.6"), torch("2.14"))
+  t.is(codes(problems), "", "CXX names gcc-toolset-13's g++ 13.2.1 over a gcc 8.5 default: no gcc-too-old")
+  t.is(res.host and res.host.path, ts, "... and it is nvcc's host compiler")
+  -- and the other way: CXX names the old one
+  f = { compilers = { gcc("13.2.0"), { name = "g++-8", path = "/usr/bin/g++-8", version = "8.5.0" } },
+        env = { CXX = "/usr/bin/g++-8" } }
+  res, problems = H.host_compiler(f, R("12.6"), torch("2.14"))
+  t.is(codes(problems), "error:gcc-too-old", "CXX names a g++ 8.5 beside a gcc 13 default: gcc-too-old")
+  t.like(problems[1] and problems[1].message or "", "^gcc 8%.5%.0 %(/usr/bin/g%+%+%-8%)", "... of the g++-8 CXX names")
+  t.is(problems[1] and problems[1].fix, "install gcc 10 to 13 and set CXX to its g++", "... and the fix says to set CXX")
+  -- a clang in CXX is no gcc to hold to PyTorch's gcc minimum
+  f = { compilers = { gcc("8.5.0"), { name = "clang++-17", path = "/usr/bin/clang++-17", version = "17.0.6" } },
+        env = { CXX = "/usr/bin/clang++-17" } }
+  res, problems = H.host_compiler(f, R("12.6"), torch("2.14"))
+  t.is(codes(problems), "", "CXX names clang++-17: no gcc-too-old for the gcc 8.5 default")
+end
+
 -- ... and the fix names a gcc every version of which PyTorch takes: 10,
 -- not 9 (gcc-toolset-9 is a 9.2)
 local _, p9 = H.host_compiler({ compilers = { gcc("9.2.1") } }, R("12.6"), torch("2.14"))

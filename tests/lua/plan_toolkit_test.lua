@@ -120,6 +120,24 @@ for _, c in ipairs(choices) do
   t.is(ch.release.version .. " " .. (ch.tk and "tk" or "dl"), c[5] .. " " .. c[6], "choose: " .. c[1])
 end
 
+-- An assumed release gives way to the newest of its major whose data is
+-- known, and the driver rule still holds for that one: driver 560 runs
+-- 12.6 directly and 12.8 and 12.9 only through minor-version
+-- compatibility, so were 12.9's data assumed the plan would still take
+-- 12.6, as it does when nothing is assumed -- not 12.8 through
+-- compatibility.  The data is marked for this case alone.
+do
+  local h100 = x86("9.0", "560.35.05", "12.6")
+  local plain = T.choose(h100, torch("2.8"))
+  t.is(plain.release.version, "12.6", "choose: driver 560, PyTorch 2.8: 12.6 directly over 12.9 through compatibility")
+  R("12.9").assumed = true
+  local ch = T.choose(h100, torch("2.8"))
+  R("12.9").assumed = nil
+  t.is(ch.release.version, "12.6", "choose: 12.9's data assumed: still 12.6 directly, not 12.8 through compatibility")
+  t.ok(ch.why:find("directly (CUDA 12.8 would need minor-version compatibility) (CUDA 12.9, newer, would be planned on data ptbuild assumes from 12.8)", 1, true) ~= nil,
+    "choose: ... and the reason says both: " .. ch.why)
+end
+
 -- torch_builds: what PyTorch's build accepts, not what it ships wheels for
 local builds = { { "2.14", "13.0", "wheels" }, { "2.14", "12.8", "untested" }, { "2.14", "13.3", "untested" },
                  { "2.14", "12.4", "nil" }, { "2.4", "13.0", "nil" }, { "2.9", "12.9", "untested" },
