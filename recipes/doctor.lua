@@ -676,8 +676,9 @@ end)
 check("no-toolkit", "warning", "S21", function(c)
   if c.tk then return end
   return {
-    message = "no CUDA toolkit found (CUDA_HOME, PATH, /usr/local/cuda)",
-    seen = "nothing to build with",
+    message = c.facts_only and "no CUDA toolkit in its facts (detect found none by CUDA_HOME, PATH or /usr/local/cuda there)"
+      or "no CUDA toolkit found (CUDA_HOME, PATH, /usr/local/cuda)",
+    seen = c.facts_only and "toolkits: none" or "nothing to build with",
     fix = "ptbuild fetch installs the toolkit the plan chooses" }
 end)
 

@@ -136,7 +136,7 @@ return {
   ["nixflake-ctk"] = { what = "sha256 of the x86_64 runfiles cuda_12.8.2_570.211.01_linux.run (836e4986...), cuda_13.0.3_580.126.20_linux.run (79c82c65...) and cuda_13.3.0_610.43.02_linux.run (5f79488b..., the same as [spack]'s), as Nix SRI hashes a flake downloads them with",
     where = "a public Nix flake packaging the CUDA runfiles (flake.nix, code-index file id 54963475500)", seen = "2026-12-01" },
   ["ctk-catalog"] = { what = "NVIDIA's standalone CUDA runfile installers 12.0.0-13.4.1 for Linux x86_64 and arm64-sbsa: file name, NVIDIA's md5 and size in bytes, copied from NVIDIA's download-archive pages (https://developer.nvidia.com/cuda-<X-Y-Z>-download-archive, docs/sidebar/md5sum.txt); shows 12.3.2, 12.8.2, 12.9.2, 13.0.3 and 13.1.2 as the last updates of their minors",
-    where = "ctk_download_installers.sh, a public CUDA installer-download script (code-index file id 69588243367; rows cross-checked with [spack]'s names for every label both list)", seen = "2026-12-01" },
+    where = "rwgk/rwgk_config@6119ce8a bin/ctk_download_installers.sh (its catalog; rows cross-checked with [spack]'s names for every label both list)", seen = "2026-12-01" },
   nvcc114 = { what = "CUDA 11.4.0's nvcc reports 'release 11.4, V11.4.48' (built Wed_Jun__2_19:15:15_PDT_2021), 11.4.1's 'V11.4.100' (built Wed_Jul_14_19:41:19_PDT_2021)",
     where = "nvcc --version transcripts in public issues and guides (code-index file ids 19460576169, 34122338160, 18226732765 for V11.4.48; 30740945402, 41701500410, 156379382 for V11.4.100)", seen = "2026-12-01" },
   ["spack-cuda"] = { what = "host compilers nvcc refuses, by full version", where = "spack/spack-packages@1e8cf05 repos/spack_repo/builtin/build_systems/cuda.py" },

@@ -184,6 +184,7 @@ esac
 like "$out" "*toolkit   none in its facts*checks by its facts:*checks need the machine itself (run 'ptbuild doctor' on it, or add --sysroot with a copy of its files):*foreign-binary*qemu-emulation*" \
 	"... it says which checks need the machine itself"
 is "$rc" 0 "... and finds no error in the GH200's facts (exit 0)"
+like "$out" "*warning \[no-toolkit\] no CUDA toolkit in its facts*" "... whose no-toolkit speaks of its facts, not of a search made here"
 run env CUDA_HOME="$X/cuda" PATH="$X/cuda/bin:/usr/bin:/bin" "$PTBUILD" doctor --profile gh200 --json
 like "$out" '*"needs_machine": [*"foreign-binary"*' "... in the JSON as needs_machine"
 # with --sysroot the machine's files are given: every check runs on them
