@@ -6,6 +6,14 @@
 # as an error, not as "not known to work".
 . "$top_srcdir/tests/lib.sh"
 
+# versions FACTS: "name=version ..." of the facts' compilers
+versions() {
+	python3 -c '
+import json, sys
+f = json.load(open(sys.argv[1]))
+print(" ".join("%s=%s" % (c["name"], c["version"]) for c in f["compilers"]))' "$1" 2>&1
+}
+
 S="$T_DIR/noble"
 mkdir -p "$S/usr/bin" "$S/usr/lib/gcc/aarch64-linux-gnu/13" "$S/var/lib/dpkg" "$S/etc"
 for n in gcc-13 g++-13 clang-18; do printf '#!/bin/sh\n' >"$S/usr/bin/$n"; chmod +x "$S/usr/bin/$n"; done
@@ -43,10 +51,7 @@ printf 'Package: zlib1g\nStatus: install ok installed\nVersion: 1:1.3.dfsg-3.1ub
 run env -i PATH=/usr/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$S" --json
 is "$rc" 0 "detect --sysroot on an Ubuntu 24.04 tree exits 0"
 printf '%s\n' "$out" >"$T_DIR/facts.json"
-vers=$(python3 -c '
-import json, sys
-f = json.load(open(sys.argv[1]))
-print(" ".join("%s=%s" % (c["name"], c["version"]) for c in f["compilers"]))' "$T_DIR/facts.json" 2>&1)
+vers=$(versions "$T_DIR/facts.json")
 like "$vers" "*gcc=13.2.0*" "gcc (gcc-13) is 13.2.0, dpkg's version, not 13"
 like "$vers" "*g++-13=13.2.0*" "g++-13 is 13.2.0"
 like "$vers" "*clang-18=18.1.3*" "clang-18 is 18.1.3 (dpkg's epoch dropped)"
@@ -88,10 +93,7 @@ Version: 1:18.1.8-1
 DPKG
 run env -i PATH=/usr/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$S" --json
 printf '%s\n' "$out" >"$T_DIR/facts-hold.json"
-vers=$(python3 -c '
-import json, sys
-f = json.load(open(sys.argv[1]))
-print(" ".join("%s=%s" % (c["name"], c["version"]) for c in f["compilers"]))' "$T_DIR/facts-hold.json" 2>&1)
+vers=$(versions "$T_DIR/facts-hold.json")
 like "$vers" "*gcc=13.3.0 *" "a held gcc-13 is installed: 13.3.0 (tilde and Multi-Arch fields aside)"
 like "$vers" "*g++-13=13.3.0*" "a held g++-13 is 13.3.0"
 like "$vers" "*clang-18=18 *" "clang-18 half-installed (reinstreq) is not read: only its name's 18"

@@ -59,14 +59,19 @@ python3 $GEN --check-spack "$T_DIR/other.py" >"$T_DIR/out" 2>&1
 rc=$?
 like "$rc $(cat "$T_DIR/out")" "1 gen-runfiles: $T_DIR/other.py: no _versions dictionary*" "a file without _versions is refused, naming it"
 
+# gen_copy: "STATUS STDERR" of the generator copy under $T_DIR, which
+# reads the CSV (and sources.lua) beside it
+gen_copy() {
+	python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
+	printf '%s %s' "$?" "$(cat "$T_DIR/err")"
+}
+
 # A bad CSV row is refused with the file and the row named.
 cp tools/data/runfiles.csv "$T_DIR/csv.bak"
 mkdir -p "$T_DIR/tools/data" "$T_DIR/recipes/data" && cp $GEN "$T_DIR/tools/"
 cp recipes/data/sources.lua "$T_DIR/recipes/data/"
 sed 's/^12\.4\.1,linux-x86_64,cuda_12\.4\.1_/12.4.1,linux-x86_64,cuda_12.4.0_/' tools/data/runfiles.csv >"$T_DIR/tools/data/runfiles.csv"
-python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
-rc=$?
-like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-x86_64: 'cuda_12.4.0_550.54.15_linux.run' is not the runfile name of that label and platform" \
+like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-x86_64: 'cuda_12.4.0_550.54.15_linux.run' is not the runfile name of that label and platform" \
 	"a runfile name of another label is refused"
 cmp -s tools/data/runfiles.csv "$T_DIR/csv.bak"
 t_ok $? "... and the shipped CSV is untouched"
@@ -74,9 +79,7 @@ t_ok $? "... and the shipped CSV is untouched"
 # table cites them in plain words, which the id check of t0211 does not
 # read, so a mistyped id must be caught here.
 sed 's/^\(12\.4\.1,linux-sbsa,.*\),spack;ctk-catalog$/\1,spack;ctk-catalgo/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
-python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
-rc=$?
-like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-sbsa: source 'ctk-catalgo' is not an id of recipes/data/sources.lua*" \
+like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-sbsa: source 'ctk-catalgo' is not an id of recipes/data/sources.lua*" \
 	"a source id sources.lua does not define is refused, naming it"
 # A row of another shape is refused with its line: a ',' for the ';'
 # between two sources (an eighth field, which would drop the second id),
@@ -84,32 +87,22 @@ like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 
 # whose columns are swapped (the md5 would be read as the size).
 ln=$(grep -n '^12\.4\.1,linux-sbsa,' "$T_DIR/csv.bak" | cut -d: -f1)
 sed 's/^\(12\.4\.1,linux-sbsa,.*\),spack;ctk-catalog$/\1,spack,ctk-catalog/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
-python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
-rc=$?
-like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv:$ln: 8 fields, not 7 (*sources are separated by ';')" \
+like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv:$ln: 8 fields, not 7 (*sources are separated by ';')" \
 	"sources separated by ',' are refused, naming the line"
 sed 's/^\(12\.4\.1,linux-sbsa,[^,]*,\)[^,]*,/\1/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
-python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
-rc=$?
-like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv:$ln: 6 fields, not 7*" \
+like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv:$ln: 6 fields, not 7*" \
 	"a row missing its sha256 column is refused as such, not by what shifted into it"
 sed '1s/md5,size/size,md5/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
-python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
-rc=$?
-like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: the header is 'label,platform,name,sha256,size,md5,sources', not 'label,platform,name,sha256,md5,size,sources'" \
+like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: the header is 'label,platform,name,sha256,size,md5,sources', not 'label,platform,name,sha256,md5,size,sources'" \
 	"a header of other columns is refused"
 # md5 and size come together (NVIDIA's page gives both; a plan that
 # names the md5 names the size with it)
 sed 's/^\(12\.4\.1,linux-sbsa,[^,]*,[^,]*,[^,]*\),[^,]*,/\1,,/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
-python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
-rc=$?
-like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-sbsa: gives md5 without size*" \
+like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-sbsa: gives md5 without size*" \
 	"an md5 without the size is refused"
 rm "$T_DIR/recipes/data/sources.lua"
 cp "$T_DIR/csv.bak" "$T_DIR/tools/data/runfiles.csv"
-python3 "$T_DIR/tools/gen-runfiles.py" >/dev/null 2>"$T_DIR/err"
-rc=$?
-like "$rc $(cat "$T_DIR/err")" "1 gen-runfiles: cannot read '$T_DIR/tools/../recipes/data/sources.lua'*" \
+like "$(gen_copy)" "1 gen-runfiles: cannot read '$T_DIR/tools/../recipes/data/sources.lua'*" \
 	"without sources.lua the ids cannot be checked: refused, naming the file"
 
 # Plans: the runfile alternative of the label a plan installs, with the
