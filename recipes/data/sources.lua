@@ -113,7 +113,7 @@ return {
     where = "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/ (13.4 Update 1 edition), as quoted by a public repository's toolchain decision records (code-index file ids 71063031105 and 71579756628), which also build with nvcc 13.4 and clang 22 as host compiler",
     seen = "2026-12-01" },
   S_NVSMI_OBS = { what = "GPU name and compute capability as printed by 'nvidia-smi --query-gpu=name,compute_cap --format=csv' on real machines",
-    where = "transcripts in public repositories (DrXuQian/TensorRT-LLM@23c7c72a H800_COMMANDS.sh H800, fzwSSH/xxxxx@7bae908e README.md H20, radicazz/airpods@bb8938db docs/cuda-detection.md GTX 1650, SERGIUSH-UA/nyshporka@2b21de22 tests/test_htr_gpu.py RTX 3050; code-index file ids 57815140179 V100S, 67320559672 A800, 67258559875 L20, 62952318478 GTX 1660 Ti, 60235063781 RTX 4050 Laptop)",
+    where = "transcripts in public repositories (DrXuQian/TensorRT-LLM@23c7c72a H800_COMMANDS.sh H800, fzwSSH/xxxxx@7bae908e README.md H20, wad157/Embodied_gaussians_fixed_super_best@0091039f DEMO_GPU_DISPLAY_SUMMARY_Codex.md A800, radicazz/airpods@bb8938db docs/cuda-detection.md GTX 1650, SERGIUSH-UA/nyshporka@2b21de22 tests/test_htr_gpu.py RTX 3050; code-index file ids 57815140179 V100S, 67258559875 L20, 62952318478 GTX 1660 Ti, 60235063781 RTX 4050 Laptop)",
     seen = "2026-12-01" },
   -- Build systems and other projects' tables
   cmake = { what = "real architectures of nvcc's 'all' per CUDA version", where = "Kitware/CMake Modules/Internal/CMakeCUDAArchitecturesAll.cmake@03676b05" },
@@ -138,7 +138,7 @@ return {
   ["ctk-catalog"] = { what = "NVIDIA's standalone CUDA runfile installers 12.0.0-13.4.1 for Linux x86_64 and arm64-sbsa: file name, NVIDIA's md5 and size in bytes, copied from NVIDIA's download-archive pages (https://developer.nvidia.com/cuda-<X-Y-Z>-download-archive, docs/sidebar/md5sum.txt); shows 12.3.2, 12.8.2, 12.9.2, 13.0.3 and 13.1.2 as the last updates of their minors",
     where = "rwgk/rwgk_config@6119ce8a bin/ctk_download_installers.sh (its catalog; rows cross-checked with [spack]'s names for every label both list)", seen = "2026-12-01" },
   nvcc114 = { what = "CUDA 11.4.0's nvcc reports 'release 11.4, V11.4.48' (built Wed_Jun__2_19:15:15_PDT_2021), 11.4.1's 'V11.4.100' (built Wed_Jul_14_19:41:19_PDT_2021)",
-    where = "nvcc --version transcripts in public issues and guides (lsioctl/cpu-gpu-vector-sum-cpp@127d0e76 gpu/README.md, ameli/manylinux-cuda@aad150b3 README.md and code-index file id 34122338160 for V11.4.48; code-index file ids 30740945402, 41701500410, 156379382 for V11.4.100)", seen = "2026-12-01" },
+    where = "nvcc --version transcripts in public issues and guides (lsioctl/cpu-gpu-vector-sum-cpp@127d0e76 gpu/README.md, ameli/manylinux-cuda@aad150b3 README.md and code-index file id 34122338160 for V11.4.48; HolmesShuan/Zero-shot-Style-Transfer-via-Attention-Rearrangement@df1f3d04 README.md and code-index file ids 30740945402, 41701500410 for V11.4.100)", seen = "2026-12-01" },
   ["spack-cuda"] = { what = "host compilers nvcc refuses, by full version", where = "spack/spack-packages@1e8cf05 repos/spack_repo/builtin/build_systems/cuda.py" },
   ["tk-csv"] = { what = "the last update of each CUDA minor", where = "release notes Table 3 ([rn-t3]), tabulated when the table was written" },
   jc = { what = "Jetson local-repo .deb names per CUDA", where = "dusty-nv/jetson-containers@dd206bf packages/cuda/cuda/config.py" },
