@@ -353,6 +353,14 @@ function M.choose(facts, torch, want, items)
   if best and facts.driver then
     return { release = best, why = ("no CUDA this driver runs suits this build: the newest PyTorch %s takes that builds %s (the driver must be upgraded for it)"):format(torch.version, every) }
   end
+  -- No CUDA builds the GPUs (older than every CUDA ptbuild knows, or
+  -- newer): the best the driver runs for the rest, so that the GPUs are
+  -- the problem named, not a driver no upgrade would help.
+  local nogpu = setmetatable({ gpus = {} }, { __index = facts })
+  best = facts.gpus and #facts.gpus > 0 and (best_of(nogpu, torch, wheels, items) or best_of(nogpu, torch, other, items))
+  if best then
+    return { release = best, why = ("no CUDA PyTorch %s takes builds every GPU: the newest that the driver runs%s"):format(torch.version, select(2, best_of(nogpu, torch, { best }, items)) or "") }
+  end
   -- Nothing fits: the newest the release supports on this platform; the
   -- problems say why it does not fit.
   for _, r in ipairs(wheels) do

@@ -114,6 +114,9 @@ local choices = {
   -- nothing the driver runs builds the GPU: the CUDA that does, so that
   -- the one problem left is the driver (was 13.2, which cannot build it)
   { "Rubin, driver 550: 13.4, not a CUDA that cannot build it", x86("10.7", "550.54.15", "12.4"), "2.14", nil, "13.4", "dl" },
+  -- no CUDA builds a Kepler 3.0: the wheel CUDA the driver runs, so that
+  -- the GPU is the one problem (not a driver no upgrade would help)
+  { "Kepler only, driver 550: 12.6, which the driver runs", x86("3.0", "550.54.15", "12.4"), "2.14", nil, "12.6", "dl" },
 }
 for _, c in ipairs(choices) do
   local ch = T.choose(c[2], torch(c[3]), c[4] and R(c[4]) or nil, c[7] and (A.parse(c[7])) or nil)
