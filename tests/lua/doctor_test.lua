@@ -402,18 +402,24 @@ do
   t.is(res.checks + #res.needs_machine, #doctor.checks, "facts only: every check either judged or named")
   t.is(run(f, clean_obs).needs_machine, nil, "with an observation: no needs_machine")
 end
+-- gcc_too_new(arch, compilers): the gcc-too-new finding of the clean
+-- machine with these compilers and CUDA 12.4 (host_config.h: gcc 13 at
+-- most) in every place a toolkit is looked for.
+local function gcc_too_new(arch, compilers)
+  local f, o = copy(clean_facts), copy(clean_obs)
+  if arch then f.host = copy(f.host or {}); f.host.arch = arch end
+  f.compilers = compilers
+  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+    x.version = "12.4.131"; x.gcc_max = 13
+  end
+  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then return x end end
+end
+
 -- The gcc a gcc-too-new fix names is one that nvcc takes there: Ubuntu
 -- 24.04's gcc 13.2.0 breaks CUDA 12.4 on aarch64 (a GH200), so gcc 12,
 -- not the gcc 13 that is installed.
 do
-  local f, o = copy(clean_facts), copy(clean_obs)
-  f.host = copy(f.host or {}); f.host.arch = "aarch64"
-  f.compilers = { { name = "gcc", version = "13.2.0", path = "/usr/bin/gcc" } }
-  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
-    x.version = "12.4.131"; x.gcc_max = 13
-  end
-  local hit
-  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then hit = x end end
+  local hit = gcc_too_new("aarch64", { { name = "gcc", version = "13.2.0", path = "/usr/bin/gcc" } })
   t.is(hit and hit.fix, "install gcc 12 (e.g. apt-get install g++-12) and set CUDAHOSTCXX=/usr/bin/g++-12",
     "gcc 13.2.0 with CUDA 12.4 on aarch64: the fix names gcc 12")
 end
@@ -421,14 +427,7 @@ end
 -- ... and with the gcc known only as "13" (as detect reads gcc-13): a
 -- warning, since it may be 13.2.0, with how to tell
 do
-  local f, o = copy(clean_facts), copy(clean_obs)
-  f.host = copy(f.host or {}); f.host.arch = "aarch64"
-  f.compilers = { { name = "gcc", version = "13", path = "/usr/bin/gcc" } }
-  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
-    x.version = "12.4.131"; x.gcc_max = 13
-  end
-  local hit
-  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then hit = x end end
+  local hit = gcc_too_new("aarch64", { { name = "gcc", version = "13", path = "/usr/bin/gcc" } })
   t.is(hit and hit.severity, "warning", "gcc known as 13 with CUDA 12.4 on aarch64: a warning")
   t.is(hit and hit.fix, "run '/usr/bin/gcc -dumpfullversion': if it prints 13.2.0, install gcc 12 (e.g. apt-get install g++-12) and set CUDAHOSTCXX=/usr/bin/g++-12",
     "... whose fix says how to tell")
@@ -438,19 +437,12 @@ end
 -- plan's choice is (its 'GCC-9.3 or newer is required'): a gcc 8.5 that
 -- nvcc 12.4 would take is no fix for a gcc 14 it refuses.
 do
-  local f, o = copy(clean_facts), copy(clean_obs)
-  f.compilers = { { name = "gcc", version = "14.2.0", path = "/usr/bin/gcc" },
-                  { name = "gcc-8", version = "8.5.0", path = "/usr/bin/gcc-8" } }
-  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
-    x.version = "12.4.131"; x.gcc_max = 13
-  end
-  local hit
-  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then hit = x end end
+  local gcc14 = { name = "gcc", version = "14.2.0", path = "/usr/bin/gcc" }
+  local gcc8 = { name = "gcc-8", version = "8.5.0", path = "/usr/bin/gcc-8" }
+  local hit = gcc_too_new(nil, { gcc14, gcc8 })
   t.is(hit and hit.fix, "install gcc 13 (e.g. apt-get install g++-13) and set CUDAHOSTCXX=/usr/bin/g++-13",
     "gcc 14 refused with a gcc 8.5 beside it: the fix installs gcc 13, not CUDAHOSTCXX=g++-8")
-  f.compilers[3] = { name = "gcc-11", version = "11.4.0", path = "/usr/bin/gcc-11" }
-  hit = nil
-  for _, x in ipairs(run(f, o).findings) do if x.code == "gcc-too-new" then hit = x end end
+  hit = gcc_too_new(nil, { gcc14, gcc8, { name = "gcc-11", version = "11.4.0", path = "/usr/bin/gcc-11" } })
   t.is(hit and hit.fix, "set CUDAHOSTCXX=/usr/bin/g++-11 (gcc 11.4.0 is installed)", "... with a gcc 11.4 too: that one")
 end
 
