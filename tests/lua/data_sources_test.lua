@@ -3,10 +3,9 @@
 local t = ptb.include("tap")
 local cuda = ptb.include("data/cuda")
 local T = ptb.include("lib/toolkit")
+local A = ptb.include("lib/archlist")
 
-local function release(v)
-  for _, r in ipairs(cuda.releases) do if r.version == v then return r end end
-end
+local function release(v) return (A.release(v)) end
 
 -- Runfiles: label, platform, name and sha256 as spack/spack-packages@1e8cf05
 -- packages/cuda/package.py lists them [spack] (URL
