@@ -357,9 +357,12 @@ function M.choose(facts, torch, want, items)
   -- newer): the best the driver runs for the rest, so that the GPUs are
   -- the problem named, not a driver no upgrade would help.
   local nogpu = setmetatable({ gpus = {} }, { __index = facts })
-  best = facts.gpus and #facts.gpus > 0 and (best_of(nogpu, torch, wheels, items) or best_of(nogpu, torch, other, items))
-  if best then
-    return { release = best, why = ("no CUDA PyTorch %s takes builds every GPU: the newest that the driver runs%s"):format(torch.version, select(2, best_of(nogpu, torch, { best }, items)) or "") }
+  if facts.gpus and #facts.gpus > 0 then
+    best, how = best_of(nogpu, torch, wheels, items)
+    if not best then best, how = best_of(nogpu, torch, other, items) end
+    if best then
+      return { release = best, why = ("no CUDA PyTorch %s takes builds every GPU: the newest that the driver runs%s"):format(torch.version, how) }
+    end
   end
   -- Nothing fits: the newest the release supports on this platform; the
   -- problems say why it does not fit.
