@@ -143,6 +143,8 @@ local releases = {
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_214, cxx = "C++20" },
+  -- No 2.15 row: the sources read show release/2.15 (cut 2026-10-05) and
+  -- its RC1 (2026-10-08) on the test channel, not a 2.15.0 release [pt215].
 }
 
 return { releases = releases }
