@@ -47,7 +47,9 @@
 --              github.com/pytorch/pytorch/releases/tag/v2.7.1 (spack #50807);
 --              v2.9.1: releases/tag/v2.9.1 (2025-11-12; spack-packages
 --              #2392); v2.12.1: PR #186813 "Update version to 2.12.1"
---              (2026-06-09); v2.14.1: Debian unstable's pytorch 2.14.1.
+--              (2026-06-09); v2.14.1: PyTorch's announcement that 2.14.1 is
+--              on PyPI and download.pytorch.org (dev-discuss t/3455,
+--              2026-09-30), and Debian unstable's pytorch 2.14.1.
 --              v2.6.0 (RELEASE.md: no patch planned), v2.8.0, v2.10.0,
 --              v2.11.0 and v2.13.0: the release's own X.Y.0 tag, which
 --              every release has; a later patch may exist (--torch-ref).
@@ -141,6 +143,8 @@ local releases = {
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_214, cxx = "C++20" },
+  -- No 2.15 row: the sources read show release/2.15 (cut 2026-10-05) and
+  -- its RC1 (2026-10-08) on the test channel, not a 2.15.0 release [pt215].
 }
 
 return { releases = releases }
