@@ -7,6 +7,9 @@
 -- recipes/data/sources.lua):
 --   [ob-cpuid] cpuid_arm64.c@v0.3.30: build-time TARGET per MIDR part
 --   [ob-dyn]   driver/others/dynamic_arm64.c@v0.3.30: run-time kernel set
+--   [ob-x86]   cpuid_x86.c@v0.3.30 get_coretype(): build-time x86 TARGET
+--   [ob-dynx]  driver/others/dynamic.c@v0.3.30 get_coretype() and
+--              gotoblas_dynamic_init(): run-time x86 kernel set
 --   [ob-getarch] getarch.c, TargetList.txt, Makefile.system,
 --              kernel/arm64/KERNEL.*@v0.3.30: TARGETs the release accepts
 --   [archspec] archspec/archspec microarchitectures.json (names in facts)
@@ -85,18 +88,107 @@ local arm_fallback = "ARMV8"
 local dyn_generic = { { "sme", "ARMV9SME" }, { "sve", "ARMV8SVE" }, { nil, "ARMV8" } }
 local arm_tests = { sme = { "sme" }, sve = { "sve" } }
 
--- archspec microarch -> { TARGET, dyn } when the facts carry no
--- implementer and part
+-- x86-64.  OpenBLAS tests CPU features with cpuid and xgetbv; Linux lists
+-- the same in /proc/cpuinfo flags only when the OS enables them, so each
+-- test is the flags that name its bits:  support_avx (cpuid 1 ecx bit 28
+-- and XCR0 bits 1-2), support_avx2 (leaf 7 ebx bit 5), support_avx512
+-- (leaf 7 ebx bit 31, AVX512VL, and XCR0 bits 5-7), support_avx512_bf16
+-- (leaf 7.1 eax bit 5), support_amx_bf16 (leaf 7 edx bits 22 and 24 and
+-- XCR0 bits 17-18) [ob-x86] lines 197-290, [ob-dynx] lines 325-420.
+local x86_tests = {
+  avx = { "avx" }, avx2 = { "avx", "avx2" }, avx512 = { "avx", "avx2", "avx512vl" },
+  bf16 = { "avx", "avx2", "avx512vl", "avx512_bf16" }, amx = { "avx", "avx2", "avx512vl", "amx_bf16", "amx_tile" },
+}
+-- Chains of { test, TARGET }: the first whose test passes (nil: always).
+local AMX = { { "amx", "SAPPHIRERAPIDS" }, { "bf16", "COOPERLAKE" }, { "avx512", "SKYLAKEX" },
+              { "avx2", "HASWELL" }, { "avx", "SANDYBRIDGE" }, { nil, "NEHALEM" } }
+local BF16 = { { "bf16", "COOPERLAKE" }, { "avx512", "SKYLAKEX" }, { "avx2", "HASWELL" },
+               { "avx", "SANDYBRIDGE" }, { nil, "NEHALEM" } }
+local AVX512 = { { "avx512", "SKYLAKEX" }, { "avx2", "HASWELL" }, { "avx", "SANDYBRIDGE" }, { nil, "NEHALEM" } }
+local AVX2 = { { "avx2", "HASWELL" }, { "avx", "SANDYBRIDGE" }, { nil, "NEHALEM" } }
+local SNB = { { "avx", "SANDYBRIDGE" }, { nil, "NEHALEM" } }
+-- cpuid_x86.c get_coretype() tests only AVX before HASWELL (NO_AVX2 unset)
+local HSW = { { "avx", "HASWELL" }, { nil, "NEHALEM" } }
+local SKX = { { "bf16", "COOPERLAKE" }, { nil, "SKYLAKEX" } }
+local ZEN = { { "bf16", "COOPERLAKE" }, { "avx512", "SKYLAKEX" }, { "avx", "ZEN" }, { nil, "BARCELONA" } }
+local ZEN_DYN = { { "avx", "ZEN" }, { nil, "BARCELONA" } }
+
+-- Intel family 6, by model (cpuinfo "model", decimal there): the chain
+-- OpenBLAS's build detection [ob-x86] (get_coretype, lines 2029-2445)
+-- and DYNAMIC_ARCH [ob-dynx] (get_coretype, lines 458-962) take.  A build
+-- on a model its switch does not list falls through to the Pentium 4 case
+-- and picks PRESCOTT (line 2444; models 0x00-0x02 NORTHWOOD): so do the
+-- Emerald Rapids 0xcf, Arrow Lake-H 0xc5, Lunar Lake 0xbd and Meteor
+-- Lake 0xac; the unlisted 0xae and 0xaf fall into the Raptor Lake case
+-- (AVX2), 0xb6 into Arrow Lake-S's.
+-- DYNAMIC_ARCH returns NULL for an unlisted model and then takes
+-- x86_dyn_fallback (gotoblas_dynamic_init, lines 1142-1148).
+local intel6 = {
+  -- model -> { build chain, dynamic chain }           Intel name
+  [0x1a] = { "NEHALEM", "NEHALEM" }, [0x1e] = { "NEHALEM", "NEHALEM" },   -- Nehalem
+  [0x1f] = { "NEHALEM", "NEHALEM" }, [0x2e] = { "NEHALEM", "NEHALEM" },
+  [0x25] = { "NEHALEM", "NEHALEM" }, [0x2c] = { "NEHALEM", "NEHALEM" },   -- Westmere
+  [0x2f] = { "NEHALEM", "NEHALEM" },
+  [0x2a] = { SNB, SNB }, [0x2d] = { SNB, SNB },                           -- Sandy Bridge
+  [0x3a] = { SNB, SNB }, [0x3e] = { SNB, SNB },                           -- Ivy Bridge
+  [0x3c] = { HSW, AVX2 }, [0x3f] = { HSW, AVX2 },                         -- Haswell
+  [0x45] = { HSW, AVX2 }, [0x46] = { HSW, AVX2 },
+  [0x3d] = { HSW, AVX2 }, [0x47] = { HSW, AVX2 },                         -- Broadwell
+  [0x4f] = { HSW, AVX2 }, [0x56] = { HSW, AVX2 },
+  [0x4e] = { HSW, AVX2 }, [0x5e] = { HSW, AVX2 },                         -- Skylake
+  [0x8e] = { HSW, AVX2 }, [0x9e] = { HSW, AVX2 },                         -- Kaby/Coffee Lake
+  [0xa5] = { HSW, AVX2 }, [0xa6] = { HSW, AVX2 },                         -- Comet Lake
+  [0x57] = { HSW, AVX2 },                                                 -- Knights Landing
+  [0x55] = { SKX, BF16 },                                                 -- Skylake-SP, Cascade/Cooper Lake
+  [0x66] = { "SKYLAKEX", AVX2 },                                          -- Cannon Lake
+  [0x6a] = { SKX, BF16 }, [0x6c] = { SKX, BF16 },                         -- Ice Lake SP/D
+  [0x7d] = { "SKYLAKEX", AVX512 }, [0x7e] = { "SKYLAKEX", AVX512 },       -- Ice Lake
+  [0x8c] = { AVX512, AVX512 }, [0x8d] = { AVX512, AVX512 },               -- Tiger Lake
+  [0x9d] = { AVX512, nil },                                               -- Ice Lake NNPI
+  [0xa7] = { AVX512, AVX512 },                                            -- Rocket Lake
+  [0xa0] = { AVX512, nil },                                               -- "Meteor Lake" (OpenBLAS's comment)
+  [0x8f] = { AMX, AMX },                                                  -- Sapphire Rapids
+  [0xad] = { AMX, nil },                                                  -- Granite Rapids
+  [0x97] = { AVX2, BF16 }, [0x9a] = { AVX2, BF16 },                       -- Alder Lake
+  [0xaa] = { HSW, nil },                                                  -- Meteor Lake
+  [0xb7] = { AVX2, nil }, [0xba] = { AVX2, nil }, [0xbf] = { AVX2, nil }, -- Raptor Lake
+  [0xbe] = { AVX2, nil },                                                 -- Alder Lake-N
+  [0xae] = { AVX2, nil }, [0xaf] = { AVX2, nil },                         -- Granite Rapids-D, Sierra Forest
+  [0xc6] = { AMX, nil }, [0xb6] = { AMX, nil },                           -- Arrow Lake-S, Grand Ridge
+  [0x7a] = { "NEHALEM", "NEHALEM" },                                       -- Goldmont Plus
+}
+local x86_build_fallback = "PRESCOTT"
+local x86_dyn_fallback = { { "bf16", "COOPERLAKE" }, { "avx512", "SKYLAKEX" }, { "avx2", "HASWELL" },
+                           { "avx", "SANDYBRIDGE" }, { nil, "PRESCOTT" } }
+-- AMD by cpuinfo "cpu family" (base family 0xf plus the extended family
+-- OpenBLAS switches on): Zen and Zen 2 (23), Zen 3 and 4 (25), Zen 5 (26).
+-- [ob-x86] lines 2500-2522; [ob-dynx] lines 887-916 (26: no case, so
+-- x86_dyn_fallback)
+local amd = {
+  [23] = { ZEN, ZEN_DYN }, [25] = { ZEN, ZEN }, [26] = { ZEN, nil },
+}
+
+-- archspec microarch -> { TARGET, dyn } when the facts carry only a name
+-- (a facts file written by hand: detected facts carry family and model):
+-- the rows above for the models archspec gives that name, where they all
+-- agree.  arrowlake and arrowlake_s are not here: Arrow Lake-H (0xc5) and
+-- Lunar Lake (0xbd) build PRESCOTT, Arrow Lake-S (0xc6) HASWELL; sapphirerapids is the
+-- Sapphire Rapids 0x8f row (Emerald Rapids 0xcf builds PRESCOTT, and
+-- DYNAMIC_ARCH runs COOPERLAKE's there).
 local microarch = {
   neoverse_n1 = { "NEOVERSEN1", "NEOVERSEN1" }, neoverse_v1 = { "NEOVERSEV1", "NEOVERSEV1" },
   neoverse_n2 = { "NEOVERSEN2", "NEOVERSEN2" }, neoverse_v2 = { "NEOVERSEV2", "NEOVERSEN2" },
   cortex_a72 = { "CORTEXA72", "CORTEXA57" }, a64fx = { "A64FX", "A64FX" },
   thunderx2 = { "THUNDERX2T99", "THUNDERX2T99" },
-  -- x86 (names only; not yet checked against 0.3.30)
-  haswell = { "HASWELL" }, broadwell = { "HASWELL" }, skylake = { "HASWELL" }, alderlake = { "HASWELL" },
-  skylake_avx512 = { "SKYLAKEX" }, cascadelake = { "SKYLAKEX" }, icelake = { "SKYLAKEX" },
-  sapphirerapids = { "SAPPHIRERAPIDS" }, zen = { "ZEN" }, zen2 = { "ZEN" }, zen3 = { "ZEN" },
-  zen4 = { "COOPERLAKE" }, zen5 = { "COOPERLAKE" },
+  nehalem = { "NEHALEM", "NEHALEM" }, westmere = { "NEHALEM", "NEHALEM" },
+  sandybridge = { "SANDYBRIDGE", "SANDYBRIDGE" }, ivybridge = { "SANDYBRIDGE", "SANDYBRIDGE" },
+  haswell = { "HASWELL", "HASWELL" }, broadwell = { "HASWELL", "HASWELL" }, skylake = { "HASWELL", "HASWELL" },
+  mic_knl = { "HASWELL", "HASWELL" },
+  skylake_avx512 = { "SKYLAKEX", "SKYLAKEX" }, cascadelake = { "SKYLAKEX", "SKYLAKEX" },
+  cannonlake = { "SKYLAKEX", "HASWELL" }, icelake = { "SKYLAKEX", "SKYLAKEX" },
+  sapphirerapids = { "SAPPHIRERAPIDS", "SAPPHIRERAPIDS" }, alderlake = { "HASWELL", "HASWELL" },
+  zen = { "ZEN", "ZEN" }, zen2 = { "ZEN", "ZEN" }, zen3 = { "ZEN", "ZEN" },
+  zen4 = { "COOPERLAKE", "COOPERLAKE" }, zen5 = { "COOPERLAKE", "COOPERLAKE" },
 }
 
 -- TARGETs the pinned release refuses: getarch.c@v0.3.30 has no
@@ -125,5 +217,6 @@ local source_build = {
 }
 
 return { arm_parts = arm_parts, arm_implementers = arm_implementers, arm_fallback = arm_fallback,
-         dyn_generic = dyn_generic, arm_tests = arm_tests,
+         dyn_generic = dyn_generic, arm_tests = arm_tests, x86_tests = x86_tests, intel6 = intel6, amd = amd,
+         x86_build_fallback = x86_build_fallback, x86_dyn_fallback = x86_dyn_fallback,
          microarch = microarch, fragile = fragile, source_build = source_build }

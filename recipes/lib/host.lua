@@ -185,9 +185,32 @@ local function pick(cpu, chain, tests)
   return nil
 end
 
+-- x86-64 by vendor, family and model as detect reads them from cpuinfo:
+-- OpenBLAS 0.3.30's build TARGET and the kernel set its DYNAMIC_ARCH runs
+-- (data/openblas.lua); nil for a CPU the tables do not model.
+local function x86_targets(cpu)
+  local fam, model = tonumber(cpu.family), tonumber(cpu.model)
+  if not fam or not model then return nil end
+  local T = ob.x86_tests
+  if cpu.vendor == "GenuineIntel" and fam == 6 then
+    local row = ob.intel6[model]
+    if not row and model < 0x1a then return nil end   -- before Nehalem: not modelled
+    local build = row and pick(cpu, row[1], T) or ((model & 0xf) <= 2 and "NORTHWOOD" or ob.x86_build_fallback)
+    return build, pick(cpu, row and row[2] or ob.x86_dyn_fallback, T)
+  elseif cpu.vendor == "GenuineIntel" and fam >= 15 then
+    -- the Pentium 4 case, base family 0xf (64-bit DYNAMIC_ARCH: PRESCOTT)
+    return (model & 0xf) <= 2 and "NORTHWOOD" or "PRESCOTT", "PRESCOTT"
+  elseif cpu.vendor == "AuthenticAMD" and ob.amd[fam] then
+    local row = ob.amd[fam]
+    return pick(cpu, row[1], T), pick(cpu, row[2] or ob.x86_dyn_fallback, T)
+  end
+  return nil
+end
+
 -- OpenBLAS TARGET for the CPU: what OpenBLAS's own build detection picks
--- -- on Arm from implementer:part (ARMV8 for a part it does not list),
--- else from the archspec name.  Second result: true when DYNAMIC_ARCH's run-time detection has
+-- -- on Arm from implementer:part (ARMV8 for a part it does not list), on
+-- x86-64 from vendor, family, model and flags, else from the archspec
+-- name.  Second result: true when DYNAMIC_ARCH's run-time detection has
 -- a case for the core; third: the kernel set a DYNAMIC_ARCH build of
 -- OpenBLAS 0.3.30 runs there (nil when the facts do not tell).
 function M.openblas_target(cpu)
@@ -200,6 +223,8 @@ function M.openblas_target(cpu)
     if dyn then return row and row[1] or ob.arm_fallback, true, dyn end
     return row and row[1] or ob.arm_fallback, false, pick(cpu, ob.dyn_generic, ob.arm_tests)
   end
+  local build, dyn = x86_targets(cpu)
+  if build then return build, dyn ~= nil, dyn end
   local t = str(cpu.microarch) and ob.microarch[cpu.microarch]
   if t then return t[1], not impl, t[2] end
   return nil
@@ -218,9 +243,12 @@ function M.openblas(facts)
   local mgr = M.manager(facts)
   local v = ob.source_build.version
   if host.arch ~= "aarch64" then
-    return { target = target or ptb.null, via = "none", packages = ptb.array({}),
-             note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed" },
-           env, problems
+    local note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed"
+    if target then
+      note = note .. ("; OpenBLAS %s built here without TARGET picks %s%s"):format(v, target,
+        dyn and ((", and its DYNAMIC_ARCH runs the %s kernels"):format(dyn)) or "")
+    end
+    return { target = target or ptb.null, via = "none", packages = ptb.array({}), note = note }, env, problems
   end
   local res = { packages = ptb.array({}) }
   -- the core as the facts name it: its model, else its archspec name,

@@ -130,10 +130,57 @@ end
 -- upper-case MIDR fields as some kernels print them
 t.is(H.openblas_target({ implementer = "0x41", part = "0xD4F", features = sve }), "NEOVERSEV2", "0x41:0xD4F: case does not matter")
 
+-- openblas_target, x86-64 from cpuinfo: { vendor, family, model, flags,
+-- TARGET, DYNAMIC_ARCH kernel set, where } -- cpuid_x86.c get_coretype()
+-- [ob-x86] and dynamic.c get_coretype() then gotoblas_dynamic_init()'s
+-- fallback [ob-dynx], at v0.3.30.
+local avx2 = { "sse4_2", "avx", "avx2", "fma" }
+local avx512 = { "avx", "avx2", "avx512f", "avx512bw", "avx512vl" }
+local bf16 = { "avx", "avx2", "avx512f", "avx512vl", "avx512_bf16" }
+local amx = { "avx", "avx2", "avx512f", "avx512vl", "avx512_bf16", "amx_bf16", "amx_tile", "amx_int8" }
+local x86 = {
+  { "GenuineIntel", 6, 0x3f, avx2, "HASWELL", "HASWELL", "Haswell-EP: x86:2136 dynx:526" },
+  { "GenuineIntel", 6, 0x3f, { "avx" }, "HASWELL", "SANDYBRIDGE", "Haswell, AVX2 masked: the build tests AVX only, x86:2137; dynx:527-530" },
+  { "GenuineIntel", 6, 0x55, avx512, "SKYLAKEX", "SKYLAKEX", "Skylake-SP/Cascade Lake: x86:2210 dynx:606" },
+  { "GenuineIntel", 6, 0x55, bf16, "COOPERLAKE", "COOPERLAKE", "Cooper Lake: x86:2210 dynx:606" },
+  { "GenuineIntel", 6, 0x66, avx512, "SKYLAKEX", "HASWELL", "Cannon Lake: x86:2253 dynx:657 (no AVX-512 test at run time)" },
+  { "GenuineIntel", 6, 0x6a, avx512, "SKYLAKEX", "SKYLAKEX", "Ice Lake SP: x86:2266 dynx:669" },
+  { "GenuineIntel", 6, 0x7e, avx512, "SKYLAKEX", "SKYLAKEX", "Ice Lake: x86:2285 dynx:689" },
+  { "GenuineIntel", 6, 0x8c, avx512, "SKYLAKEX", "SKYLAKEX", "Tiger Lake: x86:2301 dynx:707" },
+  { "GenuineIntel", 6, 0x8f, amx, "SAPPHIRERAPIDS", "SAPPHIRERAPIDS", "Sapphire Rapids: x86:2321 dynx:733" },
+  { "GenuineIntel", 6, 0xcf, amx, "PRESCOTT", "COOPERLAKE", "Emerald Rapids: no case in x86:2425-2440, falls to x86:2442-2444; none in dynx:782-806 -> dynx:1143" },
+  { "GenuineIntel", 6, 0xad, amx, "SAPPHIRERAPIDS", "COOPERLAKE", "Granite Rapids: x86:2370; none in dynx:782-806 -> dynx:1143" },
+  { "GenuineIntel", 6, 0x97, avx2, "HASWELL", "HASWELL", "Alder Lake: x86:2338 dynx:754" },
+  { "GenuineIntel", 6, 0xb7, avx2, "HASWELL", "HASWELL", "Raptor Lake: x86:2412; no exmodel 11 at run time -> dynx:1145" },
+  { "GenuineIntel", 6, 0xc6, avx2, "HASWELL", "HASWELL", "Arrow Lake-S: x86:2427; dynx:1145" },
+  { "GenuineIntel", 6, 0xc5, avx2, "PRESCOTT", "HASWELL", "Arrow Lake-H: no case, x86:2442-2444; dynx:1145" },
+  { "GenuineIntel", 6, 0xaf, avx2, "HASWELL", "HASWELL", "Sierra Forest: falls from x86:2368 into x86:2414; dynx:1145" },
+  { "GenuineIntel", 6, 0xa7, amx, "SKYLAKEX", "SKYLAKEX", "Rocket Lake model number with AMX, as a virtual CPU may report: x86:2395 dynx:794" },
+  { "AuthenticAMD", 23, 0x31, avx2, "ZEN", "ZEN", "Zen 2: x86:2500 dynx:887" },
+  { "AuthenticAMD", 25, 0x21, avx2, "ZEN", "ZEN", "Zen 3: x86:2500 dynx:903" },
+  { "AuthenticAMD", 25, 0x11, bf16, "COOPERLAKE", "COOPERLAKE", "Zen 4: x86:2500 dynx:903" },
+  { "AuthenticAMD", 26, 0x44, bf16, "COOPERLAKE", "COOPERLAKE", "Zen 5: x86:2500; no exfamily 11 at run time (dynx:914) -> dynx:1143" },
+}
+for _, c in ipairs(x86) do
+  local got, rec, dyn = H.openblas_target({ vendor = c[1], family = c[2], model = c[3], features = c[4], microarch = "x86_64" })
+  local what = ("%s %d/0x%02x [%s]"):format(c[1], c[2], c[3], c[7])
+  t.is(got, c[5], what .. ": TARGET " .. c[5])
+  t.is(dyn, c[6], what .. ": DYNAMIC_ARCH runs " .. c[6])
+  t.is(rec, true, what .. ": DYNAMIC_ARCH takes a kernel set")
+end
+t.is(H.openblas_target({ vendor = "GenuineIntel", family = 6, model = 0x0f, features = {} }), nil, "Core 2: not modelled")
+-- ... and the x86 plan says both: Emerald Rapids builds PRESCOTT (no case,
+-- x86:2442-2444) and DYNAMIC_ARCH runs COOPERLAKE's (dynx:1143)
+local emr = H.openblas({ host = { arch = "x86_64", cpu = { vendor = "GenuineIntel", family = 6, model = 0xcf, features = amx } } })
+t.is(emr.target, "PRESCOTT", "Emerald Rapids: target PRESCOTT")
+t.ok(emr.note:find("OpenBLAS 0.3.30 built here without TARGET picks PRESCOTT, and its DYNAMIC_ARCH runs the COOPERLAKE kernels", 1, true) ~= nil,
+  "Emerald Rapids: the note names the build TARGET and the DYNAMIC_ARCH kernels")
+
 -- Facts written by hand carry only an archspec name: { microarch, TARGET, dyn }
 local names = {
   { "neoverse_v2", "NEOVERSEV2", "NEOVERSEN2" }, { "cortex_a72", "CORTEXA72", "CORTEXA57" },
-  { "zen4", "COOPERLAKE", nil }, { "sapphirerapids", "SAPPHIRERAPIDS", nil },
+  { "zen4", "COOPERLAKE", "COOPERLAKE" }, { "sapphirerapids", "SAPPHIRERAPIDS", "SAPPHIRERAPIDS" },
+  { "cannonlake", "SKYLAKEX", "HASWELL" }, { "arrowlake", nil, nil },
 }
 for _, c in ipairs(names) do
   local got, _, dyn = H.openblas_target({ microarch = c[1] })
