@@ -167,32 +167,88 @@ function M.manager(facts)
   return nil
 end
 
--- OpenBLAS TARGET for the CPU: on Arm what OpenBLAS's own build detection
--- picks from implementer:part (ARMV8 for a part it does not list), else
--- the archspec name's.  Second result: true when OpenBLAS's DYNAMIC_ARCH
--- also recognises the core at run time.
-function M.openblas_target(cpu)
-  if not cpu then return nil end
-  if cpu.implementer and cpu.part then
-    local t = ob.arm_parts[cpu.implementer:lower() .. ":" .. cpu.part:lower()]
-    if t then return t[1], t[2] end
-    return ob.arm_fallback, false
-  end
-  local t = cpu.microarch and ob.microarch[cpu.microarch] or nil
-  return t, cpu.implementer == nil
+-- Whether the CPU's feature list names every feature of names.
+local function has_all(cpu, names)
+  local f = {}
+  for _, x in ipairs(type(cpu.features) == "table" and cpu.features or {}) do f[x] = true end
+  for _, n in ipairs(names) do if not f[n] then return false end end
+  return true
 end
+
+-- The TARGET an OpenBLAS feature chain picks for the CPU: a chain is a
+-- TARGET, or a list of { test, TARGET } taken in order (test nil: always).
+local function pick(cpu, chain, tests)
+  if type(chain) ~= "table" then return chain end
+  for _, step in ipairs(chain) do
+    if step[1] == nil or has_all(cpu, tests[step[1]]) then return step[2] end
+  end
+  return nil
+end
+
+-- x86-64 by vendor, family and model as detect reads them from cpuinfo:
+-- OpenBLAS 0.3.30's build TARGET and the kernel set its DYNAMIC_ARCH runs
+-- (data/openblas.lua); nil for a CPU the tables do not model.
+local function x86_targets(cpu)
+  local fam, model = tonumber(cpu.family), tonumber(cpu.model)
+  if not fam or not model then return nil end
+  local T = ob.x86_tests
+  if cpu.vendor == "GenuineIntel" and fam == 6 then
+    local row = ob.intel6[model]
+    if not row and model < 0x1a then return nil end   -- before Nehalem: not modelled
+    local build = row and pick(cpu, row[1], T) or ((model & 0xf) <= 2 and "NORTHWOOD" or ob.x86_build_fallback)
+    return build, pick(cpu, row and row[2] or ob.x86_dyn_fallback, T)
+  elseif cpu.vendor == "GenuineIntel" and fam >= 15 then
+    -- the Pentium 4 case, base family 0xf (64-bit DYNAMIC_ARCH: PRESCOTT)
+    return (model & 0xf) <= 2 and "NORTHWOOD" or "PRESCOTT", "PRESCOTT"
+  elseif cpu.vendor == "AuthenticAMD" and ob.amd[fam] then
+    local row = ob.amd[fam]
+    return pick(cpu, row[1], T), pick(cpu, row[2] or ob.x86_dyn_fallback, T)
+  end
+  return nil
+end
+
+-- OpenBLAS TARGET for the CPU: what OpenBLAS's own build detection picks
+-- -- on Arm from implementer:part (ARMV8 for a part it does not list), on
+-- x86-64 from vendor, family, model and flags, else from the archspec
+-- name.  Second result: true when DYNAMIC_ARCH's run-time detection has
+-- a case for the core; third: the kernel set a DYNAMIC_ARCH build of
+-- OpenBLAS 0.3.30 runs there (nil when the facts do not tell).
+function M.openblas_target(cpu)
+  if type(cpu) ~= "table" then return nil end
+  local impl, part = str(cpu.implementer), str(cpu.part)
+  if impl and part then
+    impl = impl:lower()
+    local row = ob.arm_parts[impl .. ":" .. part:lower()]
+    local dyn = row and row[2] or ob.arm_implementers[impl]
+    if dyn then return row and row[1] or ob.arm_fallback, true, dyn end
+    return row and row[1] or ob.arm_fallback, false, pick(cpu, ob.dyn_generic, ob.arm_tests)
+  end
+  local build, dyn = x86_targets(cpu)
+  if build then return build, dyn ~= nil, dyn end
+  local t = str(cpu.microarch) and ob.microarch[cpu.microarch]
+  if t then return t[1], not impl, t[2] end
+  return nil
+end
+
+-- "ARMV8SVE" -> " (the kernel reports SVE)": why DYNAMIC_ARCH took a
+-- generic kernel set
+local generic_why = { ARMV9SME = " (its kernel reports SME)", ARMV8SVE = " (its kernel reports SVE)", ARMV8 = " (no SVE)" }
 
 -- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
 -- alternative?, note }, env entries { {name, value} }, problems.
 function M.openblas(facts)
   local host, problems, env = facts.host or {}, {}, {}
   local cpu = host.cpu
-  local target, recognised = M.openblas_target(cpu)
+  local target, recognised, dyn = M.openblas_target(cpu)
   local mgr = M.manager(facts)
+  local v = ob.source_build.version
   if host.arch ~= "aarch64" then
-    return { target = target or ptb.null, via = "none", packages = ptb.array({}),
-             note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed" },
-           env, problems
+    local note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed"
+    if target then
+      note = note .. ("; OpenBLAS %s built here without TARGET picks %s%s"):format(v, target,
+        dyn and ((", and its DYNAMIC_ARCH runs the %s kernels"):format(dyn)) or "")
+    end
+    return { target = target or ptb.null, via = "none", packages = ptb.array({}), note = note }, env, problems
   end
   local res = { packages = ptb.array({}) }
   -- the core as the facts name it: its model, else its archspec name,
@@ -200,23 +256,35 @@ function M.openblas(facts)
   local model = type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
     or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
   if target == ob.arm_fallback then target = nil end   -- the generic case below
+  local runs = dyn and dyn ~= target and (" (OpenBLAS %s runs the %s kernel set there)"):format(v, dyn) or ""
   if target and not ob.fragile[target] and recognised then
     res.target = target
     res.via = mgr and "package" or "source"
-    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time"):format(model or "this CPU", target)
+    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time%s"):format(model or "this CPU", target, runs)
   elseif target and not ob.fragile[target] then
     res.target = target
     res.via = "source"
-    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(model or "this CPU", target)
+    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part%s; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(
+      model or "this CPU", dyn and (", and runs its generic " .. dyn .. " kernels" .. (generic_why[dyn] or "")) or "", target)
   else
     res.target = "ARMV8"
     res.via = "source"
-    local runs = ob.dynamic_kernels[target]
-    res.note = target and ("%s; a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises the %s at run time and runs its %s kernels%s"):format(
-        ob.fragile[target], ob.source_build.version, target, runs or target,
-        runs and (" (" .. ob.source_build.version .. " has no " .. target .. " kernel set of its own)") or "")
-      or model and (model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks SVE kernels where present")
-      or "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
+    if target then
+      -- a TARGET the pinned release refuses (Neoverse V2): what its
+      -- DYNAMIC_ARCH runs there, exactly [ob-dyn]
+      res.note = ("%s; a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises this core at run time and, where the kernel reports SVE, runs the %s kernel set%s; without SVE it runs NEOVERSEN1's"):format(
+        ob.fragile[target], v, dyn or target,
+        dyn and dyn ~= target and (" (dynamic_arm64.c #defines gotoblas_%s to gotoblas_%s; OPENBLAS_VERBOSE=2 still prints 'Core: %s')"):format(target, dyn, target:lower()) or "")
+    elseif model and recognised then
+      res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s recognises it at run time and runs the %s kernels"):format(model, v, dyn)
+    elseif model and dyn then
+      res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s does not recognise it at run time and runs its generic %s kernels%s"):format(
+        model, v, dyn, generic_why[dyn] or "")
+    elseif model then
+      res.note = model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
+    else
+      res.note = "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
+    end
   end
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas

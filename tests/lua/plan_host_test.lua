@@ -76,30 +76,116 @@ _, p9 = H.host_compiler({ compilers = { gcc("9") } }, R("12.6"), torch("2.14"))
 t.is(p9[1] and p9[1].fix, "run '/usr/bin/gcc -dumpfullversion': if it prints a version below 9.3, install gcc 10 to 13 and put it first on PATH",
   "gcc known only as 9: the fix says how to tell")
 
--- openblas_target: { implementer, part, microarch, target, run-time
--- recognised } -- on Arm what OpenBLAS's cpuid_arm64.c detect() picks
--- [ob-cpuid], ARMV8 for a part it does not list; recognised: a part
--- dynamic_arm64.c get_coretype() knows [ob-dyn].  x86 rows: archspec name.
+-- openblas_target, Arm: { implementer, part, features, TARGET, run-time
+-- case, kernel set DYNAMIC_ARCH runs, where }.  TARGET: what OpenBLAS
+-- 0.3.30's cpuid_arm64.c detect() picks [ob-cpuid] (ARMV8 for a part it
+-- does not list); the kernel set: what get_coretype() in dynamic_arm64.c
+-- returns in the default DYNAMIC_ARCH build [ob-dyn] (file:line at v0.3.30).
+local sve, nosve = { "fp", "asimd", "sve" }, { "fp", "asimd" }
 local ob = {
-  { "0x41", "0xd4f", "neoverse_v2", "NEOVERSEV2", true },   -- [ob-cpuid] [ob4702]
-  { "0x41", "0xd0c", "neoverse_n1", "NEOVERSEN1", true },   -- [ob-cpuid]
-  { "0x41", "0xd40", "neoverse_v1", "NEOVERSEV1", true },   -- [ob-cpuid]
-  { "0x41", "0xd42", "neoverse_n1", "ARMV8", false },       -- Orin A78AE: no entry [ob-cpuid]
-  { "0x41", "0xd83", "neoverse_v3ae", "ARMV8", false },     -- Thor V3AE: no entry [ob-cpuid]
-  { "0x4e", "0x004", "aarch64", "ARMV8", false },           -- Xavier Carmel: no entry [ob-cpuid]
-  { "0xc0", "0xac3", "ampere1", "ARMV8", false },           -- AmpereOne: no entry [ob-cpuid]
-  { "0x41", "0xd0b", nil, "CORTEXA76", false },             -- [ob-cpuid]; not in [ob-dyn]
-  { "0x41", "0xd4e", nil, "CORTEXX2", false },              -- Cortex-X3 builds X2 [ob-cpuid]
-  { "0x61", "0x022", "m1", "VORTEX", false },               -- [ob-cpuid]; [ob-dyn] runs N1 kernels
-  { "0x70", "0x662", nil, "FT2000", false },                -- [ob-cpuid]
-  { "0x48", "0xd01", nil, "TSV110", true },                 -- [ob-cpuid] [ob-dyn]
-  { nil, nil, "zen4", "COOPERLAKE", true }, { nil, nil, "sapphirerapids", "SAPPHIRERAPIDS", true },
+  { "0x41", "0xd03", nosve, "CORTEXA53", true, "CORTEXA53", "cpuid_arm64.c:288 dynamic_arm64.c:374" },
+  { "0x41", "0xd05", nosve, "CORTEXA55", true, "CORTEXA53", "cpuid:302 dyn:405, A55 #defined to A53 dyn:143" },
+  { "0x41", "0xd07", nosve, "CORTEXA57", true, "CORTEXA57", "cpuid:290 dyn:376" },
+  { "0x41", "0xd08", nosve, "CORTEXA72", true, "CORTEXA57", "cpuid:292 dyn:378, A72 #defined to A57 dyn:145" },
+  { "0x41", "0xd09", nosve, "CORTEXA73", true, "CORTEXA57", "cpuid:294 dyn:380, A73 #defined to A57 dyn:146" },
+  { "0x41", "0xd0b", nosve, "CORTEXA76", false, "ARMV8", "cpuid:318; no case in dyn, no SVE: dyn:486, then ARMV8 dyn:512" },
+  { "0x41", "0xd0c", nosve, "NEOVERSEN1", true, "NEOVERSEN1", "cpuid:296 dyn:382" },
+  { "0x41", "0xd40", sve, "NEOVERSEV1", true, "NEOVERSEV1", "cpuid:298 dyn:391-396" },
+  { "0x41", "0xd44", nosve, "CORTEXX1", false, "ARMV8", "cpuid:310; no case in dyn" },
+  { "0x41", "0xd46", sve, "CORTEXA510", false, "ARMV8SVE", "cpuid:304; no case in dyn, SVE: dyn:481" },
+  { "0x41", "0xd47", sve, "CORTEXA710", false, "ARMV8SVE", "cpuid:306; dyn:481" },
+  { "0x41", "0xd49", sve, "NEOVERSEN2", true, "NEOVERSEN2", "cpuid:300 dyn:385-390" },
+  { "0x41", "0xd4c", sve, "CORTEXX2", false, "ARMV8SVE", "cpuid:312; dyn:481" },
+  { "0x41", "0xd4d", sve, "CORTEXA710", false, "ARMV8SVE", "Cortex-A715: cpuid:308; dyn:481" },
+  { "0x41", "0xd4e", sve, "CORTEXX2", false, "ARMV8SVE", "Cortex-X3: cpuid:314; dyn:481" },
+  { "0x41", "0xd4f", sve, "NEOVERSEV2", true, "NEOVERSEN2", "Grace: cpuid:316; dyn:397-402, V2 #defined to N2 dyn:173" },
+  { "0x42", "0x516", nosve, "ARMV8", true, "THUNDERX2T99", "Vulcan: not in cpuid; dyn:412" },
+  { "0x43", "0x0a1", nosve, "THUNDERX", true, "THUNDERX", "cpuid:325 dyn:419" },
+  { "0x43", "0x0af", nosve, "THUNDERX2T99", true, "THUNDERX2T99", "cpuid:327 dyn:421" },
+  { "0x43", "0x0b8", nosve, "THUNDERX3T110", true, "THUNDERX3T110", "cpuid:329 dyn:423" },
+  { "0x46", "0x001", sve, "A64FX", true, "A64FX", "cpuid:338 dyn:431" },
+  { "0x48", "0xd01", nosve, "TSV110", true, "TSV110", "Kunpeng 920: cpuid:332 dyn:439" },
+  { "0x50", "0x000", nosve, "EMAG8180", true, "EMAG8180", "cpuid:335 dyn:446" },
+  { "0x51", "0xc00", nosve, "FALKOR", true, "CORTEXA57", "cpuid:322 dyn:461, Falkor #defined to A57 dyn:147" },
+  { "0x61", "0x022", nosve, "VORTEX", true, "NEOVERSEN1", "M1 Icestorm: cpuid:341; every Apple part dyn:465-467" },
+  { "0x61", "0x023", nosve, "ARMV8", true, "NEOVERSEN1", "M1 Firestorm: not in cpuid; dyn:465-467" },
+  { "0x70", "0x660", nosve, "FT2000", false, "ARMV8", "Phytium: cpuid:344; dyn default case" },
+  { "0x70", "0x663", nosve, "FT2000", false, "ARMV8", "cpuid:344-345" },
+  { "0xc0", "0xac3", nosve, "ARMV8", true, "NEOVERSEN1", "AmpereOne: not in cpuid; dyn:453" },
+  { "0xc0", "0xac4", nosve, "ARMV8", true, "NEOVERSEN1", "AmpereOne A: not in cpuid; dyn:454" },
+  { "0x41", "0xd42", nosve, "ARMV8", false, "ARMV8", "Orin A78AE: in neither" },
+  { "0x41", "0xd83", sve, "ARMV8", false, "ARMV8SVE", "Thor V3AE: in neither; SVE dyn:481" },
+  { "0x41", "0xd84", sve, "ARMV8", false, "ARMV8SVE", "Neoverse V3: in neither" },
+  { "0x41", "0xd8e", sve, "ARMV8", false, "ARMV8SVE", "Neoverse N3: in neither" },
+  { "0x41", "0xd85", { "sve", "sme" }, "ARMV8", false, "ARMV9SME", "Cortex-X925 with SME reported: dyn:474-475" },
+  { "0x4e", "0x004", nosve, "ARMV8", false, "ARMV8", "Xavier Carmel: in neither" },
 }
 for _, c in ipairs(ob) do
-  local got, rec = H.openblas_target({ implementer = c[1], part = c[2], microarch = c[3] })
-  local what = ("%s:%s %s"):format(c[1] or "-", c[2] or "-", c[3] or "-")
-  t.is(got, c[4], what .. " -> " .. tostring(c[4]))
-  t.is(rec, c[5], what .. ": recognised at run time " .. tostring(c[5]))
+  local got, rec, dyn = H.openblas_target({ implementer = c[1], part = c[2], features = c[3] })
+  local what = ("%s:%s [%s]"):format(c[1], c[2], c[7])
+  t.is(got, c[4], what .. ": TARGET " .. c[4])
+  t.is(rec, c[5], what .. ": run-time case " .. tostring(c[5]))
+  t.is(dyn, c[6], what .. ": DYNAMIC_ARCH runs " .. c[6])
+end
+-- upper-case MIDR fields as some kernels print them
+t.is(H.openblas_target({ implementer = "0x41", part = "0xD4F", features = sve }), "NEOVERSEV2", "0x41:0xD4F: case does not matter")
+
+-- openblas_target, x86-64 from cpuinfo: { vendor, family, model, flags,
+-- TARGET, DYNAMIC_ARCH kernel set, where } -- cpuid_x86.c get_coretype()
+-- [ob-x86] and dynamic.c get_coretype() then gotoblas_dynamic_init()'s
+-- fallback [ob-dynx], at v0.3.30.
+local avx2 = { "sse4_2", "avx", "avx2", "fma" }
+local avx512 = { "avx", "avx2", "avx512f", "avx512bw", "avx512vl" }
+local bf16 = { "avx", "avx2", "avx512f", "avx512vl", "avx512_bf16" }
+local amx = { "avx", "avx2", "avx512f", "avx512vl", "avx512_bf16", "amx_bf16", "amx_tile", "amx_int8" }
+local x86 = {
+  { "GenuineIntel", 6, 0x3f, avx2, "HASWELL", "HASWELL", "Haswell-EP: x86:2136 dynx:526" },
+  { "GenuineIntel", 6, 0x3f, { "avx" }, "HASWELL", "SANDYBRIDGE", "Haswell, AVX2 masked: the build tests AVX only, x86:2137; dynx:527-530" },
+  { "GenuineIntel", 6, 0x55, avx512, "SKYLAKEX", "SKYLAKEX", "Skylake-SP/Cascade Lake: x86:2210 dynx:606" },
+  { "GenuineIntel", 6, 0x55, bf16, "COOPERLAKE", "COOPERLAKE", "Cooper Lake: x86:2210 dynx:606" },
+  { "GenuineIntel", 6, 0x66, avx512, "SKYLAKEX", "HASWELL", "Cannon Lake: x86:2253 dynx:657 (no AVX-512 test at run time)" },
+  { "GenuineIntel", 6, 0x6a, avx512, "SKYLAKEX", "SKYLAKEX", "Ice Lake SP: x86:2266 dynx:669" },
+  { "GenuineIntel", 6, 0x7e, avx512, "SKYLAKEX", "SKYLAKEX", "Ice Lake: x86:2285 dynx:689" },
+  { "GenuineIntel", 6, 0x8c, avx512, "SKYLAKEX", "SKYLAKEX", "Tiger Lake: x86:2301 dynx:707" },
+  { "GenuineIntel", 6, 0x8f, amx, "SAPPHIRERAPIDS", "SAPPHIRERAPIDS", "Sapphire Rapids: x86:2321 dynx:733" },
+  { "GenuineIntel", 6, 0xcf, amx, "PRESCOTT", "COOPERLAKE", "Emerald Rapids: no case in x86:2425-2440, falls to x86:2442-2444; none in dynx:782-806 -> dynx:1143" },
+  { "GenuineIntel", 6, 0xad, amx, "SAPPHIRERAPIDS", "COOPERLAKE", "Granite Rapids: x86:2370; none in dynx:782-806 -> dynx:1143" },
+  { "GenuineIntel", 6, 0x97, avx2, "HASWELL", "HASWELL", "Alder Lake: x86:2338 dynx:754" },
+  { "GenuineIntel", 6, 0xb7, avx2, "HASWELL", "HASWELL", "Raptor Lake: x86:2412; no exmodel 11 at run time -> dynx:1145" },
+  { "GenuineIntel", 6, 0xc6, avx2, "HASWELL", "HASWELL", "Arrow Lake-S: x86:2427; dynx:1145" },
+  { "GenuineIntel", 6, 0xc5, avx2, "PRESCOTT", "HASWELL", "Arrow Lake-H: no case, x86:2442-2444; dynx:1145" },
+  { "GenuineIntel", 6, 0xaf, avx2, "HASWELL", "HASWELL", "Sierra Forest: falls from x86:2368 into x86:2414; dynx:1145" },
+  { "GenuineIntel", 6, 0xa7, amx, "SKYLAKEX", "SKYLAKEX", "Rocket Lake model number with AMX, as a virtual CPU may report: x86:2395 dynx:794" },
+  { "AuthenticAMD", 23, 0x31, avx2, "ZEN", "ZEN", "Zen 2: x86:2500 dynx:887" },
+  { "AuthenticAMD", 25, 0x21, avx2, "ZEN", "ZEN", "Zen 3: x86:2500 dynx:903" },
+  { "AuthenticAMD", 25, 0x11, bf16, "COOPERLAKE", "COOPERLAKE", "Zen 4: x86:2500 dynx:903" },
+  { "AuthenticAMD", 26, 0x44, bf16, "COOPERLAKE", "COOPERLAKE", "Zen 5: x86:2500; no exfamily 11 at run time (dynx:914) -> dynx:1143" },
+}
+for _, c in ipairs(x86) do
+  local got, rec, dyn = H.openblas_target({ vendor = c[1], family = c[2], model = c[3], features = c[4], microarch = "x86_64" })
+  local what = ("%s %d/0x%02x [%s]"):format(c[1], c[2], c[3], c[7])
+  t.is(got, c[5], what .. ": TARGET " .. c[5])
+  t.is(dyn, c[6], what .. ": DYNAMIC_ARCH runs " .. c[6])
+  t.is(rec, true, what .. ": DYNAMIC_ARCH takes a kernel set")
+end
+t.is(H.openblas_target({ vendor = "GenuineIntel", family = 6, model = 0x0f, features = {} }), nil, "Core 2: not modelled")
+-- ... and the x86 plan says both: Emerald Rapids builds PRESCOTT (no case,
+-- x86:2442-2444) and DYNAMIC_ARCH runs COOPERLAKE's (dynx:1143)
+local emr = H.openblas({ host = { arch = "x86_64", cpu = { vendor = "GenuineIntel", family = 6, model = 0xcf, features = amx } } })
+t.is(emr.target, "PRESCOTT", "Emerald Rapids: target PRESCOTT")
+t.ok(emr.note:find("OpenBLAS 0.3.30 built here without TARGET picks PRESCOTT, and its DYNAMIC_ARCH runs the COOPERLAKE kernels", 1, true) ~= nil,
+  "Emerald Rapids: the note names the build TARGET and the DYNAMIC_ARCH kernels")
+
+-- Facts written by hand carry only an archspec name: { microarch, TARGET, dyn }
+local names = {
+  { "neoverse_v2", "NEOVERSEV2", "NEOVERSEN2" }, { "cortex_a72", "CORTEXA72", "CORTEXA57" },
+  { "zen4", "COOPERLAKE", "COOPERLAKE" }, { "sapphirerapids", "SAPPHIRERAPIDS", "SAPPHIRERAPIDS" },
+  { "cannonlake", "SKYLAKEX", "HASWELL" }, { "arrowlake", nil, nil },
+}
+for _, c in ipairs(names) do
+  local got, _, dyn = H.openblas_target({ microarch = c[1] })
+  t.is(got, c[2], c[1] .. ": TARGET " .. tostring(c[2]))
+  t.is(dyn, c[3], c[1] .. ": DYNAMIC_ARCH runs " .. tostring(c[3]))
 end
 
 -- openblas: { description, facts, target, via, env BLAS }
@@ -162,14 +248,19 @@ for _, c in ipairs(pinned) do
   t.is(grace[c[1]], c[2], ("source build %s [%s]"):format(c[1], c[3]))
 end
 
--- What DYNAMIC_ARCH runs on a Neoverse V2 in the pinned release: 0.3.30's
--- dynamic_arm64.c maps part 0xd4f (with SVE) to gotoblas_NEOVERSEV2, which
--- it #defines to gotoblas_NEOVERSEN2 [ob5144].  { TARGET, kernels, source }
-local dyn = { { "NEOVERSEV2", "NEOVERSEN2", "ob5144" } }
-for _, c in ipairs(dyn) do
-  t.like(grace.note, "runs its " .. c[2] .. " kernels", ("DYNAMIC_ARCH on %s: %s kernels [%s]"):format(c[1], c[2], c[3]))
+-- What the plan says of a Neoverse V2 in the pinned release, each claim
+-- with its line in v0.3.30: { text, where }
+local v2 = {
+  { "OpenBLAS 0.3.30 has no TARGET=NEOVERSEV2 (getarch.c stops with", "getarch.c:1827, no FORCE_NEOVERSEV2" },
+  { "where the kernel reports SVE, runs the NEOVERSEN2 kernel set", "dynamic_arm64.c:397-402 and :173" },
+  { "OPENBLAS_VERBOSE=2 still prints 'Core: neoversev2'", "gotoblas_corename() tests V2 (corename[12]) before N2" },
+  { "without SVE it runs NEOVERSEN1's", "dynamic_arm64.c:398-400" },
+}
+for _, c in ipairs(v2) do
+  t.ok(grace.note:find(c[1], 1, true) ~= nil, ("Grace note: '%s' [%s]"):format(c[1], c[2]))
 end
-t.is(grace.note:find("picks the NEOVERSEV2 kernels", 1, true), nil, "Grace: no claim of NEOVERSEV2 kernels 0.3.30 does not have")
+t.is(grace.note:find("NEOVERSEV2 kernel", 1, true), nil, "Grace: no claim of NEOVERSEV2 kernels 0.3.30 does not have")
+t.is(grace.note:find("TargetList", 1, true), nil, "Grace: the reason is getarch's, not a list's")
 
 -- max_jobs: { cores, memory MiB, --max-jobs, jobs, problems }
 local jobs = {
