@@ -262,6 +262,23 @@ end
 t.is(grace.note:find("NEOVERSEV2 kernel", 1, true), nil, "Grace: no claim of NEOVERSEV2 kernels 0.3.30 does not have")
 t.is(grace.note:find("TargetList", 1, true), nil, "Grace: the reason is getarch's, not a list's")
 
+-- The facts' features decide the SVE branch of dynamic_arm64.c:397-402
+-- when they list any; with none listed the note keeps both branches.
+local function v2_with(features)
+  local f = arm("0xd4f", "neoverse_v2", "ubuntu")
+  f.host.cpu.features = features
+  return H.openblas(f).note
+end
+local reports = v2_with({ "fp", "asimd", "sve", "sve2" })
+t.ok(reports:find("as this core reports SVE, runs the NEOVERSEN2 kernel set", 1, true) ~= nil,
+  "Grace listing sve: the NEOVERSEN2 set, decided [dynamic_arm64.c:397-402]")
+t.is(reports:find("without SVE", 1, true), nil, "...and no branch left open")
+local nosve_v2 = v2_with({ "fp", "asimd" })
+t.ok(nosve_v2:find("as this core's features list no SVE, runs NEOVERSEN1's kernel set", 1, true) ~= nil,
+  "a V2 whose kernel hides SVE: NEOVERSEN1's set [dynamic_arm64.c:398-400]")
+t.is(nosve_v2:find("NEOVERSEN2", 1, true), nil, "...and no NEOVERSEN2 claim")
+t.ok(v2_with({}):find("where the kernel reports SVE", 1, true) ~= nil, "no features listed: both branches said")
+
 -- max_jobs: { cores, memory MiB, --max-jobs, jobs, problems }
 local jobs = {
   { 72, 491520, nil, 72, "" }, { 224, 2097152, nil, 224, "" }, { 32, 63430, nil, 15, "" },
