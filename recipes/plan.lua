@@ -11,6 +11,7 @@ local B = ptb.include("lib/buildenv")
 local pytorch = ptb.include("data/pytorch")
 local cuda = ptb.include("data/cuda")
 local jetson = ptb.include("data/jetson")
+local L4T = ptb.include("data/l4t")
 local redist = ptb.include("data/redist")
 local acldata = ptb.include("data/acl")
 local W = ptb.include("lib/wheels")
@@ -158,7 +159,7 @@ end
 -- Whether NVIDIA publishes a toolkit of CUDA r for the platform (one
 -- found installed was checked by platform_problems), and whether a
 -- Jetson Orin can run it.  Adds to problem list p.
-local function toolkit_problems(p, facts, r, tk, platform)
+local function toolkit_problems(p, facts, torch, r, tk, platform)
   if tk then
     -- platform_problems checked it
   elseif not contains(r.platforms, platform) then
@@ -174,11 +175,28 @@ local function toolkit_problems(p, facts, r, tk, platform)
     local min = jetson.sbsa_min_cc.from13_minor
     local use = A.vcmp(r.version, min) < 0 and min or r.version
     local oc = cuda.orin_compat[use]
+    local with = oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""
+    local l4t = facts.jetson and facts.jetson.l4t
+    local fix
+    if type(l4t) == "string" and A.vcmp(l4t, "39") >= 0 then
+      -- already on JetPack 7.2: the release is the bar, not the flash
+      fix = ("use CUDA %s or newer (--cuda %s)%s: this JetPack runs Orin on the SBSA toolkit from CUDA %s"):format(
+        min, use, with, min)
+    else
+      -- the way back that needs no flash: the CUDA this JetPack ships,
+      -- when the PyTorch release builds with it
+      local jp = type(l4t) == "string" and L4T.jetpack[l4t]
+      local own = jp and L4T.cuda[jp:match("^(%d+%.%d+)")]
+      local ownr = own and A.release(own)
+      local back = not own and "use the CUDA your JetPack ships, or "
+        or ownr and T.torch_builds(torch, ownr) and ("use JetPack %s's CUDA %s (--cuda %s), or "):format(jp, own, own)
+        or ""
+      fix = ("%sflash JetPack 7.2 and use CUDA %s%s"):format(back, use, with)
+    end
     problem(p, "error", "jetson-orin-needs-cuda-13.2",
       ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
-        T.jetson_cc(facts), facts.jetson and facts.jetson.l4t or "?", min, r.version),
-      ("use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA %s%s"):format(use,
-        oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""))
+        T.jetson_cc(facts), l4t or "?", min, r.version),
+      fix)
   end
 end
 
@@ -224,7 +242,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   torch_support_problems(p, facts, torch, r, items)
   driver_problems(p, facts, r)
   platform_problems(p, facts, r, platform, choice)
-  toolkit_problems(p, facts, r, tk, platform)
+  toolkit_problems(p, facts, torch, r, tk, platform)
   glibc_problems(p, facts, r)
   -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
   -- finds none (scenarios S25); JetPack ships it.

@@ -161,8 +161,23 @@ esac
 # L4T is the bar, not the release) with the package it needs.
 "$PTBUILD" plan --profile jetson-orin --cuda 13.4 >"$T_DIR/out" 2>&1 </dev/null
 like "$(cat "$T_DIR/out")" "*error \[jetson-orin-needs-cuda-13.2\]*
-    fix: use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.4 with the CUDA Compatibility Package (Orin) 13.4.47145772*" \
+    fix: use JetPack 6.2's CUDA 12.6 (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.4 with the CUDA Compatibility Package (Orin) 13.4.47145772*" \
 	"Orin on L4T 36 with --cuda 13.4: the fix keeps 13.4, with the Orin package"
+# On L4T 39 (JetPack 7.2 already) a CUDA 13 before 13.2 is the bar: the
+# fix names 13.2, and neither a flash nor a JetPack CUDA 12 it lacks.
+"$PTBUILD" plan --facts "$T_DIR/orin39.json" --cuda 13.0 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*error \[jetson-orin-needs-cuda-13.2\]*
+    fix: use CUDA 13.2 or newer (--cuda 13.2): this JetPack runs Orin on the SBSA toolkit from CUDA 13.2
+*" "Orin on L4T 39 with --cuda 13.0: the fix is CUDA 13.2, not a flash to the JetPack it runs"
+# On JetPack 5.1.4 (L4T 35.6.0) JetPack's CUDA is 11.4, which PyTorch
+# 2.9 does not build with: the fix offers only the flash.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1])); f["jetson"]["l4t"] = "35.6.0"
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/jetson-orin.json "$T_DIR/orin35.json"
+"$PTBUILD" plan --facts "$T_DIR/orin35.json" --torch 2.9 --cuda 13.0 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*error \[jetson-orin-needs-cuda-13.2\]*
+    fix: flash JetPack 7.2 and use CUDA 13.2
+*" "Orin on JetPack 5.1.4 with torch 2.9: no JetPack CUDA the release cannot build with"
 # A GPU newer than every CUDA ptbuild knows (compute capability 13.0):
 # arch-list-empty's fix does not send the user to look for a CUDA.
 python3 -c 'import json, sys
