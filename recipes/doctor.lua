@@ -99,8 +99,19 @@ local function check(code, severity, scenario, run)
 end
 
 check("driver-too-old", "error", "S03", function(c)
-  if not (c.f.driver and c.f.driver.version and c.tk and c.rel) then return end
-  local d, r = c.f.driver.version, c.rel
+  if not (c.f.driver and c.f.driver.version) then return end
+  local d = c.f.driver.version
+  -- a GPU newer than the driver runs nothing, whatever the toolkit
+  local old_for, first = toolkit.driver_predates(c.f)
+  if old_for then
+    return {
+      message = ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s): it runs no CUDA code on that GPU, whatever the toolkit")
+        :format(d, c.f.driver.cuda_max, old_for.name or "GPU", old_for.compute_capability, first),
+      seen = "driver " .. d .. ", GPU " .. tostring(old_for.name or old_for.compute_capability),
+      fix = ("install %s (it runs CUDA %s, the first release that builds this GPU)"):format(toolkit.driver_at_least(archlist.release(first)), first) }
+  end
+  if not (c.tk and c.rel) then return end
+  local r = c.rel
   local runs = checks_lib.driver(r, c.f.driver)
   if runs == "direct" or runs == "unknown" then return end
   local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"CUDA Version: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(c.f.driver.cuda_max) or ""

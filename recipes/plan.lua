@@ -129,7 +129,17 @@ end
 -- compatibility, or not seen at all.  Adds to problem list p.
 local function driver_problems(p, facts, r)
   local runs = C.driver(r, facts.driver)
-  if runs == "too-old" then
+  local old_for, first = T.driver_predates(facts)
+  if old_for and runs ~= "too-old" then
+    -- the toolkit would run, the GPU would not (lib/toolkit driver_predates)
+    local need = A.release(first)
+    local target = A.vcmp(r.version, first) > 0 and r or need
+    problem(p, "error", "driver-too-old",
+      ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s): it runs no CUDA code on that GPU, whatever the toolkit"):format(
+        facts.driver.version, facts.driver.cuda_max, old_for.name or "GPU", old_for.compute_capability, first),
+      ("install %s (it runs CUDA %s%s)"):format(T.driver_at_least(target), target.version,
+        target == need and ", the first release that builds this GPU" or ""))
+  elseif runs == "too-old" then
     local d = facts.driver
     -- the older CUDA the driver runs is a way out only when it builds
     -- the GPUs too (a Rubin needs 13.4 whatever the driver)

@@ -180,6 +180,32 @@ function M.builds_items(r, items)
   return true
 end
 
+-- A GPU the driver predates: the first CUDA that builds it is newer than
+-- the newest CUDA the driver runs (facts driver.cuda_max).  A driver
+-- knows only the GPUs of its own CUDA release and before (the driver each
+-- toolkit ships "supports all the features introduced in that version",
+-- NVIDIA's CUDA Compatibility guide [S_COMPAT]), and minor-version
+-- compatibility lends a newer toolkit to it, not a newer GPU: an RTX PRO
+-- 6000 Blackwell (12.0, first built by CUDA 12.8) on driver 535 (12.2)
+-- runs nothing until the driver is upgraded.  A GPU older than the
+-- oldest CUDA known here is not judged (its first CUDA is unknown), nor
+-- a Jetson's (its driver is the L4T's).  Returns the GPU and that first
+-- CUDA's version, or nil.
+function M.driver_predates(facts)
+  local d = facts.driver
+  if type(d) ~= "table" or type(d.cuda_max) ~= "string" then return nil end
+  if (facts.host or {}).platform == "jetson" then return nil end
+  local oldest = A.known_versions()[1]
+  for _, g in ipairs(facts.gpus or {}) do
+    local cc = g.compute_capability
+    if type(cc) == "string" then
+      local first = A.span(cc, "")
+      if first and first ~= oldest and A.vcmp(first, d.cuda_max) > 0 then return g, first end
+    end
+  end
+  return nil
+end
+
 -- Does release r suit the torch release, the driver, every GPU, the arch
 -- list asked for (items, may be nil) and the platform?  Returns true, or
 -- false and the first reason.
@@ -190,6 +216,10 @@ function M.fits(facts, torch, r, tk, items)
   end
   if not M.driver_runs(r, facts.driver) then
     return false, ("driver %s cannot run CUDA %s"):format(facts.driver.version, r.version)
+  end
+  local old_for = M.driver_predates(facts)
+  if old_for then
+    return false, ("driver %s predates the %s"):format(facts.driver.version, old_for.name or "GPU")
   end
   for _, g in ipairs(facts.gpus or {}) do
     if g.compute_capability and not M.builds_gpu(r, g.compute_capability) then

@@ -219,17 +219,26 @@ like "$(cat "$T_DIR/out")" "*warning \[driver-minor-compat\]*
 	"--cuda 13.5 on driver 615 (CUDA 13.4): the minor-compat fix too"
 # Eight Rubin GPUs (10.7) on driver 550: no CUDA the driver runs builds
 # them, so the plan takes the first CUDA that does (13.4) and names the
-# driver as the one problem to mend; the wheel reasons count the GPUs.
+# driver as the one problem to mend, in the wheel reasons too.
 sed 's/"NVIDIA H100 80GB HBM3"/"NVIDIA R100"/; s/"compute_capability": "9.0"/"compute_capability": "10.7"/' \
 	recipes/profiles/dgx-h100.json >"$T_DIR/rubin.json"
 "$PTBUILD" plan --facts "$T_DIR/rubin.json" >"$T_DIR/out" 2>&1 </dev/null
 out=$(cat "$T_DIR/out")
-like "$out" "*has no code for 8x NVIDIA R100 (10.7)*" "eight identical GPUs are counted in the wheel reasons"
+like "$out" "*driver 550.54.15 (CUDA 12.4 at most) predates the NVIDIA R100 (compute capability 10.7, first built by CUDA 13.4): no wheel runs on it*" \
+	"the wheel reason is the driver, which no wheel runs the GPU on"
 like "$out" "*cuda           CUDA 13.4 (13.4.2)*that builds every GPU (the driver must be upgraded for it)*" "Rubin on driver 550: CUDA 13.4, which builds it"
 like "$out" "*error \[driver-too-old\] driver 550.54.15 cannot run CUDA 13.4*" "... with the driver as the error to mend"
 like "$out" "*fix: install an r615 driver or newer (615.71.09 or newer is known to run it): CUDA 12.4, the newest this driver runs, does not build the NVIDIA R100 (compute capability 10.7)*" \
 	"... whose fix offers no older CUDA that cannot build the GPU"
 case "$out" in *"[gpu-newer-than-toolkit]"*) t_ok 1 "... and no gpu-newer-than-toolkit" ;; *) t_ok 0 "... and no gpu-newer-than-toolkit" ;; esac
+# Two T4G (7.5) on an Arm server with driver 580, as on AWS g5g: no
+# linux-sbsa wheel has Turing code, and the reasons count the GPUs.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1])); f["driver"] = {"version": "580.95.05", "cuda_max": "13.0"}
+f["gpus"] = [{"index": i, "name": "NVIDIA T4G", "compute_capability": "7.5"} for i in range(2)]
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/altra-a100.json "$T_DIR/t4g.json"
+"$PTBUILD" plan --facts "$T_DIR/t4g.json" >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*has no code for 2x NVIDIA T4G (7.5)*" "two identical GPUs are counted in the wheel reasons"
 
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
 # for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),

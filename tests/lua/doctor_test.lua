@@ -62,8 +62,14 @@ t.ok(base.checks >= 15, "at least 15 checks (" .. base.checks .. ")")
 local cases = {
   { "driver-too-old", function(f) f.driver = { version = "535.104.05", cuda_max = "12.2" } end,
     "driver 535.104.05.*only through minor%-version compatibility", "warning" },
-  { "driver-too-old", function(f) f.driver = { version = "470.82.01", cuda_max = "11.4" } end,
+  { "driver-too-old", function(f, o)
+      f.driver = { version = "470.82.01", cuda_max = "11.4" }
+      f.gpus[1] = { index = 0, name = "NVIDIA GeForce RTX 3090", compute_capability = "8.6" }
+      o.env.TORCH_CUDA_ARCH_LIST = "8.6" end,
     "too old for CUDA 12.8.*nvidia%-smi's \"CUDA Version: 11.4\" is the newest CUDA this driver runs", "error" },
+  -- a driver older than the GPU (Ada: CUDA 11.8, R520) runs nothing on it
+  { "driver-too-old", function(f) f.driver = { version = "470.82.01", cuda_max = "11.4" } end,
+    "driver 470%.82%.01 %(CUDA 11%.4 at most%) predates the NVIDIA GeForce RTX 4090 %(compute capability 8%.9, first built by CUDA 11%.8%)", "error" },
   { "driver-library-mismatch", function(f, o) o.libs[1].version = "570.124.06" end,
     "kernel module is 570.86.10 but user%-space libcuda is 570.124.06", "error" },
   { "torch-lacks-gpu", function(f, o)
