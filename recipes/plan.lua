@@ -178,6 +178,13 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
       platform == "linux-aarch64" and "Jetson Orin uses JetPack's CUDA (12.x); CUDA 13 reaches Orin through the SBSA toolkit with JetPack 7.2 (CUDA 13.2)"
         or "choose another CUDA with --cuda")
   end
+  if not tk and platform == "linux-aarch64" and facts.host.platform == "jetson" and contains(r.platforms, platform) then
+    local src, why = T.jetson_source(facts, r)
+    if not src then
+      problem(p, "error", "cuda-platform-missing", why .. (": no CUDA %s can be installed on this Jetson"):format(r.version),
+        "choose a CUDA this JetPack's Ubuntu release has packages of (--cuda), or flash a JetPack whose Ubuntu release has CUDA " .. r.version)
+    end
+  end
   if facts.host.platform == "jetson" and platform == "linux-sbsa" and T.orin_sbsa_blocked(facts, r) then
     -- before 13.2 the release itself is the bar; from 13.2 only the L4T
     -- is, and the fix keeps the CUDA asked for (13.4 and on with the
@@ -533,10 +540,22 @@ end
 
 -- The decisions about CUDA: the toolkit, the runfile alternative, cuDNN
 -- and where the file list comes from.
-local function decide_cuda(decide, args, ch, cplan, inst, ncuda, cudnn)
+local function decide_cuda(decide, facts, args, ch, cplan, inst, ncuda, cudnn)
   local r, source, root, installer = ch.release, cplan.source, cplan.root, cplan.installer
   local how = source == "installed" and "installed" or
     (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (ncuda > 0 and (", " .. ncuda .. " files with sha256") or ", resolved from the manifest")))
+  if source == "jetpack" then
+    -- a CUDA the JetPack does not ship comes from NVIDIA's Jetson local
+    -- repo of this Ubuntu release: name it, or nobody knows where to look
+    local src = T.jetson_source(facts, r)
+    if src == "unnamed" then
+      how = ("from NVIDIA's Jetson packages (JetPack does not ship CUDA %s; ptbuild names no local repo of it)"):format(r.version)
+    elseif not src then
+      how = "from no package for this Ubuntu release (see cuda-platform-missing)"
+    elseif src ~= "jetpack" then
+      how = "from NVIDIA's Jetson local repo " .. src
+    end
+  end
   decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, cplan.platform, how, root), ch.why)
   if source == "download" and inst.runfile ~= ptb.null then
     local rf = inst.runfile
@@ -732,7 +751,7 @@ function M.make(args)
   local platform, root = cplan.platform, cplan.root
   local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan, want_items)
   append(problems, cp)
-  decide_cuda(decide, args, ch, cplan, inst, ncuda, cudnn)
+  decide_cuda(decide, facts, args, ch, cplan, inst, ncuda, cudnn)
 
   -- Arch list
   local arch, ap, aerr = G.choose(facts, torch, r, platform, args.arch_list)

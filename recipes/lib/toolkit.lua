@@ -5,6 +5,7 @@ local A = ptb.include("lib/archlist")
 local cuda = ptb.include("data/cuda")
 local archs = ptb.include("data/archs")
 local jetson = ptb.include("data/jetson")
+local L4T = ptb.include("data/l4t")
 local redist = ptb.include("data/redist")
 local runfiles = ptb.include("data/runfiles")
 
@@ -206,6 +207,30 @@ function M.driver_predates(facts)
   return nil
 end
 
+-- How a Jetson gets JetPack-era (linux-aarch64) CUDA release r: "jetpack"
+-- when the JetPack of its L4T ships r (data/l4t.lua), else the name of
+-- NVIDIA's Jetson local-repo .deb for its Ubuntu release (data/cuda.lua
+-- jetson_debs: 20.04 for JetPack 5, 22.04 for JetPack 6), else nil and
+-- why: a .deb is built for one Ubuntu release, and the JetPack 5 of an
+-- Ubuntu 20.04 Jetson has no CUDA 12.6.  A fact missing is no refusal:
+-- "jetpack" when the JetPack is not known, "unnamed" when no .deb of r
+-- (or no Ubuntu release) is.
+function M.jetson_source(facts, r)
+  local l4t = facts.jetson and facts.jetson.l4t
+  local jp = type(l4t) == "string" and L4T.jetpack[l4t]
+  if not jp or L4T.cuda[jp:match("^(%d+%.%d+)")] == r.version then return "jetpack" end
+  local debs = (cuda.updates[r.version] or {}).jetson_debs
+  local os = (facts.host or {}).os
+  local ubuntu = type(os) == "table" and os.id == "ubuntu" and type(os.version_id) == "string" and os.version_id or nil
+  if not debs or not ubuntu then return "unnamed" end
+  if debs[ubuntu] then return debs[ubuntu] end
+  local have = {}
+  for k in pairs(debs) do if k ~= "label" then have[#have + 1] = k end end
+  table.sort(have)
+  return nil, ("NVIDIA's Jetson packages of CUDA %s are for Ubuntu %s, not this %sUbuntu %s"):format(
+    r.version, table.concat(have, ", "), jp and ("JetPack " .. jp .. " ") or "", ubuntu)
+end
+
 -- Does release r suit the torch release, the driver, every GPU, the arch
 -- list asked for (items, may be nil) and the platform?  Returns true, or
 -- false and the first reason.
@@ -238,6 +263,9 @@ function M.fits(facts, torch, r, tk, items)
     end
   elseif not contains(r.platforms, plat) then
     return false, ("CUDA %s has no %s toolkit"):format(r.version, plat)
+  elseif plat == "linux-aarch64" and facts.host.platform == "jetson" then
+    local src, why = M.jetson_source(facts, r)
+    if not src then return false, why end
   end
   if plat == "linux-sbsa" and facts.host.platform == "jetson" then
     local cc = M.jetson_cc(facts)

@@ -1,0 +1,67 @@
+#!/bin/sh
+# t0133-plan-jetson-cuda-packages.sh - a JetPack-era Jetson gets a CUDA
+# other than its JetPack's from NVIDIA's Jetson local-repo .deb, which is
+# built for one Ubuntu release (20.04: JetPack 5, 22.04: JetPack 6).  The
+# plan names that .deb, never plans a CUDA that has none for the
+# Jetson's Ubuntu release, and says so when --cuda asks for one.
+. "$top_srcdir/tests/lib.sh"
+cd "$top_srcdir" || exit 1
+
+# orin NAME L4T UBUNTU: the Orin profile on another JetPack, no toolkit
+orin() {
+	python3 - recipes/profiles/jetson-orin.json "$T_DIR/$1.json" "$2" "$3" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+f["jetson"]["l4t"] = sys.argv[3]
+f["host"]["os"] = {"id": "ubuntu", "version_id": sys.argv[4]}
+f["toolkits"] = []
+json.dump(f, open(sys.argv[2], "w"))
+PY
+}
+field() { # PLAN.json EXPR: a value of the plan document
+	python3 -c 'import json, sys; p = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+orin jp514 35.6.0 20.04
+orin jp62 36.4.3 22.04
+
+# JetPack 5.1.4 (Ubuntu 20.04): no Jetson CUDA 12.6 exists for it, so
+# PyTorch 2.14 (CUDA 12.6 at least) gets no JetPack-era CUDA at all
+"$PTBUILD" plan --facts "$T_DIR/jp514.json" --json >"$T_DIR/p.json" 2>/dev/null
+is "$(field "$T_DIR/p.json" 'p["cuda"]["platform"] == "linux-aarch64"')" "False" \
+	"JetPack 5.1.4 with PyTorch 2.14: no linux-aarch64 CUDA is planned (none of 12.6+ has a 20.04 package)"
+is "$(field "$T_DIR/p.json" '" ".join(sorted(x["code"] for x in p["problems"] if x["severity"] == "error"))')" \
+	"jetson-orin-needs-cuda-13.2" "... the one error is that CUDA 13 needs JetPack 7.2"
+
+# --cuda 12.2 on JetPack 5.1.4: the 20.04 .deb, named in the text plan
+run "$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.5 --cuda 12.2
+is "$rc" 0 "JetPack 5.1.4, --cuda 12.2: a plan"
+like "$out" "*  cuda           CUDA 12.2 (12.2.2) for linux-aarch64, from NVIDIA's Jetson local repo cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb, in /usr/local/cuda-12.2*" \
+	"... whose text names the Ubuntu 20.04 .deb"
+
+# --cuda 12.6 there: an error naming the Ubuntu releases
+run "$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.5 --cuda 12.6
+is "$rc" 1 "JetPack 5.1.4, --cuda 12.6: exit 1"
+like "$out" "*error \\[cuda-platform-missing\\] NVIDIA's Jetson packages of CUDA 12.6 are for Ubuntu 22.04, not this JetPack 5.1.4 Ubuntu 20.04*" \
+	"... CUDA 12.6's Jetson packages are for 22.04"
+
+# JetPack 6.2 (Ubuntu 22.04): 12.8 from its 22.04 .deb; 12.2's is 20.04's
+run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.8
+like "$out" "*from NVIDIA's Jetson local repo cuda-tegra-repo-ubuntu2204-12-8-local_12.8.1-1_arm64.deb*" \
+	"JetPack 6.2, --cuda 12.8: the Ubuntu 22.04 .deb"
+run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.5 --cuda 12.2
+is "$rc" 1 "JetPack 6.2, --cuda 12.2: exit 1"
+like "$out" "*error \\[cuda-platform-missing\\] NVIDIA's Jetson packages of CUDA 12.2 are for Ubuntu 20.04, not this JetPack 6.2 Ubuntu 22.04*" \
+	"... the 12.2 .deb is Ubuntu 20.04's"
+case "$out" in
+*"12.2 (12.2.2) for linux-aarch64, from JetPack"*) t_ok 1 "... and the text does not say JetPack ships it" ;;
+*) t_ok 0 "... and the text does not say JetPack ships it" ;;
+esac
+# its own JetPack's CUDA needs no .deb
+run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9
+like "$out" "*  cuda           CUDA 12.8 (12.8.1) for linux-aarch64, from NVIDIA's Jetson local repo cuda-tegra-repo-ubuntu2204-12-8-local_12.8.1-1_arm64.deb*" \
+	"JetPack 6.2 with PyTorch 2.9, no toolkit: 12.8 from its 22.04 .deb"
+run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6
+like "$out" "*  cuda           CUDA 12.6 (12.6.3) for linux-aarch64, from JetPack, in /usr/local/cuda-12.6*" \
+	"... --cuda 12.6, JetPack 6.2's own: from JetPack"
+
+done_testing
