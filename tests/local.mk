@@ -91,6 +91,7 @@ SHELL_TESTS = \
 	tests/integration/t0131-plan-doctor-agree.sh \
 	tests/integration/t0132-driver-predates-gpu.sh \
 	tests/integration/t0133-plan-jetson-cuda-packages.sh \
+	tests/integration/t0134-cuda-13.4-machine.sh \
 	tests/integration/t0211-sources.sh \
 	tests/integration/t0219-runfiles.sh \
 	tests/integration/t0212-recipe-errors.sh \
