@@ -428,6 +428,12 @@ do
   local hit = gcc_too_new("aarch64", { { name = "gcc", version = "13.2.0", path = "/usr/bin/gcc" } })
   t.is(hit and hit.fix, "install gcc 12 (e.g. apt-get install g++-12) and set CUDAHOSTCXX=/usr/bin/g++-12",
     "gcc 13.2.0 with CUDA 12.4 on aarch64: the fix names gcc 12")
+  -- gcc 13 is within 12.4's host_config.h: no '#error' is promised
+  t.ok(hit and hit.message:find("first .cu (spack PR 39666)", 1, true) and not hit.message:find("#error", 1, true),
+    "... the message gives the failure at the first .cu, not host_config.h's #error (got: " .. tostring(hit and hit.message) .. ")")
+  hit = gcc_too_new(nil, { { name = "gcc", version = "14.2.0", path = "/usr/bin/gcc" } })
+  t.ok(hit and hit.message:find("(\"#error -- unsupported GNU version!\" at the first .cu)", 1, true),
+    "gcc 14 over 12.4's limit: host_config.h's #error is the symptom")
 end
 
 -- ... and with the gcc known only as "13" (as detect reads gcc-13): a
