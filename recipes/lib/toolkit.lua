@@ -391,12 +391,17 @@ function M.choose(facts, torch, want, items)
   for _, g in ipairs(facts.gpus or {}) do
     if type(g.compute_capability) ~= "string" then every = "every GPU whose compute capability is known" end
   end
+  -- a build host with no driver and no GPU (a container, CI) met
+  -- neither test: say so rather than that both were passed
+  local blind = not (facts.driver and facts.driver.version) and #(facts.gpus or {}) == 0
   if best then
-    why = ("the newest CUDA that PyTorch %s ships wheels for, the driver runs%s and that builds %s"):format(torch.version, how, every)
+    why = blind and ("the newest CUDA that PyTorch %s ships wheels for%s (no driver or GPU seen to judge it by)"):format(torch.version, how)
+      or ("the newest CUDA that PyTorch %s ships wheels for, the driver runs%s and that builds %s"):format(torch.version, how, every)
   else
     best, how = best_of(facts, torch, other, items)
     if best then
-      why = ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds %s"):format(torch.version, how, every)
+      why = blind and ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts%s (no driver or GPU seen to judge it by)"):format(torch.version, how)
+        or ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds %s"):format(torch.version, how, every)
     end
   end
   if best then

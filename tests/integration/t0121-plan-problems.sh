@@ -239,6 +239,12 @@ f["gpus"] = [{"index": i, "name": "NVIDIA T4G", "compute_capability": "7.5"} for
 json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/altra-a100.json "$T_DIR/t4g.json"
 "$PTBUILD" plan --facts "$T_DIR/t4g.json" >"$T_DIR/out" 2>&1 </dev/null
 like "$(cat "$T_DIR/out")" "*has no code for 2x NVIDIA T4G (7.5)*" "two identical GPUs are counted in the wheel reasons"
+# A build host with no driver and no GPU (Graviton3): the CUDA's reason
+# does not claim a driver runs it or that it builds GPUs nobody saw.
+"$PTBUILD" plan --profile graviton3 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*  cuda  *
+                   the newest CUDA that PyTorch 2.14 ships wheels for (no driver or GPU seen to judge it by)
+*" "no driver, no GPU: the CUDA's reason says nothing was there to judge it by"
 
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
 # for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),
