@@ -513,7 +513,16 @@ local function cuda_plan(facts, args, ch)
     runfile = source == "download" and inst.runfile or ptb.null,
     why = ch.why,
   }
-  if source == "jetpack" then cplan.jetpack_deb = inst.jetpack_deb end
+  if source == "jetpack" then
+    cplan.jetpack_deb = inst.jetpack_deb
+    -- a CUDA the JetPack does not ship: where NVIDIA's Jetson local repo
+    -- of it is (its .deb names the update it holds), for setup.sh to name
+    local src = T.jetson_source(facts, r)
+    local label = src and src:match("_(%d+%.%d+%.%d+)%-%d+_arm64%.deb$")
+    if label then
+      cplan.jetpack_repo = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(label, src)
+    end
+  end
   if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
   -- fetch resolves the CUDA files through the manifest (checksums and all)
   if source == "download" and ncuda == 0 then cplan.files_from_manifest = true end

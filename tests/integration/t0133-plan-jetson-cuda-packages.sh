@@ -64,4 +64,26 @@ run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6
 like "$out" "*  cuda           CUDA 12.6 (12.6.3) for linux-aarch64, from JetPack, in /usr/local/cuda-12.6*" \
 	"... --cuda 12.6, JetPack 6.2's own: from JetPack"
 
+# setup.sh of such a plan: NVIDIA's commands for the local repo (no
+# checksum is published, so it names them and stops), not nvidia-jetpack
+"$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.5 --cuda 12.2 --json >"$T_DIR/p.json" 2>/dev/null
+is "$(field "$T_DIR/p.json" 'p["cuda"]["jetpack_repo"]')" \
+	"https://developer.download.nvidia.com/compute/cuda/12.2.2/local_installers/cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb" \
+	"the plan's cuda block holds the local repo's URL"
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen" --format setup
+is "$rc" 0 "generate setup.sh for it: exit 0"
+run sh "$T_DIR/gen/setup.sh" --dry-run
+like "$out$err" "*setup: wget https://developer.download.nvidia.com/compute/cuda/12.2.2/local_installers/cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb && sudo dpkg -i cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb && sudo cp /var/cuda-tegra-repo-ubuntu2004-12-2-local/cuda-*-keyring.gpg /usr/share/keyrings/ && sudo apt-get update && sudo apt-get install -y cuda-toolkit-12-2*" \
+	"... which names NVIDIA's commands for the 20.04 local repo"
+case "$out$err" in
+*nvidia-jetpack*) t_ok 1 "... and does not send the user to nvidia-jetpack for it" ;;
+*) t_ok 0 "... and does not send the user to nvidia-jetpack for it" ;;
+esac
+# JetPack 6.2's own 12.6: nvidia-jetpack, no local repo
+"$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6 --json >"$T_DIR/p.json" 2>/dev/null
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen62" --format setup
+run sh "$T_DIR/gen62/setup.sh" --dry-run
+like "$out" "*setup: CUDA: comes with JetPack at /usr/local/cuda-12.6 (sudo apt-get install nvidia-jetpack)*" \
+	"JetPack 6.2's own CUDA 12.6: setup.sh sends the user to nvidia-jetpack"
+
 done_testing
