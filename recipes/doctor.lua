@@ -108,7 +108,7 @@ check("driver-too-old", "error", "S03", function(c)
       message = ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s): it runs no CUDA code on that GPU, whatever the toolkit")
         :format(d, c.f.driver.cuda_max, old_for.name or "GPU", old_for.compute_capability, first),
       seen = "driver " .. d .. ", GPU " .. tostring(old_for.name or old_for.compute_capability),
-      fix = ("install %s (it runs CUDA %s, the first release that builds this GPU)"):format(toolkit.driver_at_least(archlist.release(first)), first) }
+      fix = ("install %s: the driver of CUDA %s, the first CUDA that builds this GPU"):format(toolkit.driver_at_least(archlist.release(first)), first) }
   end
   if not (c.tk and c.rel) then return end
   local r = c.rel

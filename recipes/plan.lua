@@ -137,8 +137,8 @@ local function driver_problems(p, facts, r)
     problem(p, "error", "driver-too-old",
       ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s): it runs no CUDA code on that GPU, whatever the toolkit"):format(
         facts.driver.version, facts.driver.cuda_max, old_for.name or "GPU", old_for.compute_capability, first),
-      ("install %s (it runs CUDA %s%s)"):format(T.driver_at_least(target), target.version,
-        target == need and ", the first release that builds this GPU" or ""))
+      ("install %s: the driver of CUDA %s%s"):format(T.driver_at_least(target), target.version,
+        target == need and ", the first CUDA that builds this GPU" or ""))
   elseif runs == "too-old" then
     local d = facts.driver
     -- the older CUDA the driver runs is a way out only when it builds

@@ -39,12 +39,12 @@ like "$out" "*No official wheel covers this machine*driver 535.183.01 (CUDA 12.2
 run "$PTBUILD" plan --facts "$T_DIR/pro535.json" --cuda 12.9
 is "$rc" 1 "... with --cuda 12.9 (minor-version compatibility): exit 1"
 like "$out" "*error \\[driver-too-old\\] driver 535.183.01 (CUDA 12.2 at most) predates the NVIDIA RTX PRO 6000 Blackwell Workstation Edition (compute capability 12.0, first built by CUDA 12.8): it runs no CUDA code on that GPU, whatever the toolkit
-    fix: install driver 575.51.03 or newer (it runs CUDA 12.9)*" "... the driver is the error, with 12.9's driver as the fix"
+    fix: install driver 575.51.03 or newer: the driver of CUDA 12.9*" "... the driver is the error, with 12.9's driver as the fix"
 
 # doctor, of the facts alone and of a fleet node, raises it too
 run "$PTBUILD" doctor --facts "$T_DIR/pro535.json"
 is "$rc" 1 "doctor of the same facts: exit 1"
-like "$out" "*error \\[driver-too-old\\] driver 535.183.01 (CUDA 12.2 at most) predates the NVIDIA RTX PRO 6000 Blackwell Workstation Edition*fix:  install driver 570.26 or newer (it runs CUDA 12.8, the first release that builds this GPU)*" \
+like "$out" "*error \\[driver-too-old\\] driver 535.183.01 (CUDA 12.2 at most) predates the NVIDIA RTX PRO 6000 Blackwell Workstation Edition*fix:  install driver 570.26 or newer: the driver of CUDA 12.8, the first CUDA that builds this GPU*" \
 	"... names the driver and the driver to install"
 cp "$T_DIR/pro535.json" "$T_DIR/node2.json"
 "$PTBUILD" doctor --facts "$T_DIR/pro535.json" --facts "$T_DIR/node2.json" --json >"$T_DIR/fleet.json" 2>/dev/null
@@ -64,5 +64,23 @@ for m in pro575 a100; do
 done
 like "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["wheel"]["why"])' "$T_DIR/p.json")" \
 	"*covers every GPU*" "... the A100 on driver 535 still has a wheel"
+
+# A Rubin (10.7, first built by CUDA 13.4) on driver 580 (13.0): no wheel,
+# the driver to mend; on 615 (13.4): the cu130 wheel's sm_100 runs it
+machine rubin580 580.95.05 13.0 "NVIDIA Rubin" 10.7
+machine rubin615 615.71.09 13.4 "NVIDIA Rubin" 10.7
+run "$PTBUILD" plan --facts "$T_DIR/rubin580.json"
+like "$out" "*error \\[driver-too-old\\] driver 580.95.05 (CUDA 13.0 at most) predates the NVIDIA Rubin (compute capability 10.7, first built by CUDA 13.4)*
+    fix: install an r615 driver or newer*" "Rubin on driver 580: the driver is the error"
+case "$out" in
+"A wheel covers this machine"*) t_ok 1 "... and no wheel is said to cover it" ;;
+*) t_ok 0 "... and no wheel is said to cover it" ;;
+esac
+run "$PTBUILD" plan --facts "$T_DIR/rubin615.json"
+case "$out" in
+*driver-too-old*) t_ok 1 "Rubin on driver 615: no driver-too-old" ;;
+*) t_ok 0 "Rubin on driver 615: no driver-too-old" ;;
+esac
+like "$out" "*A wheel covers this machine*NVIDIA Rubin runs sm_100*" "... and a wheel's sm_100 covers it"
 
 done_testing
