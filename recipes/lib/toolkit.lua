@@ -348,6 +348,21 @@ function M.suggest(facts, torch, r, items)
   return nil
 end
 
+-- "every GPU", or when one's compute capability is unknown (it cannot be
+-- said to be built) "every GPU whose compute capability is known".
+local function every_gpu(facts)
+  for _, g in ipairs(facts.gpus or {}) do
+    if type(g.compute_capability) ~= "string" then return "every GPU whose compute capability is known" end
+  end
+  return "every GPU"
+end
+
+-- A build host with no driver and no GPU (a container, CI) meets neither
+-- test: a choice's reason says so rather than that both were passed.
+local function blind(facts)
+  return not (facts.driver and facts.driver.version) and #(facts.gpus or {}) == 0
+end
+
 -- Choose: an installed toolkit that fits, else the best release PyTorch
 -- ships wheels for that fits, else the best other release its build
 -- accepts that fits, else the newest it supports.  `want` (a release from
@@ -385,22 +400,14 @@ function M.choose(facts, torch, want, items)
   end
   local wheels, other = M.candidates(torch)
   local best, how = best_of(facts, torch, wheels, items)
-  local why
-  -- a GPU whose compute capability is unknown cannot be said to be built
-  local every = "every GPU"
-  for _, g in ipairs(facts.gpus or {}) do
-    if type(g.compute_capability) ~= "string" then every = "every GPU whose compute capability is known" end
-  end
-  -- a build host with no driver and no GPU (a container, CI) met
-  -- neither test: say so rather than that both were passed
-  local blind = not (facts.driver and facts.driver.version) and #(facts.gpus or {}) == 0
+  local why, every = nil, every_gpu(facts)
   if best then
-    why = blind and ("the newest CUDA that PyTorch %s ships wheels for%s (no driver or GPU seen to judge it by)"):format(torch.version, how)
+    why = blind(facts) and ("the newest CUDA that PyTorch %s ships wheels for%s (no driver or GPU seen to judge it by)"):format(torch.version, how)
       or ("the newest CUDA that PyTorch %s ships wheels for, the driver runs%s and that builds %s"):format(torch.version, how, every)
   else
     best, how = best_of(facts, torch, other, items)
     if best then
-      why = blind and ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts%s (no driver or GPU seen to judge it by)"):format(torch.version, how)
+      why = blind(facts) and ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts%s (no driver or GPU seen to judge it by)"):format(torch.version, how)
         or ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds %s"):format(torch.version, how, every)
     end
   end
