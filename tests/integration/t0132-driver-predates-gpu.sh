@@ -31,7 +31,8 @@ case "$out" in
 *driver-minor-compat*) t_ok 1 "... minor-version compatibility is not offered as the way through" ;;
 *) t_ok 0 "... minor-version compatibility is not offered as the way through" ;;
 esac
-like "$out" "*No official wheel covers this machine*driver 535.183.01 (CUDA 12.2 at most) predates the NVIDIA RTX PRO 6000 Blackwell Workstation Edition (compute capability 12.0, first built by CUDA 12.8): no wheel runs on it until the driver is upgraded*" \
+like "$out" "*No wheel runs on this machine until its driver is upgraded: nor would a source build
+  driver 535.183.01 (CUDA 12.2 at most) predates the NVIDIA RTX PRO 6000 Blackwell Workstation Edition (compute capability 12.0, first built by CUDA 12.8): no wheel runs on it until the driver is upgraded*" \
 	"... and no wheel is said to run on it"
 
 # an explicit CUDA the driver runs by minor-version compatibility: still
