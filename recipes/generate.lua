@@ -521,6 +521,11 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
     cuda_installed = cuda.source == "installed",
     jetpack = cuda.source == "jetpack" and type(cuda.jetpack_repo) ~= "string",
     jetpack_repo = cuda.source == "jetpack" and jetpack_repo(cuda) or false,
+    -- an Orin on the SBSA toolkit runs it only with this package, which
+    -- fetch does not bring (plan cuda.orin_compat)
+    orin_compat = type(cuda.orin_compat) == "table" and {
+      text = ("CUDA: this Orin runs CUDA %s on its JetPack's driver only with the %s %s, which ptbuild does not fetch: install it from NVIDIA's CUDA %s packages"):format(
+        tostring(cuda.version), tostring(cuda.orin_compat.name), tostring(cuda.orin_compat.version), tostring(cuda.orin_compat.label)) } or false,
     openblas = ob.via == "source" and {
       version = ob.version or "", url = ob.url or "", sha256 = ob.sha256 or "",
       target = ob.target or "", prefix = ob.prefix or "/opt/OpenBLAS",

@@ -3,7 +3,8 @@
 # other than its JetPack's from NVIDIA's Jetson local-repo .deb, which is
 # built for one Ubuntu release (20.04: JetPack 5, 22.04: JetPack 6).  The
 # plan names that .deb, never plans a CUDA that has none for the
-# Jetson's Ubuntu release, and says so when --cuda asks for one.
+# Jetson's Ubuntu release, and says so when --cuda asks for one; an
+# Orin on the SBSA toolkit is told of the Orin compatibility package.
 . "$top_srcdir/tests/lib.sh"
 cd "$top_srcdir" || exit 1
 
@@ -85,5 +86,21 @@ run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen62" --format set
 run sh "$T_DIR/gen62/setup.sh" --dry-run
 like "$out" "*setup: CUDA: comes with JetPack at /usr/local/cuda-12.6 (sudo apt-get install nvidia-jetpack)*" \
 	"JetPack 6.2's own CUDA 12.6: setup.sh sends the user to nvidia-jetpack"
+
+# JetPack 7.2 (L4T 39) with CUDA 13.4 on the SBSA toolkit: setup.sh names
+# the CUDA Compatibility Package (Orin) the plan's cuda block carries
+orin jp72 39.2.0 24.04
+"$PTBUILD" plan --facts "$T_DIR/jp72.json" --cuda 13.4 --json >"$T_DIR/p.json" 2>/dev/null
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen72" --format setup
+run sh "$T_DIR/gen72/setup.sh" --dry-run
+like "$out" "*setup: CUDA: this Orin runs CUDA 13.4 on its JetPack's driver only with the CUDA Compatibility Package (Orin) 13.4.47145772, which ptbuild does not fetch*" \
+	"JetPack 7.2 with CUDA 13.4: setup.sh names the Orin compatibility package"
+"$PTBUILD" plan --facts "$T_DIR/jp72.json" --cuda 13.2 --json >"$T_DIR/p.json" 2>/dev/null
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen72b" --format setup
+run sh "$T_DIR/gen72b/setup.sh" --dry-run
+case "$out" in
+*"Compatibility Package"*) t_ok 1 "... with CUDA 13.2, none" ;;
+*) t_ok 0 "... with CUDA 13.2, none" ;;
+esac
 
 done_testing
