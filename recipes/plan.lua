@@ -181,8 +181,15 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
   if not tk and platform == "linux-aarch64" and facts.host.platform == "jetson" and contains(r.platforms, platform) then
     local src, why = T.jetson_source(facts, r)
     if not src then
+      -- the CUDAs that do have a package here (or are the JetPack's own)
+      local here = {}
+      for _, v in ipairs(A.known_versions()) do
+        local s2 = T.jetson_source(facts, A.release(v))
+        if s2 and s2 ~= "unnamed" and A.vcmp(v, "13.0") < 0 then here[#here + 1] = v end
+      end
       problem(p, "error", "cuda-platform-missing", why .. (": no CUDA %s can be installed on this Jetson"):format(r.version),
-        "choose a CUDA this JetPack's Ubuntu release has packages of (--cuda), or flash a JetPack whose Ubuntu release has CUDA " .. r.version)
+        (#here > 0 and ("choose one it has (--cuda %s)"):format(table.concat(here, ", ")) or "choose a CUDA its Ubuntu release has packages of (--cuda)")
+          .. ", or flash a JetPack whose Ubuntu release has CUDA " .. r.version)
     end
   end
   if facts.host.platform == "jetson" and platform == "linux-sbsa" and T.orin_sbsa_blocked(facts, r) then

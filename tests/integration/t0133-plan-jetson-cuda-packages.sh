@@ -42,8 +42,9 @@ like "$out" "*  cuda           CUDA 12.2 (12.2.2) for linux-aarch64, from NVIDIA
 # --cuda 12.6 there: an error naming the Ubuntu releases
 run "$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.5 --cuda 12.6
 is "$rc" 1 "JetPack 5.1.4, --cuda 12.6: exit 1"
-like "$out" "*error \\[cuda-platform-missing\\] NVIDIA's Jetson packages of CUDA 12.6 are for Ubuntu 22.04, not this JetPack 5.1.4 Ubuntu 20.04*" \
-	"... CUDA 12.6's Jetson packages are for 22.04"
+like "$out" "*error \\[cuda-platform-missing\\] NVIDIA's Jetson packages of CUDA 12.6 are for Ubuntu 22.04, not this JetPack 5.1.4 Ubuntu 20.04*
+    fix: choose one it has (--cuda 11.4, 11.8, 12.2), or flash*" \
+	"... CUDA 12.6's Jetson packages are for 22.04; the fix lists JetPack 5.1.4's 11.4 and the 20.04 packages"
 
 # JetPack 6.2 (Ubuntu 22.04): 12.8 from its 22.04 .deb; 12.2's is 20.04's
 run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.8
