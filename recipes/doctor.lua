@@ -99,8 +99,19 @@ local function check(code, severity, scenario, run)
 end
 
 check("driver-too-old", "error", "S03", function(c)
-  if not (c.f.driver and c.f.driver.version and c.tk and c.rel) then return end
-  local d, r = c.f.driver.version, c.rel
+  if not (c.f.driver and c.f.driver.version) then return end
+  local d = c.f.driver.version
+  -- a GPU newer than the driver runs nothing, whatever the toolkit
+  local old_for, first = toolkit.driver_predates(c.f)
+  if old_for then
+    return {
+      message = ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s): it runs no CUDA code on that GPU, whatever the toolkit")
+        :format(d, c.f.driver.cuda_max, old_for.name or "GPU", old_for.compute_capability, first),
+      seen = "driver " .. d .. ", GPU " .. tostring(old_for.name or old_for.compute_capability),
+      fix = ("install %s: the driver of CUDA %s, the first CUDA that builds this GPU"):format(toolkit.driver_at_least(archlist.release(first)), first) }
+  end
+  if not (c.tk and c.rel) then return end
+  local r = c.rel
   local runs = checks_lib.driver(r, c.f.driver)
   if runs == "direct" or runs == "unknown" then return end
   local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"CUDA Version: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(c.f.driver.cuda_max) or ""
@@ -376,6 +387,13 @@ check("gcc-too-new", "error", "S14", function(c)
     if checks_lib.is_gcc(cc) and cok and not cmaybe and archlist.vcmp(cc.version, gcc_min) >= 0
        and (not older or archlist.vcmp(cc.version, older.version) > 0) then older = cc end
   end
+  -- host_config.h's #error is the symptom of a compiler over nvcc's
+  -- limit only; a full-version conflict (gcc 13.2.0 on aarch64 with 12.4)
+  -- passes it and fails later, as its own why says
+  local limit = k == "clang" and r.clang_max or r.gcc_max
+  local cmajor = tonumber(chosen.version:match("^(%d+)"))
+  local symptom = limit and cmajor and cmajor > limit
+    and (" (\"#error -- unsupported %s version!\" at the first .cu)"):format(k == "clang" and "clang" or "GNU") or ""
   local max = checks_lib.gcc_to_install(r, full, arch, tonumber(gcc_min:match("^(%d+)")))
   local install = max and ("install gcc %d (e.g. apt-get install g++-%d) and set CUDAHOSTCXX=/usr/bin/g++-%d"):format(max, max, max)
     or "install a CUDA toolkit whose nvcc takes this compiler"
@@ -383,8 +401,7 @@ check("gcc-too-new", "error", "S14", function(c)
     severity = maybe and "warning" or nil,
     message = maybe and ("%s %s may not work with %s: only its version %s is known, and %s")
         :format(k, chosen.version, whose, chosen.version, maybe.why)
-      or ("%s %s does not work with %s: %s (\"#error -- unsupported %s version!\" or a failure at the first .cu)")
-        :format(k, chosen.version, whose, why, k == "clang" and "clang" or "GNU"),
+      or ("%s %s does not work with %s: %s%s"):format(k, chosen.version, whose, why, symptom),
     seen = (chosen.path or chosen.name) .. (c.tk.gcc_max and (", " .. c.tk.root .. "/include/crt/host_config.h") or "")
       .. (var and (" (named by " .. var .. ")") or c.facts_only and " (the default compiler: the node's facts name no CUDAHOSTCXX, CXX or CC)" or ""),
     fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(checks_lib.cxx_of(older.path), older.version)

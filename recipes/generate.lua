@@ -493,6 +493,21 @@ local function docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
   }
 end
 
+-- A Jetson CUDA its JetPack does not ship (plan cuda.jetpack_repo): the
+-- commands NVIDIA's download page gives for its Jetson local repo, for
+-- setup.sh to print.  NVIDIA publishes no checksum of the .deb, so
+-- setup.sh names them rather than running them.  false when none.
+local function jetpack_repo(cuda)
+  local url = cuda.jetpack_repo
+  if type(url) ~= "string" then return false end
+  local deb = url:match("([^/]+)$")
+  local repo = deb and deb:match("^(.-)_%d")
+  local pkg = "cuda-toolkit-" .. tostring(cuda.version or ""):gsub("%.", "-")
+  if not repo then return false end
+  return { commands = ("wget %s && sudo dpkg -i %s && sudo cp /var/%s/cuda-*-keyring.gpg /usr/share/keyrings/ && sudo apt-get update && sudo apt-get install -y %s"):format(
+    url, deb, repo, pkg) }
+end
+
 -- setup.sh: the host steps in order.  nil with an error when the plan
 -- builds OpenBLAS from source without a pinned url and sha256.
 local function setup_vars(plan, sc, acl_src, acl_flags, errors)
@@ -503,7 +518,14 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
     manager = manager, apt = manager == "apt", dnf = manager == "dnf",
     packages = copy_list(pk.names),
     fetch = cuda.source == "download", cuda_root = cuda.root or "",
-    cuda_installed = cuda.source == "installed", jetpack = cuda.source == "jetpack",
+    cuda_installed = cuda.source == "installed",
+    jetpack = cuda.source == "jetpack" and type(cuda.jetpack_repo) ~= "string",
+    jetpack_repo = cuda.source == "jetpack" and jetpack_repo(cuda) or false,
+    -- an Orin on the SBSA toolkit runs it only with this package, which
+    -- fetch does not bring (plan cuda.orin_compat)
+    orin_compat = type(cuda.orin_compat) == "table" and {
+      text = ("CUDA: this Orin runs CUDA %s on its JetPack's driver only with the %s %s, which ptbuild does not fetch: install it from NVIDIA's CUDA %s packages"):format(
+        tostring(cuda.version), tostring(cuda.orin_compat.name), tostring(cuda.orin_compat.version), tostring(cuda.orin_compat.label)) } or false,
     openblas = ob.via == "source" and {
       version = ob.version or "", url = ob.url or "", sha256 = ob.sha256 or "",
       target = ob.target or "", prefix = ob.prefix or "/opt/OpenBLAS",

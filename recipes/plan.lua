@@ -11,6 +11,7 @@ local B = ptb.include("lib/buildenv")
 local pytorch = ptb.include("data/pytorch")
 local cuda = ptb.include("data/cuda")
 local jetson = ptb.include("data/jetson")
+local L4T = ptb.include("data/l4t")
 local redist = ptb.include("data/redist")
 local acldata = ptb.include("data/acl")
 local W = ptb.include("lib/wheels")
@@ -128,7 +129,17 @@ end
 -- compatibility, or not seen at all.  Adds to problem list p.
 local function driver_problems(p, facts, r)
   local runs = C.driver(r, facts.driver)
-  if runs == "too-old" then
+  local old_for, first = T.driver_predates(facts)
+  if old_for and runs ~= "too-old" then
+    -- the toolkit would run, the GPU would not (lib/toolkit driver_predates)
+    local need = A.release(first)
+    local target = A.vcmp(r.version, first) > 0 and r or need
+    problem(p, "error", "driver-too-old",
+      ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s): it runs no CUDA code on that GPU, whatever the toolkit"):format(
+        facts.driver.version, facts.driver.cuda_max, old_for.name or "GPU", old_for.compute_capability, first),
+      ("install %s: the driver of CUDA %s%s"):format(T.driver_at_least(target), target.version,
+        target == need and ", the first CUDA that builds this GPU" or ""))
+  elseif runs == "too-old" then
     local d = facts.driver
     -- the older CUDA the driver runs is a way out only when it builds
     -- the GPUs too (a Rubin needs 13.4 whatever the driver)
@@ -158,7 +169,7 @@ end
 -- Whether NVIDIA publishes a toolkit of CUDA r for the platform (one
 -- found installed was checked by platform_problems), and whether a
 -- Jetson Orin can run it.  Adds to problem list p.
-local function toolkit_problems(p, facts, r, tk, platform)
+local function toolkit_problems(p, facts, torch, r, tk, platform)
   if tk then
     -- platform_problems checked it
   elseif not contains(r.platforms, platform) then
@@ -167,6 +178,20 @@ local function toolkit_problems(p, facts, r, tk, platform)
       platform == "linux-aarch64" and "Jetson Orin uses JetPack's CUDA (12.x); CUDA 13 reaches Orin through the SBSA toolkit with JetPack 7.2 (CUDA 13.2)"
         or "choose another CUDA with --cuda")
   end
+  if not tk and platform == "linux-aarch64" and facts.host.platform == "jetson" and contains(r.platforms, platform) then
+    local src, why = T.jetson_source(facts, r)
+    if not src then
+      -- the CUDAs that do have a package here (or are the JetPack's own)
+      local here = {}
+      for _, v in ipairs(A.known_versions()) do
+        local s2 = T.jetson_source(facts, A.release(v))
+        if s2 and s2 ~= "unnamed" and A.vcmp(v, "13.0") < 0 then here[#here + 1] = v end
+      end
+      problem(p, "error", "cuda-platform-missing", why .. (": no CUDA %s can be installed on this Jetson"):format(r.version),
+        (#here > 0 and ("choose one it has (--cuda %s)"):format(table.concat(here, ", ")) or "choose a CUDA its Ubuntu release has packages of (--cuda)")
+          .. ", or flash a JetPack whose Ubuntu release has CUDA " .. r.version)
+    end
+  end
   if facts.host.platform == "jetson" and platform == "linux-sbsa" and T.orin_sbsa_blocked(facts, r) then
     -- before 13.2 the release itself is the bar; from 13.2 only the L4T
     -- is, and the fix keeps the CUDA asked for (13.4 and on with the
@@ -174,11 +199,28 @@ local function toolkit_problems(p, facts, r, tk, platform)
     local min = jetson.sbsa_min_cc.from13_minor
     local use = A.vcmp(r.version, min) < 0 and min or r.version
     local oc = cuda.orin_compat[use]
+    local with = oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""
+    local l4t = facts.jetson and facts.jetson.l4t
+    local fix
+    if type(l4t) == "string" and A.vcmp(l4t, "39") >= 0 then
+      -- already on JetPack 7.2: the release is the bar, not the flash
+      fix = ("use CUDA %s or newer (--cuda %s)%s: this JetPack runs Orin on the SBSA toolkit from CUDA %s"):format(
+        min, use, with, min)
+    else
+      -- the way back that needs no flash: the CUDA this JetPack ships,
+      -- when the PyTorch release builds with it
+      local jp = type(l4t) == "string" and L4T.jetpack[l4t]
+      local own = jp and L4T.cuda[jp:match("^(%d+%.%d+)")]
+      local ownr = own and A.release(own)
+      local back = not own and "use the CUDA your JetPack ships, or "
+        or ownr and T.torch_builds(torch, ownr) and ("use JetPack %s's CUDA %s (--cuda %s), or "):format(jp, own, own)
+        or ""
+      fix = ("%sflash JetPack 7.2 and use CUDA %s%s"):format(back, use, with)
+    end
     problem(p, "error", "jetson-orin-needs-cuda-13.2",
       ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
-        T.jetson_cc(facts), facts.jetson and facts.jetson.l4t or "?", min, r.version),
-      ("use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA %s%s"):format(use,
-        oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""))
+        T.jetson_cc(facts), l4t or "?", min, r.version),
+      fix)
   end
 end
 
@@ -224,7 +266,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   torch_support_problems(p, facts, torch, r, items)
   driver_problems(p, facts, r)
   platform_problems(p, facts, r, platform, choice)
-  toolkit_problems(p, facts, r, tk, platform)
+  toolkit_problems(p, facts, torch, r, tk, platform)
   glibc_problems(p, facts, r)
   -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
   -- finds none (scenarios S25); JetPack ships it.
@@ -478,7 +520,16 @@ local function cuda_plan(facts, args, ch)
     runfile = source == "download" and inst.runfile or ptb.null,
     why = ch.why,
   }
-  if source == "jetpack" then cplan.jetpack_deb = inst.jetpack_deb end
+  if source == "jetpack" then
+    cplan.jetpack_deb = inst.jetpack_deb
+    -- a CUDA the JetPack does not ship: where NVIDIA's Jetson local repo
+    -- of it is (its .deb names the update it holds), for setup.sh to name
+    local src = T.jetson_source(facts, r)
+    local label = src and src:match("_(%d+%.%d+%.%d+)%-%d+_arm64%.deb$")
+    if label then
+      cplan.jetpack_repo = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(label, src)
+    end
+  end
   if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
   -- fetch resolves the CUDA files through the manifest (checksums and all)
   if source == "download" and ncuda == 0 then cplan.files_from_manifest = true end
@@ -505,10 +556,22 @@ end
 
 -- The decisions about CUDA: the toolkit, the runfile alternative, cuDNN
 -- and where the file list comes from.
-local function decide_cuda(decide, args, ch, cplan, inst, ncuda, cudnn)
+local function decide_cuda(decide, facts, args, ch, cplan, inst, ncuda, cudnn)
   local r, source, root, installer = ch.release, cplan.source, cplan.root, cplan.installer
   local how = source == "installed" and "installed" or
     (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (ncuda > 0 and (", " .. ncuda .. " files with sha256") or ", resolved from the manifest")))
+  if source == "jetpack" then
+    -- a CUDA the JetPack does not ship comes from NVIDIA's Jetson local
+    -- repo of this Ubuntu release: name it, or nobody knows where to look
+    local src = T.jetson_source(facts, r)
+    if src == "unnamed" then
+      how = ("from NVIDIA's Jetson packages (JetPack does not ship CUDA %s; ptbuild names no local repo of it)"):format(r.version)
+    elseif not src then
+      how = "from no package for this Ubuntu release (see cuda-platform-missing)"
+    elseif src ~= "jetpack" then
+      how = "from NVIDIA's Jetson local repo " .. src
+    end
+  end
   decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, cplan.platform, how, root), ch.why)
   if source == "download" and inst.runfile ~= ptb.null then
     local rf = inst.runfile
@@ -704,7 +767,7 @@ function M.make(args)
   local platform, root = cplan.platform, cplan.root
   local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan, want_items)
   append(problems, cp)
-  decide_cuda(decide, args, ch, cplan, inst, ncuda, cudnn)
+  decide_cuda(decide, facts, args, ch, cplan, inst, ncuda, cudnn)
 
   -- Arch list
   local arch, ap, aerr = G.choose(facts, torch, r, platform, args.arch_list)

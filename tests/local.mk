@@ -89,7 +89,10 @@ SHELL_TESTS = \
 	tests/integration/t0129-plan-redist-pins.sh \
 	tests/integration/t0130-doctor.sh \
 	tests/integration/t0131-plan-doctor-agree.sh \
-	tests/integration/t0132-openblas-dynamic.sh \
+	tests/integration/t0132-driver-predates-gpu.sh \
+	tests/integration/t0133-plan-jetson-cuda-packages.sh \
+	tests/integration/t0134-cuda-13.4-machine.sh \
+	tests/integration/t0135-openblas-dynamic.sh \
 	tests/integration/t0211-sources.sh \
 	tests/integration/t0219-runfiles.sh \
 	tests/integration/t0212-recipe-errors.sh \

@@ -5,6 +5,7 @@ local A = ptb.include("lib/archlist")
 local cuda = ptb.include("data/cuda")
 local archs = ptb.include("data/archs")
 local jetson = ptb.include("data/jetson")
+local L4T = ptb.include("data/l4t")
 local redist = ptb.include("data/redist")
 local runfiles = ptb.include("data/runfiles")
 
@@ -180,6 +181,56 @@ function M.builds_items(r, items)
   return true
 end
 
+-- A GPU the driver predates: the first CUDA that builds it is newer than
+-- the newest CUDA the driver runs (facts driver.cuda_max).  A driver
+-- knows only the GPUs of its own CUDA release and before (the driver each
+-- toolkit ships "supports all the features introduced in that version",
+-- NVIDIA's CUDA Compatibility guide [S_COMPAT]), and minor-version
+-- compatibility lends a newer toolkit to it, not a newer GPU: an RTX PRO
+-- 6000 Blackwell (12.0, first built by CUDA 12.8) on driver 535 (12.2)
+-- runs nothing until the driver is upgraded.  A GPU older than the
+-- oldest CUDA known here is not judged (its first CUDA is unknown), nor
+-- a Jetson's (its driver is the L4T's).  Returns the GPU and that first
+-- CUDA's version, or nil.
+function M.driver_predates(facts)
+  local d = facts.driver
+  if type(d) ~= "table" or type(d.cuda_max) ~= "string" then return nil end
+  if (facts.host or {}).platform == "jetson" then return nil end
+  local oldest = A.known_versions()[1]
+  for _, g in ipairs(facts.gpus or {}) do
+    local cc = g.compute_capability
+    if type(cc) == "string" then
+      local first = A.span(cc, "")
+      if first and first ~= oldest and A.vcmp(first, d.cuda_max) > 0 then return g, first end
+    end
+  end
+  return nil
+end
+
+-- How a Jetson gets JetPack-era (linux-aarch64) CUDA release r: "jetpack"
+-- when the JetPack of its L4T ships r (data/l4t.lua), else the name of
+-- NVIDIA's Jetson local-repo .deb for its Ubuntu release (data/cuda.lua
+-- jetson_debs: 20.04 for JetPack 5, 22.04 for JetPack 6), else nil and
+-- why: a .deb is built for one Ubuntu release, and the JetPack 5 of an
+-- Ubuntu 20.04 Jetson has no CUDA 12.6.  A fact missing is no refusal:
+-- "jetpack" when the JetPack is not known, "unnamed" when no .deb of r
+-- (or no Ubuntu release) is.
+function M.jetson_source(facts, r)
+  local l4t = facts.jetson and facts.jetson.l4t
+  local jp = type(l4t) == "string" and L4T.jetpack[l4t]
+  if not jp or L4T.cuda[jp:match("^(%d+%.%d+)")] == r.version then return "jetpack" end
+  local debs = (cuda.updates[r.version] or {}).jetson_debs
+  local os = (facts.host or {}).os
+  local ubuntu = type(os) == "table" and os.id == "ubuntu" and type(os.version_id) == "string" and os.version_id or nil
+  if not debs or not ubuntu then return "unnamed" end
+  if debs[ubuntu] then return debs[ubuntu] end
+  local have = {}
+  for k in pairs(debs) do if k ~= "label" then have[#have + 1] = k end end
+  table.sort(have)
+  return nil, ("NVIDIA's Jetson packages of CUDA %s are for Ubuntu %s, not this %sUbuntu %s"):format(
+    r.version, table.concat(have, ", "), jp and ("JetPack " .. jp .. " ") or "", ubuntu)
+end
+
 -- Does release r suit the torch release, the driver, every GPU, the arch
 -- list asked for (items, may be nil) and the platform?  Returns true, or
 -- false and the first reason.
@@ -190,6 +241,10 @@ function M.fits(facts, torch, r, tk, items)
   end
   if not M.driver_runs(r, facts.driver) then
     return false, ("driver %s cannot run CUDA %s"):format(facts.driver.version, r.version)
+  end
+  local old_for = M.driver_predates(facts)
+  if old_for then
+    return false, ("driver %s predates the %s"):format(facts.driver.version, old_for.name or "GPU")
   end
   for _, g in ipairs(facts.gpus or {}) do
     if g.compute_capability and not M.builds_gpu(r, g.compute_capability) then
@@ -208,6 +263,9 @@ function M.fits(facts, torch, r, tk, items)
     end
   elseif not contains(r.platforms, plat) then
     return false, ("CUDA %s has no %s toolkit"):format(r.version, plat)
+  elseif plat == "linux-aarch64" and facts.host.platform == "jetson" then
+    local src, why = M.jetson_source(facts, r)
+    if not src then return false, why end
   end
   if plat == "linux-sbsa" and facts.host.platform == "jetson" then
     local cc = M.jetson_cc(facts)
@@ -290,6 +348,21 @@ function M.suggest(facts, torch, r, items)
   return nil
 end
 
+-- "every GPU", or when one's compute capability is unknown (it cannot be
+-- said to be built) "every GPU whose compute capability is known".
+local function every_gpu(facts)
+  for _, g in ipairs(facts.gpus or {}) do
+    if type(g.compute_capability) ~= "string" then return "every GPU whose compute capability is known" end
+  end
+  return "every GPU"
+end
+
+-- A build host with no driver and no GPU (a container, CI) meets neither
+-- test: a choice's reason says so rather than that both were passed.
+local function blind(facts)
+  return not (facts.driver and facts.driver.version) and #(facts.gpus or {}) == 0
+end
+
 -- Choose: an installed toolkit that fits, else the best release PyTorch
 -- ships wheels for that fits, else the best other release its build
 -- accepts that fits, else the newest it supports.  `want` (a release from
@@ -327,18 +400,15 @@ function M.choose(facts, torch, want, items)
   end
   local wheels, other = M.candidates(torch)
   local best, how = best_of(facts, torch, wheels, items)
-  local why
-  -- a GPU whose compute capability is unknown cannot be said to be built
-  local every = "every GPU"
-  for _, g in ipairs(facts.gpus or {}) do
-    if type(g.compute_capability) ~= "string" then every = "every GPU whose compute capability is known" end
-  end
+  local why, every = nil, every_gpu(facts)
   if best then
-    why = ("the newest CUDA that PyTorch %s ships wheels for, the driver runs%s and that builds %s"):format(torch.version, how, every)
+    why = blind(facts) and ("the newest CUDA that PyTorch %s ships wheels for%s (no driver or GPU seen to judge it by)"):format(torch.version, how)
+      or ("the newest CUDA that PyTorch %s ships wheels for, the driver runs%s and that builds %s"):format(torch.version, how, every)
   else
     best, how = best_of(facts, torch, other, items)
     if best then
-      why = ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds %s"):format(torch.version, how, every)
+      why = blind(facts) and ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts%s (no driver or GPU seen to judge it by)"):format(torch.version, how)
+        or ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds %s"):format(torch.version, how, every)
     end
   end
   if best then

@@ -379,7 +379,14 @@ function M.cover(facts, torch)
   w.python = python_range(torch.python)
   local reasons = {}
   local fit = python_fit(facts, torch, w)
-  for _, x in ipairs(wheel_order(facts, torch, plat, reasons)) do
+  -- a driver older than a GPU runs no wheel on it (lib/toolkit)
+  local old_for, first = T.driver_predates(facts)
+  if old_for then
+    reasons[1] = ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s): no wheel runs on it until the driver is upgraded"):format(
+      facts.driver.version, facts.driver.cuda_max, old_for.name or "GPU", old_for.compute_capability, first)
+    w.driver_blocked = true   -- nor would a source build, before the upgrade
+  end
+  for _, x in ipairs(old_for and {} or wheel_order(facts, torch, plat, reasons)) do
     local cv, runs = x[1], x[2]
     local list = torch.wheels[plat][cv]
     if not runs then
@@ -409,7 +416,7 @@ function M.cover(facts, torch)
   end
   if fit and fit.miss then table.insert(reasons, 1, fit.miss) end
   w.why = table.concat(reasons, "; ")
-  w.source_build_adds = { "a build that runs on this machine" }
+  w.source_build_adds = { old_for and "nothing until the driver is upgraded" or "a build that runs on this machine" }
   if fit and fit.older then w.source_build_adds[2] = fit.adds end
   return w
 end

@@ -84,6 +84,8 @@ static void print_wheel(const cJSON *plan, const struct ptb_paint *p)
 	else if (py)
 		printf("%sNo wheel is built for this machine's python3%s: one covers it in a Python %s environment\n",
 		       bold, off, ptb_json_str(w, "python") ? ptb_json_str(w, "python") : "?");
+	else if (cJSON_IsFalse(c) && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "driver_blocked")))
+		printf("%sNo wheel runs on this machine until its driver is upgraded%s: nor would a source build\n", bold, off);
 	else if (cJSON_IsFalse(c))
 		printf("%sNo %s wheel covers this machine%s: a source build is needed\n", bold,
 		       strcmp(ptb_json_str(w, "platform") ? ptb_json_str(w, "platform") : "", "jetson") == 0

@@ -45,6 +45,7 @@ x86_64-zen5-archspec|zen5|
 x86_64-alderlake-archspec|alderlake|
 x86_64-arrowlake-s-archspec|arrowlake_s|
 x86_64-k10-phenom-ii-x6|k10|
+x86_64-piledriver-fx-8350|piledriver|
 TABLE
 
 # archspec keeps only descendants of the best generic level: a Haswell
@@ -58,6 +59,18 @@ is "$out" "0" "the derived dump has no aes flag"
 facts=$(env -i PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$root" --json)
 got=$(printf '%s\n' "$facts" | sed -n 's/^ *"microarch": "\(.*\)",*$/\1/p')
 is "$got" "x86_64_v3" "haswell without aes: microarch x86_64_v3 (archspec)"
+
+# Bulldozer proper (FX-8150) lacks what Piledriver added: the FX-8350
+# dump without bmi1 f16c fma tbm is bulldozer, still not a generic level
+root="$T_DIR/bulldozer"
+mkdir -p "$root/proc"
+sed 's/ fma / /; s/ f16c / /; s/ tbm / /; s/ bmi1$//' "$CPU/cpuinfo-x86_64-piledriver-fx-8350.txt" > "$root/proc/cpuinfo"
+run grep -c -w -e fma -e f16c -e tbm -e bmi1 "$root/proc/cpuinfo"
+is "$out" "0" "the derived dump has none of bmi1 f16c fma tbm"
+facts=$(env -i PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$root" --json)
+got=$(printf '%s
+' "$facts" | sed -n 's/^ *"microarch": "\(.*\)",*$/\1/p')
+is "$got" "bulldozer" "piledriver without bmi1 f16c fma tbm: microarch bulldozer (archspec)"
 
 # the first processor block decides (archspec); the count covers them all
 root="$T_DIR/grace"

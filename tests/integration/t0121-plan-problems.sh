@@ -161,8 +161,23 @@ esac
 # L4T is the bar, not the release) with the package it needs.
 "$PTBUILD" plan --profile jetson-orin --cuda 13.4 >"$T_DIR/out" 2>&1 </dev/null
 like "$(cat "$T_DIR/out")" "*error \[jetson-orin-needs-cuda-13.2\]*
-    fix: use JetPack's CUDA 12.x (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.4 with the CUDA Compatibility Package (Orin) 13.4.47145772*" \
+    fix: use JetPack 6.2's CUDA 12.6 (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.4 with the CUDA Compatibility Package (Orin) 13.4.47145772*" \
 	"Orin on L4T 36 with --cuda 13.4: the fix keeps 13.4, with the Orin package"
+# On L4T 39 (JetPack 7.2 already) a CUDA 13 before 13.2 is the bar: the
+# fix names 13.2, and neither a flash nor a JetPack CUDA 12 it lacks.
+"$PTBUILD" plan --facts "$T_DIR/orin39.json" --cuda 13.0 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*error \[jetson-orin-needs-cuda-13.2\]*
+    fix: use CUDA 13.2 or newer (--cuda 13.2): this JetPack runs Orin on the SBSA toolkit from CUDA 13.2
+*" "Orin on L4T 39 with --cuda 13.0: the fix is CUDA 13.2, not a flash to the JetPack it runs"
+# On JetPack 5.1.4 (L4T 35.6.0) JetPack's CUDA is 11.4, which PyTorch
+# 2.9 does not build with: the fix offers only the flash.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1])); f["jetson"]["l4t"] = "35.6.0"
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/jetson-orin.json "$T_DIR/orin35.json"
+"$PTBUILD" plan --facts "$T_DIR/orin35.json" --torch 2.9 --cuda 13.0 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*error \[jetson-orin-needs-cuda-13.2\]*
+    fix: flash JetPack 7.2 and use CUDA 13.2
+*" "Orin on JetPack 5.1.4 with torch 2.9: no JetPack CUDA the release cannot build with"
 # A GPU newer than every CUDA ptbuild knows (compute capability 13.0):
 # arch-list-empty's fix does not send the user to look for a CUDA.
 python3 -c 'import json, sys
@@ -204,17 +219,32 @@ like "$(cat "$T_DIR/out")" "*warning \[driver-minor-compat\]*
 	"--cuda 13.5 on driver 615 (CUDA 13.4): the minor-compat fix too"
 # Eight Rubin GPUs (10.7) on driver 550: no CUDA the driver runs builds
 # them, so the plan takes the first CUDA that does (13.4) and names the
-# driver as the one problem to mend; the wheel reasons count the GPUs.
+# driver as the one problem to mend, in the wheel reasons too.
 sed 's/"NVIDIA H100 80GB HBM3"/"NVIDIA R100"/; s/"compute_capability": "9.0"/"compute_capability": "10.7"/' \
 	recipes/profiles/dgx-h100.json >"$T_DIR/rubin.json"
 "$PTBUILD" plan --facts "$T_DIR/rubin.json" >"$T_DIR/out" 2>&1 </dev/null
 out=$(cat "$T_DIR/out")
-like "$out" "*has no code for 8x NVIDIA R100 (10.7)*" "eight identical GPUs are counted in the wheel reasons"
+like "$out" "*driver 550.54.15 (CUDA 12.4 at most) predates the NVIDIA R100 (compute capability 10.7, first built by CUDA 13.4): no wheel runs on it*" \
+	"the wheel reason is the driver, which no wheel runs the GPU on"
 like "$out" "*cuda           CUDA 13.4 (13.4.2)*that builds every GPU (the driver must be upgraded for it)*" "Rubin on driver 550: CUDA 13.4, which builds it"
 like "$out" "*error \[driver-too-old\] driver 550.54.15 cannot run CUDA 13.4*" "... with the driver as the error to mend"
 like "$out" "*fix: install an r615 driver or newer (615.71.09 or newer is known to run it): CUDA 12.4, the newest this driver runs, does not build the NVIDIA R100 (compute capability 10.7)*" \
 	"... whose fix offers no older CUDA that cannot build the GPU"
 case "$out" in *"[gpu-newer-than-toolkit]"*) t_ok 1 "... and no gpu-newer-than-toolkit" ;; *) t_ok 0 "... and no gpu-newer-than-toolkit" ;; esac
+# Two T4G (7.5) on an Arm server with driver 580, as on AWS g5g: no
+# linux-sbsa wheel has Turing code, and the reasons count the GPUs.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1])); f["driver"] = {"version": "580.95.05", "cuda_max": "13.0"}
+f["gpus"] = [{"index": i, "name": "NVIDIA T4G", "compute_capability": "7.5"} for i in range(2)]
+json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/altra-a100.json "$T_DIR/t4g.json"
+"$PTBUILD" plan --facts "$T_DIR/t4g.json" >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*has no code for 2x NVIDIA T4G (7.5)*" "two identical GPUs are counted in the wheel reasons"
+# A build host with no driver and no GPU (Graviton3): the CUDA's reason
+# does not claim a driver runs it or that it builds GPUs nobody saw.
+"$PTBUILD" plan --profile graviton3 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*  cuda  *
+                   the newest CUDA that PyTorch 2.14 ships wheels for (no driver or GPU seen to judge it by)
+*" "no driver, no GPU: the CUDA's reason says nothing was there to judge it by"
 
 # CUDA choice: what PyTorch's build accepts, not only what it ships wheels
 # for.  RTX 4090, CUDA 12.8 installed, driver 570 (CUDA 12.8 at most),

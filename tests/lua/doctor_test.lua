@@ -62,8 +62,14 @@ t.ok(base.checks >= 15, "at least 15 checks (" .. base.checks .. ")")
 local cases = {
   { "driver-too-old", function(f) f.driver = { version = "535.104.05", cuda_max = "12.2" } end,
     "driver 535.104.05.*only through minor%-version compatibility", "warning" },
-  { "driver-too-old", function(f) f.driver = { version = "470.82.01", cuda_max = "11.4" } end,
+  { "driver-too-old", function(f, o)
+      f.driver = { version = "470.82.01", cuda_max = "11.4" }
+      f.gpus[1] = { index = 0, name = "NVIDIA GeForce RTX 3090", compute_capability = "8.6" }
+      o.env.TORCH_CUDA_ARCH_LIST = "8.6" end,
     "too old for CUDA 12.8.*nvidia%-smi's \"CUDA Version: 11.4\" is the newest CUDA this driver runs", "error" },
+  -- a driver older than the GPU (Ada: CUDA 11.8, R520) runs nothing on it
+  { "driver-too-old", function(f) f.driver = { version = "470.82.01", cuda_max = "11.4" } end,
+    "driver 470%.82%.01 %(CUDA 11%.4 at most%) predates the NVIDIA GeForce RTX 4090 %(compute capability 8%.9, first built by CUDA 11%.8%)", "error" },
   { "driver-library-mismatch", function(f, o) o.libs[1].version = "570.124.06" end,
     "kernel module is 570.86.10 but user%-space libcuda is 570.124.06", "error" },
   { "torch-lacks-gpu", function(f, o)
@@ -422,6 +428,12 @@ do
   local hit = gcc_too_new("aarch64", { { name = "gcc", version = "13.2.0", path = "/usr/bin/gcc" } })
   t.is(hit and hit.fix, "install gcc 12 (e.g. apt-get install g++-12) and set CUDAHOSTCXX=/usr/bin/g++-12",
     "gcc 13.2.0 with CUDA 12.4 on aarch64: the fix names gcc 12")
+  -- gcc 13 is within 12.4's host_config.h: no '#error' is promised
+  t.ok(hit and hit.message:find("first .cu (spack PR 39666)", 1, true) and not hit.message:find("#error", 1, true),
+    "... the message gives the failure at the first .cu, not host_config.h's #error (got: " .. tostring(hit and hit.message) .. ")")
+  hit = gcc_too_new(nil, { { name = "gcc", version = "14.2.0", path = "/usr/bin/gcc" } })
+  t.ok(hit and hit.message:find("(\"#error -- unsupported GNU version!\" at the first .cu)", 1, true),
+    "gcc 14 over 12.4's limit: host_config.h's #error is the symptom")
 end
 
 -- ... and with the gcc known only as "13" (as detect reads gcc-13): a

@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0132-openblas-dynamic.sh - what the plan says OpenBLAS's DYNAMIC_ARCH
+# t0135-openblas-dynamic.sh - what the plan says OpenBLAS's DYNAMIC_ARCH
 # runs on this machine, against a real DYNAMIC_ARCH libopenblas loaded
 # here: the kernel set it reports with OPENBLAS_VERBOSE=2 ("Core:
 # SkylakeX") is the one the plan names for this CPU.  The library is

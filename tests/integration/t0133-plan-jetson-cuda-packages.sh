@@ -1,0 +1,107 @@
+#!/bin/sh
+# t0133-plan-jetson-cuda-packages.sh - a JetPack-era Jetson gets a CUDA
+# other than its JetPack's from NVIDIA's Jetson local-repo .deb, which is
+# built for one Ubuntu release (20.04: JetPack 5, 22.04: JetPack 6).  The
+# plan names that .deb, never plans a CUDA that has none for the
+# Jetson's Ubuntu release, and says so when --cuda asks for one; an
+# Orin on the SBSA toolkit is told of the Orin compatibility package.
+. "$top_srcdir/tests/lib.sh"
+cd "$top_srcdir" || exit 1
+
+# orin NAME L4T UBUNTU: the Orin profile on another JetPack, no toolkit
+orin() {
+	python3 - recipes/profiles/jetson-orin.json "$T_DIR/$1.json" "$2" "$3" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+f["jetson"]["l4t"] = sys.argv[3]
+f["host"]["os"] = {"id": "ubuntu", "version_id": sys.argv[4]}
+f["toolkits"] = []
+json.dump(f, open(sys.argv[2], "w"))
+PY
+}
+field() { # PLAN.json EXPR: a value of the plan document
+	python3 -c 'import json, sys; p = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+orin jp514 35.6.0 20.04
+orin jp62 36.4.3 22.04
+
+# JetPack 5.1.4 (Ubuntu 20.04): no Jetson CUDA 12.6 exists for it, so
+# PyTorch 2.14 (CUDA 12.6 at least) gets no JetPack-era CUDA at all
+"$PTBUILD" plan --facts "$T_DIR/jp514.json" --json >"$T_DIR/p.json" 2>/dev/null
+is "$(field "$T_DIR/p.json" 'p["cuda"]["platform"] == "linux-aarch64"')" "False" \
+	"JetPack 5.1.4 with PyTorch 2.14: no linux-aarch64 CUDA is planned (none of 12.6+ has a 20.04 package)"
+is "$(field "$T_DIR/p.json" '" ".join(sorted(x["code"] for x in p["problems"] if x["severity"] == "error"))')" \
+	"jetson-orin-needs-cuda-13.2" "... the one error is that CUDA 13 needs JetPack 7.2"
+
+# --cuda 12.2 on JetPack 5.1.4: the 20.04 .deb, named in the text plan
+run "$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.5 --cuda 12.2
+is "$rc" 0 "JetPack 5.1.4, --cuda 12.2: a plan"
+like "$out" "*  cuda           CUDA 12.2 (12.2.2) for linux-aarch64, from NVIDIA's Jetson local repo cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb, in /usr/local/cuda-12.2*" \
+	"... whose text names the Ubuntu 20.04 .deb"
+
+# --cuda 12.6 there: an error naming the Ubuntu releases
+run "$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.5 --cuda 12.6
+is "$rc" 1 "JetPack 5.1.4, --cuda 12.6: exit 1"
+like "$out" "*error \\[cuda-platform-missing\\] NVIDIA's Jetson packages of CUDA 12.6 are for Ubuntu 22.04, not this JetPack 5.1.4 Ubuntu 20.04*
+    fix: choose one it has (--cuda 11.4, 11.8, 12.2), or flash*" \
+	"... CUDA 12.6's Jetson packages are for 22.04; the fix lists JetPack 5.1.4's 11.4 and the 20.04 packages"
+
+# JetPack 6.2 (Ubuntu 22.04): 12.8 from its 22.04 .deb; 12.2's is 20.04's
+run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.8
+like "$out" "*from NVIDIA's Jetson local repo cuda-tegra-repo-ubuntu2204-12-8-local_12.8.1-1_arm64.deb*" \
+	"JetPack 6.2, --cuda 12.8: the Ubuntu 22.04 .deb"
+run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.5 --cuda 12.2
+is "$rc" 1 "JetPack 6.2, --cuda 12.2: exit 1"
+like "$out" "*error \\[cuda-platform-missing\\] NVIDIA's Jetson packages of CUDA 12.2 are for Ubuntu 20.04, not this JetPack 6.2 Ubuntu 22.04*" \
+	"... the 12.2 .deb is Ubuntu 20.04's"
+case "$out" in
+*"12.2 (12.2.2) for linux-aarch64, from JetPack"*) t_ok 1 "... and the text does not say JetPack ships it" ;;
+*) t_ok 0 "... and the text does not say JetPack ships it" ;;
+esac
+# its own JetPack's CUDA needs no .deb
+run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9
+like "$out" "*  cuda           CUDA 12.8 (12.8.1) for linux-aarch64, from NVIDIA's Jetson local repo cuda-tegra-repo-ubuntu2204-12-8-local_12.8.1-1_arm64.deb*" \
+	"JetPack 6.2 with PyTorch 2.9, no toolkit: 12.8 from its 22.04 .deb"
+run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6
+like "$out" "*  cuda           CUDA 12.6 (12.6.3) for linux-aarch64, from JetPack, in /usr/local/cuda-12.6*" \
+	"... --cuda 12.6, JetPack 6.2's own: from JetPack"
+
+# setup.sh of such a plan: NVIDIA's commands for the local repo (no
+# checksum is published, so it names them and stops), not nvidia-jetpack
+"$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.5 --cuda 12.2 --json >"$T_DIR/p.json" 2>/dev/null
+is "$(field "$T_DIR/p.json" 'p["cuda"]["jetpack_repo"]')" \
+	"https://developer.download.nvidia.com/compute/cuda/12.2.2/local_installers/cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb" \
+	"the plan's cuda block holds the local repo's URL"
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen" --format setup
+is "$rc" 0 "generate setup.sh for it: exit 0"
+run sh "$T_DIR/gen/setup.sh" --dry-run
+like "$out$err" "*setup: wget https://developer.download.nvidia.com/compute/cuda/12.2.2/local_installers/cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb && sudo dpkg -i cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb && sudo cp /var/cuda-tegra-repo-ubuntu2004-12-2-local/cuda-*-keyring.gpg /usr/share/keyrings/ && sudo apt-get update && sudo apt-get install -y cuda-toolkit-12-2*" \
+	"... which names NVIDIA's commands for the 20.04 local repo"
+case "$out$err" in
+*nvidia-jetpack*) t_ok 1 "... and does not send the user to nvidia-jetpack for it" ;;
+*) t_ok 0 "... and does not send the user to nvidia-jetpack for it" ;;
+esac
+# JetPack 6.2's own 12.6: nvidia-jetpack, no local repo
+"$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6 --json >"$T_DIR/p.json" 2>/dev/null
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen62" --format setup
+run sh "$T_DIR/gen62/setup.sh" --dry-run
+like "$out" "*setup: CUDA: comes with JetPack at /usr/local/cuda-12.6 (sudo apt-get install nvidia-jetpack)*" \
+	"JetPack 6.2's own CUDA 12.6: setup.sh sends the user to nvidia-jetpack"
+
+# JetPack 7.2 (L4T 39) with CUDA 13.4 on the SBSA toolkit: setup.sh names
+# the CUDA Compatibility Package (Orin) the plan's cuda block carries
+orin jp72 39.2.0 24.04
+"$PTBUILD" plan --facts "$T_DIR/jp72.json" --cuda 13.4 --json >"$T_DIR/p.json" 2>/dev/null
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen72" --format setup
+run sh "$T_DIR/gen72/setup.sh" --dry-run
+like "$out" "*setup: CUDA: this Orin runs CUDA 13.4 on its JetPack's driver only with the CUDA Compatibility Package (Orin) 13.4.47145772, which ptbuild does not fetch*" \
+	"JetPack 7.2 with CUDA 13.4: setup.sh names the Orin compatibility package"
+"$PTBUILD" plan --facts "$T_DIR/jp72.json" --cuda 13.2 --json >"$T_DIR/p.json" 2>/dev/null
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen72b" --format setup
+run sh "$T_DIR/gen72b/setup.sh" --dry-run
+case "$out" in
+*"Compatibility Package"*) t_ok 1 "... with CUDA 13.2, none" ;;
+*) t_ok 0 "... with CUDA 13.2, none" ;;
+esac
+
+done_testing
