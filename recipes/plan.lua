@@ -556,7 +556,7 @@ end
 
 -- The decisions about CUDA: the toolkit, the runfile alternative, cuDNN
 -- and where the file list comes from.
-local function decide_cuda(decide, facts, args, ch, cplan, inst, ncuda, cudnn)
+local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn)
   local r, source, root, installer = ch.release, cplan.source, cplan.root, cplan.installer
   local how = source == "installed" and "installed" or
     (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (ncuda > 0 and (", " .. ncuda .. " files with sha256") or ", resolved from the manifest")))
@@ -592,9 +592,15 @@ local function decide_cuda(decide, facts, args, ch, cplan, inst, ncuda, cudnn)
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")
   elseif cudnn then
+    -- what the release's own wheel of this CUDA uses, where it is known
+    -- (data/pytorch.lua wheel_cudnn), so a user can tell the difference
+    local wc = (pytorch.wheel_cudnn[torch.version] or {})[r.version]
+    local wheel = not wc and ""
+      or wc == cudnn.version and ("; PyTorch %s's cu%s wheels use the same"):format(torch.version, r.version:gsub("%.", ""))
+      or ("; PyTorch %s's cu%s wheels use cuDNN %s, whose checksums ptbuild does not carry"):format(torch.version, r.version:gsub("%.", ""), wc)
     decide("cudnn", ("cuDNN %s (%s variant), downloaded with the toolkit into %s"):format(cudnn.version, cudnn.variant, root),
-      ("the cuDNN whose checksums ptbuild carries (NVIDIA's redistrib_%s.json; PyTorch 2.9's CUDA 13.0 wheels use the same); without one PyTorch builds with USE_CUDNN off, silently"):format(
-        redist.cudnn.label))
+      ("the cuDNN whose checksums ptbuild carries (NVIDIA's redistrib_%s.json)%s; without one PyTorch builds with USE_CUDNN off, silently"):format(
+        redist.cudnn.label, wheel))
   end
   if source == "download" and ncuda == 0 then
     decide("downloads", inst.manifest, "ptbuild holds no copy of this manifest: fetch reads the file list and checksums from it")
@@ -767,7 +773,7 @@ function M.make(args)
   local platform, root = cplan.platform, cplan.root
   local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan, want_items)
   append(problems, cp)
-  decide_cuda(decide, facts, args, ch, cplan, inst, ncuda, cudnn)
+  decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn)
 
   -- Arch list
   local arch, ap, aerr = G.choose(facts, torch, r, platform, args.arch_list)

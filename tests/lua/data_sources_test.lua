@@ -128,4 +128,32 @@ for _, row in ipairs(matrix) do
     end
   end
 end
+-- The cuDNN of each wheel CUDA, as RELEASE.md's matrix gives it [release]:
+-- "CUDA (cuDNN)" pairs in the order of the release's CUDA set.
+local release_cudnn = {
+  { "2.4", "11.8 9.1.0.70, 12.1 9.1.0.70, 12.4 9.1.0.70" },
+  { "2.5", "11.8 9.1.0.70, 12.1 9.1.0.70, 12.4 9.1.0.70" },
+  { "2.6", "11.8 9.1.0.70, 12.4 9.1.0.70, 12.6 9.5.1.17" },
+  { "2.7", "11.8 9.1.0.70, 12.6 9.5.1.17, 12.8 9.7.1.26" },
+  { "2.8", "12.6 9.10.2.21, 12.8 9.10.2.21, 12.9 9.10.2.21" },
+  { "2.9", "12.6 9.10.2.21, 12.8 9.10.2.21, 13.0 9.13.0.50" },
+  { "2.10", "12.6 9.10.2.21, 12.8 9.10.2.21, 13.0 9.15.1.9" },
+  { "2.11", "12.6 9.10.2.21, 12.8 9.17.1.4, 13.0 9.17.1.4" },
+  { "2.12", "12.6 9.10.2.21, 13.0 9.20.0.48, 13.2 9.20.0.48" },
+  { "2.13", "12.6 9.10.2.21, 13.0 9.20.0.48, 13.2 9.20.0.48" },
+  { "2.14", "12.6 9.10.2.21, 13.0 9.24.0.43, 13.2 9.24.0.43" },
+}
+for _, row in ipairs(release_cudnn) do
+  local v, want = row[1], row[2]
+  local got = {}
+  for _, cu in ipairs(torch(v).cuda) do
+    got[#got + 1] = cu .. " " .. tostring(pytorch.wheel_cudnn[v] and pytorch.wheel_cudnn[v][cu])
+  end
+  t.is(table.concat(got, ", "), want, v .. ": the cuDNN of each wheel CUDA [release]")
+end
+for _, r in ipairs(pytorch.releases) do
+  local n = 0
+  for _ in pairs(pytorch.wheel_cudnn[r.version] or {}) do n = n + 1 end
+  t.is(n, #r.cuda, r.version .. ": a cuDNN for each wheel CUDA and no other")
+end
 t.done()
