@@ -234,6 +234,21 @@ end
 -- generic kernel set
 local generic_why = { ARMV9SME = " (its kernel reports SME)", ARMV8SVE = " (its kernel reports SVE)", ARMV8 = " (no SVE)" }
 
+-- What OpenBLAS's DYNAMIC_ARCH runs on a core whose own TARGET the
+-- pinned release refuses: dynamic_arm64.c takes NEOVERSEN1's set when
+-- HWCAP has no SVE, decided by the facts' features when they list any
+-- [ob-dyn].
+local function refused_runs(cpu, target, dyn)
+  local listed = type(cpu) == "table" and type(cpu.features) == "table" and #cpu.features > 0
+  local same = dyn and dyn ~= target and (" (dynamic_arm64.c #defines gotoblas_%s to gotoblas_%s; OPENBLAS_VERBOSE=2 still prints 'Core: %s')"):format(target, dyn, target:lower()) or ""
+  if listed and has_all(cpu, { "sve" }) then
+    return ("and, as this core reports SVE, runs the %s kernel set%s"):format(dyn or target, same)
+  elseif listed then
+    return "but, as this core's features list no SVE, runs NEOVERSEN1's kernel set"
+  end
+  return ("and, where the kernel reports SVE, runs the %s kernel set%s; without SVE it runs NEOVERSEN1's"):format(dyn or target, same)
+end
+
 -- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
 -- alternative?, note }, env entries { {name, value} }, problems.
 function M.openblas(facts)
@@ -272,21 +287,8 @@ function M.openblas(facts)
     if target then
       -- a TARGET the pinned release refuses (Neoverse V2): what its
       -- DYNAMIC_ARCH runs there, exactly [ob-dyn]
-      -- dynamic_arm64.c takes NEOVERSEN1's set when HWCAP has no SVE:
-      -- decided by the facts' features when they list any [ob-dyn]
-      local listed = type(cpu) == "table" and type(cpu.features) == "table" and #cpu.features > 0
-      local sve = listed and has_all(cpu, { "sve" })
-      local same = dyn and dyn ~= target and (" (dynamic_arm64.c #defines gotoblas_%s to gotoblas_%s; OPENBLAS_VERBOSE=2 still prints 'Core: %s')"):format(target, dyn, target:lower()) or ""
-      local runs_where
-      if sve then
-        runs_where = ("and, as this core reports SVE, runs the %s kernel set%s"):format(dyn or target, same)
-      elseif listed then
-        runs_where = "but, as this core's features list no SVE, runs NEOVERSEN1's kernel set"
-      else
-        runs_where = ("and, where the kernel reports SVE, runs the %s kernel set%s; without SVE it runs NEOVERSEN1's"):format(dyn or target, same)
-      end
       res.note = ("%s; a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises this core at run time %s"):format(
-        ob.fragile[target], v, runs_where)
+        ob.fragile[target], v, refused_runs(cpu, target, dyn))
     elseif model and recognised then
       res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s recognises it at run time and runs the %s kernels"):format(model, v, dyn)
     elseif model and dyn then
