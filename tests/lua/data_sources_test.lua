@@ -111,9 +111,12 @@ local envsetup = {
   ["13.0"] = { ["linux-x86_64"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["linux-sbsa"] = "8.0;9.0;10.0;11.0;12.0+PTX" },
   ["13.2"] = { ["linux-x86_64"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["linux-sbsa"] = "8.0;9.0;10.0;11.0;12.0+PTX" },
 }
+-- The wheel CUDAs are [release]'s stable and experimental ones, and for
+-- 2.12 (from 2.12.1) and 2.13 the Linux-only cu129 the matrix omits
+-- [pt-matrix] [pt-cu129]; 2.14 has none.
 local matrix = {  -- version, python min, max, CUDA (stable and experimental), experimental
-  { "2.12", "3.10", "3.14", "12.6 13.0 13.2", "13.2" },
-  { "2.13", "3.10", "3.15", "12.6 13.0 13.2", "13.2" },
+  { "2.12", "3.10", "3.14", "12.6 12.9 13.0 13.2", "13.2" },
+  { "2.13", "3.10", "3.15", "12.6 12.9 13.0 13.2", "13.2" },
   { "2.14", "3.10", "3.15", "12.6 13.0 13.2", "" },
 }
 for _, row in ipairs(matrix) do
@@ -127,5 +130,15 @@ for _, row in ipairs(matrix) do
       t.is(r.wheels[platform][cu], list, v .. " cu" .. cu:gsub("%.", "") .. " " .. platform .. ": " .. list .. " [pt-envsetup]")
     end
   end
+end
+-- cu129 of 2.12.1 and 2.13.0, one secondary source read without +PTX
+-- (its table has none) [pt-cu129]
+for _, row in ipairs({
+  { "2.12", "linux-x86_64", "7.5;8.0;8.6;9.0;10.0;12.0" }, { "2.12", "linux-sbsa", "8.0;9.0;10.0;12.0" },
+  { "2.13", "linux-x86_64", "7.5;8.0;8.6;9.0;10.0;12.0" }, { "2.13", "linux-sbsa", "8.0;9.0;10.0;12.0" },
+  { "2.14", "linux-x86_64", nil }, { "2.14", "linux-sbsa", nil },
+}) do
+  local v, platform, list = table.unpack(row)
+  t.is(torch(v).wheels[platform]["12.9"], list, v .. " cu129 " .. platform .. ": " .. tostring(list) .. " [pt-cu129]")
 end
 t.done()

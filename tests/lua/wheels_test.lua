@@ -51,6 +51,16 @@ local cases = {
     "2.7", true, "12.8", "sm_120" },
   { "GH200, driver 580 (13.0): the aarch64 cu130 wheel, not cu132 through compatibility",
     facts("aarch64", "580.65.06", "13.0", { gpu("GH200", "9.0") }), "2.14", true, "13.0", "GH200 runs sm_90" },
+  -- cu129 of 2.12.1 and 2.13.0 [pt-cu129]: a driver of branch r575 runs
+  -- CUDA 12.9 but no 13.x, so Blackwell there needs that wheel
+  { "RTX 5090, driver 575 (12.9), torch 2.13: cu129 has 12.0", facts("x86_64", "575.57.08", "12.9", { gpu("RTX 5090", "12.0") }),
+    "2.13", true, "12.9", "cu129 wheel's arch list 7%.5;8%.0;8%.6;9%.0;10%.0;12%.0 covers every GPU: RTX 5090 runs sm_120" },
+  { "B200 on an aarch64 host, driver 575, torch 2.12: the sbsa cu129 wheel", facts("aarch64", "575.57.08", "12.9", { gpu("B200", "10.0") }),
+    "2.12", true, "12.9", "arch list 8%.0;9%.0;10%.0;12%.0 covers every GPU: B200 runs sm_100" },
+  { "GB10 (12.1), driver 575, torch 2.13: 12.0 SASS of cu129 runs on 12.1", facts("aarch64", "575.57.08", "12.9", { gpu("GB10", "12.1") }),
+    "2.13", true, "12.9", "GB10 runs sm_120" },
+  { "RTX 5090, driver 575, torch 2.14: no cu129 any more", facts("x86_64", "575.57.08", "12.9", { gpu("RTX 5090", "12.0") }),
+    "2.14", false, nil, "cu126 wheel .* has no code for RTX 5090" },
   { "an old driver runs no wheel's CUDA", facts("x86_64", "470.82.01", "11.4", { gpu("A100", "8.0") }),
     "2.14", false, nil, "cannot run CUDA" },
   { "no GPU seen: perhaps", facts("x86_64", nil, nil, {}), "2.14", nil, "13.2", "no GPU was seen" },
