@@ -203,8 +203,9 @@ local updates = {
   -- data/redist.lua.  From 13.4.1 the runfile name carries no driver
   -- version: no driver is bundled, the Linux driver is released apart
   -- from the toolkit from 13.4 on [unbundle134].  No sha256 of its
-  -- runfiles is published where ptbuild could read it, nor (unlike
-  -- 13.4.1's) their md5: the plan says they are unpinned.
+  -- runfiles is published where ptbuild could read it; NVIDIA's md5 of
+  -- them is (md5sum.txt [setupcuda1342]), but no size: the plan names
+  -- the md5 alone.
   ["13.4"] = { label = "13.4.2" },
   -- 13.5: the release notes name no update [rn135]; no manifest and no
   -- runfile of it are in ptbuild's data (fetch reads NVIDIA's manifest).

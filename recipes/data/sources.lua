@@ -204,7 +204,9 @@ return {
   unbundle134 = { what = "from CUDA 13.4 the Linux driver is no longer bundled with the CUDA Toolkit (installed separately)",
     where = "CUDA 13.3 release notes ('Starting with CUDA 13.4 Developer Preview, the Linux driver is no longer bundled'), as quoted by a public repository's driver notes (code-index file id 54526236190); a public CUDA primer says the same of 13.4 Update 1 (code-index file id 70121340189)",
     seen = "2026-12-01" },
-  setupcuda1342 = { what = "13.4.2 runfile names (cuda_13.4.2_linux.run, cuda_13.4.2_linux_sbsa.run) from NVIDIA's md5sum.txt", where = "a setup-cuda GitHub action's tests (repository not recorded)" },
+  setupcuda1342 = { what = "13.4.2 runfile names and NVIDIA's md5 of them: cuda_13.4.2_linux.run b712b790dfb5ca988d38cbed4d236488, cuda_13.4.2_linux_sbsa.run a3e8528b87d2fba6e2ce526fe0dc5632 (no sizes: md5sum.txt gives none)",
+    where = "https://developer.download.nvidia.com/compute/cuda/13.4.2/docs/sidebar/md5sum.txt, as copied whole into a setup-cuda GitHub action's test fixtures: mjun0812/setup-cuda@1385c9d2 test/fixtures/md5sum_13.4.2.txt (its test names that URL as the file's origin)",
+    seen = "2026-12-01" },
   -- PyTorch
   builder = { what = "wheel arch lists of PyTorch 2.4-2.5", where = "pytorch/builder release/2.4, release/2.5 manywheel/build_cuda.sh" },
   bcuda = { what = "wheel arch lists per CUDA", where = "pytorch/pytorch .ci/manywheel/build_cuda.sh (@00c7a380, 799d09f; copies of v2.6.0-v2.9.0)" },
