@@ -117,6 +117,8 @@ return {
   hostcfg134 = { what = "CUDA 13.4.92's include/crt/host_config.h refuses gcc only when __GNUC__ > 16: gcc 16 is accepted without -allow-unsupported-compiler",
     where = "the header's guard as quoted by two unrelated public repositories' build notes (BeZol22/qwen-vllm@6d7173a1 REBUILD.md and SyMoNSaYsLLC/symoneural-runtime-acquisition@4bee9bce docs/cuda/P7-CUDA-AUTHORITY.md; the second compiles with gcc 16.2 against it)",
     seen = "2026-12-01" },
+  cmsdist10844 = { what = "CUDA 13.4.1, against 13.3: adds GCC 16 and clang 22 as host compilers; the NVIDIA driver is packaged separately",
+    where = "https://github.com/cms-sw/cmsdist/pull/10844 ('Update CUDA to version 13.4.1', 2026-09-10, description)", seen = "2026-12-01" },
   ig1342 = { what = "the CUDA 13.4 Update 1 Linux installation guide lists GCC 6-16 and Clang 7-22 as supported host compilers (libstdc++ only)",
     where = "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/ (13.4 Update 1 edition), as quoted by a public repository's toolchain decision records (code-index file ids 71063031105 and 71579756628), which also build with nvcc 13.4 and clang 22 as host compiler",
     seen = "2026-12-01" },
