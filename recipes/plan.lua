@@ -577,7 +577,8 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
     local rf = inst.runfile
     decide("alternative", rf.name, rf.sha256
       and ("the runfile installer (needs root; sha256 " .. rf.sha256:sub(1, 12) .. "...)")
-      or rf.md5 and ("the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 %s and %d bytes: check both before running it)"):format(rf.md5, rf.size)
+      or rf.md5 and rf.size and ("the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 %s and %d bytes: check both before running it)"):format(rf.md5, rf.size)
+      or rf.md5 and ("the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 %s: check it before running it)"):format(rf.md5)
       or "the runfile installer (needs root; unpinned: ptbuild knows no checksum of it -- check NVIDIA's md5sum.txt)")
   end
   if inst.orin_compat then

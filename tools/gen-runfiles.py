@@ -9,9 +9,10 @@ tools/data/runfiles.csv is the table of NVIDIA's CUDA runfile installers:
 one row per release label and platform (linux-x86_64, linux-sbsa), with the
 file name under
 https://developer.download.nvidia.com/compute/cuda/<label>/local_installers/,
-its sha256 where a recorded source publishes one, the md5 and size in bytes
-NVIDIA's download pages give (docs/sidebar/md5sum.txt: NVIDIA publishes no
-sha256 of its runfiles) and the ids of its sources, separated by ';'
+its sha256 where a recorded source publishes one, NVIDIA's md5
+(docs/sidebar/md5sum.txt: NVIDIA publishes no sha256 of its runfiles) and,
+where a source gives it, the size in bytes NVIDIA's download pages show
+(a size needs the md5 it goes with), and the ids of its sources, separated by ';'
 (each must be defined in recipes/data/sources.lua).  The first form writes the Lua table; the
 driver bundled in a runfile is read from its name
 (cuda_<label>_<driver>_linux[_sbsa].run; from 13.4.1 the name carries none).
@@ -92,11 +93,12 @@ def rows():
             raise SystemExit("gen-runfiles: %s: md5 '%s' is not 32 lowercase hex digits" % (where, r["md5"]))
         if r["size"] and not re.fullmatch(r"[1-9][0-9]*", r["size"]):
             raise SystemExit("gen-runfiles: %s: size '%s' is not a number of bytes" % (where, r["size"]))
-        if bool(r["md5"]) != bool(r["size"]):
-            # NVIDIA's page gives both, and a plan names them together
-            # (recipes/plan.lua: "only md5 ... and N bytes")
-            raise SystemExit("gen-runfiles: %s: gives %s without %s: NVIDIA's download page lists both"
-                             % (where, *(("md5", "size") if r["md5"] else ("size", "md5"))))
+        if r["size"] and not r["md5"]:
+            # the size is a check only beside the md5 NVIDIA pairs it
+            # with; an md5 alone is what md5sum.txt gives
+            # (recipes/plan.lua: "only md5 ... [and N bytes]")
+            raise SystemExit("gen-runfiles: %s: gives size without md5: a size checks a runfile only with its md5"
+                             % where)
         if not r["sources"]:
             raise SystemExit("gen-runfiles: %s: names no source" % where)
         for sid in r["sources"].split(";"):

@@ -134,7 +134,9 @@ local releases = {
   -- sm_107f [gcc-nvptx107] [ptx-rel].
   -- Host compilers: gcc 16 (13.4.92's crt/host_config.h refuses only
   -- __GNUC__ > 16 [hostcfg134]) and clang 22 (the 13.4 Update 1
-  -- installation guide: GCC 6-16, Clang 7-22 [ig1342]).
+  -- installation guide: GCC 6-16, Clang 7-22 [ig1342]); CMS, updating its
+  -- stack to 13.4.1, names the same: "add support for GCC 16 and clang 22
+  -- as host compilers" [cmsdist10844].
   -- driver_branch: every driver of branch r615 or newer runs 13.4 code
   -- (PTX ISA 9.4 needs r615 [ptx-rel]), so an r615 driver older than the
   -- upper bound above still reads as CUDA 13.4.
@@ -145,7 +147,11 @@ local releases = {
   -- assumed equal to 13.4's and its minimum driver is not in ptbuild's
   -- data (Table 3 was not read): only the minor-version compatibility
   -- floor (>= 580, [rn-t2]) is known, so a driver runs it directly only
-  -- when it reports CUDA 13.5 or newer.
+  -- when it reports CUDA 13.5 or newer.  Searched again 2026-12-01 and not
+  -- found: Table 3's 13.5 row, a 13.5 host_config.h or installation guide,
+  -- a PTX ISA 9.5 target list, redistrib_13.5.0.json and any 13.5 runfile
+  -- digest (a cuda-compat-13-5 620.10.01 seen in one project's test
+  -- fixtures is no source).
   { version = "13.5", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
     sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, compat_min = "580",
     gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
@@ -203,8 +209,9 @@ local updates = {
   -- data/redist.lua.  From 13.4.1 the runfile name carries no driver
   -- version: no driver is bundled, the Linux driver is released apart
   -- from the toolkit from 13.4 on [unbundle134].  No sha256 of its
-  -- runfiles is published where ptbuild could read it, nor (unlike
-  -- 13.4.1's) their md5: the plan says they are unpinned.
+  -- runfiles is published where ptbuild could read it; NVIDIA's md5 of
+  -- them is (md5sum.txt [setupcuda1342]), but no size: the plan names
+  -- the md5 alone.
   ["13.4"] = { label = "13.4.2" },
   -- 13.5: the release notes name no update [rn135]; no manifest and no
   -- runfile of it are in ptbuild's data (fetch reads NVIDIA's manifest).

@@ -232,9 +232,13 @@ M.products = {
   { name = "T1200",                                             cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
   { name = "T600",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2 S_NV_GPUS
   { name = "T500",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
+  { name = "T550",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_PCIIDS S_NV_OGKM
   { name = "T400",                                              cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2 S_NV_GPUS
   { name = "GeForce GTX 1660",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NVSMI_OBS S_NV_FORUM_1660 S_HF_HW
   { name = "GeForce GTX 1650",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NVSMI_OBS S_HF_HW
+  { name = "GeForce GTX 1630",                                  cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_PCIIDS S_NV_OGKM
+  { name = "GeForce MX450",                                     cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_PCIIDS S_NV_OGKM
+  { name = "GeForce MX550",                                     cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_PCIIDS S_NV_OGKM
   { name = "A100",                                              cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM S_MESON S_NV_GPUS
   { name = "A30",                                               cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM S_NV_GPUS
   { name = "A800",                                              cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NVSMI_OBS S_HF_HW
@@ -247,6 +251,14 @@ M.products = {
   { name = "RTX A5000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
   { name = "RTX A4000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
   { name = "RTX A2000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX A5000 Laptop GPU",                              cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS_OLD2 S_PCIIDS S_NV_OGKM
+  { name = "RTX A4000 Laptop GPU",                              cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS_OLD2 S_PCIIDS S_NV_OGKM
+  { name = "RTX A3000 Laptop GPU",                              cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS_OLD2 S_PCIIDS S_NV_OGKM
+  { name = "RTX A3000 12GB Laptop GPU",                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_PCIIDS S_NV_OGKM
+  { name = "RTX A2000 Laptop GPU",                              cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS_OLD2 S_PCIIDS S_NV_OGKM
+  { name = "RTX A2000 8GB Laptop GPU",                          cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_PCIIDS S_NV_OGKM
+  { name = "RTX A1000 Laptop GPU",                              cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_PCIIDS S_NV_OGKM
+  { name = "RTX A1000 6GB Laptop GPU",                          cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_PCIIDS S_NV_OGKM
   { name = "GeForce RTX 3090 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
   { name = "GeForce RTX 3090",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
   { name = "GeForce RTX 3080 Ti",                               cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_TVM S_NV_GPUS
@@ -261,6 +273,7 @@ M.products = {
   { name = "GeForce RTX 3050Ti",                                cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_GPUS S_NV_OGKM
   { name = "GeForce RTX 3050 A",                                cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_OBS_3050A S_NV_OGKM
   { name = "GeForce RTX 2050",                                  cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_HF_HW S_NV_OGKM
+  { name = "GeForce MX570",                                     cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_PCIIDS S_NV_OGKM
   { name = "Jetson AGX Orin",                                   cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_CUPY6876 S_TVM S_JTOP
   { name = "Jetson Orin NX",                                    cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_JTOP
   { name = "Jetson Orin Nano",                                  cc = "8.7", arch = "Ampere",  segment = "jetson" }, -- S_NV_GPUS S_TVM S_JTOP
@@ -280,6 +293,7 @@ M.products = {
   { name = "RTX 4500 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
   { name = "RTX 4000 SFF Ada",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
   { name = "RTX 2000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS
+  { name = "RTX 2000E Ada",                                     cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS S_PCIIDS S_NV_OGKM
   { name = "GeForce RTX 4050",                                  cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_GPUS S_NVSMI_OBS
   { name = "L20",                                               cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NVSMI_OBS S_HF_HW
   { name = "H100",                                              cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_NV_GPUS S_TVM S_MESON

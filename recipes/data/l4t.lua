@@ -13,11 +13,21 @@
 --   [jp516] JetPack 5.1.6 = L4T 35.6.4; [jp71] NVIDIA's JetPack 7.1 page
 --   [jp622] JetPack 6.2.2 = L4T 36.5 ([S_JTOP] agrees; [jc-l4t]'s
 --   "36.5.0": "6.2.1" is the one table that differs)
+--   [l4t-3563] L4T 35.6.3: [S_JTOP] "5.1.5" and a device's notes
+--   "R35.6.3, JetPack 5.15"; one other device's notes say "JetPack 5.1.4"
+--   (NVIDIA's 5.1.5 page names 35.6.1 and 35.6.2, its 5.1.6 one 35.6.4;
+--   no NVIDIA page names 35.6.3).  Both readings are JetPack 5.1 with
+--   CUDA 11.4 and the same wheels; 5.1.5 is taken, the reading of the
+--   table the rest of this one comes from, between 35.6.2 (5.1.5) and
+--   35.6.4 (5.1.6).
+--   [l4t-3642] L4T 36.4.2: [S_JTOP] "6.1 (rev1)", [jc-l4t] "6.1.1", two
+--   devices' notes and drivers built for it call it JetPack 6.1 (the last
+--   session also saw a table saying "6.2"; NVIDIA's Jetson Linux archive
+--   lists 36.4 and 36.4.3, no 36.4.2).  The value taken is "6.1", what
+--   all but that one agree on and no more; 6.1 and 6.2 both ship CUDA
+--   12.6 and take the same wheels, so the choice changes no plan.
 -- Not here because no source read says which JetPack they belong to:
--- L4T 35.6.3 (only [S_JTOP] names it, "5.1.5"; NVIDIA's 5.1.5 page names
--- 35.6.1 and 35.6.2) and 36.4.2 (community tables disagree: "6.1 (rev1)",
--- "6.1.1" and "6.2"; NVIDIA's Jetson Linux archive lists no 36.4.2
--- release); detect reports no JetPack for them.  Nor are 39.0.0 and
+-- 39.0.0 and
 -- 39.1.0: both are JetPack 7.2 pre-releases ("7.2 EA" in [S_JTOP] and
 -- [jc-l4t]; [jc-l4t] calls 39.1.0 "7.2 GA"), while NVIDIA's 7.2 page
 -- names 39.2 [jp72].
@@ -32,8 +42,10 @@ M.jetpack = {
   ["35.4.1"] = "5.1.2", ["35.5.0"] = "5.1.3",
   ["35.6.0"] = "5.1.4",                                 -- [jp514]
   ["35.6.1"] = "5.1.5", ["35.6.2"] = "5.1.5",           -- [jp515]
+  ["35.6.3"] = "5.1.5",                                 -- [l4t-3563] (sources disagree)
   ["35.6.4"] = "5.1.6",                                 -- [jp516]
   ["36.3.0"] = "6.0", ["36.4.0"] = "6.1", ["36.4.3"] = "6.2",
+  ["36.4.2"] = "6.1",                                   -- [l4t-3642]
   ["36.4.4"] = "6.2.1", ["36.4.7"] = "6.2.1",
   ["36.5.0"] = "6.2.2",                                 -- [jp622]
   ["38.2.0"] = "7.0", ["38.2.1"] = "7.0", ["38.2.2"] = "7.0",  -- "38.2.x -> 7.0"

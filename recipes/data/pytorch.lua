@@ -16,9 +16,21 @@
 --              2.13: 12.6 + 13.0, 13.2 experimental, cuDNN 9.10.2.21 /
 --              9.20.0.48; 2.14: 12.6, 13.0, 13.2, cuDNN 9.10.2.21 /
 --              9.24.0.43).  2.12.1 and 2.13.0 also publish a Linux-only
---              cu129 wheel (12.9.1, cuDNN 9.20.0.48) that the matrix omits;
---              its arch list is not known here, so `cuda` follows [release]
---              (as for 2.9-2.11, whose cu129 wheels are likewise left out).
+--              cu129 wheel (12.9.1, cuDNN 9.20.0.48) that the matrix omits
+--              (2.12.0 has none: [pt-cu129]); its arch lists are
+--              [pt-cu129]'s below.  2.9-2.11 publish cu129 wheels too,
+--              left out here (as before).
+--   [pt-cu129] one secondary source only: a wheel-index data file that
+--              transcribes TORCH_CUDA_ARCH_LIST per release tag from
+--              build_cuda.sh (v2.12.1) and build_env_setup.py (v2.13.0),
+--              checked against download.pytorch.org: cu129 x86_64
+--              7.5;8.0;8.6;9.0;10.0;12.0, aarch64 8.0;9.0;10.0;12.0, for
+--              both 2.12.1 and 2.13.0.  It is not consistent about +PTX
+--              (its notes say the 2.12.1 script adds +PTX for 12.9, its
+--              table has none), so the lists here carry none: the
+--              conservative reading, which claims no PTX JIT for GPUs
+--              newer than 12.0.  The aarch64 list is the one
+--              aarch64_ci_build.sh gave 12.9 in the 2.9 cycle [aarch64].
 --   [cmake-re] cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake:
 --              2.4-2.6 regex `^([0-9]\.[0-9]a?...)` (one-digit major, `a`
 --              from issue #125413); Blackwell era (@00afc038, 2.7+) `[0-9]+`
@@ -83,6 +95,8 @@ local cx_214 = cx_29 .. ";10.7;10.7a"
 
 local x_old = "3.7;5.0;6.0;7.0;7.5;8.0;8.6;9.0"       -- cu118 [builder] (3.7 listed last there)
 local x_12 = "5.0;6.0;7.0;7.5;8.0;8.6;9.0"            -- cu121..cu126 [builder] [bcuda]
+local x_129 = "7.5;8.0;8.6;9.0;10.0;12.0"             -- cu129 of 2.12.1, 2.13.0 [pt-cu129]
+local s_129 = "8.0;9.0;10.0;12.0"                     -- the same, aarch64 (SBSA) [pt-cu129]
 
 local releases = {
   { version = "2.4", python = { min = "3.8", max = "3.12" }, tag = "v2.4.1", released = "2024-07", cuda = { "11.8", "12.1", "12.4" }, experimental = { "12.4" },
@@ -124,17 +138,18 @@ local releases = {
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
-  { version = "2.12", python = { min = "3.10", max = "3.14" }, tag = "v2.12.1", released = "2026-05", cuda = { "12.6", "13.0", "13.2" }, experimental = { "13.2" },
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
+  -- 2.12: cu129 from 2.12.1 on [pt-matrix] [pt-cu129]
+  { version = "2.12", python = { min = "3.10", max = "3.14" }, tag = "v2.12.1", released = "2026-05", cuda = { "12.6", "12.9", "13.0", "13.2" }, experimental = { "13.2" },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
                                     ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [pt-envsetup]
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   -- 2.13: C++17 -> C++20 [release]
-  { version = "2.13", python = { min = "3.10", max = "3.15" }, tag = "v2.13.0", released = "2026-07", cuda = { "12.6", "13.0", "13.2" }, experimental = { "13.2" },
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
-                                    ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
+  { version = "2.13", python = { min = "3.10", max = "3.15" }, tag = "v2.13.0", released = "2026-07", cuda = { "12.6", "12.9", "13.0", "13.2" }, experimental = { "13.2" },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
+                                    ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },             -- cu129 [pt-cu129]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
                                   ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cxx = "C++20" },
   { version = "2.14", python = { min = "3.10", max = "3.15" }, tag = "v2.14.1", released = "2026-09", cuda = { "12.6", "13.0", "13.2" }, experimental = {},

@@ -160,7 +160,7 @@ return {
     ["linux-sbsa"] = { name = "cuda_13.4.1_linux_sbsa.run", md5 = "22499618afa3a4d54021fdec2c644006", size = 4149643845 }, -- ctk-catalog
   },
   ["13.4.2"] = {
-    ["linux-x86_64"] = { name = "cuda_13.4.2_linux.run" }, -- setupcuda1342
-    ["linux-sbsa"] = { name = "cuda_13.4.2_linux_sbsa.run" }, -- setupcuda1342
+    ["linux-x86_64"] = { name = "cuda_13.4.2_linux.run", md5 = "b712b790dfb5ca988d38cbed4d236488" }, -- setupcuda1342
+    ["linux-sbsa"] = { name = "cuda_13.4.2_linux_sbsa.run", md5 = "a3e8528b87d2fba6e2ce526fe0dc5632" }, -- setupcuda1342
   },
 }

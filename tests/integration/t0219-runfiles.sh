@@ -95,11 +95,18 @@ like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv:$ln: 6 fields
 sed '1s/md5,size/size,md5/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
 like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: the header is 'label,platform,name,sha256,size,md5,sources', not 'label,platform,name,sha256,md5,size,sources'" \
 	"a header of other columns is refused"
-# md5 and size come together (NVIDIA's page gives both; a plan that
-# names the md5 names the size with it)
+# A size checks a runfile only beside its md5: a size alone is refused;
+# an md5 alone (md5sum.txt gives no sizes) is carried, and the Lua names
+# it without a size.
+sed 's/^\(12\.4\.1,linux-sbsa,[^,]*,[^,]*\),[^,]*,/\1,,/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
+like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-sbsa: gives size without md5*" \
+	"a size without the md5 is refused"
 sed 's/^\(12\.4\.1,linux-sbsa,[^,]*,[^,]*,[^,]*\),[^,]*,/\1,,/' "$T_DIR/csv.bak" >"$T_DIR/tools/data/runfiles.csv"
-like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-sbsa: gives md5 without size*" \
-	"an md5 without the size is refused"
+md5=$(grep '^12\.4\.1,linux-sbsa,' "$T_DIR/csv.bak" | cut -d, -f5)
+out=$(python3 "$T_DIR/tools/gen-runfiles.py" 2>&1)
+is "$?" 0 "an md5 without the size is accepted"
+like "$out" "*\"linux-sbsa\"] = { name = \"cuda_12.4.1_550.54.15_linux_sbsa.run\", sha256 = \"*\", md5 = \"$md5\" }, -- spack ctk-catalog*" \
+	"an md5 without the size is carried, with no size"
 rm "$T_DIR/recipes/data/sources.lua"
 cp "$T_DIR/csv.bak" "$T_DIR/tools/data/runfiles.csv"
 like "$(gen_copy)" "1 gen-runfiles: cannot read '$T_DIR/tools/../recipes/data/sources.lua'*" \
@@ -110,7 +117,7 @@ like "$(gen_copy)" "1 gen-runfiles: cannot read '$T_DIR/tools/../recipes/data/so
 # the alternative says.  Sources: [spack] sha256 (11.8.0-13.3.0),
 # [ctk-catalog] NVIDIA's md5 and size (12.0.0-13.4.1), [nixflake-ctk] the
 # 12.8.2 and 13.0.3 x86_64 sha256, [setupcuda1342]
-# the 13.4.2 names (no checksum).
+# the 13.4.2 names and NVIDIA's md5 (md5sum.txt: no size).
 while IFS='|' read -r cuda prof label want; do
 	"$PTBUILD" plan --profile "$prof" --cuda "$cuda" >"$T_DIR/plan.txt" 2>&1 </dev/null
 	alt=$(grep -A1 '^  alternative' "$T_DIR/plan.txt" | tr '\n' ' ' | tr -s ' ')
@@ -123,7 +130,8 @@ done <<'EOF'
 12.3|dgx-h100|12.3.2|* alternative cuda_12.3.2_545.23.08_linux.run the runfile installer (needs root; sha256 24b2afc9f770...)*
 13.3|gh200|13.3.1|* alternative cuda_13.3.1_610.43.02_linux_sbsa.run the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 90a4467e1ac192963b0713634d5a0e43 and 4202433376 bytes*
 13.2|dgx-h100|13.2.2|* alternative cuda_13.2.2_595.71.05_linux.run the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 5d7a0bc1f719655f2083fc711cacf7cf and 4400921701 bytes*
-13.4|gh200|13.4.2|* alternative cuda_13.4.2_linux_sbsa.run the runfile installer (needs root; unpinned: ptbuild knows no checksum of it*
+13.4|gh200|13.4.2|* alternative cuda_13.4.2_linux_sbsa.run the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 a3e8528b87d2fba6e2ce526fe0dc5632: check it before running it)*
+13.4|dgx-h100|13.4.2|* alternative cuda_13.4.2_linux.run the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 b712b790dfb5ca988d38cbed4d236488: check it before running it)*
 EOF
 "$PTBUILD" plan --profile gh200 --cuda 13.3 --json >"$T_DIR/p.json" 2>/dev/null </dev/null
 "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen1" >"$T_DIR/out" 2>&1 </dev/null

@@ -91,13 +91,18 @@ for _, row in ipairs({
 end
 
 -- 13.4: 13.4.2 ("13.4 Update 1") [rn1342], runfiles named without a
--- driver [setupcuda1342] and not pinned (NVIDIA publishes md5 only); the
+-- driver [setupcuda1342], pinned by NVIDIA's md5 alone; the
 -- minimum driver, 615.71.09, is the cuda-compat-13-4 driver of 13.4.1
 -- [dlfw2608] and of 13.4.2 [al2023-1342]; no driver bundled [unbundle134].
 t.is(cuda.updates["13.4"].label, "13.4.2", "13.4: installs 13.4.2 [rn1342]")
 t.is(runfiles["13.4.2"]["linux-x86_64"].name, "cuda_13.4.2_linux.run", "13.4 x86_64 runfile [setupcuda1342]")
 t.is(runfiles["13.4.2"]["linux-sbsa"].name, "cuda_13.4.2_linux_sbsa.run", "13.4 sbsa runfile [setupcuda1342]")
-t.ok(runfiles["13.4.2"]["linux-x86_64"].sha256 == nil, "13.4 runfile unpinned: no sha256 published")
+t.ok(runfiles["13.4.2"]["linux-x86_64"].sha256 == nil, "13.4 runfile: no sha256 published")
+-- NVIDIA's md5sum.txt of 13.4.2, as a setup-cuda action's fixture copies
+-- it [setupcuda1342]; it gives no sizes
+t.is(runfiles["13.4.2"]["linux-x86_64"].md5, "b712b790dfb5ca988d38cbed4d236488", "13.4.2 x86_64 md5 [setupcuda1342]")
+t.is(runfiles["13.4.2"]["linux-sbsa"].md5, "a3e8528b87d2fba6e2ce526fe0dc5632", "13.4.2 sbsa md5 [setupcuda1342]")
+t.ok(runfiles["13.4.2"]["linux-sbsa"].size == nil, "13.4.2: no size recorded")
 t.ok(runfiles["13.4.2"].driver == nil, "13.4.2 bundles no driver [unbundle134]")
 t.is(release("13.4").driver_min, "615.71.09", "13.4 driver_min [dlfw2608] [al2023-1342]")
 -- PyTorch 2.12-2.14 wheels [release] (RELEASE.md's matrix, zh copy) and
@@ -111,9 +116,12 @@ local envsetup = {
   ["13.0"] = { ["linux-x86_64"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["linux-sbsa"] = "8.0;9.0;10.0;11.0;12.0+PTX" },
   ["13.2"] = { ["linux-x86_64"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["linux-sbsa"] = "8.0;9.0;10.0;11.0;12.0+PTX" },
 }
+-- The wheel CUDAs are [release]'s stable and experimental ones, and for
+-- 2.12 (from 2.12.1) and 2.13 the Linux-only cu129 the matrix omits
+-- [pt-matrix] [pt-cu129]; 2.14 has none.
 local matrix = {  -- version, python min, max, CUDA (stable and experimental), experimental
-  { "2.12", "3.10", "3.14", "12.6 13.0 13.2", "13.2" },
-  { "2.13", "3.10", "3.15", "12.6 13.0 13.2", "13.2" },
+  { "2.12", "3.10", "3.14", "12.6 12.9 13.0 13.2", "13.2" },
+  { "2.13", "3.10", "3.15", "12.6 12.9 13.0 13.2", "13.2" },
   { "2.14", "3.10", "3.15", "12.6 13.0 13.2", "" },
 }
 for _, row in ipairs(matrix) do
@@ -127,6 +135,16 @@ for _, row in ipairs(matrix) do
       t.is(r.wheels[platform][cu], list, v .. " cu" .. cu:gsub("%.", "") .. " " .. platform .. ": " .. list .. " [pt-envsetup]")
     end
   end
+end
+-- cu129 of 2.12.1 and 2.13.0, one secondary source read without +PTX
+-- (its table has none) [pt-cu129]
+for _, row in ipairs({
+  { "2.12", "linux-x86_64", "7.5;8.0;8.6;9.0;10.0;12.0" }, { "2.12", "linux-sbsa", "8.0;9.0;10.0;12.0" },
+  { "2.13", "linux-x86_64", "7.5;8.0;8.6;9.0;10.0;12.0" }, { "2.13", "linux-sbsa", "8.0;9.0;10.0;12.0" },
+  { "2.14", "linux-x86_64", nil }, { "2.14", "linux-sbsa", nil },
+}) do
+  local v, platform, list = table.unpack(row)
+  t.is(torch(v).wheels[platform]["12.9"], list, v .. " cu129 " .. platform .. ": " .. tostring(list) .. " [pt-cu129]")
 end
 -- The cuDNN of each wheel CUDA, as RELEASE.md's matrix gives it [release]:
 -- "CUDA (cuDNN)" pairs in the order of the release's CUDA set.

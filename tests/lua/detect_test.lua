@@ -107,9 +107,11 @@ local l4t_rows = {
   { "# R38 (release), REVISION: 4.0, GCID: 42810017, BOARD: generic, EABI: aarch64", "38.4.0", "7.1", "13.0" },    -- [S_JTOP] [jp71]
   { "# R39 (release), REVISION: 2.0, GCID: 43412345, BOARD: generic, EABI: aarch64", "39.2.0", "7.2", "13.2" },    -- [jp72]
   { "# R39 (release), REVISION: 2.1, GCID: 44512345, BOARD: generic, EABI: aarch64", "39.2.1", "7.2.1", "13.2" },  -- [jp721]
+  { "# R35 (release), REVISION: 6.3, GCID: 41234567, BOARD: generic, EABI: aarch64", "35.6.3", "5.1.5", "11.4" },  -- [l4t-3563]
+  { "# R36 (release), REVISION: 4.2, GCID: 38123456, BOARD: generic, EABI: aarch64", "36.4.2", "6.1", "12.6" },    -- [l4t-3642]
   -- no source read names the JetPack of these: none is claimed
-  { "# R35 (release), REVISION: 6.3, GCID: 41234567, BOARD: generic, EABI: aarch64", "35.6.3", nil, nil },
-  { "# R36 (release), REVISION: 4.2, GCID: 38123456, BOARD: generic, EABI: aarch64", "36.4.2", nil, nil },
+  { "# R39 (release), REVISION: 0.0, GCID: 42000001, BOARD: generic, EABI: aarch64", "39.0.0", nil, nil },
+  { "# R39 (release), REVISION: 1.0, GCID: 42000002, BOARD: generic, EABI: aarch64", "39.1.0", nil, nil },
 }
 for _, r in ipairs(l4t_rows) do
   local j = tegra(r[1])

@@ -221,12 +221,14 @@ local function finding(res, code)
   for _, x in ipairs(res.findings) do if x.code == code then return x end end
 end
 for _, w in ipairs({
+  -- driver 570 runs CUDA 12.9 through minor-version compatibility, and
+  -- the cu129 wheel of 2.13.0 is 12.0 SASS, no PTX [pt-cu129]
   { "2.5.1+cu124", { sass = { "5.0", "8.0", "9.0" }, ptx = {} }, "12.0", "570.86.10", "12.8",
-    "torch-lacks-gpu", "the cu128 wheel of torch 2%.%d+%.%d+ has it %(arch list [^)]*12%.0" },
+    "torch-lacks-gpu", "the cu129 wheel of torch 2%.13%.0 has it %(arch list [^)]*12%.0" },
   { "2.5.1+cu124", { sass = { "5.0", "8.0", "9.0" }, ptx = {} }, "12.0", "580.65.06", "13.0",
     "torch-lacks-gpu", "the cu13%d wheel of torch 2%.%d+%.%d+ has it %(arch list [^)]*12%.0" },
   { "2.6.0+debian", { sass = { "8.6", "9.0" }, ptx = { "9.0" } }, "12.0", "570.86.10", "12.8",
-    "torch-gpu-ptx-only", "the cu128 wheel of torch 2%.%d+%.%d+ %(arch list [^)]*12%.0" },
+    "torch-gpu-ptx-only", "the cu129 wheel of torch 2%.13%.0 %(arch list [^)]*12%.0" },
   -- a Tesla K80 (3.7): the cu118 wheels of the same release still carry sm_37
   { "2.5.1+cu124", { sass = { "5.0", "8.0", "9.0" }, ptx = {} }, "3.7", "470.256.02", "11.4",
     "torch-lacks-gpu", "the cu118 wheel of torch 2%.5%.1 has it %(arch list 3%.7;" },

@@ -84,6 +84,23 @@ local rows = {
   { "NVIDIA H800 NVL", "9.0", "S_NVSMI_OBS S_HF_HW" },                      -- 233A
   { "NVIDIA H20-3e", "9.0", "S_NVSMI_OBS S_HF_HW" },                        -- 232C
   { "NVIDIA H20 NVL16", "9.0", "S_NVSMI_OBS S_HF_HW" },                     -- 230E
+  -- parts neither NVIDIA page lists: the driver's name and PCI id
+  -- (S_NV_OGKM), the chip that id is (S_PCIIDS), whose generation fixes
+  -- the capability
+  { "NVIDIA RTX 2000E Ada Generation", "8.9", "S_PCIIDS S_NV_GPUS" },      -- 28B0 10DE 1871, AD107 like the RTX 2000 Ada
+  { "NVIDIA RTX A1000 Laptop GPU", "8.6", "S_PCIIDS" },                    -- 25B9 GA107GLM
+  { "NVIDIA RTX A1000 6GB Laptop GPU", "8.6", "S_PCIIDS" },                -- 25BC GA107GLM
+  { "NVIDIA RTX A2000 8GB Laptop GPU", "8.6", "S_PCIIDS" },                -- 25BA GA107GLM
+  { "NVIDIA RTX A2000 Laptop GPU", "8.6", "S_PCIIDS S_NV_GPUS_OLD2" },     -- 25B8 GA107GLM
+  { "NVIDIA RTX A3000 12GB Laptop GPU", "8.6", "S_PCIIDS" },               -- 24B9 GA104GLM
+  { "NVIDIA RTX A4000 Laptop GPU", "8.6", "S_PCIIDS S_NV_GPUS_OLD2" },     -- 24B7 GA104GLM
+  { "NVIDIA RTX A5000 Laptop GPU", "8.6", "S_PCIIDS S_NV_GPUS_OLD2" },     -- 24B6 GA104GLM
+  { "NVIDIA GeForce MX570", "8.6", "S_PCIIDS" },                           -- 25A6 GA107M
+  { "NVIDIA GeForce MX570 A", "8.6", "S_PCIIDS" },                         -- 25AA GA107M
+  { "NVIDIA GeForce MX550", "7.5", "S_PCIIDS" },                           -- 1F9F TU117M
+  { "NVIDIA GeForce MX450", "7.5", "S_PCIIDS" },                           -- 1F97 TU117M
+  { "NVIDIA GeForce GTX 1630", "7.5", "S_PCIIDS" },                        -- 1F83 TU117
+  { "NVIDIA T550 Laptop GPU", "7.5", "S_PCIIDS" },                         -- 1FB7 TU117GLM
   -- nvidia-smi's names in public issue threads (S_NVSMI_ISSUES), older
   -- drivers without "NVIDIA " in front
   { "Quadro P4000", "6.1", "S_NV_LEGACY" },       -- NVIDIA/open-gpu-kernel-modules#914
