@@ -197,6 +197,10 @@ local microarch = {
 -- does not list it [ob-getarch] (nor does any release from 0.3.26 on).
 -- A build without TARGET on a Neoverse V2 gets CORE=NEOVERSEV2, whose
 -- kernel/arm64/KERNEL.NEOVERSEV2 is KERNEL.ARMV8SVE's list.
+-- History, for a plan that pins another release: 0.3.26 ran ARMV8SVE's
+-- kernels on a V2 at run time, 0.3.27-0.3.29 #defined it to NEOVERSEV1
+-- [ob4444], 0.3.30 to NEOVERSEN2 [ob5144]; #4702 added V2 detection and
+-- #5385 reports the TARGET missing from TargetList.txt [ob4702].
 local fragile = {
   NEOVERSEV2 = "OpenBLAS 0.3.30 has no TARGET=NEOVERSEV2 (getarch.c stops with 'The TARGET specified on the command line or in Makefile.rule is not supported')",
 }
