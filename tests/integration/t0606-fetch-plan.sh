@@ -90,6 +90,8 @@ fi
 # The fix plan prints for a toolkit without cuDNN is a fetch command that
 # works: here against NVIDIA's own manifest bytes (the copy ptbuild carries,
 # held to its pinned sha256 by t0211), so the pinned sha256 must match them.
+# PyTorch 2.6's CUDA 12.4 wheels use cuDNN 9.1.0, which ptbuild does not
+# carry: the fix names the newest carried, 9.20.0.
 fix=$("$PTBUILD" plan --facts "$top_srcdir/tests/fixtures/sysroots/container-no-driver.facts.json" --torch 2.6 2>&1 |
 	sed -n 's/^ *fix: \(ptbuild fetch --manifest .*cudnn.*\), then export CUDNN_ROOT=.*/\1/p')
 like "$fix" "ptbuild fetch --manifest https://developer.download.nvidia.com/compute/cudnn/redist/redistrib_9.20.0.json --manifest-sha256 488be2657edfaaa9eada30247de95e81e3ce767f504dccb847d422cd358226a0 --components cudnn --variant cuda12 --prefix /opt/cudnn-9.20.0.48-cuda12" \
