@@ -12,7 +12,6 @@ local pytorch = ptb.include("data/pytorch")
 local cuda = ptb.include("data/cuda")
 local jetson = ptb.include("data/jetson")
 local L4T = ptb.include("data/l4t")
-local redist = ptb.include("data/redist")
 local acldata = ptb.include("data/acl")
 local W = ptb.include("lib/wheels")
 local C = ptb.include("lib/checks")
@@ -55,6 +54,12 @@ function M.known_cuda()
   return out
 end
 
+-- The cuDNN PyTorch release torch's own Linux wheels of CUDA release r
+-- use (data/pytorch.lua wheel_cudnn), or nil when ptbuild does not know.
+local function wheel_cudnn(torch, r)
+  return torch and (pytorch.wheel_cudnn[torch.version] or {})[r.version] or nil
+end
+
 local function contains(list, x)
   for _, v in ipairs(list or {}) do if v == x then return true end end
   return false
@@ -64,11 +69,13 @@ end
 -- How to get cuDNN beside a toolkit that lacks it: ptbuild fetch from
 -- NVIDIA's cuDNN manifest into a prefix of its own, then CUDNN_ROOT (which
 -- PyTorch's FindCUDNN reads); a toolkit tree is not fetch's to add to.
-local function cudnn_fix(r, platform, root)
-  local c = redist.cudnn
+-- The cuDNN is the one the plan would download with the toolkit
+-- (T.cudnn: the release's wheel's, when carried).
+local function cudnn_fix(r, platform, root, torch)
   local major = r.version:match("^%d+")
-  if c and T.cudnn(r, platform) then
-    local prefix = ("/opt/cudnn-%s-cuda%s"):format(c.version, major)
+  local e, c = T.cudnn(r, platform, wheel_cudnn(torch, r))
+  if e then
+    local prefix = ("/opt/cudnn-%s-cuda%s"):format(e.version, major)
     return ("ptbuild fetch --manifest %sredistrib_%s.json --manifest-sha256 %s --components cudnn --variant cuda%s --prefix %s, then export CUDNN_ROOT=%s"):format(
       c.base_url, c.label, c.manifest_sha256, major, prefix, prefix)
   end
@@ -274,7 +281,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
     problem(p, "warning", "cudnn-not-found",
       tk and ("no cuDNN was found with the toolkit in %s: PyTorch would build without it, silently"):format(tk.root)
         or ("CUDA %s downloads do not include cuDNN: PyTorch would build without it, silently"):format(r.version),
-      cudnn_fix(r, platform, choice.root))
+      cudnn_fix(r, platform, choice.root, torch))
   end
   if r.assumed or r.compilers_assumed then
     local what = r.assumed and (r.compilers_assumed and "GPU list and host compiler limits" or "GPU list")
@@ -490,7 +497,7 @@ end
 -- both Docker platforms' files for a generated image.  Returns the plan's
 -- cuda object and the installer's answer, with ncuda (CUDA files with
 -- carried checksums) and cudnn (the cuDNN download, if any).
-local function cuda_plan(facts, args, ch)
+local function cuda_plan(facts, args, ch, torch)
   local r = ch.release
   local platform, installer = T.platform(facts, r)
   local inst = T.installer(r, platform, installer, facts)
@@ -508,7 +515,9 @@ local function cuda_plan(facts, args, ch)
   -- ptbuild's data even when the CUDA files' come from NVIDIA's manifest
   -- (components lists those; fetch resolves them there).
   local ncuda = #inst.downloads   -- CUDA files with carried checksums
-  local cudnn = source == "download" and not args.no_cudnn and T.cudnn(r, platform) or nil
+  local want = wheel_cudnn(torch, r)
+  local cudnn, cinfo
+  if source == "download" and not args.no_cudnn then cudnn, cinfo = T.cudnn(r, platform, want) end
   if cudnn then inst.downloads[#inst.downloads + 1] = cudnn end
   local cplan = {
     version = r.version,
@@ -533,7 +542,12 @@ local function cuda_plan(facts, args, ch)
   if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
   -- fetch resolves the CUDA files through the manifest (checksums and all)
   if source == "download" and ncuda == 0 then cplan.files_from_manifest = true end
-  if cudnn then cplan.cudnn = { version = cudnn.version, variant = cudnn.variant, source = "download" } end
+  if cudnn then
+    -- manifest: the carried cuDNN manifest's label; wheel_version: what
+    -- the release's own wheel of this CUDA uses, when known
+    cplan.cudnn = { version = cudnn.version, variant = cudnn.variant, source = "download",
+                    manifest = cinfo.label, wheel_version = want }
+  end
   if args.no_cudnn then cplan.cudnn = { source = "off" } end
   -- A container image of this plan builds for linux/amd64 and linux/arm64
   -- (SBSA): the redist files of both, each marked with its platform, for
@@ -542,7 +556,7 @@ local function cuda_plan(facts, args, ch)
   for _, p in ipairs({ "linux-x86_64", "linux-sbsa" }) do
     if contains(r.platforms, p) then
       local files = T.installer(r, p, "redist").downloads
-      local c = #files > 0 and not args.no_cudnn and T.cudnn(r, p)
+      local c = #files > 0 and not args.no_cudnn and T.cudnn(r, p, want)
       if c then files[#files + 1] = c end
       for _, d in ipairs(files) do
         d.platform = p
@@ -551,12 +565,12 @@ local function cuda_plan(facts, args, ch)
     end
   end
   cplan.docker_downloads = ptb.array(docker)
-  return cplan, inst, ncuda, cudnn
+  return cplan, inst, ncuda, cudnn, cinfo
 end
 
 -- The decisions about CUDA: the toolkit, the runfile alternative, cuDNN
 -- and where the file list comes from.
-local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn)
+local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn, cinfo)
   local r, source, root, installer = ch.release, cplan.source, cplan.root, cplan.installer
   local how = source == "installed" and "installed" or
     (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (ncuda > 0 and (", " .. ncuda .. " files with sha256") or ", resolved from the manifest")))
@@ -593,15 +607,26 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")
   elseif cudnn then
-    -- what the release's own wheel of this CUDA uses, where it is known
-    -- (data/pytorch.lua wheel_cudnn), so a user can tell the difference
-    local wc = (pytorch.wheel_cudnn[torch.version] or {})[r.version]
-    local wheel = not wc and ""
-      or wc == cudnn.version and ("; PyTorch %s's cu%s wheels use the same"):format(torch.version, r.version:gsub("%.", ""))
-      or ("; PyTorch %s's cu%s wheels use cuDNN %s, whose checksums ptbuild does not carry"):format(torch.version, r.version:gsub("%.", ""), wc)
+    -- the one the release's own wheel of this CUDA uses (data/pytorch.lua
+    -- wheel_cudnn) when ptbuild carries it; else the newest carried, and
+    -- the reason says why, so a user can tell the difference
+    local wc, cu = cinfo.wheel, "cu" .. r.version:gsub("%.", "")
+    local why
+    if cinfo.chosen == "wheel" then
+      why = ("the cuDNN PyTorch %s's %s wheels use, from NVIDIA's redistrib_%s.json, whose checksums ptbuild carries"):format(
+        torch.version, cu, cinfo.label)
+    elseif wc then
+      why = ("PyTorch %s's %s wheels use cuDNN %s, %s: the newest cuDNN whose checksums it carries for CUDA %s on %s instead (NVIDIA's redistrib_%s.json)"):format(
+        torch.version, cu, wc,
+        cinfo.wheel_carried and ("of which NVIDIA has no %s %s archive"):format(cplan.platform, cudnn.variant)
+          or "whose checksums ptbuild does not carry",
+        r.version:match("^%d+"), cplan.platform, cinfo.label)
+    else
+      why = ("PyTorch %s has no %s wheel to take the cuDNN of: the newest cuDNN whose checksums ptbuild carries for CUDA %s on %s (NVIDIA's redistrib_%s.json)"):format(
+        torch.version, cu, r.version:match("^%d+"), cplan.platform, cinfo.label)
+    end
     decide("cudnn", ("cuDNN %s (%s variant), downloaded with the toolkit into %s"):format(cudnn.version, cudnn.variant, root),
-      ("the cuDNN whose checksums ptbuild carries (NVIDIA's redistrib_%s.json)%s; without one PyTorch builds with USE_CUDNN off, silently"):format(
-        redist.cudnn.label, wheel))
+      why .. "; without one PyTorch builds with USE_CUDNN off, silently")
   end
   if source == "download" and ncuda == 0 then
     decide("downloads", inst.manifest, "ptbuild holds no copy of this manifest: fetch reads the file list and checksums from it")
@@ -770,11 +795,11 @@ function M.make(args)
   end
   local ch = T.choose(facts, torch, want, want_items)
   local r = ch.release
-  local cplan, inst, ncuda, cudnn = cuda_plan(facts, args, ch)
+  local cplan, inst, ncuda, cudnn, cinfo = cuda_plan(facts, args, ch, torch)
   local platform, root = cplan.platform, cplan.root
   local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan, want_items)
   append(problems, cp)
-  decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn)
+  decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn, cinfo)
 
   -- Arch list
   local arch, ap, aerr = G.choose(facts, torch, r, platform, args.arch_list)

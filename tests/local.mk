@@ -46,6 +46,7 @@ LUA_TESTS = \
 	tests/lua/detect_test.lua \
 	tests/lua/doctor_test.lua \
 	tests/lua/gpus_test.lua \
+	tests/lua/plan_cudnn_test.lua \
 	tests/lua/plan_host_test.lua \
 	tests/lua/plan_targets_test.lua \
 	tests/lua/plan_test.lua \
@@ -117,6 +118,7 @@ SHELL_TESTS = \
 	tests/integration/t0610-fetch-defaults.sh \
 	tests/integration/t0611-fetch-pinned.sh \
 	tests/integration/t0612-fetch-pinned-platforms.sh \
+	tests/integration/t0613-fetch-cudnn.sh \
 	tests/integration/t0620-fetch-progress.sh \
 	tests/integration/t0621-fetch-unreachable.sh \
 	tests/integration/t0700-real-detect.sh \

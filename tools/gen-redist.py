@@ -4,8 +4,8 @@
 Usage: tools/gen-redist.py [MANIFEST-DIR] > recipes/data/redist.lua
 
 MANIFEST-DIR (default: tools/data/redist, next to this script) holds
-byte-exact copies of NVIDIA's redistrib_<label>.json (and the newest cuDNN
-redistrib_9.x.json); see doc/maintainers.md.
+byte-exact copies of NVIDIA's redistrib_<label>.json (and cuDNN's
+redistrib_9.x.y.json); see doc/maintainers.md.
 
 Keeps, for each manifest, the components a PyTorch build needs, per platform:
 relative_path, sha256 and size exactly as NVIDIA's manifest lists them.
@@ -57,38 +57,50 @@ def main(d):
         w("    } },")
     w("  },")
     w("  components = { " + ", ".join('"%s"' % c for c in COMPONENTS) + " },")
-    # cuDNN: the newest cuDNN manifest given (redistrib_9.*.json), each
-    # platform's archive per CUDA-major variant ("cuda12", "cuda13").
+    # cuDNN: every cuDNN manifest given (redistrib_9.*.json), newest
+    # first, each platform's archive per CUDA-major variant ("cuda12",
+    # "cuda13"); `cudnn` is the newest, the one a plan falls back to.
     cud = sorted((f for f in os.listdir(d) if f.startswith("redistrib_9.")),
-                 key=lambda f: [int(x) for x in f[len("redistrib_"):-len(".json")].split(".")])
+                 key=lambda f: [int(x) for x in f[len("redistrib_"):-len(".json")].split(".")],
+                 reverse=True)
     if cud:
-        f = cud[-1]
+        w("  -- cuDNN, from NVIDIA's %s (https://developer.download.nvidia.com/compute/cudnn/redist/),"
+          % ", ".join(cud))
+        w("  -- newest first; cudnn: the newest.  manifest_sha256: the sha256 of NVIDIA's manifest")
+        w("  -- file itself (pinned alike by google-ml-infra/rules_ml_toolchain).")
+        w("  cudnn_releases = {")
+    for f in cud:
         raw = open(os.path.join(d, f), "rb").read()
         m = json.loads(raw)
         c = m["cudnn"]
         # NVIDIA's file has no final newline (copies that add one: drop it)
         nvidia = raw[:-1] if raw.endswith(b"\n") else raw
-        w("  -- cuDNN, from NVIDIA's %s (https://developer.download.nvidia.com/compute/cudnn/redist/)" % f)
-        w("  cudnn = {")
-        w('    base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",')
-        w('    label = "%s", version = "%s", release_date = "%s",' % (m["release_label"], c["version"], m.get("release_date", "")))
-        w('    -- sha256 of NVIDIA\'s manifest file itself (pinned alike by google-ml-infra/rules_ml_toolchain)')
-        w('    manifest_sha256 = "%s",' % hashlib.sha256(nvidia).hexdigest())
-        w("    platforms = {")
+        w("    {")
+        w('      base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",')
+        w('      label = "%s", version = "%s", release_date = "%s",' % (m["release_label"], c["version"], m.get("release_date", "")))
+        w('      manifest_sha256 = "%s",' % hashlib.sha256(nvidia).hexdigest())
+        w("      platforms = {")
         for p in PLATFORMS:
             if not isinstance(c.get(p), dict):
                 continue
-            w('      ["%s"] = {' % p)
+            w('        ["%s"] = {' % p)
             for var in sorted(c[p]):
                 e = c[p][var]
                 if isinstance(e, dict) and "relative_path" in e:
-                    w('        %s = { relative_path = "%s", sha256 = "%s", size = %d },'
+                    w('          %s = { relative_path = "%s", sha256 = "%s", size = %d },'
                       % (var, e["relative_path"], e["sha256"], int(e["size"])))
-            w("      },")
+            w("        },")
+        w("      },")
         w("    },")
+    if cud:
         w("  },")
     w("}")
-    print("\n".join(out))
+    # the newest cuDNN under its old name, for what needs one (fetch's
+    # default base URL, a recipe that overrides this file)
+    src = "\n".join(out)
+    if cud:
+        src = src.replace("\nreturn {\n", "\nlocal M = {\n", 1)[:-1] + "}\nM.cudnn = M.cudnn_releases[1]\nreturn M"
+    print(src)
 
 main(sys.argv[1] if len(sys.argv) > 1 else
      os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "redist"))

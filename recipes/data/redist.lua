@@ -2,7 +2,7 @@
 -- (https://developer.download.nvidia.com/compute/cuda/redist/redistrib_<label>.json,
 -- byte-exact copies in tools/data/redist, as vendored by NixOS/nixpkgs [nixpkgs-redist]).
 -- Do not edit by hand: regenerate.  Components: what a PyTorch build needs.
-return {
+local M = {
   base_url = "https://developer.download.nvidia.com/compute/cuda/redist/",
   labels = {
     ["11.8.0"] = { release_date = "2022-10-03", platforms = {
@@ -1061,25 +1061,84 @@ return {
     } },
   },
   components = { "cuda_cccl", "cuda_crt", "cuda_cudart", "cuda_culibos", "cuda_cupti", "cuda_nvcc", "cuda_nvml_dev", "cuda_nvrtc", "cuda_nvtx", "cuda_profiler_api", "libcublas", "libcufft", "libcufile", "libcurand", "libcusolver", "libcusparse", "libnvjitlink", "libnvvm" },
-  -- cuDNN, from NVIDIA's redistrib_9.13.0.json (https://developer.download.nvidia.com/compute/cudnn/redist/)
-  cudnn = {
-    base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",
-    label = "9.13.0", version = "9.13.0.50", release_date = "2025-09-04",
-    -- sha256 of NVIDIA's manifest file itself (pinned alike by google-ml-infra/rules_ml_toolchain)
-    manifest_sha256 = "55e3eb3ccb1ca543a7811312466f44841d630d3b2252f5763ad53509d2c09fbf",
-    platforms = {
-      ["linux-x86_64"] = {
-        cuda12 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.13.0.50_cuda12-archive.tar.xz", sha256 = "28c5c59316464434eb7bafe75fc36285160c28d559a50056ded13394955d1f7d", size = 873944756 },
-        cuda13 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.13.0.50_cuda13-archive.tar.xz", sha256 = "02f47d9456773c80d97ed245efd9eb22bb985dcfdb74559213536035291e7a01", size = 641302680 },
+  -- cuDNN, from NVIDIA's redistrib_9.20.0.json, redistrib_9.13.0.json, redistrib_9.7.1.json, redistrib_9.5.1.json (https://developer.download.nvidia.com/compute/cudnn/redist/),
+  -- newest first; cudnn: the newest.  manifest_sha256: the sha256 of NVIDIA's manifest
+  -- file itself (pinned alike by google-ml-infra/rules_ml_toolchain).
+  cudnn_releases = {
+    {
+      base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",
+      label = "9.20.0", version = "9.20.0.48", release_date = "2026-03-09",
+      manifest_sha256 = "488be2657edfaaa9eada30247de95e81e3ce767f504dccb847d422cd358226a0",
+      platforms = {
+        ["linux-x86_64"] = {
+          cuda12 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.20.0.48_cuda12-archive.tar.xz", sha256 = "c10623d2ee9fd4cd0a5d809237958b80884405c2f8a122712dd7b98c1d780a92", size = 890794116 },
+          cuda13 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.20.0.48_cuda13-archive.tar.xz", sha256 = "73f091ee57668dc18e8b1b61811c0ddff2ec0b762efe613e9f27f9ebfd6c20c0", size = 673041224 },
+        },
+        ["linux-sbsa"] = {
+          cuda12 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.20.0.48_cuda12-archive.tar.xz", sha256 = "6ca43b54656cd3f65585b289cace425dccb421e4e8bba0ad3cb4d844db3cc01e", size = 895007584 },
+          cuda13 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.20.0.48_cuda13-archive.tar.xz", sha256 = "21140178191c620799ec09620ae1d89649c9b95441163f8ef956e1493a0e3704", size = 815145372 },
+        },
+        ["linux-aarch64"] = {
+          cuda12 = { relative_path = "cudnn/linux-aarch64/cudnn-linux-aarch64-9.20.0.48_cuda12-archive.tar.xz", sha256 = "07fd758fcafbefa078ee845a00b520be1e81c5215088b126a2248929f162dbc6", size = 956092692 },
+        },
       },
-      ["linux-sbsa"] = {
-        cuda12 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda12-archive.tar.xz", sha256 = "28f3f86aa102870c5d6804bca1bb1a0dcc1df69d0235c0a4120ae0aa6d14ffc7", size = 873177712 },
-        cuda13 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz", sha256 = "78931057322ab87b72b0a988462568412edfed5bdef1eaf717961351b53cb3d0", size = 766735516 },
+    },
+    {
+      base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",
+      label = "9.13.0", version = "9.13.0.50", release_date = "2025-09-04",
+      manifest_sha256 = "55e3eb3ccb1ca543a7811312466f44841d630d3b2252f5763ad53509d2c09fbf",
+      platforms = {
+        ["linux-x86_64"] = {
+          cuda12 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.13.0.50_cuda12-archive.tar.xz", sha256 = "28c5c59316464434eb7bafe75fc36285160c28d559a50056ded13394955d1f7d", size = 873944756 },
+          cuda13 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.13.0.50_cuda13-archive.tar.xz", sha256 = "02f47d9456773c80d97ed245efd9eb22bb985dcfdb74559213536035291e7a01", size = 641302680 },
+        },
+        ["linux-sbsa"] = {
+          cuda12 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda12-archive.tar.xz", sha256 = "28f3f86aa102870c5d6804bca1bb1a0dcc1df69d0235c0a4120ae0aa6d14ffc7", size = 873177712 },
+          cuda13 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz", sha256 = "78931057322ab87b72b0a988462568412edfed5bdef1eaf717961351b53cb3d0", size = 766735516 },
+        },
+        ["linux-aarch64"] = {
+          cuda12 = { relative_path = "cudnn/linux-aarch64/cudnn-linux-aarch64-9.13.0.50_cuda12-archive.tar.xz", sha256 = "c4b47fe8b1f936aa5cbc312f2d0707990fe5f55693fb5640c7141d301aa7db4c", size = 940699120 },
+          cuda13 = { relative_path = "cudnn/linux-aarch64/cudnn-linux-aarch64-9.13.0.50_cuda13-archive.tar.xz", sha256 = "f18ee7d3fd7b1d136602eb2f5d5d59abe5445db384ad308d22fbeeee11ef151e", size = 690215112 },
+        },
       },
-      ["linux-aarch64"] = {
-        cuda12 = { relative_path = "cudnn/linux-aarch64/cudnn-linux-aarch64-9.13.0.50_cuda12-archive.tar.xz", sha256 = "c4b47fe8b1f936aa5cbc312f2d0707990fe5f55693fb5640c7141d301aa7db4c", size = 940699120 },
-        cuda13 = { relative_path = "cudnn/linux-aarch64/cudnn-linux-aarch64-9.13.0.50_cuda13-archive.tar.xz", sha256 = "f18ee7d3fd7b1d136602eb2f5d5d59abe5445db384ad308d22fbeeee11ef151e", size = 690215112 },
+    },
+    {
+      base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",
+      label = "9.7.1", version = "9.7.1.26", release_date = "2025-02-06",
+      manifest_sha256 = "f9bc411a4908f0931e7323f89049e3a38453632c4ac5f4aa3220af69ddded9dc",
+      platforms = {
+        ["linux-x86_64"] = {
+          cuda11 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.7.1.26_cuda11-archive.tar.xz", sha256 = "73aadf2d1b721a34bd7b90908d02906257f2addbd246cf8db58e21d68d855ea2", size = 673620800 },
+          cuda12 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.7.1.26_cuda12-archive.tar.xz", sha256 = "109a5e5c6bcdf4396e6f63f3f862ed2dcf16ee93ee034dc704a1b11bdf00c0b1", size = 969539424 },
+        },
+        ["linux-sbsa"] = {
+          cuda11 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.7.1.26_cuda11-archive.tar.xz", sha256 = "25ca58ff295401a8f7edbceb2657ab483c4ee4a80f9a92f8d0cbe5f15aae1cde", size = 672867120 },
+          cuda12 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.7.1.26_cuda12-archive.tar.xz", sha256 = "92824550a95eb275b06c90998410e12ce05140e0508f0905644c654c9ed7a764", size = 968065560 },
+        },
+        ["linux-aarch64"] = {
+          cuda12 = { relative_path = "cudnn/linux-aarch64/cudnn-linux-aarch64-9.7.1.26_cuda12-archive.tar.xz", sha256 = "8c33d601728e8896296e53f08391544a1ec5d03820e7d2cb9ddfa95fdcbbaf5c", size = 1017901016 },
+        },
+      },
+    },
+    {
+      base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",
+      label = "9.5.1", version = "9.5.1.17", release_date = "2024-10-25",
+      manifest_sha256 = "a5484eef575bbb1fd4f96136cf12244ebc194b661f5ae9ed3b8aaa07e06434b1",
+      platforms = {
+        ["linux-x86_64"] = {
+          cuda11 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.5.1.17_cuda11-archive.tar.xz", sha256 = "b1f5050cd2bfd7fa9d3d0dd00d417cc2124692d8421295e12f841be6c8e3a426", size = 736935276 },
+          cuda12 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.5.1.17_cuda12-archive.tar.xz", sha256 = "35dd20b9c68324ae1288ac36f66ab1f318d2bfecfafb703a82617aa283272be4", size = 744697316 },
+        },
+        ["linux-sbsa"] = {
+          cuda11 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.5.1.17_cuda11-archive.tar.xz", sha256 = "ad68d12ee351b5f3478078fc8188eefb8712721c3e501c9345ec5ffb0b85fae8", size = 735387008 },
+          cuda12 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.5.1.17_cuda12-archive.tar.xz", sha256 = "340c49b32c133b0321c5c5b00d14fb64887dcac83ee8fd24195d9191061f1ad7", size = 743147752 },
+        },
+        ["linux-aarch64"] = {
+          cuda12 = { relative_path = "cudnn/linux-aarch64/cudnn-linux-aarch64-9.5.1.17_cuda12-archive.tar.xz", sha256 = "0099b8e4081ac146f802e769cdd30d9e01a289ea0fd056e64e44297a13e1aa0c", size = 780854928 },
+        },
       },
     },
   },
 }
+M.cudnn = M.cudnn_releases[1]
+return M

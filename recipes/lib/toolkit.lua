@@ -503,16 +503,39 @@ function M.installer(r, platform, installer, facts)
   return out
 end
 
--- The cuDNN archive that goes with CUDA release r on platform: the variant
--- of r's major version ("cuda12", "cuda13") of the cuDNN whose checksums
--- ptbuild carries (data/redist.lua, from NVIDIA's cuDNN manifest), as a
--- download entry; nil when there is none (CUDA 11, or no such platform).
-function M.cudnn(r, platform)
-  local c = redist.cudnn
-  local e = c and c.platforms[platform] and c.platforms[platform]["cuda" .. r.version:match("^%d+")]
-  if not e then return nil end
-  return { name = "cudnn", version = c.version, url = c.base_url .. e.relative_path,
-           sha256 = e.sha256, size = e.size, variant = "cuda" .. r.version:match("^%d+") }
+-- The cuDNN archive that goes with CUDA release r on platform, as a
+-- download entry, from the cuDNN manifests whose checksums ptbuild carries
+-- (data/redist.lua cudnn_releases, newest first): the variant of r's major
+-- version ("cuda12", "cuda13") of cuDNN `want` (the version the PyTorch
+-- release's own wheel of r uses, data/pytorch.lua wheel_cudnn) when one
+-- carried manifest is that version and has that archive; else of the
+-- newest carried cuDNN that has it.  A manifest without an archive for
+-- the platform and variant (9.20.0 has no cuda13 one for linux-aarch64)
+-- is never chosen.  Returns the entry and what was chosen: { label,
+-- manifest_sha256, base_url } of the manifest, `wheel` (want), `chosen`
+-- ("wheel" or "newest") and `wheel_carried` (want is a carried manifest's,
+-- which lacks this archive); nil when no carried cuDNN has the archive (CUDA
+-- 11 on linux-aarch64).
+function M.cudnn(r, platform, want)
+  local variant = "cuda" .. r.version:match("^%d+")
+  local function archive(c) return c.platforms[platform] and c.platforms[platform][variant] end
+  local pick, chosen
+  for _, c in ipairs(redist.cudnn_releases or {}) do
+    if want and c.version == want and archive(c) then pick, chosen = c, "wheel" break end
+  end
+  if not pick then
+    for _, c in ipairs(redist.cudnn_releases or {}) do
+      if archive(c) then pick, chosen = c, "newest" break end
+    end
+  end
+  if not pick then return nil end
+  local carried = false   -- want is a carried manifest's, for another archive
+  for _, c in ipairs(redist.cudnn_releases) do if c.version == want then carried = true end end
+  local e = archive(pick)
+  return { name = "cudnn", version = pick.version, url = pick.base_url .. e.relative_path,
+           sha256 = e.sha256, size = e.size, variant = variant },
+         { label = pick.label, manifest_sha256 = pick.manifest_sha256, base_url = pick.base_url,
+           wheel = want, chosen = chosen, wheel_carried = carried }
 end
 
 return M

@@ -107,8 +107,36 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "redistrib_*.json"))):
         print(os.path.basename(f))
 ' tools/data/redist 2>&1)
 	is "$odd" "" "every copy in tools/data/redist is byte for byte NVIDIA's format (json.dumps indent=4, no final newline)"
+	# Each cuDNN manifest carried is NVIDIA's file: its sha256 is the one
+	# google-ml-infra/rules_ml_toolchain pins for it (CUDNN_REDIST_JSON_DICT,
+	# gpu/cuda/cuda_redist_versions.bzl@b1174559 [nixpkgs-redist]); a copy
+	# without a pin here is not carried.
+	odd=$(python3 -c '
+import glob, hashlib, os, sys
+pins = {
+    "9.5.1": "a5484eef575bbb1fd4f96136cf12244ebc194b661f5ae9ed3b8aaa07e06434b1",
+    "9.7.1": "f9bc411a4908f0931e7323f89049e3a38453632c4ac5f4aa3220af69ddded9dc",
+    "9.13.0": "55e3eb3ccb1ca543a7811312466f44841d630d3b2252f5763ad53509d2c09fbf",
+    "9.20.0": "488be2657edfaaa9eada30247de95e81e3ce767f504dccb847d422cd358226a0",
+}
+seen = []
+for f in sorted(glob.glob(os.path.join(sys.argv[1], "redistrib_9.*.json"))):
+    label = os.path.basename(f)[len("redistrib_"):-len(".json")]
+    got = hashlib.sha256(open(f, "rb").read()).hexdigest()
+    if got != pins.get(label):
+        print("%s: sha256 %s, pinned %s" % (os.path.basename(f), got, pins.get(label, "nowhere")))
+    seen.append(label)
+if sorted(seen) != sorted(pins):
+    print("carried %s, pinned %s" % (sorted(seen), sorted(pins)))
+' tools/data/redist 2>&1)
+	is "$odd" "" "every cuDNN manifest in tools/data/redist has the sha256 rules_ml_toolchain pins for it"
+	# ... and redist.lua names that sha256 for each, newest first.
+	out=$(grep -o 'label = "9\.[0-9.]*", version = "[0-9.]*"' recipes/data/redist.lua | sed 's/label = "\([0-9.]*\)".*/\1/' | tr '\n' ' ')
+	is "$out" "9.20.0 9.13.0 9.7.1 9.5.1 " "redist.lua carries the cuDNN manifests 9.20.0, 9.13.0, 9.7.1, 9.5.1, newest first"
 else
 	skip "redist.lua is gen-redist.py's output" "python3 is not installed"
+	skip "the cuDNN copies match their pins" "python3 is not installed"
+	skip "redist.lua's cuDNN manifests" "python3 is not installed"
 	skip "the copies are NVIDIA's bytes" "python3 is not installed"
 fi
 

@@ -34,7 +34,7 @@ run "$PTBUILD" fetch --profile gh200 --mirror "$T_DIR/mirror" --offline -v --cac
 is "$rc" 4 "--profile gh200 --mirror DIR --offline, empty cache: exit 4"
 like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvcc-linux-sbsa-13.0.88-archive.tar.xz*" \
 	"... the CUDA files are taken from the mirror"
-like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz*" \
+like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.20.0.48_cuda13-archive.tar.xz*" \
 	"... and so is cuDNN, from the same directory"
 like "$err" "*item openblas: file://$T_DIR/mirror/github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.30/OpenBLAS-0.3.30.tar.gz*" \
 	"... and OpenBLAS's source from MIRROR/HOST/PATH, as the Dockerfile's PTBUILD_MIRROR"
@@ -64,7 +64,7 @@ if command -v xz >/dev/null 2>&1; then
 	run "$PTBUILD" fetch --profile graviton3 --cuda 13.5 --mirror "$T_DIR/mirror" --prefix "$T_DIR/cuda2" --cache "$T_DIR/c2" --offline -v
 	is "$rc" 4 "without --no-cudnn the plan adds cuDNN to the manifest's files (not in this cache: exit 4)"
 	like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvcc-linux-sbsa-13.5.0.*" "... the CUDA files from the mirror's manifest"
-	like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz*" "... and cuDNN"
+	like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.20.0.48_cuda13-archive.tar.xz*" "... and cuDNN"
 	like "$err" "*lacks 1 of * files:*'cudnn' (sha256 *)*" "... which is what the cache lacks"
 
 	# --mirror-hosts: one tree holding every download at HOST/PATH (the
@@ -88,17 +88,19 @@ else
 fi
 
 # The fix plan prints for a toolkit without cuDNN is a fetch command that
-# works: here against NVIDIA's own manifest bytes (the shared copy adds a
-# final newline), so the pinned sha256 must match them.
+# works: here against NVIDIA's own manifest bytes (the copy ptbuild carries,
+# held to its pinned sha256 by t0211), so the pinned sha256 must match them.
+# PyTorch 2.6's CUDA 12.4 wheels use cuDNN 9.1.0, which ptbuild does not
+# carry: the fix names the newest carried, 9.20.0.
 fix=$("$PTBUILD" plan --facts "$top_srcdir/tests/fixtures/sysroots/container-no-driver.facts.json" --torch 2.6 2>&1 |
 	sed -n 's/^ *fix: \(ptbuild fetch --manifest .*cudnn.*\), then export CUDNN_ROOT=.*/\1/p')
-like "$fix" "ptbuild fetch --manifest https://developer.download.nvidia.com/compute/cudnn/redist/redistrib_9.13.0.json --manifest-sha256 * --components cudnn --variant cuda12 --prefix /opt/cudnn-9.13.0.50-cuda12" \
+like "$fix" "ptbuild fetch --manifest https://developer.download.nvidia.com/compute/cudnn/redist/redistrib_9.20.0.json --manifest-sha256 488be2657edfaaa9eada30247de95e81e3ce767f504dccb847d422cd358226a0 --components cudnn --variant cuda12 --prefix /opt/cudnn-9.20.0.48-cuda12" \
 	"cudnn-not-found's fix is a fetch command for NVIDIA's cuDNN manifest"
-head -c -1 "$top_srcdir/tests/fetch/redistrib_9.13.0.json" >"$T_DIR/redistrib_9.13.0.json"
+cp "$top_srcdir/tools/data/redist/redistrib_9.20.0.json" "$T_DIR/redistrib_9.20.0.json"
 # shellcheck disable=SC2086
-set -- $(printf '%s\n' "$fix" | sed "s|--manifest [^ ]*|--manifest $T_DIR/redistrib_9.13.0.json|; s|--prefix [^ ]*|--prefix $T_DIR/cudnn|; s|^ptbuild fetch ||")
+set -- $(printf '%s\n' "$fix" | sed "s|--manifest [^ ]*|--manifest $T_DIR/redistrib_9.20.0.json|; s|--prefix [^ ]*|--prefix $T_DIR/cudnn|; s|^ptbuild fetch ||")
 run "$PTBUILD" fetch --platform linux-x86_64 --cache "$T_DIR/c3" "$@"
-like "$err" "*cannot download cudnn from 'file://$T_DIR/cudnn/linux-x86_64/cudnn-linux-x86_64-9.13.0.50_cuda12-archive.tar.xz'*" \
+like "$err" "*cannot download cudnn from 'file://$T_DIR/cudnn/linux-x86_64/cudnn-linux-x86_64-9.20.0.48_cuda12-archive.tar.xz'*" \
 	"... whose pinned sha256 is that of NVIDIA's manifest, and which names the right archive"
 
 run "$PTBUILD" fetch --profile gh200 --lock "$T_DIR/x.lock"

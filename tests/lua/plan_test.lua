@@ -56,15 +56,19 @@ t.is(plan.cmake_fresh, true, "fresh configure")
 t.is(#plan.problems, 0, "no problem: the download brings cuDNN")
 local dnn = plan.cuda.downloads[#plan.cuda.downloads]
 t.is(dnn.name, "cudnn", "cuDNN is the last download, into the toolkit's tree")
-t.is(dnn.url, "https://developer.download.nvidia.com/compute/cudnn/redist/cudnn/linux-sbsa/cudnn-linux-sbsa-9.13.0.50_cuda13-archive.tar.xz",
+-- PyTorch 2.14's cu130 wheels use cuDNN 9.24.0.43 [pt-matrix], whose
+-- manifest ptbuild does not carry: the newest carried, 9.20.0
+t.is(dnn.url, "https://developer.download.nvidia.com/compute/cudnn/redist/cudnn/linux-sbsa/cudnn-linux-sbsa-9.20.0.48_cuda13-archive.tar.xz",
   "...the SBSA archive of the cuda13 variant")
-t.is(dnn.sha256, "78931057322ab87b72b0a988462568412edfed5bdef1eaf717961351b53cb3d0", "...with the sha256 of NVIDIA's redistrib_9.13.0.json")
-t.is(plan.cuda.cudnn and plan.cuda.cudnn.version, "9.13.0.50", "cuda.cudnn names the version")
+t.is(dnn.sha256, "21140178191c620799ec09620ae1d89649c9b95441163f8ef956e1493a0e3704", "...with the sha256 of NVIDIA's redistrib_9.20.0.json")
+t.is(plan.cuda.cudnn and plan.cuda.cudnn.version, "9.20.0.48", "cuda.cudnn names the version")
+t.is(plan.cuda.cudnn.manifest, "9.20.0", "cuda.cudnn.manifest names the carried manifest")
+t.is(plan.cuda.cudnn.wheel_version, "9.24.0.43", "cuda.cudnn.wheel_version: what the cu130 wheels use")
 local dd = {}
 for _, d in ipairs(plan.cuda.docker_downloads) do
   if d.name == "cudnn" then dd[d.platform] = d.url end
 end
-t.ok(dd["linux-x86_64"] and dd["linux-x86_64"]:match("cudnn%-linux%-x86_64%-9%.13%.0%.50_cuda13") ~= nil,
+t.ok(dd["linux-x86_64"] and dd["linux-x86_64"]:match("cudnn%-linux%-x86_64%-9%.20%.0%.48_cuda13") ~= nil,
   "the Dockerfile's downloads hold the x86_64 cuDNN too")
 t.ok(dd["linux-sbsa"] ~= nil, "...and the SBSA one")
 local old = P.make({ facts = facts(), facts_source = "test", cuda = "12.8", torch = "2.9" })
@@ -88,9 +92,13 @@ t.ok(not lc and #later.cuda.components > 10, "...and components lists only CUDA'
 t.is(later.cuda.files_from_manifest, true, "...and cuda.files_from_manifest tells fetch so")
 t.is(plan.cuda.files_from_manifest, nil, "CUDA 13.0 (carried checksums): no files_from_manifest")
 local nodnn = P.make({ facts = facts(), facts_source = "test", cuda = "11.8", torch = "2.5" })
-local has = false
-for _, d in ipairs(nodnn.cuda.downloads or {}) do has = has or d.name == "cudnn" end
-t.ok(not has, "CUDA 11.8: no cuDNN 9.13 variant, none downloaded")
+-- CUDA 11.8: 9.20.0 and 9.13.0 have no cuda11 archive; PyTorch 2.5's
+-- cu118 wheels use 9.1.0 [release], not carried: the newest carried with
+-- a cuda11 one, 9.7.1
+local has
+for _, d in ipairs(nodnn.cuda.downloads or {}) do if d.name == "cudnn" then has = d end end
+t.is(has and has.url, "https://developer.download.nvidia.com/compute/cudnn/redist/cudnn/linux-sbsa/cudnn-linux-sbsa-9.7.1.26_cuda11-archive.tar.xz",
+  "CUDA 11.8: cuDNN 9.7.1's cuda11 archive, the newest carried that has one")
 local withdnn = facts()
 withdnn.toolkits = { { root = "/usr/local/cuda-13.0", version = "13.0.88", cudnn = "9.13.0", target = "sbsa-linux" } }
 local p2 = P.make({ facts = withdnn, facts_source = "test" })

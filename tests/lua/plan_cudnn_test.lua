@@ -1,0 +1,78 @@
+-- plan_cudnn_test.lua - which cuDNN a plan downloads with the toolkit:
+-- the one the PyTorch release's own Linux wheel of that CUDA uses
+-- (data/pytorch.lua wheel_cudnn [release] [pt-matrix]) when ptbuild
+-- carries its manifest, else the newest carried cuDNN that has an archive
+-- for the platform and CUDA major -- never one without.
+local t = ptb.include("tap")
+local A = ptb.include("lib/archlist")
+local T = ptb.include("lib/toolkit")
+local pytorch = ptb.include("data/pytorch")
+local redist = ptb.include("data/redist")
+
+local function R(v) return (A.release(v)) end
+local function wheel(torch, cuda) return (pytorch.wheel_cudnn[torch] or {})[cuda] end
+
+-- The carried manifests, newest first; `cudnn` is the newest.
+local labels = {}
+for _, c in ipairs(redist.cudnn_releases) do labels[#labels + 1] = c.label end
+t.is(table.concat(labels, " "), "9.20.0 9.13.0 9.7.1 9.5.1", "cuDNN manifests carried, newest first")
+t.is(redist.cudnn, redist.cudnn_releases[1], "redist.cudnn is the newest carried")
+
+-- { PyTorch, CUDA, platform, cuDNN chosen, "wheel" | "newest" }
+local rows = {
+  -- the wheel's cuDNN, carried [release]
+  { "2.13", "13.0", "linux-x86_64", "9.20.0.48", "wheel" },
+  { "2.13", "13.2", "linux-sbsa",   "9.20.0.48", "wheel" },
+  { "2.12", "13.0", "linux-sbsa",   "9.20.0.48", "wheel" },
+  { "2.9",  "13.0", "linux-sbsa",   "9.13.0.50", "wheel" },
+  { "2.9",  "13.0", "linux-x86_64", "9.13.0.50", "wheel" },
+  { "2.7",  "12.8", "linux-x86_64", "9.7.1.26",  "wheel" },
+  { "2.7",  "12.6", "linux-sbsa",   "9.5.1.17",  "wheel" },
+  { "2.6",  "12.6", "linux-x86_64", "9.5.1.17",  "wheel" },
+  -- the wheel's cuDNN not carried (9.24.0, 9.10.2, 9.17.1, 9.1.0): the
+  -- newest carried for that CUDA major
+  { "2.14", "13.0", "linux-sbsa",   "9.20.0.48", "newest" },
+  { "2.14", "13.2", "linux-x86_64", "9.20.0.48", "newest" },
+  { "2.14", "12.6", "linux-x86_64", "9.20.0.48", "newest" },
+  { "2.11", "12.8", "linux-sbsa",   "9.20.0.48", "newest" },
+  { "2.5",  "12.4", "linux-x86_64", "9.20.0.48", "newest" },
+  -- a CUDA no wheel of the release uses: the newest carried
+  { "2.14", "13.4", "linux-x86_64", "9.20.0.48", "newest" },
+  { "2.14", "12.8", "linux-sbsa",   "9.20.0.48", "newest" },
+  { "2.6",  "13.0", "linux-sbsa",   "9.20.0.48", "newest" },
+  -- linux-aarch64 (Jetson): 9.20.0 has no cuda13 archive there, so CUDA
+  -- 13 takes 9.13.0, which has; CUDA 12 keeps the wheel's or the newest
+  { "2.14", "13.0", "linux-aarch64", "9.13.0.50", "newest" },
+  { "2.13", "13.0", "linux-aarch64", "9.13.0.50", "newest" },
+  { "2.14", "12.6", "linux-aarch64", "9.20.0.48", "newest" },
+  { "2.6",  "12.6", "linux-aarch64", "9.5.1.17",  "wheel" },
+}
+for _, row in ipairs(rows) do
+  local torch, cuda, platform, version, chosen = table.unpack(row)
+  local name = ("PyTorch %s, CUDA %s, %s"):format(torch, cuda, platform)
+  local e, c = T.cudnn(R(cuda), platform, wheel(torch, cuda))
+  t.is(e and e.version, version, name .. ": cuDNN " .. version)
+  t.is(c and c.chosen, chosen, name .. ": chosen as " .. chosen)
+  -- the entry is the carried manifest's own archive of that variant
+  local variant = "cuda" .. cuda:match("^%d+")
+  local m
+  for _, r in ipairs(redist.cudnn_releases) do if r.label == (c and c.label) then m = r end end
+  local a = m and m.platforms[platform] and m.platforms[platform][variant]
+  t.ok(a and e.sha256 == a.sha256 and e.size == a.size and e.url == m.base_url .. a.relative_path
+    and e.variant == variant and e.url:find(platform .. "-" .. version .. "_" .. variant .. "-archive", 1, true),
+    name .. ": url, sha256 and size of redistrib_" .. tostring(c and c.label) .. ".json's " .. platform .. " " .. variant)
+end
+
+-- Every chosen archive exists; a variant no manifest has gives none.
+t.is(T.cudnn(R("11.8"), "linux-aarch64", nil), nil, "CUDA 11.8 on linux-aarch64: no carried cuDNN has an archive, none")
+t.is((T.cudnn(R("11.8"), "linux-x86_64", wheel("2.7", "11.8"))).version, "9.7.1.26",
+  "PyTorch 2.7 cu118 (cuDNN 9.1.0, not carried): the newest carried with a cuda11 archive, 9.7.1")
+for _, c in ipairs(redist.cudnn_releases) do
+  for platform, vars in pairs(c.platforms) do
+    for variant, a in pairs(vars) do
+      t.ok(a.relative_path:find("cudnn/" .. platform .. "/cudnn-" .. platform .. "-" .. c.version .. "_" .. variant .. "-archive", 1, true) == 1
+        and #a.sha256 == 64, ("redistrib_%s.json %s %s: NVIDIA's path and a sha256"):format(c.label, platform, variant))
+    end
+  end
+end
+t.done()
