@@ -77,6 +77,7 @@ SHELL_TESTS = \
 	tests/integration/t0114-hostile-files.sh \
 	tests/integration/t0115-detect-pyenv.sh \
 	tests/integration/t0116-detect-dpkg-compilers.sh \
+	tests/integration/t0117-detect-compiler-bytes.sh \
 	tests/integration/t0120-plan.sh \
 	tests/integration/t0121-plan-problems.sh \
 	tests/integration/t0122-profiles.sh \
