@@ -90,6 +90,7 @@ SHELL_TESTS = \
 	tests/integration/t0129-plan-redist-pins.sh \
 	tests/integration/t0130-doctor.sh \
 	tests/integration/t0131-plan-doctor-agree.sh \
+	tests/integration/t0132-plan-gcc-full-version.sh \
 	tests/integration/t0211-sources.sh \
 	tests/integration/t0219-runfiles.sh \
 	tests/integration/t0212-recipe-errors.sh \
