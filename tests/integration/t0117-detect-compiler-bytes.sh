@@ -90,6 +90,22 @@ c=$(compilers "$T_DIR/facts.json")
 like "$c" "*/gcc=$M@name *" "... and says only $M"
 like "$(notes)" "*holds several versions ($ver, $M.9.9)*" "... noting both versions"
 
+# on this host: a gcc that is not run (a number in its path) or whose
+# -dumpfullversion fails is read the same way; an ELF file built here
+# that fails whatever it is asked, holding Red Hat's form of the string
+mkdir -p "$T_DIR/hostbin"
+printf 'const char v[] = "13.2.1 20231205";\nint main(void) { return v[0] == 0 ? 0 : 1; }\n' >"$T_DIR/fails.c"
+if "$gcc_bin" -o "$T_DIR/hostbin/gcc" "$T_DIR/fails.c" 2>/dev/null; then
+	run env -i PATH="$T_DIR/hostbin" PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \
+		"$timeout" 60 "$PTBUILD" detect --json
+	printf '%s\n' "$out" >"$T_DIR/facts.json"
+	is "$rc" 0 "detect on this host with a gcc that fails when run exits 0"
+	like "$(compilers "$T_DIR/facts.json")" "*$T_DIR/hostbin/gcc=13.2.1@binary $T_DIR/hostbin/gcc *" \
+		"... and reads 13.2.1 from its bytes"
+else
+	skip "a failing gcc on this host" "$gcc_bin cannot build the test's program"
+fi
+
 # hostile files named gcc: each alone on PATH
 S="$T_DIR/bad"
 mkdir -p "$S/sparse" "$S/elfsparse" "$S/fifo" "$S/loop"
