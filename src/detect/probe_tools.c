@@ -79,8 +79,11 @@ static int version_like(const char *s, size_t len)
 	if (s == end)
 		return 1;
 	/* " 20231205", then anything (" (prerelease)", " [revision ...]") */
-	if (end - s < 9 || *s != ' ' || strspn(s + 1, "0123456789") < 8)
+	if (end - s < 9 || *s != ' ')
 		return 0;
+	for (int i = 1; i <= 8; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return 0;
 	return s + 9 == end || s[9] == ' ';
 }
 

@@ -342,6 +342,7 @@ struct strscan {
 /* A NUL: the run before it is a whole string. */
 static void strscan_end(struct strscan *s)
 {
+	s->run[s->len] = '\0';  /* len < sizeof run; keep() gets it bounded too */
 	if (s->open && s->len > 0 && (size_t)s->added < s->nmax && s->keep(s->run, s->len)) {
 		char *t = ptb_xstrndup(s->run, s->len);
 		const cJSON *it;
