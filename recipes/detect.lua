@@ -595,50 +595,115 @@ end
 ---------------------------------------------------------------------------
 -- compilers
 
-local function compiler_version(c, gcc_libdirs, packages)
-  local v = c.name:match("%-(%d+[%.%d]*)$")
+-- The version a compiler's name or path says: gcc-13, g++-13.2,
+-- clang-18, /usr/lib/llvm-18/, /opt/rh/gcc-toolset-13/ (a major, mostly)
+local function name_version(c)
+  return c.name:match("%-(%d+[%.%d]*)$")
     or c.target:match("[/%-]g?cc%-(%d+[%.%d]*)$") or c.target:match("g%+%+%-(%d+[%.%d]*)$")
     or c.target:match("clang%+?%+?%-(%d+[%.%d]*)$") or c.target:match("/llvm%-(%d+)/")
-  if not v and c.version_output then
-    v = c.version_output:match("version (%d+%.%d+[%.%d]*)") or c.version_output:match("^(%d+[%.%d]*)")
-  end
-  if not v and not c.name:find("clang") then
-    -- a plain gcc binary: the one version under /usr/lib/gcc, if only one
-    local only
-    for _, d in ipairs(gcc_libdirs or {}) do
-      local x = d:match("/(%d+[%.%d]*)$")
-      if x and only and only ~= x then only = false; break end
-      if x and only == nil then only = x end
-    end
-    v = only or nil
-  end
-  if v and not v:find("%.") and not c.name:find("clang") then
-    -- a longer gcc version from /usr/lib/gcc/<triplet>/<version>
-    for _, d in ipairs(gcc_libdirs or {}) do
-      local full = d:match("/(%d+%.[%d%.]+)$")
-      if full and full:match("^(%d+)") == v then v = full end
-    end
-  end
-  -- a file dpkg can have installed: Debian's packages install nothing
-  -- under /usr/local (Policy 9.1.2), and a gcc-12 built there is not the
-  -- gcc-12 package, whatever its name (c.target: the file behind links)
+    or c.target:match("/gcc%-toolset%-(%d+)/")
+end
+
+-- A file dpkg can have installed: Debian's packages install nothing under
+-- /usr/local (Policy 9.1.2), and a gcc-12 built there is not the gcc-12
+-- package, whatever its name (c.target: the file behind links).  The
+-- same for /usr/lib/gcc: it is the gcc of /usr, not of /usr/local or /opt.
+local function in_usr(c)
   local t = tostring(c.target or c.path)
-  local dpkgs = (t:match("^/usr/") and not t:match("^/usr/local/") or t:match("^/bin/")) and packages or {}
-  if v and not v:find("%.") then
-    -- Debian and Ubuntu: the version dpkg installed the gcc-13 (g++-13,
-    -- cpp-13) or clang-18 package at, "13.2.0-23ubuntu4", "1:18.1.3-1"
-    local want = c.name:find("clang") and { "clang-" .. v } or { "gcc-" .. v, "g++-" .. v, "cpp-" .. v }
-    for _, w in ipairs(want) do
-      for _, p in ipairs(dpkgs or {}) do
-        local full = p.name == w and tostring(p.version):gsub("^%d+:", ""):match("^(%d+%.%d+[%.%d]*)")
-        if full and full:match("^(%d+)") == v then return (full:gsub("%.$", "")) end
+  return t:match("^/usr/") and not t:match("^/usr/local/") or t:match("^/bin/")
+end
+
+-- The lib/gcc/<triplet>/<version> directories of the compiler's own
+-- prefix: lib_gcc (a gcc outside /usr), else /usr/lib/gcc's for one in /usr
+local function libdirs_of(c, gcc_libdirs)
+  if c.lib_gcc then return c.lib_gcc end
+  local out = {}
+  for _, d in ipairs(in_usr(c) and gcc_libdirs or {}) do out[#out + 1] = "/usr/lib/gcc/" .. d end
+  return out
+end
+
+-- The X.Y.Z a compiler's bytes hold (raw: src/detect/probe_tools.c), of
+-- that major when one is known: only one such version is an answer.
+-- Returns the version, or nil and why not (nil when there was nothing).
+local function binary_version(c, major)
+  local seen, list, other = {}, {}, {}
+  for _, s in ipairs(c.binary_strings or {}) do
+    local x = s:gsub("^clang version ", ""):match("^(%d+%.%d+%.%d+)")
+    if x and not seen[x] then
+      seen[x] = true
+      if not major or x:match("^(%d+)") == major then list[#list + 1] = x else other[#other + 1] = x end
+    end
+  end
+  if #list == 1 then return list[1] end
+  if #list > 1 then
+    return nil, ("%s holds several versions (%s): the full version of %s is unknown"):format(
+      c.binary, table.concat(list, ", "), c.path)
+  end
+  if #other > 0 and #other <= 3 then
+    return nil, ("%s holds version %s, not of the %s its name or path gives: the full version of %s is unknown"):format(
+      c.binary, table.concat(other, ", "), major, c.path)
+  end
+  return nil
+end
+
+-- The dpkg record of the compiler's package: Debian and Ubuntu name the
+-- gcc-13 (g++-13, cpp-13) or clang-18 package by its major and install it
+-- at "13.2.0-23ubuntu4", "1:18.1.3-1".
+local function dpkg_version(c, major, packages)
+  if not in_usr(c) then return nil end
+  local want = c.name:find("clang") and { "clang-" .. major } or { "gcc-" .. major, "g++-" .. major, "cpp-" .. major }
+  for _, w in ipairs(want) do
+    for _, p in ipairs(packages or {}) do
+      local full = p.name == w and tostring(p.version):gsub("^%d+:", ""):match("^(%d+%.%d+[%.%d]*)")
+      if full and full:match("^(%d+)") == major then
+        return (full:gsub("%.$", "")), ("dpkg %s %s"):format(p.name, p.version)
       end
     end
   end
-  return v
+  return nil
 end
 
-local function compilers_facts(raw)
+-- A compiler's version and where it came from, the best source first:
+-- its own output (this host), the name with all parts, the dpkg record,
+-- the version string in its bytes, lib/gcc/<triplet>/<X.Y.Z>; else the
+-- major its name, path or lib/gcc gives.  Third result: a note, when its
+-- bytes held no version that fits.
+local function compiler_version(c, gcc_libdirs, packages)
+  local clang = c.name:find("clang")
+  if c.version_output then
+    local v = c.version_output:match("version (%d+%.%d+[%.%d]*)") or c.version_output:match("^(%d+[%.%d]*)")
+    if v then return v, clang and "clang --version" or "gcc -dumpfullversion" end
+  end
+  local v, src = name_version(c), "name"
+  local dirs = libdirs_of(c, gcc_libdirs)
+  if not v and not clang then
+    -- a plain gcc binary: the one version under its lib/gcc, if only one
+    local only, at
+    for _, d in ipairs(dirs) do
+      local x = d:match("/(%d+[%.%d]*)$")
+      if x and only and only ~= x then only = false; break end
+      if x and only == nil then only, at = x, d end
+    end
+    if only then v, src = only, "lib/gcc " .. at end
+  end
+  if v and v:find("%.%d+%.") then return v, src end
+  local major = v and v:match("^(%d+)")
+  if major then
+    local full, dsrc = dpkg_version(c, major, packages)
+    if full then return full, dsrc end
+  end
+  local bv, why = binary_version(c, major)
+  if bv then return bv, "binary " .. c.binary end
+  if major and not clang then
+    for _, d in ipairs(dirs) do
+      local full = d:match("/(%d+%.%d+[%.%d]*)$")
+      if full and full:match("^(%d+)") == major then return full, "lib/gcc " .. d end
+    end
+  end
+  return v, v and src or nil, why
+end
+
+local function compilers_facts(raw, notes)
   local out, byname = {}, {}
   for _, c in ipairs(raw.compilers or {}) do
     local key = c.name .. "\0" .. c.path
@@ -649,7 +714,9 @@ local function compilers_facts(raw)
         e.named_by[#e.named_by + 1] = c.from
       end
     else
-      local e = { name = c.name, path = c.path, version = compiler_version(c, raw.gcc_libdirs, raw.compiler_packages) or ptb.null }
+      local v, src, why = compiler_version(c, raw.gcc_libdirs, raw.compiler_packages)
+      local e = { name = c.name, path = c.path, version = v or ptb.null, version_source = src }
+      if why then notes[#notes + 1] = why end
       if c.target ~= c.path then e.target = c.target end
       if c.from then e.named_by = { c.from } end
       byname[key] = e
@@ -894,7 +961,7 @@ function M.enrich(raw)
     driver = driver or ptb.null,
     gpus = ptb.array(gpu),
     toolkits = ptb.array(tks),
-    compilers = ptb.array(compilers_facts(raw)),
+    compilers = ptb.array(compilers_facts(raw, notes)),
     jetson = jetson or ptb.null,
     torch = torch_facts(raw, notes) or ptb.null,
     python = python_facts(raw, notes) or ptb.null,

@@ -78,6 +78,7 @@ SHELL_TESTS = \
 	tests/integration/t0114-hostile-files.sh \
 	tests/integration/t0115-detect-pyenv.sh \
 	tests/integration/t0116-detect-dpkg-compilers.sh \
+	tests/integration/t0117-detect-compiler-bytes.sh \
 	tests/integration/t0120-plan.sh \
 	tests/integration/t0121-plan-problems.sh \
 	tests/integration/t0122-profiles.sh \
@@ -94,6 +95,7 @@ SHELL_TESTS = \
 	tests/integration/t0133-plan-jetson-cuda-packages.sh \
 	tests/integration/t0134-cuda-13.4-machine.sh \
 	tests/integration/t0135-openblas-dynamic.sh \
+	tests/integration/t0136-plan-gcc-full-version.sh \
 	tests/integration/t0211-sources.sh \
 	tests/integration/t0219-runfiles.sh \
 	tests/integration/t0212-recipe-errors.sh \
@@ -126,6 +128,7 @@ SHELL_TESTS = \
 	tests/integration/t0702-real-doctor.sh \
 	tests/integration/t0703-real-two-toolkits.sh \
 	tests/integration/t0704-real-doctor-toolkit.sh \
+	tests/integration/t0705-real-arm64-gcc.sh \
 	tests/integration/t0800-fleet.sh \
 	tests/integration/t0801-fleet-gather.sh \
 	tests/integration/t0802-fleet-generate.sh \

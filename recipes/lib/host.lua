@@ -3,6 +3,7 @@
 -- distribution packages.  Pure functions of facts and data tables.
 local A = ptb.include("lib/archlist")
 local C = ptb.include("lib/checks")
+local T = ptb.include("lib/toolkit")
 local ob = ptb.include("data/openblas")
 local pk = ptb.include("data/packages")
 
@@ -34,13 +35,15 @@ end
 local cuda = ptb.include("data/cuda")
 
 -- The full version of the toolkit release r stands for on this machine:
--- an installed one of that minor, else the update ptbuild installs.
+-- an installed one of that minor, else the update ptbuild's installer for
+-- this host installs (a Jetson's JetPack repo: lib/toolkit full_label).
 function M.cuda_full(facts, r)
   for _, tk in ipairs(facts.toolkits or {}) do
     if tk.version and A.cuda_minor(tk.version) == r.version then return tk.version end
   end
-  local up = cuda.updates[r.version]
-  return up and up.label or r.version
+  if not cuda.updates[r.version] then return r.version end
+  local _, installer = T.platform(facts, r)
+  return T.full_label(r, installer)
 end
 
 -- Does nvcc of release r (full version `full`) take compiler `kind`

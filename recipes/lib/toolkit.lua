@@ -459,12 +459,21 @@ function M.orin_compat(facts, r, platform)
   return c and { name = "CUDA Compatibility Package (Orin)", version = c.version, label = c.label } or nil
 end
 
+-- The update of release r an installer puts on the machine: the minor's
+-- last (12.8.2), but JetPack's local repo may hold an earlier one (its
+-- cuda-tegra-repo-...-12-8-local_12.8.1 installs 12.8.1).
+function M.full_label(r, installer)
+  local up = cuda.updates[r.version] or { label = r.version .. ".0" }
+  if installer == "jetpack" and up.jetson_debs and up.jetson_debs.label then return up.jetson_debs.label end
+  return up.label
+end
+
 -- facts (optional) pick the Jetson local repo of the host's Ubuntu release
 -- and the Orin compatibility package.
 function M.installer(r, platform, installer, facts)
   local up = cuda.updates[r.version] or { label = r.version .. ".0" }
   local out = {
-    full_version = up.label,
+    full_version = M.full_label(r, installer),
     manifest = redist.base_url .. "redistrib_" .. up.label .. ".json",
     downloads = {}, components = {},
     runfile = ptb.null,
@@ -479,8 +488,6 @@ function M.installer(r, platform, installer, facts)
     local os = facts and facts.host and facts.host.os
     local ubuntu = type(os) == "table" and os.id == "ubuntu" and os.version_id or nil
     out.jetpack_deb = ubuntu and up.jetson_debs and up.jetson_debs[ubuntu] or ptb.null
-    -- the Jetson local repo may be an earlier update than the minor's last
-    if up.jetson_debs and up.jetson_debs.label then out.full_version = up.jetson_debs.label end
     return out
   end
   local lab = redist.labels[up.label]

@@ -1,6 +1,8 @@
 /* probe_tools.c - host compilers on PATH and the ones CC, CXX and
  * CUDAHOSTCXX name.  The version comes from the name (gcc-12, llvm-14);
  * only when no name says it, and only on this host, is the compiler run.
+ * Else (a sysroot, whose binaries may be of another machine, or a run
+ * that failed) the version strings in its own bytes are read.
  * And the python3 a build would use, from its files alone: its link
  * target, its venv's pyvenv.cfg, the lib/python3.X beside it; behind a
  * pyenv shim, the version pyenv selects. */
@@ -40,10 +42,154 @@ static cJSON *find_name(cJSON *arr, const char *name)
 	return NULL;
 }
 
+/* The directory two levels above a .../bin/NAME path ("/opt/venv" of
+ * "/opt/venv/bin/python3"), or NULL when it is not in a bin directory. */
+static char *bin_prefix(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n;
+
+	if (!slash || slash - path < 4 || strncmp(slash - 4, "/bin", 4) != 0)
+		return NULL;
+	n = (size_t)(slash - 4 - path);
+	return ptb_xstrndup(n ? path : "/", n ? n : 1);
+}
+
+/* A version as a compiler's binary holds it: GCC's version_string
+ * ("12.2.0", or "13.2.1 20231205" for a snapshot, its date after it),
+ * clang's CLANG_VERSION_STRING ("18.1.3") or its whole "clang version
+ * 18.1.3".  Three numbers, no more: a format string or a path is not one. */
+static int version_like(const char *s, size_t len)
+{
+	const char *end = s + len;
+
+	if (len > 14 && strncmp(s, "clang version ", 14) == 0)
+		s += 14;
+	for (int part = 0; part < 3; part++) {
+		size_t d = 0;
+
+		while (s + d < end && isdigit((unsigned char)s[d]))
+			d++;
+		if (d == 0 || d > 3)
+			return 0;
+		s += d;
+		if (part < 2 && (s == end || *s++ != '.'))
+			return 0;
+	}
+	if (s == end)
+		return 1;
+	/* " 20231205", then anything (" (prerelease)", " [revision ...]") */
+	if (end - s < 9 || *s != ' ')
+		return 0;
+	for (int i = 1; i <= 8; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return 0;
+	return s + 9 == end || s[9] == ' ';
+}
+
+/* The largest file searched: a gcc driver is 1-2 MiB, a statically
+ * linked clang or a libclang-cpp some hundred. */
+#define BINARY_MAX (512u << 20)
+
+/* The version strings of file (inner path) into c: binary, binary_strings
+ * (copied from a compiler of arr that was searched already).  1 when the
+ * file is one to search (ELF, not too large), else 0. */
+static int binary_strings(const struct ptb_root *r, cJSON *arr, cJSON *c, const char *file)
+{
+	const cJSON *it;
+	cJSON *strs;
+
+	cJSON_ArrayForEach(it, arr) {
+		const cJSON *b = cJSON_GetObjectItemCaseSensitive(it, "binary");
+		const cJSON *ss = cJSON_GetObjectItemCaseSensitive(it, "binary_strings");
+
+		if (cJSON_IsString(b) && ss && strcmp(b->valuestring, file) == 0) {
+			cJSON_AddStringToObject(c, "binary", file);
+			cJSON_AddItemToObject(c, "binary_strings", cJSON_Duplicate(ss, 1));
+			return 1;
+		}
+	}
+	strs = cJSON_CreateArray();
+	/* a libclang-cpp holds a few versions of other things too */
+	if (ptb_root_elf_strings(r, file, BINARY_MAX, version_like, 32, strs) < 0) {
+		cJSON_Delete(strs);
+		return 0;
+	}
+	cJSON_AddStringToObject(c, "binary", file);
+	cJSON_AddItemToObject(c, "binary_strings", strs);
+	return 1;
+}
+
+/* The full version from the compiler's own bytes, without running it (it
+ * may be of another machine): the driver's, else -- a clang is often a
+ * small driver over libclang-cpp -- <prefix>/lib/libclang-cpp.so.*'s. */
+static void read_version(const struct ptb_root *r, cJSON *arr, cJSON *c,
+                         const char *res, int clang)
+{
+	char *prefix, *lib;
+	char **libs;
+	int found = 0;
+
+	if (!binary_strings(r, arr, c, res) || !clang ||
+	    cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(c, "binary_strings")) > 0)
+		return;
+	prefix = bin_prefix(res);
+	lib = prefix ? ptb_path_join(prefix, "lib") : NULL;
+	libs = lib ? ptb_root_list(r, lib, "libclang-cpp.so.") : NULL;
+	for (char **n = libs; n && *n && !found; n++) {
+		char *f = ptb_path_join(lib, *n);
+
+		cJSON_DeleteItemFromObjectCaseSensitive(c, "binary");
+		cJSON_DeleteItemFromObjectCaseSensitive(c, "binary_strings");
+		found = binary_strings(r, arr, c, f) &&
+		        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(c, "binary_strings")) > 0;
+		free(f);
+	}
+	ptb_root_names_free(libs);
+	free(lib);
+	free(prefix);
+}
+
+/* <prefix>/lib/gcc/<triplet>/<version> of a compiler outside /usr (a
+ * gcc-toolset's /opt/rh/gcc-toolset-13/root/usr, a /usr/local or conda
+ * build): the versions its own prefix holds -> c.lib_gcc */
+static void prefix_libdirs(const struct ptb_root *r, cJSON *c, const char *res)
+{
+	char *prefix = bin_prefix(res), *d;
+	char **triplets;
+	cJSON *out = NULL;
+
+	if (!prefix || strcmp(prefix, "/usr") == 0 || strcmp(prefix, "/") == 0) {
+		free(prefix);
+		return;
+	}
+	d = ptb_path_join(prefix, "lib/gcc");
+	triplets = ptb_root_list(r, d, NULL);
+	for (char **t = triplets; t && *t; t++) {
+		char *td = ptb_path_join(d, *t);
+		char **vs = ptb_root_list(r, td, NULL);
+
+		for (char **v = vs; v && *v; v++) {
+			char *e = ptb_path_join(td, *v);
+
+			if (!out)
+				out = cJSON_AddArrayToObject(c, "lib_gcc");
+			cJSON_AddItemToArray(out, cJSON_CreateString(e));
+			free(e);
+		}
+		ptb_root_names_free(vs);
+		free(td);
+	}
+	ptb_root_names_free(triplets);
+	free(d);
+	free(prefix);
+}
+
 static void add(const struct ptb_root *r, cJSON *arr, const char *name,
                 const char *path, const char *from)
 {
 	char *res = ptb_root_resolve(r, path);
+	int clang = strstr(name, "clang") != NULL;
 	cJSON *c;
 
 	if (!res)
@@ -56,7 +202,6 @@ static void add(const struct ptb_root *r, cJSON *arr, const char *name,
 		cJSON_AddStringToObject(c, "from", from);
 	if (r->is_host && !strpbrk(res, "0123456789") && !strpbrk(name, "0123456789")) {
 		struct ptb_buf b;
-		int clang = strstr(name, "clang") != NULL;
 		char *argv[] = { res, (char *)(clang ? "--version" : "-dumpfullversion"), NULL };
 
 		ptb_buf_init(&b);
@@ -64,6 +209,11 @@ static void add(const struct ptb_root *r, cJSON *arr, const char *name,
 			cJSON_AddStringToObject(c, "version_output", b.data);
 		ptb_buf_free(&b);
 	}
+	/* not run (a sysroot, a numbered name) or it failed: its bytes */
+	if (!cJSON_GetObjectItemCaseSensitive(c, "version_output"))
+		read_version(r, arr, c, res, clang);
+	if (!clang)
+		prefix_libdirs(r, c, res);
 	free(res);
 	cJSON_AddItemToArray(arr, c);
 }
@@ -275,19 +425,6 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 	}
 	gcc_libdirs(r, gcclibs);
 	dpkg_compilers(r, raw);
-}
-
-/* The directory two levels above a .../bin/NAME path ("/opt/venv" of
- * "/opt/venv/bin/python3"), or NULL when it is not in a bin directory. */
-static char *bin_prefix(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	size_t n;
-
-	if (!slash || slash - path < 4 || strncmp(slash - 4, "/bin", 4) != 0)
-		return NULL;
-	n = (size_t)(slash - 4 - path);
-	return ptb_xstrndup(n ? path : "/", n ? n : 1);
 }
 
 /* <prefix>/lib/python3* directories, once each. */

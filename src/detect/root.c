@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -325,6 +326,122 @@ int ptb_root_find(const struct ptb_root *r, const char *path, const char *needle
 nofile:
 	free(h);
 	return -1;
+}
+
+/* A search for NUL-delimited strings, carried across reads. */
+struct strscan {
+	char run[64];   /* the printable bytes since the last NUL */
+	size_t len;
+	int open;       /* a NUL was seen, and only printable bytes since */
+	int (*keep)(const char *s, size_t len);
+	size_t nmax;
+	cJSON *arr;
+	int added;
+};
+
+/* A NUL: the run before it is a whole string. */
+static void strscan_end(struct strscan *s)
+{
+	s->run[s->len] = '\0';  /* len < sizeof run; keep() gets it bounded too */
+	if (s->open && s->len > 0 && (size_t)s->added < s->nmax && s->keep(s->run, s->len)) {
+		char *t = ptb_xstrndup(s->run, s->len);
+		const cJSON *it;
+		int dup = 0;
+
+		cJSON_ArrayForEach(it, s->arr)
+			dup |= cJSON_IsString(it) && strcmp(it->valuestring, t) == 0;
+		if (!dup) {
+			cJSON_AddItemToArray(s->arr, cJSON_CreateString(t));
+			s->added++;
+		}
+		free(t);
+	}
+	s->open = 1;
+	s->len = 0;
+}
+
+static void strscan_feed(struct strscan *s, const char *p, size_t n)
+{
+	const char *end = p + n;
+
+	while (p < end) {
+		unsigned char c;
+
+		if (!s->open) {
+			/* skip to the next NUL: most of a binary is no string */
+			const char *z = memchr(p, '\0', (size_t)(end - p));
+
+			if (!z)
+				return;
+			p = z + 1;
+			s->open = 1;
+			s->len = 0;
+			continue;
+		}
+		c = (unsigned char)*p++;
+		if (c == 0)
+			strscan_end(s);
+		else if (c < 0x20 || c > 0x7e || s->len >= sizeof s->run - 1)
+			s->open = 0;
+		else
+			s->run[s->len++] = (char)c;
+	}
+}
+
+static void note_file(const struct ptb_root *r, const char *path, const char *what)
+{
+	char *t = ptb_xasprintf("'%s'%s %s", path, r->is_host ? "" : " in the sysroot", what);
+
+	note(r, t);
+	free(t);
+}
+
+int ptb_root_elf_strings(const struct ptb_root *r, const char *path, size_t max,
+                         int (*keep)(const char *s, size_t len), size_t nmax,
+                         cJSON *arr)
+{
+	struct strscan s = { .keep = keep, .nmax = nmax, .arr = arr };
+	size_t step = 1u << 20, scanned = 0;
+	char *h = kernel_path(r, path), *buf;
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	if (!h)
+		return -1;
+	fd = ptb_file_open_read(h, r->is_host ? 0 : PTB_OPEN_NOFOLLOW, &st, NULL);
+	free(h);
+	if (fd < 0)
+		return -1;
+	if ((uint64_t)st.st_size > max) {
+		/* a compiler is some MiB, a libclang-cpp some hundred */
+		char *sz = size_text(max), *t = ptb_xasprintf("is larger than %s: not searched", sz);
+
+		note_file(r, path, t);
+		free(t);
+		free(sz);
+		close(fd);
+		return -1;
+	}
+	buf = ptb_xmalloc(step);
+	for (;;) {
+		do
+			n = read(fd, buf, step);
+		while (n < 0 && errno == EINTR);
+		if (n <= 0)
+			break;
+		if (scanned == 0 && (n < 4 || memcmp(buf, "\177ELF", 4) != 0)) {
+			s.added = -1;
+			break;
+		}
+		strscan_feed(&s, buf, (size_t)n);
+		scanned += (size_t)n;
+		if (scanned >= max)
+			break; /* it grew since the stat */
+	}
+	free(buf);
+	close(fd);
+	return scanned == 0 ? -1 : s.added;
 }
 
 static int cmp_names(const void *a, const void *b)

@@ -50,6 +50,17 @@ int ptb_root_head(const struct ptb_root *r, const char *path, size_t max,
 int ptb_root_find(const struct ptb_root *r, const char *path, const char *needle,
                   size_t max, size_t tail, struct ptb_buf *out);
 
+/* The distinct NUL-delimited strings of an ELF file that keep() accepts
+ * (a compiler's version string: a run of printable bytes between two
+ * NULs), each under 64 bytes, at most nmax of them, appended to arr.
+ * Only a regular ELF file of at most max bytes is read, in 1 MiB steps;
+ * one larger gets a note naming it.  Returns how many strings were
+ * added, or -1 when the file is absent, not a regular file, not ELF or
+ * too large (a missing fact, never an error). */
+int ptb_root_elf_strings(const struct ptb_root *r, const char *path, size_t max,
+                         int (*keep)(const char *s, size_t len), size_t nmax,
+                         cJSON *arr);
+
 /* The entry names of a directory, sorted, without "." and "..", keeping
  * those that start with prefix (may be NULL).  NULL-terminated; NULL
  * when the directory cannot be read. */

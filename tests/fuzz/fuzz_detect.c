@@ -6,11 +6,12 @@
  * content, enrich must return facts that pass the facts contract: a bad
  * file is a missing fact with a note, never an error.  A first byte of
  * 0xF0 or more picks one of the cgroup files instead (/proc/self/cgroup
- * naming nested v1 and v2 groups, and their limit files); 0xE0..0xE7 a
- * compiler's `--version` output, 0xE8..0xEF an installed torch's
- * version.py (the version-valued facts: they must leave in the form the
- * facts contract checks, or as null).  Every input also goes, by its
- * second byte, into one place of the build environment doctor judges
+ * naming nested v1 and v2 groups, and their limit files); 0xE0..0xE3 a
+ * compiler's `--version` output, 0xE4..0xE7 the strings read from a
+ * compiler's binary (one a line) and its lib/gcc, 0xE8..0xEF an installed
+ * torch's version.py (the version-valued facts: they must leave in the
+ * form the facts contract checks, or as null).  Every input also goes, by
+ * its second byte, into one place of the build environment doctor judges
  * (detect.environment: cgroup, cpuinfo, binfmt, host_config.h, version.py,
  * dist-info, conda-meta and library names), whose document must pass
  * ptb_facts_validate_environment. */
@@ -123,6 +124,47 @@ static void environment(const uint8_t *data, size_t size, const char *text)
 	cJSON_Delete(raw);
 }
 
+/* A compiler known by the strings of its binary (probe_tools.c): the
+ * text's lines as binary_strings, its first line also as a lib/gcc
+ * directory of its prefix; named with a major or not by the byte. */
+static void binary_compiler(cJSON *raw, uint8_t pick, const char *text)
+{
+	cJSON *c = cJSON_GetArrayItem(cJSON_GetObjectItem(raw, "compilers"), 0);
+	cJSON *strs = cJSON_CreateArray(), *libs = cJSON_CreateArray();
+	const char *p = text;
+	char *line, *dir;
+
+	if (!c) {
+		cJSON_Delete(strs);
+		cJSON_Delete(libs);
+		return;
+	}
+	while (*p && cJSON_GetArraySize(strs) < 40) {
+		size_t n = strcspn(p, "\n");
+
+		line = ptb_xstrndup(p, n);
+		cJSON_AddItemToArray(strs, cJSON_CreateString(line));
+		free(line);
+		p += n + (p[n] != '\0');
+	}
+	line = ptb_xstrndup(text, strcspn(text, "\n"));
+	dir = ptb_xasprintf("/opt/x/lib/gcc/x86_64-pc-linux-gnu/%s", line);
+	cJSON_AddItemToArray(libs, cJSON_CreateString(dir));
+	free(dir);
+	free(line);
+	cJSON_DeleteItemFromObject(c, "name");
+	cJSON_DeleteItemFromObject(c, "target");
+	cJSON_DeleteItemFromObject(c, "version_output");
+	cJSON_AddStringToObject(c, "name", pick & 1 ? "gcc" : (pick & 2 ? "clang-18" : "g++-13"));
+	cJSON_AddStringToObject(c, "target", pick & 1 ? "/opt/rh/gcc-toolset-13/root/usr/bin/gcc" : "/opt/x/bin/gcc");
+	cJSON_AddStringToObject(c, "binary", "/opt/x/bin/gcc");
+	cJSON_AddItemToObject(c, "binary_strings", strs);
+	if (pick & 2)
+		cJSON_AddItemToObject(c, "lib_gcc", libs);
+	else
+		cJSON_Delete(libs);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ptb_err err = { 0 };
@@ -157,7 +199,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	cJSON *raw = cJSON_Duplicate(base, 1), *facts = NULL;
-	if (data[0] >= 0xE0 && data[0] < 0xE8) {
+	if (data[0] >= 0xE0 && data[0] < 0xE4) {
 		cJSON *c = cJSON_GetArrayItem(cJSON_GetObjectItem(raw, "compilers"), 0);
 		if (c) {
 			cJSON_DeleteItemFromObject(c, "name");
@@ -166,6 +208,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			cJSON_AddStringToObject(c, "target", "/usr/bin/cc");
 			cJSON_AddStringToObject(c, "version_output", text);
 		}
+	} else if (data[0] >= 0xE4 && data[0] < 0xE8) {
+		binary_compiler(raw, data[0], text);
 	} else if (data[0] >= 0xE8 && data[0] < 0xF0) {
 		cJSON *t = cJSON_CreateObject();
 		cJSON_AddStringToObject(t, "site", "/usr/lib/python3/dist-packages");

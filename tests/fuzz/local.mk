@@ -3,7 +3,8 @@
 # tests/fuzz/run.sh runs them under libFuzzer.
 check_PROGRAMS += tests/fuzz/replay-facts tests/fuzz/replay-arch tests/fuzz/replay-detect \
 	tests/fuzz/replay-fatbin tests/fuzz/replay-render tests/fuzz/replay-envwriter \
-	tests/fuzz/replay-manifest tests/fuzz/replay-extract tests/fuzz/replay-cache
+	tests/fuzz/replay-manifest tests/fuzz/replay-extract tests/fuzz/replay-cache \
+	tests/fuzz/replay-elfstrings
 tests_fuzz_replay_facts_SOURCES = tests/fuzz/fuzz_facts.c tests/fuzz/standalone.c
 tests_fuzz_replay_facts_LDADD = $(PTB_LIBS)
 tests_fuzz_replay_arch_SOURCES = tests/fuzz/fuzz_arch.c tests/fuzz/standalone.c
@@ -22,6 +23,8 @@ tests_fuzz_replay_extract_SOURCES = tests/fuzz/fuzz_extract.c tests/fuzz/standal
 tests_fuzz_replay_extract_LDADD = $(PTB_LIBS)
 tests_fuzz_replay_cache_SOURCES = tests/fuzz/fuzz_cache.c tests/fuzz/standalone.c tests/fuzz/sandbox.h
 tests_fuzz_replay_cache_LDADD = $(PTB_LIBS)
+tests_fuzz_replay_elfstrings_SOURCES = tests/fuzz/fuzz_elfstrings.c tests/fuzz/standalone.c
+tests_fuzz_replay_elfstrings_LDADD = $(PTB_LIBS)
 TESTS += tests/integration/t0200-fuzz-replay.sh tests/integration/t0201-valgrind.sh \
 	tests/integration/t0210-recipe-contracts.sh
 EXTRA_DIST += tests/fuzz/run.sh tests/integration/t0200-fuzz-replay.sh \

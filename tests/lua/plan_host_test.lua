@@ -434,4 +434,26 @@ gh.compilers[2] = { name = "gcc", version = "12.3.0", path = "/usr/bin/gcc-12" }
 res = H.host_compiler(gh, R("12.4"), torch25)
 t.is(res.switched and res.host.version, "12.3.0", "... with gcc 12.3.0 installed the plan switches to it")
 
+-- The CUDA nvcc's rules are judged by is the one the plan installs: on a
+-- Jetson Orin before CUDA 13 JetPack's local repo, whose 12.8 is 12.8.1
+-- (cuda-tegra-repo-...-12-8-local_12.8.1), not the minor's last update
+-- 12.8.2 that a download installs; lib/toolkit's installer says the same.
+local T = ptb.include("lib/toolkit")
+local orin = { host = { arch = "aarch64", platform = "jetson" }, toolkits = {},
+               gpus = { { compute_capability = "8.7" } } }
+local sbsa = { host = { arch = "aarch64", platform = "sbsa" }, toolkits = {} }
+for _, c in ipairs({ { orin, "12.8" }, { orin, "12.9" }, { orin, "12.6" }, { sbsa, "12.8" }, { orin, "13.0" } }) do
+  local r = R(c[2])
+  local platform, installer = T.platform(c[1], r)
+  local inst = T.installer(r, platform, installer, c[1])
+  t.is(H.cuda_full(c[1], r), inst.full_version,
+    ("%s CUDA %s (%s): nvcc's rules judge %s, the update the plan installs"):format(c[1].host.platform, c[2], installer, inst.full_version))
+end
+t.is(H.cuda_full(orin, R("12.8")), "12.8.1", "Jetson Orin CUDA 12.8 from JetPack's repo is 12.8.1")
+t.is(H.cuda_full(sbsa, R("12.8")), "12.8.2", "an SBSA server's CUDA 12.8 download is 12.8.2")
+-- ... and a gcc-too-new message names that nvcc: gcc 15 on the Orin
+local _, p15 = H.host_compiler({ host = orin.host, gpus = orin.gpus, toolkits = {}, compilers = { gcc("15.1.0") } },
+  R("12.8"), torch25)
+t.ok((p15[1] and p15[1].message or ""):find("nvcc 12.8.1", 1, true), "gcc 15.1.0 on a Jetson Orin with CUDA 12.8: the message names nvcc 12.8.1")
+
 t.done()

@@ -4,11 +4,14 @@
 # Source after tests/lib.sh; then `real_debs PKG...` sets REAL_ROOT (the
 # packages unpacked, read-only to tests) or skips the whole test with the
 # reason.  PTB_REAL=0 turns the tier off; PTB_REAL_CACHE moves the cache
-# (default ~/.cache/ptbuild-real).
+# (default ~/.cache/ptbuild-real).  REAL_ARCH=arm64 (set by the test)
+# fetches that architecture's packages, into a cache of their own
+# (<cache>-arm64): a sysroot of another machine.
 real_debs() {
 	[ "${PTB_REAL:-1}" = 0 ] && skip_all "PTB_REAL=0: the real-inputs tier is off"
-	REAL_CACHE=${PTB_REAL_CACHE:-${HOME:-/nonexistent}/.cache/ptbuild-real}
-	sh "$top_srcdir/tests/realinputs/apt-get-debs.sh" trixie "$REAL_CACHE" "$@" \
+	REAL_CACHE=${PTB_REAL_CACHE:-${HOME:-/nonexistent}/.cache/ptbuild-real}${REAL_ARCH:+-$REAL_ARCH}
+	env ${REAL_ARCH:+PTB_APT_ARCH=$REAL_ARCH} \
+		sh "$top_srcdir/tests/realinputs/apt-get-debs.sh" trixie "$REAL_CACHE" "$@" \
 		2>"$T_DIR/apt.err"
 	case $? in
 	0) ;;

@@ -220,6 +220,82 @@ static void root(const char *dir)
 	ptb_buf_free(&b);
 }
 
+/* ptb_root_elf_strings: the NUL-delimited strings of an ELF file, read in
+ * 1 MiB steps (a string may straddle two reads), bounded in size, count
+ * and length.  Each case: the bytes after the ELF magic (or, with
+ * elf 0, the whole file), nmax, max, what is found ("a|b", or "-1"). */
+static int keep_v(const char *s, size_t len)
+{
+	return len > 0 && s[0] == 'v';
+}
+
+static void elf_strings(const char *dir)
+{
+	static const struct {
+		const char *what;
+		int elf;
+		size_t pad;          /* zero bytes before body */
+		const char *body;
+		size_t blen;
+		size_t nmax, max;
+		const char *want;
+	} ecases[] = {
+		{ "one string", 1, 0, "\0v1\0", 4, 8, 1u << 20, "v1" },
+		{ "not ELF: nothing read", 0, 0, "#!/bin/sh\n\0v1\0", 14, 8, 1u << 20, "-1" },
+		{ "a string across the 1 MiB read", 1, (1u << 20) - 7, "\0v12345\0", 8, 8, 4u << 20, "v12345" },
+		{ "no NUL after it at the end: no string", 1, 0, "\0v9", 3, 8, 1u << 20, "" },
+		{ "64 bytes and more: no string", 1, 0, "\0v" "123456789012345678901234567890123456789012345678901234567890123" "\0", 66, 8, 1u << 20, "" },
+		{ "63 bytes: a string", 1, 0, "\0v" "12345678901234567890123456789012345678901234567890123456789012" "\0", 65, 8, 1u << 20,
+		  "v12345678901234567890123456789012345678901234567890123456789012" },
+		{ "a control byte: no string", 1, 0, "\0v1\001\0v2\0", 8, 8, 1u << 20, "v2" },
+		{ "no NUL before it: no string", 1, 0, "xv1\0", 4, 8, 1u << 20, "" },
+		{ "the same string twice: once", 1, 0, "\0v1\0v1\0", 7, 8, 1u << 20, "v1" },
+		{ "at most nmax", 1, 0, "\0v1\0v2\0v3\0", 10, 2, 1u << 20, "v1|v2" },
+		{ "larger than max: not read", 1, 0, "\0v1\0", 4, 8, 6, "-1" },
+	};
+	char *f = ptb_path_join(dir, "elfstr");
+	struct ptb_root r = { dir, 0, NULL };
+	const cJSON *note;
+
+	r.notes = cJSON_CreateArray();
+	for (size_t i = 0; i < sizeof ecases / sizeof ecases[0]; i++) {
+		struct ptb_buf b, got;
+		cJSON *arr = cJSON_CreateArray(), *it;
+		int n;
+
+		ptb_buf_init(&b);
+		ptb_buf_init(&got);
+		if (ecases[i].elf)
+			ptb_buf_add(&b, "\177ELF", 4);
+		for (size_t k = 0; k < ecases[i].pad; k++)
+			ptb_buf_addc(&b, '\0');
+		ptb_buf_add(&b, ecases[i].body, ecases[i].blen);
+		ptb_file_write_atomic(f, b.data, b.len, 0755, 0, NULL, &(struct ptb_err){ 0 });
+		n = ptb_root_elf_strings(&r, "/elfstr", ecases[i].max, keep_v, ecases[i].nmax, arr);
+		if (n < 0) {
+			ptb_buf_adds(&got, "-1");
+		} else {
+			cJSON_ArrayForEach(it, arr) {
+				if (got.len)
+					ptb_buf_addc(&got, '|');
+				ptb_buf_adds(&got, it->valuestring);
+			}
+			ptb_buf_adds(&got, "");
+		}
+		is_str(got.data, ecases[i].want, "elf strings: %s", ecases[i].what);
+		ok(n < 0 || n == cJSON_GetArraySize(arr), "elf strings: %s: the count returned is the count added", ecases[i].what);
+		cJSON_Delete(arr);
+		ptb_buf_free(&b);
+		ptb_buf_free(&got);
+	}
+	note = cJSON_GetArrayItem(r.notes, 0);
+	is_str(note ? note->valuestring : NULL, "'/elfstr' in the sysroot is larger than 6 bytes: not searched",
+	       "elf strings: a file too large gets a note");
+	cJSON_Delete(r.notes);
+	unlink(f);
+	free(f);
+}
+
 int main(void)
 {
 	char *dir = tmpdir();
@@ -249,6 +325,7 @@ int main(void)
 	golden();
 	files(dir);
 	root(dir);
+	elf_strings(dir);
 	free(dir);
 	return tap_done();
 }
