@@ -60,19 +60,17 @@ t_ok $r "... as a certainty, not 'may not work'"
 
 # Red Hat's gcc-toolset-13 is a 13.2.1 snapshot ("13.2.1 20231205"):
 # the rule names 13.2.0 alone (spack's %gcc@13.2.0), so no gcc-too-new
-toolset 1321 "13.2.1 20231205"
-out=$(plan_with "$S")
-is "$(gcc_of)" "13.2.1@binary $TS/bin/gcc" "a driver holding '13.2.1 20231205' is 13.2.1"
-case "$out" in *gcc-too-new*) r=1 ;; *) r=0 ;; esac
-t_ok $r "GH200, gcc 13.2.1, CUDA 12.4: no gcc-too-new, not even 'may not work'"
-[ "$r" = 0 ] || printf '# %s\n' "$out"
-like "$out" "*host_compiler|$TS/bin/g++ (gcc 13.2.1)|accepted by nvcc 12.4*" "... nvcc takes that gcc-toolset's compiler"
-
-toolset 1311 "13.1.1"
-out=$(plan_with "$S")
-is "$(gcc_of)" "13.1.1@binary $TS/bin/gcc" "a driver holding 13.1.1 is 13.1.1"
-case "$out" in *gcc-too-new*) r=1 ;; *) r=0 ;; esac
-t_ok $r "GH200, gcc 13.1.1, CUDA 12.4: no gcc-too-new"
-[ "$r" = 0 ] || printf '# %s\n' "$out"
-like "$out" "*host_compiler|$TS/bin/g++ (gcc 13.1.1)|accepted by nvcc 12.4*" "... nvcc takes that gcc-toolset's compiler"
+# accepted DIR BYTES VERSION: gcc-toolset-13 whose driver holds BYTES is
+# gcc VERSION, raises no gcc-too-new, and nvcc 12.4 takes its g++
+accepted() {
+	toolset "$1" "$2"
+	out=$(plan_with "$S")
+	is "$(gcc_of)" "$3@binary $TS/bin/gcc" "a driver holding '$2' is $3"
+	case "$out" in *gcc-too-new*) r=1 ;; *) r=0 ;; esac
+	t_ok $r "GH200, gcc $3, CUDA 12.4: no gcc-too-new, not even 'may not work'"
+	[ "$r" = 0 ] || printf '# %s\n' "$out"
+	like "$out" "*host_compiler|$TS/bin/g++ (gcc $3)|accepted by nvcc 12.4*" "... nvcc takes that gcc-toolset's compiler"
+}
+accepted 1321 "13.2.1 20231205" 13.2.1
+accepted 1311 "13.1.1" 13.1.1
 done_testing
