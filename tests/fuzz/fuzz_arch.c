@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!lua) {
 		const char *dir = getenv("PTBUILD_RECIPE_PATH");
 		const char *path[1] = { dir ? dir : "recipes" };
-		struct ptb_lua_opts o = { path, 1, 0, 0, 0 };
+		struct ptb_lua_opts o = { .path = path, .npath = 1 };
 
 		lua = ptb_lua_new(&o, &err);
 		if (!lua)

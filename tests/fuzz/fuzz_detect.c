@@ -174,7 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char *recipes = ptb_xasprintf("%s/recipes", src ? src : ".");
 		char *basef = ptb_xasprintf("%s/tests/fuzz/detect-base.json", src ? src : ".");
 		const char *path[1] = { recipes };
-		struct ptb_lua_opts o = { path, 1, 0, 0, 0 };
+		struct ptb_lua_opts o = { .path = path, .npath = 1 };
 		struct ptb_buf b;
 
 		lua = ptb_lua_new(&o, &err);

@@ -29,7 +29,7 @@ static void put(const char *dir, const char *rel, const char *text)
 static struct ptb_lua *engine(size_t mem, long instr)
 {
 	const char *path[2] = { dir_a, dir_b };
-	struct ptb_lua_opts o = { path, 2, mem, instr, 0 };
+	struct ptb_lua_opts o = { .path = path, .npath = 2, .mem_limit = mem, .instr_limit = instr };
 	struct ptb_err err;
 
 	return ptb_lua_new(&o, &err);
