@@ -568,6 +568,31 @@ local function cuda_plan(facts, args, ch, torch)
   return cplan, inst, ncuda, cudnn, cinfo
 end
 
+-- Why the plan downloads this cuDNN: the one the release's own wheel of
+-- this CUDA uses (data/pytorch.lua wheel_cudnn) when ptbuild carries it;
+-- else the newest carried, and the reason says why, so a user can tell
+-- the difference -- a wheel whose cuDNN no source read here names (2.12's
+-- cu129) is not a wheel that does not exist.
+local function cudnn_why(torch, r, platform, cudnn, cinfo)
+  local wc, cu = cinfo.wheel, "cu" .. r.version:gsub("%.", "")
+  local major = r.version:match("^%d+")
+  if cinfo.chosen == "wheel" then
+    return ("the cuDNN PyTorch %s's %s wheels use, from NVIDIA's redistrib_%s.json, whose checksums ptbuild carries"):format(
+      torch.version, cu, cinfo.label)
+  elseif wc then
+    return ("PyTorch %s's %s wheels use cuDNN %s, %s: the newest cuDNN whose checksums it carries for CUDA %s on %s instead (NVIDIA's redistrib_%s.json)"):format(
+      torch.version, cu, wc,
+      cinfo.wheel_carried and ("of which NVIDIA has no %s %s archive"):format(platform, cudnn.variant)
+        or "whose checksums ptbuild does not carry",
+      major, platform, cinfo.label)
+  elseif contains(torch.cuda, r.version) then
+    return ("ptbuild does not know the cuDNN PyTorch %s's %s wheels use: the newest cuDNN whose checksums it carries for CUDA %s on %s (NVIDIA's redistrib_%s.json)"):format(
+      torch.version, cu, major, platform, cinfo.label)
+  end
+  return ("PyTorch %s has no %s wheel to take the cuDNN of: the newest cuDNN whose checksums ptbuild carries for CUDA %s on %s (NVIDIA's redistrib_%s.json)"):format(
+    torch.version, cu, major, platform, cinfo.label)
+end
+
 -- The decisions about CUDA: the toolkit, the runfile alternative, cuDNN
 -- and where the file list comes from.
 local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn, cinfo)
@@ -607,24 +632,7 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")
   elseif cudnn then
-    -- the one the release's own wheel of this CUDA uses (data/pytorch.lua
-    -- wheel_cudnn) when ptbuild carries it; else the newest carried, and
-    -- the reason says why, so a user can tell the difference
-    local wc, cu = cinfo.wheel, "cu" .. r.version:gsub("%.", "")
-    local why
-    if cinfo.chosen == "wheel" then
-      why = ("the cuDNN PyTorch %s's %s wheels use, from NVIDIA's redistrib_%s.json, whose checksums ptbuild carries"):format(
-        torch.version, cu, cinfo.label)
-    elseif wc then
-      why = ("PyTorch %s's %s wheels use cuDNN %s, %s: the newest cuDNN whose checksums it carries for CUDA %s on %s instead (NVIDIA's redistrib_%s.json)"):format(
-        torch.version, cu, wc,
-        cinfo.wheel_carried and ("of which NVIDIA has no %s %s archive"):format(cplan.platform, cudnn.variant)
-          or "whose checksums ptbuild does not carry",
-        r.version:match("^%d+"), cplan.platform, cinfo.label)
-    else
-      why = ("PyTorch %s has no %s wheel to take the cuDNN of: the newest cuDNN whose checksums ptbuild carries for CUDA %s on %s (NVIDIA's redistrib_%s.json)"):format(
-        torch.version, cu, r.version:match("^%d+"), cplan.platform, cinfo.label)
-    end
+    local why = cudnn_why(torch, r, cplan.platform, cudnn, cinfo)
     decide("cudnn", ("cuDNN %s (%s variant), downloaded with the toolkit into %s"):format(cudnn.version, cudnn.variant, root),
       why .. "; without one PyTorch builds with USE_CUDNN off, silently")
   end
