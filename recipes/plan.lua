@@ -189,10 +189,13 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
     local src, why = T.jetson_source(facts, r)
     if not src then
       -- the CUDAs that do have a package here (or are the JetPack's own)
+      -- and that the PyTorch release builds with: a --cuda offered here
+      -- must not meet torch-cuda-unsupported next
       local here = {}
       for _, v in ipairs(A.known_versions()) do
-        local s2 = T.jetson_source(facts, A.release(v))
-        if s2 and s2 ~= "unnamed" and A.vcmp(v, "13.0") < 0 then here[#here + 1] = v end
+        local rv = A.release(v)
+        local s2 = T.jetson_source(facts, rv)
+        if s2 and s2 ~= "unnamed" and A.vcmp(v, "13.0") < 0 and T.torch_builds(torch, rv) then here[#here + 1] = v end
       end
       problem(p, "error", "cuda-platform-missing", why .. (": no CUDA %s can be installed on this Jetson"):format(r.version),
         (#here > 0 and ("choose one it has (--cuda %s)"):format(table.concat(here, ", ")) or "choose a CUDA its Ubuntu release has packages of (--cuda)")

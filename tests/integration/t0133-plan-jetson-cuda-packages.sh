@@ -43,8 +43,27 @@ like "$out" "*  cuda           CUDA 12.2 (12.2.2) for linux-aarch64, from NVIDIA
 run "$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.5 --cuda 12.6
 is "$rc" 1 "JetPack 5.1.4, --cuda 12.6: exit 1"
 like "$out" "*error \\[cuda-platform-missing\\] NVIDIA's Jetson packages of CUDA 12.6 are for Ubuntu 22.04, not this JetPack 5.1.4 Ubuntu 20.04*
-    fix: choose one it has (--cuda 11.4, 11.8, 12.2), or flash*" \
-	"... CUDA 12.6's Jetson packages are for 22.04; the fix lists JetPack 5.1.4's 11.4 and the 20.04 packages"
+    fix: choose one it has (--cuda 11.8, 12.2), or flash*" \
+	"... CUDA 12.6's Jetson packages are for 22.04; the fix lists the 20.04 packages PyTorch 2.5 builds with (not JetPack 5.1.4's 11.4, older than any plan installs)"
+
+# Every CUDA the fix offers plans without an error of its own: none the
+# PyTorch release does not build, none older than a plan installs
+offered() { # OUT: the --cuda list of cuda-platform-missing's fix
+	printf '%s\n' "$1" | sed -n 's/.*fix: choose one it has (--cuda \([0-9., ]*\)).*/\1/p' | tr -d ,
+}
+for c in "jp514 2.5 12.6" "jp62 2.14 12.2" "jp62 2.9 12.2" "jp514 2.4 12.6"; do
+	set -- $c
+	run "$PTBUILD" plan --facts "$T_DIR/$1.json" --torch "$2" --cuda "$3"
+	list=$(offered "$out")
+	[ -n "$list" ]; t_ok $? "$1, PyTorch $2, --cuda $3: the fix offers CUDAs ($list)"
+	bad=
+	for v in $list; do
+		"$PTBUILD" plan --facts "$T_DIR/$1.json" --torch "$2" --cuda "$v" --json >"$T_DIR/o.json" 2>/dev/null
+		e=$(field "$T_DIR/o.json" '" ".join(x["code"] for x in p["problems"] if x["severity"] == "error")' 2>/dev/null) || e="no plan"
+		[ -z "$e" ] || bad="$bad $v($e)"
+	done
+	is "$bad" "" "... and each plans with PyTorch $2 without an error"
+done
 
 # JetPack 6.2 (Ubuntu 22.04): 12.8 from its 22.04 .deb; 12.2's is 20.04's
 run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.8
