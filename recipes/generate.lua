@@ -5,6 +5,7 @@
 -- templates only place values and the C renderer only escapes them.
 local H = ptb.include("lib/host")
 local acldata = ptb.include("data/acl")
+local obdata = ptb.include("data/openblas")
 local sccdata = ptb.include("data/sccache")
 local imgdata = ptb.include("data/image")
 local platforms = ptb.include("data/platforms")
@@ -549,6 +550,15 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
   end
   if setup.openblas and (setup.openblas.url == "" or setup.openblas.sha256 == "") then
     err(errors, "recipe", "the plan builds OpenBLAS from source without a pinned url and sha256")
+    return nil
+  end
+  -- a TARGET OpenBLAS's getarch.c refuses (a hand-written or an old plan:
+  -- ptbuild plans TARGET=ARMV8 DYNAMIC_ARCH=1 there) would stop setup.sh
+  -- at its first make; say so now rather than write it [ob-getarch]
+  if setup.openblas and obdata.fragile[setup.openblas.target] then
+    err(errors, "usage", ("the plan builds OpenBLAS %s from source with TARGET=%s, which OpenBLAS's getarch.c does not know (releases 0.3.26 to %s): its make would stop with 'The TARGET specified on the command line or in Makefile.rule is not supported'")
+        :format(setup.openblas.version, setup.openblas.target, obdata.source_build.version),
+        "make the plan again with 'ptbuild plan' (it builds TARGET=ARMV8 with DYNAMIC_ARCH=1 for this core)")
     return nil
   end
   return setup
