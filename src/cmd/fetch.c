@@ -542,9 +542,14 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 		if (from_manifest(o, net, cache, NULL, l, err) != 0)
 			return -1;
 	} else if (src && strcmp(src, "download") != 0 && ctx->verbosity >= 0) {
-		ptb_note("the plan uses CUDA %s %s at %s: no CUDA to fetch",
+		/* a Jetson CUDA its JetPack does not ship comes from NVIDIA's
+		 * Jetson local repo (cuda.jetpack_repo), not from JetPack */
+		int repo = strcmp(src, "jetpack") == 0 && ptb_json_str(plan, "cuda.jetpack_repo");
+
+		ptb_note("the plan uses CUDA %s %s at %s: no CUDA to fetch%s",
 		         ptb_json_str(plan, "cuda.full_version") ? ptb_json_str(plan, "cuda.full_version") : "",
-		         strcmp(src, "jetpack") == 0 ? "from JetPack" : "installed", root ? root : "?");
+		         repo ? "from NVIDIA's Jetson local repo" : strcmp(src, "jetpack") == 0 ? "from JetPack" : "installed",
+		         root ? root : "?", repo ? " (setup.sh names the commands that install it)" : "");
 	}
 	return 0;
 }

@@ -100,6 +100,19 @@ case "$out$err" in
 *nvidia-jetpack*) t_ok 1 "... and does not send the user to nvidia-jetpack for it" ;;
 *) t_ok 0 "... and does not send the user to nvidia-jetpack for it" ;;
 esac
+# fetch and generate's Jetson note say where that CUDA comes from: the
+# local repo, not JetPack (JetPack 5.1.4 ships 11.4)
+run "$PTBUILD" fetch --plan "$T_DIR/p.json" --offline --cache "$T_DIR/cache"
+like "$err" "*the plan uses CUDA 12.2.2 from NVIDIA's Jetson local repo at /usr/local/cuda-12.2: no CUDA to fetch (setup.sh names the commands that install it)*" \
+	"fetch of it: the CUDA is the local repo's, set up by setup.sh"
+fetch_err=$err
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/genall"
+like "$err" "*the plan is for a Jetson (CUDA 12.2.2 from NVIDIA's Jetson local repo): the Dockerfile*" \
+	"generate's note of it names the local repo"
+case "$fetch_err$err" in
+*"from JetPack"*) t_ok 1 "... and neither says JetPack ships it" ;;
+*) t_ok 0 "... and neither says JetPack ships it" ;;
+esac
 # JetPack 6.2's own 12.6: nvidia-jetpack, no local repo
 "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6 --json >"$T_DIR/p.json" 2>/dev/null
 run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen62" --format setup
