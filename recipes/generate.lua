@@ -354,9 +354,10 @@ local function image_arches(plan, want, arm_env, arm_acl, notes)
   if cuda.platform == "linux-aarch64" and (want.dockerfile or want.bake) then
     -- JetPack's CUDA (L4T) is not the SBSA CUDA an arm64 image gets: an
     -- sm_87 wheel built there does not run on an Orin.
-    -- (a CUDA the JetPack does not ship comes from NVIDIA's Jetson local repo)
+    -- (a CUDA the JetPack does not ship comes from NVIDIA's Jetson packages)
     notes[#notes + 1] = ("the plan is for a Jetson (CUDA %s from %s): the Dockerfile and bake file build x86_64 and SBSA wheels, which do not run on it; build on the Jetson with setup.sh"):format(
-      cuda.full_version or cuda.version or "?", type(cuda.jetpack_repo) == "string" and "NVIDIA's Jetson local repo" or "JetPack")
+      cuda.full_version or cuda.version or "?", type(cuda.jetpack_repo) == "string" and "NVIDIA's Jetson local repo"
+        or cuda.jetpack_ships == false and "NVIDIA's Jetson packages" or "JetPack")
   end
   local arches = {}
   for _, r in ipairs(RUNNERS) do
@@ -501,7 +502,13 @@ end
 -- setup.sh names them rather than running them.  false when none.
 local function jetpack_repo(cuda)
   local url = cuda.jetpack_repo
-  if type(url) ~= "string" then return false end
+  if type(url) ~= "string" then
+    -- not the JetPack's own CUDA, and no local repo of it is named
+    -- (plan cuda.jetpack_ships): say so rather than send to nvidia-jetpack
+    return cuda.jetpack_ships == false and { commands = false,
+      text = ("CUDA: %s is no CUDA of this JetPack, and ptbuild names no NVIDIA Jetson package of CUDA %s for its Ubuntu release: install it from NVIDIA's Jetson downloads (or plan the CUDA the JetPack ships), then run this again"):format(
+        tostring(cuda.root or "?"), tostring(cuda.version or "?")) }
+  end
   local deb = url:match("([^/]+)$")
   local repo = deb and deb:match("^(.-)_%d")
   local pkg = "cuda-toolkit-" .. tostring(cuda.version or ""):gsub("%.", "-")
@@ -521,7 +528,7 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
     packages = copy_list(pk.names),
     fetch = cuda.source == "download", cuda_root = cuda.root or "",
     cuda_installed = cuda.source == "installed",
-    jetpack = cuda.source == "jetpack" and type(cuda.jetpack_repo) ~= "string",
+    jetpack = cuda.source == "jetpack" and type(cuda.jetpack_repo) ~= "string" and cuda.jetpack_ships ~= false,
     jetpack_repo = cuda.source == "jetpack" and jetpack_repo(cuda) or false,
     -- an Orin on the SBSA toolkit runs it only with this package, which
     -- fetch does not bring (plan cuda.orin_compat)

@@ -538,6 +538,9 @@ local function cuda_plan(facts, args, ch, torch)
     -- of it is (its .deb names the update it holds), for setup.sh to name
     local src = T.jetson_source(facts, r)
     local label = src and src:match("_(%d+%.%d+%.%d+)%-%d+_arm64%.deb$")
+    -- known not to be the JetPack's own (named local repo or none): setup.sh
+    -- must not send the user to nvidia-jetpack for it
+    if src ~= "jetpack" then cplan.jetpack_ships = false end
     if label then
       cplan.jetpack_repo = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(label, src)
     end

@@ -103,7 +103,7 @@ esac
 # fetch and generate's Jetson note say where that CUDA comes from: the
 # local repo, not JetPack (JetPack 5.1.4 ships 11.4)
 run "$PTBUILD" fetch --plan "$T_DIR/p.json" --offline --cache "$T_DIR/cache"
-like "$err" "*the plan uses CUDA 12.2.2 from NVIDIA's Jetson local repo at /usr/local/cuda-12.2: no CUDA to fetch (setup.sh names the commands that install it)*" \
+like "$err" "*the plan uses CUDA 12.2.2 from NVIDIA's Jetson local repo at /usr/local/cuda-12.2: no CUDA to fetch (setup.sh says how to install it)*" \
 	"fetch of it: the CUDA is the local repo's, set up by setup.sh"
 fetch_err=$err
 run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/genall"
@@ -113,6 +113,25 @@ case "$fetch_err$err" in
 *"from JetPack"*) t_ok 1 "... and neither says JetPack ships it" ;;
 *) t_ok 0 "... and neither says JetPack ships it" ;;
 esac
+# A CUDA the JetPack does not ship and whose Jetson package ptbuild does
+# not name (12.5 on JetPack 6.2): the plan marks it, and setup.sh, fetch
+# and generate say it is not JetPack's rather than send the user to
+# nvidia-jetpack, which installs 12.6
+"$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.4 --cuda 12.5 --json >"$T_DIR/p.json" 2>/dev/null
+is "$(field "$T_DIR/p.json" 'p["cuda"]["source"] + " " + str(p["cuda"].get("jetpack_ships")) + " " + str(p["cuda"].get("jetpack_repo"))')" \
+	"jetpack False None" "JetPack 6.2, --cuda 12.5: the plan's cuda block says JetPack does not ship it, and names no repo"
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen125"
+like "$err" "*the plan is for a Jetson (CUDA 12.5.1 from NVIDIA's Jetson packages)*" "... generate's note says so"
+run sh "$T_DIR/gen125/setup.sh" --dry-run
+like "$out$err" "*setup: CUDA: /usr/local/cuda-12.5 is no CUDA of this JetPack, and ptbuild names no NVIDIA Jetson package of CUDA 12.5 for its Ubuntu release*" \
+	"... setup.sh says the CUDA is not JetPack's"
+case "$out$err" in
+*nvidia-jetpack*) t_ok 1 "... and does not send the user to nvidia-jetpack for it" ;;
+*) t_ok 0 "... and does not send the user to nvidia-jetpack for it" ;;
+esac
+run "$PTBUILD" fetch --plan "$T_DIR/p.json" --offline --cache "$T_DIR/cache"
+like "$err" "*the plan uses CUDA 12.5.1 from NVIDIA's Jetson packages at /usr/local/cuda-12.5: no CUDA to fetch*" \
+	"... and so does fetch"
 # JetPack 6.2's own 12.6: nvidia-jetpack, no local repo
 "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6 --json >"$T_DIR/p.json" 2>/dev/null
 run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen62" --format setup
