@@ -5,6 +5,7 @@
 -- templates only place values and the C renderer only escapes them.
 local H = ptb.include("lib/host")
 local acldata = ptb.include("data/acl")
+local obdata = ptb.include("data/openblas")
 local sccdata = ptb.include("data/sccache")
 local imgdata = ptb.include("data/image")
 local platforms = ptb.include("data/platforms")
@@ -353,8 +354,10 @@ local function image_arches(plan, want, arm_env, arm_acl, notes)
   if cuda.platform == "linux-aarch64" and (want.dockerfile or want.bake) then
     -- JetPack's CUDA (L4T) is not the SBSA CUDA an arm64 image gets: an
     -- sm_87 wheel built there does not run on an Orin.
-    notes[#notes + 1] = ("the plan is for a Jetson (CUDA %s from JetPack): the Dockerfile and bake file build x86_64 and SBSA wheels, which do not run on it; build on the Jetson with setup.sh"):format(
-      cuda.full_version or cuda.version or "?")
+    -- (a CUDA the JetPack does not ship comes from NVIDIA's Jetson packages)
+    notes[#notes + 1] = ("the plan is for a Jetson (CUDA %s from %s): the Dockerfile and bake file build x86_64 and SBSA wheels, which do not run on it; build on the Jetson with setup.sh"):format(
+      cuda.full_version or cuda.version or "?", type(cuda.jetpack_repo) == "string" and "NVIDIA's Jetson local repo"
+        or cuda.jetpack_ships == false and "NVIDIA's Jetson packages" or "JetPack")
   end
   local arches = {}
   for _, r in ipairs(RUNNERS) do
@@ -499,7 +502,13 @@ end
 -- setup.sh names them rather than running them.  false when none.
 local function jetpack_repo(cuda)
   local url = cuda.jetpack_repo
-  if type(url) ~= "string" then return false end
+  if type(url) ~= "string" then
+    -- not the JetPack's own CUDA, and no local repo of it is named
+    -- (plan cuda.jetpack_ships): say so rather than send to nvidia-jetpack
+    return cuda.jetpack_ships == false and { commands = false,
+      text = ("CUDA: %s is no CUDA of this JetPack, and ptbuild names no NVIDIA Jetson package of CUDA %s for its Ubuntu release: install it from NVIDIA's Jetson downloads (or plan the CUDA the JetPack ships), then run this again"):format(
+        tostring(cuda.root or "?"), tostring(cuda.version or "?")) }
+  end
   local deb = url:match("([^/]+)$")
   local repo = deb and deb:match("^(.-)_%d")
   local pkg = "cuda-toolkit-" .. tostring(cuda.version or ""):gsub("%.", "-")
@@ -519,7 +528,7 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
     packages = copy_list(pk.names),
     fetch = cuda.source == "download", cuda_root = cuda.root or "",
     cuda_installed = cuda.source == "installed",
-    jetpack = cuda.source == "jetpack" and type(cuda.jetpack_repo) ~= "string",
+    jetpack = cuda.source == "jetpack" and type(cuda.jetpack_repo) ~= "string" and cuda.jetpack_ships ~= false,
     jetpack_repo = cuda.source == "jetpack" and jetpack_repo(cuda) or false,
     -- an Orin on the SBSA toolkit runs it only with this package, which
     -- fetch does not bring (plan cuda.orin_compat)
@@ -549,6 +558,15 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
   end
   if setup.openblas and (setup.openblas.url == "" or setup.openblas.sha256 == "") then
     err(errors, "recipe", "the plan builds OpenBLAS from source without a pinned url and sha256")
+    return nil
+  end
+  -- a TARGET OpenBLAS's getarch.c refuses (a hand-written or an old plan:
+  -- ptbuild plans TARGET=ARMV8 DYNAMIC_ARCH=1 there) would stop setup.sh
+  -- at its first make; say so now rather than write it [ob-getarch]
+  if setup.openblas and obdata.fragile[setup.openblas.target] then
+    err(errors, "usage", ("the plan builds OpenBLAS %s from source with TARGET=%s, which OpenBLAS's getarch.c does not know (releases 0.3.26 to %s): its make would stop with 'The TARGET specified on the command line or in Makefile.rule is not supported'")
+        :format(setup.openblas.version, setup.openblas.target, obdata.source_build.version),
+        "make the plan again with 'ptbuild plan' (it builds TARGET=ARMV8 with DYNAMIC_ARCH=1 for this core)")
     return nil
   end
   return setup

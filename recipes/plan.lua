@@ -189,10 +189,13 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
     local src, why = T.jetson_source(facts, r)
     if not src then
       -- the CUDAs that do have a package here (or are the JetPack's own)
+      -- and that the PyTorch release builds with: a --cuda offered here
+      -- must not meet torch-cuda-unsupported next
       local here = {}
       for _, v in ipairs(A.known_versions()) do
-        local s2 = T.jetson_source(facts, A.release(v))
-        if s2 and s2 ~= "unnamed" and A.vcmp(v, "13.0") < 0 then here[#here + 1] = v end
+        local rv = A.release(v)
+        local s2 = T.jetson_source(facts, rv)
+        if s2 and s2 ~= "unnamed" and A.vcmp(v, "13.0") < 0 and T.torch_builds(torch, rv) then here[#here + 1] = v end
       end
       problem(p, "error", "cuda-platform-missing", why .. (": no CUDA %s can be installed on this Jetson"):format(r.version),
         (#here > 0 and ("choose one it has (--cuda %s)"):format(table.concat(here, ", ")) or "choose a CUDA its Ubuntu release has packages of (--cuda)")
@@ -535,6 +538,9 @@ local function cuda_plan(facts, args, ch, torch)
     -- of it is (its .deb names the update it holds), for setup.sh to name
     local src = T.jetson_source(facts, r)
     local label = src and src:match("_(%d+%.%d+%.%d+)%-%d+_arm64%.deb$")
+    -- known not to be the JetPack's own (named local repo or none): setup.sh
+    -- must not send the user to nvidia-jetpack for it
+    if src ~= "jetpack" then cplan.jetpack_ships = false end
     if label then
       cplan.jetpack_repo = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(label, src)
     end
@@ -566,6 +572,31 @@ local function cuda_plan(facts, args, ch, torch)
   end
   cplan.docker_downloads = ptb.array(docker)
   return cplan, inst, ncuda, cudnn, cinfo
+end
+
+-- Why the plan downloads this cuDNN: the one the release's own wheel of
+-- this CUDA uses (data/pytorch.lua wheel_cudnn) when ptbuild carries it;
+-- else the newest carried, and the reason says why, so a user can tell
+-- the difference -- a wheel whose cuDNN no source read here names (2.12's
+-- cu129) is not a wheel that does not exist.
+local function cudnn_why(torch, r, platform, cudnn, cinfo)
+  local wc, cu = cinfo.wheel, "cu" .. r.version:gsub("%.", "")
+  local major = r.version:match("^%d+")
+  if cinfo.chosen == "wheel" then
+    return ("the cuDNN PyTorch %s's %s wheels use, from NVIDIA's redistrib_%s.json, whose checksums ptbuild carries"):format(
+      torch.version, cu, cinfo.label)
+  elseif wc then
+    return ("PyTorch %s's %s wheels use cuDNN %s, %s: the newest cuDNN whose checksums it carries for CUDA %s on %s instead (NVIDIA's redistrib_%s.json)"):format(
+      torch.version, cu, wc,
+      cinfo.wheel_carried and ("of which NVIDIA has no %s %s archive"):format(platform, cudnn.variant)
+        or "whose checksums ptbuild does not carry",
+      major, platform, cinfo.label)
+  elseif contains(torch.cuda, r.version) then
+    return ("ptbuild does not know the cuDNN PyTorch %s's %s wheels use: the newest cuDNN whose checksums it carries for CUDA %s on %s (NVIDIA's redistrib_%s.json)"):format(
+      torch.version, cu, major, platform, cinfo.label)
+  end
+  return ("PyTorch %s has no %s wheel to take the cuDNN of: the newest cuDNN whose checksums ptbuild carries for CUDA %s on %s (NVIDIA's redistrib_%s.json)"):format(
+    torch.version, cu, major, platform, cinfo.label)
 end
 
 -- The decisions about CUDA: the toolkit, the runfile alternative, cuDNN
@@ -607,24 +638,7 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")
   elseif cudnn then
-    -- the one the release's own wheel of this CUDA uses (data/pytorch.lua
-    -- wheel_cudnn) when ptbuild carries it; else the newest carried, and
-    -- the reason says why, so a user can tell the difference
-    local wc, cu = cinfo.wheel, "cu" .. r.version:gsub("%.", "")
-    local why
-    if cinfo.chosen == "wheel" then
-      why = ("the cuDNN PyTorch %s's %s wheels use, from NVIDIA's redistrib_%s.json, whose checksums ptbuild carries"):format(
-        torch.version, cu, cinfo.label)
-    elseif wc then
-      why = ("PyTorch %s's %s wheels use cuDNN %s, %s: the newest cuDNN whose checksums it carries for CUDA %s on %s instead (NVIDIA's redistrib_%s.json)"):format(
-        torch.version, cu, wc,
-        cinfo.wheel_carried and ("of which NVIDIA has no %s %s archive"):format(cplan.platform, cudnn.variant)
-          or "whose checksums ptbuild does not carry",
-        r.version:match("^%d+"), cplan.platform, cinfo.label)
-    else
-      why = ("PyTorch %s has no %s wheel to take the cuDNN of: the newest cuDNN whose checksums ptbuild carries for CUDA %s on %s (NVIDIA's redistrib_%s.json)"):format(
-        torch.version, cu, r.version:match("^%d+"), cplan.platform, cinfo.label)
-    end
+    local why = cudnn_why(torch, r, cplan.platform, cudnn, cinfo)
     decide("cudnn", ("cuDNN %s (%s variant), downloaded with the toolkit into %s"):format(cudnn.version, cudnn.variant, root),
       why .. "; without one PyTorch builds with USE_CUDNN off, silently")
   end

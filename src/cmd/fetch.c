@@ -542,9 +542,18 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 		if (from_manifest(o, net, cache, NULL, l, err) != 0)
 			return -1;
 	} else if (src && strcmp(src, "download") != 0 && ctx->verbosity >= 0) {
-		ptb_note("the plan uses CUDA %s %s at %s: no CUDA to fetch",
+		/* a Jetson CUDA its JetPack does not ship (cuda.jetpack_ships
+		 * false) comes from NVIDIA's Jetson packages, the local repo
+		 * cuda.jetpack_repo names when it does, not from JetPack */
+		int jp = strcmp(src, "jetpack") == 0;
+		int repo = jp && ptb_json_str(plan, "cuda.jetpack_repo");
+		int other = jp && cJSON_IsFalse(ptb_json_get(plan, "cuda.jetpack_ships"));
+
+		ptb_note("the plan uses CUDA %s %s at %s: no CUDA to fetch%s",
 		         ptb_json_str(plan, "cuda.full_version") ? ptb_json_str(plan, "cuda.full_version") : "",
-		         strcmp(src, "jetpack") == 0 ? "from JetPack" : "installed", root ? root : "?");
+		         repo ? "from NVIDIA's Jetson local repo" : other ? "from NVIDIA's Jetson packages"
+		         : jp ? "from JetPack" : "installed",
+		         root ? root : "?", repo || other ? " (setup.sh says how to install it)" : "");
 	}
 	return 0;
 }

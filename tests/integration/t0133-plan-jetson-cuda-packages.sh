@@ -43,8 +43,27 @@ like "$out" "*  cuda           CUDA 12.2 (12.2.2) for linux-aarch64, from NVIDIA
 run "$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.5 --cuda 12.6
 is "$rc" 1 "JetPack 5.1.4, --cuda 12.6: exit 1"
 like "$out" "*error \\[cuda-platform-missing\\] NVIDIA's Jetson packages of CUDA 12.6 are for Ubuntu 22.04, not this JetPack 5.1.4 Ubuntu 20.04*
-    fix: choose one it has (--cuda 11.4, 11.8, 12.2), or flash*" \
-	"... CUDA 12.6's Jetson packages are for 22.04; the fix lists JetPack 5.1.4's 11.4 and the 20.04 packages"
+    fix: choose one it has (--cuda 11.8, 12.2), or flash*" \
+	"... CUDA 12.6's Jetson packages are for 22.04; the fix lists the 20.04 packages PyTorch 2.5 builds with (not JetPack 5.1.4's 11.4, older than any plan installs)"
+
+# Every CUDA the fix offers plans without an error of its own: none the
+# PyTorch release does not build, none older than a plan installs
+offered() { # OUT: the --cuda list of cuda-platform-missing's fix
+	printf '%s\n' "$1" | sed -n 's/.*fix: choose one it has (--cuda \([0-9., ]*\)).*/\1/p' | tr -d ,
+}
+for c in "jp514 2.5 12.6" "jp62 2.14 12.2" "jp62 2.9 12.2" "jp514 2.4 12.6"; do
+	set -- $c
+	run "$PTBUILD" plan --facts "$T_DIR/$1.json" --torch "$2" --cuda "$3"
+	list=$(offered "$out")
+	[ -n "$list" ]; t_ok $? "$1, PyTorch $2, --cuda $3: the fix offers CUDAs ($list)"
+	bad=
+	for v in $list; do
+		"$PTBUILD" plan --facts "$T_DIR/$1.json" --torch "$2" --cuda "$v" --json >"$T_DIR/o.json" 2>/dev/null
+		e=$(field "$T_DIR/o.json" '" ".join(x["code"] for x in p["problems"] if x["severity"] == "error")' 2>/dev/null) || e="no plan"
+		[ -z "$e" ] || bad="$bad $v($e)"
+	done
+	is "$bad" "" "... and each plans with PyTorch $2 without an error"
+done
 
 # JetPack 6.2 (Ubuntu 22.04): 12.8 from its 22.04 .deb; 12.2's is 20.04's
 run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.8
@@ -81,6 +100,38 @@ case "$out$err" in
 *nvidia-jetpack*) t_ok 1 "... and does not send the user to nvidia-jetpack for it" ;;
 *) t_ok 0 "... and does not send the user to nvidia-jetpack for it" ;;
 esac
+# fetch and generate's Jetson note say where that CUDA comes from: the
+# local repo, not JetPack (JetPack 5.1.4 ships 11.4)
+run "$PTBUILD" fetch --plan "$T_DIR/p.json" --offline --cache "$T_DIR/cache"
+like "$err" "*the plan uses CUDA 12.2.2 from NVIDIA's Jetson local repo at /usr/local/cuda-12.2: no CUDA to fetch (setup.sh says how to install it)*" \
+	"fetch of it: the CUDA is the local repo's, set up by setup.sh"
+fetch_err=$err
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/genall"
+like "$err" "*the plan is for a Jetson (CUDA 12.2.2 from NVIDIA's Jetson local repo): the Dockerfile*" \
+	"generate's note of it names the local repo"
+case "$fetch_err$err" in
+*"from JetPack"*) t_ok 1 "... and neither says JetPack ships it" ;;
+*) t_ok 0 "... and neither says JetPack ships it" ;;
+esac
+# A CUDA the JetPack does not ship and whose Jetson package ptbuild does
+# not name (12.5 on JetPack 6.2): the plan marks it, and setup.sh, fetch
+# and generate say it is not JetPack's rather than send the user to
+# nvidia-jetpack, which installs 12.6
+"$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.4 --cuda 12.5 --json >"$T_DIR/p.json" 2>/dev/null
+is "$(field "$T_DIR/p.json" 'p["cuda"]["source"] + " " + str(p["cuda"].get("jetpack_ships")) + " " + str(p["cuda"].get("jetpack_repo"))')" \
+	"jetpack False None" "JetPack 6.2, --cuda 12.5: the plan's cuda block says JetPack does not ship it, and names no repo"
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen125"
+like "$err" "*the plan is for a Jetson (CUDA 12.5.1 from NVIDIA's Jetson packages)*" "... generate's note says so"
+run sh "$T_DIR/gen125/setup.sh" --dry-run
+like "$out$err" "*setup: CUDA: /usr/local/cuda-12.5 is no CUDA of this JetPack, and ptbuild names no NVIDIA Jetson package of CUDA 12.5 for its Ubuntu release*" \
+	"... setup.sh says the CUDA is not JetPack's"
+case "$out$err" in
+*nvidia-jetpack*) t_ok 1 "... and does not send the user to nvidia-jetpack for it" ;;
+*) t_ok 0 "... and does not send the user to nvidia-jetpack for it" ;;
+esac
+run "$PTBUILD" fetch --plan "$T_DIR/p.json" --offline --cache "$T_DIR/cache"
+like "$err" "*the plan uses CUDA 12.5.1 from NVIDIA's Jetson packages at /usr/local/cuda-12.5: no CUDA to fetch*" \
+	"... and so does fetch"
 # JetPack 6.2's own 12.6: nvidia-jetpack, no local repo
 "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6 --json >"$T_DIR/p.json" 2>/dev/null
 run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen62" --format setup

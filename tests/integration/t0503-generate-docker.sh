@@ -128,7 +128,7 @@ run env -u PTBUILD PATH="$T_DIR/nopath" sh "$d/setup.sh" --dry-run
 like "$err" "*CUDA: fetching needs ptbuild, which is not on PATH: 'make install' it, or run PTBUILD=/path/to/ptbuild *" \
 	"without ptbuild on PATH, setup.sh says to install it or set PTBUILD"
 like "$out" "*
-+ make -C */ptbuild-openblas -j48 TARGET=NEOVERSEV2 USE_OPENMP=1 NUM_THREADS=256 DYNAMIC_ARCH=0
++ make -C */ptbuild-openblas -j48 TARGET=ARMV8 DYNAMIC_ARCH=1 USE_OPENMP=1 NUM_THREADS=256 NO_SHARED=0 CFLAGS=-O3
 + *make -C */ptbuild-openblas PREFIX=/opt/ptbuild/openblas install
 *" "gh200: builds OpenBLAS with the plan's TARGET, then installs"
 like "$out" "*packages*CUDA*OpenBLAS*ptbuild.env*" "gh200: steps in order: packages, CUDA, OpenBLAS, then the env"

@@ -75,4 +75,34 @@ for _, c in ipairs(redist.cudnn_releases) do
     end
   end
 end
+-- The plan's reason says which case it is, and never that a wheel is
+-- missing when the release ships it: 2.12's and 2.13's cu129 wheels
+-- exist, but no source read here names their cuDNN.
+local P = ptb.include("plan")
+local function gh200()
+  return { schema = "ptbuild.facts/1",
+    host = { arch = "aarch64", platform = "sbsa", os = { id = "ubuntu", version_id = "24.04" }, glibc = "2.39",
+             page_size = 65536, memory_mib = 491520,
+             cpu = { implementer = "0x41", part = "0xd4f", cores = 72 } },
+    driver = { version = "580.95.05", cuda_max = "13.0" },
+    gpus = { { index = 0, name = "NVIDIA GH200 480GB", compute_capability = "9.0" } },
+    toolkits = {}, compilers = { { name = "gcc", version = "13.3.0", path = "/usr/bin/gcc" } } }
+end
+local function cudnn_why(torch, cuda)
+  local plan = P.make({ facts = gh200(), facts_source = "test", torch = torch, cuda = cuda })
+  for _, d in ipairs(plan.decisions or {}) do if d.topic == "cudnn" then return d.why end end
+  return ""
+end
+for _, row in ipairs({
+  { "2.12", "12.9", "^ptbuild does not know the cuDNN PyTorch 2%.12's cu129 wheels use: the newest" },
+  { "2.13", "12.9", "^ptbuild does not know the cuDNN PyTorch 2%.13's cu129 wheels use: the newest" },
+  { "2.12", "12.8", "^PyTorch 2%.12 has no cu128 wheel to take the cuDNN of" },
+  { "2.14", "12.9", "^PyTorch 2%.14 has no cu129 wheel to take the cuDNN of" },
+  { "2.14", "13.0", "^PyTorch 2%.14's cu130 wheels use cuDNN 9%.24%.0%.43, whose checksums ptbuild does not carry" },
+  { "2.13", "13.0", "^the cuDNN PyTorch 2%.13's cu130 wheels use, from NVIDIA's redistrib_9%.20%.0%.json" },
+}) do
+  local torch, cuda, want = table.unpack(row)
+  t.like(cudnn_why(torch, cuda), want, ("plan of PyTorch %s, CUDA %s: the cuDNN reason says %s"):format(
+    torch, cuda, want:gsub("%%", ""):sub(2, 50)))
+end
 t.done()
