@@ -185,8 +185,74 @@ static void prefix_libdirs(const struct ptb_root *r, cJSON *c, const char *res)
 	free(prefix);
 }
 
-static void add(const struct ptb_root *r, cJSON *arr, const char *name,
-                const char *path, const char *from)
+/* The one major that "-<digits>" runs in s and t name ("clang-14",
+ * "/usr/lib/llvm-14/bin/clang", "x86_64-linux-gnu-gcc-12"), copied to
+ * out (at most n-1 digits); 0 when none or two disagree. */
+static int dash_major(const char *s, const char *t, char *out, size_t n)
+{
+	const char *strs[2] = { s, t };
+
+	*out = '\0';
+	for (int k = 0; k < 2; k++) {
+		for (const char *p = strchr(strs[k], '-'); p; p = strchr(p + 1, '-')) {
+			size_t l = strspn(p + 1, "0123456789");
+
+			if (l == 0)
+				continue;
+			if (l >= n || (*out && (strlen(out) != l || strncmp(out, p + 1, l) != 0)))
+				return 0;
+			memcpy(out, p + 1, l);
+			out[l] = '\0';
+		}
+	}
+	return *out != '\0';
+}
+
+/* Will detect.lua's dpkg rule give this compiler's full version?  One
+ * of /usr whose name or file gives one major (gcc-13, llvm-18/bin/clang)
+ * and whose package (gcc-13, g++-13, cpp-13; clang-18) dpkg lists at a
+ * version of that major.  Its bytes are then not read: a clang's
+ * libclang-cpp is some 60 MB, most of detect's time. */
+static int dpkg_answers(const cJSON *pkgs, const char *name, const char *res)
+{
+	static const char *const gnu[] = { "gcc-", "g++-", "cpp-" };
+	static const char *const llvm[] = { "clang-" };
+	int clang = strstr(name, "clang") != NULL;
+	const char *const *base = clang ? llvm : gnu;
+	size_t nbase = clang ? 1 : 3, mlen;
+	char major[16];
+	const cJSON *p;
+
+	if ((strncmp(res, "/usr/", 5) != 0 || strncmp(res, "/usr/local/", 11) == 0) &&
+	    strncmp(res, "/bin/", 5) != 0)
+		return 0;
+	if (!dash_major(name, res, major, sizeof major))
+		return 0;
+	mlen = strlen(major);
+	cJSON_ArrayForEach(p, pkgs) {
+		const char *pn = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p, "name"));
+		const char *pv = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p, "version"));
+		const char *colon;
+
+		if (!pn || !pv)
+			continue;
+		colon = strchr(pv, ':');
+		if (colon && (size_t)(colon - pv) == strspn(pv, "0123456789"))
+			pv = colon + 1;   /* an epoch, "1:18.1.3-1" */
+		if (strncmp(pv, major, mlen) != 0 || pv[mlen] != '.')
+			continue;
+		for (size_t i = 0; i < nbase; i++) {
+			size_t l = strlen(base[i]);
+
+			if (strncmp(pn, base[i], l) == 0 && strcmp(pn + l, major) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static void add(const struct ptb_root *r, cJSON *arr, const cJSON *pkgs,
+                const char *name, const char *path, const char *from)
 {
 	char *res = ptb_root_resolve(r, path);
 	int clang = strstr(name, "clang") != NULL;
@@ -209,8 +275,9 @@ static void add(const struct ptb_root *r, cJSON *arr, const char *name,
 			cJSON_AddStringToObject(c, "version_output", b.data);
 		ptb_buf_free(&b);
 	}
-	/* not run (a sysroot, a numbered name) or it failed: its bytes */
-	if (!cJSON_GetObjectItemCaseSensitive(c, "version_output"))
+	/* not run (a sysroot, a numbered name) or it failed: its bytes,
+	 * unless its dpkg record gives the version */
+	if (!cJSON_GetObjectItemCaseSensitive(c, "version_output") && !dpkg_answers(pkgs, name, res))
 		read_version(r, arr, c, res, clang);
 	if (!clang)
 		prefix_libdirs(r, c, res);
@@ -300,7 +367,7 @@ static int dpkg_unpacked(const char *s, size_t len)
 	return 0;
 }
 
-static void dpkg_compilers(const struct ptb_root *r, cJSON *raw)
+static const cJSON *dpkg_compilers(const struct ptb_root *r, cJSON *raw)
 {
 	cJSON *arr = cJSON_AddArrayToObject(raw, "compiler_packages");
 	struct ptb_buf b;
@@ -311,7 +378,7 @@ static void dpkg_compilers(const struct ptb_root *r, cJSON *raw)
 	ptb_buf_init(&b);
 	if (ptb_root_read(r, "/var/lib/dpkg/status", 256u << 20, &b) != 0) {
 		ptb_buf_free(&b);
-		return;
+		return arr;
 	}
 	while (at <= b.len) {
 		const char *p = b.data + at;
@@ -337,6 +404,7 @@ static void dpkg_compilers(const struct ptb_root *r, cJSON *raw)
 		at += len + 1;
 	}
 	ptb_buf_free(&b);
+	return arr;
 }
 
 /* /usr/lib/gcc/<triplet>/<version>: the installed gcc versions */
@@ -364,6 +432,7 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 	cJSON *arr = cJSON_AddArrayToObject(raw, "compilers");
 	cJSON *env = cJSON_AddObjectToObject(raw, "env");
 	cJSON *gcclibs = cJSON_AddArrayToObject(raw, "gcc_libdirs");
+	const cJSON *pkgs = dpkg_compilers(r, raw);
 	const char *path = ptb_probe_env("PATH");
 	static const char *const vars[] = {
 		"CC", "CXX", "CUDAHOSTCXX", "CUDACXX", "CUDA_HOME", "CUDA_PATH",
@@ -397,7 +466,7 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 					continue;
 				f = ptb_xasprintf("%s/%s", d, *n);
 				if (ptb_root_is_exec(r, f))
-					add(r, arr, *n, f, NULL);
+					add(r, arr, pkgs, *n, f, NULL);
 				free(f);
 			}
 			ptb_root_names_free(names);
@@ -418,13 +487,12 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 			const char *base = strrchr(word, '/') ? strrchr(word, '/') + 1 : word;
 
 			if (f)
-				add(r, arr, base, f, vars[i]);
+				add(r, arr, pkgs, base, f, vars[i]);
 			free(f);
 			free(word);
 		}
 	}
 	gcc_libdirs(r, gcclibs);
-	dpkg_compilers(r, raw);
 }
 
 /* <prefix>/lib/python3* directories, once each. */

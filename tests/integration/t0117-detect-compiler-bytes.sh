@@ -127,4 +127,31 @@ is "$(compilers "$T_DIR/facts.json")" " " "... and lists no compiler"
 detect_in "$S" /loop CC=/loop/gcc
 is "$rc" 0 "gcc a link in a loop: detect exits 0"
 is "$(compilers "$T_DIR/facts.json")" " " "... and lists no compiler"
+# dpkg answers first: a clang-14 of /usr whose clang-14 package dpkg lists
+# has its bytes left unread (a real clang's libclang-cpp is some 60 MB);
+# one of /usr/local, which no package installs, is read
+S="$T_DIR/dpkg"
+mkdir -p "$S/usr/lib/llvm-14/bin" "$S/usr/lib/llvm-14/lib" "$S/usr/bin" "$S/var/lib/dpkg" "$S/usr/local/bin"
+cp "$gcc_bin" "$S/usr/lib/llvm-14/bin/clang"
+printf '\177ELF\002\001\001\000clang version 14.0.9\000' >"$S/usr/lib/llvm-14/lib/libclang-cpp.so.14"
+ln -s ../lib/llvm-14/bin/clang "$S/usr/bin/clang-14"
+cp "$gcc_bin" "$S/usr/local/bin/gcc-$M"
+printf 'Package: clang-14\nStatus: install ok installed\nVersion: 1:14.0.6-12\n\nPackage: gcc-%s\nStatus: install ok installed\nVersion: %s-1\n' "$M" "$ver" >"$S/var/lib/dpkg/status"
+run env -i PATH=/usr/bin:/usr/local/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" \
+	"$timeout" 60 "$PTBUILD" detect --sysroot "$S" --raw
+printf '%s\n' "$out" >"$T_DIR/raw.json"
+is "$rc" 0 "detect --raw on a tree with dpkg's clang-14 exits 0"
+read_raw() {
+	python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+for c in r["compilers"]:
+    if c["path"] == sys.argv[2]:
+        print(c.get("binary"), len(c.get("binary_strings", [])))' "$T_DIR/raw.json" "$1"
+}
+is "$(read_raw /usr/bin/clang-14)" "None 0" "clang-14 of /usr with dpkg's clang-14: its bytes and libclang-cpp's are not read"
+like "$(read_raw /usr/local/bin/gcc-$M)" "/usr/local/bin/gcc-$M [1-9]*" "gcc-$M of /usr/local: read, whatever dpkg lists"
+detect_in "$S" /usr/bin:/usr/local/bin
+like "$(compilers "$T_DIR/facts.json")" "*/usr/bin/clang-14=14.0.6@dpkg clang-14 1:14.0.6-12 *" "... and clang-14 is dpkg's 14.0.6"
+like "$(compilers "$T_DIR/facts.json")" "*/usr/local/bin/gcc-$M=$ver@binary /usr/local/bin/gcc-$M *" "... and /usr/local's gcc-$M its bytes' $ver"
 done_testing
