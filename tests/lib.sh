@@ -51,6 +51,13 @@ like() { # GOT GLOB NAME   (GLOB as in case)
 	esac
 }
 
+unlike() { # GOT GLOB NAME: GOT does not match GLOB
+	case "$1" in
+	$2) t_ok 1 "$3"; printf '%s\n' "#   got:     $1" "#   unwanted: $2" ;;
+	*) t_ok 0 "$3" ;;
+	esac
+}
+
 skip() { # NAME REASON
 	T_N=$((T_N + 1))
 	echo "ok $T_N - $1 # SKIP $2"
