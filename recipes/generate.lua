@@ -354,10 +354,9 @@ local function image_arches(plan, want, arm_env, arm_acl, notes)
   if cuda.platform == "linux-aarch64" and (want.dockerfile or want.bake) then
     -- JetPack's CUDA (L4T) is not the SBSA CUDA an arm64 image gets: an
     -- sm_87 wheel built there does not run on an Orin.
-    -- (a CUDA the JetPack does not ship comes from NVIDIA's Jetson packages)
+    -- (plan cuda.origin; a plan saved before it: JetPack's)
     notes[#notes + 1] = ("the plan is for a Jetson (CUDA %s from %s): the Dockerfile and bake file build x86_64 and SBSA wheels, which do not run on it; build on the Jetson with setup.sh"):format(
-      cuda.full_version or cuda.version or "?", type(cuda.jetpack_repo) == "string" and "NVIDIA's Jetson local repo"
-        or cuda.jetpack_ships == false and "NVIDIA's Jetson packages" or "JetPack")
+      cuda.full_version or cuda.version or "?", type(cuda.origin) == "string" and cuda.origin or "JetPack")
   end
   local arches = {}
   for _, r in ipairs(RUNNERS) do

@@ -544,6 +544,9 @@ local function cuda_plan(facts, args, ch, torch)
     if label then
       cplan.jetpack_repo = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(label, src)
     end
+    -- where the CUDA comes from, as fetch's and generate's notes say it
+    cplan.origin = cplan.jetpack_repo and "NVIDIA's Jetson local repo"
+      or cplan.jetpack_ships == false and "NVIDIA's Jetson packages" or "JetPack"
   end
   if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
   -- fetch resolves the CUDA files through the manifest (checksums and all)

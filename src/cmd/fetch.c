@@ -542,18 +542,16 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 		if (from_manifest(o, net, cache, NULL, l, err) != 0)
 			return -1;
 	} else if (src && strcmp(src, "download") != 0 && ctx->verbosity >= 0) {
-		/* a Jetson CUDA its JetPack does not ship (cuda.jetpack_ships
-		 * false) comes from NVIDIA's Jetson packages, the local repo
-		 * cuda.jetpack_repo names when it does, not from JetPack */
+		/* a Jetson's CUDA: where the plan says it comes from
+		 * (cuda.origin; a plan saved before it: JetPack) */
 		int jp = strcmp(src, "jetpack") == 0;
-		int repo = jp && ptb_json_str(plan, "cuda.jetpack_repo");
-		int other = jp && cJSON_IsFalse(ptb_json_get(plan, "cuda.jetpack_ships"));
+		const char *origin = ptb_json_str(plan, "cuda.origin");
+		int own = !origin || strcmp(origin, "JetPack") == 0;
 
-		ptb_note("the plan uses CUDA %s %s at %s: no CUDA to fetch%s",
+		ptb_note("the plan uses CUDA %s %s%s at %s: no CUDA to fetch%s",
 		         ptb_json_str(plan, "cuda.full_version") ? ptb_json_str(plan, "cuda.full_version") : "",
-		         repo ? "from NVIDIA's Jetson local repo" : other ? "from NVIDIA's Jetson packages"
-		         : jp ? "from JetPack" : "installed",
-		         root ? root : "?", repo || other ? " (setup.sh says how to install it)" : "");
+		         jp ? "from " : "installed", jp ? (origin ? origin : "JetPack") : "",
+		         root ? root : "?", jp && !own ? " (setup.sh says how to install it)" : "");
 	}
 	return 0;
 }

@@ -383,6 +383,8 @@ static int check_cuda(const struct chk *c, const cJSON *p)
 	static const char *const platforms[] = { "linux-x86_64", "linux-sbsa", "linux-aarch64", NULL };
 	static const char *const sources[] = { "installed", "download", "jetpack", NULL };
 	static const char *const installers[] = { "redist", "runfile", "jetpack", NULL };
+	static const char *const origins[] = { "JetPack", "NVIDIA's Jetson local repo",
+		                               "NVIDIA's Jetson packages", NULL };
 	const cJSON *v;
 
 	if (need(c, p, "cuda.version", form_version, "a version such as 13.0") ||
@@ -397,8 +399,12 @@ static int check_cuda(const struct chk *c, const cJSON *p)
 	    may(c, p, "cuda.runfile.sha256", form_sha256, "64 lowercase hexadecimal digits") ||
 	    may(c, p, "cuda.runfile.md5", form_md5, "32 lowercase hexadecimal digits") ||
 	    may(c, p, "cuda.cudnn.version", form_version, "a version such as 9.13.0.50") ||
-	    may(c, p, "cuda.cudnn.variant", form_name, "a variant name such as cuda13"))
+	    may(c, p, "cuda.cudnn.variant", form_name, "a variant name such as cuda13") ||
+	    may(c, p, "cuda.jetpack_repo", form_url, "an http(s) or file:/// URL"))
 		return -1;
+	v = ptb_json_get(p, "cuda.origin");
+	if (v && !cJSON_IsNull(v) && !is_one_of(cJSON_GetStringValue(v), origins))
+		return bad(c, "cuda.origin", "JetPack, NVIDIA's Jetson local repo or NVIDIA's Jetson packages");
 	v = ptb_json_get(p, "cuda.runfile.size");
 	if (v && !is_whole(v, 1, 1e15))
 		return bad(c, "cuda.runfile.size", "a whole number of bytes");

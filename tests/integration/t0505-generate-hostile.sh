@@ -50,6 +50,8 @@ hostile path-entry 'p["path_prepend"]["PATH"].append("/opt/x:/tmp")' 'path_prepe
 hostile acl-url 'p["acl"]["url"] = "https://x/a.tar.gz$(touch PWNED)"' 'acl.url'
 hostile acl-sha256 'p["acl"]["sha256"] = "1bceef23 `touch PWNED`"' 'acl.sha256'
 hostile control 'p["facts_source"] = "x\rRUN touch PWNED"' 'facts_source'
+hostile jetpack-repo 'p["cuda"]["jetpack_repo"] = "https://x/a.deb$(touch PWNED)"' 'cuda.jetpack_repo'
+hostile cuda-origin 'p["cuda"]["origin"] = "JetPack\033[2J$(touch PWNED)"' 'cuda.origin'
 
 # An escaped NUL would cut the value short where the file says more.
 printf '{"schema": "ptbuild.plan/1", "facts_source": "a\\u0000b"}' >"$T_DIR/nul.json"
