@@ -105,8 +105,7 @@ check("driver-too-old", "error", "S03", function(c)
   local old_for, first = toolkit.driver_predates(c.f)
   if old_for then
     return {
-      message = ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s): it runs no CUDA code on that GPU, whatever the toolkit")
-        :format(d, c.f.driver.cuda_max, old_for.name or "GPU", old_for.compute_capability, first),
+      message = toolkit.predates_text(c.f, old_for, first) .. ": it runs no CUDA code on that GPU, whatever the toolkit",
       seen = "driver " .. d .. ", GPU " .. tostring(old_for.name or old_for.compute_capability),
       fix = ("install %s: the driver of CUDA %s, the first CUDA that builds this GPU"):format(toolkit.driver_at_least(archlist.release(first)), first) }
   end

@@ -142,8 +142,7 @@ local function driver_problems(p, facts, r)
     local need = A.release(first)
     local target = A.vcmp(r.version, first) > 0 and r or need
     problem(p, "error", "driver-too-old",
-      ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s): it runs no CUDA code on that GPU, whatever the toolkit"):format(
-        facts.driver.version, facts.driver.cuda_max, old_for.name or "GPU", old_for.compute_capability, first),
+      T.predates_text(facts, old_for, first) .. ": it runs no CUDA code on that GPU, whatever the toolkit",
       ("install %s: the driver of CUDA %s%s"):format(T.driver_at_least(target), target.version,
         target == need and ", the first CUDA that builds this GPU" or ""))
   elseif runs == "too-old" then

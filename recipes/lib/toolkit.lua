@@ -207,6 +207,13 @@ function M.driver_predates(facts)
   return nil
 end
 
+-- What driver_predates found, in words: "driver D (CUDA M at most)
+-- predates the GPU (compute capability C, first built by CUDA F)".
+function M.predates_text(facts, g, first)
+  return ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s)"):format(
+    facts.driver.version, facts.driver.cuda_max, g.name or "GPU", g.compute_capability, first)
+end
+
 -- How a Jetson gets JetPack-era (linux-aarch64) CUDA release r: "jetpack"
 -- when the JetPack of its L4T ships r (data/l4t.lua), else the name of
 -- NVIDIA's Jetson local-repo .deb for its Ubuntu release (data/cuda.lua

@@ -382,8 +382,7 @@ function M.cover(facts, torch)
   -- a driver older than a GPU runs no wheel on it (lib/toolkit)
   local old_for, first = T.driver_predates(facts)
   if old_for then
-    reasons[1] = ("driver %s (CUDA %s at most) predates the %s (compute capability %s, first built by CUDA %s): no wheel runs on it until the driver is upgraded"):format(
-      facts.driver.version, facts.driver.cuda_max, old_for.name or "GPU", old_for.compute_capability, first)
+    reasons[1] = T.predates_text(facts, old_for, first) .. ": no wheel runs on it until the driver is upgraded"
     w.driver_blocked = true   -- nor would a source build, before the upgrade
   end
   for _, x in ipairs(old_for and {} or wheel_order(facts, torch, plat, reasons)) do
