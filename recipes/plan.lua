@@ -541,7 +541,7 @@ local function cuda_plan(facts, args, ch, torch)
     -- must not send the user to nvidia-jetpack for it
     if src ~= "jetpack" then cplan.jetpack_ships = false end
     if label then
-      cplan.jetpack_repo = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(label, src)
+      cplan.jetpack_repo = T.local_installer_url(label, src)
     end
     -- where the CUDA comes from, as fetch's and generate's notes say it
     cplan.origin = cplan.jetpack_repo and "NVIDIA's Jetson local repo"

@@ -475,6 +475,12 @@ function M.full_label(r, installer)
   return up.label
 end
 
+-- Where NVIDIA's download tree keeps an installer of release label
+-- (a runfile, a Jetson local-repo .deb): .../cuda/<label>/local_installers/.
+function M.local_installer_url(label, name)
+  return ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(label, name)
+end
+
 -- facts (optional) pick the Jetson local repo of the host's Ubuntu release
 -- and the Orin compatibility package.
 function M.installer(r, platform, installer, facts)
@@ -489,7 +495,7 @@ function M.installer(r, platform, installer, facts)
   local rf = (runfiles[up.label] or {})[platform]
   if rf then
     out.runfile = { name = rf.name, sha256 = rf.sha256, md5 = rf.md5, size = rf.size,
-      url = ("https://developer.download.nvidia.com/compute/cuda/%s/local_installers/%s"):format(up.label, rf.name) }
+      url = M.local_installer_url(up.label, rf.name) }
   end
   if installer == "jetpack" then
     local os = facts and facts.host and facts.host.os
