@@ -18,8 +18,9 @@
 --              9.24.0.43).  2.12.1 and 2.13.0 also publish a Linux-only
 --              cu129 wheel (12.9.1, cuDNN 9.20.0.48) that the matrix omits
 --              (2.12.0 has none: [pt-cu129]); its arch lists are
---              [pt-cu129]'s below.  2.9-2.11 publish cu129 wheels too,
---              left out here (as before).
+--              [pt-cu129]'s below.  2.9.1, 2.10.0 and 2.11.0 publish a
+--              Linux-only cu129 wheel as well (x86_64 and aarch64; cuDNN
+--              9.10.2.21, 9.10.2.21, 9.17.1.4), which RELEASE.md omits too.
 --   [pt-cu129] one secondary source only: a wheel-index data file that
 --              transcribes TORCH_CUDA_ARCH_LIST per release tag from
 --              build_cuda.sh (v2.12.1) and build_env_setup.py (v2.13.0),
@@ -31,6 +32,14 @@
 --              conservative reading, which claims no PTX JIT for GPUs
 --              newer than 12.0.  The aarch64 list is the one
 --              aarch64_ci_build.sh gave 12.9 in the 2.9 cycle [aarch64].
+--              For 2.9.1-2.11.0 its table gives cu129 12.0+PTX (2.10.0's
+--              is what build_cuda.sh@799d09f computes [pt-bcuda210]).
+--   [pt-aarch64-29] .ci/aarch64_linux/aarch64_ci_build.sh@0fb2b95f (the
+--              v2.9.0 state: 12.6, 12.8, 13.0 and no 12.9 case): the 2.9
+--              aarch64 lists.  The cu129 aarch64 wheel of 2.9.1 came from
+--              release/2.9 after that; its list here is the 12.9 one of
+--              the 2.8 cycle [aarch64], an inference ([pt-cu129] reads
+--              build_cuda.sh, which aarch64 did not use before 2.10).
 --   [cmake-re] cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake:
 --              2.4-2.6 regex `^([0-9]\.[0-9]a?...)` (one-digit major, `a`
 --              from issue #125413); Blackwell era (@00afc038, 2.7+) `[0-9]+`
@@ -97,6 +106,8 @@ local x_old = "3.7;5.0;6.0;7.0;7.5;8.0;8.6;9.0"       -- cu118 [builder] (3.7 li
 local x_12 = "5.0;6.0;7.0;7.5;8.0;8.6;9.0"            -- cu121..cu126 [builder] [bcuda]
 local x_129 = "7.5;8.0;8.6;9.0;10.0;12.0"             -- cu129 of 2.12.1, 2.13.0 [pt-cu129]
 local s_129 = "8.0;9.0;10.0;12.0"                     -- the same, aarch64 (SBSA) [pt-cu129]
+local x_129p = "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX"    -- cu129 of 2.9.1, 2.10.0 [pt-cu129] [pt-bcuda210]
+local s_129p = "8.0;9.0;10.0;12.0+PTX"                -- cu129 aarch64 of 2.10.0, 2.11.0 [pt-cu129] [pt-bcuda210]
 
 local releases = {
   { version = "2.4", python = { min = "3.8", max = "3.12" }, tag = "v2.4.1", released = "2024-07", cuda = { "11.8", "12.1", "12.4" }, experimental = { "12.4" },
@@ -120,22 +131,24 @@ local releases = {
                                     ["12.9"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX" },       -- [bcuda] @00c7a380
                ["linux-sbsa"] = { ["12.9"] = "8.0;9.0;10.0;12.0" } },                        -- [aarch64] #157843
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
-  { version = "2.9", python = { min = "3.10", max = "3.14" }, tag = "v2.9.1", released = "2025-10", cuda = { "12.6", "12.8", "13.0" }, experimental = { "13.0" },
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
-                                    ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] #161257
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
-                                  ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },               -- [aarch64] #163764
+  -- 2.9: cu129 from 2.9.1 (Linux only) [pt-matrix] [pt-cu129]
+  { version = "2.9", python = { min = "3.10", max = "3.14" }, tag = "v2.9.1", released = "2025-10", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = { "13.0" },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0", ["12.9"] = x_129p,
+                                    ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] #161257 [pt-cu129]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0", ["12.9"] = s_129,
+                                  ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },               -- [aarch64] #163764 [pt-aarch64-29]
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
-  { version = "2.10", python = { min = "3.10", max = "3.14" }, tag = "v2.10.0", released = "2026-01", cuda = { "12.6", "12.8", "13.0" }, experimental = { "13.0" },
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
-                                    ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] filter_aarch64_archs era
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
+  { version = "2.10", python = { min = "3.10", max = "3.14" }, tag = "v2.10.0", released = "2026-01", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = { "13.0" },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0", ["12.9"] = x_129p,
+                                    ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [pt-bcuda210] [pt-cu129]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0", ["12.9"] = s_129p,
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
-  { version = "2.11", python = { min = "3.10", max = "3.14" }, tag = "v2.11.0", released = "2026-03", cuda = { "12.6", "12.8", "13.0" }, experimental = {},
+  { version = "2.11", python = { min = "3.10", max = "3.14" }, tag = "v2.11.0", released = "2026-03", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0",  -- drops 7.0 [release]
+                                    ["12.9"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",             -- [pt-cu129]
                                     ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0", ["12.9"] = s_129p,
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   -- 2.12: cu129 from 2.12.1 on [pt-matrix] [pt-cu129]
@@ -163,20 +176,21 @@ local releases = {
 }
 
 -- The cuDNN of each release's Linux wheels per wheel CUDA: the
--- nvidia-cudnn pin of generate_binary_build_matrix.py [pt-matrix], and
--- the same numbers in RELEASE.md's compatibility matrix [release]
--- (2.4-2.6 list one cuDNN for every CUDA of the release).
+-- nvidia-cudnn pin of generate_binary_build_matrix.py at the tag
+-- [pt-matrix], and the same numbers in RELEASE.md's compatibility matrix
+-- [release] (2.4-2.6 list one cuDNN for every CUDA of the release), but
+-- for the cu129 wheels, which RELEASE.md does not list.
 local wheel_cudnn = {
   ["2.4"] = { ["11.8"] = "9.1.0.70", ["12.1"] = "9.1.0.70", ["12.4"] = "9.1.0.70" },
   ["2.5"] = { ["11.8"] = "9.1.0.70", ["12.1"] = "9.1.0.70", ["12.4"] = "9.1.0.70" },
   ["2.6"] = { ["11.8"] = "9.1.0.70", ["12.4"] = "9.1.0.70", ["12.6"] = "9.5.1.17" },
   ["2.7"] = { ["11.8"] = "9.1.0.70", ["12.6"] = "9.5.1.17", ["12.8"] = "9.7.1.26" },
   ["2.8"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["12.9"] = "9.10.2.21" },
-  ["2.9"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["13.0"] = "9.13.0.50" },
-  ["2.10"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["13.0"] = "9.15.1.9" },
-  ["2.11"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.17.1.4", ["13.0"] = "9.17.1.4" },
-  ["2.12"] = { ["12.6"] = "9.10.2.21", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
-  ["2.13"] = { ["12.6"] = "9.10.2.21", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
+  ["2.9"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["12.9"] = "9.10.2.21", ["13.0"] = "9.13.0.50" },
+  ["2.10"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["12.9"] = "9.10.2.21", ["13.0"] = "9.15.1.9" },
+  ["2.11"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.17.1.4", ["12.9"] = "9.17.1.4", ["13.0"] = "9.17.1.4" },
+  ["2.12"] = { ["12.6"] = "9.10.2.21", ["12.9"] = "9.20.0.48", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
+  ["2.13"] = { ["12.6"] = "9.10.2.21", ["12.9"] = "9.20.0.48", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
   ["2.14"] = { ["12.6"] = "9.10.2.21", ["13.0"] = "9.24.0.43", ["13.2"] = "9.24.0.43" },
 }
 

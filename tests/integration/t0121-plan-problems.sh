@@ -21,7 +21,7 @@ gcc-too-old|error|--facts $F/rhel8-gcc8.json
 python-too-old|error|--facts $F/rhel8-python36.json
 no-compiler|warning|--facts $F/bare-x86.json
 torch-cuda-unsupported|error|--profile gh200 --torch 2.4 --cuda 13.0
-torch-cuda-untested|warning|--profile gh200 --torch 2.9 --cuda 12.9
+torch-cuda-untested|warning|--profile gh200 --torch 2.9 --cuda 13.1
 torch-cuda-untested|warning|--profile graviton3 --torch 2.14 --cuda 13.3
 torch-cuda-unsupported|error|--profile graviton3 --torch 2.14 --cuda 12.4
 sbsa-toolkit-on-jetson|error|--facts $F/orin-sbsa-toolkit.json

@@ -143,7 +143,9 @@ end
 
 -- torch_builds: what PyTorch's build accepts, not what it ships wheels for
 local builds = { { "2.14", "13.0", "wheels" }, { "2.14", "12.8", "untested" }, { "2.14", "13.3", "untested" },
-                 { "2.14", "12.4", "nil" }, { "2.4", "13.0", "nil" }, { "2.9", "12.9", "untested" },
+                 { "2.14", "12.4", "nil" }, { "2.4", "13.0", "nil" }, { "2.9", "13.1", "untested" },
+                 -- cu129 wheels of 2.9.1, 2.10.0 and 2.11.0 [pt-matrix] [pt-cu129]
+                 { "2.9", "12.9", "wheels" }, { "2.10", "12.9", "wheels" }, { "2.11", "12.9", "wheels" },
                  -- 2.12-2.14 wheel CUDAs [release] [pt-matrix]: 12.6, 13.0, 13.2; cu128 gone from 2.12
                  { "2.12", "13.2", "wheels" }, { "2.12", "12.8", "untested" }, { "2.13", "12.6", "wheels" },
                  { "2.13", "13.2", "wheels" }, { "2.14", "13.2", "wheels" }, { "2.14", "12.6", "wheels" } }
