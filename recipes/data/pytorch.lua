@@ -33,7 +33,11 @@
 --              newer than 12.0.  The aarch64 list is the one
 --              aarch64_ci_build.sh gave 12.9 in the 2.9 cycle [aarch64].
 --              For 2.9.1-2.11.0 its table gives cu129 12.0+PTX (2.10.0's
---              is what build_cuda.sh@799d09f computes [pt-bcuda210]).
+--              is what build_cuda.sh@799d09f computes [pt-bcuda210]), and
+--              from 2.11.0 cu130 (and cu132) without +PTX: the shipped
+--              2.13.0 and 2.14.1 cu130 wheels list no compute_120, 2.10.0's
+--              does [pt-archlist]; the build_env_setup.py read for
+--              [pt-envsetup] (main, between tags) still adds it.
 --   [pt-aarch64-29] .ci/aarch64_linux/aarch64_ci_build.sh@0fb2b95f (the
 --              v2.9.0 state: 12.6, 12.8, 13.0 and no 12.9 case): the 2.9
 --              aarch64 lists.  The cu129 aarch64 wheel of 2.9.1 came from
@@ -50,13 +54,16 @@
 --              (3.5 ... 9.0a), @0011ec5c (Blackwell: 10.0 10.1 12.0 and
 --              their a), and the CUDA 13 one (10.3 11.0 12.1, no 10.1);
 --              which release first carried 12.1 is unverified (2.9 assumed)
---   [pt-envsetup] .ci/manywheel/build_env_setup.py (@00505f29, which
---              replaced build_cuda.sh): TORCH_CUDA_ARCH_LIST_TABLE per wheel
---              CUDA and host arch, +PTX on 12.0 only.  Its CUDA set (12.6,
---              13.0, 13.2) is the one [release] gives 2.12, 2.13 and 2.14,
---              and its lists are the 2.12-2.14 rows below: 12.6 x86_64
---              5.0-9.0, aarch64 8.0;9.0; 13.0 and 13.2 x86_64
---              7.5;8.0;8.6;9.0;10.0;12.0+PTX, aarch64 8.0;9.0;10.0;11.0;12.0+PTX.
+--   [pt-envsetup] .ci/manywheel/build_env_setup.py (@00505f29 and
+--              @83d50900, main between the 2.13 and 2.14 tags; it replaced
+--              build_cuda.sh): TORCH_CUDA_ARCH_LIST_TABLE per wheel CUDA
+--              and host arch.  Its CUDA set (12.6, 13.0, 13.2) is the one
+--              [release] gives 2.12, 2.13 and 2.14, and its sets are the
+--              2.12-2.14 rows below: 12.6 x86_64 5.0-9.0, aarch64 8.0;9.0;
+--              13.0 and 13.2 x86_64 7.5;8.0;8.6;9.0;10.0;12.0, aarch64
+--              8.0;9.0;10.0;11.0;12.0.  Those versions add +PTX to 12.0; the
+--              tags' release builds do not [pt-cu129] [pt-archlist], so the
+--              rows carry none.
 --   [pt190654] pytorch/pytorch PR 190654 "Add sm_107 for Rubin support"
 --              (2026-07-21, before the 2.14 release): CUDA 13.4 adds
 --              compute capability 10.7; PyTorch made Rubin-aware
@@ -108,6 +115,9 @@ local x_129 = "7.5;8.0;8.6;9.0;10.0;12.0"             -- cu129 of 2.12.1, 2.13.0
 local s_129 = "8.0;9.0;10.0;12.0"                     -- the same, aarch64 (SBSA) [pt-cu129]
 local x_129p = "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX"    -- cu129 of 2.9.1, 2.10.0 [pt-cu129] [pt-bcuda210]
 local s_129p = "8.0;9.0;10.0;12.0+PTX"                -- cu129 aarch64 of 2.10.0, 2.11.0 [pt-cu129] [pt-bcuda210]
+-- From 2.11.0 the 13.x wheels carry no PTX [pt-cu129] [pt-archlist]
+local x_13 = "7.5;8.0;8.6;9.0;10.0;12.0"
+local s_13 = "8.0;9.0;10.0;11.0;12.0"
 
 local releases = {
   { version = "2.4", python = { min = "3.8", max = "3.12" }, tag = "v2.4.1", released = "2024-07", cuda = { "11.8", "12.1", "12.4" }, experimental = { "12.4" },
@@ -146,30 +156,23 @@ local releases = {
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   { version = "2.11", python = { min = "3.10", max = "3.14" }, tag = "v2.11.0", released = "2026-03", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0",  -- drops 7.0 [release]
-                                    ["12.9"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",             -- [pt-cu129]
-                                    ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
+                                    ["12.9"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["13.0"] = x_13 },  -- [pt-cu129]
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0", ["12.9"] = s_129p,
-                                  ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
+                                  ["13.0"] = s_13 } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   -- 2.12: cu129 from 2.12.1 on [pt-matrix] [pt-cu129]
   { version = "2.12", python = { min = "3.10", max = "3.14" }, tag = "v2.12.1", released = "2026-05", cuda = { "12.6", "12.9", "13.0", "13.2" }, experimental = { "13.2" },
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
-                                    ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [pt-envsetup]
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
-                                  ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = x_13, ["13.2"] = x_13 },  -- [pt-envsetup] [pt-cu129]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = s_13, ["13.2"] = s_13 } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   -- 2.13: C++17 -> C++20 [release]
   { version = "2.13", python = { min = "3.10", max = "3.15" }, tag = "v2.13.0", released = "2026-07", cuda = { "12.6", "12.9", "13.0", "13.2" }, experimental = { "13.2" },
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
-                                    ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },             -- cu129 [pt-cu129]
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
-                                  ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = x_13, ["13.2"] = x_13 },  -- [pt-cu129] [pt-archlist]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = s_13, ["13.2"] = s_13 } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cxx = "C++20" },
   { version = "2.14", python = { min = "3.10", max = "3.15" }, tag = "v2.14.1", released = "2026-09", cuda = { "12.6", "13.0", "13.2" }, experimental = {},
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
-                                    ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
-                                  ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = x_13, ["13.2"] = x_13 },     -- [pt-cu129] [pt-archlist]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = s_13, ["13.2"] = s_13 } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_214, cxx = "C++20" },
   -- No 2.15 row: the sources read show release/2.15 (cut 2026-10-05) and
   -- its RC1 (2026-10-08) on the test channel, not a 2.15.0 release [pt215].
