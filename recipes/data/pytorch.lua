@@ -44,6 +44,10 @@
 --              release/2.9 after that; its list here is the 12.9 one of
 --              the 2.8 cycle [aarch64], an inference ([pt-cu129] reads
 --              build_cuda.sh, which aarch64 did not use before 2.10).
+--   [pt-cudnn211] torch 2.11.0+cu128's METADATA pins
+--              nvidia-cudnn-cu12==9.19.0.56, as [pt-matrix] reads the v2.11.0
+--              matrix (cu130 9.19.0.56 too, cu129 9.17.1.4); RELEASE.md's
+--              row for 2.11 still says 9.17.1.4 for 12.8 and 13.0.
 --   [cmake-re] cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake:
 --              2.4-2.6 regex `^([0-9]\.[0-9]a?...)` (one-digit major, `a`
 --              from issue #125413); Blackwell era (@00afc038, 2.7+) `[0-9]+`
@@ -181,8 +185,9 @@ local releases = {
 -- The cuDNN of each release's Linux wheels per wheel CUDA: the
 -- nvidia-cudnn pin of generate_binary_build_matrix.py at the tag
 -- [pt-matrix], and the same numbers in RELEASE.md's compatibility matrix
--- [release] (2.4-2.6 list one cuDNN for every CUDA of the release), but
--- for the cu129 wheels, which RELEASE.md does not list.
+-- [release] (2.4-2.6 list one cuDNN for every CUDA of the release) but for
+-- 2.11, whose RELEASE.md row predates the v2.11.0 pins [pt-cudnn211], and
+-- the cu129 wheels, which RELEASE.md does not list.
 local wheel_cudnn = {
   ["2.4"] = { ["11.8"] = "9.1.0.70", ["12.1"] = "9.1.0.70", ["12.4"] = "9.1.0.70" },
   ["2.5"] = { ["11.8"] = "9.1.0.70", ["12.1"] = "9.1.0.70", ["12.4"] = "9.1.0.70" },
@@ -191,7 +196,8 @@ local wheel_cudnn = {
   ["2.8"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["12.9"] = "9.10.2.21" },
   ["2.9"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["12.9"] = "9.10.2.21", ["13.0"] = "9.13.0.50" },
   ["2.10"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["12.9"] = "9.10.2.21", ["13.0"] = "9.15.1.9" },
-  ["2.11"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.17.1.4", ["12.9"] = "9.17.1.4", ["13.0"] = "9.17.1.4" },
+  -- 2.11: the v2.11.0 pins, not RELEASE.md's 9.17.1.4 for 12.8 and 13.0 [pt-cudnn211]
+  ["2.11"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.19.0.56", ["12.9"] = "9.17.1.4", ["13.0"] = "9.19.0.56" },
   ["2.12"] = { ["12.6"] = "9.10.2.21", ["12.9"] = "9.20.0.48", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
   ["2.13"] = { ["12.6"] = "9.10.2.21", ["12.9"] = "9.20.0.48", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
   ["2.14"] = { ["12.6"] = "9.10.2.21", ["13.0"] = "9.24.0.43", ["13.2"] = "9.24.0.43" },

@@ -100,6 +100,8 @@ for _, row in ipairs({
   { "2.12", "12.8", "^PyTorch 2%.12 has no cu128 wheel to take the cuDNN of" },
   { "2.14", "12.9", "^PyTorch 2%.14 has no cu129 wheel to take the cuDNN of" },
   { "2.14", "13.0", "^PyTorch 2%.14's cu130 wheels use cuDNN 9%.24%.0%.43, whose checksums ptbuild does not carry" },
+  -- 2.11.0's pins, not RELEASE.md's 9.17.1.4 [pt-cudnn211]
+  { "2.11", "12.8", "^PyTorch 2%.11's cu128 wheels use cuDNN 9%.19%.0%.56, whose checksums ptbuild does not carry" },
   { "2.13", "13.0", "^the cuDNN PyTorch 2%.13's cu130 wheels use, from NVIDIA's redistrib_9%.20%.0%.json" },
 }) do
   local torch, cuda, want = table.unpack(row)
