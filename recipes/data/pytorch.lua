@@ -48,6 +48,9 @@
 --              nvidia-cudnn-cu12==9.19.0.56, as [pt-matrix] reads the v2.11.0
 --              matrix (cu130 9.19.0.56 too, cu129 9.17.1.4); RELEASE.md's
 --              row for 2.11 still says 9.17.1.4 for 12.8 and 13.0.
+--   [pt-aarch64-25] 2.4 and 2.5 did publish linux-aarch64 CUDA wheels, on
+--              the cu124 index and without the +cu124 local version:
+--              torch-2.4.0 and torch-2.5.1 cp39-cp312 linux_aarch64.
 --   [cmake-re] cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake:
 --              2.4-2.6 regex `^([0-9]\.[0-9]a?...)` (one-digit major, `a`
 --              from issue #125413); Blackwell era (@00afc038, 2.7+) `[0-9]+`
@@ -103,7 +106,8 @@
 -- ones are published too [pt-python].
 -- cuda: every CUDA minor the release builds wheels for (stable and
 -- experimental), oldest first.  wheels.<platform>.<cuda> = the wheel's
--- TORCH_CUDA_ARCH_LIST.  aarch64 lists before 2.7 are nightly-only.
+-- TORCH_CUDA_ARCH_LIST.  aarch64 lists before 2.7 are from the nightly
+-- scripts; 2.4.0 and 2.5.1 aarch64 wheels are on the cu124 index [pt-aarch64-25].
 -- What torch.utils.cpp_extension accepts in TORCH_CUDA_ARCH_LIST (each
 -- also with +PTX) [cppext].
 local cx_hopper = "3.5;3.7;5.0;5.2;5.3;6.0;6.1;6.2;7.0;7.2;7.5;8.0;8.6;8.7;8.9;9.0;9.0a"
@@ -126,7 +130,7 @@ local s_13 = "8.0;9.0;10.0;11.0;12.0"
 local releases = {
   { version = "2.4", python = { min = "3.8", max = "3.12" }, tag = "v2.4.1", released = "2024-07", cuda = { "11.8", "12.1", "12.4" }, experimental = { "12.4" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
-               ["linux-sbsa"] = { ["12.4"] = "9.0" } },                                      -- nightly [builder]
+               ["linux-sbsa"] = { ["12.4"] = "9.0" } },                                      -- [builder] [pt-aarch64-25]
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.5", python = { min = "3.9", max = "3.12", experimental = "3.13" }, tag = "v2.5.1", released = "2024-10", cuda = { "11.8", "12.1", "12.4" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]

@@ -173,6 +173,10 @@ for _, row in ipairs(matrix) do
     t.is((pytorch.wheel_cudnn[v] or {})[cu], cudnn, tag .. " cuDNN " .. tostring(cudnn) .. " " .. src)
   end
 end
+-- 2.4.0 and 2.5.1 have aarch64 CUDA 12.4 wheels on the cu124 index
+-- [pt-aarch64-25], so a GH200 plan may offer them
+t.is(torch("2.5").wheels["linux-sbsa"]["12.4"], "9.0", "2.5 cu124 linux-sbsa: published [pt-aarch64-25] [builder]")
+t.is(torch("2.4").wheels["linux-sbsa"]["12.4"], "9.0", "2.4 cu124 linux-sbsa: published [pt-aarch64-25] [builder]")
 -- The cuDNN of each wheel CUDA of 2.4-2.7, as RELEASE.md's matrix gives
 -- it [release]: "CUDA (cuDNN)" pairs in the order of the release's CUDA set.
 local release_cudnn = {
