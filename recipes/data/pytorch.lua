@@ -18,8 +18,9 @@
 --              9.24.0.43).  2.12.1 and 2.13.0 also publish a Linux-only
 --              cu129 wheel (12.9.1, cuDNN 9.20.0.48) that the matrix omits
 --              (2.12.0 has none: [pt-cu129]); its arch lists are
---              [pt-cu129]'s below.  2.9-2.11 publish cu129 wheels too,
---              left out here (as before).
+--              [pt-cu129]'s below.  2.9.1, 2.10.0 and 2.11.0 publish a
+--              Linux-only cu129 wheel as well (x86_64 and aarch64; cuDNN
+--              9.10.2.21, 9.10.2.21, 9.17.1.4), which RELEASE.md omits too.
 --   [pt-cu129] one secondary source only: a wheel-index data file that
 --              transcribes TORCH_CUDA_ARCH_LIST per release tag from
 --              build_cuda.sh (v2.12.1) and build_env_setup.py (v2.13.0),
@@ -31,6 +32,25 @@
 --              conservative reading, which claims no PTX JIT for GPUs
 --              newer than 12.0.  The aarch64 list is the one
 --              aarch64_ci_build.sh gave 12.9 in the 2.9 cycle [aarch64].
+--              For 2.9.1-2.11.0 its table gives cu129 12.0+PTX (2.10.0's
+--              is what build_cuda.sh@799d09f computes [pt-bcuda210]), and
+--              from 2.11.0 cu130 (and cu132) without +PTX: the shipped
+--              2.13.0 and 2.14.1 cu130 wheels list no compute_120, 2.10.0's
+--              does [pt-archlist]; the build_env_setup.py read for
+--              [pt-envsetup] (main, between tags) still adds it.
+--   [pt-aarch64-29] .ci/aarch64_linux/aarch64_ci_build.sh@0fb2b95f (the
+--              v2.9.0 state: 12.6, 12.8, 13.0 and no 12.9 case): the 2.9
+--              aarch64 lists.  The cu129 aarch64 wheel of 2.9.1 came from
+--              release/2.9 after that; its list here is the 12.9 one of
+--              the 2.8 cycle [aarch64], an inference ([pt-cu129] reads
+--              build_cuda.sh, which aarch64 did not use before 2.10).
+--   [pt-cudnn211] torch 2.11.0+cu128's METADATA pins
+--              nvidia-cudnn-cu12==9.19.0.56, as [pt-matrix] reads the v2.11.0
+--              matrix (cu130 9.19.0.56 too, cu129 9.17.1.4); RELEASE.md's
+--              row for 2.11 still says 9.17.1.4 for 12.8 and 13.0.
+--   [pt-aarch64-25] 2.4 and 2.5 did publish linux-aarch64 CUDA wheels, on
+--              the cu124 index and without the +cu124 local version:
+--              torch-2.4.0 and torch-2.5.1 cp39-cp312 linux_aarch64.
 --   [cmake-re] cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake:
 --              2.4-2.6 regex `^([0-9]\.[0-9]a?...)` (one-digit major, `a`
 --              from issue #125413); Blackwell era (@00afc038, 2.7+) `[0-9]+`
@@ -41,13 +61,16 @@
 --              (3.5 ... 9.0a), @0011ec5c (Blackwell: 10.0 10.1 12.0 and
 --              their a), and the CUDA 13 one (10.3 11.0 12.1, no 10.1);
 --              which release first carried 12.1 is unverified (2.9 assumed)
---   [pt-envsetup] .ci/manywheel/build_env_setup.py (@00505f29, which
---              replaced build_cuda.sh): TORCH_CUDA_ARCH_LIST_TABLE per wheel
---              CUDA and host arch, +PTX on 12.0 only.  Its CUDA set (12.6,
---              13.0, 13.2) is the one [release] gives 2.12, 2.13 and 2.14,
---              and its lists are the 2.12-2.14 rows below: 12.6 x86_64
---              5.0-9.0, aarch64 8.0;9.0; 13.0 and 13.2 x86_64
---              7.5;8.0;8.6;9.0;10.0;12.0+PTX, aarch64 8.0;9.0;10.0;11.0;12.0+PTX.
+--   [pt-envsetup] .ci/manywheel/build_env_setup.py (@00505f29 and
+--              @83d50900, main between the 2.13 and 2.14 tags; it replaced
+--              build_cuda.sh): TORCH_CUDA_ARCH_LIST_TABLE per wheel CUDA
+--              and host arch.  Its CUDA set (12.6, 13.0, 13.2) is the one
+--              [release] gives 2.12, 2.13 and 2.14, and its sets are the
+--              2.12-2.14 rows below: 12.6 x86_64 5.0-9.0, aarch64 8.0;9.0;
+--              13.0 and 13.2 x86_64 7.5;8.0;8.6;9.0;10.0;12.0, aarch64
+--              8.0;9.0;10.0;11.0;12.0.  Those versions add +PTX to 12.0; the
+--              tags' release builds do not [pt-cu129] [pt-archlist], so the
+--              rows carry none.
 --   [pt190654] pytorch/pytorch PR 190654 "Add sm_107 for Rubin support"
 --              (2026-07-21, before the 2.14 release): CUDA 13.4 adds
 --              compute capability 10.7; PyTorch made Rubin-aware
@@ -83,7 +106,8 @@
 -- ones are published too [pt-python].
 -- cuda: every CUDA minor the release builds wheels for (stable and
 -- experimental), oldest first.  wheels.<platform>.<cuda> = the wheel's
--- TORCH_CUDA_ARCH_LIST.  aarch64 lists before 2.7 are nightly-only.
+-- TORCH_CUDA_ARCH_LIST.  aarch64 lists before 2.7 are from the nightly
+-- scripts; 2.4.0 and 2.5.1 aarch64 wheels are on the cu124 index [pt-aarch64-25].
 -- What torch.utils.cpp_extension accepts in TORCH_CUDA_ARCH_LIST (each
 -- also with +PTX) [cppext].
 local cx_hopper = "3.5;3.7;5.0;5.2;5.3;6.0;6.1;6.2;7.0;7.2;7.5;8.0;8.6;8.7;8.9;9.0;9.0a"
@@ -97,11 +121,16 @@ local x_old = "3.7;5.0;6.0;7.0;7.5;8.0;8.6;9.0"       -- cu118 [builder] (3.7 li
 local x_12 = "5.0;6.0;7.0;7.5;8.0;8.6;9.0"            -- cu121..cu126 [builder] [bcuda]
 local x_129 = "7.5;8.0;8.6;9.0;10.0;12.0"             -- cu129 of 2.12.1, 2.13.0 [pt-cu129]
 local s_129 = "8.0;9.0;10.0;12.0"                     -- the same, aarch64 (SBSA) [pt-cu129]
+local x_129p = "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX"    -- cu129 of 2.9.1, 2.10.0 [pt-cu129] [pt-bcuda210]
+local s_129p = "8.0;9.0;10.0;12.0+PTX"                -- cu129 aarch64 of 2.10.0, 2.11.0 [pt-cu129] [pt-bcuda210]
+-- From 2.11.0 the 13.x wheels carry no PTX [pt-cu129] [pt-archlist]
+local x_13 = "7.5;8.0;8.6;9.0;10.0;12.0"
+local s_13 = "8.0;9.0;10.0;11.0;12.0"
 
 local releases = {
   { version = "2.4", python = { min = "3.8", max = "3.12" }, tag = "v2.4.1", released = "2024-07", cuda = { "11.8", "12.1", "12.4" }, experimental = { "12.4" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
-               ["linux-sbsa"] = { ["12.4"] = "9.0" } },                                      -- nightly [builder]
+               ["linux-sbsa"] = { ["12.4"] = "9.0" } },                                      -- [builder] [pt-aarch64-25]
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.5", python = { min = "3.9", max = "3.12", experimental = "3.13" }, tag = "v2.5.1", released = "2024-10", cuda = { "11.8", "12.1", "12.4" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
@@ -120,63 +149,61 @@ local releases = {
                                     ["12.9"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX" },       -- [bcuda] @00c7a380
                ["linux-sbsa"] = { ["12.9"] = "8.0;9.0;10.0;12.0" } },                        -- [aarch64] #157843
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
-  { version = "2.9", python = { min = "3.10", max = "3.14" }, tag = "v2.9.1", released = "2025-10", cuda = { "12.6", "12.8", "13.0" }, experimental = { "13.0" },
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
-                                    ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] #161257
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
-                                  ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },               -- [aarch64] #163764
+  -- 2.9: cu129 from 2.9.1 (Linux only) [pt-matrix] [pt-cu129]
+  { version = "2.9", python = { min = "3.10", max = "3.14" }, tag = "v2.9.1", released = "2025-10", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = { "13.0" },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0", ["12.9"] = x_129p,
+                                    ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] #161257 [pt-cu129]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0", ["12.9"] = s_129,
+                                  ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },               -- [aarch64] #163764 [pt-aarch64-29]
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
-  { version = "2.10", python = { min = "3.10", max = "3.14" }, tag = "v2.10.0", released = "2026-01", cuda = { "12.6", "12.8", "13.0" }, experimental = { "13.0" },
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
-                                    ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] filter_aarch64_archs era
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
+  { version = "2.10", python = { min = "3.10", max = "3.14" }, tag = "v2.10.0", released = "2026-01", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = { "13.0" },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0", ["12.9"] = x_129p,
+                                    ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [pt-bcuda210] [pt-cu129]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0", ["12.9"] = s_129p,
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
-  { version = "2.11", python = { min = "3.10", max = "3.14" }, tag = "v2.11.0", released = "2026-03", cuda = { "12.6", "12.8", "13.0" }, experimental = {},
+  { version = "2.11", python = { min = "3.10", max = "3.14" }, tag = "v2.11.0", released = "2026-03", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0",  -- drops 7.0 [release]
-                                    ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0",
-                                  ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
+                                    ["12.9"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["13.0"] = x_13 },  -- [pt-cu129]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0", ["12.9"] = s_129p,
+                                  ["13.0"] = s_13 } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   -- 2.12: cu129 from 2.12.1 on [pt-matrix] [pt-cu129]
   { version = "2.12", python = { min = "3.10", max = "3.14" }, tag = "v2.12.1", released = "2026-05", cuda = { "12.6", "12.9", "13.0", "13.2" }, experimental = { "13.2" },
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
-                                    ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [pt-envsetup]
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
-                                  ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = x_13, ["13.2"] = x_13 },  -- [pt-envsetup] [pt-cu129]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = s_13, ["13.2"] = s_13 } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
   -- 2.13: C++17 -> C++20 [release]
   { version = "2.13", python = { min = "3.10", max = "3.15" }, tag = "v2.13.0", released = "2026-07", cuda = { "12.6", "12.9", "13.0", "13.2" }, experimental = { "13.2" },
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
-                                    ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },             -- cu129 [pt-cu129]
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
-                                  ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = x_13, ["13.2"] = x_13 },  -- [pt-cu129] [pt-archlist]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = s_13, ["13.2"] = s_13 } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cxx = "C++20" },
   { version = "2.14", python = { min = "3.10", max = "3.15" }, tag = "v2.14.1", released = "2026-09", cuda = { "12.6", "13.0", "13.2" }, experimental = {},
-    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX",
-                                    ["13.2"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
-               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX",
-                                  ["13.2"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
+    wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = x_13, ["13.2"] = x_13 },     -- [pt-cu129] [pt-archlist]
+               ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = s_13, ["13.2"] = s_13 } },
     gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_214, cxx = "C++20" },
   -- No 2.15 row: the sources read show release/2.15 (cut 2026-10-05) and
   -- its RC1 (2026-10-08) on the test channel, not a 2.15.0 release [pt215].
 }
 
 -- The cuDNN of each release's Linux wheels per wheel CUDA: the
--- nvidia-cudnn pin of generate_binary_build_matrix.py [pt-matrix], and
--- the same numbers in RELEASE.md's compatibility matrix [release]
--- (2.4-2.6 list one cuDNN for every CUDA of the release).
+-- nvidia-cudnn pin of generate_binary_build_matrix.py at the tag
+-- [pt-matrix], and the same numbers in RELEASE.md's compatibility matrix
+-- [release] (2.4-2.6 list one cuDNN for every CUDA of the release) but for
+-- 2.11, whose RELEASE.md row predates the v2.11.0 pins [pt-cudnn211], and
+-- the cu129 wheels, which RELEASE.md does not list.
 local wheel_cudnn = {
   ["2.4"] = { ["11.8"] = "9.1.0.70", ["12.1"] = "9.1.0.70", ["12.4"] = "9.1.0.70" },
   ["2.5"] = { ["11.8"] = "9.1.0.70", ["12.1"] = "9.1.0.70", ["12.4"] = "9.1.0.70" },
   ["2.6"] = { ["11.8"] = "9.1.0.70", ["12.4"] = "9.1.0.70", ["12.6"] = "9.5.1.17" },
   ["2.7"] = { ["11.8"] = "9.1.0.70", ["12.6"] = "9.5.1.17", ["12.8"] = "9.7.1.26" },
   ["2.8"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["12.9"] = "9.10.2.21" },
-  ["2.9"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["13.0"] = "9.13.0.50" },
-  ["2.10"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["13.0"] = "9.15.1.9" },
-  ["2.11"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.17.1.4", ["13.0"] = "9.17.1.4" },
-  ["2.12"] = { ["12.6"] = "9.10.2.21", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
-  ["2.13"] = { ["12.6"] = "9.10.2.21", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
+  ["2.9"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["12.9"] = "9.10.2.21", ["13.0"] = "9.13.0.50" },
+  ["2.10"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.10.2.21", ["12.9"] = "9.10.2.21", ["13.0"] = "9.15.1.9" },
+  -- 2.11: the v2.11.0 pins, not RELEASE.md's 9.17.1.4 for 12.8 and 13.0 [pt-cudnn211]
+  ["2.11"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.19.0.56", ["12.9"] = "9.17.1.4", ["13.0"] = "9.19.0.56" },
+  ["2.12"] = { ["12.6"] = "9.10.2.21", ["12.9"] = "9.20.0.48", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
+  ["2.13"] = { ["12.6"] = "9.10.2.21", ["12.9"] = "9.20.0.48", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
   ["2.14"] = { ["12.6"] = "9.10.2.21", ["13.0"] = "9.24.0.43", ["13.2"] = "9.24.0.43" },
 }
 

@@ -345,14 +345,24 @@ local function best_of(facts, torch, list, items)
   return best, assumed and (" through minor-version compatibility" .. assumed) or " (through minor-version compatibility)"
 end
 
--- A CUDA to propose instead of r (in a problem's fix): the best release
--- PyTorch ships wheels for that fits this machine and arch list -- never
--- one the driver cannot run; nil when there is none or it is r.
+-- A CUDA to propose instead of r (in a problem's fix): of the releases
+-- PyTorch ships wheels for that fit this machine and arch list (never one
+-- the driver cannot run), the one closest to r -- the newest not newer
+-- than r, else the oldest newer one -- so a request keeps its major where
+-- the release tested one; nil when there is none or it is r.
 function M.suggest(facts, torch, r, items)
-  local wheels = M.candidates(torch)
-  local s = best_of(facts, torch, wheels, items)
-  if s and s.version ~= r.version then return s end
-  return nil
+  local below, above
+  for _, c in ipairs((M.candidates(torch))) do   -- newest first
+    if M.fits(facts, torch, c, nil, items) then
+      if c.version == r.version then return nil end
+      if A.vcmp(c.version, r.version) < 0 then
+        below = below or c
+      else
+        above = c
+      end
+    end
+  end
+  return below or above
 end
 
 -- "every GPU", or when one's compute capability is unknown (it cannot be

@@ -21,7 +21,7 @@ gcc-too-old|error|--facts $F/rhel8-gcc8.json
 python-too-old|error|--facts $F/rhel8-python36.json
 no-compiler|warning|--facts $F/bare-x86.json
 torch-cuda-unsupported|error|--profile gh200 --torch 2.4 --cuda 13.0
-torch-cuda-untested|warning|--profile gh200 --torch 2.9 --cuda 12.9
+torch-cuda-untested|warning|--profile gh200 --torch 2.9 --cuda 13.1
 torch-cuda-untested|warning|--profile graviton3 --torch 2.14 --cuda 13.3
 torch-cuda-unsupported|error|--profile graviton3 --torch 2.14 --cuda 12.4
 sbsa-toolkit-on-jetson|error|--facts $F/orin-sbsa-toolkit.json
@@ -266,6 +266,18 @@ done
 "$PTBUILD" plan --facts "$fx" --torch 2.14 --cuda 12.8 >"$T_DIR/out" 2>&1 </dev/null
 like "$(cat "$T_DIR/out")" "*warning \[torch-cuda-untested\]*fix: prefer --cuda 12.6 unless you need 12.8*" \
 	"--cuda 12.8: the fix proposes 12.6, which the driver runs"
+# A driver that runs every wheel CUDA of 2.14 (615, CUDA 13.4): the fix
+# proposes the tested CUDA closest to the request -- the newest not newer
+# than it, else the oldest newer one -- not the newest the machine takes.
+python3 -c 'import json, sys
+f = json.load(open(sys.argv[1])); f["driver"] = {"version": "615.71.09", "cuda_max": "13.4"}; f["toolkits"] = []
+json.dump(f, open(sys.argv[2], "w"))' "$fx" "$T_DIR/d615.json"
+for c in "12.9 12.6 torch-cuda-untested prefer" "13.3 13.2 torch-cuda-untested prefer" \
+	"13.5 13.2 torch-cuda-untested prefer" "12.4 12.6 torch-cuda-unsupported use"; do
+	set -- $c
+	"$PTBUILD" plan --facts "$T_DIR/d615.json" --torch 2.14 --cuda "$1" >"$T_DIR/out" 2>&1 </dev/null
+	like "$(cat "$T_DIR/out")" "*\[$3\]*fix: $4 --cuda $2[, ]*" "driver 615, PyTorch 2.14, --cuda $1: the fix proposes $2"
+done
 # One severity rule: 12.8 (between two wheel CUDAs) and 13.3 (past the
 # newest) are both accepted by the build and both warnings.
 for v in 12.8 13.3; do

@@ -75,9 +75,10 @@ like "$out" "*error \\[cuda-platform-missing\\] NVIDIA's Jetson packages of CUDA
 	"... the 12.2 .deb is Ubuntu 20.04's"
 unlike "$out" '*12.2 (12.2.2) for linux-aarch64, from JetPack*' "... and the text does not say JetPack ships it"
 # its own JetPack's CUDA needs no .deb
+# (2.9's newest 12.x wheel is the Linux-only cu129 of 2.9.1 [pt-matrix])
 run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9
-like "$out" "*  cuda           CUDA 12.8 (12.8.1) for linux-aarch64, from NVIDIA's Jetson local repo cuda-tegra-repo-ubuntu2204-12-8-local_12.8.1-1_arm64.deb*" \
-	"JetPack 6.2 with PyTorch 2.9, no toolkit: 12.8 from its 22.04 .deb"
+like "$out" "*  cuda           CUDA 12.9 (12.9.1) for linux-aarch64, from NVIDIA's Jetson local repo cuda-tegra-repo-ubuntu2204-12-9-local_12.9.1-1_arm64.deb*" \
+	"JetPack 6.2 with PyTorch 2.9, no toolkit: 12.9 from its 22.04 .deb"
 run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6
 like "$out" "*  cuda           CUDA 12.6 (12.6.3) for linux-aarch64, from JetPack, in /usr/local/cuda-12.6*" \
 	"... --cuda 12.6, JetPack 6.2's own: from JetPack"

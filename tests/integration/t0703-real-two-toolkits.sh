@@ -73,8 +73,8 @@ plan r580 2.7
 like "$out" "/usr|installed|*PyTorch 2.7's build accepts CUDA 12.4; it ships no wheel of it*" \
 	"PyTorch 2.7 (wheels 11.8 12.6 12.8): 12.4 installed, accepted untested, before any download"
 plan r550 2.9
-like "$out" "/usr/local/cuda-12.8|download|*$root13: driver 550.54.15 cannot run CUDA $v13*/usr: PyTorch 2.9 does not build with CUDA 12.4*" \
-	"PyTorch 2.9, driver 550: neither fits (driver; PyTorch's minimum): a download, saying why"
+like "$out" "/usr/local/cuda-12.9|download|*$root13: driver 550.54.15 cannot run CUDA $v13*/usr: PyTorch 2.9 does not build with CUDA 12.4*" \
+	"PyTorch 2.9, driver 550: neither fits (driver; PyTorch's minimum): a download of its newest 12.x wheel CUDA (cu129), saying why"
 plan b580 2.6
 like "$out" "*|download|*/usr: CUDA 12.4 does not build for NVIDIA GeForce RTX 5090 (12.0)*" \
 	"an RTX 5090 with PyTorch 2.6: 12.4 cannot build sm_120, so a download"

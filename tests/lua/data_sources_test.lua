@@ -105,61 +105,85 @@ t.is(runfiles["13.4.2"]["linux-sbsa"].md5, "a3e8528b87d2fba6e2ce526fe0dc5632", "
 t.ok(runfiles["13.4.2"]["linux-sbsa"].size == nil, "13.4.2: no size recorded")
 t.ok(runfiles["13.4.2"].driver == nil, "13.4.2 bundles no driver [unbundle134]")
 t.is(release("13.4").driver_min, "615.71.09", "13.4 driver_min [dlfw2608] [al2023-1342]")
--- PyTorch 2.12-2.14 wheels [release] (RELEASE.md's matrix, zh copy) and
--- their arch lists [pt-envsetup] (build_env_setup.py's table).
+-- PyTorch's wheels, release by release, as the tag's files give them:
+-- every cell of 2.8-2.14 (and the aarch64 wheels of 2.4 and 2.5) with the
+-- source it comes from.  A row: version, Python min-max, wheel CUDAs
+-- (stable, experimental and off-matrix cu129), RELEASE.md's experimental
+-- CUDA, then per platform and CUDA the TORCH_CUDA_ARCH_LIST (nil: no
+-- wheel) and the cuDNN.
 local pytorch = ptb.include("data/pytorch")
 local function torch(v)
   for _, r in ipairs(pytorch.releases) do if r.version == v then return r end end
 end
-local envsetup = {
-  ["12.6"] = { ["linux-x86_64"] = "5.0;6.0;7.0;7.5;8.0;8.6;9.0", ["linux-sbsa"] = "8.0;9.0" },
-  ["13.0"] = { ["linux-x86_64"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["linux-sbsa"] = "8.0;9.0;10.0;11.0;12.0+PTX" },
-  ["13.2"] = { ["linux-x86_64"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["linux-sbsa"] = "8.0;9.0;10.0;11.0;12.0+PTX" },
-}
--- The wheel CUDAs are [release]'s stable and experimental ones, and for
--- 2.12 (from 2.12.1) and 2.13 the Linux-only cu129 the matrix omits
--- [pt-matrix] [pt-cu129]; 2.14 has none.
-local matrix = {  -- version, python min, max, CUDA (stable and experimental), experimental
-  { "2.12", "3.10", "3.14", "12.6 12.9 13.0 13.2", "13.2" },
-  { "2.13", "3.10", "3.15", "12.6 12.9 13.0 13.2", "13.2" },
-  { "2.14", "3.10", "3.15", "12.6 13.0 13.2", "" },
+local x12 = "5.0;6.0;7.0;7.5;8.0;8.6;9.0"
+local matrix = {
+  -- [release] for CUDAs and Python; [bcuda] @00c7a380 and [aarch64] #157843
+  { "2.8", "3.9-3.13", "12.6 12.8 12.9", "12.9", {
+    { "12.6", x12, nil, "9.10.2.21", "[bcuda]" },
+    { "12.8", "7.0;7.5;8.0;8.6;9.0;10.0;12.0", nil, "9.10.2.21", "[bcuda]" },
+    { "12.9", "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX", "8.0;9.0;10.0;12.0", "9.10.2.21", "[bcuda] [aarch64]" } } },
+  -- cu129 from 2.9.1 [pt-matrix]; x86_64 [pt-cu129], aarch64 [pt-aarch64-29]
+  { "2.9", "3.10-3.14", "12.6 12.8 12.9 13.0", "13.0", {
+    { "12.6", x12, "8.0;9.0", "9.10.2.21", "[pt-cu129] [pt-aarch64-29]" },
+    { "12.8", "7.0;7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;12.0", "9.10.2.21", "[pt-cu129] [pt-aarch64-29] [pt-archlist]" },
+    { "12.9", "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX", "8.0;9.0;10.0;12.0", "9.10.2.21", "[pt-cu129] [aarch64]" },
+    { "13.0", "7.5;8.0;8.6;9.0;10.0;12.0+PTX", "8.0;9.0;10.0;11.0;12.0+PTX", "9.13.0.50", "[pt-cu129] [pt-aarch64-29]" } } },
+  -- build_cuda.sh@799d09f computes v2.10.0's lists [pt-bcuda210] [pt-cu129]
+  { "2.10", "3.10-3.14", "12.6 12.8 12.9 13.0", "13.0", {
+    { "12.6", x12, "8.0;9.0", "9.10.2.21", "[pt-bcuda210]" },
+    { "12.8", "7.0;7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;12.0", "9.10.2.21", "[pt-bcuda210]" },
+    { "12.9", "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX", "8.0;9.0;10.0;12.0+PTX", "9.10.2.21", "[pt-bcuda210] [pt-matrix]" },
+    { "13.0", "7.5;8.0;8.6;9.0;10.0;12.0+PTX", "8.0;9.0;10.0;11.0;12.0+PTX", "9.15.1.9", "[pt-bcuda210] [pt-archlist]" } } },
+  -- 2.11.0: 7.0 gone from 12.8 and 12.9, no PTX on 13.0 [pt-cu129];
+  -- cuDNN 9.19.0.56 [pt-cudnn211]
+  { "2.11", "3.10-3.14", "12.6 12.8 12.9 13.0", "", {
+    { "12.6", x12, "8.0;9.0", "9.10.2.21", "[pt-cu129]" },
+    { "12.8", "7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;12.0", "9.19.0.56", "[pt-cu129] [pt-cudnn211]" },
+    { "12.9", "7.5;8.0;8.6;9.0;10.0;12.0+PTX", "8.0;9.0;10.0;12.0+PTX", "9.17.1.4", "[pt-cu129] [pt-matrix]" },
+    { "13.0", "7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;11.0;12.0", "9.19.0.56", "[pt-cu129] [pt-cudnn211]" } } },
+  -- 2.12-2.14: [pt-envsetup]'s sets, without the +PTX the tags' release
+  -- builds leave out [pt-cu129] [pt-archlist]; cu129 in 2.12.1 and 2.13.0
+  { "2.12", "3.10-3.14", "12.6 12.9 13.0 13.2", "13.2", {
+    { "12.6", x12, "8.0;9.0", "9.10.2.21", "[pt-envsetup]" },
+    { "12.9", "7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;12.0", "9.20.0.48", "[pt-cu129] [pt-matrix]" },
+    { "13.0", "7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;11.0;12.0", "9.20.0.48", "[pt-envsetup] [pt-cu129]" },
+    { "13.2", "7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;11.0;12.0", "9.20.0.48", "[pt-envsetup] [pt-cu129]" } } },
+  { "2.13", "3.10-3.15", "12.6 12.9 13.0 13.2", "13.2", {
+    { "12.6", x12, "8.0;9.0", "9.10.2.21", "[pt-envsetup]" },
+    { "12.9", "7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;12.0", "9.20.0.48", "[pt-cu129] [pt-matrix]" },
+    { "13.0", "7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;11.0;12.0", "9.20.0.48", "[pt-cu129] [pt-archlist]" },
+    { "13.2", "7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;11.0;12.0", "9.20.0.48", "[pt-cu129]" } } },
+  { "2.14", "3.10-3.15", "12.6 13.0 13.2", "", {
+    { "12.6", x12, "8.0;9.0", "9.10.2.21", "[pt-envsetup]" },
+    { "12.9", nil, nil, nil, "[pt-cu129]" },
+    { "13.0", "7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;11.0;12.0", "9.24.0.43", "[pt-cu129] [pt-archlist]" },
+    { "13.2", "7.5;8.0;8.6;9.0;10.0;12.0", "8.0;9.0;10.0;11.0;12.0", "9.24.0.43", "[pt-cu129] [pt-matrix]" } } },
 }
 for _, row in ipairs(matrix) do
-  local v, pmin, pmax, cudas, exp = table.unpack(row)
+  local v, py, cudas, exp, cells = table.unpack(row)
   local r = torch(v)
-  t.is(r.python.min .. "-" .. r.python.max, pmin .. "-" .. pmax, v .. ": Python " .. pmin .. "-" .. pmax .. " [release]")
-  t.is(table.concat(r.cuda, " "), cudas, v .. ": wheel CUDAs " .. cudas .. " [release]")
+  t.is(r.python.min .. "-" .. r.python.max, py, v .. ": Python " .. py .. " [release]")
+  t.is(table.concat(r.cuda, " "), cudas, v .. ": wheel CUDAs " .. cudas .. " [release] [pt-matrix]")
   t.is(table.concat(r.experimental, " "), exp, v .. ": experimental CUDA '" .. exp .. "' [release]")
-  for cu, lists in pairs(envsetup) do
-    for platform, list in pairs(lists) do
-      t.is(r.wheels[platform][cu], list, v .. " cu" .. cu:gsub("%.", "") .. " " .. platform .. ": " .. list .. " [pt-envsetup]")
-    end
+  for _, c in ipairs(cells) do
+    local cu, x86, sbsa, cudnn, src = table.unpack(c)
+    local tag = v .. " cu" .. cu:gsub("%.", "")
+    t.is(r.wheels["linux-x86_64"][cu], x86, tag .. " linux-x86_64: " .. tostring(x86) .. " " .. src)
+    t.is(r.wheels["linux-sbsa"][cu], sbsa, tag .. " linux-sbsa: " .. tostring(sbsa) .. " " .. src)
+    t.is((pytorch.wheel_cudnn[v] or {})[cu], cudnn, tag .. " cuDNN " .. tostring(cudnn) .. " " .. src)
   end
 end
--- cu129 of 2.12.1 and 2.13.0, one secondary source read without +PTX
--- (its table has none) [pt-cu129]
-for _, row in ipairs({
-  { "2.12", "linux-x86_64", "7.5;8.0;8.6;9.0;10.0;12.0" }, { "2.12", "linux-sbsa", "8.0;9.0;10.0;12.0" },
-  { "2.13", "linux-x86_64", "7.5;8.0;8.6;9.0;10.0;12.0" }, { "2.13", "linux-sbsa", "8.0;9.0;10.0;12.0" },
-  { "2.14", "linux-x86_64", nil }, { "2.14", "linux-sbsa", nil },
-}) do
-  local v, platform, list = table.unpack(row)
-  t.is(torch(v).wheels[platform]["12.9"], list, v .. " cu129 " .. platform .. ": " .. tostring(list) .. " [pt-cu129]")
-end
--- The cuDNN of each wheel CUDA, as RELEASE.md's matrix gives it [release]:
--- "CUDA (cuDNN)" pairs in the order of the release's CUDA set.
+-- 2.4.0 and 2.5.1 have aarch64 CUDA 12.4 wheels on the cu124 index
+-- [pt-aarch64-25], so a GH200 plan may offer them
+t.is(torch("2.5").wheels["linux-sbsa"]["12.4"], "9.0", "2.5 cu124 linux-sbsa: published [pt-aarch64-25] [builder]")
+t.is(torch("2.4").wheels["linux-sbsa"]["12.4"], "9.0", "2.4 cu124 linux-sbsa: published [pt-aarch64-25] [builder]")
+-- The cuDNN of each wheel CUDA of 2.4-2.7, as RELEASE.md's matrix gives
+-- it [release]: "CUDA (cuDNN)" pairs in the order of the release's CUDA set.
 local release_cudnn = {
   { "2.4", "11.8 9.1.0.70, 12.1 9.1.0.70, 12.4 9.1.0.70" },
   { "2.5", "11.8 9.1.0.70, 12.1 9.1.0.70, 12.4 9.1.0.70" },
   { "2.6", "11.8 9.1.0.70, 12.4 9.1.0.70, 12.6 9.5.1.17" },
   { "2.7", "11.8 9.1.0.70, 12.6 9.5.1.17, 12.8 9.7.1.26" },
-  { "2.8", "12.6 9.10.2.21, 12.8 9.10.2.21, 12.9 9.10.2.21" },
-  { "2.9", "12.6 9.10.2.21, 12.8 9.10.2.21, 13.0 9.13.0.50" },
-  { "2.10", "12.6 9.10.2.21, 12.8 9.10.2.21, 13.0 9.15.1.9" },
-  { "2.11", "12.6 9.10.2.21, 12.8 9.17.1.4, 13.0 9.17.1.4" },
-  { "2.12", "12.6 9.10.2.21, 13.0 9.20.0.48, 13.2 9.20.0.48" },
-  { "2.13", "12.6 9.10.2.21, 13.0 9.20.0.48, 13.2 9.20.0.48" },
-  { "2.14", "12.6 9.10.2.21, 13.0 9.24.0.43, 13.2 9.24.0.43" },
 }
 for _, row in ipairs(release_cudnn) do
   local v, want = row[1], row[2]

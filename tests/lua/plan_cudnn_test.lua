@@ -76,8 +76,9 @@ for _, c in ipairs(redist.cudnn_releases) do
   end
 end
 -- The plan's reason says which case it is, and never that a wheel is
--- missing when the release ships it: 2.12's and 2.13's cu129 wheels
--- exist, but no source read here names their cuDNN.
+-- missing when the release ships it: 2.12's and 2.13's cu129 wheels pin
+-- cuDNN 9.20.0.48 [pt-matrix]; a wheel whose cuDNN ptbuild did not know
+-- (that pin taken away for the test) is named as such.
 local P = ptb.include("plan")
 local function gh200()
   return { schema = "ptbuild.facts/1",
@@ -94,15 +95,22 @@ local function cudnn_why(torch, cuda)
   return ""
 end
 for _, row in ipairs({
-  { "2.12", "12.9", "^ptbuild does not know the cuDNN PyTorch 2%.12's cu129 wheels use: the newest" },
-  { "2.13", "12.9", "^ptbuild does not know the cuDNN PyTorch 2%.13's cu129 wheels use: the newest" },
+  { "2.12", "12.9", "^the cuDNN PyTorch 2%.12's cu129 wheels use, from NVIDIA's redistrib_9%.20%.0%.json" },
+  { "2.13", "12.9", "^the cuDNN PyTorch 2%.13's cu129 wheels use, from NVIDIA's redistrib_9%.20%.0%.json" },
   { "2.12", "12.8", "^PyTorch 2%.12 has no cu128 wheel to take the cuDNN of" },
   { "2.14", "12.9", "^PyTorch 2%.14 has no cu129 wheel to take the cuDNN of" },
   { "2.14", "13.0", "^PyTorch 2%.14's cu130 wheels use cuDNN 9%.24%.0%.43, whose checksums ptbuild does not carry" },
+  -- 2.11.0's pins, not RELEASE.md's 9.17.1.4 [pt-cudnn211]
+  { "2.11", "12.8", "^PyTorch 2%.11's cu128 wheels use cuDNN 9%.19%.0%.56, whose checksums ptbuild does not carry" },
   { "2.13", "13.0", "^the cuDNN PyTorch 2%.13's cu130 wheels use, from NVIDIA's redistrib_9%.20%.0%.json" },
 }) do
   local torch, cuda, want = table.unpack(row)
   t.like(cudnn_why(torch, cuda), want, ("plan of PyTorch %s, CUDA %s: the cuDNN reason says %s"):format(
     torch, cuda, want:gsub("%%", ""):sub(2, 50)))
 end
+local pin = pytorch.wheel_cudnn["2.13"]["12.9"]
+pytorch.wheel_cudnn["2.13"]["12.9"] = nil
+t.like(cudnn_why("2.13", "12.9"), "^ptbuild does not know the cuDNN PyTorch 2%.13's cu129 wheels use: the newest",
+  "a wheel CUDA whose cuDNN ptbuild does not know: the reason says so, and takes the newest")
+pytorch.wheel_cudnn["2.13"]["12.9"] = pin
 t.done()

@@ -27,7 +27,9 @@ local cases = {
   { "Thor under CUDA 12.8 is 10.1", facts("jetson", { "11.0" }), "2.8", "12.8", "linux-sbsa", nil, "10.1+PTX", "" },
   { "Thor under CUDA 13 is 11.0", facts("jetson", { "11.0" }), "2.14", "13.0", "linux-sbsa", nil, "11.0+PTX", "" },
   { "no GPU: x86 wheel list", facts("x86_64", {}), "2.9", "12.8", "linux-x86_64", nil, "7.0;7.5;8.0;8.6;9.0;10.0;12.0", "" },
-  { "no GPU: SBSA wheel list", facts("sbsa", {}), "2.14", "13.0", "linux-sbsa", nil, "8.0;9.0;10.0;11.0;12.0+PTX", "" },
+  -- (2.14's cu130 wheels carry no PTX [pt-cu129] [pt-archlist]; 2.10's do)
+  { "no GPU: SBSA wheel list", facts("sbsa", {}), "2.14", "13.0", "linux-sbsa", nil, "8.0;9.0;10.0;11.0;12.0", "" },
+  { "no GPU: SBSA wheel list with its PTX", facts("sbsa", {}), "2.10", "13.0", "linux-sbsa", nil, "8.0;9.0;10.0;11.0;12.0+PTX", "" },
   { "no GPU: nearest older wheel", facts("sbsa", {}), "2.8", "12.8", "linux-sbsa", nil, "8.0;9.0;10.0;12.0", "" },
   { "no GPU: wheel list limited to the toolkit", facts("x86_64", {}), "2.9", "12.4", "linux-x86_64", nil, "5.0;6.0;7.0;7.5;8.0;8.6;9.0", "" },
   { "no GPU: CUDA 13 drops 5.0-7.0", facts("x86_64", {}), "2.8", "13.0", "linux-x86_64", nil, "7.5;8.0;8.6;9.0;10.0;12.0+PTX", "" },

@@ -143,7 +143,9 @@ end
 
 -- torch_builds: what PyTorch's build accepts, not what it ships wheels for
 local builds = { { "2.14", "13.0", "wheels" }, { "2.14", "12.8", "untested" }, { "2.14", "13.3", "untested" },
-                 { "2.14", "12.4", "nil" }, { "2.4", "13.0", "nil" }, { "2.9", "12.9", "untested" },
+                 { "2.14", "12.4", "nil" }, { "2.4", "13.0", "nil" }, { "2.9", "13.1", "untested" },
+                 -- cu129 wheels of 2.9.1, 2.10.0 and 2.11.0 [pt-matrix] [pt-cu129]
+                 { "2.9", "12.9", "wheels" }, { "2.10", "12.9", "wheels" }, { "2.11", "12.9", "wheels" },
                  -- 2.12-2.14 wheel CUDAs [release] [pt-matrix]: 12.6, 13.0, 13.2; cu128 gone from 2.12
                  { "2.12", "13.2", "wheels" }, { "2.12", "12.8", "untested" }, { "2.13", "12.6", "wheels" },
                  { "2.13", "13.2", "wheels" }, { "2.14", "13.2", "wheels" }, { "2.14", "12.6", "wheels" } }
@@ -156,6 +158,14 @@ t.is(s1 and s1.version, "12.6", "suggest: driver 570 gets 12.6, not 13.2")
 t.is(T.suggest(x86("12.0", "570.124.06", "12.8"), torch("2.14"), R("12.8")), nil,
   "suggest: nothing when no wheel CUDA both builds sm_120 and runs on driver 570")
 t.is(T.suggest(x86("9.0", "580.95.05", "13.0"), torch("2.14"), R("13.0")), nil, "suggest: nothing instead of the CUDA itself")
+-- suggest: the wheel CUDA closest to the request -- the newest not newer
+-- than it, else the oldest newer one -- of those that fit: a driver that
+-- runs CUDA 13.4 runs every 2.14 wheel CUDA (12.6, 13.0, 13.2) directly
+for _, c in ipairs({ { "12.8", "12.6" }, { "12.9", "12.6" }, { "13.1", "13.0" }, { "13.3", "13.2" },
+                     { "13.5", "13.2" }, { "11.8", "12.6" }, { "12.4", "12.6" } }) do
+  local s = T.suggest(x86("9.0", "615.71.09", "13.4"), torch("2.14"), R(c[1]))
+  t.is(s and s.version, c[2], ("suggest: --cuda %s with PyTorch 2.14 on driver 615 proposes %s"):format(c[1], c[2]))
+end
 
 -- fits reasons
 local ok, why = T.fits(x86("9.0", "550.54.15", "12.4"), torch("2.14"), R("13.0"))

@@ -59,6 +59,17 @@ local cases = {
     "2.12", true, "12.9", "arch list 8%.0;9%.0;10%.0;12%.0 covers every GPU: B200 runs sm_100" },
   { "GB10 (12.1), driver 575, torch 2.13: 12.0 SASS of cu129 runs on 12.1", facts("aarch64", "575.57.08", "12.9", { gpu("GB10", "12.1") }),
     "2.13", true, "12.9", "GB10 runs sm_120" },
+  -- cu129 of 2.9.1, 2.10.0 and 2.11.0, Linux only [pt-matrix] [pt-cu129]:
+  -- a driver of branch r575 takes it over cu128
+  { "RTX 5090, driver 575 (12.9), torch 2.10: the cu129 wheel of 2.10.0", facts("x86_64", "575.57.08", "12.9", { gpu("RTX 5090", "12.0") }),
+    "2.10", true, "12.9", "cu129 wheel's arch list 7%.0;7%.5;8%.0;8%.6;9%.0;10%.0;12%.0%+PTX covers every GPU: RTX 5090 runs sm_120" },
+  { "GB200 on driver 575, torch 2.11: the sbsa cu129 wheel of 2.11.0", facts("aarch64", "575.57.08", "12.9", { gpu("GB200", "10.0") }),
+    "2.11", true, "12.9", "arch list 8%.0;9%.0;10%.0;12%.0%+PTX covers every GPU: GB200 runs sm_100" },
+  { "V100, driver 575, torch 2.9: cu129 of 2.9.1 still has 7.0", facts("x86_64", "575.57.08", "12.9", { gpu("V100", "7.0") }),
+    "2.9", true, "12.9", "V100 runs sm_70" },
+  -- 2.5.1's aarch64 wheels are on the cu124 index [pt-aarch64-25]
+  { "GH200, driver 560 (12.6), torch 2.5: the aarch64 cu124 wheel of 2.5.1", facts("aarch64", "560.35.03", "12.6", { gpu("GH200", "9.0") }),
+    "2.5", true, "12.4", "cu124 wheel's arch list 9%.0 covers every GPU: GH200 runs sm_90" },
   { "RTX 5090, driver 575, torch 2.14: no cu129 any more", facts("x86_64", "575.57.08", "12.9", { gpu("RTX 5090", "12.0") }),
     "2.14", false, nil, "cu126 wheel .* has no code for RTX 5090" },
   { "an old driver runs no wheel's CUDA", facts("x86_64", "470.82.01", "11.4", { gpu("A100", "8.0") }),
