@@ -347,22 +347,29 @@ end
 
 -- A CUDA to propose instead of r (in a problem's fix): of the releases
 -- PyTorch ships wheels for that fit this machine and arch list (never one
--- the driver cannot run), the one closest to r -- the newest not newer
--- than r, else the oldest newer one -- so a request keeps its major where
--- the release tested one; nil when there is none or it is r.
-function M.suggest(facts, torch, r, items)
+-- the driver cannot run), the one closest to r -- within r's major when
+-- the release tested one there, since a major brings its own cuDNN and
+-- library variants; else across majors -- taking the newest not newer
+-- than r, else the oldest newer one; nil when there is none or it is r.
+local function closest(list, r)
   local below, above
+  for _, c in ipairs(list) do   -- newest first
+    if A.vcmp(c.version, r.version) < 0 then below = below or c else above = c end
+  end
+  return below or above
+end
+
+function M.suggest(facts, torch, r, items)
+  local fit, same = {}, {}
+  local major = r.version:match("^(%d+)")
   for _, c in ipairs((M.candidates(torch))) do   -- newest first
     if M.fits(facts, torch, c, nil, items) then
       if c.version == r.version then return nil end
-      if A.vcmp(c.version, r.version) < 0 then
-        below = below or c
-      else
-        above = c
-      end
+      fit[#fit + 1] = c
+      if c.version:match("^(%d+)") == major then same[#same + 1] = c end
     end
   end
-  return below or above
+  return closest(same, r) or closest(fit, r)
 end
 
 -- "every GPU", or when one's compute capability is unknown (it cannot be
