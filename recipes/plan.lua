@@ -548,6 +548,11 @@ local function cuda_plan(facts, args, ch, torch)
       or cplan.jetpack_ships == false and "NVIDIA's Jetson packages" or "JetPack"
   end
   if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
+  -- a CUDA newer than the JetPack's runs only with NVIDIA's upgrade
+  -- package, from root/compat (setup.sh names it, the environment puts
+  -- that directory first on LD_LIBRARY_PATH)
+  local up = T.jetson_upgrade(facts, r, platform, root)
+  if up then cplan.compat = up end
   -- fetch resolves the CUDA files through the manifest (checksums and all)
   if source == "download" and ncuda == 0 then cplan.files_from_manifest = true end
   if cudnn then
@@ -636,6 +641,12 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
     decide("orin_compat", ("%s %s"):format(oc.name, oc.version),
       ("what lets an Orin whose JetPack driver is older than CUDA %s run the SBSA toolkit; NVIDIA lists it for arm64-sbsa among CUDA %s's components, and ptbuild does not download it: install it from NVIDIA's CUDA %s packages"):format(
         r.version, oc.label, oc.label))
+  end
+  if cplan.compat then
+    local jp, own = T.jetpack(facts)
+    decide("cuda_compat", ("%s, %s first on LD_LIBRARY_PATH"):format(cplan.compat.package, cplan.compat.dir),
+      ("JetPack %s's driver is CUDA %s's: programs built with CUDA %s run on it only with NVIDIA's CUDA upgrade package for Jetson, whose driver libraries the environment loads from %s"):format(
+        jp, own, r.version, cplan.compat.dir))
   end
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")
@@ -727,8 +738,10 @@ end
 -- is in the system's own /usr: /usr/bin holds the shell and compilers
 -- too, so it is never stripped from PATH, and the loader's default
 -- directories already hold its libraries (nothing goes on
--- LD_LIBRARY_PATH for it).  Returns path_prepend, path_remove.
-local function path_edits(root, others)
+-- LD_LIBRARY_PATH for it).  A Jetson's CUDA upgrade package (compat, the
+-- plan's cuda.compat) goes before the toolkit's lib64, as NVIDIA's
+-- example runs it [tegra-upgrade].  Returns path_prepend, path_remove.
+local function path_edits(root, others, compat)
   local remove_path, remove_lib = {}, {}
   for _, o in ipairs(others) do
     if o ~= "/usr" then
@@ -737,6 +750,7 @@ local function path_edits(root, others)
     end
   end
   local prepend_lib = root == "/usr" and {} or { root .. "/lib64" }
+  if compat then table.insert(prepend_lib, 1, compat.dir) end
   return { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = ptb.array(prepend_lib) },
          { PATH = ptb.array(remove_path), LD_LIBRARY_PATH = ptb.array(remove_lib) }
 end
@@ -837,7 +851,7 @@ function M.make(args)
   local d = { facts = facts, root = root, release = r, arch = arch, host = hinfo,
               blas_env = benv, jobs = jobs, tk = ch.tk, no_cudnn = args.no_cudnn }
   local env = B.env(d)
-  local path_prepend, path_remove = path_edits(root, others)
+  local path_prepend, path_remove = path_edits(root, others, cplan.compat)
   local plan = {
     schema = "ptbuild.plan/1",
     facts_source = args.facts_source or "host",

@@ -29,4 +29,24 @@ local modules = {
 -- and the release that adds the Orin family to JetPack 7 [jp72].
 local sbsa_min_cc = { before13 = "10.1", from13 = "8.7", from13_minor = "13.2" }
 
-return { modules = modules, sbsa_min_cc = sbsa_min_cc }
+-- NVIDIA's CUDA upgrade package for Jetson [tegra-upgrade]: a JetPack
+-- runs a CUDA newer than its own only with "cuda-compat-X-Y", which the
+-- CUDA X.Y local repo and NVIDIA's network repository hold (installing
+-- the toolkit "cuda-X-Y" pulls it in; "cuda-toolkit-X-Y" does not).  It
+-- puts the CUDA X.Y driver (libcuda.so.1, the PTX JIT, nvvm) in
+-- /usr/local/cuda-X.Y/compat and "only provides the files, and does not
+-- configure the system": LD_LIBRARY_PATH must name that directory.  It is
+-- "named after the highest toolkit that it can support": a CUDA at most
+-- the JetPack's own needs none.  NVIDIA's table of the CUDAs it serves:
+-- JetPack 5.x (11.4 its own): 11.8, 12.0, 12.1, 12.2; JetPack 6.x (12.2
+-- its own; 6.1/6.2 ship 12.6): 12.4, 12.5, 12.6, 12.8, 12.9, never 12.3
+-- or 13.0 and on.  ONNX Runtime's Jetson build guide [ort-jetson] and
+-- jetson-containers' CUDA image [jc-compat] do the same for 12.2 on
+-- JetPack 5.1.2 and for every Jetson local repo.
+local upgrade = {
+  package = "cuda-compat-%d-%d",      -- major, minor
+  dir = "compat",                     -- under the toolkit's root
+  lib = "libcuda.so.1",               -- what the package puts there
+}
+
+return { modules = modules, sbsa_min_cc = sbsa_min_cc, upgrade = upgrade }

@@ -151,6 +151,13 @@ return {
     where = "nvcc --version transcripts in public issues and guides (lsioctl/cpu-gpu-vector-sum-cpp@127d0e76 gpu/README.md, ameli/manylinux-cuda@aad150b3 README.md and code-index file id 34122338160 for V11.4.48; HolmesShuan/Zero-shot-Style-Transfer-via-Attention-Rearrangement@df1f3d04 README.md and code-index file ids 30740945402, 41701500410 for V11.4.100)", seen = "2026-12-01" },
   ["spack-cuda"] = { what = "host compilers nvcc refuses, by full version", where = "spack/spack-packages@1e8cf05 repos/spack_repo/builtin/build_systems/cuda.py" },
   ["tk-csv"] = { what = "the last update of each CUDA minor", where = "release notes Table 3 ([rn-t3]), tabulated when the table was written" },
+  ["tegra-upgrade"] = { what = "NVIDIA's CUDA upgrade package for Jetson: from JetPack 5.0, cuda-compat-X-Y (in the local installers and network repositories, pulled in by cuda-X-Y) puts the CUDA X.Y driver in /usr/local/cuda-X.Y/compat, provides files only and does not configure the system (LD_LIBRARY_PATH must name it); named after the highest toolkit it supports; served CUDAs: JetPack 5.x 11.8-12.2 (12.3 on not), JetPack 6.x 12.4, 12.5, 12.6, 12.8, 12.9 (not 12.3, 13.0 on), JetPack 7.0 13.0 only, JetPack 7.2 13.2 (own), 13.3, 13.4; for 13.4 Thor takes cuda-compat-13-4 (compat/), Orin cuda-compat-orin-13-4 (compat_orin/)",
+    where = "https://docs.nvidia.com/cuda/cuda-for-tegra-appnote/ sections 'CUDA Upgradable Package for Jetson' and 'CUDA Upgrade Package for Jetson' (13.4 edition, read as a verbatim copy in a public repository, code-index file id 69475244814); NVIDIA blog 'Simplifying CUDA Upgrades for NVIDIA Jetson Users' (from CUDA 11.8 on JetPack 5.0 and later)",
+    seen = "2026-12-01" },
+  ["ort-jetson"] = { what = "CUDA 12.2 on JetPack 5.1.2: sudo apt-get install -y cuda-compat-12-2 and LD_LIBRARY_PATH=/usr/local/cuda-12.2/lib64:/usr/local/cuda-12.2/compat",
+    where = "microsoft/onnxruntime docs, build/eps.md 'NVIDIA Jetson' (code-index file id 6941411079)", seen = "2026-12-01" },
+  ["jc-compat"] = { what = "on a Jetson, the CUDA image unpacks the cuda-compat .deb of the cuda-tegra-repo local repo and sets LD_LIBRARY_PATH=${CUDA_HOME}/compat:${CUDA_HOME}/lib64",
+    where = "dusty-nv/jetson-containers@dd206bf packages/cuda/cuda/install.sh, packages/cuda/cuda/Dockerfile", seen = "2026-12-01" },
   jc = { what = "Jetson local-repo .deb names per CUDA", where = "dusty-nv/jetson-containers@dd206bf packages/cuda/cuda/config.py" },
   ["jc-l4t"] = { what = "L4T -> JetPack, default CUDA per L4T", where = "dusty-nv/jetson-containers@dd206bf jetson_containers/l4t_version.py" },
   -- Jetson PyTorch wheels (data/jetson_wheels.lua)

@@ -222,10 +222,18 @@ end
 -- Ubuntu 20.04 Jetson has no CUDA 12.6.  A fact missing is no refusal:
 -- "jetpack" when the JetPack is not known, "unnamed" when no .deb of r
 -- (or no Ubuntu release) is.
-function M.jetson_source(facts, r)
+-- The JetPack of a Jetson's facts (data/l4t.lua, by its L4T) and the
+-- CUDA that JetPack ships, or nil when the L4T is not one ptbuild knows.
+function M.jetpack(facts)
   local l4t = facts.jetson and facts.jetson.l4t
   local jp = type(l4t) == "string" and L4T.jetpack[l4t]
-  if not jp or L4T.cuda[jp:match("^(%d+%.%d+)")] == r.version then return "jetpack" end
+  if not jp then return nil end
+  return jp, L4T.cuda[jp:match("^(%d+%.%d+)")]
+end
+
+function M.jetson_source(facts, r)
+  local jp, own = M.jetpack(facts)
+  if not jp or own == r.version then return "jetpack" end
   local debs = (cuda.updates[r.version] or {}).jetson_debs
   local os = (facts.host or {}).os
   local ubuntu = type(os) == "table" and os.id == "ubuntu" and type(os.version_id) == "string" and os.version_id or nil
@@ -236,6 +244,22 @@ function M.jetson_source(facts, r)
   table.sort(have)
   return nil, ("NVIDIA's Jetson packages of CUDA %s are for Ubuntu %s, not this %sUbuntu %s"):format(
     r.version, table.concat(have, ", "), jp and ("JetPack " .. jp .. " ") or "", ubuntu)
+end
+
+-- NVIDIA's CUDA upgrade package a JetPack-era Jetson needs to run
+-- release r from the toolkit at root (data/jetson.lua upgrade
+-- [tegra-upgrade]): when r is newer than the CUDA its JetPack ships, the
+-- JetPack's driver runs r's programs only with cuda-compat-X-Y's libcuda,
+-- from root/compat.  Returns { package, dir } or nil: not a Jetson on
+-- the linux-aarch64 toolkit, a CUDA no newer than the JetPack's, or a
+-- JetPack ptbuild does not know.
+function M.jetson_upgrade(facts, r, platform, root)
+  if platform ~= "linux-aarch64" or ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  local _, own = M.jetpack(facts)
+  if not own or A.vcmp(r.version, own) <= 0 then return nil end
+  local maj, min = r.version:match("^(%d+)%.(%d+)")
+  return { package = jetson.upgrade.package:format(tonumber(maj), tonumber(min)),
+           dir = (root or ("/usr/local/cuda-" .. r.version)) .. "/" .. jetson.upgrade.dir }
 end
 
 -- Does release r suit the torch release, the driver, every GPU, the arch
