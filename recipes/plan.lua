@@ -185,7 +185,7 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
         or "choose another CUDA with --cuda")
   end
   if not tk and platform == "linux-aarch64" and facts.host.platform == "jetson" and contains(r.platforms, platform) then
-    local src, why = T.jetson_source(facts, r)
+    local src, why, kind = T.jetson_source(facts, r)
     if not src then
       -- the CUDAs that do have a package here (or are the JetPack's own)
       -- and that the PyTorch release builds with: a --cuda offered here
@@ -193,12 +193,20 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
       local here = {}
       for _, v in ipairs(A.known_versions()) do
         local rv = A.release(v)
-        local s2 = T.jetson_source(facts, rv)
-        if s2 and s2 ~= "unnamed" and A.vcmp(v, "13.0") < 0 and T.torch_builds(torch, rv) then here[#here + 1] = v end
+        if A.vcmp(v, "13.0") < 0 and contains(rv.platforms, platform) and T.jetson_source(facts, rv)
+            and T.torch_builds(torch, rv) then
+          here[#here + 1] = v
+        end
       end
-      problem(p, "error", "cuda-platform-missing", why .. (": no CUDA %s can be installed on this Jetson"):format(r.version),
-        (#here > 0 and ("choose one it has (--cuda %s)"):format(table.concat(here, ", ")) or "choose a CUDA its Ubuntu release has packages of (--cuda)")
-          .. ", or flash a JetPack whose Ubuntu release has CUDA " .. r.version)
+      local choose = #here > 0 and ("choose one it has (--cuda %s)"):format(table.concat(here, ", "))
+        or ("no CUDA ptbuild can install on this Jetson builds PyTorch %s: choose another --torch"):format(torch.version)
+      local tail = kind == "ubuntu" and (", or flash a JetPack whose Ubuntu release has CUDA " .. r.version)
+        or kind == "unnamed" and (", or install CUDA %s from NVIDIA's Jetson downloads and plan again (ptbuild then takes the installed toolkit)"):format(r.version)
+        or ""
+      problem(p, "error", "cuda-platform-missing",
+        why .. (kind == "unnamed" and ": ptbuild cannot say how to install CUDA %s on this Jetson"
+          or ": no CUDA %s can be installed on this Jetson"):format(r.version),
+        choose .. tail)
     end
   end
   if facts.host.platform == "jetson" and platform == "linux-sbsa" and T.orin_sbsa_blocked(facts, r) then
@@ -616,9 +624,7 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
     -- a CUDA the JetPack does not ship comes from NVIDIA's Jetson local
     -- repo of this Ubuntu release: name it, or nobody knows where to look
     local src = T.jetson_source(facts, r)
-    if src == "unnamed" then
-      how = ("from NVIDIA's Jetson packages (JetPack does not ship CUDA %s; ptbuild names no local repo of it)"):format(r.version)
-    elseif not src then
+    if not src then
       how = "from no package for this Ubuntu release (see cuda-platform-missing)"
     elseif src ~= "jetpack" then
       how = "from NVIDIA's Jetson local repo " .. src

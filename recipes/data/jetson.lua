@@ -47,6 +47,20 @@ local upgrade = {
   package = "cuda-compat-%d-%d",      -- major, minor
   dir = "compat",                     -- under the toolkit's root
   lib = "libcuda.so.1",               -- what the package puts there
+  -- JetPack major -> the CUDAs other than its own the package serves on
+  -- the linux-aarch64 toolkit [tegra-upgrade]; none before JetPack 5
+  serves = {
+    ["5"] = { "11.8", "12.0", "12.1", "12.2" },
+    ["6"] = { "12.4", "12.5", "12.6", "12.8", "12.9" },
+  },
 }
 
-return { modules = modules, sbsa_min_cc = sbsa_min_cc, upgrade = upgrade }
+-- Does NVIDIA's upgrade package serve CUDA v (X.Y) on JetPack jp?
+local function upgrade_serves(jp, v)
+  for _, x in ipairs(upgrade.serves[tostring(jp):match("^(%d+)") or ""] or {}) do
+    if x == v then return true end
+  end
+  return false
+end
+
+return { modules = modules, sbsa_min_cc = sbsa_min_cc, upgrade = upgrade, upgrade_serves = upgrade_serves }

@@ -63,6 +63,11 @@ M.cuda = {
   ["7.2"] = "13.2",                                     -- [jp72] 13.2.1; 7.2.1 ships 13.2.2 [jp721]
 }
 
+-- L4T major -> the Ubuntu release its root file system is [jc-arch]
+-- (what a Jetson runs when no os-release was read)
+M.ubuntu = { ["32"] = "18.04", ["34"] = "20.04", ["35"] = "20.04", ["36"] = "22.04",
+             ["38"] = "24.04", ["39"] = "24.04" }
+
 -- Module part numbers from the device-tree compatible [S_JTOP] [S_LINUX_DTS]
 M.modules = {
   { match = "p3701%-0000", name = "Jetson AGX Orin (32GB)" },

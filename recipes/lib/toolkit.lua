@@ -214,14 +214,6 @@ function M.predates_text(facts, g, first)
     facts.driver.version, facts.driver.cuda_max, g.name or "GPU", g.compute_capability, first)
 end
 
--- How a Jetson gets JetPack-era (linux-aarch64) CUDA release r: "jetpack"
--- when the JetPack of its L4T ships r (data/l4t.lua), else the name of
--- NVIDIA's Jetson local-repo .deb for its Ubuntu release (data/cuda.lua
--- jetson_debs: 20.04 for JetPack 5, 22.04 for JetPack 6), else nil and
--- why: a .deb is built for one Ubuntu release, and the JetPack 5 of an
--- Ubuntu 20.04 Jetson has no CUDA 12.6.  A fact missing is no refusal:
--- "jetpack" when the JetPack is not known, "unnamed" when no .deb of r
--- (or no Ubuntu release) is.
 -- The JetPack of a Jetson's facts (data/l4t.lua, by its L4T) and the
 -- CUDA that JetPack ships, or nil when the L4T is not one ptbuild knows.
 function M.jetpack(facts)
@@ -231,19 +223,54 @@ function M.jetpack(facts)
   return jp, L4T.cuda[jp:match("^(%d+%.%d+)")]
 end
 
+-- The Ubuntu release of a Jetson: its os-release, else (no os-release
+-- read) the one its L4T release is built on (data/l4t.lua ubuntu); nil
+-- for another distribution.
+local function jetson_ubuntu(facts)
+  local os = (facts.host or {}).os
+  if type(os) == "table" then
+    return os.id == "ubuntu" and type(os.version_id) == "string" and os.version_id or nil, os
+  end
+  local l4t = facts.jetson and facts.jetson.l4t
+  return type(l4t) == "string" and L4T.ubuntu[l4t:match("^(%d+)")] or nil
+end
+
+-- How a Jetson gets JetPack-era (linux-aarch64) CUDA release r: "jetpack"
+-- when the JetPack of its L4T ships r (data/l4t.lua), else the name of
+-- NVIDIA's Jetson local-repo .deb for its Ubuntu release (data/cuda.lua
+-- jetson_debs: 20.04 for JetPack 5, 22.04 for JetPack 6).  "jetpack" too
+-- when the JetPack is not known (a fact missing is no refusal).  Else nil,
+-- why, and which: "ubuntu" (the .debs of r are for another Ubuntu
+-- release: the JetPack 5 of an Ubuntu 20.04 Jetson has no CUDA 12.6),
+-- "served" (NVIDIA's upgrade package serves no CUDA r on this JetPack
+-- [tegra-upgrade]: CUDA 12.3 on JetPack 6, anything on JetPack 4) or
+-- "unnamed" (NVIDIA may publish one, ptbuild names none: a plan of it
+-- could not be carried out).
 function M.jetson_source(facts, r)
   local jp, own = M.jetpack(facts)
   if not jp or own == r.version then return "jetpack" end
   local debs = (cuda.updates[r.version] or {}).jetson_debs
-  local os = (facts.host or {}).os
-  local ubuntu = type(os) == "table" and os.id == "ubuntu" and type(os.version_id) == "string" and os.version_id or nil
-  if not debs or not ubuntu then return "unnamed" end
-  if debs[ubuntu] then return debs[ubuntu] end
+  local ubuntu, os = jetson_ubuntu(facts)
+  if debs and ubuntu and debs[ubuntu] and jetson.upgrade_serves(jp, r.version) then return debs[ubuntu] end
   local have = {}
-  for k in pairs(debs) do if k ~= "label" then have[#have + 1] = k end end
+  for k in pairs(debs or {}) do if k ~= "label" then have[#have + 1] = k end end
   table.sort(have)
-  return nil, ("NVIDIA's Jetson packages of CUDA %s are for Ubuntu %s, not this %sUbuntu %s"):format(
-    r.version, table.concat(have, ", "), jp and ("JetPack " .. jp .. " ") or "", ubuntu)
+  if not ubuntu then
+    return nil, ("NVIDIA's Jetson packages of CUDA are for Ubuntu, and this JetPack %s Jetson runs %s %s"):format(
+      jp, tostring(os and os.id or "?"), tostring(os and os.version_id or "")), "ubuntu"
+  end
+  if #have > 0 and not debs[ubuntu] then
+    return nil, ("NVIDIA's Jetson packages of CUDA %s are for Ubuntu %s, not this JetPack %s Ubuntu %s"):format(
+      r.version, table.concat(have, ", "), jp, ubuntu), "ubuntu"
+  end
+  if not jetson.upgrade_serves(jp, r.version) then
+    local list = jetson.upgrade.serves[jp:match("^(%d+)")]
+    return nil, list and ("NVIDIA's CUDA upgrade for JetPack %s serves CUDA %s, not %s"):format(
+        jp:match("^(%d+)"), table.concat(list, ", "), r.version)
+      or ("NVIDIA's CUDA upgrade for Jetson serves no CUDA %s on JetPack %s"):format(r.version, jp), "served"
+  end
+  return nil, ("ptbuild names no NVIDIA Jetson package of CUDA %s for Ubuntu %s (JetPack %s)"):format(
+    r.version, ubuntu, jp), "unnamed"
 end
 
 -- NVIDIA's CUDA upgrade package a JetPack-era Jetson needs to run
