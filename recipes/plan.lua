@@ -241,6 +241,28 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
   end
 end
 
+-- A Jetson whose module needs a newer CUDA than r on every JetPack it
+-- runs (lib/checks.lua jetson_cuda_too_old: Jetson Thor before CUDA 13.0
+-- [thor-cuda13]).  The fix is the CUDA to take, with the PyTorch release
+-- that builds it when this one builds none.  Adds to problem list p.
+local function jetson_module_problems(p, facts, torch, r, items)
+  local x = C.jetson_cuda_too_old(facts, r)
+  if not x then return end
+  local use, fix = T.suggest(facts, torch, r, items), nil
+  if use then
+    fix = ("use CUDA %s or newer (--cuda %s)"):format(x.need, use.version)
+  else
+    local need, first = A.release(x.need), nil
+    for _, t in ipairs(pytorch.releases) do
+      if need and T.torch_builds(t, need) then first = t; break end
+    end
+    fix = first and ("use CUDA %s or newer, with PyTorch %s or newer: PyTorch %s builds no CUDA that new (--torch %s --cuda %s)"):format(
+        x.need, first.version, torch.version, first.version, x.need)
+      or ("use CUDA %s or newer (--cuda %s)"):format(x.need, x.need)
+  end
+  problem(p, "error", "jetson-thor-needs-cuda-13", x.text, fix)
+end
+
 -- The glibc limits of the toolkit binaries: too old for CUDA r's
 -- libraries, or too new for its headers.  Adds to problem list p.
 local function glibc_problems(p, facts, r)
@@ -284,6 +306,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   driver_problems(p, facts, r)
   platform_problems(p, facts, r, platform, choice)
   toolkit_problems(p, facts, torch, r, tk, platform)
+  jetson_module_problems(p, facts, torch, r, items)
   glibc_problems(p, facts, r)
   -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
   -- finds none (scenarios S25); JetPack ships it.

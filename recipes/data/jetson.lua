@@ -17,12 +17,25 @@
 
 -- module keyword (in facts jetson.module) -> GPU compute capability
 local modules = {
-  { match = "thor", cc = "11.0", cc_cuda12 = "10.1", name = "Jetson Thor" },  -- [thor] (sm_101 before CUDA 13)
+  { match = "thor", cc = "11.0", cc_cuda12 = "10.1", name = "Jetson Thor",   -- [thor] (sm_101 before CUDA 13)
+    cuda_min = "13.0" },                                                      -- [thor-cuda13]
   { match = "orin", cc = "8.7", name = "Jetson Orin" },                       -- archs.lua GA10B
   { match = "xavier", cc = "7.2", name = "Jetson Xavier" },
   { match = "tx2", cc = "6.2", name = "Jetson TX2" },
   { match = "nano", cc = "5.3", name = "Jetson Nano" },
 }
+
+-- cuda_min: the first CUDA that builds for the module on any JetPack it
+-- runs [thor-cuda13].  Every JetPack for Thor is JetPack 7 or later (L4T
+-- 38 on), with CUDA 13.0 as its own CUDA and the driver of CUDA 13, which
+-- names Thor's GPU compute capability 11.0 [jc-l4t] [tegra-upgrade];
+-- CUDA 13.0 is the first toolkit for Jetson Thor, the one Arm toolkit for
+-- servers and Thor [thor], and it renamed Thor from sm_101 to sm_110:
+-- CUDA 12.8 and 12.9 know it only as sm_101 [nvcompdx-rn].  NVIDIA's
+-- table of the CUDAs JetPack 7.0 runs lists 13.0 alone, no CUDA 12
+-- [tegra-upgrade], and no NVIDIA source names a CUDA 12 toolkit, library
+-- or PyTorch wheel for Jetson Thor: code built with CUDA 12.8 or 12.9 for
+-- sm_101, and their libraries, do not target the device JetPack 7 runs.
 
 -- The lowest GPU capability served by the SBSA toolkit [nix]; Orin (8.7)
 -- joins it with CUDA 13.2, JetPack 7.2 being L4T 39.2 with CUDA 13.2.1

@@ -81,6 +81,18 @@ function M.jetson_cc(facts)
   return nil
 end
 
+-- The first CUDA that builds for this Jetson's module on any JetPack it
+-- runs (data/jetson.lua cuda_min: Jetson Thor, 13.0 [thor-cuda13]) and
+-- the module's name; nil when none is set or this is no Jetson.
+function M.jetson_cuda_min(facts)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  local cc = M.jetson_cc(facts)
+  for _, m in ipairs(jetson.modules) do
+    if m.cuda_min and cc and (cc == m.cc or cc == m.cc_cuda12) then return m.cuda_min, m.name end
+  end
+  return nil
+end
+
 -- NVIDIA platform key and installer for release r on this host
 -- (anchors-cuda-install.md section 8): x86_64 -> linux-x86_64; ARM server
 -- -> linux-sbsa; Jetson: Orin and older use JetPack (linux-aarch64) before
@@ -313,6 +325,10 @@ function M.fits(facts, torch, r, tk, items)
   if not ok_items then return false, why_items end
   local ok_glibc, why_glibc = M.glibc_ok(facts, r)
   if not ok_glibc then return false, why_glibc end
+  local jmin, jname = M.jetson_cuda_min(facts)
+  if jmin and A.vcmp(r.version, jmin) < 0 then
+    return false, ("%s needs CUDA %s or newer"):format(jname, jmin)
+  end
   local plat = M.platform(facts, r)
   if tk then
     local tp = M.toolkit_platform(tk)
