@@ -525,6 +525,34 @@ local function releases_asked(args)
   return torch, want, errors
 end
 
+-- A Jetson's side of the plan's cuda block cplan for release r: where
+-- a JetPack-era CUDA comes from, and the packages beside the toolkit it
+-- needs to run (installer answer inst).
+local function jetson_cuda(cplan, facts, r, inst)
+  if cplan.source == "jetpack" then
+    cplan.jetpack_deb = inst.jetpack_deb
+    -- a CUDA the JetPack does not ship: where NVIDIA's Jetson local repo
+    -- of it is (its .deb names the update it holds), for setup.sh to name
+    local src = T.jetson_source(facts, r)
+    local label = src and src:match("_(%d+%.%d+%.%d+)%-%d+_arm64%.deb$")
+    -- known not to be the JetPack's own (named local repo or none): setup.sh
+    -- must not send the user to nvidia-jetpack for it
+    if src ~= "jetpack" then cplan.jetpack_ships = false end
+    if label then
+      cplan.jetpack_repo = T.local_installer_url(label, src)
+    end
+    -- where the CUDA comes from, as fetch's and generate's notes say it
+    cplan.origin = cplan.jetpack_repo and "NVIDIA's Jetson local repo"
+      or cplan.jetpack_ships == false and "NVIDIA's Jetson packages" or "JetPack"
+  end
+  if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
+  -- a CUDA newer than the JetPack's runs only with NVIDIA's upgrade
+  -- package, from root/compat (setup.sh names it, the environment puts
+  -- that directory first on LD_LIBRARY_PATH)
+  local up = T.jetson_upgrade(facts, r, cplan.platform, cplan.root)
+  if up then cplan.compat = up end
+end
+
 -- The plan's CUDA for toolkit choice ch: where it comes from (installed,
 -- JetPack or a download) and, for a download, its files with cuDNN, and
 -- both Docker platforms' files for a generated image.  Returns the plan's
@@ -562,28 +590,7 @@ local function cuda_plan(facts, args, ch, torch)
     runfile = source == "download" and inst.runfile or ptb.null,
     why = ch.why,
   }
-  if source == "jetpack" then
-    cplan.jetpack_deb = inst.jetpack_deb
-    -- a CUDA the JetPack does not ship: where NVIDIA's Jetson local repo
-    -- of it is (its .deb names the update it holds), for setup.sh to name
-    local src = T.jetson_source(facts, r)
-    local label = src and src:match("_(%d+%.%d+%.%d+)%-%d+_arm64%.deb$")
-    -- known not to be the JetPack's own (named local repo or none): setup.sh
-    -- must not send the user to nvidia-jetpack for it
-    if src ~= "jetpack" then cplan.jetpack_ships = false end
-    if label then
-      cplan.jetpack_repo = T.local_installer_url(label, src)
-    end
-    -- where the CUDA comes from, as fetch's and generate's notes say it
-    cplan.origin = cplan.jetpack_repo and "NVIDIA's Jetson local repo"
-      or cplan.jetpack_ships == false and "NVIDIA's Jetson packages" or "JetPack"
-  end
-  if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
-  -- a CUDA newer than the JetPack's runs only with NVIDIA's upgrade
-  -- package, from root/compat (setup.sh names it, the environment puts
-  -- that directory first on LD_LIBRARY_PATH)
-  local up = T.jetson_upgrade(facts, r, platform, root)
-  if up then cplan.compat = up end
+  jetson_cuda(cplan, facts, r, inst)
   -- fetch resolves the CUDA files through the manifest (checksums and all)
   if source == "download" and ncuda == 0 then cplan.files_from_manifest = true end
   if cudnn then
