@@ -158,6 +158,8 @@ return {
     where = "from [tegra-upgrade] (JetPack 7.0: 13.0 default, 13.1 on not served, no CUDA 12), [thor] (CUDA 13.0 release for Jetson Thor), [jc-l4t] (L4T 38: JetPack 7, CUDA 13.0) and [nvcompdx-rn]", seen = "2026-12-01" },
   ["nvcompdx-rn"] = { what = "'Thor SM renaming from sm_101 to sm_110 starting from CUDA 13.0; for CUDA 12.9 and older releases Thor stays labeled as sm_101'",
     where = "https://docs.nvidia.com/cuda/nvcompdx/release_notes.html (0.1.1) and https://docs.nvidia.com/cuda/curanddx/release_notes.html (0.2.1)", seen = "2026-12-01" },
+  ["l4t-3620"] = { what = "L4T 36.2.0 is JetPack 6.0 DP (CUDA 12.2), read as JetPack 6.0",
+    where = "from [jc-l4t] (\"36.2.0\": \"6.0 DP\"; CUDA 12.2 for L4T 36.2), [nv-redist-jp6] (v60 wheels for L4T 36.2/36.3) and [tegra-upgrade] (JetPack 6.x default CUDA 12.2)", seen = "2026-12-01" },
   ["ort-jetson"] = { what = "CUDA 12.2 on JetPack 5.1.2: sudo apt-get install -y cuda-compat-12-2 and LD_LIBRARY_PATH=/usr/local/cuda-12.2/lib64:/usr/local/cuda-12.2/compat",
     where = "microsoft/onnxruntime docs, build/eps.md 'NVIDIA Jetson' (code-index file id 6941411079)", seen = "2026-12-01" },
   ["jc-compat"] = { what = "on a Jetson, the CUDA image unpacks the cuda-compat .deb of the cuda-tegra-repo local repo and sets LD_LIBRARY_PATH=${CUDA_HOME}/compat:${CUDA_HOME}/lib64",
