@@ -66,6 +66,15 @@ local upgrade = {
     ["5"] = { "11.8", "12.0", "12.1", "12.2" },
     ["6"] = { "12.4", "12.5", "12.6", "12.8", "12.9" },
   },
+  -- The SBSA toolkit on JetPack 7: 7.0 takes no CUDA but its own 13.0,
+  -- 7.2 (13.2 its own) takes 13.3 and 13.4 [tegra-upgrade].  For 13.4 the
+  -- note names Thor's package (cuda-compat-13-4, into compat/) and Orin's
+  -- (cuda-compat-orin-13-4, into compat_orin/); no source read names
+  -- 13.3's, so it has no row.  CUDA -> { jetpack, thor, orin }.
+  sbsa = {
+    ["13.4"] = { jetpack = "7.2", thor = { package = "cuda-compat-13-4", dir = "compat" },
+                 orin = { package = "cuda-compat-orin-13-4", dir = "compat_orin" } },
+  },
 }
 
 -- Does NVIDIA's upgrade package serve CUDA v (X.Y) on JetPack jp?

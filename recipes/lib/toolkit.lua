@@ -285,20 +285,30 @@ function M.jetson_source(facts, r)
     r.version, ubuntu, jp), "unnamed"
 end
 
--- NVIDIA's CUDA upgrade package a JetPack-era Jetson needs to run
--- release r from the toolkit at root (data/jetson.lua upgrade
--- [tegra-upgrade]): when r is newer than the CUDA its JetPack ships, the
--- JetPack's driver runs r's programs only with cuda-compat-X-Y's libcuda,
--- from root/compat.  Returns { package, dir } or nil: not a Jetson on
--- the linux-aarch64 toolkit, a CUDA no newer than the JetPack's, or a
--- JetPack ptbuild does not know.
+-- NVIDIA's CUDA upgrade package a Jetson needs to run release r from the
+-- toolkit at root (data/jetson.lua upgrade [tegra-upgrade]): when r is
+-- newer than the CUDA its JetPack ships, the JetPack's driver runs r's
+-- programs only with the package's libcuda: cuda-compat-X-Y in
+-- root/compat on the linux-aarch64 toolkit; on the SBSA toolkit of
+-- JetPack 7.2, the package the note names for r (Orin's own in
+-- root/compat_orin).  Returns { package, dir } or nil: no Jetson, a CUDA
+-- no newer than the JetPack's, a JetPack ptbuild does not know, or an
+-- SBSA CUDA no package of which is named for this JetPack.
 function M.jetson_upgrade(facts, r, platform, root)
-  if platform ~= "linux-aarch64" or ((facts or {}).host or {}).platform ~= "jetson" then return nil end
-  local _, own = M.jetpack(facts)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  local jp, own = M.jetpack(facts)
   if not own or A.vcmp(r.version, own) <= 0 then return nil end
-  local maj, min = r.version:match("^(%d+)%.(%d+)")
-  return { package = jetson.upgrade.package:format(tonumber(maj), tonumber(min)),
-           dir = (root or ("/usr/local/cuda-" .. r.version)) .. "/" .. jetson.upgrade.dir }
+  root = root or ("/usr/local/cuda-" .. r.version)
+  if platform == "linux-aarch64" then
+    local maj, min = r.version:match("^(%d+)%.(%d+)")
+    return { package = jetson.upgrade.package:format(tonumber(maj), tonumber(min)),
+             dir = root .. "/" .. jetson.upgrade.dir }
+  end
+  local row = platform == "linux-sbsa" and jetson.upgrade.sbsa[r.version]
+  if not row or jp:match("^(%d+%.%d+)") ~= row.jetpack then return nil end
+  local cc = M.jetson_cc(facts)
+  local p = cc and A.vcmp(cc, "10.1") >= 0 and row.thor or row.orin
+  return { package = p.package, dir = root .. "/" .. p.dir }
 end
 
 -- Does release r suit the torch release, the driver, every GPU, the arch

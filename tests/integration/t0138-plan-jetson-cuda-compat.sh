@@ -35,27 +35,39 @@ jetson jp514 35.6.0 20.04                                   # JetPack 5.1.4: CUD
 jetson jp60 36.3.0 22.04                                    # JetPack 6.0: CUDA 12.2
 jetson jp62 36.4.3 22.04                                    # JetPack 6.2: CUDA 12.6
 jetson jp514i 35.6.0 20.04 /usr/local/cuda-12.2 12.2.140    # 12.2 already installed
+jetson jp72 39.2.0 24.04                                    # JetPack 7.2: CUDA 13.2, SBSA
+python3 - recipes/profiles/jetson-thor.json "$T_DIR/thor72.json" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+f["jetson"]["l4t"] = "39.2.0"
+json.dump(f, open(sys.argv[2], "w"))
+PY
+cp recipes/profiles/jetson-thor.json "$T_DIR/thor70.json"   # JetPack 7.0: CUDA 13.0
 
-# FACTS TORCH CUDA -> the upgrade package (none: "-"), one row a case; the
-# JetPack's CUDA and NVIDIA's table of the CUDAs its upgrade serves in the
-# note [tegra-upgrade]
-while read -r facts torch cuda want why; do
+# FACTS TORCH CUDA -> the upgrade package and its directory under the
+# toolkit (none: "- -"), one row a case; the JetPack's CUDA and NVIDIA's
+# table of the CUDAs its upgrade serves in the note [tegra-upgrade]
+while read -r facts torch cuda want dir why; do
 	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --torch "$torch" --cuda "$cuda" --json >"$T_DIR/p.json" 2>/dev/null
 	got=$(field "$T_DIR/p.json" '(p["cuda"].get("compat") or {}).get("package", "-") + " " + ":".join(p["path_prepend"]["LD_LIBRARY_PATH"])')
 	if [ "$want" = - ]; then
 		exp="- /usr/local/cuda-$cuda/lib64"
 	else
-		exp="$want /usr/local/cuda-$cuda/compat:/usr/local/cuda-$cuda/lib64"
+		exp="$want /usr/local/cuda-$cuda/$dir:/usr/local/cuda-$cuda/lib64"
 	fi
 	is "$got" "$exp" "$facts, --cuda $cuda: $why"
 done <<'EOF'
-jp514 2.5 12.2 cuda-compat-12-2 JetPack 5.1.4 (11.4) takes 12.2 from the upgrade package
-jp514 2.5 11.8 cuda-compat-11-8 ... and 11.8, the first CUDA with one
-jp60 2.5 12.4 cuda-compat-12-4 JetPack 6.0 (12.2) takes 12.4 with one
-jp62 2.9 12.8 cuda-compat-12-8 JetPack 6.2 (12.6) takes 12.8 with one
-jp62 2.9 12.6 - JetPack 6.2's own 12.6 needs none
-jp62 2.5 12.4 - 12.4 is older than JetPack 6.2's driver: none
-jp514i 2.5 12.2 cuda-compat-12-2 an installed 12.2 on JetPack 5.1.4 needs it too
+jp514 2.5 12.2 cuda-compat-12-2 compat JetPack 5.1.4 (11.4) takes 12.2 from the upgrade package
+jp514 2.5 11.8 cuda-compat-11-8 compat ... and 11.8, the first CUDA with one
+jp60 2.5 12.4 cuda-compat-12-4 compat JetPack 6.0 (12.2) takes 12.4 with one
+jp62 2.9 12.8 cuda-compat-12-8 compat JetPack 6.2 (12.6) takes 12.8 with one
+jp62 2.9 12.6 - - JetPack 6.2's own 12.6 needs none
+jp62 2.5 12.4 - - 12.4 is older than JetPack 6.2's driver: none
+jp514i 2.5 12.2 cuda-compat-12-2 compat an installed 12.2 on JetPack 5.1.4 needs it too
+jp72 2.14 13.4 cuda-compat-orin-13-4 compat_orin an Orin on JetPack 7.2 (13.2) takes the SBSA 13.4 with Orin's package
+thor72 2.14 13.4 cuda-compat-13-4 compat a Thor on JetPack 7.2 takes it with Thor's
+jp72 2.14 13.2 - - JetPack 7.2's own 13.2 needs none
+thor70 2.14 13.0 - - JetPack 7.0's own 13.0 needs none
 EOF
 
 # Not a JetPack-era Jetson: no upgrade package, the toolkit's lib64 alone
@@ -101,6 +113,18 @@ like "$out$err" "*setup: CUDA: CUDA 12.2 runs on this JetPack's driver only with
 run sh "$T_DIR/geni/setup.sh" --dry-run
 like "$out$err" "*CUDA 12.2 runs on this JetPack's driver only with NVIDIA's upgrade package*cuda-compat-12-2*" \
 	"an installed 12.2 on JetPack 5.1.4: setup.sh checks for the upgrade package"
+
+# an Orin on JetPack 7.2 with the SBSA 13.4: setup.sh fetches the toolkit
+# and checks for Orin's package, which the environment loads
+"$PTBUILD" plan --facts "$T_DIR/jp72.json" --cuda 13.4 --json >"$T_DIR/p.json" 2>/dev/null
+"$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen72" >/dev/null 2>&1
+run sh "$T_DIR/gen72/setup.sh" --dry-run
+like "$out$err" "*sudo apt-get install -y cuda-compat-orin-13-4 (from NVIDIA's CUDA 13.4 local repo or network repository)*" \
+	"JetPack 7.2 Orin with CUDA 13.4: setup.sh names Orin's upgrade package"
+got=$(env -i PATH="$PATH" sh -c '. "$1/ptbuild.env" && printf %s "$LD_LIBRARY_PATH"' x "$T_DIR/gen72")
+is "$got" "/usr/local/cuda-13.4/compat_orin:/usr/local/cuda-13.4/lib64" "... and its environment file loads it"
+ld=$(sed -n 's/^ENV LD_LIBRARY_PATH=//p' "$T_DIR/gen72/Dockerfile")
+unlike "$ld" "*compat*" "... which its (SBSA) Dockerfile never does ($ld)"
 
 # JetPack 6.2's own CUDA: neither setup.sh nor the environment names one
 "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6 --json >"$T_DIR/p.json" 2>/dev/null
