@@ -349,6 +349,19 @@ check("gpu-newer-than-toolkit", "error", "S15", function(c)
   return out
 end)
 
+-- A Jetson whose module the toolkit in use is too old for, by the rule
+-- plan applies (lib/checks.lua jetson_cuda_too_old: Jetson Thor needs
+-- CUDA 13.0 [thor-cuda13]).
+check("jetson-thor-needs-cuda-13", "error", "S15", function(c)
+  if not c.rel then return end
+  local x = checks_lib.jetson_cuda_too_old(c.f, c.rel)
+  if not x then return end
+  return {
+    message = x.text,
+    seen = "toolkit " .. c.tk.root .. " (" .. tostring(c.tk.version) .. "), " .. x.name,
+    fix = ("install CUDA %s or newer (ptbuild plan --cuda %s) and build with it"):format(x.need, x.need) }
+end)
+
 check("gcc-too-new", "error", "S14", function(c)
   if not c.tk then return end
   -- the limits: the installed toolkit's own host_config.h where read, else

@@ -9,6 +9,7 @@ local obdata = ptb.include("data/openblas")
 local sccdata = ptb.include("data/sccache")
 local imgdata = ptb.include("data/image")
 local platforms = ptb.include("data/platforms")
+local jetson = ptb.include("data/jetson")
 
 local M = {}
 
@@ -328,13 +329,16 @@ local function image_env(plan, env, sc, in_image)
 end
 
 -- The image's PATH and LD_LIBRARY_PATH: the plan's directories that move
--- into the image's CUDA or OpenBLAS, else the CUDA defaults.
-local function image_paths(prepend, in_image)
+-- into the image's CUDA or OpenBLAS, else the CUDA defaults.  A Jetson's
+-- CUDA upgrade package (plan cuda.compat) is no part of an image's CUDA:
+-- its libcuda would shadow the host driver's there.
+local function image_paths(prepend, in_image, compat)
   local docker_path, docker_ld = {}, {}
   for _, p in ipairs(prepend) do
     for _, d in ipairs(p.dirs) do
       local dd = in_image(d)
       local list = p.name == "PATH" and docker_path or p.name == "LD_LIBRARY_PATH" and docker_ld or nil
+      if d == compat then list = nil end
       if list and (starts(dd, DOCKER_CUDA) or starts(dd, DOCKER_OPENBLAS)) then
         local dup = false
         for _, x in ipairs(list) do if x == dd then dup = true end end
@@ -511,6 +515,10 @@ local function jetpack_repo(cuda)
   local deb = url:match("([^/]+)$")
   local repo = deb and deb:match("^(.-)_%d")
   local pkg = "cuda-toolkit-" .. tostring(cuda.version or ""):gsub("%.", "-")
+  -- the local repo holds NVIDIA's upgrade package too (plan cuda.compat)
+  if type(cuda.compat) == "table" and type(cuda.compat.package) == "string" then
+    pkg = pkg .. " " .. cuda.compat.package
+  end
   if not repo then return false end
   return { commands = ("wget %s && sudo dpkg -i %s && sudo cp /var/%s/cuda-*-keyring.gpg /usr/share/keyrings/ && sudo apt-get update && sudo apt-get install -y %s"):format(
     url, deb, repo, pkg) }
@@ -534,6 +542,12 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
     orin_compat = type(cuda.orin_compat) == "table" and {
       text = ("CUDA: this Orin runs CUDA %s on its JetPack's driver only with the %s %s, which ptbuild does not fetch: install it from NVIDIA's CUDA %s packages"):format(
         tostring(cuda.version), tostring(cuda.orin_compat.name), tostring(cuda.orin_compat.version), tostring(cuda.orin_compat.label)) } or false,
+    -- a Jetson CUDA newer than its JetPack's runs only with NVIDIA's
+    -- upgrade package (plan cuda.compat): setup.sh looks for its libcuda
+    compat = type(cuda.compat) == "table" and type(cuda.compat.package) == "string"
+      and type(cuda.compat.dir) == "string" and {
+        package = cuda.compat.package, dir = cuda.compat.dir, lib = jetson.upgrade.lib,
+        version = tostring(cuda.version or "?") } or false,
     openblas = ob.via == "source" and {
       version = ob.version or "", url = ob.url or "", sha256 = ob.sha256 or "",
       target = ob.target or "", prefix = ob.prefix or "/opt/OpenBLAS",
@@ -606,7 +620,7 @@ function M.files(args)
   local in_image = image_mover(plan)
   local img = {}
   img.env, img.arm_env, img.arm_acl = image_env(plan, env, sc, in_image)
-  img.path, img.ld = image_paths(prepend, in_image)
+  img.path, img.ld = image_paths(prepend, in_image, type(plan.cuda) == "table" and type(plan.cuda.compat) == "table" and plan.cuda.compat.dir or nil)
   local arches = image_arches(plan, want, img.arm_env, img.arm_acl, notes)
   local im = image_inputs(plan, opts, errors)
   if #errors > 0 then return { errors = errors } end

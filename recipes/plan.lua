@@ -185,7 +185,7 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
         or "choose another CUDA with --cuda")
   end
   if not tk and platform == "linux-aarch64" and facts.host.platform == "jetson" and contains(r.platforms, platform) then
-    local src, why = T.jetson_source(facts, r)
+    local src, why, kind = T.jetson_source(facts, r)
     if not src then
       -- the CUDAs that do have a package here (or are the JetPack's own)
       -- and that the PyTorch release builds with: a --cuda offered here
@@ -193,12 +193,20 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
       local here = {}
       for _, v in ipairs(A.known_versions()) do
         local rv = A.release(v)
-        local s2 = T.jetson_source(facts, rv)
-        if s2 and s2 ~= "unnamed" and A.vcmp(v, "13.0") < 0 and T.torch_builds(torch, rv) then here[#here + 1] = v end
+        if A.vcmp(v, "13.0") < 0 and contains(rv.platforms, platform) and T.jetson_source(facts, rv)
+            and T.torch_builds(torch, rv) then
+          here[#here + 1] = v
+        end
       end
-      problem(p, "error", "cuda-platform-missing", why .. (": no CUDA %s can be installed on this Jetson"):format(r.version),
-        (#here > 0 and ("choose one it has (--cuda %s)"):format(table.concat(here, ", ")) or "choose a CUDA its Ubuntu release has packages of (--cuda)")
-          .. ", or flash a JetPack whose Ubuntu release has CUDA " .. r.version)
+      local choose = #here > 0 and ("choose one it has (--cuda %s)"):format(table.concat(here, ", "))
+        or ("no CUDA ptbuild can install on this Jetson builds PyTorch %s: choose another --torch"):format(torch.version)
+      local tail = kind == "ubuntu" and (", or flash a JetPack whose Ubuntu release has CUDA " .. r.version)
+        or kind == "unnamed" and (", or install CUDA %s from NVIDIA's Jetson downloads and plan again (ptbuild then takes the installed toolkit)"):format(r.version)
+        or ""
+      problem(p, "error", "cuda-platform-missing",
+        why .. (kind == "unnamed" and ": ptbuild cannot say how to install CUDA %s on this Jetson"
+          or ": no CUDA %s can be installed on this Jetson"):format(r.version),
+        choose .. tail)
     end
   end
   if facts.host.platform == "jetson" and platform == "linux-sbsa" and T.orin_sbsa_blocked(facts, r) then
@@ -231,6 +239,28 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
         T.jetson_cc(facts), l4t or "?", min, r.version),
       fix)
   end
+end
+
+-- A Jetson whose module needs a newer CUDA than r on every JetPack it
+-- runs (lib/checks.lua jetson_cuda_too_old: Jetson Thor before CUDA 13.0
+-- [thor-cuda13]).  The fix is the CUDA to take, with the PyTorch release
+-- that builds it when this one builds none.  Adds to problem list p.
+local function jetson_module_problems(p, facts, torch, r, items)
+  local x = C.jetson_cuda_too_old(facts, r)
+  if not x then return end
+  local use, fix = T.suggest(facts, torch, r, items), nil
+  if use then
+    fix = ("use CUDA %s or newer (--cuda %s)"):format(x.need, use.version)
+  else
+    local need, first = A.release(x.need), nil
+    for _, t in ipairs(pytorch.releases) do
+      if need and T.torch_builds(t, need) then first = t; break end
+    end
+    fix = first and ("use CUDA %s or newer, with PyTorch %s or newer: PyTorch %s builds no CUDA that new (--torch %s --cuda %s)"):format(
+        x.need, first.version, torch.version, first.version, x.need)
+      or ("use CUDA %s or newer (--cuda %s)"):format(x.need, x.need)
+  end
+  problem(p, "error", "jetson-thor-needs-cuda-13", x.text, fix)
 end
 
 -- The glibc limits of the toolkit binaries: too old for CUDA r's
@@ -276,6 +306,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   driver_problems(p, facts, r)
   platform_problems(p, facts, r, platform, choice)
   toolkit_problems(p, facts, torch, r, tk, platform)
+  jetson_module_problems(p, facts, torch, r, items)
   glibc_problems(p, facts, r)
   -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
   -- finds none (scenarios S25); JetPack ships it.
@@ -494,6 +525,34 @@ local function releases_asked(args)
   return torch, want, errors
 end
 
+-- A Jetson's side of the plan's cuda block cplan for release r: where
+-- a JetPack-era CUDA comes from, and the packages beside the toolkit it
+-- needs to run (installer answer inst).
+local function jetson_cuda(cplan, facts, r, inst)
+  if cplan.source == "jetpack" then
+    cplan.jetpack_deb = inst.jetpack_deb
+    -- a CUDA the JetPack does not ship: where NVIDIA's Jetson local repo
+    -- of it is (its .deb names the update it holds), for setup.sh to name
+    local src = T.jetson_source(facts, r)
+    local label = src and src:match("_(%d+%.%d+%.%d+)%-%d+_arm64%.deb$")
+    -- known not to be the JetPack's own (named local repo or none): setup.sh
+    -- must not send the user to nvidia-jetpack for it
+    if src ~= "jetpack" then cplan.jetpack_ships = false end
+    if label then
+      cplan.jetpack_repo = T.local_installer_url(label, src)
+    end
+    -- where the CUDA comes from, as fetch's and generate's notes say it
+    cplan.origin = cplan.jetpack_repo and "NVIDIA's Jetson local repo"
+      or cplan.jetpack_ships == false and "NVIDIA's Jetson packages" or "JetPack"
+  end
+  if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
+  -- a CUDA newer than the JetPack's runs only with NVIDIA's upgrade
+  -- package, from root/compat (setup.sh names it, the environment puts
+  -- that directory first on LD_LIBRARY_PATH)
+  local up = T.jetson_upgrade(facts, r, cplan.platform, cplan.root)
+  if up then cplan.compat = up end
+end
+
 -- The plan's CUDA for toolkit choice ch: where it comes from (installed,
 -- JetPack or a download) and, for a download, its files with cuDNN, and
 -- both Docker platforms' files for a generated image.  Returns the plan's
@@ -531,23 +590,7 @@ local function cuda_plan(facts, args, ch, torch)
     runfile = source == "download" and inst.runfile or ptb.null,
     why = ch.why,
   }
-  if source == "jetpack" then
-    cplan.jetpack_deb = inst.jetpack_deb
-    -- a CUDA the JetPack does not ship: where NVIDIA's Jetson local repo
-    -- of it is (its .deb names the update it holds), for setup.sh to name
-    local src = T.jetson_source(facts, r)
-    local label = src and src:match("_(%d+%.%d+%.%d+)%-%d+_arm64%.deb$")
-    -- known not to be the JetPack's own (named local repo or none): setup.sh
-    -- must not send the user to nvidia-jetpack for it
-    if src ~= "jetpack" then cplan.jetpack_ships = false end
-    if label then
-      cplan.jetpack_repo = T.local_installer_url(label, src)
-    end
-    -- where the CUDA comes from, as fetch's and generate's notes say it
-    cplan.origin = cplan.jetpack_repo and "NVIDIA's Jetson local repo"
-      or cplan.jetpack_ships == false and "NVIDIA's Jetson packages" or "JetPack"
-  end
-  if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
+  jetson_cuda(cplan, facts, r, inst)
   -- fetch resolves the CUDA files through the manifest (checksums and all)
   if source == "download" and ncuda == 0 then cplan.files_from_manifest = true end
   if cudnn then
@@ -611,9 +654,7 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
     -- a CUDA the JetPack does not ship comes from NVIDIA's Jetson local
     -- repo of this Ubuntu release: name it, or nobody knows where to look
     local src = T.jetson_source(facts, r)
-    if src == "unnamed" then
-      how = ("from NVIDIA's Jetson packages (JetPack does not ship CUDA %s; ptbuild names no local repo of it)"):format(r.version)
-    elseif not src then
+    if not src then
       how = "from no package for this Ubuntu release (see cuda-platform-missing)"
     elseif src ~= "jetpack" then
       how = "from NVIDIA's Jetson local repo " .. src
@@ -636,6 +677,12 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
     decide("orin_compat", ("%s %s"):format(oc.name, oc.version),
       ("what lets an Orin whose JetPack driver is older than CUDA %s run the SBSA toolkit; NVIDIA lists it for arm64-sbsa among CUDA %s's components, and ptbuild does not download it: install it from NVIDIA's CUDA %s packages"):format(
         r.version, oc.label, oc.label))
+  end
+  if cplan.compat then
+    local jp, own = T.jetpack(facts)
+    decide("cuda_compat", ("%s, %s first on LD_LIBRARY_PATH"):format(cplan.compat.package, cplan.compat.dir),
+      ("JetPack %s's driver is CUDA %s's: programs built with CUDA %s run on it only with NVIDIA's CUDA upgrade package for Jetson, whose driver libraries the environment loads from %s"):format(
+        jp, own, r.version, cplan.compat.dir))
   end
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")
@@ -727,8 +774,10 @@ end
 -- is in the system's own /usr: /usr/bin holds the shell and compilers
 -- too, so it is never stripped from PATH, and the loader's default
 -- directories already hold its libraries (nothing goes on
--- LD_LIBRARY_PATH for it).  Returns path_prepend, path_remove.
-local function path_edits(root, others)
+-- LD_LIBRARY_PATH for it).  A Jetson's CUDA upgrade package (compat, the
+-- plan's cuda.compat) goes before the toolkit's lib64, as NVIDIA's
+-- example runs it [tegra-upgrade].  Returns path_prepend, path_remove.
+local function path_edits(root, others, compat)
   local remove_path, remove_lib = {}, {}
   for _, o in ipairs(others) do
     if o ~= "/usr" then
@@ -737,6 +786,7 @@ local function path_edits(root, others)
     end
   end
   local prepend_lib = root == "/usr" and {} or { root .. "/lib64" }
+  if compat then table.insert(prepend_lib, 1, compat.dir) end
   return { PATH = { root .. "/bin" }, LD_LIBRARY_PATH = ptb.array(prepend_lib) },
          { PATH = ptb.array(remove_path), LD_LIBRARY_PATH = ptb.array(remove_lib) }
 end
@@ -837,7 +887,7 @@ function M.make(args)
   local d = { facts = facts, root = root, release = r, arch = arch, host = hinfo,
               blas_env = benv, jobs = jobs, tk = ch.tk, no_cudnn = args.no_cudnn }
   local env = B.env(d)
-  local path_prepend, path_remove = path_edits(root, others)
+  local path_prepend, path_remove = path_edits(root, others, cplan.compat)
   local plan = {
     schema = "ptbuild.plan/1",
     facts_source = args.facts_source or "host",

@@ -26,6 +26,10 @@
 --   lists 36.4 and 36.4.3, no 36.4.2).  The value taken is "6.1", what
 --   all but that one agree on and no more; 6.1 and 6.2 both ship CUDA
 --   12.6 and take the same wheels, so the choice changes no plan.
+--   [l4t-3620] L4T 36.2: JetPack 6.0 DP, the developer preview of 6.0
+--   ([jc-l4t] "6.0 DP", CUDA 12.2 there); NVIDIA's v60 wheels serve L4T
+--   36.2 and 36.3 alike [nv-redist-jp6], and 6.0's CUDA is 12.2
+--   [tegra-upgrade], so it reads as 6.0.
 -- Not here because no source read says which JetPack they belong to:
 -- 39.0.0 and
 -- 39.1.0: both are JetPack 7.2 pre-releases ("7.2 EA" in [S_JTOP] and
@@ -36,6 +40,7 @@ local M = {}
 
 -- L4T "major.minor.patch" -> JetPack [S_JTOP]
 M.jetpack = {
+  ["32.6.1"] = "4.6",                                   -- [S_JTOP] [jc-l4t]
   ["32.7.1"] = "4.6.1", ["32.7.2"] = "4.6.2", ["32.7.3"] = "4.6.3",
   ["32.7.4"] = "4.6.4", ["32.7.5"] = "4.6.5", ["32.7.6"] = "4.6.6",
   ["35.1.0"] = "5.0.2", ["35.2.1"] = "5.1", ["35.3.1"] = "5.1.1",
@@ -44,6 +49,7 @@ M.jetpack = {
   ["35.6.1"] = "5.1.5", ["35.6.2"] = "5.1.5",           -- [jp515]
   ["35.6.3"] = "5.1.5",                                 -- [l4t-3563] (sources disagree)
   ["35.6.4"] = "5.1.6",                                 -- [jp516]
+  ["36.2.0"] = "6.0",                                   -- [l4t-3620]
   ["36.3.0"] = "6.0", ["36.4.0"] = "6.1", ["36.4.3"] = "6.2",
   ["36.4.2"] = "6.1",                                   -- [l4t-3642]
   ["36.4.4"] = "6.2.1", ["36.4.7"] = "6.2.1",
@@ -62,6 +68,11 @@ M.cuda = {
   ["7.0"] = "13.0", ["7.1"] = "13.0",                   -- [S_NV_BLOG_THOR]; 7.1 [jp71]
   ["7.2"] = "13.2",                                     -- [jp72] 13.2.1; 7.2.1 ships 13.2.2 [jp721]
 }
+
+-- L4T major -> the Ubuntu release its root file system is [jc-arch]
+-- (what a Jetson runs when no os-release was read)
+M.ubuntu = { ["32"] = "18.04", ["34"] = "20.04", ["35"] = "20.04", ["36"] = "22.04",
+             ["38"] = "24.04", ["39"] = "24.04" }
 
 -- Module part numbers from the device-tree compatible [S_JTOP] [S_LINUX_DTS]
 M.modules = {

@@ -34,9 +34,10 @@ end
 -- Does release r build the GPU of capability cc?  nil when it does; else
 -- "toolkit-drops-gpu" and the last CUDA that built it, or
 -- "gpu-newer-than-toolkit" and the first that builds it (nil: none known).
--- The GPU is named as r names it: Jetson Thor is sm_101 before CUDA 13
--- and sm_110 from 13.0 (T.gpu_arch), so CUDA 12.8 builds a Thor.  A GPU
--- no listed release builds is older, not newer, when data/archs.lua says
+-- The GPU is named as r names it: Thor is sm_101 before CUDA 13 and
+-- sm_110 from 13.0 (T.gpu_arch), so nvcc 12.8 builds Thor code (a Jetson
+-- Thor, whose JetPack 7 runs CUDA 13 alone, is jetson_cuda_too_old's
+-- to judge).  A GPU no listed release builds is older, not newer, when data/archs.lua says
 -- which CUDA last built it (Kepler 3.0: 10.2) or when it is older than
 -- every architecture there (Fermi 2.x): "toolkit-drops-gpu" with that
 -- CUDA, or with nil.
@@ -54,10 +55,29 @@ end
 
 M.oldest_arch = oldest_arch
 
+-- A Jetson whose module needs a newer CUDA than r on every JetPack it
+-- runs (Jetson Thor: 13.0, T.jetson_cuda_min [thor-cuda13]): nil, or
+-- { name (the module), need (that CUDA), cc (its GPU) }.
+-- (jetson-thor-needs-cuda-13)
+function M.jetson_cuda_too_old(facts, r)
+  local need, name = T.jetson_cuda_min(facts)
+  if not need or A.vcmp(r.version, need) >= 0 then return nil end
+  local cc = T.jetson_cc(facts)
+  -- CUDA 12.8 and 12.9 name Thor sm_101 (T.gpu_arch); older ones none
+  local known = cc and T.builds_gpu(r, cc) and ("CUDA %s knows it only as sm_%s"):format(
+    r.version, A.digits(T.gpu_arch(cc, r))) or ("CUDA %s does not know it at all"):format(r.version)
+  return { name = name, need = need, cc = cc,
+    text = ("CUDA %s does not build for %s (GPU %s): its JetPacks (7 and later) run CUDA 13's driver, which calls the GPU compute capability 11.0, and %s; NVIDIA supports it from CUDA %s"):format(
+      r.version, name, tostring(cc or "?"), known, need) }
+end
+
 -- The GPUs of the facts that r does not build: { gpu, code, edge } each,
--- in facts order (gpu_build's code and CUDA release).
+-- in facts order (gpu_build's code and CUDA release).  A Jetson that
+-- jetson_cuda_too_old holds back is its problem, not its GPU's: the CUDA
+-- gpu_build would name (12.8 builds Thor as sm_101) does not run there.
 function M.gpus_not_built(facts, r)
   local out = {}
+  if M.jetson_cuda_too_old(facts, r) then return out end
   for _, g in ipairs(facts.gpus or {}) do
     local cc = g.compute_capability
     if type(cc) == "string" then

@@ -235,17 +235,21 @@ function M.choose(facts, torch, r, platform, override)
   local cx = A.cpp_extension_check(items, torch)
   if cx then problem(problems, "warning", "arch-not-accepted-by-cpp-extension", cx.message, cx.hint) end
 
-  -- Every GPU present must be served by the list.
+  -- Every GPU present must be served by the list.  A Jetson that CUDA r
+  -- is too old for (lib/checks.lua jetson_cuda_too_old, plan's
+  -- jetson-thor-needs-cuda-13) is that problem alone: the CUDA the GPU
+  -- rules would name instead does not run there either.
+  local held = C.jetson_cuda_too_old(facts, r)
   for _, g in ipairs(gpus) do
     local cc = g.compute_capability
     if not cc or cc == ptb.null then
       unknown_gpu(problems, g, override)
-    elseif cc then
+    elseif cc and not held then
       known_gpu(problems, g, cc, items, r)
     end
   end
 
-  if #items == 0 then
+  if #items == 0 and not held then
     -- no code at all: say why, rather than name a list of nothing "the
     -- GPUs of this machine"
     local unknown = #gpus > 0 and source == "gpus"

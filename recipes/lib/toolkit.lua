@@ -81,6 +81,18 @@ function M.jetson_cc(facts)
   return nil
 end
 
+-- The first CUDA that builds for this Jetson's module on any JetPack it
+-- runs (data/jetson.lua cuda_min: Jetson Thor, 13.0 [thor-cuda13]) and
+-- the module's name; nil when none is set or this is no Jetson.
+function M.jetson_cuda_min(facts)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  local cc = M.jetson_cc(facts)
+  for _, m in ipairs(jetson.modules) do
+    if m.cuda_min and cc and (cc == m.cc or cc == m.cc_cuda12) then return m.cuda_min, m.name end
+  end
+  return nil
+end
+
 -- NVIDIA platform key and installer for release r on this host
 -- (anchors-cuda-install.md section 8): x86_64 -> linux-x86_64; ARM server
 -- -> linux-sbsa; Jetson: Orin and older use JetPack (linux-aarch64) before
@@ -214,28 +226,89 @@ function M.predates_text(facts, g, first)
     facts.driver.version, facts.driver.cuda_max, g.name or "GPU", g.compute_capability, first)
 end
 
+-- The JetPack of a Jetson's facts (data/l4t.lua, by its L4T) and the
+-- CUDA that JetPack ships, or nil when the L4T is not one ptbuild knows.
+function M.jetpack(facts)
+  local l4t = facts.jetson and facts.jetson.l4t
+  local jp = type(l4t) == "string" and L4T.jetpack[l4t]
+  if not jp then return nil end
+  return jp, L4T.cuda[jp:match("^(%d+%.%d+)")]
+end
+
+-- The Ubuntu release of a Jetson: its os-release, else (no os-release
+-- read) the one its L4T release is built on (data/l4t.lua ubuntu); nil
+-- for another distribution.
+local function jetson_ubuntu(facts)
+  local os = (facts.host or {}).os
+  if type(os) == "table" then
+    return os.id == "ubuntu" and type(os.version_id) == "string" and os.version_id or nil, os
+  end
+  local l4t = facts.jetson and facts.jetson.l4t
+  return type(l4t) == "string" and L4T.ubuntu[l4t:match("^(%d+)")] or nil
+end
+
 -- How a Jetson gets JetPack-era (linux-aarch64) CUDA release r: "jetpack"
 -- when the JetPack of its L4T ships r (data/l4t.lua), else the name of
 -- NVIDIA's Jetson local-repo .deb for its Ubuntu release (data/cuda.lua
--- jetson_debs: 20.04 for JetPack 5, 22.04 for JetPack 6), else nil and
--- why: a .deb is built for one Ubuntu release, and the JetPack 5 of an
--- Ubuntu 20.04 Jetson has no CUDA 12.6.  A fact missing is no refusal:
--- "jetpack" when the JetPack is not known, "unnamed" when no .deb of r
--- (or no Ubuntu release) is.
+-- jetson_debs: 20.04 for JetPack 5, 22.04 for JetPack 6).  "jetpack" too
+-- when the JetPack is not known (a fact missing is no refusal).  Else nil,
+-- why, and which: "ubuntu" (the .debs of r are for another Ubuntu
+-- release: the JetPack 5 of an Ubuntu 20.04 Jetson has no CUDA 12.6),
+-- "served" (NVIDIA's upgrade package serves no CUDA r on this JetPack
+-- [tegra-upgrade]: CUDA 12.3 on JetPack 6, anything on JetPack 4) or
+-- "unnamed" (NVIDIA may publish one, ptbuild names none: a plan of it
+-- could not be carried out).
 function M.jetson_source(facts, r)
-  local l4t = facts.jetson and facts.jetson.l4t
-  local jp = type(l4t) == "string" and L4T.jetpack[l4t]
-  if not jp or L4T.cuda[jp:match("^(%d+%.%d+)")] == r.version then return "jetpack" end
+  local jp, own = M.jetpack(facts)
+  if not jp or own == r.version then return "jetpack" end
   local debs = (cuda.updates[r.version] or {}).jetson_debs
-  local os = (facts.host or {}).os
-  local ubuntu = type(os) == "table" and os.id == "ubuntu" and type(os.version_id) == "string" and os.version_id or nil
-  if not debs or not ubuntu then return "unnamed" end
-  if debs[ubuntu] then return debs[ubuntu] end
+  local ubuntu, os = jetson_ubuntu(facts)
+  if debs and ubuntu and debs[ubuntu] and jetson.upgrade_serves(jp, r.version) then return debs[ubuntu] end
   local have = {}
-  for k in pairs(debs) do if k ~= "label" then have[#have + 1] = k end end
+  for k in pairs(debs or {}) do if k ~= "label" then have[#have + 1] = k end end
   table.sort(have)
-  return nil, ("NVIDIA's Jetson packages of CUDA %s are for Ubuntu %s, not this %sUbuntu %s"):format(
-    r.version, table.concat(have, ", "), jp and ("JetPack " .. jp .. " ") or "", ubuntu)
+  if not ubuntu then
+    return nil, ("NVIDIA's Jetson packages of CUDA are for Ubuntu, and this JetPack %s Jetson runs %s %s"):format(
+      jp, tostring(os and os.id or "?"), tostring(os and os.version_id or "")), "ubuntu"
+  end
+  if #have > 0 and not debs[ubuntu] then
+    return nil, ("NVIDIA's Jetson packages of CUDA %s are for Ubuntu %s, not this JetPack %s Ubuntu %s"):format(
+      r.version, table.concat(have, ", "), jp, ubuntu), "ubuntu"
+  end
+  if not jetson.upgrade_serves(jp, r.version) then
+    local list = jetson.upgrade.serves[jp:match("^(%d+)")]
+    return nil, list and ("NVIDIA's CUDA upgrade for JetPack %s serves CUDA %s, not %s"):format(
+        jp:match("^(%d+)"), table.concat(list, ", "), r.version)
+      or ("NVIDIA's CUDA upgrade for Jetson serves no CUDA %s on JetPack %s"):format(r.version, jp), "served"
+  end
+  return nil, ("ptbuild names no NVIDIA Jetson package of CUDA %s for Ubuntu %s (JetPack %s)"):format(
+    r.version, ubuntu, jp), "unnamed"
+end
+
+-- NVIDIA's CUDA upgrade package a Jetson needs to run release r from the
+-- toolkit at root (data/jetson.lua upgrade [tegra-upgrade]): when r is
+-- newer than the CUDA its JetPack ships, the JetPack's driver runs r's
+-- programs only with the package's libcuda: cuda-compat-X-Y in
+-- root/compat on the linux-aarch64 toolkit; on the SBSA toolkit of
+-- JetPack 7.2, the package the note names for r (Orin's own in
+-- root/compat_orin).  Returns { package, dir } or nil: no Jetson, a CUDA
+-- no newer than the JetPack's, a JetPack ptbuild does not know, or an
+-- SBSA CUDA no package of which is named for this JetPack.
+function M.jetson_upgrade(facts, r, platform, root)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  local jp, own = M.jetpack(facts)
+  if not own or A.vcmp(r.version, own) <= 0 then return nil end
+  root = root or ("/usr/local/cuda-" .. r.version)
+  if platform == "linux-aarch64" then
+    local maj, min = r.version:match("^(%d+)%.(%d+)")
+    return { package = jetson.upgrade.package:format(tonumber(maj), tonumber(min)),
+             dir = root .. "/" .. jetson.upgrade.dir }
+  end
+  local row = platform == "linux-sbsa" and jetson.upgrade.sbsa[r.version]
+  if not row or jp:match("^(%d+%.%d+)") ~= row.jetpack then return nil end
+  local cc = M.jetson_cc(facts)
+  local p = cc and A.vcmp(cc, "10.1") >= 0 and row.thor or row.orin
+  return { package = p.package, dir = root .. "/" .. p.dir }
 end
 
 -- Does release r suit the torch release, the driver, every GPU, the arch
@@ -262,6 +335,10 @@ function M.fits(facts, torch, r, tk, items)
   if not ok_items then return false, why_items end
   local ok_glibc, why_glibc = M.glibc_ok(facts, r)
   if not ok_glibc then return false, why_glibc end
+  local jmin, jname = M.jetson_cuda_min(facts)
+  if jmin and A.vcmp(r.version, jmin) < 0 then
+    return false, ("%s needs CUDA %s or newer"):format(jname, jmin)
+  end
   local plat = M.platform(facts, r)
   if tk then
     local tp = M.toolkit_platform(tk)

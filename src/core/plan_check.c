@@ -400,7 +400,9 @@ static int check_cuda(const struct chk *c, const cJSON *p)
 	    may(c, p, "cuda.runfile.md5", form_md5, "32 lowercase hexadecimal digits") ||
 	    may(c, p, "cuda.cudnn.version", form_version, "a version such as 9.13.0.50") ||
 	    may(c, p, "cuda.cudnn.variant", form_name, "a variant name such as cuda13") ||
-	    may(c, p, "cuda.jetpack_repo", form_url, "an http(s) or file:/// URL"))
+	    may(c, p, "cuda.jetpack_repo", form_url, "an http(s) or file:/// URL") ||
+	    may(c, p, "cuda.compat.package", form_name, "a package name such as cuda-compat-12-2") ||
+	    may(c, p, "cuda.compat.dir", form_abspath, "an absolute path"))
 		return -1;
 	v = ptb_json_get(p, "cuda.origin");
 	if (v && !cJSON_IsNull(v) && !is_one_of(cJSON_GetStringValue(v), origins))

@@ -29,6 +29,7 @@ jetson-toolkit-on-server|error|--facts $F/altra-jetson-toolkit.json --cuda 12.6
 toolkit-wrong-platform|error|--facts $F/x86-sbsa-toolkit.json --torch 2.11 --cuda 12.8
 cuda-platform-missing|error|--profile jetson-orin --torch 2.4 --cuda 12.3
 jetson-orin-needs-cuda-13.2|error|--profile jetson-orin --cuda 13.0
+jetson-thor-needs-cuda-13|error|--profile jetson-thor --cuda 12.8
 glibc-too-old|error|--facts $F/amzn2-glibc226.json --torch 2.11 --cuda 12.8
 glibc-too-new|error|--facts $F/fedora43-glibc242.json --cuda 13.0
 cuda-data-assumed|warning|--profile graviton3 --cuda 13.5

@@ -51,7 +51,7 @@ like "$out" "*error \\[cuda-platform-missing\\] NVIDIA's Jetson packages of CUDA
 offered() { # OUT: the --cuda list of cuda-platform-missing's fix
 	printf '%s\n' "$1" | sed -n 's/.*fix: choose one it has (--cuda \([0-9., ]*\)).*/\1/p' | tr -d ,
 }
-for c in "jp514 2.5 12.6" "jp62 2.14 12.2" "jp62 2.9 12.2" "jp514 2.4 12.6"; do
+for c in "jp514 2.5 12.6" "jp62 2.14 12.2" "jp62 2.9 12.2" "jp514 2.4 12.6" "jp514 2.5 12.1" "jp62 2.4 12.5"; do
 	set -- $c
 	run "$PTBUILD" plan --facts "$T_DIR/$1.json" --torch "$2" --cuda "$3"
 	list=$(offered "$out")
@@ -64,6 +64,39 @@ for c in "jp514 2.5 12.6" "jp62 2.14 12.2" "jp62 2.9 12.2" "jp514 2.4 12.6"; do
 	done
 	is "$bad" "" "... and each plans with PyTorch $2 without an error"
 done
+
+# A CUDA NVIDIA's upgrade package may serve there but whose Jetson
+# package ptbuild does not name, one NVIDIA's upgrade does not serve on
+# that JetPack [tegra-upgrade], or a Jetson whose Ubuntu release is read
+# from its L4T (no os-release) or is not Ubuntu: refused, or the .deb of
+# that Ubuntu release.  FACTS TORCH CUDA -> exit, then the error or the
+# .deb the text plan names
+orin jp72 39.2.0 24.04
+orin jp514d 35.6.0 11
+python3 - "$T_DIR" <<'PY'
+import json, sys
+d = sys.argv[1]
+for src, dst, os_ in (("jp514", "jp514n", None), ("jp62", "jp62n", None), ("jp514d", "jp514d", {"id": "debian", "version_id": "11"})):
+    f = json.load(open(f"{d}/{src}.json"))
+    if os_ is None:
+        del f["host"]["os"]
+    else:
+        f["host"]["os"] = os_
+    json.dump(f, open(f"{d}/{dst}.json", "w"))
+PY
+while IFS='|' read -r facts torch cuda want_rc want; do
+	run "$PTBUILD" plan --facts "$T_DIR/$facts.json" --torch "$torch" --cuda "$cuda"
+	is "$rc" "$want_rc" "$facts, PyTorch $torch, --cuda $cuda: exit $want_rc"
+	like "$out" "*$want*" "... $want"
+done <<'EOF'
+jp514|2.5|12.1|1|error [[]cuda-platform-missing] ptbuild names no NVIDIA Jetson package of CUDA 12.1 for Ubuntu 20.04 (JetPack 5.1.4): ptbuild cannot say how to install CUDA 12.1 on this Jetson
+jp514|2.5|12.0|1|error [[]cuda-platform-missing] ptbuild names no NVIDIA Jetson package of CUDA 12.0 for Ubuntu 20.04 (JetPack 5.1.4)
+jp62|2.4|12.5|1|fix: choose one it has (--cuda 12.4, 12.6, 12.8, 12.9), or install CUDA 12.5 from NVIDIA's Jetson downloads and plan again
+jp72|2.4|12.5|1|error [[]cuda-platform-missing] NVIDIA's CUDA upgrade for Jetson serves no CUDA 12.5 on JetPack 7.2: no CUDA 12.5 can be installed on this Jetson
+jp514n|2.5|12.2|0|from NVIDIA's Jetson local repo cuda-tegra-repo-ubuntu2004-12-2-local_12.2.2-1_arm64.deb
+jp62n|2.5|12.2|1|NVIDIA's Jetson packages of CUDA 12.2 are for Ubuntu 20.04, not this JetPack 6.2 Ubuntu 22.04
+jp514d|2.5|12.2|1|NVIDIA's Jetson packages of CUDA are for Ubuntu, and this JetPack 5.1.4 Jetson runs debian 11
+EOF
 
 # JetPack 6.2 (Ubuntu 22.04): 12.8 from its 22.04 .deb; 12.2's is 20.04's
 run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.8
@@ -106,14 +139,18 @@ like "$err" "*the plan is for a Jetson (CUDA 12.2.2 from NVIDIA's Jetson local r
 	"generate's note of it names the local repo"
 unlike "$fetch_err$err" '*from JetPack*' "... and neither says JetPack ships it"
 # A CUDA the JetPack does not ship and whose Jetson package ptbuild does
-# not name (12.5 on JetPack 6.2): the plan marks it, and setup.sh, fetch
-# and generate say it is not JetPack's rather than send the user to
-# nvidia-jetpack, which installs 12.6
+# not name (12.5 on JetPack 6.2) is refused: such a plan could not be
+# carried out.  Forced through generate anyway, the plan marks it, and
+# setup.sh, fetch and generate say it is not JetPack's rather than send
+# the user to nvidia-jetpack, which installs 12.6
 "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.4 --cuda 12.5 --json >"$T_DIR/p.json" 2>/dev/null
 is "$(field "$T_DIR/p.json" 'p["cuda"]["source"] + " " + str(p["cuda"].get("jetpack_ships")) + " " + str(p["cuda"].get("jetpack_repo"))')" \
 	"jetpack False None" "JetPack 6.2, --cuda 12.5: the plan's cuda block says JetPack does not ship it, and names no repo"
 run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen125"
-like "$err" "*the plan is for a Jetson (CUDA 12.5.1 from NVIDIA's Jetson packages)*" "... generate's note says so"
+[ "$rc" -ne 0 ] && [ ! -e "$T_DIR/gen125/setup.sh" ]
+t_ok $? "... generate refuses the plan (exit $rc) and writes no setup.sh"
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen125" --force
+like "$err" "*the plan is for a Jetson (CUDA 12.5.1 from NVIDIA's Jetson packages)*" "... forced, generate's note says so"
 run sh "$T_DIR/gen125/setup.sh" --dry-run
 like "$out$err" "*setup: CUDA: /usr/local/cuda-12.5 is no CUDA of this JetPack, and ptbuild names no NVIDIA Jetson package of CUDA 12.5 for its Ubuntu release*" \
 	"... setup.sh says the CUDA is not JetPack's"

@@ -108,6 +108,15 @@ local cases = {
       o.env.TORCH_CUDA_ARCH_LIST = nil
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "12.6.85" end end,
     "RTX 5090 %(compute capability 12.0%) is newer than CUDA 12.6", "error" },
+  { "jetson-thor-needs-cuda-13", function(f, o)
+      f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 125772, cpu = { cores = 14 } }
+      f.gpus = { { index = 0, name = "NVIDIA Thor", compute_capability = "11.0" } }
+      f.driver = { version = "580.00", cuda_max = "13.0" }
+      o.env.TORCH_CUDA_ARCH_LIST = nil
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+        x.version = "12.9.86"; x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" }
+      end end,
+    "CUDA 12%.9 does not build for Jetson Thor %(GPU 11%.0%).*knows it only as sm_101", "error" },
   { "gcc-too-new", function(f, o)
       f.compilers = { { name = "gcc", version = "15.1.0", path = "/usr/bin/gcc" },
                       { name = "g++", version = "13.3.0", path = "/usr/bin/g++-13" } } end,
@@ -321,9 +330,11 @@ for _, c in ipairs({
   end
 end
 
--- Jetson Thor (11.0) is sm_101 to CUDA 12.9: CUDA 12.8 builds it, as the
--- plan says (lib/checks.lua); 12.6 does not, and 13.0 builds it as sm_110.
-for _, c in ipairs({ { "12.8.93", nil }, { "12.6.85", "gpu-newer-than-toolkit" }, { "13.0.48", nil } }) do
+-- Jetson Thor (11.0) is sm_101 to CUDA 12.9, but every JetPack it runs
+-- is JetPack 7 with CUDA 13's driver: a CUDA before 13.0 is the Jetson
+-- rule's error alone, as the plan says (lib/checks.lua
+-- jetson_cuda_too_old [thor-cuda13]); 13.0 builds it as sm_110.
+for _, c in ipairs({ { "12.8.93", "jetson-thor-needs-cuda-13" }, { "12.6.85", "jetson-thor-needs-cuda-13" }, { "13.0.48", nil } }) do
   local f, o = copy(clean_facts), copy(clean_obs)
   f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 125772, cpu = { cores = 14 } }
   f.gpus = { { index = 0, name = "NVIDIA Thor", compute_capability = "11.0" } }
@@ -334,6 +345,7 @@ for _, c in ipairs({ { "12.8.93", nil }, { "12.6.85", "gpu-newer-than-toolkit" }
   end
   local res = run(f, o)
   local got = finding(res, "gpu-newer-than-toolkit") or finding(res, "toolkit-drops-gpu")
+    or finding(res, "jetson-thor-needs-cuda-13")
   t.is(got and got.code, c[2], "Jetson Thor with CUDA " .. c[1] .. ": " .. tostring(c[2] or "builds it"))
   t.is(finding(res, "sbsa-toolkit-on-jetson"), nil, "Jetson Thor with CUDA " .. c[1] .. ": its SBSA toolkit is right")
 end

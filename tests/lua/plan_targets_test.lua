@@ -46,7 +46,10 @@ local cases = {
   { "override: 8.0 SASS runs on 8.6", facts("x86_64", { "8.6" }), "2.11", "12.8", "linux-x86_64", "8.0", "8.0", "" },
   { "override missing the GPU", facts("x86_64", { "8.9" }), "2.11", "12.8", "linux-x86_64", "9.0", "9.0", "error:gpu-not-in-arch-list" },
   { "override: PTX only", facts("x86_64", { "8.9" }), "2.11", "12.8", "linux-x86_64", "7.5+PTX", "7.5+PTX", "warning:gpu-ptx-only" },
-  { "override: 10.0 SASS does not run on Thor", facts("jetson", { "10.1" }), "2.8", "12.9", "linux-sbsa", "10.0", "10.0", "error:gpu-not-in-arch-list" },
+  { "override: 10.0 SASS does not run on Thor", facts("jetson", { "11.0" }), "2.9", "13.0", "linux-sbsa", "10.0", "10.0", "error:gpu-not-in-arch-list" },
+  -- a Jetson Thor with CUDA 12.9 is plan's jetson-thor-needs-cuda-13 alone
+  -- (lib/checks.lua jetson_cuda_too_old): no GPU problem beside it
+  { "Thor with CUDA 12.9: the Jetson rule's", facts("jetson", { "11.0" }), "2.8", "12.9", "linux-sbsa", nil, "10.1+PTX", "" },
   { "override: 9.0a only on 9.0", facts("x86_64", { "9.0" }), "2.11", "12.8", "linux-x86_64", "9.0a", "9.0a", "" },
   { "override: a not accepted? (2.4 accepts a)", facts("x86_64", { "9.0" }), "2.4", "12.4", "linux-x86_64", "9.0a", "9.0a", "" },
   { "override: f refused by 2.8", facts("sbsa", {}), "2.8", "12.9", "linux-sbsa", "10.0f", "10.0f", "error:arch-suffix-not-accepted warning:arch-not-accepted-by-cpp-extension" },
