@@ -116,7 +116,7 @@ M.products = {
   { name = "GeForce GT 730M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
   { name = "GeForce GT 640M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
   { name = "GeForce GT 640M LE",                                cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
-  { name = "GeForce GT 735M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 735M",                                   cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
   { name = "Tesla K40",                                         cc = "3.5", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM
   { name = "Tesla K20",                                         cc = "3.5", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
   { name = "Quadro K6000",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
@@ -138,9 +138,9 @@ M.products = {
   { name = "Quadro K1200",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD2
   { name = "Quadro M1200",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "Quadro M520",                                       cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
-  { name = "Quadro M5000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
-  { name = "Quadro M4000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
-  { name = "Quadro M3000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M5000M",                                     cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
+  { name = "Quadro M4000M",                                     cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
+  { name = "Quadro M3000M",                                     cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
   { name = "Quadro M2000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "Quadro M1000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "Quadro K620M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
@@ -168,12 +168,12 @@ M.products = {
   { name = "Quadro M2000",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
   { name = "Quadro M5500M",                                     cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "Quadro M2200",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
-  { name = "Quadro M620",                                       cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M620",                                       cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
   { name = "GeForce GTX 950",                                   cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "GeForce GTX 980M",                                  cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "GeForce GTX 970M",                                  cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "GeForce GTX 965M",                                  cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
-  { name = "GeForce 910M",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce 910M",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
   { name = "Jetson Nano",                                       cc = "5.3", arch = "Maxwell", segment = "jetson" }, -- S_NV_LEGACY S_TVM S_JTOP
   { name = "Jetson TX1",                                        cc = "5.3", arch = "Maxwell", segment = "jetson" }, -- S_TVM S_JTOP S_MESON
   { name = "Tesla P100",                                        cc = "6.0", arch = "Pascal",  segment = "datacenter" }, -- S_NV_LEGACY S_TVM

@@ -70,14 +70,16 @@ fi
 # gen-gpus.py --check-page reads NVIDIA's pages as they are written: a
 # name in capitals ("QUADRO RTX 8000"), a note in brackets the driver does
 # not print ("NVIDIA GB10 (DGX Spark)"), a name broken over two lines.
-# Names the CSV has pass; a name it lacks, or gives another capability, is
+# Names the CSV has pass, and so does a row that keeps its chip's
+# capability against the page (S_CHIP_CC: the legacy page's Quadro M620
+# at 5.2 is a GM107, 5.0); a name it lacks, or gives another capability, is
 # printed with the page's spelling and the status is 1.
 if command -v python3 >/dev/null 2>&1; then
 	printf '%s\n' 12.1 'NVIDIA GB10 (DGX Spark)' 12.0 'NVIDIA RTX PRO 6000 ' \
 		'Blackwell Server Edition' 8.9 'NVIDIA RTX 4000 SFF Ada' 7.5 'NVIDIA T4' \
-		'QUADRO RTX 8000' 'QUADRO RTX 6000' 6.1 'NVIDIA TITAN X' >"$T_DIR/page-ok.txt"
+		'QUADRO RTX 8000' 'QUADRO RTX 6000' 6.1 'NVIDIA TITAN X' 5.2 'Quadro M620' >"$T_DIR/page-ok.txt"
 	out=$(python3 tools/gen-gpus.py --check-page "$T_DIR/page-ok.txt" 2>&1)
-	is "$?:$out" "0:" "gen-gpus.py --check-page: capitals, a bracketed note and a broken line match the CSV"
+	is "$?:$out" "0:" "gen-gpus.py --check-page: capitals, a bracketed note, a broken line and an S_CHIP_CC row match the CSV"
 	printf '%s\n' 9.0 'NVIDIA H100' 'NVIDIA Z999 Test' 8.6 'QUADRO RTX 8000' >"$T_DIR/page-bad.txt"
 	out=$(python3 tools/gen-gpus.py --check-page "$T_DIR/page-bad.txt" 2>&1)
 	is "$?:$out" "1:$T_DIR/page-bad.txt: 'Z999 Test' (9.0) is not in tools/data/gpus.csv

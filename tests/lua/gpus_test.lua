@@ -101,6 +101,15 @@ local rows = {
   { "NVIDIA GeForce MX450", "7.5", "S_PCIIDS" },                           -- 1F97 TU117M
   { "NVIDIA GeForce GTX 1630", "7.5", "S_PCIIDS" },                        -- 1F83 TU117
   { "NVIDIA T550 Laptop GPU", "7.5", "S_PCIIDS" },                         -- 1FB7 TU117GLM
+  -- rows NVIDIA's pages give a capability their chip does not have
+  -- (S_CHIP_CC): the chip's, as the pages give it for other products of
+  -- the same chip
+  { "Quadro M620", "5.0", "S_CHIP_CC" },     -- 13B4 GM107GLM, as the GTX 750 Ti (5.0)
+  { "Quadro M5000M", "5.2", "S_CHIP_CC" },   -- 13F8 GM204GLM, as the GTX 980 (5.2)
+  { "Quadro M4000M", "5.2", "S_CHIP_CC" },   -- 13F9 GM204GLM
+  { "Quadro M3000M", "5.2", "S_CHIP_CC" },   -- 13FA GM204GLM
+  { "GeForce 910M", "3.5", "S_CHIP_CC" },    -- 129A GK208BM, as the GT 720 (3.5)
+  { "GeForce GT 735M", "3.5", "S_CHIP_CC" }, -- 1291 GK208M
   -- nvidia-smi's names in public issue threads (S_NVSMI_ISSUES), older
   -- drivers without "NVIDIA " in front
   { "Quadro P4000", "6.1", "S_NV_LEGACY" },       -- NVIDIA/open-gpu-kernel-modules#914
