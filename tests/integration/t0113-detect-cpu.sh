@@ -46,6 +46,15 @@ x86_64-alderlake-archspec|alderlake|
 x86_64-arrowlake-s-archspec|arrowlake_s|
 x86_64-k10-phenom-ii-x6|k10|
 x86_64-piledriver-fx-8350|piledriver|
+aarch64-amazon-cortex-a72-archspec|cortex_a72|Cortex-A72
+aarch64-apple-m1-asahi-archspec|m1|Icestorm-M1
+aarch64-apple-m2-asahi-archspec|m2|
+aarch64-cavium-thunderx2-archspec|thunderx2|ThunderX2-99xx
+x86_64-broadwell-archspec|broadwell|
+x86_64-ivybridge-archspec|ivybridge|
+x86_64-x86_64-v3-archspec|x86_64_v3|
+x86_64-zen-archspec|zen|
+x86_64-bulldozer-archspec|bulldozer|
 TABLE
 
 # archspec keeps only descendants of the best generic level: a Haswell
