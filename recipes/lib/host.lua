@@ -210,6 +210,22 @@ local function x86_targets(cpu)
   return nil
 end
 
+-- The part OpenBLAS's build detection reads on a machine whose cores
+-- differ: cpuid_arm64.c detect() [ob-cpuid] reads every core's MIDR_EL1,
+-- sorts the parts (qsort with cpusort, highest first) and takes the
+-- highest, with the implementer of the last core; facts list the parts in
+-- cpu.parts (one implementer on every such machine known).  DYNAMIC_ARCH
+-- reads the MIDR of the core it starts on [ob-dyn], so its kernel set is
+-- taken from the first core's part, as archspec's microarchitecture is.
+local function build_part(cpu, part)
+  local best, bn = part, tonumber(part)
+  for _, p in ipairs(type(cpu.parts) == "table" and cpu.parts or {}) do
+    local n = type(p) == "string" and tonumber(p) or nil
+    if n and (not bn or n > bn) then best, bn = p, n end
+  end
+  return best
+end
+
 -- OpenBLAS TARGET for the CPU: what OpenBLAS's own build detection picks
 -- -- on Arm from implementer:part (ARMV8 for a part it does not list), on
 -- x86-64 from vendor, family, model and flags, else from the archspec
@@ -221,8 +237,9 @@ function M.openblas_target(cpu)
   local impl, part = str(cpu.implementer), str(cpu.part)
   if impl and part then
     impl = impl:lower()
-    local row = ob.arm_parts[impl .. ":" .. part:lower()]
-    local dyn = row and row[2] or ob.arm_implementers[impl]
+    local row = ob.arm_parts[impl .. ":" .. build_part(cpu, part):lower()]
+    local first = ob.arm_parts[impl .. ":" .. part:lower()]
+    local dyn = first and first[2] or ob.arm_implementers[impl]
     if dyn then return row and row[1] or ob.arm_fallback, true, dyn end
     return row and row[1] or ob.arm_fallback, false, pick(cpu, ob.dyn_generic, ob.arm_tests)
   end
@@ -273,6 +290,15 @@ function M.openblas(facts)
   -- else its implementer:part; nil when the facts name none
   local model = type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
     or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
+  -- cores that differ: OpenBLAS's build names the core of the highest part
+  local mixed = type(cpu) == "table" and type(cpu.parts) == "table" and #cpu.parts > 1
+    and str(cpu.implementer) and str(cpu.part)
+  local hi = mixed and build_part(cpu, cpu.part):lower()
+  if mixed and hi ~= cpu.part:lower() then
+    local names = ptb.include("data/cpus").arm_parts[cpu.implementer:lower()] or {}
+    model = ("%s (CPU part %s, the highest of this machine's %s)"):format(
+      names[hi] or "the core " .. cpu.implementer .. ":" .. hi, hi, table.concat(cpu.parts, ", "))
+  end
   if target == ob.arm_fallback then target = nil end   -- the generic case below
   local runs = dyn and dyn ~= target and (" (OpenBLAS %s runs the %s kernel set there)"):format(v, dyn) or ""
   if target and not ob.fragile[target] and recognised then
@@ -302,6 +328,10 @@ function M.openblas(facts)
     else
       res.note = "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
     end
+  end
+  if mixed then
+    res.note = res.note .. ("; this machine's cores differ (CPU parts %s): OpenBLAS's build detection reads every core and takes the highest part (%s), while its DYNAMIC_ARCH reads the core it starts on, and archspec's microarchitecture the first (%s)"):format(
+      table.concat(cpu.parts, ", "), hi, cpu.part)
   end
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas
