@@ -90,6 +90,35 @@ else
 	skip "gen-gpus.py --check-page names the differences" "python3 is not installed"
 fi
 
+# gen-gpus.py --check-driver: each name of the driver's table (the open
+# kernel module's README) is matched as lib/gpuname.lua matches, and its
+# PCI id's chip (pci.ids, NVIDIA's vendor block only) gives the
+# capability.  A name no row matches, or a row whose capability is not
+# its chip's, is printed and the status is 1; the rest passes.
+if command -v python3 >/dev/null 2>&1; then
+	printf '%s\n' '| Product Name | PCI ID |' '| --- | --- |' \
+		'| NVIDIA GeForce RTX 4090                                 | 2684           |' \
+		'| NVIDIA RTX PRO 500 Blackwell Generation Laptop GPU      | 2DB9           |' \
+		'| NVIDIA GeForce RTX 3050 6GB Laptop GPU                  | 25AC 17AA 3C0E |' \
+		'| NVIDIA Z999 Laptop GPU                                  | 2F99           |' \
+		'| NVIDIA GeForce GTX 1660                                 | 2184           |' >"$T_DIR/README.md"
+	printf '%s\n' '# comment' '10de  NVIDIA Corporation' '	2684  AD102 [GeForce RTX 4090]' \
+		'	2db9  GB207GLM [RTX PRO 500 Blackwell Generation Laptop GPU]' \
+		'	25ac  GA107BM / GN20-P0-R-K2 [GeForce RTX 3050 6GB Laptop GPU]' \
+		'	2f99  GB205M' '	2184  AD106 [made-up chip for the test]' \
+		'10df  Emulex Corporation' '	2684  GA100' >"$T_DIR/pci.ids"
+	out=$(python3 tools/gen-gpus.py --check-driver "$T_DIR/README.md" "$T_DIR/pci.ids" 2>&1)
+	is "$?:$out" "1:$T_DIR/README.md: 'NVIDIA Z999 Laptop GPU' (2F99, chip GB205M, 12.0) matches no row of tools/data/gpus.csv
+$T_DIR/README.md: 'NVIDIA GeForce GTX 1660' (2184) is chip AD106, 8.9; its row 'GeForce GTX 1660' says 7.5" \
+		"gen-gpus.py --check-driver names a driver name no row matches and a row its chip contradicts"
+	printf '%s\n' '| NVIDIA RTX PRO 500 Blackwell Generation Laptop GPU      | 2DB9           |' >"$T_DIR/README-ok.md"
+	out=$(python3 tools/gen-gpus.py --check-driver "$T_DIR/README-ok.md" "$T_DIR/pci.ids" 2>&1)
+	is "$?:$out" "0:" "gen-gpus.py --check-driver: a laptop GPU the CSV knows, chip GB207GLM at 12.0, passes"
+else
+	skip "gen-gpus.py --check-driver names the differences" "python3 is not installed"
+	skip "gen-gpus.py --check-driver passes what the CSV knows" "python3 is not installed"
+fi
+
 # The same for the redist table: data/redist.lua is what gen-redist.py
 # writes from the NVIDIA manifest copies in tools/data/redist, so every
 # sha256 a plan pins can be traced to a manifest the repository holds.
