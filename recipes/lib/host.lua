@@ -269,6 +269,24 @@ local function refused_runs(cpu, target, dyn)
   return ("and, where the kernel reports SVE, runs the %s kernel set%s; without SVE it runs NEOVERSEN1's"):format(dyn or target, same)
 end
 
+-- A machine whose cores differ (facts' cpu.parts): the core OpenBLAS's
+-- build reads, the highest part, names the model where it is not the
+-- first core; second result: what the note adds (nil for one core type).
+local function mixed_cores(cpu, model)
+  if not (type(cpu) == "table" and type(cpu.parts) == "table" and #cpu.parts > 1
+      and str(cpu.implementer) and str(cpu.part)) then
+    return model, nil
+  end
+  local hi = build_part(cpu, cpu.part):lower()
+  if hi ~= cpu.part:lower() then
+    local names = ptb.include("data/cpus").arm_parts[cpu.implementer:lower()] or {}
+    model = ("%s (CPU part %s, the highest of this machine's %s)"):format(
+      names[hi] or "the core " .. cpu.implementer .. ":" .. hi, hi, table.concat(cpu.parts, ", "))
+  end
+  return model, ("; this machine's cores differ (CPU parts %s): OpenBLAS's build detection reads every core and takes the highest part (%s), while its DYNAMIC_ARCH reads the core it starts on, and archspec's microarchitecture the first (%s)"):format(
+    table.concat(cpu.parts, ", "), hi, cpu.part)
+end
+
 -- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
 -- alternative?, note }, env entries { {name, value} }, problems.
 function M.openblas(facts)
@@ -290,15 +308,8 @@ function M.openblas(facts)
   -- else its implementer:part; nil when the facts name none
   local model = type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
     or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
-  -- cores that differ: OpenBLAS's build names the core of the highest part
-  local mixed = type(cpu) == "table" and type(cpu.parts) == "table" and #cpu.parts > 1
-    and str(cpu.implementer) and str(cpu.part)
-  local hi = mixed and build_part(cpu, cpu.part):lower()
-  if mixed and hi ~= cpu.part:lower() then
-    local names = ptb.include("data/cpus").arm_parts[cpu.implementer:lower()] or {}
-    model = ("%s (CPU part %s, the highest of this machine's %s)"):format(
-      names[hi] or "the core " .. cpu.implementer .. ":" .. hi, hi, table.concat(cpu.parts, ", "))
-  end
+  local mixed
+  model, mixed = mixed_cores(cpu, model)
   if target == ob.arm_fallback then target = nil end   -- the generic case below
   local runs = dyn and dyn ~= target and (" (OpenBLAS %s runs the %s kernel set there)"):format(v, dyn) or ""
   if target and not ob.fragile[target] and recognised then
@@ -329,10 +340,7 @@ function M.openblas(facts)
       res.note = "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
     end
   end
-  if mixed then
-    res.note = res.note .. ("; this machine's cores differ (CPU parts %s): OpenBLAS's build detection reads every core and takes the highest part (%s), while its DYNAMIC_ARCH reads the core it starts on, and archspec's microarchitecture the first (%s)"):format(
-      table.concat(cpu.parts, ", "), hi, cpu.part)
-  end
+  if mixed then res.note = res.note .. mixed end
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas
     res.prefix = "/usr"
