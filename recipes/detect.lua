@@ -150,6 +150,15 @@ local function cpu_facts(raw, arch, notes)
     cpu.core = cpus.arm_parts[impl] and cpus.arm_parts[impl][part] or nil
     cpu.model_name = kv["model name"] or cpu.core
     cpu.features = words(kv["Features"])
+    -- a machine whose cores differ (big.LITTLE, Apple M1): every distinct
+    -- part, in cpuinfo's order; the first core's part above decides the
+    -- microarchitecture as archspec's (it reads the first processor block
+    -- only [S_ARCHSPEC_PY]), OpenBLAS's build reads them all (lib/host.lua)
+    local parts = {}
+    for _, p in ipairs(type(raw.host.cpuinfo_parts) == "table" and raw.host.cpuinfo_parts or {}) do
+      if type(p) == "string" and p ~= "" then parts[#parts + 1] = p:lower() end
+    end
+    if #parts > 1 then cpu.parts = ptb.array(parts) end
     if not cpu.core then
       notes[#notes + 1] = ("CPU implementer %s part %s is not in ptbuild's core table"):format(impl, part)
     end

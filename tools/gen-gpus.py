@@ -15,8 +15,21 @@ a browser's "save as text" or `lynx -dump`: a compute capability alone on a
 line, then the product names of that capability, one a line) and prints
 every name the page lists that the CSV lacks or gives another capability,
 so that a refresh is: save the pages, run --check-page, add the rows it
-prints to the CSV (source S_NV_GPUS / S_NV_LEGACY), regenerate.  Exit status
-1 when it printed anything.
+prints to the CSV (source S_NV_GPUS / S_NV_LEGACY), regenerate.  Rows
+citing S_CHIP_CC keep their chip's capability where the page says otherwise
+and are not reported.  Exit status 1 when it printed anything.
+
+    tools/gen-gpus.py --check-driver README.md pci.ids
+
+reads NVIDIA/open-gpu-kernel-modules' README.md (its "Compatible GPUs"
+table: the name the driver reports, the PCI device id) and a copy of the
+PCI ID Repository's pci.ids (https://github.com/pciutils/pciids), and
+prints each driver name that no CSV row matches the way
+recipes/lib/gpuname.lua matches (the longest row name that is a
+whole-word prefix, "NVIDIA " dropped), or that a row gives another
+capability than the chip pci.ids names for its device id (CHIPS below:
+one capability per chip).  Add what it prints with sources
+S_NV_OGKM;S_PCIIDS.  Exit status 1 when it printed anything.
 """
 import csv, os, re, sys
 
@@ -111,6 +124,9 @@ def page_names(path):
 
 def check(paths):
     known = {key(r["name"]): r["cc"] for r in rows() if r["kind"] == "product"}
+    # rows whose chip contradicts the page (S_CHIP_CC in recipes/data/
+    # sources.lua) keep the chip's capability on purpose
+    chip = {key(r["name"]) for r in rows() if "S_CHIP_CC" in r["sources"].split(";")}
     bad = 0
     for p in paths:
         for name, cc in page_names(p):
@@ -124,13 +140,80 @@ def check(paths):
             if n not in known:
                 print("%s: '%s' (%s) is not in tools/data/gpus.csv" % (p, norm(name), cc))
                 bad += 1
-            elif known[n] != cc:
+            elif known[n] != cc and n not in chip:
                 print("%s: '%s' is %s on the page, %s in tools/data/gpus.csv" % (p, norm(name), cc, known[n]))
                 bad += 1
     return 1 if bad else 0
 
 
+# GPU chip (pci.ids' first word, "GA107GLM" -> GA107) -> compute
+# capability, by generation (recipes/data/archs.lua names the same chips).
+CHIPS = [
+    (r"GM10[78]", "5.0"), (r"GM20B", "5.3"), (r"GM20\d", "5.2"),
+    (r"GP100", "6.0"), (r"GP10B", "6.2"), (r"GP10\d", "6.1"),
+    (r"GV100", "7.0"), (r"GV1[01]B", "7.2"), (r"TU1\d\d", "7.5"),
+    (r"GA100", "8.0"), (r"GA10B", "8.7"), (r"GA10\d", "8.6"), (r"AD10\d", "8.9"),
+    (r"GH100", "9.0"), (r"GB10[02]", "10.0"), (r"GB110", "10.3"), (r"GB10B", "11.0"),
+    (r"GB20B", "12.1"), (r"GB20\d", "12.0"),
+]
+
+
+def chip_cc(chip):
+    base = re.sub(r"(GLM|GL|BM|M)$", "", chip.split("/")[0].strip())
+    for pat, cc in CHIPS:
+        if re.fullmatch(pat, base):
+            return cc
+    return None
+
+
+def match(table, name):
+    """gpuname.lua's rule: the longest row name that is a whole-word prefix."""
+    n = norm(name)
+    for i in range(len(n), 0, -1):
+        if (i == len(n) or not n[i].isalnum()) and n[:i].lower() in table:
+            return table[n[:i].lower()]
+    return None
+
+
+def check_driver(readme, pciids):
+    table = {}
+    for r in rows():
+        if r["kind"] == "product":
+            table.setdefault(norm(r["name"]).lower(), r)
+    chips, vendor = {}, False
+    for line in open(pciids, encoding="utf-8", errors="replace"):
+        if re.match(r"^[0-9a-f]{4}\s", line):
+            vendor = line.startswith("10de ")
+        elif vendor:
+            m = re.match(r"^\t([0-9a-f]{4})\s+(\S+)", line)
+            if m:
+                chips[m.group(1).upper()] = m.group(2)
+    bad, seen = 0, set()
+    for line in open(readme, encoding="utf-8", errors="replace"):
+        m = re.match(r"^\|\s*(NVIDIA [^|]*?)\s*\|\s*([0-9A-Fa-f]{4})\b", line)
+        if not m or m.group(1) in seen:
+            continue
+        name, dev = m.group(1), m.group(2).upper()
+        seen.add(name)
+        chip = chips.get(dev)
+        cc = chip_cc(chip) if chip else None
+        r = match(table, name)
+        if r is None:
+            print("%s: '%s' (%s, chip %s, %s) matches no row of tools/data/gpus.csv"
+                  % (readme, name, dev, chip or "unknown", cc or "capability unknown"))
+            bad += 1
+        elif cc and r["cc"] != cc:
+            print("%s: '%s' (%s) is chip %s, %s; its row '%s' says %s"
+                  % (readme, name, dev, chip, cc, r["name"], r["cc"]))
+            bad += 1
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--check-driver":
+        if len(sys.argv) != 4:
+            raise SystemExit("usage: tools/gen-gpus.py --check-driver README.md pci.ids")
+        sys.exit(check_driver(sys.argv[2], sys.argv[3]))
     if len(sys.argv) > 1 and sys.argv[1] == "--check-page":
         if len(sys.argv) < 3:
             raise SystemExit("usage: tools/gen-gpus.py --check-page PAGE.txt...")

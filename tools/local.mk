@@ -13,3 +13,5 @@ EXTRA_DIST += tools/check-layers.sh tools/gen-redist.py tools/gen-runfiles.py to
 EXTRA_DIST += tools/data/redist
 # funclen.py: the functions over 80 lines (issue #15 splits them).
 EXTRA_DIST += tools/funclen.py
+# archspec-diff.py: detect's microarchitecture against archspec's host().
+EXTRA_DIST += tools/archspec-diff.py

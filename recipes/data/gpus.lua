@@ -116,7 +116,7 @@ M.products = {
   { name = "GeForce GT 730M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
   { name = "GeForce GT 640M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
   { name = "GeForce GT 640M LE",                                cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
-  { name = "GeForce GT 735M",                                   cc = "3.0", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD3
+  { name = "GeForce GT 735M",                                   cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
   { name = "Tesla K40",                                         cc = "3.5", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_TVM
   { name = "Tesla K20",                                         cc = "3.5", arch = "Kepler",  segment = "datacenter" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
   { name = "Quadro K6000",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_NV_GPUS_OLD S_NV_GPUS_OLD2
@@ -138,9 +138,9 @@ M.products = {
   { name = "Quadro K1200",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD2
   { name = "Quadro M1200",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "Quadro M520",                                       cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
-  { name = "Quadro M5000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
-  { name = "Quadro M4000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
-  { name = "Quadro M3000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M5000M",                                     cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
+  { name = "Quadro M4000M",                                     cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
+  { name = "Quadro M3000M",                                     cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
   { name = "Quadro M2000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "Quadro M1000M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "Quadro K620M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
@@ -168,12 +168,12 @@ M.products = {
   { name = "Quadro M2000",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY S_NV_GPUS_OLD
   { name = "Quadro M5500M",                                     cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "Quadro M2200",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
-  { name = "Quadro M620",                                       cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "Quadro M620",                                       cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
   { name = "GeForce GTX 950",                                   cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "GeForce GTX 980M",                                  cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "GeForce GTX 970M",                                  cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
   { name = "GeForce GTX 965M",                                  cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
-  { name = "GeForce 910M",                                      cc = "5.2", arch = "Maxwell", segment = "workstation" }, -- S_NV_LEGACY
+  { name = "GeForce 910M",                                      cc = "3.5", arch = "Kepler",  segment = "workstation" }, -- S_CHIP_CC S_PCIIDS
   { name = "Jetson Nano",                                       cc = "5.3", arch = "Maxwell", segment = "jetson" }, -- S_NV_LEGACY S_TVM S_JTOP
   { name = "Jetson TX1",                                        cc = "5.3", arch = "Maxwell", segment = "jetson" }, -- S_TVM S_JTOP S_MESON
   { name = "Tesla P100",                                        cc = "6.0", arch = "Pascal",  segment = "datacenter" }, -- S_NV_LEGACY S_TVM
@@ -325,6 +325,59 @@ M.products = {
   { name = "RTX PRO 4000 Blackwell SFF Edition",                cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
   { name = "RTX PRO 2000 Blackwell",                            cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_GPUS
   { name = "GB10",                                              cc = "12.1", arch = "Blackwell", segment = "unknown" }, -- S_NV_GPUS S_MESON S_HRW
+  { name = "GeForce GTX 745",                                   cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce 945M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce 940MX",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce 930MX",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce 920MX",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce 845M",                                      cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce MX130",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce MX110",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_PCIIDS
+  { name = "Quadro K2200M",                                     cc = "5.0", arch = "Maxwell", segment = "workstation" }, -- S_PCIIDS
+  { name = "Tesla M10",                                         cc = "5.0", arch = "Maxwell", segment = "datacenter" }, -- S_PCIIDS
+  { name = "Tesla M6",                                          cc = "5.2", arch = "Maxwell", segment = "datacenter" }, -- S_PCIIDS
+  { name = "Tesla M4",                                          cc = "5.2", arch = "Maxwell", segment = "datacenter" }, -- S_PCIIDS
+  { name = "Tesla P6",                                          cc = "6.1", arch = "Pascal",  segment = "datacenter" }, -- S_PCIIDS
+  { name = "GeForce GT 1030",                                   cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce GT 1010",                                   cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce MX150",                                     cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce MX230",                                     cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce MX250",                                     cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce MX330",                                     cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_PCIIDS
+  { name = "GeForce MX350",                                     cc = "6.1", arch = "Pascal",  segment = "workstation" }, -- S_PCIIDS
+  { name = "T400E",                                             cc = "7.5", arch = "Turing",  segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "DGX Display",                                       cc = "7.5", arch = "Turing",  segment = "unknown" }, -- S_NV_OGKM S_PCIIDS
+  { name = "CMP 30HX",                                          cc = "7.5", arch = "Turing",  segment = "unknown" }, -- S_NV_OGKM S_PCIIDS
+  { name = "CMP 40HX",                                          cc = "7.5", arch = "Turing",  segment = "unknown" }, -- S_NV_OGKM S_PCIIDS
+  { name = "CMP 50HX",                                          cc = "7.5", arch = "Turing",  segment = "unknown" }, -- S_NV_OGKM S_PCIIDS
+  { name = "A100X",                                             cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_PCIIDS
+  { name = "A30X",                                              cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_PCIIDS
+  { name = "AX800",                                             cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_OGKM S_PCIIDS
+  { name = "PG506-232",                                         cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_OGKM S_PCIIDS
+  { name = "PG509-210",                                         cc = "8.0", arch = "Ampere",  segment = "datacenter" }, -- S_NV_OGKM S_PCIIDS
+  { name = "A10M",                                              cc = "8.6", arch = "Ampere",  segment = "datacenter" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX A5500",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX A4500",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX A4000H",                                        cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX A1000",                                         cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX A500",                                          cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX A400",                                          cc = "8.6", arch = "Ampere",  segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "CMP 70HX",                                          cc = "8.6", arch = "Ampere",  segment = "unknown" }, -- S_NV_OGKM S_PCIIDS
+  { name = "CMP 90HX",                                          cc = "8.6", arch = "Ampere",  segment = "unknown" }, -- S_NV_OGKM S_PCIIDS
+  { name = "L2",                                                cc = "8.9", arch = "Ada",     segment = "datacenter" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX 3500 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX 3000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX 1000 Ada",                                      cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX 500 Ada",                                       cc = "8.9", arch = "Ada",     segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "H100L",                                             cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_PCIIDS
+  { name = "H800L",                                             cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_PCIIDS
+  { name = "H20B",                                              cc = "9.0", arch = "Hopper",  segment = "datacenter" }, -- S_PCIIDS
+  { name = "RTX PRO 6000D Blackwell",                           cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_PCIIDS
+  { name = "RTX 6000D",                                         cc = "12.0", arch = "Blackwell", segment = "unknown" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX PRO 5000 72GB Blackwell",                       cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX PRO 3000 Blackwell",                            cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX PRO 1000 Blackwell",                            cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX PRO 500 Blackwell",                             cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
 }
 
 -- Jetson SoC (device-tree compatible) -> GPU compute capability.

@@ -29,9 +29,11 @@
 -- (qsort with cpusort, line 282) and the implementer of the last, and
 -- knows exactly the parts below (lines 287-346); any other Armv8 core is
 -- ARMV8 (the "CPU architecture: 8" fallback, lines 349-369; 419).
--- ptbuild's facts carry the first core's implementer and part: the same
--- on one-core-type servers; on a mixed system OpenBLAS takes the highest
--- part (an Apple M1 under Linux: Firestorm 0x023, so ARMV8, not VORTEX).
+-- ptbuild's facts carry the first core's implementer and part (archspec
+-- reads the first core) and, where the cores differ, every part
+-- (cpu.parts): lib/host.lua looks the highest up here, as OpenBLAS does
+-- (an Apple M1 under Linux: Firestorm 0x023, so ARMV8, not VORTEX; an
+-- RK3588: Cortex-A76 0xd0b, so CORTEXA76, not the first core's CORTEXA55).
 -- dyn: the kernel set a DYNAMIC_ARCH=1 build (no DYNAMIC_LIST) runs on
 -- the part: get_coretype() in dynamic_arm64.c [ob-dyn] (lines 286-488)
 -- reads MIDR_EL1 of the core it runs on and returns a gotoblas_* table;

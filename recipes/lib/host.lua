@@ -210,6 +210,22 @@ local function x86_targets(cpu)
   return nil
 end
 
+-- The part OpenBLAS's build detection reads on a machine whose cores
+-- differ: cpuid_arm64.c detect() [ob-cpuid] reads every core's MIDR_EL1,
+-- sorts the parts (qsort with cpusort, highest first) and takes the
+-- highest, with the implementer of the last core; facts list the parts in
+-- cpu.parts (one implementer on every such machine known).  DYNAMIC_ARCH
+-- reads the MIDR of the core it starts on [ob-dyn], so its kernel set is
+-- taken from the first core's part, as archspec's microarchitecture is.
+local function build_part(cpu, part)
+  local best, bn = part, tonumber(part)
+  for _, p in ipairs(type(cpu.parts) == "table" and cpu.parts or {}) do
+    local n = type(p) == "string" and tonumber(p) or nil
+    if n and (not bn or n > bn) then best, bn = p, n end
+  end
+  return best
+end
+
 -- OpenBLAS TARGET for the CPU: what OpenBLAS's own build detection picks
 -- -- on Arm from implementer:part (ARMV8 for a part it does not list), on
 -- x86-64 from vendor, family, model and flags, else from the archspec
@@ -221,8 +237,9 @@ function M.openblas_target(cpu)
   local impl, part = str(cpu.implementer), str(cpu.part)
   if impl and part then
     impl = impl:lower()
-    local row = ob.arm_parts[impl .. ":" .. part:lower()]
-    local dyn = row and row[2] or ob.arm_implementers[impl]
+    local row = ob.arm_parts[impl .. ":" .. build_part(cpu, part):lower()]
+    local first = ob.arm_parts[impl .. ":" .. part:lower()]
+    local dyn = first and first[2] or ob.arm_implementers[impl]
     if dyn then return row and row[1] or ob.arm_fallback, true, dyn end
     return row and row[1] or ob.arm_fallback, false, pick(cpu, ob.dyn_generic, ob.arm_tests)
   end
@@ -252,6 +269,24 @@ local function refused_runs(cpu, target, dyn)
   return ("and, where the kernel reports SVE, runs the %s kernel set%s; without SVE it runs NEOVERSEN1's"):format(dyn or target, same)
 end
 
+-- A machine whose cores differ (facts' cpu.parts): the core OpenBLAS's
+-- build reads, the highest part, names the model where it is not the
+-- first core; second result: what the note adds (nil for one core type).
+local function mixed_cores(cpu, model)
+  if not (type(cpu) == "table" and type(cpu.parts) == "table" and #cpu.parts > 1
+      and str(cpu.implementer) and str(cpu.part)) then
+    return model, nil
+  end
+  local hi = build_part(cpu, cpu.part):lower()
+  if hi ~= cpu.part:lower() then
+    local names = ptb.include("data/cpus").arm_parts[cpu.implementer:lower()] or {}
+    model = ("%s (CPU part %s, the highest of this machine's %s)"):format(
+      names[hi] or "the core " .. cpu.implementer .. ":" .. hi, hi, table.concat(cpu.parts, ", "))
+  end
+  return model, ("; this machine's cores differ (CPU parts %s): OpenBLAS's build detection reads every core and takes the highest part (%s), while its DYNAMIC_ARCH reads the core it starts on, and archspec's microarchitecture the first (%s)"):format(
+    table.concat(cpu.parts, ", "), hi, cpu.part)
+end
+
 -- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
 -- alternative?, note }, env entries { {name, value} }, problems.
 function M.openblas(facts)
@@ -273,6 +308,8 @@ function M.openblas(facts)
   -- else its implementer:part; nil when the facts name none
   local model = type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
     or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
+  local mixed
+  model, mixed = mixed_cores(cpu, model)
   if target == ob.arm_fallback then target = nil end   -- the generic case below
   local runs = dyn and dyn ~= target and (" (OpenBLAS %s runs the %s kernel set there)"):format(v, dyn) or ""
   if target and not ob.fragile[target] and recognised then
@@ -303,6 +340,7 @@ function M.openblas(facts)
       res.note = "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
     end
   end
+  if mixed then res.note = res.note .. mixed end
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas
     res.prefix = "/usr"

@@ -38,6 +38,7 @@ static const struct {
 	{ "host.cpu.features", T_ARR },
 	{ "host.cpu.cores", T_NUM | T_NULL },
 	{ "host.cpu.microarch", T_STR | T_NULL },
+	{ "host.cpu.parts", T_ARR },
 	{ "host.os.id", T_STR | T_NULL },
 	{ "host.os.version_id", T_STR | T_NULL },
 	{ "jetson.l4t", T_STR | T_NULL },

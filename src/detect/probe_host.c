@@ -37,22 +37,54 @@ void ptb_probe_add_unique(cJSON *arr, const char *s)
 	cJSON_AddItemToArray(arr, cJSON_CreateString(s));
 }
 
-/* The first processor block of cpuinfo (what archspec reads) and the
- * number of "processor" lines. */
+/* The value of a "key : value" line that starts at p, trimmed, into out
+ * (at most n - 1 bytes); 0 when the line has no colon. */
+static int line_value(const char *p, char *out, size_t n)
+{
+	const char *c = p, *e;
+	size_t len;
+
+	while (*c && *c != '\n' && *c != ':')
+		c++;
+	if (*c != ':')
+		return 0;
+	for (c++; *c == ' ' || *c == '\t'; c++)
+		;
+	for (e = c; *e && *e != '\n'; e++)
+		;
+	while (e > c && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	len = (size_t)(e - c) < n - 1 ? (size_t)(e - c) : n - 1;
+	memcpy(out, c, len);
+	out[len] = '\0';
+	return 1;
+}
+
+/* The first processor block of cpuinfo (what archspec reads), the number
+ * of "processor" lines, and every distinct "CPU part" of all the blocks,
+ * in the order they appear (a mixed-core Arm machine lists two or more;
+ * OpenBLAS's build detection reads every core). */
 static void cpuinfo(const struct ptb_root *r, cJSON *host)
 {
 	struct ptb_buf b;
 	int nproc = 0;
 	const char *p, *end;
+	cJSON *parts = cJSON_CreateArray();
+	char v[32];
 
 	ptb_buf_init(&b);
 	if (ptb_root_read(r, "/proc/cpuinfo", 4u << 20, &b) != 0) {
 		ptb_buf_free(&b);
+		cJSON_Delete(parts);
 		return;
 	}
-	for (p = b.data; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p))
+	for (p = b.data; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p)) {
 		if (strncmp(p, "processor", 9) == 0 && (p[9] == ' ' || p[9] == '\t' || p[9] == ':'))
 			nproc++;
+		else if (strncmp(p, "CPU part", 8) == 0 && line_value(p, v, sizeof v) && v[0])
+			ptb_probe_add_unique(parts, v);
+	}
+	cJSON_AddItemToObject(host, "cpuinfo_parts", parts);
 	/* first block: up to the first blank line after some content */
 	end = strstr(b.data, "\n\n");
 	if (end)

@@ -46,6 +46,17 @@ x86_64-alderlake-archspec|alderlake|
 x86_64-arrowlake-s-archspec|arrowlake_s|
 x86_64-k10-phenom-ii-x6|k10|
 x86_64-piledriver-fx-8350|piledriver|
+aarch64-amazon-cortex-a72-archspec|cortex_a72|Cortex-A72
+aarch64-apple-m1-asahi-archspec|m1|Icestorm-M1
+aarch64-apple-m2-asahi-archspec|m2|
+aarch64-cavium-thunderx2-archspec|thunderx2|ThunderX2-99xx
+x86_64-broadwell-archspec|broadwell|
+x86_64-ivybridge-archspec|ivybridge|
+x86_64-x86_64-v3-archspec|x86_64_v3|
+x86_64-zen-archspec|zen|
+x86_64-bulldozer-archspec|bulldozer|
+aarch64-rockchip-rk3588-a55-a76|neoverse_n1|Cortex-A55
+aarch64-apple-m1-icestorm-firestorm|m1|Icestorm-M1
 TABLE
 
 # archspec keeps only descendants of the best generic level: a Haswell
@@ -71,6 +82,30 @@ facts=$(env -i PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sy
 got=$(printf '%s
 ' "$facts" | sed -n 's/^ *"microarch": "\(.*\)",*$/\1/p')
 is "$got" "bulldozer" "piledriver without bmi1 f16c fma tbm: microarch bulldozer (archspec)"
+
+# Cores that differ.  archspec reads the first processor block only
+# (proc_cpuinfo() stops at the first line without a colon once it has
+# data [S_ARCHSPEC_PY]): the RK3588's first core is a Cortex-A55, so its
+# microarchitecture is the A55's (above, archspec's own answer for the
+# dump).  OpenBLAS 0.3.30's build detection reads every core and takes
+# the highest part [ob-cpuid]: CORTEXA76 on the RK3588 (0xd0b above the
+# A55's 0xd05), ARMV8 on the M1 (Firestorm 0x023, which it does not list,
+# above Icestorm 0x022, which it calls VORTEX).  detect keeps every
+# distinct part in cpu.parts; a machine with one core type has none.
+for m in 'rockchip-rk3588-a55-a76|0xd05 0xd0b|CORTEXA76' 'apple-m1-icestorm-firestorm|0x022 0x023|ARMV8'; do
+	file=${m%%|*}; rest=${m#*|}; parts=${rest%%|*}; target=${rest#*|}
+	root="$T_DIR/mixed-$file"
+	mkdir -p "$root/proc"
+	cp "$CPU/cpuinfo-aarch64-$file.txt" "$root/proc/cpuinfo"
+	env -i PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$root" --json >"$root.json"
+	got=$(sed -n '/"parts": \[/,/\]/s/^ *"\(0x[0-9a-f]*\)",*$/\1/p' "$root.json" | tr '\n' ' ')
+	is "$got" "$parts " "$file: cpu.parts lists $parts"
+	run "$PTBUILD" plan --facts "$root.json" --json
+	like "$out" "*\"target\": \"$target\"*" "$file: OpenBLAS TARGET $target, the highest part's (cpuid_arm64.c)"
+	like "$out" "*this machine's cores differ (CPU parts ${parts% *}, ${parts#* })*" "$file: the plan says the cores differ"
+done
+facts=$(env -i PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$T_DIR/aarch64-nvidia-grace-neoverse-v2" --json)
+unlike "$facts" '*"parts"*' "one core type (Grace, three blocks): no cpu.parts"
 
 # the first processor block decides (archspec); the count covers them all
 root="$T_DIR/grace"

@@ -70,14 +70,16 @@ fi
 # gen-gpus.py --check-page reads NVIDIA's pages as they are written: a
 # name in capitals ("QUADRO RTX 8000"), a note in brackets the driver does
 # not print ("NVIDIA GB10 (DGX Spark)"), a name broken over two lines.
-# Names the CSV has pass; a name it lacks, or gives another capability, is
+# Names the CSV has pass, and so does a row that keeps its chip's
+# capability against the page (S_CHIP_CC: the legacy page's Quadro M620
+# at 5.2 is a GM107, 5.0); a name it lacks, or gives another capability, is
 # printed with the page's spelling and the status is 1.
 if command -v python3 >/dev/null 2>&1; then
 	printf '%s\n' 12.1 'NVIDIA GB10 (DGX Spark)' 12.0 'NVIDIA RTX PRO 6000 ' \
 		'Blackwell Server Edition' 8.9 'NVIDIA RTX 4000 SFF Ada' 7.5 'NVIDIA T4' \
-		'QUADRO RTX 8000' 'QUADRO RTX 6000' 6.1 'NVIDIA TITAN X' >"$T_DIR/page-ok.txt"
+		'QUADRO RTX 8000' 'QUADRO RTX 6000' 6.1 'NVIDIA TITAN X' 5.2 'Quadro M620' >"$T_DIR/page-ok.txt"
 	out=$(python3 tools/gen-gpus.py --check-page "$T_DIR/page-ok.txt" 2>&1)
-	is "$?:$out" "0:" "gen-gpus.py --check-page: capitals, a bracketed note and a broken line match the CSV"
+	is "$?:$out" "0:" "gen-gpus.py --check-page: capitals, a bracketed note, a broken line and an S_CHIP_CC row match the CSV"
 	printf '%s\n' 9.0 'NVIDIA H100' 'NVIDIA Z999 Test' 8.6 'QUADRO RTX 8000' >"$T_DIR/page-bad.txt"
 	out=$(python3 tools/gen-gpus.py --check-page "$T_DIR/page-bad.txt" 2>&1)
 	is "$?:$out" "1:$T_DIR/page-bad.txt: 'Z999 Test' (9.0) is not in tools/data/gpus.csv
@@ -86,6 +88,35 @@ $T_DIR/page-bad.txt: 'QUADRO RTX 8000' is 8.6 on the page, 7.5 in tools/data/gpu
 else
 	skip "gen-gpus.py --check-page matches the page's spellings" "python3 is not installed"
 	skip "gen-gpus.py --check-page names the differences" "python3 is not installed"
+fi
+
+# gen-gpus.py --check-driver: each name of the driver's table (the open
+# kernel module's README) is matched as lib/gpuname.lua matches, and its
+# PCI id's chip (pci.ids, NVIDIA's vendor block only) gives the
+# capability.  A name no row matches, or a row whose capability is not
+# its chip's, is printed and the status is 1; the rest passes.
+if command -v python3 >/dev/null 2>&1; then
+	printf '%s\n' '| Product Name | PCI ID |' '| --- | --- |' \
+		'| NVIDIA GeForce RTX 4090                                 | 2684           |' \
+		'| NVIDIA RTX PRO 500 Blackwell Generation Laptop GPU      | 2DB9           |' \
+		'| NVIDIA GeForce RTX 3050 6GB Laptop GPU                  | 25AC 17AA 3C0E |' \
+		'| NVIDIA Z999 Laptop GPU                                  | 2F99           |' \
+		'| NVIDIA GeForce GTX 1660                                 | 2184           |' >"$T_DIR/README.md"
+	printf '%s\n' '# comment' '10de  NVIDIA Corporation' '	2684  AD102 [GeForce RTX 4090]' \
+		'	2db9  GB207GLM [RTX PRO 500 Blackwell Generation Laptop GPU]' \
+		'	25ac  GA107BM / GN20-P0-R-K2 [GeForce RTX 3050 6GB Laptop GPU]' \
+		'	2f99  GB205M' '	2184  AD106 [made-up chip for the test]' \
+		'10df  Emulex Corporation' '	2684  GA100' >"$T_DIR/pci.ids"
+	out=$(python3 tools/gen-gpus.py --check-driver "$T_DIR/README.md" "$T_DIR/pci.ids" 2>&1)
+	is "$?:$out" "1:$T_DIR/README.md: 'NVIDIA Z999 Laptop GPU' (2F99, chip GB205M, 12.0) matches no row of tools/data/gpus.csv
+$T_DIR/README.md: 'NVIDIA GeForce GTX 1660' (2184) is chip AD106, 8.9; its row 'GeForce GTX 1660' says 7.5" \
+		"gen-gpus.py --check-driver names a driver name no row matches and a row its chip contradicts"
+	printf '%s\n' '| NVIDIA RTX PRO 500 Blackwell Generation Laptop GPU      | 2DB9           |' >"$T_DIR/README-ok.md"
+	out=$(python3 tools/gen-gpus.py --check-driver "$T_DIR/README-ok.md" "$T_DIR/pci.ids" 2>&1)
+	is "$?:$out" "0:" "gen-gpus.py --check-driver: a laptop GPU the CSV knows, chip GB207GLM at 12.0, passes"
+else
+	skip "gen-gpus.py --check-driver names the differences" "python3 is not installed"
+	skip "gen-gpus.py --check-driver passes what the CSV knows" "python3 is not installed"
 fi
 
 # The same for the redist table: data/redist.lua is what gen-redist.py

@@ -101,6 +101,81 @@ local rows = {
   { "NVIDIA GeForce MX450", "7.5", "S_PCIIDS" },                           -- 1F97 TU117M
   { "NVIDIA GeForce GTX 1630", "7.5", "S_PCIIDS" },                        -- 1F83 TU117
   { "NVIDIA T550 Laptop GPU", "7.5", "S_PCIIDS" },                         -- 1FB7 TU117GLM
+  -- the audit of 2026-12-01: every name in the driver's table of
+  -- 595.45.04 (S_NV_OGKM @df1c9a3d) that no row matched, its chip from its
+  -- PCI id (S_PCIIDS)
+  { "NVIDIA RTX PRO 3000 Blackwell Generation Laptop GPU", "12.0", "S_NV_OGKM S_PCIIDS" }, -- 2F38 GB205GLM
+  { "NVIDIA RTX PRO 1000 Blackwell Generation Laptop GPU", "12.0", "S_NV_OGKM S_PCIIDS" }, -- 2DB8 GB207GLM
+  { "NVIDIA RTX PRO 500 Blackwell Generation Laptop GPU", "12.0", "S_NV_OGKM S_PCIIDS" },  -- 2DB9 GB207GLM
+  { "NVIDIA RTX PRO 500 Blackwell Embedded GPU", "12.0", "S_NV_OGKM S_PCIIDS" },           -- 2DF9 GB207GLM
+  { "NVIDIA RTX PRO 5000 72GB Blackwell", "12.0", "S_NV_OGKM S_PCIIDS" },                  -- 2BB3 GB202GL
+  { "NVIDIA RTX 6000D", "12.0", "S_NV_OGKM S_PCIIDS" },                                    -- 2BB9 GB202GL
+  { "NVIDIA RTX 3500 Ada Generation Laptop GPU", "8.9", "S_NV_OGKM S_PCIIDS" },            -- 27BB AD104GLM
+  { "NVIDIA RTX 3500 Ada Generation Embedded GPU", "8.9", "S_NV_OGKM S_PCIIDS" },          -- 27FB AD104GLM
+  { "NVIDIA RTX 3000 Ada Generation Laptop GPU", "8.9", "S_NV_OGKM S_PCIIDS" },            -- 2838 AD106GLM
+  { "NVIDIA RTX 1000 Ada Generation Laptop GPU", "8.9", "S_NV_OGKM S_PCIIDS" },            -- 28B9 AD107GLM
+  { "NVIDIA RTX 500 Ada Generation Laptop GPU", "8.9", "S_NV_OGKM S_PCIIDS" },             -- 28BA AD107GLM
+  { "NVIDIA L2", "8.9", "S_NV_OGKM S_PCIIDS" },                                            -- 27B6 AD104GL
+  { "NVIDIA A10M", "8.6", "S_NV_OGKM S_PCIIDS" },                                          -- 2238 GA102GL
+  { "NVIDIA RTX A5500", "8.6", "S_NV_OGKM S_PCIIDS" },                                     -- 2233 GA102GL
+  { "NVIDIA RTX A5500 Laptop GPU", "8.6", "S_NV_OGKM S_PCIIDS" },                          -- 2438 GA103GLM
+  { "NVIDIA RTX A4500", "8.6", "S_NV_OGKM S_PCIIDS" },                                     -- 2232 GA102GL
+  { "NVIDIA RTX A4500 Laptop GPU", "8.6", "S_NV_OGKM S_PCIIDS" },                          -- 24BA GA104GLM
+  { "NVIDIA RTX A4500 Embedded GPU", "8.6", "S_NV_OGKM S_PCIIDS" },                        -- 24FA GA104
+  { "NVIDIA RTX A4000H", "8.6", "S_NV_OGKM S_PCIIDS" },                                    -- 24B1 GA104GL
+  { "NVIDIA RTX A1000", "8.6", "S_NV_OGKM S_PCIIDS" },                                     -- 25B0 GA107GL
+  { "NVIDIA RTX A1000 Embedded GPU", "8.6", "S_NV_OGKM S_PCIIDS" },                        -- 25F9 GA107
+  { "NVIDIA RTX A500 Laptop GPU", "8.6", "S_NV_OGKM S_PCIIDS" },                           -- 25BB GA107GLM
+  { "NVIDIA RTX A500 Embedded GPU", "8.6", "S_NV_OGKM S_PCIIDS" },                         -- 25FB GA107
+  { "NVIDIA RTX A400", "8.6", "S_NV_OGKM S_PCIIDS" },                                      -- 25B2 GA107GL
+  { "NVIDIA CMP 90HX", "8.6", "S_NV_OGKM S_PCIIDS" },                                      -- 220D GA102
+  { "NVIDIA CMP 70HX", "8.6", "S_NV_OGKM S_PCIIDS" },                                      -- 248A GA104
+  { "NVIDIA AX800", "8.0", "S_NV_OGKM S_PCIIDS" },                                         -- 20FD GA100
+  { "NVIDIA PG506-232", "8.0", "S_NV_OGKM S_PCIIDS" },                                     -- 20B6 GA100GL
+  { "NVIDIA PG509-210", "8.0", "S_NV_OGKM S_PCIIDS" },                                     -- 20B2 GA100
+  { "NVIDIA CMP 50HX", "7.5", "S_NV_OGKM S_PCIIDS" },                                      -- 1E09 TU102
+  { "NVIDIA CMP 40HX", "7.5", "S_NV_OGKM S_PCIIDS" },                                      -- 1F0B TU106
+  { "NVIDIA CMP 30HX", "7.5", "S_NV_OGKM S_PCIIDS" },                                      -- 2189 TU116
+  { "NVIDIA DGX Display", "7.5", "S_NV_OGKM S_PCIIDS" },                                   -- 1FB0 TU117GLM
+  { "NVIDIA T400E", "7.5", "S_NV_OGKM S_PCIIDS" },                                         -- 1FF2 TU117GL
+  -- parts neither NVIDIA's pages nor the driver's table (Turing and later
+  -- only) list: the PCI ID Repository's product name and chip (S_PCIIDS)
+  { "NVIDIA RTX PRO 6000D Blackwell Workstation Edition", "12.0", "S_PCIIDS" },           -- 2BB2 GB202GL
+  { "NVIDIA RTX PRO 6000D Blackwell Max-Q Workstation Edition", "12.0", "S_PCIIDS" },     -- 2BBC GB202GL
+  { "NVIDIA H100L 94GB", "9.0", "S_PCIIDS" },                                             -- 2321 GH100
+  { "NVIDIA H800L 94GB", "9.0", "S_PCIIDS" },                                             -- 233A GH100
+  { "NVIDIA H20B", "9.0", "S_PCIIDS" },                                                   -- 2328 GH100
+  { "NVIDIA A100X", "8.0", "S_PCIIDS" },                                                  -- 20B8 GA100
+  { "NVIDIA A30X", "8.0", "S_PCIIDS" },                                                   -- 20B9 GA100
+  { "Tesla P6", "6.1", "S_PCIIDS" },                                                      -- 1BB4 GP104GL
+  { "NVIDIA GeForce GT 1030", "6.1", "S_PCIIDS" },                                        -- 1D01 GP108
+  { "NVIDIA GeForce GT 1010", "6.1", "S_PCIIDS" },                                        -- 1D02 GP108
+  { "NVIDIA GeForce MX150", "6.1", "S_PCIIDS" },                                          -- 1D10 GP108M
+  { "NVIDIA GeForce MX230", "6.1", "S_PCIIDS" },                                          -- 1D11 GP108M
+  { "NVIDIA GeForce MX250", "6.1", "S_PCIIDS" },                                          -- 1D13 GP108M
+  { "NVIDIA GeForce MX330", "6.1", "S_PCIIDS" },                                          -- 1D16 GP108M
+  { "NVIDIA GeForce MX350", "6.1", "S_PCIIDS" },                                          -- 1C94 GP107M
+  { "Tesla M10", "5.0", "S_PCIIDS" },                                                     -- 13BD GM107GL
+  { "Tesla M6", "5.2", "S_PCIIDS" },                                                      -- 13F3 GM204GL
+  { "Tesla M4", "5.2", "S_PCIIDS" },                                                      -- 1431 GM206GL
+  { "GeForce GTX 745", "5.0", "S_PCIIDS" },                                               -- 1382 GM107
+  { "GeForce 940MX", "5.0", "S_PCIIDS" },                                                 -- 134D GM108M
+  { "GeForce 930MX", "5.0", "S_PCIIDS" },                                                 -- 134E GM108M
+  { "GeForce 920MX", "5.0", "S_PCIIDS" },                                                 -- 134F GM108M
+  { "GeForce 945M", "5.0", "S_PCIIDS" },                                                  -- 1399 GM107M
+  { "GeForce 845M", "5.0", "S_PCIIDS" },                                                  -- 1398 GM107M
+  { "GeForce MX130", "5.0", "S_PCIIDS" },                                                 -- 174D GM108M
+  { "GeForce MX110", "5.0", "S_PCIIDS" },                                                 -- 174E GM108M
+  { "Quadro K2200M", "5.0", "S_PCIIDS" },                                                 -- 13B3 GM107GLM
+  -- rows NVIDIA's pages give a capability their chip does not have
+  -- (S_CHIP_CC): the chip's, as the pages give it for other products of
+  -- the same chip
+  { "Quadro M620", "5.0", "S_CHIP_CC" },     -- 13B4 GM107GLM, as the GTX 750 Ti (5.0)
+  { "Quadro M5000M", "5.2", "S_CHIP_CC" },   -- 13F8 GM204GLM, as the GTX 980 (5.2)
+  { "Quadro M4000M", "5.2", "S_CHIP_CC" },   -- 13F9 GM204GLM
+  { "Quadro M3000M", "5.2", "S_CHIP_CC" },   -- 13FA GM204GLM
+  { "GeForce 910M", "3.5", "S_CHIP_CC" },    -- 129A GK208BM, as the GT 720 (3.5)
+  { "GeForce GT 735M", "3.5", "S_CHIP_CC" }, -- 1291 GK208M
   -- nvidia-smi's names in public issue threads (S_NVSMI_ISSUES), older
   -- drivers without "NVIDIA " in front
   { "Quadro P4000", "6.1", "S_NV_LEGACY" },       -- NVIDIA/open-gpu-kernel-modules#914

@@ -127,6 +127,26 @@ for _, c in ipairs(ob) do
   t.is(rec, c[5], what .. ": run-time case " .. tostring(c[5]))
   t.is(dyn, c[6], what .. ": DYNAMIC_ARCH runs " .. c[6])
 end
+-- Cores that differ (facts' cpu.parts, every distinct CPU part in cpuinfo
+-- order; implementer and part are the first core's).  OpenBLAS 0.3.30's
+-- build detection reads every core's MIDR_EL1 (cpuid_arm64.c:221),
+-- sorts the parts highest first (cpuid:282) and looks up the highest;
+-- DYNAMIC_ARCH reads the MIDR of the core it starts on (dyn:356), given
+-- here for the first core.  Dumps: hrw/arm-socs-table cpuinfo-data/rk3588
+-- (4x Cortex-A55 0xd05 first, 4x Cortex-A76 0xd0b) and apple-m1 (4x
+-- Icestorm 0x022 first, 4x Firestorm 0x023) [ob-cpuid] [ob-dyn].
+for _, c in ipairs({
+  { "0x41", { "0xd05", "0xd0b" }, nosve, "CORTEXA76", true, "CORTEXA53", "RK3588: the A76 part is higher; DYNAMIC_ARCH on an A55 core" },
+  { "0x61", { "0x022", "0x023" }, nosve, "ARMV8", true, "NEOVERSEN1", "Apple M1: Firestorm 0x023 is not in cpuid, not VORTEX" },
+  { "0x41", { "0xd87", "0xd85" }, sve, "ARMV8", false, "ARMV8SVE", "GB10: A725 0xd87 first and highest, in neither" },
+  { "0x41", { "0xd0b", "0xd05" }, nosve, "CORTEXA76", false, "ARMV8", "an A76 first: the highest part still decides" },
+}) do
+  local got, rec, dyn = H.openblas_target({ implementer = c[1], part = c[2][1], parts = c[2], features = c[3] })
+  local what = ("%s:%s [%s]"):format(c[1], table.concat(c[2], "+"), c[7])
+  t.is(got, c[4], what .. ": TARGET " .. c[4])
+  t.is(rec, c[5], what .. ": run-time case " .. tostring(c[5]))
+  t.is(dyn, c[6], what .. ": DYNAMIC_ARCH runs " .. c[6])
+end
 -- upper-case MIDR fields as some kernels print them
 t.is(H.openblas_target({ implementer = "0x41", part = "0xD4F", features = sve }), "NEOVERSEV2", "0x41:0xD4F: case does not matter")
 
