@@ -622,12 +622,40 @@ local function libdirs_of(c, gcc_libdirs)
   return out
 end
 
--- The X.Y.Z a compiler's bytes hold (raw: src/detect/probe_tools.c), of
--- that major when one is known: only one such version is an answer.
--- Returns the version, or nil and why not (nil when there was nothing).
-local function binary_version(c, major)
+-- The version-like strings in a file's own bytes (C reads them under the
+-- root: src/detect/probe_tools.c), once a file; nil when it is no ELF file
+-- to search (absent, a script, too large: a note says so) or when nothing
+-- offers the reader (ptb.version_strings exists while detect runs, not in
+-- a recipe test).
+local function file_strings(file, read)
+  if read.seen[file] == nil then
+    local r = ptb.version_strings and ptb.version_strings(file) or {}
+    if r.note then read.notes[#read.notes + 1] = r.note end
+    read.seen[file] = r.strings or false
+  end
+  return read.seen[file] or nil
+end
+
+-- The file that holds a compiler's version and its strings: the driver,
+-- else -- a clang is often a small driver over libclang-cpp -- the first
+-- of its prefix's libclang-cpp.so.* that holds any (raw: probe_tools.c).
+local function compiler_bytes(c, read)
+  local strs = file_strings(c.target, read)
+  if strs and #strs == 0 and c.name:find("clang") then
+    for _, lib in ipairs(c.libclang_cpp or {}) do
+      local ls = file_strings(lib, read)
+      if ls and #ls > 0 then return lib, ls end
+    end
+  end
+  return c.target, strs
+end
+
+-- The X.Y.Z a compiler's bytes (strs, of file) hold, of that major when
+-- one is known: only one such version is an answer.  Returns the
+-- version, or nil and why not (nil when there was nothing).
+local function binary_version(c, file, strs, major)
   local seen, list, other = {}, {}, {}
-  for _, s in ipairs(c.binary_strings or {}) do
+  for _, s in ipairs(strs or {}) do
     local x = s:gsub("^clang version ", ""):match("^(%d+%.%d+%.%d+)")
     if x and not seen[x] then
       seen[x] = true
@@ -637,11 +665,11 @@ local function binary_version(c, major)
   if #list == 1 then return list[1] end
   if #list > 1 then
     return nil, ("%s holds several versions (%s): the full version of %s is unknown"):format(
-      c.binary, table.concat(list, ", "), c.path)
+      file, table.concat(list, ", "), c.path)
   end
   if #other > 0 and #other <= 3 then
     return nil, ("%s holds version %s, not of the %s its name or path gives: the full version of %s is unknown"):format(
-      c.binary, table.concat(other, ", "), major, c.path)
+      file, table.concat(other, ", "), major, c.path)
   end
   return nil
 end
@@ -666,9 +694,11 @@ end
 -- A compiler's version and where it came from, the best source first:
 -- its own output (this host), the name with all parts, the dpkg record,
 -- the version string in its bytes, lib/gcc/<triplet>/<X.Y.Z>; else the
--- major its name, path or lib/gcc gives.  Third result: a note, when its
--- bytes held no version that fits.
-local function compiler_version(c, gcc_libdirs, packages)
+-- major its name, path or lib/gcc gives.  Its bytes (up to some 60 MB
+-- for a clang's libclang-cpp, most of detect's time) are read only when
+-- no source before them answers and it was not run.  Third result: a
+-- note, when its bytes held no version that fits.
+local function compiler_version(c, gcc_libdirs, packages, read)
   local clang = c.name:find("clang")
   if c.version_output then
     local v = c.version_output:match("version (%d+%.%d+[%.%d]*)") or c.version_output:match("^(%d+[%.%d]*)")
@@ -692,8 +722,12 @@ local function compiler_version(c, gcc_libdirs, packages)
     local full, dsrc = dpkg_version(c, major, packages)
     if full then return full, dsrc end
   end
-  local bv, why = binary_version(c, major)
-  if bv then return bv, "binary " .. c.binary end
+  local bv, why
+  if not c.version_output then
+    local file, strs = compiler_bytes(c, read)
+    bv, why = binary_version(c, file, strs, major)
+    if bv then return bv, "binary " .. file end
+  end
   if major and not clang then
     for _, d in ipairs(dirs) do
       local full = d:match("/(%d+%.%d+[%.%d]*)$")
@@ -705,6 +739,7 @@ end
 
 local function compilers_facts(raw, notes)
   local out, byname = {}, {}
+  local read = { seen = {}, notes = notes }
   for _, c in ipairs(raw.compilers or {}) do
     local key = c.name .. "\0" .. c.path
     if byname[key] then
@@ -714,7 +749,7 @@ local function compilers_facts(raw, notes)
         e.named_by[#e.named_by + 1] = c.from
       end
     else
-      local v, src, why = compiler_version(c, raw.gcc_libdirs, raw.compiler_packages)
+      local v, src, why = compiler_version(c, raw.gcc_libdirs, raw.compiler_packages, read)
       local e = { name = c.name, path = c.path, version = v or ptb.null, version_source = src }
       if why then notes[#notes + 1] = why end
       if c.target ~= c.path then e.target = c.target end
