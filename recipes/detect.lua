@@ -929,12 +929,19 @@ local function page_size(files, h, arch, kernel)
   return ps, ps_src
 end
 
-function M.enrich(raw)
-  local notes = {}
-  -- files C found but did not read (not a regular file) or cut (too large)
-  for _, n in ipairs(type(raw.read_notes) == "table" and raw.read_notes or {}) do
-    if type(n) == "string" then notes[#notes + 1] = n end
-  end
+-- glibc's version, only a dotted one (fuzzing: a garbage banner broke
+-- the contract), with a note when it is unknown or unreadable.
+local function glibc_version(h, notes)
+  local glibc = type(h.glibc) == "string" and h.glibc:match("^%d+%.%d+$") or
+    (type(h.glibc) == "string" and h.glibc:match("^%d+%.%d+%.%d+$")) or nil
+  if not h.glibc then notes[#notes + 1] = "glibc version unknown (no libc.so.6 banner)"
+  elseif not glibc then notes[#notes + 1] = "glibc version unreadable: '" .. tostring(h.glibc):sub(1, 40) .. "'" end
+  return glibc or ptb.null
+end
+
+-- The host: architecture, kernel, OS, glibc, page size, memory, CPU and
+-- a container's limits.  Returns it and the kernel release (or nil).
+local function host_facts(raw, notes)
   local files = raw.files or {}
   local h = raw.host or {}
   local arch, arch_src = host_arch(raw, notes)
@@ -944,12 +951,7 @@ function M.enrich(raw)
   if not kernel then notes[#notes + 1] = "kernel release unknown (no /proc/sys/kernel/osrelease)" end
   host.os = os_release(files) or ptb.null
   if host.os == ptb.null then notes[#notes + 1] = "no /etc/os-release" end
-  -- only a dotted version leaves (fuzzing: a garbage banner broke the contract)
-  local glibc = type(h.glibc) == "string" and h.glibc:match("^%d+%.%d+$") or
-    (type(h.glibc) == "string" and h.glibc:match("^%d+%.%d+%.%d+$")) or nil
-  host.glibc = glibc or ptb.null
-  if not h.glibc then notes[#notes + 1] = "glibc version unknown (no libc.so.6 banner)"
-  elseif not glibc then notes[#notes + 1] = "glibc version unreadable: '" .. tostring(h.glibc):sub(1, 40) .. "'" end
+  host.glibc = glibc_version(h, notes)
   local ps, ps_src = page_size(files, h, arch, kernel)
   host.page_size = ps and math.tointeger(ps) or ptb.null
   host.page_size_source = ps_src
@@ -964,15 +966,23 @@ function M.enrich(raw)
   end
   host.limits = host_limits(files, h, mem and host.memory_mib,
                             host.cpu ~= ptb.null and host.cpu.cores ~= ptb.null and host.cpu.cores or nil)
+  return host, kernel
+end
 
-  local jetson = jetson_facts(raw, kernel)
+-- The platform a build targets: jetson, sbsa (other aarch64) or the arch.
+local function platform_of(host, jetson, raw, notes)
   if jetson then host.platform = "jetson"
-  elseif arch == "aarch64" then host.platform = "sbsa"
-  else host.platform = arch end
-  if host.platform == "x86_64" and h.page_size and h.page_size ~= 4096 then
+  elseif host.arch == "aarch64" then host.platform = "sbsa"
+  else host.platform = host.arch end
+  local ps = (raw.host or {}).page_size
+  if host.platform == "x86_64" and ps and ps ~= 4096 then
     notes[#notes + 1] = "unusual page size on x86_64"
   end
+end
 
+-- The GPU side: the driver, the GPUs and the CUDA toolkits, each with a
+-- note when there is none.
+local function gpu_side(raw, jetson, notes)
   local driver = driver_facts(raw, notes)
   if not driver then
     if jetson and (jetson.l4t or "") < "38" then
@@ -985,6 +995,19 @@ function M.enrich(raw)
   if #gpu == 0 then notes[#notes + 1] = "no GPU found" end
   local tks = toolkit_facts(raw, notes)
   if #tks == 0 then notes[#notes + 1] = "no CUDA toolkit found" end
+  return driver, gpu, tks
+end
+
+function M.enrich(raw)
+  local notes = {}
+  -- files C found but did not read (not a regular file) or cut (too large)
+  for _, n in ipairs(type(raw.read_notes) == "table" and raw.read_notes or {}) do
+    if type(n) == "string" then notes[#notes + 1] = n end
+  end
+  local host, kernel = host_facts(raw, notes)
+  local jetson = jetson_facts(raw, kernel)
+  platform_of(host, jetson, raw, notes)
+  local driver, gpu, tks = gpu_side(raw, jetson, notes)
   local env = {}
   for k, v in pairs(raw.env or {}) do env[k] = v end
   env.nvcc_on_path = (raw.path_nvcc or {})[1]
