@@ -82,13 +82,13 @@ t_ok $? "a saved plan gives the same bytes from another directory and environmen
 
 # A change is written; only that file.  (MAX_JOBS reaches both: the
 # cache carries it as a Ninja job pool.)
-sed 's/"CMAKE_CUDA_ARCHITECTURES": "90-real"/"CMAKE_CUDA_ARCHITECTURES": "90-virtual"/' "$plans/$c.json" >"$T_DIR/p90v.json"
+sed 's/"CMAKE_CUDA_ARCHITECTURES": "90-real;90-virtual"/"CMAKE_CUDA_ARCHITECTURES": "90-virtual"/' "$plans/$c.json" >"$T_DIR/p90v.json"
 run "$PTBUILD" generate --plan "$T_DIR/p90v.json" --out "$T_DIR/$c" --format env,cmake
 is "$out" "unchanged $T_DIR/$c/ptbuild.env
 wrote     $T_DIR/$c/initial-cache.cmake" "--format picks files; a changed value rewrites just its file"
 grep -q '^set(CMAKE_CUDA_ARCHITECTURES "90-virtual" CACHE STRING' "$T_DIR/$c/initial-cache.cmake"
 t_ok $? "the new value is there"
-sed 's/"MAX_JOBS": "48"/"MAX_JOBS": "40"/' "$plans/$c.json" >"$T_DIR/p40.json"
+sed 's/"MAX_JOBS": "72"/"MAX_JOBS": "40"/' "$plans/$c.json" >"$T_DIR/p40.json"
 run "$PTBUILD" generate --plan "$T_DIR/p40.json" --out "$T_DIR/$c" --format env,cmake
 is "$out" "wrote     $T_DIR/$c/ptbuild.env
 wrote     $T_DIR/$c/initial-cache.cmake" "MAX_JOBS rewrites ptbuild.env and initial-cache.cmake"
