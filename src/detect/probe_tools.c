@@ -114,13 +114,28 @@ cJSON *ptb_probe_version_strings(const struct ptb_root *r, const char *file)
 
 /* A clang is often a small driver over <prefix>/lib/libclang-cpp.so.*,
  * which holds the version: the files there, for detect.lua to search
- * when the driver's bytes say nothing -> c.libclang_cpp */
-static void clang_libs(const struct ptb_root *r, cJSON *c, const char *res)
+ * when the driver's bytes say nothing -> c.libclang_cpp.  clang, clang++
+ * and clang-N are mostly one file: its list is copied from the compiler
+ * of arr listed already. */
+static void clang_libs(const struct ptb_root *r, cJSON *found, cJSON *c, const char *res)
 {
-	char *prefix = bin_prefix(res);
-	char *lib = prefix ? ptb_path_join(prefix, "lib") : NULL;
-	char **libs = lib ? ptb_root_list(r, lib, "libclang-cpp.so.") : NULL;
+	char *prefix, *lib;
+	char **libs;
 	cJSON *arr = NULL;
+	const cJSON *it;
+
+	cJSON_ArrayForEach(it, found) {
+		const cJSON *t = cJSON_GetObjectItemCaseSensitive(it, "target");
+		const cJSON *l = cJSON_GetObjectItemCaseSensitive(it, "libclang_cpp");
+
+		if (l && cJSON_IsString(t) && strcmp(t->valuestring, res) == 0) {
+			cJSON_AddItemToObject(c, "libclang_cpp", cJSON_Duplicate(l, 1));
+			return;
+		}
+	}
+	prefix = bin_prefix(res);
+	lib = prefix ? ptb_path_join(prefix, "lib") : NULL;
+	libs = lib ? ptb_root_list(r, lib, "libclang-cpp.so.") : NULL;
 
 	for (char **n = libs; n && *n; n++) {
 		char *f = ptb_path_join(lib, *n);
@@ -195,7 +210,7 @@ static void add(const struct ptb_root *r, cJSON *arr, const char *name,
 		ptb_buf_free(&b);
 	}
 	if (clang)
-		clang_libs(r, c, res);
+		clang_libs(r, arr, c, res);
 	else
 		prefix_libdirs(r, c, res);
 	free(res);
