@@ -631,12 +631,40 @@ local function libdirs_of(c, gcc_libdirs)
   return out
 end
 
--- The X.Y.Z a compiler's bytes hold (raw: src/detect/probe_tools.c), of
--- that major when one is known: only one such version is an answer.
--- Returns the version, or nil and why not (nil when there was nothing).
-local function binary_version(c, major)
+-- The version-like strings in a file's own bytes (C reads them under the
+-- root: src/detect/probe_tools.c), once a file; nil when it is no ELF file
+-- to search (absent, a script, too large: a note says so) or when nothing
+-- offers the reader (ptb.version_strings exists while detect runs, not in
+-- a recipe test).
+local function file_strings(file, read)
+  if read.seen[file] == nil then
+    local r = ptb.version_strings and ptb.version_strings(file) or {}
+    if r.note then read.notes[#read.notes + 1] = r.note end
+    read.seen[file] = r.strings or false
+  end
+  return read.seen[file] or nil
+end
+
+-- The file that holds a compiler's version and its strings: the driver,
+-- else -- a clang is often a small driver over libclang-cpp -- the first
+-- of its prefix's libclang-cpp.so.* that holds any (raw: probe_tools.c).
+local function compiler_bytes(c, read)
+  local strs = file_strings(c.target, read)
+  if strs and #strs == 0 and c.name:find("clang") then
+    for _, lib in ipairs(c.libclang_cpp or {}) do
+      local ls = file_strings(lib, read)
+      if ls and #ls > 0 then return lib, ls end
+    end
+  end
+  return c.target, strs
+end
+
+-- The X.Y.Z a compiler's bytes (strs, of file) hold, of that major when
+-- one is known: only one such version is an answer.  Returns the
+-- version, or nil and why not (nil when there was nothing).
+local function binary_version(c, file, strs, major)
   local seen, list, other = {}, {}, {}
-  for _, s in ipairs(c.binary_strings or {}) do
+  for _, s in ipairs(strs or {}) do
     local x = s:gsub("^clang version ", ""):match("^(%d+%.%d+%.%d+)")
     if x and not seen[x] then
       seen[x] = true
@@ -646,11 +674,11 @@ local function binary_version(c, major)
   if #list == 1 then return list[1] end
   if #list > 1 then
     return nil, ("%s holds several versions (%s): the full version of %s is unknown"):format(
-      c.binary, table.concat(list, ", "), c.path)
+      file, table.concat(list, ", "), c.path)
   end
   if #other > 0 and #other <= 3 then
     return nil, ("%s holds version %s, not of the %s its name or path gives: the full version of %s is unknown"):format(
-      c.binary, table.concat(other, ", "), major, c.path)
+      file, table.concat(other, ", "), major, c.path)
   end
   return nil
 end
@@ -675,9 +703,11 @@ end
 -- A compiler's version and where it came from, the best source first:
 -- its own output (this host), the name with all parts, the dpkg record,
 -- the version string in its bytes, lib/gcc/<triplet>/<X.Y.Z>; else the
--- major its name, path or lib/gcc gives.  Third result: a note, when its
--- bytes held no version that fits.
-local function compiler_version(c, gcc_libdirs, packages)
+-- major its name, path or lib/gcc gives.  Its bytes (up to some 60 MB
+-- for a clang's libclang-cpp, most of detect's time) are read only when
+-- no source before them answers and it was not run.  Third result: a
+-- note, when its bytes held no version that fits.
+local function compiler_version(c, gcc_libdirs, packages, read)
   local clang = c.name:find("clang")
   if c.version_output then
     local v = c.version_output:match("version (%d+%.%d+[%.%d]*)") or c.version_output:match("^(%d+[%.%d]*)")
@@ -701,8 +731,12 @@ local function compiler_version(c, gcc_libdirs, packages)
     local full, dsrc = dpkg_version(c, major, packages)
     if full then return full, dsrc end
   end
-  local bv, why = binary_version(c, major)
-  if bv then return bv, "binary " .. c.binary end
+  local bv, why
+  if not c.version_output then
+    local file, strs = compiler_bytes(c, read)
+    bv, why = binary_version(c, file, strs, major)
+    if bv then return bv, "binary " .. file end
+  end
   if major and not clang then
     for _, d in ipairs(dirs) do
       local full = d:match("/(%d+%.%d+[%.%d]*)$")
@@ -714,6 +748,7 @@ end
 
 local function compilers_facts(raw, notes)
   local out, byname = {}, {}
+  local read = { seen = {}, notes = notes }
   for _, c in ipairs(raw.compilers or {}) do
     local key = c.name .. "\0" .. c.path
     if byname[key] then
@@ -723,7 +758,7 @@ local function compilers_facts(raw, notes)
         e.named_by[#e.named_by + 1] = c.from
       end
     else
-      local v, src, why = compiler_version(c, raw.gcc_libdirs, raw.compiler_packages)
+      local v, src, why = compiler_version(c, raw.gcc_libdirs, raw.compiler_packages, read)
       local e = { name = c.name, path = c.path, version = v or ptb.null, version_source = src }
       if why then notes[#notes + 1] = why end
       if c.target ~= c.path then e.target = c.target end
@@ -903,12 +938,19 @@ local function page_size(files, h, arch, kernel)
   return ps, ps_src
 end
 
-function M.enrich(raw)
-  local notes = {}
-  -- files C found but did not read (not a regular file) or cut (too large)
-  for _, n in ipairs(type(raw.read_notes) == "table" and raw.read_notes or {}) do
-    if type(n) == "string" then notes[#notes + 1] = n end
-  end
+-- glibc's version, only a dotted one (fuzzing: a garbage banner broke
+-- the contract), with a note when it is unknown or unreadable.
+local function glibc_version(h, notes)
+  local glibc = type(h.glibc) == "string" and h.glibc:match("^%d+%.%d+$") or
+    (type(h.glibc) == "string" and h.glibc:match("^%d+%.%d+%.%d+$")) or nil
+  if not h.glibc then notes[#notes + 1] = "glibc version unknown (no libc.so.6 banner)"
+  elseif not glibc then notes[#notes + 1] = "glibc version unreadable: '" .. tostring(h.glibc):sub(1, 40) .. "'" end
+  return glibc or ptb.null
+end
+
+-- The host: architecture, kernel, OS, glibc, page size, memory, CPU and
+-- a container's limits.  Returns it and the kernel release (or nil).
+local function host_facts(raw, notes)
   local files = raw.files or {}
   local h = raw.host or {}
   local arch, arch_src = host_arch(raw, notes)
@@ -918,12 +960,7 @@ function M.enrich(raw)
   if not kernel then notes[#notes + 1] = "kernel release unknown (no /proc/sys/kernel/osrelease)" end
   host.os = os_release(files) or ptb.null
   if host.os == ptb.null then notes[#notes + 1] = "no /etc/os-release" end
-  -- only a dotted version leaves (fuzzing: a garbage banner broke the contract)
-  local glibc = type(h.glibc) == "string" and h.glibc:match("^%d+%.%d+$") or
-    (type(h.glibc) == "string" and h.glibc:match("^%d+%.%d+%.%d+$")) or nil
-  host.glibc = glibc or ptb.null
-  if not h.glibc then notes[#notes + 1] = "glibc version unknown (no libc.so.6 banner)"
-  elseif not glibc then notes[#notes + 1] = "glibc version unreadable: '" .. tostring(h.glibc):sub(1, 40) .. "'" end
+  host.glibc = glibc_version(h, notes)
   local ps, ps_src = page_size(files, h, arch, kernel)
   host.page_size = ps and math.tointeger(ps) or ptb.null
   host.page_size_source = ps_src
@@ -938,15 +975,23 @@ function M.enrich(raw)
   end
   host.limits = host_limits(files, h, mem and host.memory_mib,
                             host.cpu ~= ptb.null and host.cpu.cores ~= ptb.null and host.cpu.cores or nil)
+  return host, kernel
+end
 
-  local jetson = jetson_facts(raw, kernel)
+-- The platform a build targets: jetson, sbsa (other aarch64) or the arch.
+local function platform_of(host, jetson, raw, notes)
   if jetson then host.platform = "jetson"
-  elseif arch == "aarch64" then host.platform = "sbsa"
-  else host.platform = arch end
-  if host.platform == "x86_64" and h.page_size and h.page_size ~= 4096 then
+  elseif host.arch == "aarch64" then host.platform = "sbsa"
+  else host.platform = host.arch end
+  local ps = (raw.host or {}).page_size
+  if host.platform == "x86_64" and ps and ps ~= 4096 then
     notes[#notes + 1] = "unusual page size on x86_64"
   end
+end
 
+-- The GPU side: the driver, the GPUs and the CUDA toolkits, each with a
+-- note when there is none.
+local function gpu_side(raw, jetson, notes)
   local driver = driver_facts(raw, notes)
   if not driver then
     if jetson and (jetson.l4t or "") < "38" then
@@ -959,6 +1004,19 @@ function M.enrich(raw)
   if #gpu == 0 then notes[#notes + 1] = "no GPU found" end
   local tks = toolkit_facts(raw, notes)
   if #tks == 0 then notes[#notes + 1] = "no CUDA toolkit found" end
+  return driver, gpu, tks
+end
+
+function M.enrich(raw)
+  local notes = {}
+  -- files C found but did not read (not a regular file) or cut (too large)
+  for _, n in ipairs(type(raw.read_notes) == "table" and raw.read_notes or {}) do
+    if type(n) == "string" then notes[#notes + 1] = n end
+  end
+  local host, kernel = host_facts(raw, notes)
+  local jetson = jetson_facts(raw, kernel)
+  platform_of(host, jetson, raw, notes)
+  local driver, gpu, tks = gpu_side(raw, jetson, notes)
   local env = {}
   for k, v in pairs(raw.env or {}) do env[k] = v end
   env.nvcc_on_path = (raw.path_nvcc or {})[1]

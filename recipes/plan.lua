@@ -834,6 +834,65 @@ local function python_problems(p, facts, torch)
   end
 end
 
+-- The release asked for, and whether an official wheel would do instead:
+-- asked before a multi-hour build.  Returns the wheel's verdict.
+local function decide_release(decide, facts, torch, args)
+  decide("torch", "PyTorch " .. torch.version, args.torch and "--torch" or "the newest release ptbuild knows (choose with --torch)")
+  local wheel = W.cover(facts, torch)
+  decide("wheel", wheel.covered and wheel.command or
+    (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)
+  return wheel
+end
+
+-- The arch list asked for, when it parses (G.choose reports it when not).
+local function asked_arch_items(arch_list)
+  if not arch_list then return nil end
+  local items, errs = A.parse(arch_list)
+  if #errs == 0 then return items end
+  return nil
+end
+
+-- The CUDA toolkit and its installer, and what is wrong with them.
+-- Returns the choice (lib/toolkit), the plan's cuda and the other
+-- toolkits PATH must lose.
+local function decide_toolkit(decide, problems, facts, torch, args, want, want_items)
+  local ch = T.choose(facts, torch, want, want_items)
+  local cplan, inst, ncuda, cudnn, cinfo = cuda_plan(facts, args, ch, torch)
+  local cp, others = M.cuda_problems(facts, torch, ch.release, ch.tk, cplan.platform, cplan, want_items)
+  append(problems, cp)
+  decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn, cinfo)
+  return ch, cplan, others
+end
+
+-- The plan document from the steps' results (s), with the environment
+-- and CMake cache lib/buildenv makes of them.  Returns it and the env.
+local function plan_document(args, s, decisions, problems)
+  local d = { facts = args.facts, root = s.cuda.root, release = s.release, arch = s.arch, host = s.host,
+              blas_env = s.blas_env, jobs = s.jobs, tk = s.tk, no_cudnn = args.no_cudnn }
+  local env = B.env(d)
+  local path_prepend, path_remove = path_edits(s.cuda.root, s.others, s.cuda.compat)
+  return {
+    schema = "ptbuild.plan/1",
+    facts_source = args.facts_source or "host",
+    torch = { version = s.torch.version, tag = s.torch.tag, default = args.torch == nil },
+    wheel = s.wheel,
+    installed_torch = s.installed,   -- absent when no torch is installed
+    cuda = s.cuda,
+    torch_cuda_arch_list = s.arch.list,
+    arch_list_source = s.arch.source,
+    cmake = B.cmake(d, env),
+    env = env,
+    path_prepend = path_prepend,
+    path_remove = path_remove,
+    openblas = s.blas,
+    packages = s.packages,
+    max_jobs = s.jobs,
+    cmake_fresh = true,
+    decisions = decisions,
+    problems = ptb.array(problems),
+  }, env
+end
+
 function M.make(args)
   local facts = args.facts
   gpuname.fill(facts)
@@ -844,70 +903,30 @@ function M.make(args)
   local decisions = {}
   local function decide(topic, choice, why) decisions[#decisions + 1] = { topic = topic, choice = choice, why = why } end
 
-  decide("torch", "PyTorch " .. torch.version, args.torch and "--torch" or "the newest release ptbuild knows (choose with --torch)")
-  -- Before a multi-hour build: would an official wheel do?
-  local wheel = W.cover(facts, torch)
-  decide("wheel", wheel.covered and wheel.command or
-    (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)
-
+  local wheel = decide_release(decide, facts, torch, args)
   python_problems(problems, facts, torch)
-
-  -- CUDA toolkit and installer
-  -- The arch list asked for, when it parses (G.choose reports it when not).
-  local want_items
-  if args.arch_list then
-    local items, errs = A.parse(args.arch_list)
-    if #errs == 0 then want_items = items end
-  end
-  local ch = T.choose(facts, torch, want, want_items)
+  local want_items = asked_arch_items(args.arch_list)
+  local ch, cplan, others = decide_toolkit(decide, problems, facts, torch, args, want, want_items)
   local r = ch.release
-  local cplan, inst, ncuda, cudnn, cinfo = cuda_plan(facts, args, ch, torch)
-  local platform, root = cplan.platform, cplan.root
-  local cp, others = M.cuda_problems(facts, torch, r, ch.tk, platform, cplan, want_items)
-  append(problems, cp)
-  decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn, cinfo)
 
-  -- Arch list
-  local arch, ap, aerr = G.choose(facts, torch, r, platform, args.arch_list)
+  local arch, ap, aerr = G.choose(facts, torch, r, cplan.platform, args.arch_list)
   if #aerr > 0 then return { errors = aerr } end
   append(problems, ap)
   decide("arch_list", arch.list ~= "" and arch.list or "none", arch.why)
 
-  -- Host compiler
   local hc, hp = H.host_compiler(facts, r, torch, ch.tk)
   append(problems, hp)
   local hinfo = decide_host_compiler(decide, hc, r, ch.tk)
-
   local blas, benv, jobs, pkgs = host_choices(facts, args, decide, problems)
 
   -- The torch already installed: does it do, and what would a build add?
   local itorch = installed_torch(facts, r, arch, cplan)
   if itorch then decide_installed_torch(decisions, decide, facts, itorch) end
 
-  local d = { facts = facts, root = root, release = r, arch = arch, host = hinfo,
-              blas_env = benv, jobs = jobs, tk = ch.tk, no_cudnn = args.no_cudnn }
-  local env = B.env(d)
-  local path_prepend, path_remove = path_edits(root, others, cplan.compat)
-  local plan = {
-    schema = "ptbuild.plan/1",
-    facts_source = args.facts_source or "host",
-    torch = { version = torch.version, tag = torch.tag, default = args.torch == nil },
-    wheel = wheel,
-    installed_torch = itorch,   -- absent when no torch is installed
-    cuda = cplan,
-    torch_cuda_arch_list = arch.list,
-    arch_list_source = arch.source,
-    cmake = B.cmake(d, env),
-    env = env,
-    path_prepend = path_prepend,
-    path_remove = path_remove,
-    openblas = blas,
-    packages = pkgs,
-    max_jobs = jobs,
-    cmake_fresh = true,
-    decisions = decisions,
-    problems = ptb.array(problems),
-  }
+  local plan, env = plan_document(args, {
+    torch = torch, wheel = wheel, installed = itorch, cuda = cplan, release = r, tk = ch.tk,
+    others = others, arch = arch, host = hinfo, blas = blas, blas_env = benv, jobs = jobs,
+    packages = pkgs }, decisions, problems)
   decide_acl_nccl(decide, plan, env, ch)
   return plan
 end

@@ -464,23 +464,20 @@ local function blind(facts)
   return not (facts.driver and facts.driver.version) and #(facts.gpus or {}) == 0
 end
 
--- Choose: an installed toolkit that fits, else the best release PyTorch
--- ships wheels for that fits, else the best other release its build
--- accepts that fits, else the newest it supports.  `want` (a release from
--- --cuda) overrides; `items` is the parsed --arch-list (or nil).
--- Returns { release, tk?, why }.
-function M.choose(facts, torch, want, items)
-  local inst = M.installed(facts)
-  if want then
-    for _, i in ipairs(inst) do
-      if i.minor == want.version then
-        return { release = want, tk = i.tk, why = "--cuda " .. want.version .. ", installed in " .. i.tk.root }
-      end
+-- --cuda X.Y: that release, in the installed toolkit of it when there is one.
+local function asked_release(inst, want)
+  for _, i in ipairs(inst) do
+    if i.minor == want.version then
+      return { release = want, tk = i.tk, why = "--cuda " .. want.version .. ", installed in " .. i.tk.root }
     end
-    return { release = want, why = "--cuda " .. want.version }
   end
-  -- Installed toolkits, newest first: one PyTorch ships wheels for, else
-  -- one its build accepts untested -- either before any download.
+  return { release = want, why = "--cuda " .. want.version }
+end
+
+-- Installed toolkits, newest first: one PyTorch ships wheels for, else
+-- one its build accepts untested -- either before any download.  Returns
+-- the choice, or nil and why each installed one was passed over.
+local function installed_release(facts, torch, inst, items)
   local skipped, untested = {}, nil
   for _, i in ipairs(inst) do
     if i.release then
@@ -499,7 +496,12 @@ function M.choose(facts, torch, want, items)
       why = ("installed in %s and suits this build (PyTorch %s's build accepts CUDA %s; it ships no wheel of it)"):format(
         untested.tk.root, torch.version, untested.release.version) }
   end
-  local wheels, other = M.candidates(torch)
+  return nil, skipped
+end
+
+-- A release to download that fits: the newest PyTorch ships wheels for,
+-- else the newest other its build accepts; nil when none fits.
+local function fitting_release(facts, torch, wheels, other, items, skipped)
   local best, how = best_of(facts, torch, wheels, items)
   local why, every = nil, every_gpu(facts)
   if best then
@@ -512,37 +514,57 @@ function M.choose(facts, torch, want, items)
         or ("no CUDA PyTorch %s ships wheels for suits this machine: the newest its build accepts that the driver runs%s and that builds %s"):format(torch.version, how, every)
     end
   end
-  if best then
-    if #skipped > 0 then why = why .. " (installed toolkit not used: " .. table.concat(skipped, "; ") .. ")" end
-    return { release = best, why = why }
-  end
+  if not best then return nil end
+  if #skipped > 0 then why = why .. " (installed toolkit not used: " .. table.concat(skipped, "; ") .. ")" end
+  return { release = best, why = why }
+end
+
+-- Nothing fits: the release whose only problem is one a user can mend or
+-- must know of, so that the problems name that one.
+local function least_unfit_release(facts, torch, wheels, other, items)
   -- Nothing the driver runs fits: the best release that fits all else
   -- (every GPU, the arch list, glibc, the platform), so that the one
   -- problem left is the driver, which an upgrade mends.
   local nodriver = setmetatable({ driver = false }, { __index = facts })
-  best = best_of(nodriver, torch, wheels, items) or best_of(nodriver, torch, other, items)
+  local best = best_of(nodriver, torch, wheels, items) or best_of(nodriver, torch, other, items)
   if best and facts.driver then
-    return { release = best, why = ("no CUDA this driver runs suits this build: the newest PyTorch %s takes that builds %s (the driver must be upgraded for it)"):format(torch.version, every) }
+    return { release = best, why = ("no CUDA this driver runs suits this build: the newest PyTorch %s takes that builds %s (the driver must be upgraded for it)"):format(torch.version, every_gpu(facts)) }
   end
   -- No CUDA builds the GPUs (older than every CUDA ptbuild knows, or
   -- newer): the best the driver runs for the rest, so that the GPUs are
   -- the problem named, not a driver no upgrade would help.
   local nogpu = setmetatable({ gpus = {} }, { __index = facts })
   if facts.gpus and #facts.gpus > 0 then
+    local how
     best, how = best_of(nogpu, torch, wheels, items)
     if not best then best, how = best_of(nogpu, torch, other, items) end
     if best then
       return { release = best, why = ("no CUDA PyTorch %s takes builds every GPU: the newest that the driver runs%s"):format(torch.version, how) }
     end
   end
-  -- Nothing fits: the newest the release supports on this platform; the
-  -- problems say why it does not fit.
+  -- The newest the release supports on this platform; the problems say
+  -- why it does not fit.
   for _, r in ipairs(wheels) do
     if contains(r.platforms, M.platform(facts, r)) then
       return { release = r, why = ("no CUDA fits every constraint; the newest PyTorch %s supports"):format(torch.version) }
     end
   end
   return { release = wheels[1] or A.release(torch.cuda[#torch.cuda]), why = "no CUDA fits every constraint" }
+end
+
+-- Choose: an installed toolkit that fits, else the best release PyTorch
+-- ships wheels for that fits, else the best other release its build
+-- accepts that fits, else the newest it supports.  `want` (a release from
+-- --cuda) overrides; `items` is the parsed --arch-list (or nil).
+-- Returns { release, tk?, why }.
+function M.choose(facts, torch, want, items)
+  local inst = M.installed(facts)
+  if want then return asked_release(inst, want) end
+  local chosen, skipped = installed_release(facts, torch, inst, items)
+  if chosen then return chosen end
+  local wheels, other = M.candidates(torch)
+  return fitting_release(facts, torch, wheels, other, items, skipped)
+    or least_unfit_release(facts, torch, wheels, other, items)
 end
 
 local only13 = { cuda_crt = true, cuda_culibos = true, libnvvm = true }

@@ -62,6 +62,25 @@ static int open_root(const struct ptb_detect_opts *opts, struct ptb_root *r,
 	return 0;
 }
 
+/* The probes' raw observations of the open root r. */
+static cJSON *probe(const struct ptb_detect_opts *opts, struct ptb_root *r)
+{
+	cJSON *raw = cJSON_CreateObject();
+
+	cJSON_AddBoolToObject(raw, "is_host", r->is_host);
+	cJSON_AddObjectToObject(raw, "files");
+	/* files found but not read (a FIFO, a device) or cut (too large) */
+	r->notes = cJSON_AddArrayToObject(raw, "read_notes");
+	ptb_probe_host(r, raw);
+	if (!(opts && opts->toolkits_only))
+		ptb_probe_gpu(r, raw);
+	ptb_probe_cuda(r, raw, opts ? opts->toolkit : NULL);
+	ptb_probe_tools(r, raw);
+	ptb_probe_python(r, raw);
+	r->notes = NULL;
+	return raw;
+}
+
 cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
 {
 	struct ptb_root r;
@@ -69,19 +88,22 @@ cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
 
 	if (open_root(opts, &r, err) != 0)
 		return NULL;
-	raw = cJSON_CreateObject();
-	cJSON_AddBoolToObject(raw, "is_host", r.is_host);
-	cJSON_AddObjectToObject(raw, "files");
-	/* files found but not read (a FIFO, a device) or cut (too large) */
-	r.notes = cJSON_AddArrayToObject(raw, "read_notes");
-	ptb_probe_host(&r, raw);
-	if (!(opts && opts->toolkits_only))
-		ptb_probe_gpu(&r, raw);
-	ptb_probe_cuda(&r, raw, opts ? opts->toolkit : NULL);
-	ptb_probe_tools(&r, raw);
-	ptb_probe_python(&r, raw);
+	raw = probe(opts, &r);
 	free((char *)r.dir);
 	return raw;
+}
+
+/* ptb.version_strings(file) while detect.enrich runs: the version-like
+ * strings of one file under the root (ctx), read only when the recipe
+ * decides a compiler needs them. */
+static int version_strings(void *ctx, const cJSON *arg, cJSON **out, struct ptb_err *err)
+{
+	if (!cJSON_IsString(arg) || arg->valuestring[0] != '/') {
+		ptb_err_set(err, PTB_ERECIPE, "ptb.version_strings: expected an absolute path (a string)");
+		return -1;
+	}
+	*out = ptb_probe_version_strings(ctx, arg->valuestring);
+	return 0;
 }
 
 /* opts->lua, or an engine on the default recipe path in *own. */
@@ -106,22 +128,26 @@ static struct ptb_lua *engine(const struct ptb_detect_opts *opts, struct ptb_lua
 cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err)
 {
 	struct ptb_lua *lua, *own;
+	struct ptb_root r;
 	cJSON *raw, *facts = NULL;
 
-	raw = ptb_detect_raw(opts, err);
-	if (!raw)
+	if (open_root(opts, &r, err) != 0)
 		return NULL;
 	if (!(lua = engine(opts, &own, err))) {
-		cJSON_Delete(raw);
+		free((char *)r.dir);
 		return NULL;
 	}
+	raw = probe(opts, &r);
+	ptb_lua_offer(lua, "version_strings", version_strings, &r);
 	if (ptb_recipe_call(lua, "detect", "enrich", raw, &facts, NULL, err) == 0 &&
 	    ptb_facts_validate(facts, "detect.enrich", err) != 0) {
 		err->code = PTB_ERECIPE;
 		cJSON_Delete(facts);
 		facts = NULL;
 	}
+	ptb_lua_offer(lua, "version_strings", NULL, NULL);
 	cJSON_Delete(raw);
+	free((char *)r.dir);
 	ptb_lua_free(own);
 	return facts;
 }

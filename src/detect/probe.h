@@ -22,8 +22,15 @@ void ptb_probe_gpu(const struct ptb_root *r, cJSON *raw);
  * -> raw.toolkits, raw.path, raw.torch; `given` (may be NULL) is a root
  * to read first, found_by "given" */
 void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw, const char *given);
-/* compilers on PATH and CC / CXX / CUDAHOSTCXX -> raw.compilers, raw.env */
+/* compilers on PATH and CC / CXX / CUDAHOSTCXX -> raw.compilers, raw.env,
+ * raw.gcc_libdirs, raw.compiler_packages (dpkg's); no compiler's bytes */
 void ptb_probe_tools(const struct ptb_root *r, cJSON *raw);
+/* The version-like strings in the bytes of one ELF file (inner path) of at
+ * most 512 MiB, read in steps, never whole: { strings = [...] } when it was
+ * searched, { note = "..." } when it is too large, {} when it is absent or
+ * no ELF file (a script, a FIFO).  What detect.lua asks for a compiler
+ * whose version no cheaper source gives.  Caller frees. */
+cJSON *ptb_probe_version_strings(const struct ptb_root *r, const char *file);
 /* The python3 a build would run, from files only (no process): that of
  * $VIRTUAL_ENV, else $CONDA_PREFIX, else the first on PATH -> raw.python
  * { from, path, real (resolved), pyvenv_cfg (its first 4 KiB, when the

@@ -1,8 +1,8 @@
 /* probe_tools.c - host compilers on PATH and the ones CC, CXX and
- * CUDAHOSTCXX name.  The version comes from the name (gcc-12, llvm-14);
- * only when no name says it, and only on this host, is the compiler run.
- * Else (a sysroot, whose binaries may be of another machine, or a run
- * that failed) the version strings in its own bytes are read.
+ * CUDAHOSTCXX name.  On this host a compiler whose name gives no version
+ * is run (-dumpfullversion, --version); no compiler's bytes are read
+ * here: detect.lua decides which compiler needs its full version from
+ * its own bytes and asks for that file alone (ptb_probe_version_strings).
  * And the python3 a build would use, from its files alone: its link
  * target, its venv's pyvenv.cfg, the lib/python3.X beside it; behind a
  * pyenv shim, the version pyenv selects. */
@@ -91,58 +91,58 @@ static int version_like(const char *s, size_t len)
  * linked clang or a libclang-cpp some hundred. */
 #define BINARY_MAX (512u << 20)
 
-/* The version strings of file (inner path) into c: binary, binary_strings
- * (copied from a compiler of arr that was searched already).  1 when the
- * file is one to search (ELF, not too large), else 0. */
-static int binary_strings(const struct ptb_root *r, cJSON *arr, cJSON *c, const char *file)
+cJSON *ptb_probe_version_strings(const struct ptb_root *r, const char *file)
 {
-	const cJSON *it;
-	cJSON *strs;
+	cJSON *out = cJSON_CreateObject(), *strs = cJSON_CreateArray();
+	cJSON *notes = cJSON_CreateArray();
+	struct ptb_root here = *r;
+	int n;
 
-	cJSON_ArrayForEach(it, arr) {
-		const cJSON *b = cJSON_GetObjectItemCaseSensitive(it, "binary");
-		const cJSON *ss = cJSON_GetObjectItemCaseSensitive(it, "binary_strings");
-
-		if (cJSON_IsString(b) && ss && strcmp(b->valuestring, file) == 0) {
-			cJSON_AddStringToObject(c, "binary", file);
-			cJSON_AddItemToObject(c, "binary_strings", cJSON_Duplicate(ss, 1));
-			return 1;
-		}
-	}
-	strs = cJSON_CreateArray();
+	/* the note of a file too large to search is the caller's to place */
+	here.notes = notes;
 	/* a libclang-cpp holds a few versions of other things too */
-	if (ptb_root_elf_strings(r, file, BINARY_MAX, version_like, 32, strs) < 0) {
+	n = ptb_root_elf_strings(&here, file, BINARY_MAX, version_like, 32, strs);
+	if (n >= 0)
+		cJSON_AddItemToObject(out, "strings", strs);
+	else
 		cJSON_Delete(strs);
-		return 0;
-	}
-	cJSON_AddStringToObject(c, "binary", file);
-	cJSON_AddItemToObject(c, "binary_strings", strs);
-	return 1;
+	if (cJSON_GetArraySize(notes) > 0)
+		cJSON_AddItemToObject(out, "note", cJSON_DetachItemFromArray(notes, 0));
+	cJSON_Delete(notes);
+	return out;
 }
 
-/* The full version from the compiler's own bytes, without running it (it
- * may be of another machine): the driver's, else -- a clang is often a
- * small driver over libclang-cpp -- <prefix>/lib/libclang-cpp.so.*'s. */
-static void read_version(const struct ptb_root *r, cJSON *arr, cJSON *c,
-                         const char *res, int clang)
+/* A clang is often a small driver over <prefix>/lib/libclang-cpp.so.*,
+ * which holds the version: the files there, for detect.lua to search
+ * when the driver's bytes say nothing -> c.libclang_cpp.  clang, clang++
+ * and clang-N are mostly one file: its list is copied from the compiler
+ * of arr listed already. */
+static void clang_libs(const struct ptb_root *r, cJSON *found, cJSON *c, const char *res)
 {
 	char *prefix, *lib;
 	char **libs;
-	int found = 0;
+	cJSON *arr = NULL;
+	const cJSON *it;
 
-	if (!binary_strings(r, arr, c, res) || !clang ||
-	    cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(c, "binary_strings")) > 0)
-		return;
+	cJSON_ArrayForEach(it, found) {
+		const cJSON *t = cJSON_GetObjectItemCaseSensitive(it, "target");
+		const cJSON *l = cJSON_GetObjectItemCaseSensitive(it, "libclang_cpp");
+
+		if (l && cJSON_IsString(t) && strcmp(t->valuestring, res) == 0) {
+			cJSON_AddItemToObject(c, "libclang_cpp", cJSON_Duplicate(l, 1));
+			return;
+		}
+	}
 	prefix = bin_prefix(res);
 	lib = prefix ? ptb_path_join(prefix, "lib") : NULL;
 	libs = lib ? ptb_root_list(r, lib, "libclang-cpp.so.") : NULL;
-	for (char **n = libs; n && *n && !found; n++) {
+
+	for (char **n = libs; n && *n; n++) {
 		char *f = ptb_path_join(lib, *n);
 
-		cJSON_DeleteItemFromObjectCaseSensitive(c, "binary");
-		cJSON_DeleteItemFromObjectCaseSensitive(c, "binary_strings");
-		found = binary_strings(r, arr, c, f) &&
-		        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(c, "binary_strings")) > 0;
+		if (!arr)
+			arr = cJSON_AddArrayToObject(c, "libclang_cpp");
+		cJSON_AddItemToArray(arr, cJSON_CreateString(f));
 		free(f);
 	}
 	ptb_root_names_free(libs);
@@ -185,74 +185,8 @@ static void prefix_libdirs(const struct ptb_root *r, cJSON *c, const char *res)
 	free(prefix);
 }
 
-/* The one major that "-<digits>" runs in s and t name ("clang-14",
- * "/usr/lib/llvm-14/bin/clang", "x86_64-linux-gnu-gcc-12"), copied to
- * out (at most n-1 digits); 0 when none or two disagree. */
-static int dash_major(const char *s, const char *t, char *out, size_t n)
-{
-	const char *strs[2] = { s, t };
-
-	*out = '\0';
-	for (int k = 0; k < 2; k++) {
-		for (const char *p = strchr(strs[k], '-'); p; p = strchr(p + 1, '-')) {
-			size_t l = strspn(p + 1, "0123456789");
-
-			if (l == 0)
-				continue;
-			if (l >= n || (*out && (strlen(out) != l || strncmp(out, p + 1, l) != 0)))
-				return 0;
-			memcpy(out, p + 1, l);
-			out[l] = '\0';
-		}
-	}
-	return *out != '\0';
-}
-
-/* Will detect.lua's dpkg rule give this compiler's full version?  One
- * of /usr whose name or file gives one major (gcc-13, llvm-18/bin/clang)
- * and whose package (gcc-13, g++-13, cpp-13; clang-18) dpkg lists at a
- * version of that major.  Its bytes are then not read: a clang's
- * libclang-cpp is some 60 MB, most of detect's time. */
-static int dpkg_answers(const cJSON *pkgs, const char *name, const char *res)
-{
-	static const char *const gnu[] = { "gcc-", "g++-", "cpp-" };
-	static const char *const llvm[] = { "clang-" };
-	int clang = strstr(name, "clang") != NULL;
-	const char *const *base = clang ? llvm : gnu;
-	size_t nbase = clang ? 1 : 3, mlen;
-	char major[16];
-	const cJSON *p;
-
-	if ((strncmp(res, "/usr/", 5) != 0 || strncmp(res, "/usr/local/", 11) == 0) &&
-	    strncmp(res, "/bin/", 5) != 0)
-		return 0;
-	if (!dash_major(name, res, major, sizeof major))
-		return 0;
-	mlen = strlen(major);
-	cJSON_ArrayForEach(p, pkgs) {
-		const char *pn = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p, "name"));
-		const char *pv = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p, "version"));
-		const char *colon;
-
-		if (!pn || !pv)
-			continue;
-		colon = strchr(pv, ':');
-		if (colon && (size_t)(colon - pv) == strspn(pv, "0123456789"))
-			pv = colon + 1;   /* an epoch, "1:18.1.3-1" */
-		if (strncmp(pv, major, mlen) != 0 || pv[mlen] != '.')
-			continue;
-		for (size_t i = 0; i < nbase; i++) {
-			size_t l = strlen(base[i]);
-
-			if (strncmp(pn, base[i], l) == 0 && strcmp(pn + l, major) == 0)
-				return 1;
-		}
-	}
-	return 0;
-}
-
-static void add(const struct ptb_root *r, cJSON *arr, const cJSON *pkgs,
-                const char *name, const char *path, const char *from)
+static void add(const struct ptb_root *r, cJSON *arr, const char *name,
+                const char *path, const char *from)
 {
 	char *res = ptb_root_resolve(r, path);
 	int clang = strstr(name, "clang") != NULL;
@@ -275,11 +209,9 @@ static void add(const struct ptb_root *r, cJSON *arr, const cJSON *pkgs,
 			cJSON_AddStringToObject(c, "version_output", b.data);
 		ptb_buf_free(&b);
 	}
-	/* not run (a sysroot, a numbered name) or it failed: its bytes,
-	 * unless its dpkg record gives the version */
-	if (!cJSON_GetObjectItemCaseSensitive(c, "version_output") && !dpkg_answers(pkgs, name, res))
-		read_version(r, arr, c, res, clang);
-	if (!clang)
+	if (clang)
+		clang_libs(r, arr, c, res);
+	else
 		prefix_libdirs(r, c, res);
 	free(res);
 	cJSON_AddItemToArray(arr, c);
@@ -367,7 +299,7 @@ static int dpkg_unpacked(const char *s, size_t len)
 	return 0;
 }
 
-static const cJSON *dpkg_compilers(const struct ptb_root *r, cJSON *raw)
+static void dpkg_compilers(const struct ptb_root *r, cJSON *raw)
 {
 	cJSON *arr = cJSON_AddArrayToObject(raw, "compiler_packages");
 	struct ptb_buf b;
@@ -378,7 +310,7 @@ static const cJSON *dpkg_compilers(const struct ptb_root *r, cJSON *raw)
 	ptb_buf_init(&b);
 	if (ptb_root_read(r, "/var/lib/dpkg/status", 256u << 20, &b) != 0) {
 		ptb_buf_free(&b);
-		return arr;
+		return;
 	}
 	while (at <= b.len) {
 		const char *p = b.data + at;
@@ -404,7 +336,6 @@ static const cJSON *dpkg_compilers(const struct ptb_root *r, cJSON *raw)
 		at += len + 1;
 	}
 	ptb_buf_free(&b);
-	return arr;
 }
 
 /* /usr/lib/gcc/<triplet>/<version>: the installed gcc versions */
@@ -432,7 +363,6 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 	cJSON *arr = cJSON_AddArrayToObject(raw, "compilers");
 	cJSON *env = cJSON_AddObjectToObject(raw, "env");
 	cJSON *gcclibs = cJSON_AddArrayToObject(raw, "gcc_libdirs");
-	const cJSON *pkgs = dpkg_compilers(r, raw);
 	const char *path = ptb_probe_env("PATH");
 	static const char *const vars[] = {
 		"CC", "CXX", "CUDAHOSTCXX", "CUDACXX", "CUDA_HOME", "CUDA_PATH",
@@ -466,7 +396,7 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 					continue;
 				f = ptb_xasprintf("%s/%s", d, *n);
 				if (ptb_root_is_exec(r, f))
-					add(r, arr, pkgs, *n, f, NULL);
+					add(r, arr, *n, f, NULL);
 				free(f);
 			}
 			ptb_root_names_free(names);
@@ -487,12 +417,13 @@ void ptb_probe_tools(const struct ptb_root *r, cJSON *raw)
 			const char *base = strrchr(word, '/') ? strrchr(word, '/') + 1 : word;
 
 			if (f)
-				add(r, arr, pkgs, base, f, vars[i]);
+				add(r, arr, base, f, vars[i]);
 			free(f);
 			free(word);
 		}
 	}
 	gcc_libdirs(r, gcclibs);
+	dpkg_compilers(r, raw);
 }
 
 /* <prefix>/lib/python3* directories, once each. */

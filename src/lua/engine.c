@@ -515,6 +515,82 @@ static void push_ptb(lua_State *L, int test_mode)
 	}
 }
 
+/* ---- functions offered by higher layers (ptb_lua_offer) ------------------ */
+
+struct offer {
+	ptb_lua_fn *fn;
+	void *ctx;
+};
+
+/* Protected steps of l_offered, so that a conversion that raises (a
+ * function in the argument, no memory) frees what it built. */
+static int offer_arg(lua_State *L)
+{
+	cJSON **arg = lua_touserdata(L, 2);
+
+	ptb_lua_to_json(L, 1, arg);
+	return 0;
+}
+
+static int offer_result(lua_State *L)
+{
+	ptb_lua_push_json(L, lua_touserdata(L, 1));
+	return 1;
+}
+
+static int l_offered(lua_State *L)
+{
+	const struct offer *o = lua_touserdata(L, lua_upvalueindex(1));
+	struct ptb_err err = { 0 };
+	cJSON *arg = NULL, *out = NULL;
+	int rc;
+
+	lua_settop(L, 1);
+	if (!lua_isnil(L, 1)) {
+		lua_pushcfunction(L, offer_arg);
+		lua_pushvalue(L, 1);
+		lua_pushlightuserdata(L, &arg);
+		if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
+			cJSON_Delete(arg);
+			return lua_error(L);
+		}
+	}
+	rc = o->fn(o->ctx, arg, &out, &err);
+	cJSON_Delete(arg);
+	if (rc != 0) {
+		cJSON_Delete(out);
+		return luaL_error(L, "%s", err.msg);
+	}
+	if (!out) {
+		lua_pushnil(L);
+		return 1;
+	}
+	lua_pushcfunction(L, offer_result);
+	lua_pushlightuserdata(L, out);
+	rc = lua_pcall(L, 1, 1, 0);
+	cJSON_Delete(out);
+	return rc == LUA_OK ? 1 : lua_error(L);
+}
+
+void ptb_lua_offer(struct ptb_lua *e, const char *name, ptb_lua_fn *fn, void *ctx)
+{
+	lua_State *L = e->L;
+
+	lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_BASE);
+	lua_getfield(L, -1, "ptb");
+	if (fn) {
+		struct offer *o = lua_newuserdatauv(L, sizeof *o, 0);
+
+		o->fn = fn;
+		o->ctx = ctx;
+		lua_pushcclosure(L, l_offered, 1);
+	} else {
+		lua_pushnil(L);
+	}
+	lua_setfield(L, -2, name);
+	lua_pop(L, 2);
+}
+
 /* Into the sandbox's globals (on top of the stack), a copy of library
  * `name` of the full globals (at index g) with only the fields `keep`. */
 static void copy_library(lua_State *L, int g, const char *name, const char *const *keep)

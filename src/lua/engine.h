@@ -48,6 +48,18 @@ void ptb_lua_free(struct ptb_lua *lua);
 int ptb_lua_call(struct ptb_lua *lua, const char *name, const char *fn,
                  const cJSON *arg, cJSON **out, struct ptb_err *err);
 
+/* A function of a higher layer that recipes call as ptb.NAME(arg) while it
+ * is offered: arg (a plain value, NULL for nil) arrives as JSON and *out
+ * (the callee's, NULL for nil) returns as a Lua value.  -1 with err raises
+ * err's message in the recipe.  The call runs under the caller's CPU time
+ * limit like any library function. */
+typedef int ptb_lua_fn(void *ctx, const cJSON *arg, cJSON **out, struct ptb_err *err);
+
+/* Offer fn (with ctx, which the caller keeps alive) to recipes as ptb.NAME;
+ * fn NULL withdraws it, and ptb.NAME is nil again.  Recipes look it up
+ * when they call it, so one engine can serve calls with and without. */
+void ptb_lua_offer(struct ptb_lua *lua, const char *name, ptb_lua_fn *fn, void *ctx);
+
 /* Run a Lua file as a sandboxed chunk (for tests); its return value, if
  * any, is converted into *out when out is not NULL. */
 int ptb_lua_run_file(struct ptb_lua *lua, const char *file, cJSON **out,

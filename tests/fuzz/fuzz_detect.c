@@ -124,9 +124,24 @@ static void environment(const uint8_t *data, size_t size, const char *text)
 	cJSON_Delete(raw);
 }
 
-/* A compiler known by the strings of its binary (probe_tools.c): the
- * text's lines as binary_strings, its first line also as a lib/gcc
- * directory of its prefix; named with a major or not by the byte. */
+/* The strings ptb.version_strings gives this run (any file), or NULL. */
+static cJSON *fuzz_strings;
+
+static int version_strings(void *ctx, const cJSON *arg, cJSON **out, struct ptb_err *err)
+{
+	(void)ctx;
+	(void)arg;
+	(void)err;
+	*out = cJSON_CreateObject();
+	if (fuzz_strings)
+		cJSON_AddItemToObject(*out, "strings", cJSON_Duplicate(fuzz_strings, 1));
+	return 0;
+}
+
+/* A compiler known by the strings of its binary (ptb.version_strings,
+ * src/detect/probe_tools.c): the text's lines as its strings, its first
+ * line also as a lib/gcc directory of its prefix; named with a major or
+ * not by the byte. */
 static void binary_compiler(cJSON *raw, uint8_t pick, const char *text)
 {
 	cJSON *c = cJSON_GetArrayItem(cJSON_GetObjectItem(raw, "compilers"), 0);
@@ -157,8 +172,7 @@ static void binary_compiler(cJSON *raw, uint8_t pick, const char *text)
 	cJSON_DeleteItemFromObject(c, "version_output");
 	cJSON_AddStringToObject(c, "name", pick & 1 ? "gcc" : (pick & 2 ? "clang-18" : "g++-13"));
 	cJSON_AddStringToObject(c, "target", pick & 1 ? "/opt/rh/gcc-toolset-13/root/usr/bin/gcc" : "/opt/x/bin/gcc");
-	cJSON_AddStringToObject(c, "binary", "/opt/x/bin/gcc");
-	cJSON_AddItemToObject(c, "binary_strings", strs);
+	fuzz_strings = strs;
 	if (pick & 2)
 		cJSON_AddItemToObject(c, "lib_gcc", libs);
 	else
@@ -248,6 +262,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	environment(data, size, text);
 	free(text);
 	ptb_lua_reset_budget(lua);
+	ptb_lua_offer(lua, "version_strings", version_strings, NULL);
 	if (ptb_lua_call(lua, "detect", "enrich", raw, &facts, &err) != 0 ||
 	    ptb_facts_validate(facts, "fuzz", &err) != 0) {
 		/* a parser raised, or the facts broke the contract */
@@ -256,5 +271,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	cJSON_Delete(facts);
 	cJSON_Delete(raw);
+	cJSON_Delete(fuzz_strings);
+	fuzz_strings = NULL;
 	return 0;
 }

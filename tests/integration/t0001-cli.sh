@@ -58,12 +58,12 @@ run "$PTBUILD" --verbsoe arch 8.0
 like "$rc:$err" "2:*unknown option '--verbsoe'*did you mean '--verbose'?*see 'ptbuild --help'*" "a mistyped global option"
 run "$PTBUILD" detect --facts x.json
 is "$rc" 2 "an option of another command is unknown here"
-case $err in *"did you mean"*) t_ok 1 "... and no far option is guessed";; *) t_ok 0 "... and no far option is guessed";; esac
+unlike "$err" "*did you mean*" "... and no far option is guessed"
 run "$PTBUILD" plan --profile gh20
 is "$rc" 2 "a mistyped profile is still a usage error"
 like "$err" "*unknown profile 'gh20'*hint: did you mean 'gh200'? known profiles:*" "... with the profile meant"
 run "$PTBUILD" plan --profile zzzzzz
-case $err in *"did you mean"*) t_ok 1 "a far profile gets no guess";; *) t_ok 0 "a far profile gets no guess";; esac
+unlike "$err" "*did you mean*" "a far profile gets no guess"
 
 run "$PTBUILD" arch 8.0 --json=yes
 is "$rc" 2 "a value for an option that takes none is a usage error"

@@ -12,8 +12,7 @@ like "$err" "*recipe */recipes/plan.lua: precompiled*" "-v says plan.lua was loa
 like "$err" "*recipe */recipes/data/redist.lua: precompiled*" "... and the data tables it includes"
 with=$out
 PTBUILD_NO_PRECOMPILED=1 run "$PTBUILD" -v plan --profile gh200 --json
-case "$err" in *precompiled*) t_ok 1 "PTBUILD_NO_PRECOMPILED=1 parses every recipe" ;;
-*) t_ok 0 "PTBUILD_NO_PRECOMPILED=1 parses every recipe" ;; esac
+unlike "$err" "*precompiled*" "PTBUILD_NO_PRECOMPILED=1 parses every recipe"
 is "$out" "$with" "... and the plan is byte for byte the same"
 
 for p in gh200 jetson-orin; do
@@ -65,8 +64,7 @@ end
 return M
 LUA
 run "$PTBUILD" -v --recipes "$T_DIR/edit" arch 8.0
-case "$err" in *"edit/lib/version.lua: precompiled"*) t_ok 1 "an edited copy is parsed, not precompiled" ;;
-*) t_ok 0 "an edited copy is parsed, not precompiled" ;; esac
+unlike "$err" "*edit/lib/version.lua: precompiled*" "an edited copy is parsed, not precompiled"
 like "$err" "*edited=yes*" "... and the edit takes effect"
 
 # A precompiled file on disk is still refused: only the build's own

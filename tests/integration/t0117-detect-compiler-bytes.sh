@@ -129,11 +129,15 @@ is "$rc" 0 "gcc a link in a loop: detect exits 0"
 is "$(compilers "$T_DIR/facts.json")" " " "... and lists no compiler"
 # dpkg answers first: a clang-14 of /usr whose clang-14 package dpkg lists
 # has its bytes left unread (a real clang's libclang-cpp is some 60 MB);
-# one of /usr/local, which no package installs, is read
+# one of /usr/local, which no package installs, is read.  The clang-14
+# driver here is an ELF file holding no version, so a read would go on
+# to its libclang-cpp, 2 GiB: reading it at all leaves a note.
 S="$T_DIR/dpkg"
 mkdir -p "$S/usr/lib/llvm-14/bin" "$S/usr/lib/llvm-14/lib" "$S/usr/bin" "$S/var/lib/dpkg" "$S/usr/local/bin"
-cp "$gcc_bin" "$S/usr/lib/llvm-14/bin/clang"
-printf '\177ELF\002\001\001\000clang version 14.0.9\000' >"$S/usr/lib/llvm-14/lib/libclang-cpp.so.14"
+printf '\177ELF\002\001\001\000\000' >"$S/usr/lib/llvm-14/bin/clang"
+chmod +x "$S/usr/lib/llvm-14/bin/clang"
+printf '\177ELF\002\001\001' >"$S/usr/lib/llvm-14/lib/libclang-cpp.so.14"
+truncate -s 2G "$S/usr/lib/llvm-14/lib/libclang-cpp.so.14"
 ln -s ../lib/llvm-14/bin/clang "$S/usr/bin/clang-14"
 cp "$gcc_bin" "$S/usr/local/bin/gcc-$M"
 printf 'Package: clang-14\nStatus: install ok installed\nVersion: 1:14.0.6-12\n\nPackage: gcc-%s\nStatus: install ok installed\nVersion: %s-1\n' "$M" "$ver" >"$S/var/lib/dpkg/status"
@@ -141,17 +145,29 @@ run env -i PATH=/usr/bin:/usr/local/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PAT
 	"$timeout" 60 "$PTBUILD" detect --sysroot "$S" --raw
 printf '%s\n' "$out" >"$T_DIR/raw.json"
 is "$rc" 0 "detect --raw on a tree with dpkg's clang-14 exits 0"
+# raw is what the probes saw: no compiler's bytes, the libclang-cpp files
+# a clang's version may be in
 read_raw() {
 	python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
 for c in r["compilers"]:
     if c["path"] == sys.argv[2]:
-        print(c.get("binary"), len(c.get("binary_strings", [])))' "$T_DIR/raw.json" "$1"
+        print(sorted(k for k in c if "binary" in k), " ".join(c.get("libclang_cpp", [])))' "$T_DIR/raw.json" "$1"
 }
-is "$(read_raw /usr/bin/clang-14)" "None 0" "clang-14 of /usr with dpkg's clang-14: its bytes and libclang-cpp's are not read"
-like "$(read_raw /usr/local/bin/gcc-$M)" "/usr/local/bin/gcc-$M [1-9]*" "gcc-$M of /usr/local: read, whatever dpkg lists"
+is "$(read_raw /usr/bin/clang-14)" "[] /usr/lib/llvm-14/lib/libclang-cpp.so.14" \
+	"raw: clang-14 with its libclang-cpp to search, no bytes read"
+is "$(read_raw /usr/local/bin/gcc-$M)" "[] " "raw: gcc-$M of /usr/local, no bytes read"
 detect_in "$S" /usr/bin:/usr/local/bin
-like "$(compilers "$T_DIR/facts.json")" "*/usr/bin/clang-14=14.0.6@dpkg clang-14 1:14.0.6-12 *" "... and clang-14 is dpkg's 14.0.6"
-like "$(compilers "$T_DIR/facts.json")" "*/usr/local/bin/gcc-$M=$ver@binary /usr/local/bin/gcc-$M *" "... and /usr/local's gcc-$M its bytes' $ver"
+like "$(compilers "$T_DIR/facts.json")" "*/usr/bin/clang-14=14.0.6@dpkg clang-14 1:14.0.6-12 *" "clang-14 is dpkg's 14.0.6"
+unlike "$(notes)" "*libclang-cpp*" "... its bytes and libclang-cpp's left unread"
+like "$(compilers "$T_DIR/facts.json")" "*/usr/local/bin/gcc-$M=$ver@binary /usr/local/bin/gcc-$M *" \
+	"/usr/local's gcc-$M, read whatever dpkg lists, is its bytes' $ver"
+# the same tree without dpkg's record: clang-14's bytes are read, on to
+# its libclang-cpp (which shows the test above can fail)
+rm "$S/var/lib/dpkg/status"
+detect_in "$S" /usr/bin
+like "$(compilers "$T_DIR/facts.json")" "*/usr/bin/clang-14=14@name *" "without dpkg's record clang-14 is only 14"
+like "$(notes)" "*'/usr/lib/llvm-14/lib/libclang-cpp.so.14' in the sysroot is larger than 512 MiB: not searched*" \
+	"... its driver read, then its libclang-cpp tried"
 done_testing

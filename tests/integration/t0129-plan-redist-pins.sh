@@ -58,7 +58,7 @@ done
 # The human plan says so too, instead of "resolved from the manifest".
 run "$PTBUILD" plan --profile gh200 --cuda 13.2
 like "$out" "*CUDA 13.2 (13.2.2) for linux-sbsa, download, redist, 1[5-9] files with sha256,*" "the plan counts the pinned files"
-case "$out" in *"resolved from the manifest"*) t_ok 1 "... and never defers to a downloaded manifest" ;; *) t_ok 0 "... and never defers to a downloaded manifest" ;; esac
+unlike "$out" "*resolved from the manifest*" "... and never defers to a downloaded manifest"
 run "$PTBUILD" plan --profile graviton3 --torch 2.4 --cuda 12.1
 like "$out" "*CUDA 12.1 (12.1.1) for linux-sbsa, download, redist, 1[3-9] files with sha256,*" "an older CUDA (12.1 on Graviton3) is pinned the same way"
 done_testing

@@ -113,11 +113,13 @@ done
 d="$T_DIR/gh200"
 run env PTBUILD="$PTBUILD" sh "$d/setup.sh" --dry-run
 is "$rc" 0 "gh200 setup.sh --dry-run exits 0"
-like "$out" "setup: packages (apt): build-essential g++-11 git ninja-build python3-dev python3-pip python3-venv curl xz-utils libnuma-dev
+# (scons: the ACL step's, added to the plan's own)
+pkgs="build-essential cmake git ninja-build patchelf python3-dev python3-venv scons"
+like "$out" "setup: packages (apt): $pkgs
 *" "gh200: apt and the plan's packages"
 like "$out" "*
-setup: CUDA: fetching into /opt/ptbuild/cuda-12.8
-+ $PTBUILD fetch --plan $d/plan.json --prefix /opt/ptbuild/cuda-12.8
+setup: CUDA: fetching into /opt/ptbuild/cuda-13.0
++ $PTBUILD fetch --plan $d/plan.json --prefix /opt/ptbuild/cuda-13.0
 *" "gh200: fetches CUDA with the saved plan, through \$PTBUILD"
 # No ptbuild on PATH and no $PTBUILD: the step says how to get one.
 mkdir -p "$T_DIR/nopath"
@@ -128,13 +130,13 @@ run env -u PTBUILD PATH="$T_DIR/nopath" sh "$d/setup.sh" --dry-run
 like "$err" "*CUDA: fetching needs ptbuild, which is not on PATH: 'make install' it, or run PTBUILD=/path/to/ptbuild *" \
 	"without ptbuild on PATH, setup.sh says to install it or set PTBUILD"
 like "$out" "*
-+ make -C */ptbuild-openblas -j48 TARGET=ARMV8 DYNAMIC_ARCH=1 USE_OPENMP=1 NUM_THREADS=256 NO_SHARED=0 CFLAGS=-O3
++ make -C */ptbuild-openblas -j72 TARGET=ARMV8 DYNAMIC_ARCH=1 USE_OPENMP=1 NUM_THREADS=256 NO_SHARED=0 CFLAGS=-O3
 + *make -C */ptbuild-openblas PREFIX=/opt/ptbuild/openblas install
 *" "gh200: builds OpenBLAS with the plan's TARGET, then installs"
 like "$out" "*packages*CUDA*OpenBLAS*ptbuild.env*" "gh200: steps in order: packages, CUDA, OpenBLAS, then the env"
 case "$out" in *"apt-get install"*) apt_line=$(printf '%s\n' "$out" | grep 'apt-get install') ;; *) apt_line= ;; esac
 for p in $(printf '%s\n' "$apt_line" | sed 's/.*--no-install-recommends//'); do
-	case " build-essential g++-11 git ninja-build python3-dev python3-pip python3-venv curl xz-utils libnuma-dev " in
+	case " $pkgs " in
 	*" $p "*) ;;
 	*) t_ok 1 "gh200: apt installs only the plan's packages ($p)" ;;
 	esac
@@ -146,7 +148,8 @@ run env PATH=/usr/bin:/bin sh "$d/setup.sh" --dry-run
 like "$out" "setup: packages (dnf): gcc-c++ git ninja-build python3-devel python3-pip openblas-devel numactl-devel
 *" "rtx4090: dnf and the plan's packages"
 like "$out" "*+ *dnf install -y *" "rtx4090: installs missing packages with dnf"
-case "$out" in *apt-get*|*OpenBLAS:*) t_ok 1 "rtx4090: no apt, no OpenBLAS build" ;; *) t_ok 0 "rtx4090: no apt, no OpenBLAS build" ;; esac
+unlike "$out" "*apt-get*" "rtx4090: no apt"
+unlike "$out" "*OpenBLAS:*" "rtx4090: no OpenBLAS build"
 like "$err" "*CUDA: the plan uses /usr/local/cuda-12.6, but*nvcc is missing*" "rtx4090: checks the installed CUDA"
 
 # Twice in a row: the same output (nothing was done).
@@ -169,12 +172,17 @@ p = json.load(open(sys.argv[1]))
 p["cuda"]["root"] = sys.argv[3] + "/cuda"
 p["openblas"]["prefix"] = sys.argv[3] + "/ob"
 p["packages"]["names"] = ["coreutils"]
+# no ACL: its step adds Debian's scons, which this machine may lack
+# (t0507 runs that step)
+p.pop("acl", None)
+for k in ("USE_MKLDNN_ACL", "ACL_ROOT_DIR"):
+    p["env"].pop(k, None)
 json.dump(p, open(sys.argv[2], "w"))
 PY
 "$PTBUILD" -q generate --plan "$T_DIR/done.json" --out "$T_DIR/done" --format setup >/dev/null 2>&1
 run sh "$T_DIR/done/setup.sh"
 is "$rc" 0 "setup.sh on a prepared machine exits 0"
-case "$out" in *"+ "*) t_ok 1 "... and runs nothing" ;; *) t_ok 0 "... and runs nothing" ;; esac
+unlike "$out" "*+ *" "... and runs nothing"
 like "$out" "*packages: all installed*CUDA: $fake/cuda is there*OpenBLAS: $fake/ob is there*" "... saying each step is done"
 
 # The Dockerfile's CUDA step, run for real: its RUN script fetches file://
@@ -274,6 +282,6 @@ is "$rc" 0 "generate --profile jetson-orin"
 like "$err" "*note: the plan is for a Jetson (CUDA 12.6.68 from JetPack): the Dockerfile and bake file build x86_64 and SBSA wheels, which do not run on it*" \
 	"... notes that the Dockerfile's arm64 wheel is SBSA, not Jetson"
 run "$PTBUILD" generate --profile gh200 --out "$T_DIR/gh200"
-case "$err" in *"for a Jetson"*) t_ok 1 "no Jetson note for an SBSA plan" ;; *) t_ok 0 "no Jetson note for an SBSA plan" ;; esac
+unlike "$err" "*for a Jetson*" "no Jetson note for an SBSA plan"
 
 done_testing

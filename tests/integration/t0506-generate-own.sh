@@ -70,7 +70,7 @@ t_ok $? "... and github.env (no header: recorded in .ptbuild-generated)"
 # Over its own outputs: replaced quietly, exit 0 -- including a file the
 # user edited that still carries ptbuild's header.
 printf '# my note\n' >>"$p/Dockerfile"
-sed 's/"MAX_JOBS": "48"/"MAX_JOBS": "40"/' "$plan" >"$T_DIR/p40.json"
+sed 's/"MAX_JOBS": "72"/"MAX_JOBS": "40"/' "$plan" >"$T_DIR/p40.json"
 run "$PTBUILD" generate --plan "$T_DIR/p40.json" --out "$p"
 is "$rc" 0 "a run over its own outputs: exit 0"
 case "$err" in *skipped*) r=1 ;; *) r=0 ;; esac

@@ -30,7 +30,7 @@ rm "$T_DIR/gh200/etc/hostname"
 run env -i $(cat "$FIX/gh200.env") PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$T_DIR/gh200" --json --stamp --node gh-a.7
 like "$out" '*"host": "gh-a.7"*' "--node names the node"
 run "$PTBUILD" detect --sysroot "$T_DIR/gh200" --json
-case "$out" in *'"taken"'*) t_ok 1 "without --stamp the facts carry no stamp" ;; *) t_ok 0 "without --stamp the facts carry no stamp" ;; esac
+unlike "$out" "*\"taken\"*" "without --stamp the facts carry no stamp"
 run "$PTBUILD" detect --sysroot "$T_DIR/gh200" --json --node x
 is "$rc" 2 "--node without --stamp: exit 2"
 run "$PTBUILD" detect --sysroot "$T_DIR/gh200" --json --stamp --node 'a b'

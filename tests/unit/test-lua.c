@@ -62,6 +62,62 @@ static char *call(struct ptb_lua *lua, const char *name, const char *fn,
 	return ptb_buf_detach(&b);
 }
 
+/* Offered as ptb.wrap: {got = arg}; "fail" fails with a message. */
+static int wrap(void *ctx, const cJSON *arg, cJSON **out, struct ptb_err *err)
+{
+	int *calls = ctx;
+
+	(*calls)++;
+	if (cJSON_IsString(arg) && strcmp(arg->valuestring, "fail") == 0) {
+		ptb_err_set(err, PTB_ERECIPE, "wrap: asked to fail");
+		return -1;
+	}
+	*out = cJSON_CreateObject();
+	cJSON_AddItemToObject(*out, "got", arg ? cJSON_Duplicate(arg, 1) : cJSON_CreateNull());
+	return 0;
+}
+
+/* ptb_lua_offer: a C function of a higher layer reached as ptb.NAME while
+ * offered, plain values both ways, its failure a raised error, and nil
+ * again once withdrawn. */
+static void offered(void)
+{
+	struct ptb_lua *lua = engine(0, 0);
+	struct ptb_err err = { 0 };
+	int calls = 0;
+	char *s;
+
+	put(dir_b, "offer.lua",
+	    "return {\n"
+	    " call = function(x) return { r = ptb.wrap(x) } end,\n"
+	    " has = function() return { has = ptb.wrap ~= nil } end,\n"
+	    " fn = function() return ptb.wrap({ f = pairs }) end,\n"
+	    " guarded = function(x) local ok, m = pcall(ptb.wrap, x) return { ok = ok, m = m } end,\n"
+	    "}\n");
+	ptb_lua_offer(lua, "wrap", wrap, &calls);
+	s = call(lua, "offer", "call", "{\"a\":[1,\"x\"]}", &err);
+	is_str(s, "{\"r\":{\"got\":{\"a\":[1,\"x\"]}}}", "an offered function gets its argument and returns its value");
+	free(s);
+	s = call(lua, "offer", "guarded", "\"fail\"", &err);
+	ok(s && strstr(s, "\"ok\":false") && strstr(s, "wrap: asked to fail"),
+	   "its failure is an error the recipe can catch, with its message: %s", s ? s : err.msg);
+	free(s);
+	s = call(lua, "offer", "call", "\"fail\"", &err);
+	ok(!s && err.code == PTB_ERECIPE && strstr(err.msg, "offer.lua:2:") && strstr(err.msg, "asked to fail"),
+	   "uncaught, it fails the call naming the recipe's line: %s", err.msg);
+	free(s);
+	s = call(lua, "offer", "fn", NULL, &err);
+	ok(!s && err.code == PTB_ERECIPE, "an argument that is no plain value fails the call: %s", err.msg);
+	free(s);
+	ok(calls == 3, "... each call reaching C once, that one not at all (%d)", calls);
+	ptb_lua_offer(lua, "wrap", NULL, NULL);
+	s = call(lua, "offer", "has", NULL, &err);
+	is_str(s, "{\"has\":false}", "withdrawn, ptb.wrap is nil again");
+	free(s);
+	ok(calls == 3, "... and C is not called");
+	ptb_lua_free(lua);
+}
+
 /* One call each: recipe.fn(arg) and what it must give, the exact JSON
  * or (want NULL) an error with that code and those words. */
 struct lua_case {
@@ -201,6 +257,7 @@ int main(void)
 		free(s);
 	}
 	ptb_lua_free(lua);
+	offered();
 
 	return tap_done();
 }
