@@ -152,6 +152,20 @@ for _, cc in ipairs({ "5.0", "6.1", "7.0", "7.2" }) do
   for _, x in ipairs(release("13.0").sm) do in130 = in130 or x == cc end
   t.ok(in129 and not in130, cc .. ": built by 12.9, dropped by 13.0 [cmsdist10616] [nvcc13]")
 end
+-- The first and last CUDA of each architecture from 12.8 on, as LLVM's
+-- NVPTX table gives them (MIN_VER, MAX_VER) [llvm-nvptx] and meson's
+-- ranges agree [meson] (data/archs.lua).
+local archs = ptb.include("data/archs")
+for _, row in ipairs({
+  { "5.0", nil, "12.9" }, { "6.1", nil, "12.9" }, { "7.0", nil, "12.9" }, { "7.2", nil, "12.9" },
+  { "8.8", "13.0", nil }, { "10.0", "12.8", nil }, { "10.1", "12.8", "12.9" }, { "10.3", "12.9", nil },
+  { "10.7", "13.4", nil }, { "11.0", "13.0", nil }, { "12.0", "12.8", nil }, { "12.1", "12.9", nil },
+}) do
+  local cc, first, last = table.unpack(row)
+  local a = archs[cc] or {}
+  t.is(tostring(a.first) .. "-" .. tostring(a.last), tostring(first) .. "-" .. tostring(last),
+    cc .. ": first " .. tostring(first) .. ", last " .. tostring(last) .. " [llvm-nvptx] [meson]")
+end
 -- PyTorch 2.12-2.14 wheels [release] (RELEASE.md's matrix, zh copy) and
 -- their arch lists [pt-envsetup] (build_env_setup.py's table).
 local pytorch = ptb.include("data/pytorch")
