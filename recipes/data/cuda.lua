@@ -248,7 +248,12 @@ local orin_compat = {
 
 -- glibc limits of the toolkit binaries [spack]: `conflicts glibc@:2.26 when
 -- @12.8:` (libcusolver needs log2f@GLIBC_2.27) and `conflicts glibc@2.42:
--- when @:13.0` (C23 math prototypes, fixed in 13.1).
+-- when @:13.0` (C23 math prototypes, "fixed in cuda@13.1").  The sources
+-- disagree on 13.1: nvcc 13.1 (V13.1.115, 13.1.1 and 13.1.2 alike) stops
+-- at crt/math_functions.h's rsqrt/rsqrtf on glibc 2.42 (Tumbleweed,
+-- Fedora 43, Devuan) and 2.43 (Ubuntu 26.04), where 13.2 and 13.3 build
+-- [glibc-rsqrt]: the conservative edge, 13.1, is kept.  The first release
+-- after max.upto is the one a plan names as the fix.
 -- Host compilers that nvcc refuses or miscompiles with, by full version
 -- [spack-cuda]: spack/spack-packages@1e8cf05 repos/spack_repo/builtin/
 -- build_systems/cuda.py.  A rule applies when the toolkit's full version
@@ -272,7 +277,7 @@ local host_conflicts = {
     why = "gcc 13.2.0 on aarch64 breaks nvcc up to 12.4 at the first .cu (spack PR 39666)" },
 }
 
-local glibc = { min = { since = "12.8", version = "2.27" }, max = { upto = "13.0", below = "2.42" } }
+local glibc = { min = { since = "12.8", version = "2.27" }, max = { upto = "13.1", below = "2.42" } }
 
 return { releases = releases, updates = updates, glibc = glibc, host_conflicts = host_conflicts,
          orin_compat = orin_compat }
