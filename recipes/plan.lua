@@ -275,8 +275,8 @@ local function glibc_problems(p, facts, r)
     end
     if A.vcmp(r.version, cuda.glibc.max.upto) <= 0 and A.vcmp(glibc, cuda.glibc.max.below) >= 0 then
       problem(p, "error", "glibc-too-new",
-        ("glibc %s declares C23 math functions that clash with CUDA %s's headers (fixed in CUDA 13.1)"):format(glibc, r.version),
-        "use CUDA 13.1 or newer")
+        ("glibc %s declares C23 math functions that clash with CUDA %s's headers (fixed in CUDA %s)"):format(glibc, r.version, T.glibc_fixed_in()),
+        ("use CUDA %s or newer"):format(T.glibc_fixed_in()))
     end
   end
 end

@@ -52,6 +52,22 @@ local sm130 = { "7.5", "8.0", "8.6", "8.7", "8.8", "8.9", "9.0", "10.0", "10.3",
 local sm134 = { "7.5", "8.0", "8.6", "8.7", "8.8", "8.9", "9.0", "10.0", "10.3", "10.7",
                 "11.0", "12.0", "12.1" }
 
+-- Audit of 12.8-13.4, 2026-12-01, each cell against a source read that
+-- day (tests/lua/data_sources_test.lua holds the values):
+--   driver_min 12.8-13.3: [meson]'s Table 3 rows (12.8.0 570.26 ...
+--     13.3.0 610.43.02) agree; 13.4 stays the upper bound noted below.
+--   gcc_max/clang_max: [spack-cuda] (gcc@15: up to 12.9, gcc@16: up to
+--     13.3, clang@20: up to 12.9, clang@21: 13.0, clang@22: up to 13.3),
+--     [nix] (12.8-13.0) and [nix131] (13.1, 13.2) agree, and so do the
+--     host_config.h guards of 12.8, 12.9 and 13.3 [hostcfg-obs] and 13.0
+--     [nvcc13].
+--   sm, sm_a, sm_f: NVIDIA's PTX release history [ptx-rel] (PTX ISA 8.7
+--     for 12.8 ... 9.4 for 13.4), [llvm-nvptx], [cmake] and nvcc 13.0
+--     [nvcc13] agree.  [meson] alone gives sm_120a from 12.9; PTX ISA
+--     8.7 names sm_120a for CUDA 12.8, LLVM has it from CUDA_128 and
+--     vLLM builds 12.0a with nvcc 12.8 [vllm120a]: NVIDIA's own table is
+--     kept.  The drop of everything below 7.5 in 13.0: [nvcc13], and CMS
+--     drops Volta for "CUDA 13" [cmsdist10616].
 local releases = {
   -- driver_min: Linux minimum of the GA release [rn-t3]; compat_min: the
   -- minor-version compatibility floor [rn-t2]; gcc_max/clang_max [nix].
@@ -232,7 +248,12 @@ local orin_compat = {
 
 -- glibc limits of the toolkit binaries [spack]: `conflicts glibc@:2.26 when
 -- @12.8:` (libcusolver needs log2f@GLIBC_2.27) and `conflicts glibc@2.42:
--- when @:13.0` (C23 math prototypes, fixed in 13.1).
+-- when @:13.0` (C23 math prototypes, "fixed in cuda@13.1").  The sources
+-- disagree on 13.1: nvcc 13.1 (V13.1.115, 13.1.1 and 13.1.2 alike) stops
+-- at crt/math_functions.h's rsqrt/rsqrtf on glibc 2.42 (Tumbleweed,
+-- Fedora 43, Devuan) and 2.43 (Ubuntu 26.04), where 13.2 and 13.3 build
+-- [glibc-rsqrt]: the conservative edge, 13.1, is kept.  The first release
+-- after max.upto is the one a plan names as the fix.
 -- Host compilers that nvcc refuses or miscompiles with, by full version
 -- [spack-cuda]: spack/spack-packages@1e8cf05 repos/spack_repo/builtin/
 -- build_systems/cuda.py.  A rule applies when the toolkit's full version
@@ -256,7 +277,7 @@ local host_conflicts = {
     why = "gcc 13.2.0 on aarch64 breaks nvcc up to 12.4 at the first .cu (spack PR 39666)" },
 }
 
-local glibc = { min = { since = "12.8", version = "2.27" }, max = { upto = "13.0", below = "2.42" } }
+local glibc = { min = { since = "12.8", version = "2.27" }, max = { upto = "13.1", below = "2.42" } }
 
 return { releases = releases, updates = updates, glibc = glibc, host_conflicts = host_conflicts,
          orin_compat = orin_compat }

@@ -1061,7 +1061,7 @@ local M = {
     } },
   },
   components = { "cuda_cccl", "cuda_crt", "cuda_cudart", "cuda_culibos", "cuda_cupti", "cuda_nvcc", "cuda_nvml_dev", "cuda_nvrtc", "cuda_nvtx", "cuda_profiler_api", "libcublas", "libcufft", "libcufile", "libcurand", "libcusolver", "libcusparse", "libnvjitlink", "libnvvm" },
-  -- cuDNN, from NVIDIA's redistrib_9.20.0.json, redistrib_9.13.0.json, redistrib_9.7.1.json, redistrib_9.5.1.json (https://developer.download.nvidia.com/compute/cudnn/redist/),
+  -- cuDNN, from NVIDIA's redistrib_9.20.0.json, redistrib_9.13.0.json, redistrib_9.10.2.json, redistrib_9.7.1.json, redistrib_9.5.1.json (https://developer.download.nvidia.com/compute/cudnn/redist/),
   -- newest first; cudnn: the newest.  manifest_sha256: the sha256 of NVIDIA's manifest
   -- file itself (pinned alike by google-ml-infra/rules_ml_toolchain).
   cudnn_releases = {
@@ -1099,6 +1099,24 @@ local M = {
         ["linux-aarch64"] = {
           cuda12 = { relative_path = "cudnn/linux-aarch64/cudnn-linux-aarch64-9.13.0.50_cuda12-archive.tar.xz", sha256 = "c4b47fe8b1f936aa5cbc312f2d0707990fe5f55693fb5640c7141d301aa7db4c", size = 940699120 },
           cuda13 = { relative_path = "cudnn/linux-aarch64/cudnn-linux-aarch64-9.13.0.50_cuda13-archive.tar.xz", sha256 = "f18ee7d3fd7b1d136602eb2f5d5d59abe5445db384ad308d22fbeeee11ef151e", size = 690215112 },
+        },
+      },
+    },
+    {
+      base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",
+      label = "9.10.2", version = "9.10.2.21", release_date = "2025-06-06",
+      manifest_sha256 = "73a33a12bbb8eb12b105a515b5921db2e328b3ca679f92b6184c7f32fe94a8b0",
+      platforms = {
+        ["linux-x86_64"] = {
+          cuda11 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.10.2.21_cuda11-archive.tar.xz", sha256 = "ab05bc70a120425b8b811544a6bc6458ca1f3cc54a8ccc51a1113749ecab1442", size = 524954900 },
+          cuda12 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.10.2.21_cuda12-archive.tar.xz", sha256 = "d0defcbc4c6dad711ff4cb66d254036a300c9071b07c7b64199aacab534313c1", size = 1003149584 },
+        },
+        ["linux-sbsa"] = {
+          cuda11 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.10.2.21_cuda11-archive.tar.xz", sha256 = "6461e6037a3b8ab5a9c17f527877d493f7cde9eb855fadf686140c7e3fb41aaf", size = 523977312 },
+          cuda12 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.10.2.21_cuda12-archive.tar.xz", sha256 = "4d57dceba3be27a68b078ce8630525bf40ab7f1b546eb45d0b363c3eeb55f8fa", size = 1001392032 },
+        },
+        ["linux-aarch64"] = {
+          cuda12 = { relative_path = "cudnn/linux-aarch64/cudnn-linux-aarch64-9.10.2.21_cuda12-archive.tar.xz", sha256 = "1bb3df3c05480832b0498e317996b54ea8a48a3b6ec5f8c734d02302093d43d9", size = 1056713544 },
         },
       },
     },

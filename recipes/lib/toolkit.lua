@@ -147,8 +147,21 @@ function M.orin_sbsa_blocked(facts, r)
   return l4t ~= nil and A.vcmp(l4t, "39") < 0
 end
 
+-- The first CUDA release whose headers live with a glibc of
+-- data/cuda.lua's glibc.max.below or newer: the one after max.upto.
+function M.glibc_fixed_in()
+  local first
+  for _, r in ipairs(cuda.releases) do
+    if A.vcmp(r.version, cuda.glibc.max.upto) > 0 and (not first or A.vcmp(r.version, first) < 0) then
+      first = r.version
+    end
+  end
+  return first
+end
+
 -- Can the toolkit's binaries and headers live with the host's glibc?
--- (data/cuda.lua glibc: 2.27+ from CUDA 12.8; 2.42+ only from 13.1)
+-- (data/cuda.lua glibc: min.version from min.since; max.below and newer
+-- only after max.upto)
 function M.glibc_ok(facts, r)
   local g = facts.host and facts.host.glibc
   if not g then return true end
@@ -156,7 +169,7 @@ function M.glibc_ok(facts, r)
     return false, ("glibc %s is older than CUDA %s needs (%s)"):format(g, r.version, cuda.glibc.min.version)
   end
   if A.vcmp(r.version, cuda.glibc.max.upto) <= 0 and A.vcmp(g, cuda.glibc.max.below) >= 0 then
-    return false, ("glibc %s clashes with CUDA %s's headers (fixed in 13.1)"):format(g, r.version)
+    return false, ("glibc %s clashes with CUDA %s's headers (fixed in CUDA %s)"):format(g, r.version, M.glibc_fixed_in())
   end
   return true
 end

@@ -32,6 +32,7 @@ jetson-orin-needs-cuda-13.2|error|--profile jetson-orin --cuda 13.0
 jetson-thor-needs-cuda-13|error|--profile jetson-thor --cuda 12.8
 glibc-too-old|error|--facts $F/amzn2-glibc226.json --torch 2.11 --cuda 12.8
 glibc-too-new|error|--facts $F/fedora43-glibc242.json --cuda 13.0
+glibc-too-new|error|--facts $F/fedora43-glibc242.json --cuda 13.1
 cuda-data-assumed|warning|--profile graviton3 --cuda 13.5
 multiple-toolkits|warning|--profile rtx4090-workstation
 gpu-not-in-arch-list|error|--profile rtx4090-workstation --arch-list 9.0

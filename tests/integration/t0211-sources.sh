@@ -147,6 +147,7 @@ import glob, hashlib, os, sys
 pins = {
     "9.5.1": "a5484eef575bbb1fd4f96136cf12244ebc194b661f5ae9ed3b8aaa07e06434b1",
     "9.7.1": "f9bc411a4908f0931e7323f89049e3a38453632c4ac5f4aa3220af69ddded9dc",
+    "9.10.2": "73a33a12bbb8eb12b105a515b5921db2e328b3ca679f92b6184c7f32fe94a8b0",
     "9.13.0": "55e3eb3ccb1ca543a7811312466f44841d630d3b2252f5763ad53509d2c09fbf",
     "9.20.0": "488be2657edfaaa9eada30247de95e81e3ce767f504dccb847d422cd358226a0",
 }
@@ -163,7 +164,7 @@ if sorted(seen) != sorted(pins):
 	is "$odd" "" "every cuDNN manifest in tools/data/redist has the sha256 rules_ml_toolchain pins for it"
 	# ... and redist.lua names that sha256 for each, newest first.
 	out=$(grep -o 'label = "9\.[0-9.]*", version = "[0-9.]*"' recipes/data/redist.lua | sed 's/label = "\([0-9.]*\)".*/\1/' | tr '\n' ' ')
-	is "$out" "9.20.0 9.13.0 9.7.1 9.5.1 " "redist.lua carries the cuDNN manifests 9.20.0, 9.13.0, 9.7.1, 9.5.1, newest first"
+	is "$out" "9.20.0 9.13.0 9.10.2 9.7.1 9.5.1 " "redist.lua carries the cuDNN manifests 9.20.0, 9.13.0, 9.10.2, 9.7.1, 9.5.1, newest first"
 else
 	skip "redist.lua is gen-redist.py's output" "python3 is not installed"
 	skip "the cuDNN copies match their pins" "python3 is not installed"

@@ -105,6 +105,67 @@ t.is(runfiles["13.4.2"]["linux-sbsa"].md5, "a3e8528b87d2fba6e2ce526fe0dc5632", "
 t.ok(runfiles["13.4.2"]["linux-sbsa"].size == nil, "13.4.2: no size recorded")
 t.ok(runfiles["13.4.2"].driver == nil, "13.4.2 bundles no driver [unbundle134]")
 t.is(release("13.4").driver_min, "615.71.09", "13.4 driver_min [dlfw2608] [al2023-1342]")
+-- CUDA 12.8-13.4 as audited on 2026-12-01 against sources read that day
+-- (data/cuda.lua's audit note).  Driver minimums: meson's transcription
+-- of the release notes' Table 3 [meson]; 13.4's is the upper bound
+-- [dlfw2608] [al2023-1342].  Minor-version floors [rn-t2].  Host
+-- compilers: the majors nvcc's crt/host_config.h refuses from, as
+-- transcripts quote the guard [hostcfg-obs] [nvcc13] [hostcfg134], and
+-- spack's conflicts [spack-cuda], nixpkgs' tables [nix] [nix131] and
+-- CMS [cmsdist10844] agree.  GPU code: NVIDIA's PTX release history
+-- [ptx-rel], LLVM's NVPTX table [llvm-nvptx], CMake's "all" [cmake] and
+-- nvcc 13.0 itself [nvcc13].
+local audit = {  -- version, driver_min, compat_min, gcc_max, clang_max, sm, sm_a, sm_f
+  { "12.8", "570.26", "525.60.13", 14, 19,
+    "5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.9 9.0 10.0 10.1 12.0", "9.0 10.0 10.1 12.0", "" },
+  { "12.9", "575.51.03", "525.60.13", 14, 19,
+    "5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.9 9.0 10.0 10.1 12.0 10.3 12.1",
+    "9.0 10.0 10.1 10.3 12.0 12.1", "10.0 10.1 10.3 12.0 12.1" },
+  { "13.0", "580.65.06", "580", 15, 20, "7.5 8.0 8.6 8.7 8.8 8.9 9.0 10.0 10.3 11.0 12.0 12.1",
+    "9.0 10.0 10.3 11.0 12.0 12.1", "10.0 10.3 11.0 12.0 12.1" },
+  { "13.1", "590.44.01", "580", 15, 21, "7.5 8.0 8.6 8.7 8.8 8.9 9.0 10.0 10.3 11.0 12.0 12.1",
+    "9.0 10.0 10.3 11.0 12.0 12.1", "10.0 10.3 11.0 12.0 12.1" },
+  { "13.2", "595.45.04", "580", 15, 21, "7.5 8.0 8.6 8.7 8.8 8.9 9.0 10.0 10.3 11.0 12.0 12.1",
+    "9.0 10.0 10.3 11.0 12.0 12.1", "10.0 10.3 11.0 12.0 12.1" },
+  { "13.3", "610.43.02", "580", 15, 21, "7.5 8.0 8.6 8.7 8.8 8.9 9.0 10.0 10.3 11.0 12.0 12.1",
+    "9.0 10.0 10.3 11.0 12.0 12.1", "10.0 10.3 11.0 12.0 12.1" },
+  { "13.4", "615.71.09", "580", 16, 22, "7.5 8.0 8.6 8.7 8.8 8.9 9.0 10.0 10.3 10.7 11.0 12.0 12.1",
+    "9.0 10.0 10.3 10.7 11.0 12.0 12.1", "10.0 10.3 10.7 11.0 12.0 12.1" },
+}
+for _, row in ipairs(audit) do
+  local v, drv, compat, gcc, clang, sm, sm_a, sm_f = table.unpack(row)
+  local r = release(v)
+  t.is(r.driver_min, drv, v .. ": driver_min " .. drv .. " [meson]")
+  t.is(r.compat_min, compat, v .. ": minor-version floor " .. compat .. " [rn-t2]")
+  t.is(r.gcc_max, gcc, v .. ": gcc " .. gcc .. " the newest nvcc accepts [hostcfg-obs] [spack-cuda]")
+  t.is(r.clang_max, clang, v .. ": clang " .. clang .. " the newest nvcc accepts [hostcfg-obs] [spack-cuda]")
+  t.is(table.concat(r.sm, " "), sm, v .. ": sm " .. sm .. " [ptx-rel] [llvm-nvptx]")
+  t.is(table.concat(r.sm_a, " "), sm_a, v .. ": a variants " .. sm_a .. " [ptx-rel]")
+  t.is(table.concat(r.sm_f, " "), sm_f, v .. ": f variants '" .. sm_f .. "' [ptx-rel]")
+  t.ok(not r.assumed, v .. ": not marked assumed")
+end
+-- 13.0 drops every GPU below 7.5 (Maxwell, Pascal, Volta, Xavier): CMS
+-- drops Volta for it [cmsdist10616], nvcc 13.0 lists none [nvcc13]
+for _, cc in ipairs({ "5.0", "6.1", "7.0", "7.2" }) do
+  local in129, in130 = false, false
+  for _, x in ipairs(release("12.9").sm) do in129 = in129 or x == cc end
+  for _, x in ipairs(release("13.0").sm) do in130 = in130 or x == cc end
+  t.ok(in129 and not in130, cc .. ": built by 12.9, dropped by 13.0 [cmsdist10616] [nvcc13]")
+end
+-- The first and last CUDA of each architecture from 12.8 on, as LLVM's
+-- NVPTX table gives them (MIN_VER, MAX_VER) [llvm-nvptx] and meson's
+-- ranges agree [meson] (data/archs.lua).
+local archs = ptb.include("data/archs")
+for _, row in ipairs({
+  { "5.0", nil, "12.9" }, { "6.1", nil, "12.9" }, { "7.0", nil, "12.9" }, { "7.2", nil, "12.9" },
+  { "8.8", "13.0", nil }, { "10.0", "12.8", nil }, { "10.1", "12.8", "12.9" }, { "10.3", "12.9", nil },
+  { "10.7", "13.4", nil }, { "11.0", "13.0", nil }, { "12.0", "12.8", nil }, { "12.1", "12.9", nil },
+}) do
+  local cc, first, last = table.unpack(row)
+  local a = archs[cc] or {}
+  t.is(tostring(a.first) .. "-" .. tostring(a.last), tostring(first) .. "-" .. tostring(last),
+    cc .. ": first " .. tostring(first) .. ", last " .. tostring(last) .. " [llvm-nvptx] [meson]")
+end
 -- PyTorch's wheels, release by release, as the tag's files give them:
 -- every cell of 2.8-2.14 (and the aarch64 wheels of 2.4 and 2.5) with the
 -- source it comes from.  A row: version, Python min-max, wheel CUDAs

@@ -15,7 +15,7 @@ local function wheel(torch, cuda) return (pytorch.wheel_cudnn[torch] or {})[cuda
 -- The carried manifests, newest first; `cudnn` is the newest.
 local labels = {}
 for _, c in ipairs(redist.cudnn_releases) do labels[#labels + 1] = c.label end
-t.is(table.concat(labels, " "), "9.20.0 9.13.0 9.7.1 9.5.1", "cuDNN manifests carried, newest first")
+t.is(table.concat(labels, " "), "9.20.0 9.13.0 9.10.2 9.7.1 9.5.1", "cuDNN manifests carried, newest first")
 t.is(redist.cudnn, redist.cudnn_releases[1], "redist.cudnn is the newest carried")
 
 -- { PyTorch, CUDA, platform, cuDNN chosen, "wheel" | "newest" }
@@ -27,13 +27,17 @@ local rows = {
   { "2.9",  "13.0", "linux-sbsa",   "9.13.0.50", "wheel" },
   { "2.9",  "13.0", "linux-x86_64", "9.13.0.50", "wheel" },
   { "2.7",  "12.8", "linux-x86_64", "9.7.1.26",  "wheel" },
+  -- 9.10.2.21, the cu126 wheels' cuDNN from 2.8 to 2.14 [release]
+  { "2.14", "12.6", "linux-x86_64", "9.10.2.21", "wheel" },
+  { "2.12", "12.6", "linux-sbsa",   "9.10.2.21", "wheel" },
+  { "2.10", "12.8", "linux-x86_64", "9.10.2.21", "wheel" },
+  { "2.8",  "12.9", "linux-sbsa",   "9.10.2.21", "wheel" },
   { "2.7",  "12.6", "linux-sbsa",   "9.5.1.17",  "wheel" },
   { "2.6",  "12.6", "linux-x86_64", "9.5.1.17",  "wheel" },
-  -- the wheel's cuDNN not carried (9.24.0, 9.10.2, 9.17.1, 9.1.0): the
-  -- newest carried for that CUDA major
+  -- the wheel's cuDNN not carried (9.24.0, 9.17.1, 9.1.0): the newest
+  -- carried for that CUDA major
   { "2.14", "13.0", "linux-sbsa",   "9.20.0.48", "newest" },
   { "2.14", "13.2", "linux-x86_64", "9.20.0.48", "newest" },
-  { "2.14", "12.6", "linux-x86_64", "9.20.0.48", "newest" },
   { "2.11", "12.8", "linux-sbsa",   "9.20.0.48", "newest" },
   { "2.5",  "12.4", "linux-x86_64", "9.20.0.48", "newest" },
   -- a CUDA no wheel of the release uses: the newest carried
@@ -44,7 +48,7 @@ local rows = {
   -- 13 takes 9.13.0, which has; CUDA 12 keeps the wheel's or the newest
   { "2.14", "13.0", "linux-aarch64", "9.13.0.50", "newest" },
   { "2.13", "13.0", "linux-aarch64", "9.13.0.50", "newest" },
-  { "2.14", "12.6", "linux-aarch64", "9.20.0.48", "newest" },
+  { "2.14", "12.6", "linux-aarch64", "9.10.2.21", "wheel" },
   { "2.6",  "12.6", "linux-aarch64", "9.5.1.17",  "wheel" },
 }
 for _, row in ipairs(rows) do
@@ -65,8 +69,8 @@ end
 
 -- Every chosen archive exists; a variant no manifest has gives none.
 t.is(T.cudnn(R("11.8"), "linux-aarch64", nil), nil, "CUDA 11.8 on linux-aarch64: no carried cuDNN has an archive, none")
-t.is((T.cudnn(R("11.8"), "linux-x86_64", wheel("2.7", "11.8"))).version, "9.7.1.26",
-  "PyTorch 2.7 cu118 (cuDNN 9.1.0, not carried): the newest carried with a cuda11 archive, 9.7.1")
+t.is((T.cudnn(R("11.8"), "linux-x86_64", wheel("2.7", "11.8"))).version, "9.10.2.21",
+  "PyTorch 2.7 cu118 (cuDNN 9.1.0, not carried): the newest carried with a cuda11 archive, 9.10.2")
 for _, c in ipairs(redist.cudnn_releases) do
   for platform, vars in pairs(c.platforms) do
     for variant, a in pairs(vars) do

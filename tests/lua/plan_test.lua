@@ -94,11 +94,11 @@ t.is(plan.cuda.files_from_manifest, nil, "CUDA 13.0 (carried checksums): no file
 local nodnn = P.make({ facts = facts(), facts_source = "test", cuda = "11.8", torch = "2.5" })
 -- CUDA 11.8: 9.20.0 and 9.13.0 have no cuda11 archive; PyTorch 2.5's
 -- cu118 wheels use 9.1.0 [release], not carried: the newest carried with
--- a cuda11 one, 9.7.1
+-- a cuda11 one, 9.10.2
 local has
 for _, d in ipairs(nodnn.cuda.downloads or {}) do if d.name == "cudnn" then has = d end end
-t.is(has and has.url, "https://developer.download.nvidia.com/compute/cudnn/redist/cudnn/linux-sbsa/cudnn-linux-sbsa-9.7.1.26_cuda11-archive.tar.xz",
-  "CUDA 11.8: cuDNN 9.7.1's cuda11 archive, the newest carried that has one")
+t.is(has and has.url, "https://developer.download.nvidia.com/compute/cudnn/redist/cudnn/linux-sbsa/cudnn-linux-sbsa-9.10.2.21_cuda11-archive.tar.xz",
+  "CUDA 11.8: cuDNN 9.10.2's cuda11 archive, the newest carried that has one")
 local withdnn = facts()
 withdnn.toolkits = { { root = "/usr/local/cuda-13.0", version = "13.0.88", cudnn = "9.13.0", target = "sbsa-linux" } }
 local p2 = P.make({ facts = withdnn, facts_source = "test" })

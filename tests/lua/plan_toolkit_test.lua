@@ -201,12 +201,20 @@ for _, c in ipairs({
   t.is(got and got.version, c[5], ("Orin compat: cc %s on %s, CUDA %s (%s): %s"):format(c[1], c[2], c[3], c[4], tostring(c[5])))
 end
 
--- glibc_ok: { glibc, CUDA, ok }
+-- glibc_ok: { glibc, CUDA, ok }.  glibc 2.42 declares C23 rsqrt/rsqrtf
+-- noexcept; CUDA 13.0's and 13.1's crt/math_functions.h do not: nvcc
+-- 13.1 (V13.1.115) fails on glibc 2.42 (Tumbleweed, Fedora 43, Devuan)
+-- and 2.43 (Ubuntu 26.04), 13.2 and 13.3 build there [glibc-rsqrt];
+-- spack dates the fix 13.1 [spack], the reports 13.2: the later holds.
 local glibcs = { { "2.26", "12.6", true }, { "2.26", "12.8", false }, { "2.27", "12.8", true },
-                 { "2.42", "13.0", false }, { "2.42", "13.1", true }, { "2.41", "13.0", true }, { nil, "12.8", true } }
+                 { "2.42", "13.0", false }, { "2.41", "13.0", true }, { nil, "12.8", true },
+                 { "2.42", "13.1", false }, { "2.43", "13.1", false }, { "2.41", "13.1", true },
+                 { "2.42", "13.2", true }, { "2.43", "13.3", true } }
 for _, c in ipairs(glibcs) do
   t.is((T.glibc_ok({ host = { glibc = c[1] } }, R(c[2]))), c[3], ("glibc %s with CUDA %s: %s"):format(c[1], c[2], tostring(c[3])))
 end
+local _, why = T.glibc_ok({ host = { glibc = "2.43" } }, R("13.1"))
+t.like(why or "", "fixed in CUDA 13%.2", "glibc 2.43 with CUDA 13.1: the reason names 13.2, the first release without the clash")
 local fed = x86("8.9", "580.95.05", "13.0")
 fed.host.glibc = "2.42"
 t.is(T.choose(fed, torch("2.14")).release.version, "13.2", "glibc 2.42: CUDA 13.0 passed over for 13.2")
