@@ -168,7 +168,7 @@ for _, c in ipairs({ { "12.8", "12.6" }, { "12.9", "12.6" }, { "13.1", "13.0" },
 end
 -- within the request's major first: PyTorch 2.7 ships 11.8, 12.6 and 12.8,
 -- so --cuda 12.2 is told 12.6 (a cuda12 cuDNN and library set), not 11.8
-for _, c in ipairs({ { "12.2", "12.6" }, { "12.7", "12.6" }, { "12.9", "12.8" }, { "11.4", "11.8" }, { "13.0", "12.8" } }) do
+for _, c in ipairs({ { "12.2", "12.6" }, { "12.5", "12.6" }, { "12.9", "12.8" }, { "11.4", "11.8" }, { "13.0", "12.8" } }) do
   local s = T.suggest(x86("9.0", "615.71.09", "13.4"), torch("2.7"), R(c[1]))
   t.is(s and s.version, c[2], ("suggest: --cuda %s with PyTorch 2.7 proposes %s"):format(c[1], c[2]))
 end
