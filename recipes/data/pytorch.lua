@@ -51,6 +51,23 @@
 --   [pt-aarch64-25] 2.4 and 2.5 did publish linux-aarch64 CUDA wheels, on
 --              the cu124 index and without the +cu124 local version:
 --              torch-2.4.0 and torch-2.5.1 cp39-cp312 linux_aarch64.
+--   [pt-index-matrix] a scrape of download.pytorch.org/whl/cuXYZ/torch/
+--              (CUDA 12.4 on, Python 3.10 on) per torch, Python and
+--              platform.  aarch64: cu124 2.4.0, 2.4.1, 2.5.0 and 2.5.1 for
+--              3.10-3.12, no 3.13 (x86_64 has it) -- so the tags' patches
+--              v2.4.1 and v2.5.1 exist on aarch64 and the pip lines name
+--              them; cu126 2.6.0 3.10-3.13 and no 2.7.x or 2.8.0; cu128
+--              2.7.0 and 2.7.1 3.10-3.13 and no 2.8.0; cu129 2.8.0
+--              3.10-3.13.  It reads no Python below 3.10, so an older
+--              Python the release supports is unverified on aarch64
+--              (platform_python seen_from) unless another source shows it:
+--              2.5.1 cp39 [pt-aarch64-25], 2.7.0 and 2.7.1 cp39 [pt-aarch64-27].
+--   [pt-aarch64-28] no cu128 aarch64 wheel of 2.8.0: uv's resolver lists
+--              torch 2.8.0+cu128 wheels for manylinux_2_28_x86_64 and
+--              win_amd64 only (2.7.x and 2.9.x have aarch64 ones), agreeing
+--              with [pt-index-matrix]; pytorch/pytorch#160162's "pip install
+--              torch==2.8 --index-url .../cu128" for GH200 is contradicted
+--              by both, so 2.8's aarch64 row stays cu129 alone.
 --   [cmake-re] cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake:
 --              2.4-2.6 regex `^([0-9]\.[0-9]a?...)` (one-digit major, `a`
 --              from issue #125413); Blackwell era (@00afc038, 2.7+) `[0-9]+`
@@ -102,8 +119,11 @@
 --              2.13.0 adds 3.15 on Linux only, release/2.14 3.10-3.15).
 --
 -- python: { min, max, experimental } the X.Y of the CPython the release's
--- Linux CUDA wheels are built for (x86_64 and aarch64 alike); experimental
--- ones are published too [pt-python].
+-- Linux CUDA wheels are built for; experimental ones are published too
+-- [pt-python].  platform_python.<platform>: the same for one platform
+-- where it differs (2.5's aarch64 wheels have no 3.13), with seen_from:
+-- the oldest Python whose wheel of that platform a source shows -- from
+-- min up to it the wheel's existence is unverified, and the plan says so.
 -- cuda: every CUDA minor the release builds wheels for (stable and
 -- experimental), oldest first.  wheels.<platform>.<cuda> = the wheel's
 -- TORCH_CUDA_ARCH_LIST.  aarch64 lists before 2.7 are from the nightly
@@ -131,23 +151,28 @@ local releases = {
   { version = "2.4", python = { min = "3.8", max = "3.12" }, tag = "v2.4.1", released = "2024-07", cuda = { "11.8", "12.1", "12.4" }, experimental = { "12.4" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
                ["linux-sbsa"] = { ["12.4"] = "9.0" } },                                      -- [builder] [pt-aarch64-25]
+    platform_python = { ["linux-sbsa"] = { min = "3.8", max = "3.12", seen_from = "3.10" } },   -- [pt-index-matrix]
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.5", python = { min = "3.9", max = "3.12", experimental = "3.13" }, tag = "v2.5.1", released = "2024-10", cuda = { "11.8", "12.1", "12.4" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
                ["linux-sbsa"] = { ["12.4"] = "9.0" } },
+    -- no 3.13 on aarch64: cp39-cp312 only [pt-aarch64-25] [pt-index-matrix]
+    platform_python = { ["linux-sbsa"] = { min = "3.9", max = "3.12" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.6", python = { min = "3.9", max = "3.13" }, tag = "v2.6.0", released = "2025-01", cuda = { "11.8", "12.4", "12.6" }, experimental = { "12.6" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.4"] = x_12, ["12.6"] = x_12 },   -- [bcuda] (cu124 inferred)
-               ["linux-sbsa"] = { ["12.6"] = "9.0" } },                                      -- [aarch64] #144436
+               ["linux-sbsa"] = { ["12.6"] = "9.0" } },                                      -- [aarch64] #144436 [pt-index-matrix]
+    platform_python = { ["linux-sbsa"] = { min = "3.9", max = "3.13", seen_from = "3.10" } },   -- [pt-index-matrix]
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.7", python = { min = "3.9", max = "3.13" }, tag = "v2.7.1", released = "2025-04", cuda = { "11.8", "12.6", "12.8" }, experimental = { "12.8" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
-               ["linux-sbsa"] = { ["12.8"] = "9.0;10.0;12.0" } },                            -- [aarch64] #146378
+               ["linux-sbsa"] = { ["12.8"] = "9.0;10.0;12.0" } },                            -- [aarch64] #146378 [pt148169] [pt-index-matrix]
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
   { version = "2.8", python = { min = "3.9", max = "3.13" }, tag = "v2.8.0", released = "2025-07", cuda = { "12.6", "12.8", "12.9" }, experimental = { "12.9" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
                                     ["12.9"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX" },       -- [bcuda] @00c7a380
-               ["linux-sbsa"] = { ["12.9"] = "8.0;9.0;10.0;12.0" } },                        -- [aarch64] #157843
+               ["linux-sbsa"] = { ["12.9"] = "8.0;9.0;10.0;12.0" } },                        -- [aarch64] #157843 [pt-index-matrix] [pt-aarch64-28]
+    platform_python = { ["linux-sbsa"] = { min = "3.9", max = "3.13", seen_from = "3.10" } },   -- [pt-index-matrix]
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
   -- 2.9: cu129 from 2.9.1 (Linux only) [pt-matrix] [pt-cu129]
   { version = "2.9", python = { min = "3.10", max = "3.14" }, tag = "v2.9.1", released = "2025-10", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = { "13.0" },

@@ -20,7 +20,9 @@
 --   Jetson from L4T 38 (JetPack 7) runs the SBSA toolkit and so PyTorch's
 --   linux-sbsa wheels, data/jetson.lua [thor];
 --   the Python each release's wheels are built for: data/pytorch.lua
---   (python, [pt-python]); a Jetson wheel's one Python: data/jetson_wheels.lua
+--   (python, [pt-python]; platform_python where one platform differs, and
+--   where no source shows a platform's wheel for the oldest Pythons,
+--   [pt-index-matrix]); a Jetson wheel's one Python: data/jetson_wheels.lua
 --   ([jc-arch]).  pip installs no wheel built for another Python ("No
 --   matching distribution"), so a machine whose python3 (facts.python) is
 --   outside the range is not covered, whatever its GPUs.
@@ -130,15 +132,34 @@ end
 -- The python3 of the facts (lib/checks, the same for plan and doctor).
 local python_of = ptb.include("lib/checks").python
 
--- A release's Python range as text: "3.10-3.15", "3.9-3.12 (3.13 experimental)".
+-- The Python range of release torch's wheels for platform plat: the
+-- platform's own where the data gives one (platform_python), else the
+-- release's; nil when neither is known.
+local function wheel_python(torch, plat)
+  return (torch.platform_python or {})[plat] or torch.python
+end
+
+-- A release's Python range as text: "3.10-3.15", "3.9-3.12 (3.13
+-- experimental)", "3.8-3.12 (below 3.10 unverified)".
 local function python_range(py)
   if type(py) ~= "table" then return nil end
   return py.min .. "-" .. py.max .. (py.experimental and (" (" .. py.experimental .. " experimental)") or "")
+    .. (py.seen_from and (" (below " .. py.seen_from .. " unverified)") or "")
 end
 
--- Whether a release's wheels take Python v: "yes", "experimental" or nil.
+-- The part of range py some source shows wheels for: "3.10-3.12".
+local function python_seen(py)
+  return (py.seen_from or py.min) .. "-" .. py.max
+end
+
+-- Whether wheels of range py take Python v: "yes", "experimental",
+-- "unverified" (in the range, but older than any wheel a source shows)
+-- or nil.
 local function python_takes(py, v)
-  if A.vcmp(v, py.min) >= 0 and A.vcmp(v, py.max) <= 0 then return "yes" end
+  if A.vcmp(v, py.min) >= 0 and A.vcmp(v, py.max) <= 0 then
+    if py.seen_from and A.vcmp(v, py.seen_from) < 0 then return "unverified" end
+    return "yes"
+  end
   if py.experimental and A.vcmp(v, py.experimental) == 0 then return "experimental" end
   return nil
 end
@@ -283,16 +304,20 @@ local function jetson_cover(facts, torch, w)
     jp = jp, exact = exact, adds = { other } })
 end
 
--- The machine's python3 against release torch's wheels: { takes =
--- "yes"|"experimental"|nil, version, miss (why pip finds no wheel for it),
--- adds (what a source build adds then) }; nil when either is unknown.
-local function python_fit(facts, torch, w)
+-- The machine's python3 against release torch's wheels of platform plat:
+-- { takes = "yes"|"experimental"|"unverified"|nil, version, py (the
+-- platform's range), miss (why pip finds no wheel for it), adds (what a
+-- source build adds then) }; nil when either is unknown.  Whether a
+-- source build takes it is the release's range (setup.py, [pt-setup]).
+local function python_fit(facts, torch, w, plat)
   local pv, ppath = python_of(facts)
-  if not (pv and torch.python) then return nil end
-  local fit = { version = pv, takes = python_takes(torch.python, pv) }
+  local py = wheel_python(torch, plat)
+  if not (pv and py and torch.python) then return nil end
+  local fit = { version = pv, py = py, takes = python_takes(py, pv) }
   if not fit.takes then
-    fit.miss = ("torch %s wheels are built for Python %s; this machine's python3 is %s (%s)"):format(
-      w.torch, w.python, pv, ppath)
+    local which = (torch.platform_python or {})[plat] and (" " .. plat) or ""
+    fit.miss = ("torch %s%s wheels are built for Python %s; this machine's python3 is %s (%s)"):format(
+      w.torch, which, w.python, pv, ppath)
     fit.older = A.vcmp(pv, torch.python.min) < 0
     fit.adds = fit.older
       and ("nothing for Python %s: PyTorch %s supports Python %s and newer, so use a Python %s-%s virtual environment"):format(
@@ -340,6 +365,13 @@ local function wheel_covers(facts, torch, w, cv, runs, list, codes, fit)
   if fit and fit.takes == "experimental" then
     w.why = w.why .. ("; its Python %s wheels are experimental"):format(fit.version)
   end
+  if fit and fit.takes == "unverified" then
+    -- in the release's range, but no source read shows this wheel
+    w.covered = nil
+    w.unverified = true
+    w.why = ("%s; but no source ptbuild read shows a %s wheel of torch %s for Python %s (they show Python %s), so pip may find none: check %s/torch/ first, or use a Python %s environment"):format(
+      w.why, w.platform, w.torch, fit.version, python_seen(fit.py), w.index_url, python_seen(fit.py))
+  end
   w.source_build_adds = {
     "code for exactly this machine's GPUs (smaller binaries, no PTX JIT at first use)",
     "a CUDA release or cuDNN the wheels do not ship",
@@ -347,7 +379,7 @@ local function wheel_covers(facts, torch, w, cv, runs, list, codes, fit)
   }
   if fit and fit.miss then
     -- a wheel would cover the GPUs, but pip refuses it for this python3
-    w.why = ("%s: in a Python %s-%s virtual environment %s (%s)"):format(fit.miss, torch.python.min, torch.python.max,
+    w.why = ("%s: in a Python %s virtual environment %s (%s)"):format(fit.miss, python_seen(fit.py),
       w.covered == nil and ("the cu%s wheel may do: %s"):format(tag, w.why) or w.why, w.command)
     w.covered = false
     w.python_blocked = true   -- the wheel would do in another Python
@@ -357,7 +389,8 @@ local function wheel_covers(facts, torch, w, cv, runs, list, codes, fit)
   return w
 end
 
--- The wheel block of a plan: { covered = true|false|nil (no GPU seen),
+-- The wheel block of a plan: { covered = true|false|nil (no GPU seen, or
+-- unverified = true: no source shows the wheel for this python3),
 -- platform, python (the Python range of the release's wheels, "3.10-3.15"),
 -- cuda, index_url, command, gpus = [{name, cc, runs}], why,
 -- source_build_adds }; on a Jetson before JetPack 7 platform is "jetson"
@@ -376,9 +409,9 @@ function M.cover(facts, torch)
   end
   if plat == "jetson" then return jetson_cover(facts, torch, w) end
   w.platform = plat
-  w.python = python_range(torch.python)
+  w.python = python_range(wheel_python(torch, plat))
   local reasons = {}
-  local fit = python_fit(facts, torch, w)
+  local fit = python_fit(facts, torch, w, plat)
   -- a driver older than a GPU runs no wheel on it (lib/toolkit)
   local old_for, first = T.driver_predates(facts)
   if old_for then
