@@ -160,7 +160,9 @@ local function driver_problems(p, facts, r)
       stuck and ("install %s: CUDA %s, the newest this driver runs, does not build the %s (compute capability %s)"):format(
           T.driver_at_least(r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability)
         or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))
-  elseif runs == "compat" then
+  elseif runs == "compat" and not C.jetpack_too_old(facts, r) then
+    -- (on a Jetson whose JetPack does not run r, jetpack-too-old-for-cuda
+    -- says why: no driver install makes it run)
     problem(p, "warning", "driver-minor-compat",
       ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
         facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
@@ -263,6 +265,27 @@ local function jetson_module_problems(p, facts, torch, r, items)
   problem(p, "error", "jetson-thor-needs-cuda-13", x.text, fix)
 end
 
+-- A Jetson whose JetPack runs no SBSA CUDA r (lib/checks.lua
+-- jetpack_too_old [tegra-upgrade]: Jetson Thor on JetPack 7.0 or 7.1
+-- with CUDA 13.1 or later).  The fix: the JetPack's own CUDA, when the
+-- PyTorch release builds with it, or the JetPack to flash.  Adds to
+-- problem list p.
+local function jetpack_problems(p, facts, torch, r)
+  local x = C.jetpack_too_old(facts, r)
+  if not x then return end
+  local ownr = A.release(x.own)
+  local fix = {}
+  if ownr and T.torch_builds(torch, ownr) then
+    fix[#fix + 1] = ("use CUDA %s, the one JetPack %s runs (--cuda %s)"):format(x.own, x.jetpack, x.own)
+  end
+  if x.flash then
+    fix[#fix + 1] = x.flash_has and ("flash %s, which runs CUDA %s, and plan again"):format(x.flash, x.flash_runs)
+      or ("flash %s, which runs CUDA %s (none of them %s), and choose one of those"):format(x.flash, x.flash_runs, r.version)
+  end
+  problem(p, "error", "jetpack-too-old-for-cuda", x.text,
+    #fix > 0 and table.concat(fix, ", or ") or ("use the CUDA JetPack %s runs"):format(x.jetpack))
+end
+
 -- The glibc limits of the toolkit binaries: too old for CUDA r's
 -- libraries, or too new for its headers.  Adds to problem list p.
 local function glibc_problems(p, facts, r)
@@ -307,6 +330,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   platform_problems(p, facts, r, platform, choice)
   toolkit_problems(p, facts, torch, r, tk, platform)
   jetson_module_problems(p, facts, torch, r, items)
+  jetpack_problems(p, facts, torch, r)
   glibc_problems(p, facts, r)
   -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
   -- finds none (scenarios S25); JetPack ships it.
