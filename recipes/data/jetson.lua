@@ -23,6 +23,10 @@ local modules = {
   { match = "xavier", cc = "7.2", name = "Jetson Xavier" },
   { match = "tx2", cc = "6.2", name = "Jetson TX2" },
   { match = "nano", cc = "5.3", name = "Jetson Nano" },
+  -- Tegra X1 like the Nano (data/gpus.lua tegra210): Linux's
+  -- tegra210-p2371-2180.dts, model "NVIDIA Jetson TX1 Developer Kit"
+  -- [S_LINUX_DTS]; module P2180 "NVIDIA Jetson TX1" [S_JTOP]; JetPack 4 only
+  { match = "tx1", cc = "5.3", name = "Jetson TX1" },
 }
 
 -- cuda_min: the first CUDA that builds for the module on any JetPack it
