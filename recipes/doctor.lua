@@ -115,6 +115,8 @@ check("driver-too-old", "error", "S03", function(c)
   if runs == "direct" or runs == "unknown" then return end
   local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"CUDA Version: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(c.f.driver.cuda_max) or ""
   if runs == "compat" then
+    -- a Jetson's JetPack that runs no such CUDA: jetpack-too-old-for-cuda
+    if checks_lib.jetpack_too_old(c.f, r) then return end
     return { severity = "warning",
       message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
         :format(d, r.version, toolkit.driver_need(r), ceiling),
@@ -360,6 +362,20 @@ check("jetson-thor-needs-cuda-13", "error", "S15", function(c)
     message = x.text,
     seen = "toolkit " .. c.tk.root .. " (" .. tostring(c.tk.version) .. "), " .. x.name,
     fix = ("install CUDA %s or newer (ptbuild plan --cuda %s) and build with it"):format(x.need, x.need) }
+end)
+
+-- A Jetson whose JetPack does not run the toolkit in use, by the rule
+-- plan applies (lib/checks.lua jetpack_too_old [tegra-upgrade]: Jetson
+-- Thor on JetPack 7.0 or 7.1 runs CUDA 13.0 alone).
+check("jetpack-too-old-for-cuda", "error", "S15", function(c)
+  if not c.rel then return end
+  local x = checks_lib.jetpack_too_old(c.f, c.rel)
+  if not x then return end
+  return {
+    message = x.text,
+    seen = "toolkit " .. c.tk.root .. " (" .. tostring(c.tk.version) .. "), JetPack " .. x.jetpack,
+    fix = ("build with CUDA %s, the one JetPack %s runs%s"):format(x.own, x.jetpack,
+      x.flash and (", or flash %s, which runs CUDA %s"):format(x.flash, x.flash_runs) or "") }
 end)
 
 check("gcc-too-new", "error", "S14", function(c)

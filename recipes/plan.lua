@@ -160,7 +160,9 @@ local function driver_problems(p, facts, r)
       stuck and ("install %s: CUDA %s, the newest this driver runs, does not build the %s (compute capability %s)"):format(
           T.driver_at_least(r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability)
         or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))
-  elseif runs == "compat" then
+  elseif runs == "compat" and not C.jetpack_too_old(facts, r) then
+    -- (on a Jetson whose JetPack does not run r, jetpack-too-old-for-cuda
+    -- says why: no driver install makes it run)
     problem(p, "warning", "driver-minor-compat",
       ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
         facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
@@ -263,6 +265,27 @@ local function jetson_module_problems(p, facts, torch, r, items)
   problem(p, "error", "jetson-thor-needs-cuda-13", x.text, fix)
 end
 
+-- A Jetson whose JetPack runs no SBSA CUDA r (lib/checks.lua
+-- jetpack_too_old [tegra-upgrade]: Jetson Thor on JetPack 7.0 or 7.1
+-- with CUDA 13.1 or later).  The fix: the JetPack's own CUDA, when the
+-- PyTorch release builds with it, or the JetPack to flash.  Adds to
+-- problem list p.
+local function jetpack_problems(p, facts, torch, r)
+  local x = C.jetpack_too_old(facts, r)
+  if not x then return end
+  local ownr = A.release(x.own)
+  local fix = {}
+  if ownr and T.torch_builds(torch, ownr) then
+    fix[#fix + 1] = ("use CUDA %s, the one JetPack %s runs (--cuda %s)"):format(x.own, x.jetpack, x.own)
+  end
+  if x.flash then
+    fix[#fix + 1] = x.flash_has and ("flash %s, which runs CUDA %s, and plan again"):format(x.flash, x.flash_runs)
+      or ("flash %s, which runs CUDA %s (none of them %s), and choose one of those"):format(x.flash, x.flash_runs, r.version)
+  end
+  problem(p, "error", "jetpack-too-old-for-cuda", x.text,
+    #fix > 0 and table.concat(fix, ", or ") or ("use the CUDA JetPack %s runs"):format(x.jetpack))
+end
+
 -- The glibc limits of the toolkit binaries: too old for CUDA r's
 -- libraries, or too new for its headers.  Adds to problem list p.
 local function glibc_problems(p, facts, r)
@@ -307,6 +330,7 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   platform_problems(p, facts, r, platform, choice)
   toolkit_problems(p, facts, torch, r, tk, platform)
   jetson_module_problems(p, facts, torch, r, items)
+  jetpack_problems(p, facts, torch, r)
   glibc_problems(p, facts, r)
   -- cuDNN: PyTorch turns USE_CUDNN off with only a CMake warning when it
   -- finds none (scenarios S25); JetPack ships it.
@@ -553,56 +577,30 @@ local function jetson_cuda(cplan, facts, r, inst)
   if up then cplan.compat = up end
 end
 
--- The plan's CUDA for toolkit choice ch: where it comes from (installed,
--- JetPack or a download) and, for a download, its files with cuDNN, and
--- both Docker platforms' files for a generated image.  Returns the plan's
--- cuda object and the installer's answer, with ncuda (CUDA files with
--- carried checksums) and cudnn (the cuDNN download, if any).
-local function cuda_plan(facts, args, ch, torch)
-  local r = ch.release
-  local platform, installer = T.platform(facts, r)
-  local inst = T.installer(r, platform, installer, facts)
-  local source, root
-  if ch.tk then
-    source, root = "installed", ch.tk.root
-  elseif installer == "jetpack" then
-    source, root = "jetpack", "/usr/local/cuda-" .. r.version
-  else
-    source, root = "download", "/usr/local/cuda-" .. r.version
-  end
-  -- cuDNN goes with a downloaded toolkit, into the same tree (NVIDIA's
-  -- tarball install: its include/ and lib/ beside CUDA's), where PyTorch's
-  -- FindCUDNN looks (CUDA_TOOLKIT_ROOT_DIR).  Its checksums come from
-  -- ptbuild's data even when the CUDA files' come from NVIDIA's manifest
-  -- (components lists those; fetch resolves them there).
-  local ncuda = #inst.downloads   -- CUDA files with carried checksums
-  local want = wheel_cudnn(torch, r)
-  local cudnn, cinfo
-  if source == "download" and not args.no_cudnn then cudnn, cinfo = T.cudnn(r, platform, want) end
+-- Where toolkit choice ch of release r comes from (the installer
+-- T.platform gave): "installed", "jetpack" or "download", and its root.
+local function cuda_source(ch, r, installer)
+  if ch.tk then return "installed", ch.tk.root end
+  return installer == "jetpack" and "jetpack" or "download", "/usr/local/cuda-" .. r.version
+end
+
+-- The cuDNN of a downloaded toolkit, into the same tree (NVIDIA's
+-- tarball install: its include/ and lib/ beside CUDA's), where PyTorch's
+-- FindCUDNN looks (CUDA_TOOLKIT_ROOT_DIR).  Its checksums come from
+-- ptbuild's data even when the CUDA files' come from NVIDIA's manifest
+-- (components lists those; fetch resolves them there).  Appends it to
+-- the installer answer's downloads; returns it and T.cudnn's info, or nil.
+local function cuda_cudnn(args, source, r, platform, want, inst)
+  if source ~= "download" or args.no_cudnn then return nil end
+  local cudnn, cinfo = T.cudnn(r, platform, want)
   if cudnn then inst.downloads[#inst.downloads + 1] = cudnn end
-  local cplan = {
-    version = r.version,
-    full_version = ch.tk and ch.tk.version or inst.full_version,
-    platform = platform, source = source, root = root, installer = installer,
-    downloads = ptb.array(source == "download" and inst.downloads or {}),
-    manifest = source == "download" and inst.manifest or ptb.null,
-    components = ptb.array(source == "download" and inst.components or {}),
-    runfile = source == "download" and inst.runfile or ptb.null,
-    why = ch.why,
-  }
-  jetson_cuda(cplan, facts, r, inst)
-  -- fetch resolves the CUDA files through the manifest (checksums and all)
-  if source == "download" and ncuda == 0 then cplan.files_from_manifest = true end
-  if cudnn then
-    -- manifest: the carried cuDNN manifest's label; wheel_version: what
-    -- the release's own wheel of this CUDA uses, when known
-    cplan.cudnn = { version = cudnn.version, variant = cudnn.variant, source = "download",
-                    manifest = cinfo.label, wheel_version = want }
-  end
-  if args.no_cudnn then cplan.cudnn = { source = "off" } end
-  -- A container image of this plan builds for linux/amd64 and linux/arm64
-  -- (SBSA): the redist files of both, each marked with its platform, for
-  -- the generated Dockerfile.  fetch uses `downloads` (this host's) only.
+  return cudnn, cinfo
+end
+
+-- A container image of this plan builds for linux/amd64 and linux/arm64
+-- (SBSA): the redist files of both, each marked with its platform, for
+-- the generated Dockerfile.  fetch uses `downloads` (this host's) only.
+local function docker_downloads(args, r, want)
   local docker = {}
   for _, p in ipairs({ "linux-x86_64", "linux-sbsa" }) do
     if contains(r.platforms, p) then
@@ -615,7 +613,44 @@ local function cuda_plan(facts, args, ch, torch)
       end
     end
   end
-  cplan.docker_downloads = ptb.array(docker)
+  return ptb.array(docker)
+end
+
+-- The plan's CUDA for toolkit choice ch: where it comes from (installed,
+-- JetPack or a download) and, for a download, its files with cuDNN, and
+-- both Docker platforms' files for a generated image.  Returns the plan's
+-- cuda object and the installer's answer, with ncuda (CUDA files with
+-- carried checksums) and cudnn (the cuDNN download, if any).
+local function cuda_plan(facts, args, ch, torch)
+  local r = ch.release
+  local platform, installer = T.platform(facts, r)
+  local inst = T.installer(r, platform, installer, facts)
+  local source, root = cuda_source(ch, r, installer)
+  local ncuda = #inst.downloads   -- CUDA files with carried checksums
+  local want = wheel_cudnn(torch, r)
+  local cudnn, cinfo = cuda_cudnn(args, source, r, platform, want, inst)
+  local dl = source == "download"
+  local cplan = {
+    version = r.version,
+    full_version = ch.tk and ch.tk.version or inst.full_version,
+    platform = platform, source = source, root = root, installer = installer,
+    downloads = ptb.array(dl and inst.downloads or {}),
+    manifest = dl and inst.manifest or ptb.null,
+    components = ptb.array(dl and inst.components or {}),
+    runfile = dl and inst.runfile or ptb.null,
+    why = ch.why,
+  }
+  jetson_cuda(cplan, facts, r, inst)
+  -- fetch resolves the CUDA files through the manifest (checksums and all)
+  if dl and ncuda == 0 then cplan.files_from_manifest = true end
+  if cudnn then
+    -- manifest: the carried cuDNN manifest's label; wheel_version: what
+    -- the release's own wheel of this CUDA uses, when known
+    cplan.cudnn = { version = cudnn.version, variant = cudnn.variant, source = "download",
+                    manifest = cinfo.label, wheel_version = want }
+  end
+  if args.no_cudnn then cplan.cudnn = { source = "off" } end
+  cplan.docker_downloads = docker_downloads(args, r, want)
   return cplan, inst, ncuda, cudnn, cinfo
 end
 

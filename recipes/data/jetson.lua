@@ -23,6 +23,10 @@ local modules = {
   { match = "xavier", cc = "7.2", name = "Jetson Xavier" },
   { match = "tx2", cc = "6.2", name = "Jetson TX2" },
   { match = "nano", cc = "5.3", name = "Jetson Nano" },
+  -- Tegra X1 like the Nano (data/gpus.lua tegra210): Linux's
+  -- tegra210-p2371-2180.dts, model "NVIDIA Jetson TX1 Developer Kit"
+  -- [S_LINUX_DTS]; module P2180 "NVIDIA Jetson TX1" [S_JTOP]; JetPack 4 only
+  { match = "tx1", cc = "5.3", name = "Jetson TX1" },
 }
 
 -- cuda_min: the first CUDA that builds for the module on any JetPack it
@@ -74,6 +78,22 @@ local upgrade = {
   sbsa = {
     ["13.4"] = { jetpack = "7.2", thor = { package = "cuda-compat-13-4", dir = "compat" },
                  orin = { package = "cuda-compat-orin-13-4", dir = "compat_orin" } },
+  },
+  -- JetPack 7 (major.minor) -> the SBSA CUDAs newer than its own that it
+  -- runs, all through the package [tegra-upgrade]: NVIDIA's table ("the
+  -- JetPack SDK versions that are supported by each CUDA release") marks
+  -- JetPack 7.0 "Default" for 13.0 and "X" (not compatible) for "13.1
+  -- onwards", and 7.2 "Default" for 13.2, "C" for 13.3 and 13.4.  JetPack
+  -- 7.1 (L4T 38.4, CUDA 13.0 and its driver like 7.0) has no row: no CUDA
+  -- release supports it, so it runs its own 13.0 alone.  `upto`: the
+  -- newest CUDA the row judges; past it (13.5 on 7.2, after the 13.4
+  -- edition of the note) nothing is known, and nothing is refused.
+  -- Minor-version compatibility is no way round it: the 6.x row marks
+  -- 12.3 "X" although the 12.2 driver is of the same major.
+  sbsa_serves = {
+    ["7.0"] = { serves = {}, upto = nil },       -- "13.1 onwards": X
+    ["7.1"] = { serves = {}, upto = nil },       -- no row: no CUDA release
+    ["7.2"] = { serves = { "13.3", "13.4" }, upto = "13.4" },
   },
 }
 

@@ -89,6 +89,8 @@ M.modules = {
   { match = "p3450", name = "Jetson Nano" },
   { match = "p3541", name = "Jetson Nano 2GB" },
   { match = "p3310", name = "Jetson TX2" },
+  { match = "p2180", name = "Jetson TX1" },              -- module p2180-1000 [S_JTOP]
+  { match = "p2371%-2180", name = "Jetson TX1" },        -- its developer kit [S_LINUX_DTS]
 }
 
 return M

@@ -10,6 +10,7 @@ local T = ptb.include("lib/toolkit")
 local cuda = ptb.include("data/cuda")
 local archs = ptb.include("data/archs")
 local pytorch = ptb.include("data/pytorch")
+local L4T = ptb.include("data/l4t")
 
 local M = {}
 
@@ -69,6 +70,46 @@ function M.jetson_cuda_too_old(facts, r)
   return { name = name, need = need, cc = cc,
     text = ("CUDA %s does not build for %s (GPU %s): its JetPacks (7 and later) run CUDA 13's driver, which calls the GPU compute capability 11.0, and %s; NVIDIA supports it from CUDA %s"):format(
       r.version, name, tostring(cc or "?"), known, need) }
+end
+
+-- The first L4T release data/l4t.lua gives JetPack jp (major.minor), or nil.
+local function l4t_of(jp)
+  local first
+  for l4t, j in pairs(L4T.jetpack) do
+    if j:match("^(%d+%.%d+)") == jp and (not first or A.vcmp(l4t, first) < 0) then first = l4t end
+  end
+  return first
+end
+
+-- A Jetson whose JetPack runs no SBSA CUDA r (T.jetson_sbsa_runs
+-- [tegra-upgrade]: Jetson Thor on JetPack 7.0 or 7.1 runs CUDA 13.0
+-- alone; its driver is 13.0's and NVIDIA's upgrade package supports no
+-- 13.1 or later there).  nil, or { jetpack, own (its CUDA), text, flash
+-- (the JetPack that runs r, else the newest known: "JetPack 7.2 (L4T
+-- 39.2)"), flash_runs (the CUDAs that one runs), flash_has (whether r is
+-- among them) }.  (jetpack-too-old-for-cuda)
+function M.jetpack_too_old(facts, r)
+  local runs, jp, own, ok = T.jetson_sbsa_runs(facts, r)
+  if runs then return nil end
+  local rows = ptb.include("data/jetson").upgrade.sbsa_serves
+  local to = ok[1]
+  if not to then
+    for k in pairs(rows) do
+      if A.vcmp(k, jp:match("^(%d+%.%d+)")) > 0 and (not to or A.vcmp(k, to) > 0) then to = k end
+    end
+  end
+  local l4t = facts.jetson and facts.jetson.l4t
+  local x = { jetpack = jp, own = own, flash_has = ok[1] ~= nil,
+    text = ("CUDA %s will not run on this Jetson's JetPack %s (L4T %s): its driver is CUDA %s's, and NVIDIA's CUDA upgrade package for Jetson supports no CUDA %s there (CUDA for Tegra, 'Use the Right Upgrade Package': JetPack 7.0 runs 13.0 alone, '13.1 onwards' not compatible); on a Jetson the JetPack, not minor-version compatibility, decides which CUDA runs"):format(
+      r.version, jp, tostring(l4t or "?"), own, r.version) }
+  if to then
+    local l = l4t_of(to)
+    x.flash = ("JetPack %s%s"):format(to, l and (" (L4T " .. l:gsub("%.0$", "") .. ")") or "")
+    local list = { L4T.cuda[to] }
+    for _, v in ipairs(rows[to].serves) do list[#list + 1] = v end
+    x.flash_runs = table.concat(list, ", ")
+  end
+  return x
 end
 
 -- The GPUs of the facts that r does not build: { gpu, code, edge } each,

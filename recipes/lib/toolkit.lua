@@ -324,6 +324,30 @@ function M.jetson_upgrade(facts, r, platform, root)
   return { package = p.package, dir = root .. "/" .. p.dir }
 end
 
+-- Does this Jetson's JetPack run SBSA CUDA release r (data/jetson.lua
+-- upgrade.sbsa_serves [tegra-upgrade])?  true when it does or when
+-- nothing is known: no Jetson, a JetPack-era (linux-aarch64) CUDA, a
+-- JetPack ptbuild does not know, a CUDA no newer than the JetPack's own
+-- or past what NVIDIA's table judges.  Else false, the JetPack, its own
+-- CUDA, and the JetPacks NVIDIA's table says run r, oldest first (maybe
+-- none): Jetson Thor on JetPack 7.0 or 7.1 runs CUDA 13.0 alone.
+function M.jetson_sbsa_runs(facts, r)
+  if ((facts or {}).host or {}).platform ~= "jetson" or M.platform(facts, r) ~= "linux-sbsa" then return true end
+  local jp, own = M.jetpack(facts)
+  if not own or A.vcmp(r.version, own) <= 0 then return true end
+  local rows = jetson.upgrade.sbsa_serves
+  local row = rows[jp:match("^(%d+%.%d+)")]
+  if not row or contains(row.serves, r.version) or (row.upto and A.vcmp(r.version, row.upto) > 0) then
+    return true
+  end
+  local ok = {}
+  for k, x in pairs(rows) do
+    if L4T.cuda[k] == r.version or contains(x.serves, r.version) then ok[#ok + 1] = k end
+  end
+  table.sort(ok, function(x, y) return A.vcmp(x, y) < 0 end)
+  return false, jp, own, ok
+end
+
 -- Does release r suit the torch release, the driver, every GPU, the arch
 -- list asked for (items, may be nil) and the platform?  Returns true, or
 -- false and the first reason.
@@ -351,6 +375,10 @@ function M.fits(facts, torch, r, tk, items)
   local jmin, jname = M.jetson_cuda_min(facts)
   if jmin and A.vcmp(r.version, jmin) < 0 then
     return false, ("%s needs CUDA %s or newer"):format(jname, jmin)
+  end
+  local jruns, jp, own = M.jetson_sbsa_runs(facts, r)
+  if not jruns then
+    return false, ("JetPack %s runs CUDA %s, not %s"):format(jp, own, r.version)
   end
   local plat = M.platform(facts, r)
   if tk then

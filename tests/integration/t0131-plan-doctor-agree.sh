@@ -45,7 +45,8 @@ shared = {"driver-too-old": "driver", "driver-minor-compat": "driver",
           "gcc-too-new": "gcc-too-new", "sbsa-toolkit-on-jetson": "platform sbsa-toolkit-on-jetson",
           "jetson-toolkit-on-server": "platform jetson-toolkit-on-server",
           "toolkit-wrong-platform": "platform toolkit-wrong-platform",
-          "python-too-old": "python-too-old", "jetson-thor-needs-cuda-13": "jetson-thor-needs-cuda-13"}
+          "python-too-old": "python-too-old", "jetson-thor-needs-cuda-13": "jetson-thor-needs-cuda-13",
+          "jetpack-too-old-for-cuda": "jetpack-too-old-for-cuda"}
 out = set()
 for p in doc.get(sys.argv[2]) or []:
     r = shared.get(p["code"])

@@ -117,6 +117,17 @@ local cases = {
         x.version = "12.9.86"; x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" }
       end end,
     "CUDA 12%.9 does not build for Jetson Thor %(GPU 11%.0%).*knows it only as sm_101", "error" },
+  -- JetPack 7.0's driver runs CUDA 13.0 alone [tegra-upgrade]
+  { "jetpack-too-old-for-cuda", function(f, o)
+      f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 125772, cpu = { cores = 14 } }
+      f.gpus = { { index = 0, name = "NVIDIA Thor", compute_capability = "11.0" } }
+      f.driver = { version = "580.00", cuda_max = "13.0" }
+      f.jetson = { l4t = "38.2.0", module = "Jetson AGX Thor Developer Kit" }
+      o.env.TORCH_CUDA_ARCH_LIST = nil
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+        x.version = "13.1.115"; x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" }
+      end end,
+    "CUDA 13%.1 will not run on this Jetson's JetPack 7%.0 %(L4T 38%.2%.0%): its driver is CUDA 13%.0's", "error" },
   { "gcc-too-new", function(f, o)
       f.compilers = { { name = "gcc", version = "15.1.0", path = "/usr/bin/gcc" },
                       { name = "g++", version = "13.3.0", path = "/usr/bin/g++-13" } } end,
