@@ -44,6 +44,7 @@ struct ptb_lua {
 /* Registry keys (addresses are unique). */
 static const char KEY_MODULES = 'm';
 static const char KEY_BASE = 'b';
+static const char KEY_OFFERS = 'o';
 
 static void hook(lua_State *L, lua_Debug *ar);
 static int guard_begin(struct ptb_lua *e, const char *what);
@@ -545,6 +546,10 @@ static int l_offered(lua_State *L)
 	cJSON *arg = NULL, *out = NULL;
 	int rc;
 
+	/* a copy a recipe kept after the offer ended: its ctx is gone */
+	if (!o->fn)
+		return luaL_error(L, "ptb.%s is called after it was withdrawn: look it up when you call it",
+		                  lua_tostring(L, lua_upvalueindex(2)));
 	lua_settop(L, 1);
 	if (!lua_isnil(L, 1)) {
 		lua_pushcfunction(L, offer_arg);
@@ -572,10 +577,32 @@ static int l_offered(lua_State *L)
 	return rc == LUA_OK ? 1 : lua_error(L);
 }
 
+/* End the offer of name made before, if any: its closure, wherever a
+ * recipe keeps a copy of it, no longer reaches the C function. */
+static void withdraw(lua_State *L, const char *name)
+{
+	lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_OFFERS);
+	if (lua_istable(L, -1)) {
+		struct offer *o;
+
+		lua_getfield(L, -1, name);
+		o = lua_touserdata(L, -1);
+		if (o) {
+			o->fn = NULL;
+			o->ctx = NULL;
+		}
+		lua_pop(L, 1);
+		lua_pushnil(L);
+		lua_setfield(L, -2, name);
+	}
+	lua_pop(L, 1);
+}
+
 void ptb_lua_offer(struct ptb_lua *e, const char *name, ptb_lua_fn *fn, void *ctx)
 {
 	lua_State *L = e->L;
 
+	withdraw(L, name);
 	lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_BASE);
 	lua_getfield(L, -1, "ptb");
 	if (fn) {
@@ -583,7 +610,18 @@ void ptb_lua_offer(struct ptb_lua *e, const char *name, ptb_lua_fn *fn, void *ct
 
 		o->fn = fn;
 		o->ctx = ctx;
-		lua_pushcclosure(L, l_offered, 1);
+		/* the registry's list of live offers holds the userdata too */
+		if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_OFFERS) != LUA_TTABLE) {
+			lua_pop(L, 1);
+			lua_newtable(L);
+			lua_pushvalue(L, -1);
+			lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_OFFERS);
+		}
+		lua_pushvalue(L, -2);
+		lua_setfield(L, -2, name);
+		lua_pop(L, 1);
+		lua_pushstring(L, name);
+		lua_pushcclosure(L, l_offered, 2);
 	} else {
 		lua_pushnil(L);
 	}

@@ -55,9 +55,11 @@ int ptb_lua_call(struct ptb_lua *lua, const char *name, const char *fn,
  * limit like any library function. */
 typedef int ptb_lua_fn(void *ctx, const cJSON *arg, cJSON **out, struct ptb_err *err);
 
-/* Offer fn (with ctx, which the caller keeps alive) to recipes as ptb.NAME;
- * fn NULL withdraws it, and ptb.NAME is nil again.  Recipes look it up
- * when they call it, so one engine can serve calls with and without. */
+/* Offer fn (with ctx, which the caller keeps alive until it withdraws
+ * the offer) to recipes as ptb.NAME; fn NULL withdraws it, and ptb.NAME
+ * is nil again.  Recipes look it up when they call it, so one engine can
+ * serve calls with and without; a copy a recipe kept raises an error once
+ * the offer is withdrawn or replaced, and never reaches fn or ctx again. */
 void ptb_lua_offer(struct ptb_lua *lua, const char *name, ptb_lua_fn *fn, void *ctx);
 
 /* Run a Lua file as a sandboxed chunk (for tests); its return value, if

@@ -93,6 +93,8 @@ static void offered(void)
 	    " has = function() return { has = ptb.wrap ~= nil } end,\n"
 	    " fn = function() return ptb.wrap({ f = pairs }) end,\n"
 	    " guarded = function(x) local ok, m = pcall(ptb.wrap, x) return { ok = ok, m = m } end,\n"
+	    " keep = function() saved = ptb.wrap return {} end,\n"
+	    " kept = function() local ok, m = pcall(saved, 1) return { ok = ok, m = m } end,\n"
 	    "}\n");
 	ptb_lua_offer(lua, "wrap", wrap, &calls);
 	s = call(lua, "offer", "call", "{\"a\":[1,\"x\"]}", &err);
@@ -110,11 +112,21 @@ static void offered(void)
 	ok(!s && err.code == PTB_ERECIPE, "an argument that is no plain value fails the call: %s", err.msg);
 	free(s);
 	ok(calls == 3, "... each call reaching C once, that one not at all (%d)", calls);
+	free(call(lua, "offer", "keep", NULL, &err));
 	ptb_lua_offer(lua, "wrap", NULL, NULL);
 	s = call(lua, "offer", "has", NULL, &err);
 	is_str(s, "{\"has\":false}", "withdrawn, ptb.wrap is nil again");
 	free(s);
-	ok(calls == 3, "... and C is not called");
+	s = call(lua, "offer", "kept", NULL, &err);
+	ok(s && strstr(s, "\"ok\":false") && strstr(s, "ptb.wrap is called after it was withdrawn"),
+	   "a copy a recipe kept fails once withdrawn, naming the function: %s", s ? s : err.msg);
+	free(s);
+	ptb_lua_offer(lua, "wrap", wrap, &calls);
+	s = call(lua, "offer", "kept", NULL, &err);
+	ok(s && strstr(s, "\"ok\":false"), "... and stays withdrawn when it is offered again: %s", s ? s : err.msg);
+	free(s);
+	ptb_lua_offer(lua, "wrap", NULL, NULL);
+	ok(calls == 3, "... and C is not called (%d)", calls);
 	ptb_lua_free(lua);
 }
 
