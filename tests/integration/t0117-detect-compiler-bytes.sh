@@ -127,6 +127,21 @@ is "$(compilers "$T_DIR/facts.json")" " " "... and lists no compiler"
 detect_in "$S" /loop CC=/loop/gcc
 is "$rc" 0 "gcc a link in a loop: detect exits 0"
 is "$(compilers "$T_DIR/facts.json")" " " "... and lists no compiler"
+# links that climb out of the sysroot, relative or absolute, stay in it:
+# the bytes read are the sysroot's /outside/clang (5.0.0), never the
+# test directory's file of the same path outside it (99.1.2)
+S="$T_DIR/climb"
+mkdir -p "$S/usr/bin" "$S/outside" "$T_DIR/outside"
+printf '\177ELF\002\001\001\000clang version 99.1.2\000' >"$T_DIR/outside/clang"
+printf '\177ELF\002\001\001\000clang version 5.0.0\000' >"$S/outside/clang"
+chmod +x "$T_DIR/outside/clang" "$S/outside/clang"
+ln -s ../../../../../../../../outside/clang "$S/usr/bin/clang"
+ln -s "$T_DIR/outside/clang" "$S/usr/bin/clang++"
+detect_in "$S" /usr/bin
+is "$rc" 0 "links out of the sysroot: detect exits 0"
+is "$(compilers "$T_DIR/facts.json")" "/usr/bin/clang=5.0.0@binary /outside/clang " \
+	"... the relative one reads the sysroot's /outside/clang, the absolute one (to a path the sysroot lacks) nothing"
+
 # dpkg answers first: a clang-14 of /usr whose clang-14 package dpkg lists
 # has its bytes left unread (a real clang's libclang-cpp is some 60 MB);
 # one of /usr/local, which no package installs, is read.  The clang-14
