@@ -404,6 +404,13 @@ static int check_cuda(const struct chk *c, const cJSON *p)
 	    may(c, p, "cuda.compat.package", form_name, "a package name such as cuda-compat-12-2") ||
 	    may(c, p, "cuda.compat.dir", form_abspath, "an absolute path"))
 		return -1;
+	/* a Jetson's upgrade package: both halves or none, as generate's
+	 * setup.sh checks the package that the environment's dir loads */
+	v = ptb_json_get(p, "cuda.compat");
+	if (v && !cJSON_IsNull(v) &&
+	    (!cJSON_IsObject(v) || !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(v, "package")) ||
+	     !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(v, "dir"))))
+		return bad(c, "cuda.compat", "an object with a package and its dir");
 	v = ptb_json_get(p, "cuda.origin");
 	if (v && !cJSON_IsNull(v) && !is_one_of(cJSON_GetStringValue(v), origins))
 		return bad(c, "cuda.origin", "JetPack, NVIDIA's Jetson local repo or NVIDIA's Jetson packages");

@@ -144,5 +144,20 @@ PY
 run "$PTBUILD" generate --plan "$T_DIR/bad.json" --out "$T_DIR/genbad" --format setup
 is "$rc" 2 "generate of a plan whose cuda.compat.dir is relative: exit 2"
 like "$err" "*cuda.compat.dir*absolute path*" "... naming the key and what was expected"
+# half a compat block: setup.sh would not check the package whose
+# directory the environment still loads
+for edit in '"cuda-compat-12-2"' '{"package": "cuda-compat-12-2"}' '{"dir": "/usr/local/cuda-12.2/compat"}'; do
+	python3 - "$T_DIR/p.json" "$T_DIR/bad.json" "$edit" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["cuda"]["compat"] = json.loads(sys.argv[3])
+json.dump(p, open(sys.argv[2], "w"))
+PY
+	rm -rf "$T_DIR/genbad"
+	run "$PTBUILD" generate --plan "$T_DIR/bad.json" --out "$T_DIR/genbad" --format setup
+	is "$rc" 2 "generate of a plan whose cuda.compat is $edit: exit 2"
+	like "$err" "*key 'cuda.compat': expected an object with a package and its dir*" "... naming the key"
+	is "$(ls "$T_DIR/genbad" 2>/dev/null | wc -l | tr -d ' ')" 0 "... and writing nothing"
+done
 
 done_testing
