@@ -569,12 +569,14 @@ local function jetson_cuda(cplan, facts, r, inst)
     cplan.origin = cplan.jetpack_repo and "NVIDIA's Jetson local repo"
       or cplan.jetpack_ships == false and "NVIDIA's Jetson packages" or "JetPack"
   end
-  if inst.orin_compat then cplan.orin_compat = inst.orin_compat end
   -- a CUDA newer than the JetPack's runs only with NVIDIA's upgrade
   -- package, from root/compat (setup.sh names it, the environment puts
-  -- that directory first on LD_LIBRARY_PATH)
+  -- that directory first on LD_LIBRARY_PATH); the Orin compatibility
+  -- package of the release notes (inst.orin_compat) is that package, so
+  -- it is named apart only where no upgrade package is known
   local up = T.jetson_upgrade(facts, r, cplan.platform, cplan.root)
-  if up then cplan.compat = up end
+  if up then cplan.compat = up
+  elseif inst.orin_compat then cplan.orin_compat = inst.orin_compat end
 end
 
 -- Where toolkit choice ch of release r comes from (the installer
@@ -704,20 +706,22 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
       or rf.md5 and ("the runfile installer (needs root; NVIDIA publishes no sha256 of it, only md5 %s: check it before running it)"):format(rf.md5)
       or "the runfile installer (needs root; unpinned: ptbuild knows no checksum of it -- check NVIDIA's md5sum.txt)")
   end
-  if inst.orin_compat then
+  if cplan.orin_compat then
     -- an Orin on the SBSA toolkit (data/cuda.lua orin_compat): the plan's
     -- cuda block names the package; the text must too, or an Orin user
     -- never hears of it
-    local oc = inst.orin_compat
+    local oc = cplan.orin_compat
     decide("orin_compat", ("%s %s"):format(oc.name, oc.version),
       ("what lets an Orin whose JetPack driver is older than CUDA %s run the SBSA toolkit; NVIDIA lists it for arm64-sbsa among CUDA %s's components, and ptbuild does not download it: install it from NVIDIA's CUDA %s packages"):format(
         r.version, oc.label, oc.label))
   end
   if cplan.compat then
     local jp, own = T.jetpack(facts)
+    local oc = inst.orin_compat
     decide("cuda_compat", ("%s, %s first on LD_LIBRARY_PATH"):format(cplan.compat.package, cplan.compat.dir),
-      ("JetPack %s's driver is CUDA %s's: programs built with CUDA %s run on it only with NVIDIA's CUDA upgrade package for Jetson, whose driver libraries the environment loads from %s"):format(
-        jp, own, r.version, cplan.compat.dir))
+      ("JetPack %s's driver is CUDA %s's: programs built with CUDA %s run on it only with NVIDIA's CUDA upgrade package for Jetson%s, whose driver libraries the environment loads from %s"):format(
+        jp, own, r.version, oc and (" (the %s %s of CUDA %s's components)"):format(oc.name, oc.version, oc.label) or "",
+        cplan.compat.dir))
   end
   if args.no_cudnn then
     decide("cudnn", "off (USE_CUDNN=0)", "--no-cudnn")

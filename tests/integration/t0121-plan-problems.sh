@@ -142,15 +142,15 @@ like "$(cat "$T_DIR/out")" "*arch_list      none
                    CUDA 13.3 builds none of this machine's GPUs*" "... the arch list is none, and why"
 unlike "$(cat "$T_DIR/out")" "*keep 13.3*" "... no fix says to keep 13.3, which cannot build the GPU"
 # An Orin on JetPack 7.2 (L4T 39) taking the SBSA toolkit's CUDA 13.4:
-# the text plan names the CUDA Compatibility Package (Orin) the plan's
-# cuda block carries; 13.2 lists none.
+# the text plan names the CUDA Compatibility Package (Orin) of the
+# release notes as the upgrade package it loads; 13.2 lists none.
 python3 -c 'import json, sys
 f = json.load(open(sys.argv[1])); f["jetson"]["l4t"] = "39.2.0"
 json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/jetson-orin.json "$T_DIR/orin39.json"
 "$PTBUILD" plan --facts "$T_DIR/orin39.json" --cuda 13.4 >"$T_DIR/out" 2>&1 </dev/null
 like "$(cat "$T_DIR/out")" "*
-  orin_compat    CUDA Compatibility Package (Orin) 13.4.47145772
-                   what lets an Orin whose JetPack driver is older than CUDA 13.4 run the SBSA toolkit*" \
+  cuda_compat    cuda-compat-orin-13-4, /usr/local/cuda-13.4/compat_orin first on LD_LIBRARY_PATH
+                   JetPack 7.2's driver is CUDA 13.2's: programs built with CUDA 13.4 run on it only with NVIDIA's CUDA upgrade package for Jetson (the CUDA Compatibility Package (Orin) 13.4.47145772 of CUDA 13.4.2's components)*" \
 	"Orin on L4T 39 with CUDA 13.4: the plan names the Orin compatibility package"
 "$PTBUILD" plan --facts "$T_DIR/orin39.json" --cuda 13.2 >"$T_DIR/out" 2>&1 </dev/null
 unlike "$(cat "$T_DIR/out")" "*orin_compat*" "... with CUDA 13.2, none"

@@ -166,12 +166,12 @@ like "$out" "*setup: CUDA: comes with JetPack at /usr/local/cuda-12.6 (sudo apt-
 	"JetPack 6.2's own CUDA 12.6: setup.sh sends the user to nvidia-jetpack"
 
 # JetPack 7.2 (L4T 39) with CUDA 13.4 on the SBSA toolkit: setup.sh names
-# the CUDA Compatibility Package (Orin) the plan's cuda block carries
+# the CUDA Compatibility Package (Orin), as the upgrade package to install
 orin jp72 39.2.0 24.04
 "$PTBUILD" plan --facts "$T_DIR/jp72.json" --cuda 13.4 --json >"$T_DIR/p.json" 2>/dev/null
 run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen72" --format setup
 run sh "$T_DIR/gen72/setup.sh" --dry-run
-like "$out" "*setup: CUDA: this Orin runs CUDA 13.4 on its JetPack's driver only with the CUDA Compatibility Package (Orin) 13.4.47145772, which ptbuild does not fetch*" \
+like "$out$err" "*setup: CUDA: CUDA 13.4 runs on this JetPack's driver only with NVIDIA's upgrade package, which is not in /usr/local/cuda-13.4/compat_orin: sudo apt-get install -y cuda-compat-orin-13-4*" \
 	"JetPack 7.2 with CUDA 13.4: setup.sh names the Orin compatibility package"
 "$PTBUILD" plan --facts "$T_DIR/jp72.json" --cuda 13.2 --json >"$T_DIR/p.json" 2>/dev/null
 run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen72b" --format setup

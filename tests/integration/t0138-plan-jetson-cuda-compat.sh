@@ -121,6 +121,9 @@ like "$out$err" "*CUDA 12.2 runs on this JetPack's driver only with NVIDIA's upg
 run sh "$T_DIR/gen72/setup.sh" --dry-run
 like "$out$err" "*sudo apt-get install -y cuda-compat-orin-13-4 (from NVIDIA's CUDA 13.4 local repo or network repository)*" \
 	"JetPack 7.2 Orin with CUDA 13.4: setup.sh names Orin's upgrade package"
+unlike "$out$err" "*ptbuild does not fetch*" "... once: not again as a package it cannot fetch"
+is "$(field "$T_DIR/p.json" 'str(p["cuda"].get("orin_compat"))')" "None" \
+	"... and its plan names it in cuda.compat alone, not in cuda.orin_compat too"
 got=$(env -i PATH="$PATH" sh -c '. "$1/ptbuild.env" && printf %s "$LD_LIBRARY_PATH"' x "$T_DIR/gen72")
 is "$got" "/usr/local/cuda-13.4/compat_orin:/usr/local/cuda-13.4/lib64" "... and its environment file loads it"
 ld=$(sed -n 's/^ENV LD_LIBRARY_PATH=//p' "$T_DIR/gen72/Dockerfile")
