@@ -690,9 +690,12 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
   if source == "jetpack" then
     -- a CUDA the JetPack does not ship comes from NVIDIA's Jetson local
     -- repo of this Ubuntu release: name it, or nobody knows where to look
-    local src = T.jetson_source(facts, r)
+    local src, _, kind = T.jetson_source(facts, r)
     if not src then
-      how = "from no package for this Ubuntu release (see cuda-platform-missing)"
+      -- no Jetson package of it for this Ubuntu release, none the upgrade
+      -- serves on this JetPack, or none ptbuild names (jetson_source)
+      how = kind == "ubuntu" and "from no package for this Ubuntu release (see cuda-platform-missing)"
+        or "from no package that installs on this JetPack (see cuda-platform-missing)"
     elseif src ~= "jetpack" then
       how = "from NVIDIA's Jetson local repo " .. src
     end

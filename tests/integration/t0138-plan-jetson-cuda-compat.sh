@@ -70,6 +70,17 @@ jp72 2.14 13.2 - - JetPack 7.2's own 13.2 needs none
 thor70 2.14 13.0 - - JetPack 7.0's own 13.0 needs none
 EOF
 
+# The cuda decision says where such a CUDA comes from by the reason
+# cuda-platform-missing gives: JetPack 6.2 has no CUDA 12.3 whatever its
+# Ubuntu release, JetPack 5.1.4's Ubuntu 20.04 no 12.6
+run "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.5 --cuda 12.3
+like "$out" "*CUDA 12.3 (12.3.2) for linux-aarch64, from no package that installs on this JetPack (see cuda-platform-missing)*" \
+	"JetPack 6.2, --cuda 12.3: from no package that installs on this JetPack"
+unlike "$out" "*Ubuntu*" "... and no word of its Ubuntu release"
+run "$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.9 --cuda 12.6
+like "$out" "*from no package for this Ubuntu release (see cuda-platform-missing)*" \
+	"JetPack 5.1.4 (Ubuntu 20.04), --cuda 12.6: from no package for this Ubuntu release"
+
 # Not a JetPack-era Jetson: no upgrade package, the toolkit's lib64 alone
 for prof in gh200 jetson-thor rtx4090-workstation; do
 	"$PTBUILD" plan --profile "$prof" --json >"$T_DIR/p.json" 2>/dev/null
