@@ -81,6 +81,25 @@ run "$PTBUILD" plan --facts "$T_DIR/jp514.json" --torch 2.9 --cuda 12.6
 like "$out" "*from no package for this Ubuntu release (see cuda-platform-missing)*" \
 	"JetPack 5.1.4 (Ubuntu 20.04), --cuda 12.6: from no package for this Ubuntu release"
 
+# The upgrade package's libcuda is the planned CUDA's own: no warning of
+# minor-version compatibility, whose fix (a newer driver installer) a
+# Jetson, whose driver comes with its JetPack, cannot take; a server with
+# the same driver and CUDA still gets it
+warnings() { # PLAN.json: its warning codes
+	python3 -c 'import json, sys; print(" ".join(sorted(x["code"] for x in json.load(open(sys.argv[1]))["problems"] if x["severity"] == "warning")))' "$1"
+}
+"$PTBUILD" plan --facts "$T_DIR/thor72.json" --torch 2.14 --cuda 13.4 --json >"$T_DIR/p.json" 2>/dev/null
+is "$(field "$T_DIR/p.json" 'p["cuda"]["compat"]["package"]')" "cuda-compat-13-4" "Thor on JetPack 7.2, --cuda 13.4: the upgrade package"
+unlike "$(warnings "$T_DIR/p.json")" "*driver-minor-compat*" "... and no driver-minor-compat"
+python3 - recipes/profiles/gh200.json "$T_DIR/gh200d.json" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+f["driver"] = {"version": "580.00", "cuda_max": "13.0"}
+json.dump(f, open(sys.argv[2], "w"))
+PY
+"$PTBUILD" plan --facts "$T_DIR/gh200d.json" --torch 2.14 --cuda 13.4 --json >"$T_DIR/p.json" 2>/dev/null
+like "$(warnings "$T_DIR/p.json")" "*driver-minor-compat*" "... a GH200 with that driver and CUDA 13.4: driver-minor-compat"
+
 # Not a JetPack-era Jetson: no upgrade package, the toolkit's lib64 alone
 for prof in gh200 jetson-thor rtx4090-workstation; do
 	"$PTBUILD" plan --profile "$prof" --json >"$T_DIR/p.json" 2>/dev/null

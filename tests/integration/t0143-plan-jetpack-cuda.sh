@@ -35,7 +35,9 @@ variant orin72 'f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": 
 cp recipes/profiles/gh200.json "$T_DIR/gh200.json"
 # PLAN.json: its errors and any driver-minor-compat warning, sorted (the
 # warning stays where no JetPack decides: a server, or a CUDA JetPack 7.2
-# runs beside its driver of 13.2)
+# runs beside its driver of 13.2 whose upgrade package ptbuild names none
+# of; where the plan loads the package, whose libcuda is that CUDA's own,
+# there is none)
 codes() {
 	python3 -c 'import json, sys; print(" ".join(sorted(x["code"] for x in json.load(open(sys.argv[1]))["problems"] if x["severity"] == "error" or x["code"] == "driver-minor-compat")) or "none")' "$1"
 }
@@ -59,7 +61,7 @@ thor70|2.14||none|CUDA 13.0 (13.0.48) for linux-sbsa, installed
 thor70-nodrv|2.14||none|CUDA 13.0 (13.0.3) for linux-sbsa, download
 thor72|2.14|13.1|none|CUDA 13.1 (13.1.2) for linux-sbsa
 thor72|2.14|13.3|driver-minor-compat|CUDA 13.3
-thor72|2.14|13.4|driver-minor-compat|cuda_compat    cuda-compat-13-4
+thor72|2.14|13.4|none|cuda_compat    cuda-compat-13-4
 orin72|2.14|13.4|none|CUDA 13.4
 gh200|2.14|13.1|driver-minor-compat|CUDA 13.1
 EOF2
