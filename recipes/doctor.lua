@@ -98,7 +98,30 @@ local function check(code, severity, scenario, run)
   checks[#checks + 1] = { code = code, severity = severity, scenario = scenario, run = run }
 end
 
+-- A Jetson runs a CUDA newer than its JetPack's through NVIDIA's upgrade
+-- package (plan: cuda_compat [tegra-upgrade]), not through a newer
+-- driver: a warning naming the package and the directory it loads from,
+-- or nil when none applies (no Jetson, the JetPack's own CUDA).
+local function jetson_upgrade_finding(c, r)
+  if ((c.f.host or {}).platform) ~= "jetson" then return nil end
+  local up = toolkit.jetson_upgrade(c.f, r, toolkit.platform(c.f, r), c.tk.root)
+  if not up then return nil end
+  local jp, own = toolkit.jetpack(c.f)
+  return { severity = "warning",
+    message = ("JetPack %s's driver is CUDA %s's: programs built with CUDA %s run on it only with NVIDIA's CUDA upgrade package %s, whose libraries must come first on LD_LIBRARY_PATH"):format(
+      tostring(jp), tostring(own), r.version, up.package),
+    seen = ("JetPack %s, toolkit %s (%s)"):format(tostring(jp), c.tk.root, tostring(c.tk.version)),
+    fix = ("sudo apt-get install -y %s and put %s first on LD_LIBRARY_PATH (the environment files ptbuild generate writes do)"):format(up.package, up.dir) }
+end
+
 check("driver-too-old", "error", "S03", function(c)
+  -- a Jetson that runs its CUDA through NVIDIA's upgrade package: load
+  -- that, as plan's cuda_compat does (its driver comes with its JetPack;
+  -- one whose JetPack runs no such CUDA is jetpack-too-old-for-cuda's)
+  if c.tk and c.rel and not checks_lib.jetpack_too_old(c.f, c.rel) then
+    local j = jetson_upgrade_finding(c, c.rel)
+    if j then return j end
+  end
   if not (c.f.driver and c.f.driver.version) then return end
   local d = c.f.driver.version
   -- a GPU newer than the driver runs nothing, whatever the toolkit

@@ -34,7 +34,8 @@ print(c["version"])
 PY
 }
 # The shared rules a plan or doctor document raises, one per line, sorted:
-# plan's driver-minor-compat is doctor's driver-too-old warning, and only
+# plan's driver-minor-compat, or its Jetson upgrade package, is doctor's
+# driver-too-old warning, and only
 # plan's errors about a platform are about the toolkit it uses.
 rules() { # FILE problems|findings
 	python3 - "$@" <<'PY'
@@ -52,6 +53,10 @@ for p in doc.get(sys.argv[2]) or []:
     r = shared.get(p["code"])
     if r and (not r.startswith("platform") or p["severity"] == "error"):
         out.add(r)
+# a Jetson's upgrade package: plan loads it (cuda.compat), doctor says
+# it must be loaded (a driver-too-old warning)
+if sys.argv[2] == "problems" and (doc.get("cuda") or {}).get("compat"):
+    out.add("driver")
 print(" ".join(sorted(out)) or "none")
 PY
 }

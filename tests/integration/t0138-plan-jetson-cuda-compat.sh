@@ -100,6 +100,23 @@ PY
 "$PTBUILD" plan --facts "$T_DIR/gh200d.json" --torch 2.14 --cuda 13.4 --json >"$T_DIR/p.json" 2>/dev/null
 like "$(warnings "$T_DIR/p.json")" "*driver-minor-compat*" "... a GH200 with that driver and CUDA 13.4: driver-minor-compat"
 
+# doctor judges an installed toolkit by the same table: the upgrade
+# package to load, never a driver to install, which a Jetson gets from
+# its JetPack
+python3 - "$T_DIR/jp62.json" "$T_DIR/jp62t.json" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+f["toolkits"] = [{"root": "/usr/local/cuda-12.8", "version": "12.8.93", "target": "aarch64-linux",
+                  "nvcc": "/usr/local/cuda-12.8/bin/nvcc", "cudnn": None, "nccl": None}]
+json.dump(f, open(sys.argv[2], "w"))
+PY
+run "$PTBUILD" doctor --facts "$T_DIR/jp62t.json"
+like "$out" "*warning ?driver-too-old? JetPack 6.2's driver is CUDA 12.6's: programs built with CUDA 12.8 run on it only with NVIDIA's CUDA upgrade package cuda-compat-12-8*fix:  sudo apt-get install -y cuda-compat-12-8 and put /usr/local/cuda-12.8/compat first on LD_LIBRARY_PATH*" \
+	"doctor of a JetPack 6.2 Orin using CUDA 12.8: the upgrade package, and where it loads from"
+unlike "$out" "*install driver*" "... not a driver to install"
+run "$PTBUILD" doctor --profile jetson-orin
+unlike "$out" "*driver-too-old*" "doctor of the Orin profile (its JetPack's own 12.6): nothing of the kind"
+
 # Not a JetPack-era Jetson: no upgrade package, the toolkit's lib64 alone
 for prof in gh200 jetson-thor rtx4090-workstation; do
 	"$PTBUILD" plan --profile "$prof" --json >"$T_DIR/p.json" 2>/dev/null
