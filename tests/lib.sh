@@ -58,6 +58,15 @@ unlike() { # GOT GLOB NAME: GOT does not match GLOB
 	esac
 }
 
+json_edit() { # IN OUT PYTHON: OUT is JSON file IN with PYTHON run on it as f
+	python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+json.dump(f, open(sys.argv[2], "w"))
+PY
+}
+
 skip() { # NAME REASON
 	T_N=$((T_N + 1))
 	echo "ok $T_N - $1 # SKIP $2"

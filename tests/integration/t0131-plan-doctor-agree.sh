@@ -99,12 +99,7 @@ t_ok $? "shared problems were raised on $raised of them, not only none"
 thor="$top_srcdir/recipes/profiles/jetson-thor.json"
 while IFS='|' read -r name edit cuda want; do
 	[ -n "$name" ] || continue
-	python3 - "$thor" "$T_DIR/case.json" "$edit" <<'PY'
-import json, sys
-f = json.load(open(sys.argv[1]))
-exec(sys.argv[3])
-json.dump(f, open(sys.argv[2], "w"))
-PY
+	json_edit "$thor" "$T_DIR/case.json" "$edit"
 	judge "$T_DIR/case.json" "$cuda"
 	is "$d" "$p" "$name: doctor raises what plan raises ($p)"
 	is "$p" "$want" "$name: $want"

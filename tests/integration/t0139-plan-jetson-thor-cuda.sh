@@ -14,14 +14,7 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 
 thor=recipes/profiles/jetson-thor.json
 # variant NAME EDIT: the Thor profile edited by a line of Python on f
-variant() {
-	python3 - "$thor" "$T_DIR/$1.json" "$2" <<'PY'
-import json, sys
-f = json.load(open(sys.argv[1]))
-exec(sys.argv[3])
-json.dump(f, open(sys.argv[2], "w"))
-PY
-}
+variant() { json_edit "$thor" "$T_DIR/$1.json" "$2"; }
 variant thor 'pass'
 variant thor-nogpu 'f["gpus"] = []'                                # known by its module alone
 variant thor-129 'f["toolkits"] = [{"root": "/usr/local/cuda-12.9", "version": "12.9.86", "target": "sbsa-linux"}]'

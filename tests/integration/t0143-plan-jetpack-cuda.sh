@@ -18,14 +18,7 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 thor=recipes/profiles/jetson-thor.json
 # variant NAME EDIT: the Thor profile (JetPack 7.0, L4T 38.2.0, driver
 # 580, CUDA 13.0 installed) edited by a line of Python on f
-variant() {
-	python3 - "$thor" "$T_DIR/$1.json" "$2" <<'PY'
-import json, sys
-f = json.load(open(sys.argv[1]))
-exec(sys.argv[3])
-json.dump(f, open(sys.argv[2], "w"))
-PY
-}
+variant() { json_edit "$thor" "$T_DIR/$1.json" "$2"; }
 variant thor70 'pass'
 variant thor71 'f["jetson"]["l4t"] = "38.4.0"'
 variant thor72 'f["jetson"]["l4t"] = "39.2.0"; f["driver"] = {"version": "595.00", "cuda_max": "13.2"}; f["toolkits"] = []'
