@@ -313,6 +313,9 @@ function M.jetson_upgrade(facts, r, platform, root)
   if not own or A.vcmp(r.version, own) <= 0 then return nil end
   root = root or ("/usr/local/cuda-" .. r.version)
   if platform == "linux-aarch64" then
+    -- only a CUDA NVIDIA's table serves on this JetPack has one (none
+    -- before JetPack 5; never 12.3 on JetPack 6)
+    if not jetson.upgrade_serves(jp, r.version) then return nil end
     local maj, min = r.version:match("^(%d+)%.(%d+)")
     return { package = jetson.upgrade.package:format(tonumber(maj), tonumber(min)),
              dir = root .. "/" .. jetson.upgrade.dir }

@@ -117,6 +117,13 @@ unlike "$out" "*install driver*" "... not a driver to install"
 run "$PTBUILD" doctor --profile jetson-orin
 unlike "$out" "*driver-too-old*" "doctor of the Orin profile (its JetPack's own 12.6): nothing of the kind"
 
+# JetPack 4 has no upgrade package at all (NVIDIA's table starts at
+# JetPack 5): a Xavier on JetPack 4.6 planned CUDA 11.8 names none
+json_edit recipes/profiles/jetson-orin.json "$T_DIR/jp46.json" 'f["jetson"]["l4t"] = "32.7.4"; f["jetson"]["module"] = "Jetson AGX Xavier"; f["host"]["os"] = {"id": "ubuntu", "version_id": "18.04"}; f["gpus"] = [{"index": 0, "name": "Xavier", "compute_capability": "7.2"}]; f["toolkits"] = []'
+"$PTBUILD" plan --facts "$T_DIR/jp46.json" --torch 2.5 --cuda 11.8 --json >"$T_DIR/p.json" 2>/dev/null
+is "$(field "$T_DIR/p.json" '(p["cuda"].get("compat") or {}).get("package", "-")')" "-" \
+	"JetPack 4.6, --cuda 11.8: no upgrade package named"
+
 # Not a JetPack-era Jetson: no upgrade package, the toolkit's lib64 alone
 for prof in gh200 jetson-thor rtx4090-workstation; do
 	"$PTBUILD" plan --profile "$prof" --json >"$T_DIR/p.json" 2>/dev/null
