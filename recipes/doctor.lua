@@ -140,6 +140,13 @@ check("driver-too-old", "error", "S03", function(c)
   if runs == "compat" then
     -- a Jetson's JetPack that runs no such CUDA: jetpack-too-old-for-cuda
     if checks_lib.jetpack_too_old(c.f, r) then return end
+    -- one that runs it through an upgrade package ptbuild names none of
+    local jp, own = toolkit.jetson_upgrade_unnamed(c.f, r)
+    if jp then
+      return { severity = "warning", message = toolkit.jetson_unnamed_text(jp, own, r),
+        seen = ("JetPack %s, toolkit %s (%s)"):format(jp, c.tk.root, tostring(c.tk.version)),
+        fix = ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH, or build with a CUDA this JetPack runs (ptbuild plan lists them)"):format(r.version) }
+    end
     return { severity = "warning",
       message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
         :format(d, r.version, toolkit.driver_need(r), ceiling),

@@ -165,10 +165,16 @@ local function driver_problems(p, facts, r)
     -- upgrade package, whose libcuda is that CUDA's own -- cuda_compat --
     -- or not at all -- jetpack-too-old-for-cuda; its driver comes with
     -- the JetPack, not from a driver installer)
-    problem(p, "warning", "driver-minor-compat",
-      ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
-        facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
-      ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
+    local jp, own = T.jetson_upgrade_unnamed(facts, r)
+    if jp then
+      problem(p, "warning", "driver-minor-compat", T.jetson_unnamed_text(jp, own, r),
+        ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH (CUDA for Tegra, 'CUDA Upgradable Package for Jetson'), or use a CUDA whose package ptbuild names (--cuda)"):format(r.version))
+    else
+      problem(p, "warning", "driver-minor-compat",
+        ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
+          facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
+        ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
+    end
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
     problem(p, "warning", "no-gpu-detected",
       ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the build needs %s (%s with minor-version compatibility)"):format(T.driver_at_least(r), r.compat_min),

@@ -327,6 +327,27 @@ function M.jetson_upgrade(facts, r, platform, root)
   return { package = p.package, dir = root .. "/" .. p.dir }
 end
 
+-- A Jetson whose JetPack runs release r, newer than its own CUDA, only
+-- through an NVIDIA upgrade package ptbuild names none of (NVIDIA's table
+-- serves 13.3 on JetPack 7.2, but no source read names its package): the
+-- JetPack and its own CUDA, or nil.  Its driver comes with the JetPack,
+-- so a newer driver is no way out; the package is.
+function M.jetson_upgrade_unnamed(facts, r)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  local jp, own = M.jetpack(facts)
+  if not own or A.vcmp(r.version, own) <= 0 then return nil end
+  local platform = M.platform(facts, r)
+  if M.jetson_upgrade(facts, r, platform) or not M.jetson_sbsa_runs(facts, r) then return nil end
+  if platform == "linux-aarch64" and not jetson.upgrade_serves(jp, r.version) then return nil end
+  return jp, own
+end
+
+-- The words for M.jetson_upgrade_unnamed's case, in plan and doctor alike.
+function M.jetson_unnamed_text(jp, own, r)
+  return ("JetPack %s's driver is CUDA %s's: programs built with CUDA %s run on it only with NVIDIA's CUDA %s upgrade package for Jetson, which ptbuild names none of; a newer driver is no way out, as a Jetson's driver comes with its JetPack"):format(
+    jp, own, r.version, r.version)
+end
+
 -- Does this Jetson's JetPack run SBSA CUDA release r (data/jetson.lua
 -- upgrade.sbsa_serves [tegra-upgrade])?  true when it does or when
 -- nothing is known: no Jetson, a JetPack-era (linux-aarch64) CUDA, a

@@ -53,7 +53,8 @@ thor70|2.14|13.0|none|installed, in /usr/local/cuda-13.0
 thor70|2.14||none|CUDA 13.0 (13.0.48) for linux-sbsa, installed
 thor70-nodrv|2.14||none|CUDA 13.0 (13.0.3) for linux-sbsa, download
 thor72|2.14|13.1|none|CUDA 13.1 (13.1.2) for linux-sbsa
-thor72|2.14|13.3|driver-minor-compat|CUDA 13.3
+thor72|2.14|13.3|driver-minor-compat|JetPack 7.2's driver is CUDA 13.2's: programs built with CUDA 13.3 run on it only with NVIDIA's CUDA 13.3 upgrade package for Jetson, which ptbuild names none of
+thor72|2.14|13.3|driver-minor-compat|fix: install NVIDIA's CUDA 13.3 upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH
 thor72|2.14|13.4|none|cuda_compat    cuda-compat-13-4
 orin72|2.14|13.4|none|CUDA 13.4
 gh200|2.14|13.1|driver-minor-compat|CUDA 13.1
@@ -68,6 +69,13 @@ run "$PTBUILD" doctor --facts "$T_DIR/thor70-131.json" --sysroot "$T_DIR/empty" 
 is "$(printf '%s' "$out" | doc_codes)" "jetpack-too-old-for-cuda" "doctor of a JetPack 7.0 Thor using CUDA 13.1: the same error, no driver warning"
 run "$PTBUILD" doctor --facts "$T_DIR/thor70-131.json" --sysroot "$T_DIR/empty"
 like "$out" "*CUDA 13.1 will not run on this Jetson's JetPack 7.0*build with CUDA 13.0, the one JetPack 7.0 runs, or flash JetPack 7.2 (L4T 39.2)*" "... whose text names the fix"
+# JetPack 7.2 runs 13.3 through an upgrade package no source read names:
+# doctor says so as plan does, never "install driver ..."
+variant thor72-133 'f["jetson"]["l4t"] = "39.2.0"; f["driver"] = {"version": "595.00", "cuda_max": "13.2"}; f["toolkits"] = [{"root": "/usr/local/cuda-13.3", "version": "13.3.40", "target": "sbsa-linux"}]'
+run "$PTBUILD" doctor --facts "$T_DIR/thor72-133.json" --sysroot "$T_DIR/empty"
+like "$out" "*warning ?driver-too-old? JetPack 7.2's driver is CUDA 13.2's: programs built with CUDA 13.3 run on it only with NVIDIA's CUDA 13.3 upgrade package for Jetson*" \
+	"doctor of a JetPack 7.2 Thor using CUDA 13.3: the upgrade package it needs"
+unlike "$out" "*install driver*" "... not a driver to install"
 run "$PTBUILD" doctor --facts "$thor" --sysroot "$T_DIR/empty" --json
 is "$(printf '%s' "$out" | doc_codes)" "none" "doctor of the Thor profile (CUDA 13.0 on JetPack 7.0): none"
 
