@@ -98,14 +98,10 @@ local function check(code, severity, scenario, run)
   checks[#checks + 1] = { code = code, severity = severity, scenario = scenario, run = run }
 end
 
--- A Jetson runs a CUDA newer than its JetPack's through NVIDIA's upgrade
--- package (plan: cuda_compat [tegra-upgrade]), not through a newer
--- driver: a warning naming the package and the directory it loads from,
--- or nil when none applies (no Jetson, the JetPack's own CUDA).
-local function jetson_upgrade_finding(c, r)
-  if ((c.f.host or {}).platform) ~= "jetson" then return nil end
-  local up = toolkit.jetson_upgrade(c.f, r, toolkit.platform(c.f, r), c.tk.root)
-  if not up then return nil end
+-- doctor's words for a Jetson's upgrade package (checks_lib.jetson_runs
+-- "upgrade"): the package and the directory it loads from, as plan's
+-- cuda_compat names them; a Jetson's driver comes with its JetPack.
+local function jetson_upgrade_finding(c, r, up)
   local jp, own = toolkit.jetpack(c.f)
   return { severity = "warning",
     message = ("JetPack %s's driver is CUDA %s's: programs built with CUDA %s run on it only with NVIDIA's CUDA upgrade package %s, whose libraries must come first on LD_LIBRARY_PATH"):format(
@@ -118,9 +114,9 @@ check("driver-too-old", "error", "S03", function(c)
   -- a Jetson that runs its CUDA through NVIDIA's upgrade package: load
   -- that, as plan's cuda_compat does (its driver comes with its JetPack;
   -- one whose JetPack runs no such CUDA is jetpack-too-old-for-cuda's)
-  if c.tk and c.rel and not checks_lib.jetpack_too_old(c.f, c.rel) then
-    local j = jetson_upgrade_finding(c, c.rel)
-    if j then return j end
+  if c.tk and c.rel then
+    local how, up = checks_lib.jetson_runs(c.f, c.rel, c.tk.root)
+    if how == "upgrade" then return jetson_upgrade_finding(c, c.rel, up) end
   end
   if not (c.f.driver and c.f.driver.version) then return end
   local d = c.f.driver.version
@@ -138,13 +134,14 @@ check("driver-too-old", "error", "S03", function(c)
   if runs == "direct" or runs == "unknown" then return end
   local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"CUDA Version: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(c.f.driver.cuda_max) or ""
   if runs == "compat" then
-    -- a Jetson's JetPack that runs no such CUDA: jetpack-too-old-for-cuda
-    if checks_lib.jetpack_too_old(c.f, r) then return end
-    -- one that runs it through an upgrade package ptbuild names none of
-    local jp, own = toolkit.jetson_upgrade_unnamed(c.f, r)
-    if jp then
-      return { severity = "warning", message = toolkit.jetson_unnamed_text(jp, own, r),
-        seen = ("JetPack %s, toolkit %s (%s)"):format(jp, c.tk.root, tostring(c.tk.version)),
+    -- a Jetson's JetPack that runs no such CUDA is
+    -- jetpack-too-old-for-cuda's; one that runs it through an upgrade
+    -- package ptbuild names none of needs that, not a driver
+    local how, j = checks_lib.jetson_runs(c.f, r, c.tk.root)
+    if how == "too-old" then return end
+    if how == "unnamed" then
+      return { severity = "warning", message = toolkit.jetson_unnamed_text(j.jetpack, j.own, r),
+        seen = ("JetPack %s, toolkit %s (%s)"):format(j.jetpack, c.tk.root, tostring(c.tk.version)),
         fix = ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH, or build with a CUDA this JetPack runs (ptbuild plan lists them)"):format(r.version) }
     end
     return { severity = "warning",

@@ -160,16 +160,16 @@ local function driver_problems(p, facts, r)
       stuck and ("install %s: CUDA %s, the newest this driver runs, does not build the %s (compute capability %s)"):format(
           T.driver_at_least(r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability)
         or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))
-  elseif runs == "compat" and not (C.jetpack_too_old(facts, r) or T.jetson_upgrade(facts, r, T.platform(facts, r))) then
-    -- (a Jetson runs a CUDA newer than its JetPack's through NVIDIA's
-    -- upgrade package, whose libcuda is that CUDA's own -- cuda_compat --
-    -- or not at all -- jetpack-too-old-for-cuda; its driver comes with
-    -- the JetPack, not from a driver installer)
-    local jp, own = T.jetson_upgrade_unnamed(facts, r)
-    if jp then
-      problem(p, "warning", "driver-minor-compat", T.jetson_unnamed_text(jp, own, r),
+  elseif runs == "compat" then
+    -- a Jetson runs a CUDA newer than its JetPack's through NVIDIA's
+    -- upgrade package, whose libcuda is that CUDA's own (cuda_compat), or
+    -- not at all (jetpack-too-old-for-cuda); its driver comes with the
+    -- JetPack, not from a driver installer
+    local how, j = C.jetson_runs(facts, r)
+    if how == "unnamed" then
+      problem(p, "warning", "driver-minor-compat", T.jetson_unnamed_text(j.jetpack, j.own, r),
         ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH (CUDA for Tegra, 'CUDA Upgradable Package for Jetson'), or use a CUDA whose package ptbuild names (--cuda)"):format(r.version))
-    else
+    elseif not how then
       problem(p, "warning", "driver-minor-compat",
         ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
           facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),

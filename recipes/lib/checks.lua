@@ -112,6 +112,23 @@ function M.jetpack_too_old(facts, r)
   return x
 end
 
+-- How a Jetson runs release r, newer than its JetPack's own CUDA, from
+-- the toolkit at root [tegra-upgrade]: its driver comes with the JetPack,
+-- so neither minor-version compatibility nor a driver install applies.
+-- nil (no Jetson, or a CUDA the JetPack's driver runs itself), or
+--   "too-old", M.jetpack_too_old's answer: the JetPack runs no such CUDA;
+--   "upgrade", { package, dir }: through NVIDIA's upgrade package;
+--   "unnamed", { jetpack, own }: through one ptbuild names none of.
+function M.jetson_runs(facts, r, root)
+  local x = M.jetpack_too_old(facts, r)
+  if x then return "too-old", x end
+  local up = T.jetson_upgrade(facts, r, T.platform(facts, r), root)
+  if up then return "upgrade", up end
+  local jp, own = T.jetson_upgrade_unnamed(facts, r)
+  if jp then return "unnamed", { jetpack = jp, own = own } end
+  return nil
+end
+
 -- The GPUs of the facts that r does not build: { gpu, code, edge } each,
 -- in facts order (gpu_build's code and CUDA release).  A Jetson that
 -- jetson_cuda_too_old holds back is its problem, not its GPU's: the CUDA
