@@ -67,6 +67,22 @@ json.dump(f, open(sys.argv[2], "w"))
 PY
 }
 
+with_python() { # PROFILE-JSON OUT VERSION: the facts with python3 VERSION
+	json_edit "$1" "$2" "f.pop('profile', None); f['python'] = {'version': '$3', 'path': '/usr/bin/python3', 'real': '/usr/bin/python$3', 'from': 'PATH', 'source': '/usr/bin/python$3'}"
+}
+
+plan_rows() { # CODES: for each stdin row FACTS|TORCH|CUDA|WANT|TEXT, plan
+	# $T_DIR/FACTS.json (CUDA empty: chosen); CODES PLAN.json must print
+	# WANT, and the text plan must contain TEXT (a glob)
+	while IFS='|' read -r facts torch cuda want text; do
+		[ -n "$facts" ] || continue
+		"$PTBUILD" plan --facts "$T_DIR/$facts.json" --torch "$torch" ${cuda:+--cuda "$cuda"} --json >"$T_DIR/p.json" 2>/dev/null
+		is "$("$1" "$T_DIR/p.json")" "$want" "$facts, PyTorch $torch, --cuda ${cuda:-(chosen)}: $want"
+		run "$PTBUILD" plan --facts "$T_DIR/$facts.json" --torch "$torch" ${cuda:+--cuda "$cuda"}
+		like "$out" "*$text*" "... $text"
+	done
+}
+
 skip() { # NAME REASON
 	T_N=$((T_N + 1))
 	echo "ok $T_N - $1 # SKIP $2"

@@ -8,17 +8,7 @@
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 
 # facts OUT VERSION: the rtx4090-workstation profile with python3 VERSION
-facts() {
-	python3 - "$top_srcdir/recipes/profiles/rtx4090-workstation.json" "$@" <<'PY'
-import json, sys
-f = json.load(open(sys.argv[1]))
-f.pop("profile", None)
-v = sys.argv[3]
-f["python"] = {"version": v, "path": "/usr/bin/python3", "real": "/usr/bin/python" + v,
-               "from": "PATH", "source": "/usr/bin/python" + v}
-json.dump(f, open(sys.argv[2], "w"), indent=1)
-PY
-}
+facts() { with_python "$top_srcdir/recipes/profiles/rtx4090-workstation.json" "$1" "$2"; }
 
 # torch | python3 | first line | source build adds (glob)
 cases="2.14|3.12|A wheel covers this machine: pip install torch==2.14.1 --index-url https://download.pytorch.org/whl/cu126|*code for exactly this machine's GPUs*

@@ -25,13 +25,7 @@ codes() { # PLAN.json: the error codes, sorted
 }
 
 # FACTS TORCH CUDA -> the plan's errors, then what its text says (a glob)
-while IFS='|' read -r facts torch cuda want text; do
-	[ -n "$facts" ] || continue
-	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --torch "$torch" ${cuda:+--cuda "$cuda"} --json >"$T_DIR/p.json" 2>/dev/null
-	is "$(codes "$T_DIR/p.json")" "$want" "$facts, PyTorch $torch, --cuda ${cuda:-(chosen)}: $want"
-	run "$PTBUILD" plan --facts "$T_DIR/$facts.json" --torch "$torch" ${cuda:+--cuda "$cuda"}
-	like "$out" "*$text*" "... $text"
-done <<'EOF'
+plan_rows codes <<'EOF'
 thor|2.14|12.8|jetson-thor-needs-cuda-13|CUDA 12.8 does not build for Jetson Thor (GPU 11.0): its JetPacks (7 and later) run CUDA 13's driver, which calls the GPU compute capability 11.0, and CUDA 12.8 knows it only as sm_101; NVIDIA supports it from CUDA 13.0
 thor|2.14|12.9|jetson-thor-needs-cuda-13|fix: use CUDA 13.0 or newer (--cuda 13.0)
 thor|2.14|12.6|jetson-thor-needs-cuda-13|CUDA 12.6 does not know it at all

@@ -10,17 +10,7 @@
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 
 # facts PROFILE OUT VERSION: a shipped profile with python3 VERSION
-facts() {
-	python3 - "$top_srcdir/recipes/profiles/$1.json" "$2" "$3" <<'PY'
-import json, sys
-f = json.load(open(sys.argv[1]))
-f.pop("profile", None)
-v = sys.argv[3]
-f["python"] = {"version": v, "path": "/usr/bin/python3", "real": "/usr/bin/python" + v,
-               "from": "PATH", "source": "/usr/bin/python" + v}
-json.dump(f, open(sys.argv[2], "w"), indent=1)
-PY
-}
+facts() { with_python "$top_srcdir/recipes/profiles/$1.json" "$2" "$3"; }
 
 cu124=https://download.pytorch.org/whl/cu124
 # profile | torch | python3 | first line | why (glob)

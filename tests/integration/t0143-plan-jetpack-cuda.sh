@@ -36,13 +36,7 @@ codes() {
 }
 
 # FACTS TORCH CUDA -> the plan's errors, then what its text says (a glob)
-while IFS='|' read -r facts torch cuda want text; do
-	[ -n "$facts" ] || continue
-	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --torch "$torch" ${cuda:+--cuda "$cuda"} --json >"$T_DIR/p.json" 2>/dev/null
-	is "$(codes "$T_DIR/p.json")" "$want" "$facts, PyTorch $torch, --cuda ${cuda:-(chosen)}: $want"
-	run "$PTBUILD" plan --facts "$T_DIR/$facts.json" --torch "$torch" ${cuda:+--cuda "$cuda"}
-	like "$out" "*$text*" "... $text"
-done <<'EOF2'
+plan_rows codes <<'EOF2'
 thor70|2.14|13.1|jetpack-too-old-for-cuda|CUDA 13.1 will not run on this Jetson's JetPack 7.0 (L4T 38.2.0): its driver is CUDA 13.0's
 thor70|2.14|13.1|jetpack-too-old-for-cuda|fix: use CUDA 13.0, the one JetPack 7.0 runs (--cuda 13.0), or flash JetPack 7.2 (L4T 39.2), which runs CUDA 13.2, 13.3, 13.4 (none of them 13.1), and choose one of those
 thor70|2.14|13.2|jetpack-too-old-for-cuda|'13.1 onwards' not compatible
