@@ -112,6 +112,25 @@ cJSON *ptb_probe_version_strings(const struct ptb_root *r, const char *file)
 	return out;
 }
 
+/* The paths of the entries of dir under the root whose names start with
+ * prefix (NULL: all), appended to c's array key, made at the first. */
+static void add_listing(const struct ptb_root *r, cJSON *c, const char *key,
+                        const char *dir, const char *prefix)
+{
+	char **names = ptb_root_list(r, dir, prefix);
+
+	for (char **n = names; n && *n; n++) {
+		cJSON *arr = cJSON_GetObjectItemCaseSensitive(c, key);
+		char *f = ptb_path_join(dir, *n);
+
+		if (!arr)
+			arr = cJSON_AddArrayToObject(c, key);
+		cJSON_AddItemToArray(arr, cJSON_CreateString(f));
+		free(f);
+	}
+	ptb_root_names_free(names);
+}
+
 /* A clang is often a small driver over <prefix>/lib/libclang-cpp.so.*,
  * which holds the version: the files there, for detect.lua to search
  * when the driver's bytes say nothing -> c.libclang_cpp.  clang, clang++
@@ -120,8 +139,6 @@ cJSON *ptb_probe_version_strings(const struct ptb_root *r, const char *file)
 static void clang_libs(const struct ptb_root *r, cJSON *found, cJSON *c, const char *res)
 {
 	char *prefix, *lib;
-	char **libs;
-	cJSON *arr = NULL;
 	const cJSON *it;
 
 	cJSON_ArrayForEach(it, found) {
@@ -135,17 +152,8 @@ static void clang_libs(const struct ptb_root *r, cJSON *found, cJSON *c, const c
 	}
 	prefix = bin_prefix(res);
 	lib = prefix ? ptb_path_join(prefix, "lib") : NULL;
-	libs = lib ? ptb_root_list(r, lib, "libclang-cpp.so.") : NULL;
-
-	for (char **n = libs; n && *n; n++) {
-		char *f = ptb_path_join(lib, *n);
-
-		if (!arr)
-			arr = cJSON_AddArrayToObject(c, "libclang_cpp");
-		cJSON_AddItemToArray(arr, cJSON_CreateString(f));
-		free(f);
-	}
-	ptb_root_names_free(libs);
+	if (lib)
+		add_listing(r, c, "libclang_cpp", lib, "libclang-cpp.so.");
 	free(lib);
 	free(prefix);
 }
@@ -157,7 +165,6 @@ static void prefix_libdirs(const struct ptb_root *r, cJSON *c, const char *res)
 {
 	char *prefix = bin_prefix(res), *d;
 	char **triplets;
-	cJSON *out = NULL;
 
 	if (!prefix || strcmp(prefix, "/usr") == 0 || strcmp(prefix, "/") == 0) {
 		free(prefix);
@@ -167,17 +174,8 @@ static void prefix_libdirs(const struct ptb_root *r, cJSON *c, const char *res)
 	triplets = ptb_root_list(r, d, NULL);
 	for (char **t = triplets; t && *t; t++) {
 		char *td = ptb_path_join(d, *t);
-		char **vs = ptb_root_list(r, td, NULL);
 
-		for (char **v = vs; v && *v; v++) {
-			char *e = ptb_path_join(td, *v);
-
-			if (!out)
-				out = cJSON_AddArrayToObject(c, "lib_gcc");
-			cJSON_AddItemToArray(out, cJSON_CreateString(e));
-			free(e);
-		}
-		ptb_root_names_free(vs);
+		add_listing(r, c, "lib_gcc", td, NULL);
 		free(td);
 	}
 	ptb_root_names_free(triplets);
