@@ -336,9 +336,13 @@ function M.jetson_upgrade_unnamed(facts, r)
   if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
   local jp, own = M.jetpack(facts)
   if not own or A.vcmp(r.version, own) <= 0 then return nil end
+  -- on the linux-aarch64 toolkit every CUDA the table serves has its
+  -- package named (jetson_upgrade), and jetson_source refuses the rest:
+  -- only an SBSA CUDA can be served and unnamed
   local platform = M.platform(facts, r)
-  if M.jetson_upgrade(facts, r, platform) or not M.jetson_sbsa_runs(facts, r) then return nil end
-  if platform == "linux-aarch64" and not jetson.upgrade_serves(jp, r.version) then return nil end
+  if platform ~= "linux-sbsa" or M.jetson_upgrade(facts, r, platform) or not M.jetson_sbsa_runs(facts, r) then
+    return nil
+  end
   return jp, own
 end
 
