@@ -794,6 +794,14 @@ local function decide_acl_nccl(decide, plan, env, ch)
   end
 end
 
+-- Is the limit a decision quotes for compiler `kind` a copy of the
+-- release before r (data/cuda.lua compilers_assumed) rather than one read
+-- from the installed toolkit's host_config.h?
+local function assumed_limit(r, tk, kind)
+  local read = tk and (kind == "clang" and tk.clang_max or kind ~= "clang" and tk.gcc_max)
+  return r.compilers_assumed and not read
+end
+
 -- The host compiler's decision; returns what the build environment needs
 -- of it ({switched, cxx}).
 local function decide_host_compiler(decide, hc, r, tk)
@@ -813,8 +821,9 @@ local function decide_host_compiler(decide, hc, r, tk)
           or ("the default gcc %s %s with nvcc %s"):format(hc.default.version, hc.maybe and "may not work" or "does not work", r.version))
         or hc.refused and ("refused by nvcc %s%s: see the gcc-too-new problem"):format(r.version, by)
         or hc.unsure and ("not known to work with nvcc %s%s (only its version %s is known): see the gcc-too-new problem"):format(r.version, by, hc.host.version)
-        or ("accepted by nvcc %s (%s %d at most)%s"):format(r.version, hc.kind,
-          hc.kind == "clang" and lim.clang_max or lim.gcc_max, by))
+        or ("accepted by nvcc %s (%s %d at most%s)%s"):format(r.version, hc.kind,
+          hc.kind == "clang" and lim.clang_max or lim.gcc_max,
+          assumed_limit(r, tk, hc.kind) and ", assumed from the release before it" or "", by))
   end
   return hinfo
 end

@@ -296,4 +296,15 @@ done <<EOF_CLEAN
 $clean
 EOF_CLEAN
 
+# The host compiler decision quotes nvcc's limit; for a CUDA whose limits
+# are copied from the release before it (13.5) it says so, unless the
+# installed toolkit's own host_config.h was read (toolkits[].gcc_max).
+for c in "13.5|*(gcc 16 at most, assumed from the release before it)*" "13.4|*(gcc 16 at most)"; do
+	"$PTBUILD" plan --profile graviton3 --cuda "${c%%|*}" >"$T_DIR/out" 2>&1 </dev/null
+	like "$(grep -A1 '^  host_compiler' "$T_DIR/out")" "${c#*|}" "--cuda ${c%%|*}: the gcc limit quoted as $(test "${c%%|*}" = 13.5 && echo assumed || echo known)"
+done
+json_edit recipes/profiles/graviton3.json "$T_DIR/tk135.json" "f.pop('profile', None); f['toolkits'] = [{'root': '/usr/local/cuda-13.5', 'version': '13.5.47', 'source': 'test', 'nvcc': '/usr/local/cuda-13.5/bin/nvcc', 'gcc_max': 17, 'cudnn': None, 'nccl': None, 'target': 'sbsa-linux'}]"
+"$PTBUILD" plan --facts "$T_DIR/tk135.json" --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
+like "$(grep -A1 '^  host_compiler' "$T_DIR/out")" "*accepted by nvcc 13.5 (gcc 17 at most)" "an installed 13.5 whose host_config.h was read: its own limit, not assumed"
+
 done_testing
