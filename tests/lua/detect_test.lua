@@ -21,6 +21,8 @@ local names = {
   { "NVIDIA B200", "10.0" },
   { "NVIDIA GeForce RTX 5090", "12.0" },
   { "NVIDIA L40S", "8.9" },
+  { "NVIDIA DRIVE P2021", "10.0" },   -- the driver's name, device 29bb, chip GB102 [S_NV_OGKM] [S_PCIIDS]
+  { "NVIDIA RTX Spark N1X", "12.1" }, -- pci.ids' name, devices 2e03/2e06, GB10's chip GB20B [S_PCIIDS]
   { "NVIDIA Graphics Device", nil },  -- unknown: no guess
   { "NVIDIA A1000", nil },            -- A100 is no prefix at a word boundary
 }
