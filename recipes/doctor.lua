@@ -132,7 +132,7 @@ check("driver-too-old", "error", "S03", function(c)
   local r = c.rel
   local runs = checks_lib.driver(r, c.f.driver)
   if runs == "direct" or runs == "unknown" then return end
-  local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"CUDA Version: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(c.f.driver.cuda_max) or ""
+  local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"%s: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(toolkit.smi_cuda_label(c.f.driver), c.f.driver.cuda_max) or ""
   if runs == "compat" then
     -- a Jetson's JetPack that runs no such CUDA is
     -- jetpack-too-old-for-cuda's; one that runs it through an upgrade

@@ -155,8 +155,8 @@ local function driver_problems(p, facts, r)
       if x.code == "gpu-newer-than-toolkit" then stuck = stuck or x end
     end
     problem(p, "error", "driver-too-old",
-      ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's 'CUDA Version: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
-        d.version, r.version, T.driver_need(r), r.compat_min, d.cuda_max or "?"),
+      ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's '%s: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
+        d.version, r.version, T.driver_need(r), r.compat_min, T.smi_cuda_label(d), d.cuda_max or "?"),
       stuck and ("install %s: CUDA %s, the newest this driver runs, does not build the %s (compute capability %s)"):format(
           T.driver_at_least(r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability)
         or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))

@@ -378,6 +378,8 @@ M.products = {
   { name = "RTX PRO 3000 Blackwell",                            cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
   { name = "RTX PRO 1000 Blackwell",                            cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
   { name = "RTX PRO 500 Blackwell",                             cc = "12.0", arch = "Blackwell", segment = "workstation" }, -- S_NV_OGKM S_PCIIDS
+  { name = "DRIVE P2021",                                       cc = "10.0", arch = "Blackwell", segment = "unknown" }, -- S_NV_OGKM S_PCIIDS
+  { name = "RTX Spark N1X",                                     cc = "12.1", arch = "Blackwell", segment = "workstation" }, -- S_PCIIDS
 }
 
 -- Jetson SoC (device-tree compatible) -> GPU compute capability.

@@ -13,6 +13,10 @@
 --   [jp516] JetPack 5.1.6 = L4T 35.6.4; [jp71] NVIDIA's JetPack 7.1 page
 --   [jp622] JetPack 6.2.2 = L4T 36.5 ([S_JTOP] agrees; [jc-l4t]'s
 --   "36.5.0": "6.2.1" is the one table that differs)
+--   [jp517] JetPack 5.1.7 = L4T 35.6.5, the JetPack 5 compute stack
+--   (CUDA 11.4), the last JetPack for Xavier; [jp623] JetPack 6.2.3 =
+--   L4T 36.5.2, CUDA 12.6 (both 2026, after [S_JTOP]'s and [jc-l4t]'s
+--   copies: device notes and a JetPack version matrix name them)
 --   [l4t-3563] L4T 35.6.3: [S_JTOP] "5.1.5" and a device's notes
 --   "R35.6.3, JetPack 5.15"; one other device's notes say "JetPack 5.1.4"
 --   (NVIDIA's 5.1.5 page names 35.6.1 and 35.6.2, its 5.1.6 one 35.6.4;
@@ -49,11 +53,13 @@ M.jetpack = {
   ["35.6.1"] = "5.1.5", ["35.6.2"] = "5.1.5",           -- [jp515]
   ["35.6.3"] = "5.1.5",                                 -- [l4t-3563] (sources disagree)
   ["35.6.4"] = "5.1.6",                                 -- [jp516]
+  ["35.6.5"] = "5.1.7",                                 -- [jp517]
   ["36.2.0"] = "6.0",                                   -- [l4t-3620]
   ["36.3.0"] = "6.0", ["36.4.0"] = "6.1", ["36.4.3"] = "6.2",
   ["36.4.2"] = "6.1",                                   -- [l4t-3642]
   ["36.4.4"] = "6.2.1", ["36.4.7"] = "6.2.1",
   ["36.5.0"] = "6.2.2",                                 -- [jp622]
+  ["36.5.2"] = "6.2.3",                                 -- [jp623]
   ["38.2.0"] = "7.0", ["38.2.1"] = "7.0", ["38.2.2"] = "7.0",  -- "38.2.x -> 7.0"
   ["38.4.0"] = "7.1",
   ["39.2.0"] = "7.2",                                   -- [jp72]

@@ -208,6 +208,13 @@ local fragile = {
 }
 
 -- The source release a build pins: the one PyTorch's CD builds [pt-ob].
+-- Checked again 2026-12-02 [ob-0334]: OpenBLAS has released 0.3.31 to
+-- 0.3.34 since, and PyTorch's main moved its CD build to 0.3.34 in July
+-- 2026; the copies of install_openblas.sh read here still say 0.3.30.
+-- The pin stays 0.3.30 because every TARGET and kernel-set row above is
+-- read from 0.3.30's tree, and no copy of 0.3.34's cpuid_arm64.c,
+-- dynamic_arm64.c, cpuid_x86.c or dynamic.c could be read: moving the
+-- version without them would pair 0.3.34's archive with 0.3.30's answers.
 -- The sha256 is that of the GitHub archive of tag v0.3.30, which is also
 -- the release asset's: [spack-ob] and [cports-ob] list it for the release
 -- asset url below, [brew-ob] for archive/refs/tags/v0.3.30.tar.gz.

@@ -36,6 +36,16 @@ function M.driver_runs(r, driver)
   return nil
 end
 
+-- The header under which this driver's nvidia-smi prints its ceiling
+-- (driver.cuda_max), for messages that point at it: "CUDA Version" up to
+-- the r595 drivers, "CUDA UMD Version" from r610 on, whose first line
+-- reads "KMD Version" where it read "Driver Version" [smi-umd].  No
+-- branch between the two is known; one would read as the newer.
+function M.smi_cuda_label(driver)
+  local major = tonumber(tostring(driver and driver.version or ""):match("^(%d+)"))
+  return major and major > 595 and "CUDA UMD Version" or "CUDA Version"
+end
+
 -- The driver release r needs, for messages: its minimum, or where
 -- ptbuild's data lacks it, where to read it.
 function M.driver_need(r)

@@ -51,10 +51,12 @@ orin profile, torch 2.8 [jal-files]|--profile jetson-orin --torch 2.8|-|true|2.8
 orin profile, torch 2.7 [jal-files]|--profile jetson-orin --torch 2.7|-|true|2.7.0|pip install torch==2.7.0 --index-url $JAL|a CUDA*|*wheel of torch 2.7.0*
 orin profile, torch 2.6: a release candidate [nv-forum-jp61]|--profile jetson-orin --torch 2.6|-|true|2.6.0rc1|pip install torch==2.6.0rc1 --index-url $JAL|a CUDA*|*wheel of torch 2.6.0rc1*
 JetPack 6.2.2 (L4T 36.5.0) [jal-files]|--facts FACTS|36.5.0 8.7 12.6|true|2.9.1|pip install torch==2.9.1 --index-url $JAL|torch 2.14 (the JetPack 6.2.2 wheels stop at 2.9.1)|*
+JetPack 6.2.3 (L4T 36.5.2) [jp623] [jal-files]|--facts FACTS|36.5.2 8.7 12.6|true|2.9.1|pip install torch==2.9.1 --index-url $JAL|torch 2.14 (the JetPack 6.2.3 wheels stop at 2.9.1)|*
 JetPack 6.1 (L4T 36.4.0), torch 2.5 [nv-forum-jp61]|--facts FACTS --torch 2.5|36.4.0 8.7 12.6|true|2.5.0|pip install torch==2.5.0 --index-url $JAL|a CUDA*|*JetPack 6.1 wheel of torch 2.5.0*
 JetPack 6.0 (L4T 36.3.0): NVIDIA's v60 wheel [nv-redist-jp6]|--facts FACTS|36.3.0 8.7 12.2|true|2.4.0a0+07cecf4168.nv24.05.14710581|pip install $NV/v60/pytorch/torch-2.4.0a0+07cecf4168.nv24.05.14710581-cp310-cp310-linux_aarch64.whl|torch 2.14 (the JetPack 6.0 wheels stop at 2.4.0a0+07cecf4168.nv24.05.14710581)|*CUDA 12.2*
 JetPack 6.0 DP (L4T 36.2.0): the v60 wheel serves it too [l4t-3620] [nv-redist-jp6]|--facts FACTS|36.2.0 8.7 12.2|true|2.4.0a0+07cecf4168.nv24.05.14710581|pip install $NV/v60/pytorch/torch-2.4.0a0+07cecf4168.nv24.05.14710581-cp310-cp310-linux_aarch64.whl|torch 2.14 (the JetPack 6.0 wheels stop at 2.4.0a0+07cecf4168.nv24.05.14710581)|*CUDA 12.2*
 JetPack 5.1.2 (L4T 35.4.1), Xavier: NVIDIA's v512 wheel [jc-torch-2401] [nv-forum-torch]|--facts FACTS|35.4.1 7.2 11.4|true|2.1.0a0+41361538.nv23.06|pip install $NV/v512/pytorch/torch-2.1.0a0+41361538.nv23.06-cp38-cp38-linux_aarch64.whl|torch 2.14 (the JetPack 5.1.2 wheels stop at 2.1.0a0+41361538.nv23.06)|*(Python 3.8, CUDA 11.4, arch list 7.2;8.7) covers every GPU: Jetson GPU 7.2 runs sm_72*
+JetPack 5.1.7 (L4T 35.6.5), Xavier: NVIDIA's v512 wheel [jp517] [jc-torch-2401]|--facts FACTS|35.6.5 7.2 11.4|true|2.1.0a0+41361538.nv23.06|pip install $NV/v512/pytorch/torch-2.1.0a0+41361538.nv23.06-cp38-cp38-linux_aarch64.whl|torch 2.14 (the JetPack 5.1.7 wheels stop at 2.1.0a0+41361538.nv23.06)|*(Python 3.8, CUDA 11.4, arch list 7.2;8.7) covers every GPU: Jetson GPU 7.2 runs sm_72*
 JetPack 5.1.5 (L4T 35.6.1), Orin [jc-torch-2401]|--facts FACTS|35.6.1 8.7 11.4|true|2.1.0a0+41361538.nv23.06|pip install $NV/v512/pytorch/torch-2.1.0a0+41361538.nv23.06-cp38-cp38-linux_aarch64.whl|torch 2.14*|*Jetson GPU 8.7 runs sm_87*
 JetPack 5.0.2 (L4T 35.1.0): NVIDIA's v50 wheel [jc-torch-2401]|--facts FACTS|35.1.0 8.7 11.4|true|1.13.0a0+340c4120.nv22.06|pip install $NV/v50/pytorch/torch-1.13.0a0+340c4120.nv22.06-cp38-cp38-linux_aarch64.whl|torch 2.14 (the JetPack 5.0.2 wheels stop at 1.13.0a0+340c4120.nv22.06)|*
 JetPack 4.6.4 (L4T 32.7.4), Nano: the 1.10 wheel [jc-torch] [nv-forum-torch]|--facts FACTS|32.7.4 5.3 10.2|true|1.10.0|wget -O torch-1.10.0-cp36-cp36m-linux_aarch64.whl https://nvidia.box.com/shared/static/fjtbno0vpo676a25cgvuqc1wty0fkkg6.whl && pip install torch-1.10.0-cp36-cp36m-linux_aarch64.whl|torch 2.14 (the JetPack 4.6.4 wheels stop at 1.10.0)|*(Python 3.6, CUDA 10.2, arch list 5.3;6.2;7.2)*
@@ -95,7 +97,7 @@ while IFS='|' read -r name args mk covered torch cmd adds why; do
 	esac
 	is "$(sed -n 3p "$T_DIR/s$n")" "$want" "$name: summary line"
 done <"$T_DIR/cases"
-[ "$n" -eq 19 ]
+[ "$n" -eq 21 ]
 t_ok $? "all $n cases ran"
 
 done_testing

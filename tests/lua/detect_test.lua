@@ -21,6 +21,8 @@ local names = {
   { "NVIDIA B200", "10.0" },
   { "NVIDIA GeForce RTX 5090", "12.0" },
   { "NVIDIA L40S", "8.9" },
+  { "NVIDIA DRIVE P2021", "10.0" },   -- the driver's name, device 29bb, chip GB102 [S_NV_OGKM] [S_PCIIDS]
+  { "NVIDIA RTX Spark N1X", "12.1" }, -- pci.ids' name, devices 2e03/2e06, GB10's chip GB20B [S_PCIIDS]
   { "NVIDIA Graphics Device", nil },  -- unknown: no guess
   { "NVIDIA A1000", nil },            -- A100 is no prefix at a word boundary
 }
@@ -109,6 +111,8 @@ local l4t_rows = {
   { "# R39 (release), REVISION: 2.1, GCID: 44512345, BOARD: generic, EABI: aarch64", "39.2.1", "7.2.1", "13.2" },  -- [jp721]
   { "# R35 (release), REVISION: 6.3, GCID: 41234567, BOARD: generic, EABI: aarch64", "35.6.3", "5.1.5", "11.4" },  -- [l4t-3563]
   { "# R36 (release), REVISION: 4.2, GCID: 38123456, BOARD: generic, EABI: aarch64", "36.4.2", "6.1", "12.6" },    -- [l4t-3642]
+  { "# R35 (release), REVISION: 6.5, GCID: 45012345, BOARD: generic, EABI: aarch64", "35.6.5", "5.1.7", "11.4" },  -- [jp517]
+  { "# R36 (release), REVISION: 5.2, GCID: 45123456, BOARD: generic, EABI: aarch64", "36.5.2", "6.2.3", "12.6" },  -- [jp623]
   -- no source read names the JetPack of these: none is claimed
   { "# R39 (release), REVISION: 0.0, GCID: 42000001, BOARD: generic, EABI: aarch64", "39.0.0", nil, nil },
   { "# R39 (release), REVISION: 1.0, GCID: 42000002, BOARD: generic, EABI: aarch64", "39.1.0", nil, nil },

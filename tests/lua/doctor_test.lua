@@ -67,6 +67,14 @@ local cases = {
       f.gpus[1] = { index = 0, name = "NVIDIA GeForce RTX 3090", compute_capability = "8.6" }
       o.env.TORCH_CUDA_ARCH_LIST = "8.6" end,
     "too old for CUDA 12.8.*nvidia%-smi's \"CUDA Version: 11.4\" is the newest CUDA this driver runs", "error" },
+  -- from r610 nvidia-smi prints its ceiling as "CUDA UMD Version" [smi-umd]:
+  -- the message names the header this driver prints
+  { "driver-too-old", function(f, o)
+      f.driver = { version = "610.43.02", cuda_max = "13.3" }
+      f.toolkits[1].version = "13.4.92"
+      o.cuda_home.version, o.usr_local_cuda.version, o.nvcc_on_path[1].version = "13.4.92", "13.4.92", "13.4.92"
+    end,
+    "driver 610%.43%.02 is older than CUDA 13%.4.*nvidia%-smi's \"CUDA UMD Version: 13%.3\" is the newest CUDA this driver runs", "warning" },
   -- a driver older than the GPU (Ada: CUDA 11.8, R520) runs nothing on it
   { "driver-too-old", function(f) f.driver = { version = "470.82.01", cuda_max = "11.4" } end,
     "driver 470%.82%.01 %(CUDA 11%.4 at most%) predates the NVIDIA GeForce RTX 4090 %(compute capability 8%.9, first built by CUDA 11%.8%)", "error" },
