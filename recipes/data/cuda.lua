@@ -160,16 +160,18 @@ local releases = {
     sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", driver_branch = "615", compat_min = "580",
     gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" } },
   -- 13.5: released [rn135]; its GPU list and host compiler limits are
-  -- assumed equal to 13.4's and its minimum driver is not in ptbuild's
-  -- data (Table 3 was not read): only the minor-version compatibility
-  -- floor (>= 580, [rn-t2]) is known, so a driver runs it directly only
-  -- when it reports CUDA 13.5 or newer.  Searched again 2026-12-01 and not
-  -- found: Table 3's 13.5 row, a 13.5 host_config.h or installation guide,
-  -- a PTX ISA 9.5 target list, redistrib_13.5.0.json and any 13.5 runfile
-  -- digest (a cuda-compat-13-5 620.10.01 seen in one project's test
-  -- fixtures is no source).
+  -- assumed equal to 13.4's.  driver_min: 620.70.06, the driver whose
+  -- CUDA forward-compatibility package NVIDIA published for CUDA 13.5
+  -- (cuda_compat variant "cuda13.5" of redistrib_620.70.06.json, released
+  -- 2026-11-04, the release date of redistrib_13.5.0.json) [nvdrv62070]:
+  -- like 13.4's, an upper bound of the minimum, since Table 3 was not
+  -- read; no driver branch is recorded (no source names r620 as 13.5's).
+  -- Searched again 2026-12-02 and not found: Table 3's 13.5 row, a 13.5
+  -- host_config.h or installation guide, a PTX ISA 9.5 target list,
+  -- redistrib_13.5.0.json whole (only its first entry was read) and any
+  -- 13.5 runfile digest.
   { version = "13.5", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
-    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, compat_min = "580",
+    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "620.70.06", compat_min = "580",
     gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
     compilers_assumed = true },
 }

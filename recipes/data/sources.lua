@@ -46,6 +46,8 @@ return {
     where = "https://docs.nvidia.com/cuda/archive/13.4.2/cuda-toolkit-release-notes/index.html", seen = "2026-12-01" },
   rn135 = { what = "CUDA 13.5 is released; its notes name no update; 'CUDA Compatibility Package (Orin)' 13.5.47659993 for arm64-sbsa, Linux (Table 1)",
     where = "CUDA Toolkit 13.5 release notes, https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/ (docs-index copy)", seen = "2026-12-01" },
+  nvdrv62070 = { what = "NVIDIA's driver manifest redistrib_620.70.06.json (release_date 2026-11-04): cuda_compat 620.70.06 ('CUDA Forward Compatability') for the cuda_variant 13.5 only, linux-x86_64 and linux-sbsa; redistrib_610.57.04.json (2026-08-03) is the cuda13.3 variant of its driver the same way. redistrib_13.5.0.json has release_date 2026-11-04 too",
+    where = "https://developer.download.nvidia.com/compute/nvidia-driver/redist/redistrib_620.70.06.json and .../compute/cuda/redist/redistrib_13.5.0.json (docs-index copies, the beginning of each file)", seen = "2026-12-02" },
   umd134 = { what = "driver 615.71.09 reports CUDA 13.4",
     where = "not recorded by the change that cited it (cd94896); consistent with [dlfw2608]" },
   thor = { what = "CUDA 13.0 is one Arm toolkit for SBSA servers and Jetson Thor; Orin stays on JetPack's CUDA",

@@ -105,6 +105,12 @@ t.is(runfiles["13.4.2"]["linux-sbsa"].md5, "a3e8528b87d2fba6e2ce526fe0dc5632", "
 t.ok(runfiles["13.4.2"]["linux-sbsa"].size == nil, "13.4.2: no size recorded")
 t.ok(runfiles["13.4.2"].driver == nil, "13.4.2 bundles no driver [unbundle134]")
 t.is(release("13.4").driver_min, "615.71.09", "13.4 driver_min [dlfw2608] [al2023-1342]")
+-- 13.5: the forward-compatibility driver NVIDIA released with it, the
+-- cuda13.5 variant of cuda_compat in its driver manifest
+-- redistrib_620.70.06.json (2026-11-04, the date of redistrib_13.5.0.json)
+-- [nvdrv62070]: an upper bound of the minimum, as 13.4's 615.71.09 is.
+t.is(release("13.5").driver_min, "620.70.06", "13.5 driver_min 620.70.06 [nvdrv62070]")
+t.is(release("13.5").compat_min, "580", "13.5: minor-version floor 580 [rn-t2]")
 -- CUDA 12.8-13.4 as audited on 2026-12-01 against sources read that day
 -- (data/cuda.lua's audit note).  Driver minimums: meson's transcription
 -- of the release notes' Table 3 [meson]; 13.4's is the upper bound
