@@ -273,6 +273,8 @@ local host_conflicts = {
     why = "gcc 10 breaks nvcc up to 11.4.0 (spack: gist ax3l/9489132#gistcomment-3860114)" },
   { compiler = "gcc", from = "11", cuda_upto = "11.4.0", nvcc_upto = "11.4.48",
     why = "gcc 11 is supported only from CUDA 11.4.1" },
+  { compiler = "clang", from = "12", cuda_upto = "11.4.0", nvcc_upto = "11.4.48",
+    why = "clang 12 is supported only from CUDA 11.4.1" },
   { compiler = "gcc", from = "11.2", cuda_minor_upto = "11.5",
     why = "gcc 11.2 and newer break nvcc 11.4-11.5 (std_function.h: 'parameter packs not expanded')" },
   { compiler = "gcc", exact = "13.2.0", cuda_minor_upto = "12.4", arch = "aarch64",
