@@ -71,14 +71,16 @@ local sm134 = { "7.5", "8.0", "8.6", "8.7", "8.8", "8.9", "9.0", "10.0", "10.3",
 local releases = {
   -- driver_min: Linux minimum of the GA release [rn-t3]; compat_min: the
   -- minor-version compatibility floor [rn-t2]; gcc_max/clang_max [nix].
+  -- platforms: an SBSA runfile from 11.0.2 on [spack], SBSA redist
+  -- archives from 11.4.
   { version = "11.0", sm = sm110, sm_a = {}, sm_f = {}, driver_min = "450.51.05", compat_min = "450.80.02",
-    gcc_max = 9, clang_max = 9, platforms = { "linux-x86_64", "linux-ppc64le" } },
+    gcc_max = 9, clang_max = 9, platforms = { "linux-x86_64", "linux-sbsa", "linux-ppc64le" } },
   { version = "11.1", sm = sm111, sm_a = {}, sm_f = {}, driver_min = "455.23", compat_min = "450.80.02",
-    gcc_max = 10, clang_max = 10, platforms = { "linux-x86_64", "linux-ppc64le" } },
+    gcc_max = 10, clang_max = 10, platforms = { "linux-x86_64", "linux-sbsa", "linux-ppc64le" } },
   { version = "11.2", sm = sm111, sm_a = {}, sm_f = {}, driver_min = "460.27.03", compat_min = "450.80.02",
-    gcc_max = 10, clang_max = 11, platforms = { "linux-x86_64", "linux-ppc64le" } },
+    gcc_max = 10, clang_max = 11, platforms = { "linux-x86_64", "linux-sbsa", "linux-ppc64le" } },
   { version = "11.3", sm = sm111, sm_a = {}, sm_f = {}, driver_min = "465.19.01", compat_min = "450.80.02",
-    gcc_max = 10, clang_max = 11, platforms = { "linux-x86_64", "linux-ppc64le" } },
+    gcc_max = 10, clang_max = 11, platforms = { "linux-x86_64", "linux-sbsa", "linux-ppc64le" } },
   { version = "11.4", sm = sm114, sm_a = {}, sm_f = {}, driver_min = "470.42.01", compat_min = "450.80.02",
     gcc_max = 11, clang_max = 12, platforms = { "linux-x86_64", "linux-sbsa", "linux-ppc64le" } },
   { version = "11.5", sm = sm114, sm_a = {}, sm_f = {}, driver_min = "495.29.05", compat_min = "450.80.02",

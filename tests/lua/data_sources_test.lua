@@ -111,6 +111,14 @@ t.is(release("13.4").driver_min, "615.71.09", "13.4 driver_min [dlfw2608] [al202
 -- [nvdrv62070]: an upper bound of the minimum, as 13.4's 615.71.09 is.
 t.is(release("13.5").driver_min, "620.70.06", "13.5 driver_min 620.70.06 [nvdrv62070]")
 t.is(release("13.5").compat_min, "580", "13.5: minor-version floor 580 [rn-t2]")
+-- NVIDIA published SBSA (arm64 server) runfiles from 11.0.2 on: spack
+-- pins cuda_11.0.2_450.51.05_linux_sbsa.run ... cuda_11.3.1_465.19.01_linux_sbsa.run
+-- [spack]; the redist archives for linux-sbsa start at 11.4.
+for _, v in ipairs({ "11.0", "11.1", "11.2", "11.3" }) do
+  local has = false
+  for _, p in ipairs(release(v).platforms) do has = has or p == "linux-sbsa" end
+  t.ok(has, v .. ": NVIDIA publishes a linux-sbsa toolkit [spack]")
+end
 -- CUDA 12.8-13.4 as audited on 2026-12-01 against sources read that day
 -- (data/cuda.lua's audit note).  Driver minimums: meson's transcription
 -- of the release notes' Table 3 [meson]; 13.4's is the upper bound
