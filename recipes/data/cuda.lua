@@ -68,6 +68,20 @@ local sm134 = { "7.5", "8.0", "8.6", "8.7", "8.8", "8.9", "9.0", "10.0", "10.3",
 --     vLLM builds 12.0a with nvcc 12.8 [vllm120a]: NVIDIA's own table is
 --     kept.  The drop of everything below 7.5 in 13.0: [nvcc13], and CMS
 --     drops Volta for "CUDA 13" [cmsdist10616].
+-- Audit of 11.0-12.6, 2026-12-02, each cell against sources read that
+-- day (tests/lua/data_sources_test.lua holds the values):
+--   driver_min: [meson]'s Table 3 rows (11.0.2 GA 450.51.05 ... 12.6.0
+--     560.28.03); from 11.3 on the driver each x.y.0 runfile bundles
+--     is the same [spack].  compat_min: 450.80.02 and 525.60.13 [rn-t2].
+--   gcc_max/clang_max: the guards of crt/host_config.h of 11.2.2,
+--     11.5.1, 11.8.0, 12.0.1, 12.2.2, 12.4.1 and 12.5.0 as Debian and
+--     Ubuntu package them [deb-hostcfg]; [spack-cuda] and nixpkgs'
+--     older table [nix-old] for every release.  They disagree on 11.6
+--     (spack: clang 13; nixpkgs: 12, kept as the conservative value) and
+--     on 11.1.1 (spack: clang 11; nixpkgs and this table: 10, kept).
+--   sm, sm_a: [cmake], [clang] (first and last CUDA per arch) and
+--     NVIDIA's PTX release history [ptx-rel] agree; [meson] alone gives
+--     sm_87 from 11.5, where PTX ISA 7.4 (CUDA 11.4) lists it.
 local releases = {
   -- driver_min: Linux minimum of the GA release [rn-t3]; compat_min: the
   -- minor-version compatibility floor [rn-t2]; gcc_max/clang_max [nix].
