@@ -237,6 +237,10 @@ for _, row in ipairs({
   { "3.0", nil, "10.2" }, { "3.2", nil, "10.2" }, { "3.5", nil, "11.8" }, { "3.7", nil, "11.8" },
   { "7.5", nil, nil }, { "8.0", "11.0", nil }, { "8.6", "11.1", nil }, { "8.7", "11.4", nil },
   { "8.9", "11.8", nil }, { "9.0", "11.8", nil },
+  -- the rest of Maxwell and Pascal, up to 12.9 as spack's cuda_arch
+  -- ranges give them (cuda@6.5:12.9 for 52, 53; cuda@8.0:12.9 for 60, 62)
+  -- [spack-cuda] [meson]
+  { "5.2", nil, "12.9" }, { "5.3", nil, "12.9" }, { "6.0", nil, "12.9" }, { "6.2", nil, "12.9" },
 }) do
   local cc, first, last = table.unpack(row)
   local a = archs[cc] or {}
