@@ -33,7 +33,7 @@ return {
     where = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html (13.2 Update 2 and 13.0 editions, read as verbatim copies in public repositories)" },
   S_RN_T3 = { same = "rn-t3" },
   ["rn-t2"] = { what = "minimum driver for minor-version compatibility (13.x >= 580, 12.x >= 525.60.13, 11.x >= 450.80.02)",
-    where = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html Table 2; https://docs.nvidia.com/deploy/cuda-compatibility/" },
+    where = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html Table 2; https://docs.nvidia.com/deploy/cuda-compatibility/ (its minor-version page, read 2026-12-02: 13.x >= 580, 12.x >= 525, 11.x >= 450, with 450.80.02 as CUDA 11.0's driver); the same floors as cuDNN's support matrices give them (9.5.1, 9.10.2: CUDA 11.x >= 450.80.02, 12.x >= 525.60.13)" },
   S_COMPAT = { what = "minor-version and forward compatibility; forward compatibility only on data-center GPUs, select NGC Server Ready SKUs of RTX cards and Jetson boards",
     where = "https://docs.nvidia.com/deploy/cuda-compatibility/" },
   ["rn-comp"] = { what = "platforms of each CUDA release (x86_64, arm64-sbsa, aarch64-jetson)",
