@@ -68,17 +68,33 @@ local sm134 = { "7.5", "8.0", "8.6", "8.7", "8.8", "8.9", "9.0", "10.0", "10.3",
 --     vLLM builds 12.0a with nvcc 12.8 [vllm120a]: NVIDIA's own table is
 --     kept.  The drop of everything below 7.5 in 13.0: [nvcc13], and CMS
 --     drops Volta for "CUDA 13" [cmsdist10616].
+-- Audit of 11.0-12.6, 2026-12-02, each cell against sources read that
+-- day (tests/lua/data_sources_test.lua holds the values):
+--   driver_min: [meson]'s Table 3 rows (11.0.2 GA 450.51.05 ... 12.6.0
+--     560.28.03); from 11.3 on the driver each x.y.0 runfile bundles
+--     is the same [spack].  compat_min: 450.80.02 and 525.60.13 [rn-t2].
+--   gcc_max/clang_max: the guards of crt/host_config.h of 11.2.2,
+--     11.5.1, 11.8.0, 12.0.1, 12.2.2, 12.4.1 and 12.5.0 as Debian and
+--     Ubuntu package them [deb-hostcfg]; [spack-cuda] and nixpkgs'
+--     older table [nix-old] for every release.  They disagree on 11.6
+--     (spack: clang 13; nixpkgs: 12, kept as the conservative value) and
+--     on 11.1.1 (spack: clang 11; nixpkgs and this table: 10, kept).
+--   sm, sm_a: [cmake], [clang] (first and last CUDA per arch) and
+--     NVIDIA's PTX release history [ptx-rel] agree; [meson] alone gives
+--     sm_87 from 11.5, where PTX ISA 7.4 (CUDA 11.4) lists it.
 local releases = {
   -- driver_min: Linux minimum of the GA release [rn-t3]; compat_min: the
   -- minor-version compatibility floor [rn-t2]; gcc_max/clang_max [nix].
+  -- platforms: an SBSA runfile from 11.0.2 on [spack], SBSA redist
+  -- archives from 11.4.
   { version = "11.0", sm = sm110, sm_a = {}, sm_f = {}, driver_min = "450.51.05", compat_min = "450.80.02",
-    gcc_max = 9, clang_max = 9, platforms = { "linux-x86_64", "linux-ppc64le" } },
+    gcc_max = 9, clang_max = 9, platforms = { "linux-x86_64", "linux-sbsa", "linux-ppc64le" } },
   { version = "11.1", sm = sm111, sm_a = {}, sm_f = {}, driver_min = "455.23", compat_min = "450.80.02",
-    gcc_max = 10, clang_max = 10, platforms = { "linux-x86_64", "linux-ppc64le" } },
+    gcc_max = 10, clang_max = 10, platforms = { "linux-x86_64", "linux-sbsa", "linux-ppc64le" } },
   { version = "11.2", sm = sm111, sm_a = {}, sm_f = {}, driver_min = "460.27.03", compat_min = "450.80.02",
-    gcc_max = 10, clang_max = 11, platforms = { "linux-x86_64", "linux-ppc64le" } },
+    gcc_max = 10, clang_max = 11, platforms = { "linux-x86_64", "linux-sbsa", "linux-ppc64le" } },
   { version = "11.3", sm = sm111, sm_a = {}, sm_f = {}, driver_min = "465.19.01", compat_min = "450.80.02",
-    gcc_max = 10, clang_max = 11, platforms = { "linux-x86_64", "linux-ppc64le" } },
+    gcc_max = 10, clang_max = 11, platforms = { "linux-x86_64", "linux-sbsa", "linux-ppc64le" } },
   { version = "11.4", sm = sm114, sm_a = {}, sm_f = {}, driver_min = "470.42.01", compat_min = "450.80.02",
     gcc_max = 11, clang_max = 12, platforms = { "linux-x86_64", "linux-sbsa", "linux-ppc64le" } },
   { version = "11.5", sm = sm114, sm_a = {}, sm_f = {}, driver_min = "495.29.05", compat_min = "450.80.02",
@@ -160,16 +176,18 @@ local releases = {
     sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "615.71.09", driver_branch = "615", compat_min = "580",
     gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" } },
   -- 13.5: released [rn135]; its GPU list and host compiler limits are
-  -- assumed equal to 13.4's and its minimum driver is not in ptbuild's
-  -- data (Table 3 was not read): only the minor-version compatibility
-  -- floor (>= 580, [rn-t2]) is known, so a driver runs it directly only
-  -- when it reports CUDA 13.5 or newer.  Searched again 2026-12-01 and not
-  -- found: Table 3's 13.5 row, a 13.5 host_config.h or installation guide,
-  -- a PTX ISA 9.5 target list, redistrib_13.5.0.json and any 13.5 runfile
-  -- digest (a cuda-compat-13-5 620.10.01 seen in one project's test
-  -- fixtures is no source).
+  -- assumed equal to 13.4's.  driver_min: 620.70.06, the driver whose
+  -- CUDA forward-compatibility package NVIDIA published for CUDA 13.5
+  -- (cuda_compat variant "cuda13.5" of redistrib_620.70.06.json, released
+  -- 2026-11-04, the release date of redistrib_13.5.0.json) [nvdrv62070]:
+  -- like 13.4's, an upper bound of the minimum, since Table 3 was not
+  -- read; no driver branch is recorded (no source names r620 as 13.5's).
+  -- Searched again 2026-12-02 and not found: Table 3's 13.5 row, a 13.5
+  -- host_config.h or installation guide, a PTX ISA 9.5 target list,
+  -- redistrib_13.5.0.json whole (only its first entry was read) and any
+  -- 13.5 runfile digest.
   { version = "13.5", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
-    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, compat_min = "580",
+    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "620.70.06", compat_min = "580",
     gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
     compilers_assumed = true },
 }
@@ -271,6 +289,8 @@ local host_conflicts = {
     why = "gcc 10 breaks nvcc up to 11.4.0 (spack: gist ax3l/9489132#gistcomment-3860114)" },
   { compiler = "gcc", from = "11", cuda_upto = "11.4.0", nvcc_upto = "11.4.48",
     why = "gcc 11 is supported only from CUDA 11.4.1" },
+  { compiler = "clang", from = "12", cuda_upto = "11.4.0", nvcc_upto = "11.4.48",
+    why = "clang 12 is supported only from CUDA 11.4.1" },
   { compiler = "gcc", from = "11.2", cuda_minor_upto = "11.5",
     why = "gcc 11.2 and newer break nvcc 11.4-11.5 (std_function.h: 'parameter packs not expanded')" },
   { compiler = "gcc", exact = "13.2.0", cuda_minor_upto = "12.4", arch = "aarch64",

@@ -198,21 +198,22 @@ json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/old
     fix: no CUDA ptbuild knows builds these GPUs: pass --arch-list to build for other GPUs*" \
 		"a ${g%|*} (${g#*|}), older than every known CUDA builds: arch-list-empty names no CUDA to choose"
 done
-# A CUDA whose minimum driver ptbuild's data lacks (13.5): the driver
-# fixes read as sentences, for a driver too old and one that runs it only
-# through minor-version compatibility.
+# CUDA 13.5's minimum is known only as an upper bound, the driver of its
+# forward-compatibility package (620.70.06): the driver fixes name it, for
+# a driver too old and one that runs 13.5 only through minor-version
+# compatibility.
 for fx in $F/gcc15-and-13.json $F/rtx4090-cuda128.json; do
 	"$PTBUILD" plan --facts "$fx" --torch 2.9 --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
-	like "$(cat "$T_DIR/out")" "*error \[driver-too-old\]*
-    fix: install the driver CUDA 13.5 asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3), or use CUDA 12.* or older (--cuda)*" \
-		"--cuda 13.5 on $(basename "$fx"): the driver fix names the driver 13.5 asks for"
+	like "$(cat "$T_DIR/out")" "*error \[driver-too-old\]*(it needs 620.70.06, or 580 through minor-version compatibility)*
+    fix: install driver 620.70.06 or newer, or use CUDA 12.* or older (--cuda)*" \
+		"--cuda 13.5 on $(basename "$fx"): the driver fix names 620.70.06"
 done
 python3 -c 'import json, sys
 f = json.load(open(sys.argv[1])); f["driver"] = {"version": "615.71.09", "cuda_max": "13.4"}
 json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/615.json"
 "$PTBUILD" plan --facts "$T_DIR/615.json" --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
 like "$(cat "$T_DIR/out")" "*warning \[driver-minor-compat\]*
-    fix: install the driver CUDA 13.5 asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3) to run CUDA 13.5 directly*" \
+    fix: install driver 620.70.06 or newer to run CUDA 13.5 directly*" \
 	"--cuda 13.5 on driver 615 (CUDA 13.4): the minor-compat fix too"
 # Eight Rubin GPUs (10.7) on driver 550: no CUDA the driver runs builds
 # them, so the plan takes the first CUDA that does (13.4) and names the

@@ -105,6 +105,20 @@ t.is(runfiles["13.4.2"]["linux-sbsa"].md5, "a3e8528b87d2fba6e2ce526fe0dc5632", "
 t.ok(runfiles["13.4.2"]["linux-sbsa"].size == nil, "13.4.2: no size recorded")
 t.ok(runfiles["13.4.2"].driver == nil, "13.4.2 bundles no driver [unbundle134]")
 t.is(release("13.4").driver_min, "615.71.09", "13.4 driver_min [dlfw2608] [al2023-1342]")
+-- 13.5: the forward-compatibility driver NVIDIA released with it, the
+-- cuda13.5 variant of cuda_compat in its driver manifest
+-- redistrib_620.70.06.json (2026-11-04, the date of redistrib_13.5.0.json)
+-- [nvdrv62070]: an upper bound of the minimum, as 13.4's 615.71.09 is.
+t.is(release("13.5").driver_min, "620.70.06", "13.5 driver_min 620.70.06 [nvdrv62070]")
+t.is(release("13.5").compat_min, "580", "13.5: minor-version floor 580 [rn-t2]")
+-- NVIDIA published SBSA (arm64 server) runfiles from 11.0.2 on: spack
+-- pins cuda_11.0.2_450.51.05_linux_sbsa.run ... cuda_11.3.1_465.19.01_linux_sbsa.run
+-- [spack]; the redist archives for linux-sbsa start at 11.4.
+for _, v in ipairs({ "11.0", "11.1", "11.2", "11.3" }) do
+  local has = false
+  for _, p in ipairs(release(v).platforms) do has = has or p == "linux-sbsa" end
+  t.ok(has, v .. ": NVIDIA publishes a linux-sbsa toolkit [spack]")
+end
 -- CUDA 12.8-13.4 as audited on 2026-12-01 against sources read that day
 -- (data/cuda.lua's audit note).  Driver minimums: meson's transcription
 -- of the release notes' Table 3 [meson]; 13.4's is the upper bound
@@ -144,6 +158,63 @@ for _, row in ipairs(audit) do
   t.is(table.concat(r.sm_f, " "), sm_f, v .. ": f variants '" .. sm_f .. "' [ptx-rel]")
   t.ok(not r.assumed, v .. ": not marked assumed")
 end
+-- CUDA 11.0-12.6 as audited on 2026-12-02 (data/cuda.lua's audit note).
+-- driver_min: Table 3 as meson transcribes it [meson] (11.0.2 GA ...
+-- 12.6.0), the driver each x.y.0 runfile bundles from 11.3 on alike
+-- [spack]; compat_min [rn-t2].  gcc_max/clang_max: the guards of
+-- crt/host_config.h in Debian's and Ubuntu's nvidia-cuda-dev of 11.2.2,
+-- 11.5.1, 11.8.0, 12.0.1, 12.2.2, 12.4.1 and 12.5.0 [deb-hostcfg]; the
+-- others [spack-cuda] and nixpkgs' table [nix-old] (11.6: spack allows
+-- clang 13, nixpkgs does not: the conservative 12).  sm and sm_a: CMake's
+-- "all" [cmake], clang's first/last CUDA per arch [clang] and NVIDIA's PTX
+-- release history [ptx-rel].  platforms: NVIDIA's runfiles [spack] (an
+-- SBSA one from 11.0.2), redist manifests [nixpkgs-redist] from 11.8.
+local sbsa_ppc = "linux-x86_64 linux-sbsa linux-ppc64le"
+local all4 = "linux-x86_64 linux-sbsa linux-aarch64 linux-ppc64le"
+local x12 = "5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.9 9.0"
+local audit11 = {  -- version, driver_min, compat_min, gcc_max, clang_max, sm, sm_a, platforms
+  { "11.0", "450.51.05", "450.80.02", 9, 9, "3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0", "", sbsa_ppc },
+  { "11.1", "455.23", "450.80.02", 10, 10, "3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6", "", sbsa_ppc },
+  { "11.2", "460.27.03", "450.80.02", 10, 11, "3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6", "", sbsa_ppc },
+  { "11.3", "465.19.01", "450.80.02", 10, 11, "3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6", "", sbsa_ppc },
+  { "11.4", "470.42.01", "450.80.02", 11, 12, "3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7", "", sbsa_ppc },
+  { "11.5", "495.29.05", "450.80.02", 11, 12, "3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7", "", sbsa_ppc },
+  { "11.6", "510.39.01", "450.80.02", 11, 12, "3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7", "", sbsa_ppc },
+  { "11.7", "515.43.04", "450.80.02", 11, 13, "3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7", "", sbsa_ppc },
+  { "11.8", "520.61.05", "450.80.02", 11, 14, "3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.9 9.0", "", all4 },
+  { "12.0", "525.60.13", "525.60.13", 12, 14, x12, "9.0", all4 },
+  { "12.1", "530.30.02", "525.60.13", 12, 15, x12, "9.0", all4 },
+  { "12.2", "535.54.03", "525.60.13", 12, 16, x12, "9.0", all4 },
+  { "12.3", "545.23.06", "525.60.13", 12, 16, x12, "9.0", "linux-x86_64 linux-sbsa linux-ppc64le" },
+  { "12.4", "550.54.14", "525.60.13", 13, 17, x12, "9.0", all4 },
+  { "12.5", "555.42.02", "525.60.13", 13, 17, x12, "9.0", "linux-x86_64 linux-sbsa linux-aarch64" },
+  { "12.6", "560.28.03", "525.60.13", 13, 18, x12, "9.0", "linux-x86_64 linux-sbsa linux-aarch64" },
+}
+for _, row in ipairs(audit11) do
+  local v, drv, compat, gcc, clang, sm, sm_a, plats = table.unpack(row)
+  local r = release(v)
+  t.is(r.driver_min, drv, v .. ": driver_min " .. drv .. " [meson] [spack]")
+  t.is(r.compat_min, compat, v .. ": minor-version floor " .. compat .. " [rn-t2]")
+  t.is(r.gcc_max, gcc, v .. ": gcc " .. gcc .. " the newest nvcc accepts [deb-hostcfg] [spack-cuda]")
+  t.is(r.clang_max, clang, v .. ": clang " .. clang .. " the newest nvcc accepts [deb-hostcfg] [spack-cuda] [nix-old]")
+  t.is(table.concat(r.sm, " "), sm, v .. ": sm " .. sm .. " [cmake] [clang] [ptx-rel]")
+  t.is(table.concat(r.sm_a, " "), sm_a, v .. ": a variants '" .. sm_a .. "' [ptx-rel] [clang]")
+  t.is(table.concat(r.sm_f, " "), "", v .. ": no f variants before 12.9 [ptx-rel]")
+  t.is(table.concat(r.platforms, " "), plats, v .. ": platforms " .. plats .. " [spack] [nixpkgs-redist]")
+  t.ok(not r.assumed, v .. ": not marked assumed")
+end
+-- 11.0 builds no sm_30/sm_32 [rn110] [clang]; 11.8 still builds
+-- sm_35/sm_37, 12.0 no longer [cmake] [clang]
+local function builds(v, cc)
+  for _, x in ipairs(release(v).sm) do if x == cc then return true end end
+  return false
+end
+for _, cc in ipairs({ "3.0", "3.2" }) do
+  t.ok(not builds("11.0", cc), cc .. ": not built by 11.0 [rn110] [clang]")
+end
+for _, cc in ipairs({ "3.5", "3.7" }) do
+  t.ok(builds("11.8", cc) and not builds("12.0", cc), cc .. ": built by 11.8, dropped by 12.0 [cmake] [clang]")
+end
 -- 13.0 drops every GPU below 7.5 (Maxwell, Pascal, Volta, Xavier): CMS
 -- drops Volta for it [cmsdist10616], nvcc 13.0 lists none [nvcc13]
 for _, cc in ipairs({ "5.0", "6.1", "7.0", "7.2" }) do
@@ -160,6 +231,16 @@ for _, row in ipairs({
   { "5.0", nil, "12.9" }, { "6.1", nil, "12.9" }, { "7.0", nil, "12.9" }, { "7.2", nil, "12.9" },
   { "8.8", "13.0", nil }, { "10.0", "12.8", nil }, { "10.1", "12.8", "12.9" }, { "10.3", "12.9", nil },
   { "10.7", "13.4", nil }, { "11.0", "13.0", nil }, { "12.0", "12.8", nil }, { "12.1", "12.9", nil },
+  -- 11.0-12.6 [clang] (MinVersionForCudaArch / MaxVersionForCudaArch) and
+  -- NVIDIA's PTX release history [ptx-rel]; meson gives 8.7 from 11.5,
+  -- NVIDIA (PTX ISA 7.4, CUDA 11.4: sm_87), CMake and clang from 11.4
+  { "3.0", nil, "10.2" }, { "3.2", nil, "10.2" }, { "3.5", nil, "11.8" }, { "3.7", nil, "11.8" },
+  { "7.5", nil, nil }, { "8.0", "11.0", nil }, { "8.6", "11.1", nil }, { "8.7", "11.4", nil },
+  { "8.9", "11.8", nil }, { "9.0", "11.8", nil },
+  -- the rest of Maxwell and Pascal, up to 12.9 as spack's cuda_arch
+  -- ranges give them (cuda@6.5:12.9 for 52, 53; cuda@8.0:12.9 for 60, 62)
+  -- [spack-cuda] [meson]
+  { "5.2", nil, "12.9" }, { "5.3", nil, "12.9" }, { "6.0", nil, "12.9" }, { "6.2", nil, "12.9" },
 }) do
   local cc, first, last = table.unpack(row)
   local a = archs[cc] or {}

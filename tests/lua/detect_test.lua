@@ -46,11 +46,12 @@ local drivers = {
   { "570.26", "12.8" }, { "575.57.08", "12.9" }, { "580.65.06", "13.0" },
   { "580.65.05", "12.9" }, { "440.33.01", nil },
   -- 13.3 GA 610.43.02 [meson]; 13.4's 615.71.09 [dlfw2608], an upper
-  -- bound, and any r615 driver runs 13.4 code [ptx-rel]; 13.5's minimum is
-  -- not in the data, so no driver version reads as 13.5
+  -- bound, and any r615 driver runs 13.4 code [ptx-rel]; 13.5's upper
+  -- bound 620.70.06 [nvdrv62070], with no branch: an older r620 driver
+  -- reads as 13.4
   { "610.43.02", "13.3" }, { "610.999.99", "13.3" }, { "615.71.08", "13.4" }, { "615.20.01", "13.4" },
-  { "615.71.09", "13.4" },
-  { "699.99.99", "13.4" },
+  { "615.71.09", "13.4" }, { "620.10.01", "13.4" }, { "620.70.05", "13.4" }, { "620.70.06", "13.5" },
+  { "699.99.99", "13.5" },
 }
 for _, c in ipairs(drivers) do
   t.is(D.cuda_for_driver(c[1]), c[2], "driver " .. c[1] .. " runs CUDA up to " .. tostring(c[2]))

@@ -25,7 +25,9 @@ local drivers = {
   { "615.71.09", "13.4", "13.4", "direct" },      -- 13.4.1's own driver [dlfw2608] [umd134]
   { "610.43.02", "13.3", "13.4", "compat" },
   { "615.20.01", nil, "13.4", "direct" },         -- an r615 driver runs 13.4 [ptx-rel]
-  -- 13.5: no minimum in the data: the ceiling decides, else the 580 floor
+  -- 13.5: 620.70.06 an upper bound [nvdrv62070]; below it the ceiling
+  -- decides, else the 580 floor
+  { "620.70.06", nil, "13.5", "direct" },
   { "620.10.01", "13.5", "13.5", "direct" },
   { "620.10.01", nil, "13.5", "compat" },
   { "615.71.09", "13.4", "13.5", "compat" },
@@ -39,7 +41,12 @@ t.is(T.driver_runs(R("12.8"), nil), "unknown", "no driver: unknown")
 
 -- driver_need: the minimum, or where to read it when the data lacks it
 t.is(T.driver_need(R("13.4")), "615.71.09", "13.4 needs 615.71.09")
-t.like(T.driver_need(R("13.5")), "Table 3", "13.5's minimum: the message says where to read it")
+t.is(T.driver_need(R("13.5")), "620.70.06", "13.5 needs 620.70.06 [nvdrv62070]")
+-- a release whose minimum the data lacks (none today): the messages say
+-- where to read it
+local unknown = { version = "13.6", compat_min = "580" }
+t.like(T.driver_need(unknown), "Table 3", "no minimum in the data: driver_need says where to read it")
+t.like(T.driver_at_least(unknown), "Table 3", "no minimum in the data: driver_at_least says where to read it")
 
 -- gpu_arch / builds_gpu: Thor is 10.1 before CUDA 13 and 11.0 after
 local names = {
