@@ -254,6 +254,60 @@ for _, row in ipairs(release_cudnn) do
   end
   t.is(table.concat(got, ", "), want, v .. ": the cuDNN of each wheel CUDA [release]")
 end
+-- PyTorch 2.4-2.7, cell by cell, as audited on 2026-12-02.  Python, the
+-- CUDA set and its experimental part, the cuDNN and the release month:
+-- RELEASE.md's compatibility matrix and release cadence table [release]
+-- [pt-python].  Arch lists: pytorch/builder release/2.4 and release/2.5
+-- manywheel/build_cuda.sh [builder] for 2.4 and 2.5; for 2.6 and 2.7 the
+-- smaller of [builder]'s and main's lists of the time [pt-bcuda-25q1];
+-- aarch64: "9.0", the arch every source gives the pre-2025 wheels
+-- [pt140844].  A list is compared as a set (builder's 11.8 case
+-- appends 3.7 after 8.6).  An aarch64 list is nil where no wheel exists.
+local function archset(s)
+  if s == nil then return "nil" end
+  local items = {}
+  for a in s:gmatch("[^;]+") do items[#items + 1] = a end
+  table.sort(items, function(a, b) return tonumber(a:match("^[%d.]+")) < tonumber(b:match("^[%d.]+")) end)
+  return table.concat(items, ";")
+end
+local early = {
+  { "2.4", "3.8-3.12", "", "11.8 12.1 12.4", "12.4", "2024-07", "v2.4.1", {
+    { "11.8", "5.0;6.0;7.0;7.5;8.0;8.6;3.7;9.0", nil, "9.1.0.70", "[builder] [release]" },
+    { "12.1", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", nil, "9.1.0.70", "[builder] [release]" },
+    { "12.4", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", "9.0", "9.1.0.70", "[builder] [pt140844] [pt-aarch64-25] [release]" } } },
+  { "2.5", "3.9-3.12", "3.13", "11.8 12.1 12.4", "", "2024-10", "v2.5.1", {
+    { "11.8", "5.0;6.0;7.0;7.5;8.0;8.6;3.7;9.0", nil, "9.1.0.70", "[builder] [release]" },
+    { "12.1", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", nil, "9.1.0.70", "[builder] [release]" },
+    { "12.4", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", "9.0", "9.1.0.70", "[builder] [pt140844] [pt-aarch64-25] [release]" } } },
+  { "2.6", "3.9-3.13", "", "11.8 12.4 12.6", "12.6", "2025-01", "v2.6.0", {
+    { "11.8", "5.0;6.0;7.0;7.5;8.0;8.6;3.7;9.0", nil, "9.1.0.70", "[pt-bcuda-25q1] [release]" },
+    { "12.4", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", nil, "9.1.0.70", "[pt-bcuda-25q1] [release]" },
+    { "12.6", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", "9.0", "9.5.1.17", "[pt-bcuda-25q1] [aarch64] [release]" } } },
+  { "2.7", "3.9-3.13", "", "11.8 12.6 12.8", "12.8", "2025-04", "v2.7.1", {
+    { "11.8", "5.0;6.0;7.0;7.5;8.0;8.6;3.7;9.0", nil, "9.1.0.70", "[pt-bcuda-25q1] [release]" },
+    { "12.6", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", nil, "9.5.1.17", "[pt-bcuda-25q1] [pt-ti6492] [release]" },
+    { "12.8", "7.5;8.0;8.6;9.0;10.0;12.0+PTX", "9.0;10.0;12.0", "9.7.1.26", "[pt-bcuda-25q1] [aarch64] [release]" } } },
+}
+for _, row in ipairs(early) do
+  local v, py, pyx, cudas, exp, month, tag, cells = table.unpack(row)
+  local r = torch(v)
+  t.is(r.python.min .. "-" .. r.python.max, py, v .. ": Python " .. py .. " [release] [pt-python]")
+  t.is(r.python.experimental or "", pyx, v .. ": experimental Python '" .. pyx .. "' [release]")
+  t.is(table.concat(r.cuda, " "), cudas, v .. ": wheel CUDAs " .. cudas .. " [release]")
+  t.is(table.concat(r.experimental, " "), exp, v .. ": experimental CUDA '" .. exp .. "' [release]")
+  t.is(r.released, month, v .. ": released " .. month .. " [release] cadence table")
+  t.is(r.tag, tag, v .. ": tag " .. tag .. " [tag] [release] cadence table")
+  local n = 0
+  for _ in pairs(r.wheels["linux-x86_64"]) do n = n + 1 end
+  t.is(n, #cells, v .. ": an x86_64 wheel for each CUDA and no other")
+  for _, c in ipairs(cells) do
+    local cu, x86, sbsa, cudnn, src = table.unpack(c)
+    local tag_ = v .. " cu" .. cu:gsub("%.", "")
+    t.is(archset(r.wheels["linux-x86_64"][cu]), archset(x86), tag_ .. " linux-x86_64: " .. x86 .. " " .. src)
+    t.is(archset(r.wheels["linux-sbsa"][cu]), archset(sbsa), tag_ .. " linux-sbsa: " .. tostring(sbsa) .. " " .. src)
+    t.is((pytorch.wheel_cudnn[v] or {})[cu], cudnn, tag_ .. " cuDNN " .. cudnn .. " " .. src)
+  end
+end
 -- no cuDNN recorded for a CUDA the release ships no wheel of
 for _, r in ipairs(pytorch.releases) do
   local set, stray = {}, {}
