@@ -21,13 +21,14 @@
 --              aarch64_ci_build.sh (9.0 for 12.6).  Whether release/2.6
 --              took #144436 was not found; 2.6's "9.0" is the same
 --              conservative reading.
---   [pt-bcuda-25q1] build_cuda.sh of main between the 2.6 branch cut and
---              the 2.7 one (a fork's copy, KDr2/pytorch@993cb2cb: 11.8 and
---              12.4 cases as [builder]'s, 12.6 ...;9.0+PTX, 12.8
---              5.0;...;8.6;9.0;10.0;12.0+PTX).  Neither tag's own file was
---              read: 2.6's cu126 and 2.7's cu126 and cu128 lists here are
---              the smaller ones (no +PTX on 12.6, no 5.0/6.0 on 12.8), the
---              conservative reading.
+--   [pt-bcuda-25q1] build_cuda.sh of main around the 2.6 and 2.7 branch
+--              cuts (forks' copies): before the 2.6 cut 12.4 and 12.6
+--              ...;9.0+PTX; between the cuts 11.8 and 12.4 as [builder]'s,
+--              12.6 ...;9.0+PTX, 12.8 5.0;...;8.6;9.0;10.0;12.0+PTX.
+--              Neither tag's own file was read, and the sources disagree
+--              on 9.0+PTX: 2.6's and 2.7's lists here are the smaller ones
+--              (no +PTX on 12.4 or 12.6, no 5.0/6.0 on 12.8), the
+--              conservative reading -- it claims no PTX JIT for a newer GPU.
 --   [pt-ti6492] pytorch/test-infra PR #6492 (2025-04-02): "Cuda 12.6 aarch
 --              is not supported in Release 2.7. We release 12.8 aarch".
 --   [bcuda]    pytorch/pytorch .ci/manywheel/build_cuda.sh (stored versions
