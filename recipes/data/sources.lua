@@ -6,10 +6,15 @@
 -- tests/integration/t0211-sources.sh checks that each id used in recipes/ is here.
 return {
   -- The Arm Compute Library (data/acl.lua)
-  ["pt-acl"] = { what = "ACL version and scons flags PyTorch's CI builds (v52.6.0; Werror=0 debug=0 neon=1 opencl=0 embed_kernels=0 os=linux arch=armv8a build=native multi_isa=1 fixed_format_kernels=1 openmp=1 cppthreads=0) and the folders copied to ACL_ROOT_DIR",
-    where = "pytorch/pytorch .ci/docker/common/install_acl.sh @11f118da" },
+  ["pt-acl"] = { what = "ACL version and scons flags PyTorch's CI builds (v52.6.0; Werror=0 debug=0 neon=1 opencl=0 embed_kernels=0 os=linux arch=armv8a build=native multi_isa=1 fixed_format_kernels=1 openmp=1 cppthreads=0) and the folders copied to ACL_ROOT_DIR (arm_compute include utils support src build)",
+    where = "pytorch/pytorch .ci/docker/common/install_acl.sh as a fork of main carries it: laifenxiawucha/pytorch@159406ab7f210bacadb757fabef28ac9ddacb706 (three more stored copies, code-index file ids 546232817, 55071103159, 35468659688, say the same); pytorch/pytorch's own stored version @11f118da is older (v23.08)", seen = "2026-12-02" },
   ["tf-acl"] = { what = "sha256 1bceef23...a4adc of the GitHub source archive of ComputeLibrary tag v52.8.0",
-    where = "TensorFlow's and OpenXLA's Bazel rule compute_library (tf_http_archive, strip_prefix ComputeLibrary-52.8.0), two independent stored copies with the same digest" },
+    where = "TensorFlow's and OpenXLA's Bazel rule compute_library (tf_http_archive, strip_prefix ComputeLibrary-52.8.0), two independent stored copies with the same digest (code-index file ids 57545586124, 52773757308)", seen = "2026-12-02" },
+  -- sccache (data/sccache.lua)
+  ["aur-sccache"] = { what = "sccache 0.12.0 release tarballs: x86_64-unknown-linux-musl sha256 b0e89ead...4ad44, aarch64-unknown-linux-musl 111ddd28...78368",
+    where = "Arch Linux AUR sccache-bin PKGBUILD (pkgver 0.12.0; sha256sums_x86_64, sha256sums_aarch64), as stored (code-index file id 10808205698)", seen = "2026-12-02" },
+  ["ci-sccache"] = { what = "the same two digests for the v0.12.0 musl tarballs at github.com/mozilla/sccache/releases/download/v0.12.0/",
+    where = "public CI scripts that verify them: a URL -> sha256 table (code-index file id 8441637569), a per-machine installer (571186019), an x86_64 installer (12945080253)", seen = "2026-12-02" },
   ["acl-sv"] = { what = "ACL versions are SemVer from v52.0.0 on (52.x keeps 52.6's API)",
     where = "https://github.com/ARM-software/ComputeLibrary README" },
   -- Platforms, images and CI runners (data/platforms.lua, data/image.lua)
@@ -308,6 +313,7 @@ return {
   ["pt-deps"] = { what = "BLAS defaults to MKL; otherwise FindBLAS picks what it finds", where = "pytorch/pytorch cmake/Dependencies.cmake" },
   ["pt-readme"] = { what = "build tools for a source build", where = "pytorch/pytorch README.md 'From Source'" },
   -- Distributions
-  deb = { what = "Debian/Ubuntu package names", where = "https://packages.debian.org, https://packages.ubuntu.com" },
+  deb = { what = "Debian/Ubuntu package names; on Debian 12 every apt name in data/packages.lua and data/image.lua exists, and libopenblas-dev depends on libopenblas-pthread-dev | libopenblas-openmp-dev | libopenblas-serial-dev",
+    where = "Debian's archive through apt-cache show after apt-get update on Debian 12 bookworm (2026-12-02); https://packages.debian.org. Ubuntu's archive was not read", seen = "2026-12-02" },
   rpm = { what = "Fedora/EPEL package names", where = "https://packages.fedoraproject.org, EPEL" },
 }

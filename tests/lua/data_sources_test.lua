@@ -317,4 +317,62 @@ for _, r in ipairs(pytorch.releases) do
   end
   t.is(table.concat(stray, " "), "", r.version .. ": wheel_cudnn names only wheel CUDAs")
 end
+
+-- sccache 0.12.0: version, URLs and both digests as the AUR PKGBUILD and
+-- three CI scripts give them [aur-sccache] [ci-sccache]
+local sccache = ptb.include("data/sccache")
+local sc_base = "https://github.com/mozilla/sccache/releases/download/v0.12.0/"
+t.is(sccache.version, "0.12.0", "sccache: version 0.12.0 [aur-sccache]")
+for _, row in ipairs({
+  { "x86_64", "sccache-v0.12.0-x86_64-unknown-linux-musl.tar.gz",
+    "b0e89ead6899224a4ba2b90e9073bf1ce036d95bab30f3dc33c1e1468bc4ad44" },
+  { "aarch64", "sccache-v0.12.0-aarch64-unknown-linux-musl.tar.gz",
+    "111ddd28fb108cb3e17edb69ab62cefe1dcc97b02e5006ff9c1330f4f2e78368" },
+}) do
+  local m, file, sha = table.unpack(row)
+  local f = sccache.files[m] or {}
+  t.is(f.url, sc_base .. file, "sccache " .. m .. ": " .. file .. " [aur-sccache]")
+  t.is(f.sha256, sha, "sccache " .. m .. ": sha256 [aur-sccache] [ci-sccache]")
+end
+
+-- ACL: the archive ptbuild pins (v52.8.0, TensorFlow's digest [tf-acl])
+-- and PyTorch's scons flags and installed folders at main [pt-acl]
+local acl = ptb.include("data/acl")
+t.is(acl.version, "v52.8.0", "ACL: v52.8.0 [tf-acl]")
+t.is(acl.url, "https://github.com/ARM-software/ComputeLibrary/archive/refs/tags/v52.8.0.tar.gz", "ACL: tag archive URL [tf-acl]")
+t.is(acl.sha256, "1bceef23aa5b3cc7321cf80e0729e87482f12544b107cdabffb88a6a52aa4adc", "ACL: sha256 [tf-acl]")
+t.is(table.concat(acl.scons_flags, " "),
+  "Werror=0 debug=0 neon=1 opencl=0 embed_kernels=0 os=linux arch=armv8a build=native multi_isa=1 fixed_format_kernels=1 openmp=1 cppthreads=0",
+  "ACL: install_acl.sh's scons flags [pt-acl]")
+t.is(table.concat(acl.install_dirs, " "), "arm_compute include utils support src build", "ACL: the folders install_acl.sh copies [pt-acl]")
+
+-- Distribution packages: the apt names exist in Debian 12's archive [deb]
+local pkgs = ptb.include("data/packages")
+t.is(table.concat(pkgs.managers.apt.build, " "), "build-essential cmake git ninja-build patchelf python3-dev python3-venv",
+  "apt build packages: each in Debian 12 [deb]")
+t.is(table.concat(pkgs.managers.apt.openblas, " "), "libopenblas-openmp-dev", "apt OpenBLAS: the OpenMP build [deb]")
+local image = ptb.include("data/image")
+t.is(table.concat(image.apt, " "),
+  "build-essential ca-certificates curl git ninja-build python3-dev python3-pip python3-venv xz-utils libnuma-dev",
+  "image packages: each in Debian 12 [deb]")
+t.is(image.apt_openblas .. " " .. image.apt_acl .. " " .. image.apt_ccache, "libopenblas-dev scons ccache",
+  "image OpenBLAS, ACL and ccache packages: each in Debian 12 [deb]")
+
+-- Container marks: Docker lays /.dockerenv into every container
+-- [moby-dockerenv]; Podman writes /run/.containerenv [podman-run];
+-- binfmt_misc handlers live under /proc/sys/fs/binfmt_misc [binfmt-misc]
+local ct = ptb.include("data/containers")
+t.is(ct.markers[1].path .. " " .. ct.markers[1].runtime, "/.dockerenv Docker", "container mark /.dockerenv [moby-dockerenv]")
+t.is(ct.markers[2].path .. " " .. ct.markers[2].runtime, "/run/.containerenv Podman", "container mark /run/.containerenv [podman-run]")
+t.is(ct.binfmt.dir, "/proc/sys/fs/binfmt_misc", "binfmt_misc folder [binfmt-misc]")
+
+-- Platforms: Docker's TARGETARCH per platform [docker-args], the native
+-- runner labels [gh-runners]
+local pf = ptb.include("data/platforms")
+for i, row in ipairs({ { "linux/amd64", "amd64", "ubuntu-24.04", "linux-x86_64" },
+                       { "linux/arm64", "arm64", "ubuntu-24.04-arm", "linux-sbsa" } }) do
+  local im = pf.images[i]
+  t.is(im.platform .. " " .. im.targetarch .. " " .. im.runner .. " " .. im.cuda_platform, table.concat(row, " "),
+    row[1] .. ": TARGETARCH " .. row[2] .. ", runner " .. row[3] .. " [docker-args] [gh-runners] [rn-comp]")
+end
 t.done()
