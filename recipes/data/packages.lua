@@ -18,9 +18,9 @@
 local managers = {
   apt = { ids = { "debian", "ubuntu", "linuxmint", "pop" },
           build = { "build-essential", "cmake", "git", "ninja-build", "patchelf", "python3-dev", "python3-venv" },
-          openblas = { "libopenblas-openmp-dev" }, gcc = "g++-%d" },
+          openblas = { "libopenblas-openmp-dev" } },
   dnf = { ids = { "rhel", "rocky", "almalinux", "centos", "fedora", "amzn", "ol" },
           build = { "cmake", "gcc-c++", "git", "ninja-build", "patchelf", "python3-devel" },
-          openblas = { "openblas-devel" }, gcc = "gcc-toolset-%d-gcc-c++" },
+          openblas = { "openblas-devel" } },
 }
 return { managers = managers }

@@ -346,11 +346,19 @@ t.is(table.concat(acl.scons_flags, " "),
   "ACL: install_acl.sh's scons flags [pt-acl]")
 t.is(table.concat(acl.install_dirs, " "), "arm_compute include utils support src build", "ACL: the folders install_acl.sh copies [pt-acl]")
 
--- Distribution packages: the apt names exist in Debian 12's archive [deb]
+-- Distribution packages: the apt names exist in Debian 12's archive [deb];
+-- a manager's table carries only what lib/host.lua reads (ids, build,
+-- openblas): a name pattern no recipe reads is no fact anyone checked.
 local pkgs = ptb.include("data/packages")
 t.is(table.concat(pkgs.managers.apt.build, " "), "build-essential cmake git ninja-build patchelf python3-dev python3-venv",
   "apt build packages: each in Debian 12 [deb]")
 t.is(table.concat(pkgs.managers.apt.openblas, " "), "libopenblas-openmp-dev", "apt OpenBLAS: the OpenMP build [deb]")
+for name, m in pairs(pkgs.managers) do
+  local keys = {}
+  for k in pairs(m) do keys[#keys + 1] = k end
+  table.sort(keys)
+  t.is(table.concat(keys, " "), "build ids openblas", "packages." .. name .. ": only the fields host.lua reads")
+end
 local image = ptb.include("data/image")
 t.is(table.concat(image.apt, " "),
   "build-essential ca-certificates curl git ninja-build python3-dev python3-pip python3-venv xz-utils libnuma-dev",
