@@ -383,4 +383,48 @@ for i, row in ipairs({ { "linux/amd64", "amd64", "ubuntu-24.04", "linux-x86_64" 
   t.is(im.platform .. " " .. im.targetarch .. " " .. im.runner .. " " .. im.cuda_platform, table.concat(row, " "),
     row[1] .. ": TARGETARCH " .. row[2] .. ", runner " .. row[3] .. " [docker-args] [gh-runners] [rn-comp]")
 end
+
+-- Jetson wheels: the Python and arch list per JetPack major as
+-- jetson-containers' l4t_version.py derives them (Ubuntu per L4T, its
+-- DEFAULT_PYTHON_VERSIONS, get_cuda_arch) [jc-arch]; each wheel row's
+-- JetPack, version and address as its source names it.
+local jw = ptb.include("data/jetson_wheels")
+for _, row in ipairs({ { "4", "3.6", "5.3;6.2;7.2" }, { "5", "3.8", "7.2;8.7" }, { "6", "3.10", "8.7" } }) do
+  t.is(jw.python[row[1]] .. " " .. jw.arch[row[1]], row[2] .. " " .. row[3],
+    "JetPack " .. row[1] .. ": Python " .. row[2] .. ", arch " .. row[3] .. " [jc-arch]")
+end
+local NVJP = "https://developer.download.nvidia.com/compute/redist/jp/"
+local JAL = "https://pypi.jetson-ai-lab.io/jp6/cu126"
+local BOXS = "https://nvidia.box.com/shared/static/"
+local jrows = {  -- jetpack, torch, pip, cuda, where (index, url or download -> file), source
+  { "6.1 6.2", "2.9", "2.9.1", "12.6", "index " .. JAL, "[jal-files]" },
+  { "6.1 6.2", "2.8", "2.8.0", "12.6", "index " .. JAL, "[jal-files]" },
+  { "6.1 6.2", "2.7", "2.7.0", "12.6", "index " .. JAL, "[jal-files]" },
+  { "6.1 6.2", "2.6", "2.6.0rc1", "12.6", "index " .. JAL, "[nv-forum-jp61]" },
+  { "6.1 6.2", "2.5", "2.5.0", "12.6", "index " .. JAL, "[nv-forum-jp61]" },
+  { "6.1 6.2", "2.4", "2.4.0", "12.6", "index " .. JAL, "[nv-forum-jp61]" },
+  { "6.1 6.2", "2.5", "2.5.0a0+872d972e41.nv24.08.17622132", "12.6",
+    "url " .. NVJP .. "v61/pytorch/torch-2.5.0a0+872d972e41.nv24.08.17622132-cp310-cp310-linux_aarch64.whl", "[nv-redist-jp6]" },
+  { "6.0", "2.4", "2.4.0a0+07cecf4168.nv24.05.14710581", "12.2",
+    "url " .. NVJP .. "v60/pytorch/torch-2.4.0a0+07cecf4168.nv24.05.14710581-cp310-cp310-linux_aarch64.whl", "[nv-redist-jp6]" },
+  { "5.1", "2.1", "2.1.0a0+41361538.nv23.06", "11.4",
+    "url " .. NVJP .. "v512/pytorch/torch-2.1.0a0+41361538.nv23.06-cp38-cp38-linux_aarch64.whl", "[jc-torch-2401] [nv-forum-torch]" },
+  { "5.1", "2.0", "2.0.0+nv23.05", "11.4",
+    "download " .. BOXS .. "i8pukc49h3lhak4kkn67tg9j4goqm0m7.whl -> torch-2.0.0+nv23.05-cp38-cp38-linux_aarch64.whl", "[jc-torch-2401] [nv-forum-torch]" },
+  { "5.0 5.1", "1.13", "1.13.0a0+340c4120.nv22.06", "11.4",
+    "url " .. NVJP .. "v50/pytorch/torch-1.13.0a0+340c4120.nv22.06-cp38-cp38-linux_aarch64.whl", "[jc-torch-2401]" },
+  { "5.0 5.1", "1.12", "1.12.0a0+8a1a93a9.nv22.5", "11.4",
+    "url " .. NVJP .. "v50/pytorch/torch-1.12.0a0+8a1a93a9.nv22.5-cp38-cp38-linux_aarch64.whl", "[jc-torch-2401]" },
+  { "4.6", "1.10", "1.10.0", "10.2",
+    "download " .. BOXS .. "fjtbno0vpo676a25cgvuqc1wty0fkkg6.whl -> torch-1.10.0-cp36-cp36m-linux_aarch64.whl", "[jc-torch] [nv-forum-torch]" },
+}
+t.is(#jw.wheels, #jrows, "Jetson wheels: " .. #jrows .. " rows, each held to a source")
+for i, row in ipairs(jrows) do
+  local jp, tv, pip, cu, where, src = table.unpack(row)
+  local w = jw.wheels[i] or { jetpack = {} }
+  local got = w.index and ("index " .. w.index) or w.url and ("url " .. w.url)
+    or w.download and ("download " .. w.download .. " -> " .. tostring(w.file)) or "none"
+  t.is(table.concat(w.jetpack, " ") .. " " .. tostring(w.torch) .. " " .. tostring(w.pip) .. " " .. tostring(w.cuda) .. " " .. got,
+    jp .. " " .. tv .. " " .. pip .. " " .. cu .. " " .. where, "JetPack " .. jp .. " torch " .. pip .. " " .. src)
+end
 t.done()
