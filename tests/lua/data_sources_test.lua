@@ -297,6 +297,7 @@ for _, row in ipairs(early) do
   t.is(table.concat(r.experimental, " "), exp, v .. ": experimental CUDA '" .. exp .. "' [release]")
   t.is(r.released, month, v .. ": released " .. month .. " [release] cadence table")
   t.is(r.tag, tag, v .. ": tag " .. tag .. " [tag] [release] cadence table")
+  t.is(r.gcc_min, "9.3", v .. ": gcc 9.3 or newer [gcc]")
   local n = 0
   for _ in pairs(r.wheels["linux-x86_64"]) do n = n + 1 end
   t.is(n, #cells, v .. ": an x86_64 wheel for each CUDA and no other")
