@@ -2,8 +2,11 @@
 -- (USE_MKLDNN_ACL=1, ACL_ROOT_DIR): PyTorch's aarch64 wheels do.
 --
 -- Sources:
---   [pt-acl]  pytorch/pytorch .ci/docker/common/install_acl.sh (stored
---             @11f118da): ACL_VERSION v52.6.0, a shallow clone of the tag,
+--   [pt-acl]  pytorch/pytorch .ci/docker/common/install_acl.sh as main
+--             has it (a fork's copy of main, laifenxiawucha/pytorch
+--             @159406ab; three more copies agree; pytorch/pytorch's own
+--             stored version @11f118da is an old one, v23.08 from
+--             review.mlplatform.org): ACL_VERSION v52.6.0, a shallow clone of the tag,
 --             `scons Werror=0 debug=0 neon=1 opencl=0 embed_kernels=0
 --             os=linux arch=armv8a build=native multi_isa=1
 --             fixed_format_kernels=1 openmp=1 cppthreads=0`, then

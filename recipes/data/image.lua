@@ -4,7 +4,9 @@
 -- Sources:
 --   [pt-readme]  the tools a source build needs: a C++ compiler, git,
 --                ninja, Python's headers, pip and a virtual environment
---   [deb]        the Ubuntu package of each (packages.ubuntu.com)
+--   [deb]        the package of each: every name exists in Debian 12's
+--                archive (apt-cache show, 2026-12-02); Ubuntu's archive,
+--                which the default ubuntu:22.04 base uses, was not read
 --   [pt-acl]     ACL is built with scons
 return {
   -- Always: the build tools [pt-readme] [deb]; ca-certificates and curl

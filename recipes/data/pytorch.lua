@@ -3,7 +3,34 @@
 -- quirks a source build meets.
 --
 -- Sources (ids resolve in recipes/data/sources.lua):
---   [builder]  pytorch/builder release/2.4, release/2.5 manywheel/build_cuda.sh (git)
+--   [builder]  pytorch/builder release/2.4 (@4ce1afeb), release/2.5 (@aec5fb5d)
+--              manywheel/build_cuda.sh (git): x86_64 5.0;6.0;7.0;7.5;8.0;8.6
+--              + 9.0 (12.1, 12.4) or + 3.7;9.0 (11.8); cuDNN 9.1.0.70
+--              (common/install_cuda.sh, install_cuda_aarch64.sh).  Its
+--              cuda-aarch64 case ("9.0" for 12.4) was not what built the
+--              aarch64 wheels: aarch64_linux/aarch64_ci_build.sh ran
+--              aarch64_wheel_ci_build.py with no TORCH_CUDA_ARCH_LIST
+--              [pt140844]; the lists here keep "9.0", the one arch every
+--              source gives them (the conservative reading: a wheel is
+--              claimed for Hopper alone).
+--   [pt140844] pytorch/pytorch PR #140844 (2024-11-15): the aarch64 CUDA
+--              nightly 2.6.0.dev20241113+cu124, built without
+--              TORCH_CUDA_ARCH_LIST, reports sm_50 sm_80 sm_86 sm_89 sm_90
+--              sm_90a; PR #144436 (2025-01-10): "CUDA ARM build did not
+--              call build_cuda.sh" -- it added the lists to
+--              aarch64_ci_build.sh (9.0 for 12.6).  Whether release/2.6
+--              took #144436 was not found; 2.6's "9.0" is the same
+--              conservative reading.
+--   [pt-bcuda-25q1] build_cuda.sh of main around the 2.6 and 2.7 branch
+--              cuts (forks' copies): before the 2.6 cut 12.4 and 12.6
+--              ...;9.0+PTX; between the cuts 11.8 and 12.4 as [builder]'s,
+--              12.6 ...;9.0+PTX, 12.8 5.0;...;8.6;9.0;10.0;12.0+PTX.
+--              Neither tag's own file was read, and the sources disagree
+--              on 9.0+PTX: 2.6's and 2.7's lists here are the smaller ones
+--              (no +PTX on 12.4 or 12.6, no 5.0/6.0 on 12.8), the
+--              conservative reading -- it claims no PTX JIT for a newer GPU.
+--   [pt-ti6492] pytorch/test-infra PR #6492 (2025-04-02): "Cuda 12.6 aarch
+--              is not supported in Release 2.7. We release 12.8 aarch".
 --   [bcuda]    pytorch/pytorch .ci/manywheel/build_cuda.sh (stored versions
 --              @00c7a380 and 799d09f; third-party copies of v2.6.0-v2.9.0)
 --   [aarch64]  pytorch/pytorch .ci/aarch64_linux/aarch64_ci_build.sh, PRs
@@ -137,7 +164,7 @@ local cx_29 = cx_hopper .. ";10.0;10.0a;10.3;10.3a;11.0;11.0a;12.0;12.0a;12.1;12
 -- runs sm_100 code, the PR says), so no wheel list carries 10.7.
 local cx_214 = cx_29 .. ";10.7;10.7a"
 
-local x_old = "3.7;5.0;6.0;7.0;7.5;8.0;8.6;9.0"       -- cu118 [builder] (3.7 listed last there)
+local x_old = "3.7;5.0;6.0;7.0;7.5;8.0;8.6;9.0"       -- cu118 [builder] (appended as ";3.7;9.0" after 8.6 there)
 local x_12 = "5.0;6.0;7.0;7.5;8.0;8.6;9.0"            -- cu121..cu126 [builder] [bcuda]
 local x_129 = "7.5;8.0;8.6;9.0;10.0;12.0"             -- cu129 of 2.12.1, 2.13.0 [pt-cu129]
 local s_129 = "8.0;9.0;10.0;12.0"                     -- the same, aarch64 (SBSA) [pt-cu129]
@@ -150,7 +177,7 @@ local s_13 = "8.0;9.0;10.0;11.0;12.0"
 local releases = {
   { version = "2.4", python = { min = "3.8", max = "3.12" }, tag = "v2.4.1", released = "2024-07", cuda = { "11.8", "12.1", "12.4" }, experimental = { "12.4" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
-               ["linux-sbsa"] = { ["12.4"] = "9.0" } },                                      -- [builder] [pt-aarch64-25]
+               ["linux-sbsa"] = { ["12.4"] = "9.0" } },                                      -- [builder] [pt140844] [pt-aarch64-25]
     platform_python = { ["linux-sbsa"] = { min = "3.8", max = "3.12", seen_from = "3.10" } },   -- [pt-index-matrix]
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.5", python = { min = "3.9", max = "3.12", experimental = "3.13" }, tag = "v2.5.1", released = "2024-10", cuda = { "11.8", "12.1", "12.4" }, experimental = {},
@@ -160,13 +187,13 @@ local releases = {
     platform_python = { ["linux-sbsa"] = { min = "3.9", max = "3.12" } },
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.6", python = { min = "3.9", max = "3.13" }, tag = "v2.6.0", released = "2025-01", cuda = { "11.8", "12.4", "12.6" }, experimental = { "12.6" },
-    wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.4"] = x_12, ["12.6"] = x_12 },   -- [bcuda] (cu124 inferred)
-               ["linux-sbsa"] = { ["12.6"] = "9.0" } },                                      -- [aarch64] #144436 [pt-index-matrix]
+    wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.4"] = x_12, ["12.6"] = x_12 },   -- [builder] [pt-bcuda-25q1]
+               ["linux-sbsa"] = { ["12.6"] = "9.0" } },                                      -- [pt140844] [pt-index-matrix]
     platform_python = { ["linux-sbsa"] = { min = "3.9", max = "3.13", seen_from = "3.10" } },   -- [pt-index-matrix]
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
   { version = "2.7", python = { min = "3.9", max = "3.13" }, tag = "v2.7.1", released = "2025-04", cuda = { "11.8", "12.6", "12.8" }, experimental = { "12.8" },
-    wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },
-               ["linux-sbsa"] = { ["12.8"] = "9.0;10.0;12.0" } },                            -- [aarch64] #146378 [pt148169] [pt-index-matrix]
+    wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },  -- [pt-bcuda-25q1]
+               ["linux-sbsa"] = { ["12.8"] = "9.0;10.0;12.0" } },                            -- [aarch64] #146378 [pt148169] [pt-ti6492] [pt-index-matrix]
     gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
   { version = "2.8", python = { min = "3.9", max = "3.13" }, tag = "v2.8.0", released = "2025-07", cuda = { "12.6", "12.8", "12.9" }, experimental = { "12.9" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",

@@ -6,10 +6,15 @@
 -- tests/integration/t0211-sources.sh checks that each id used in recipes/ is here.
 return {
   -- The Arm Compute Library (data/acl.lua)
-  ["pt-acl"] = { what = "ACL version and scons flags PyTorch's CI builds (v52.6.0; Werror=0 debug=0 neon=1 opencl=0 embed_kernels=0 os=linux arch=armv8a build=native multi_isa=1 fixed_format_kernels=1 openmp=1 cppthreads=0) and the folders copied to ACL_ROOT_DIR",
-    where = "pytorch/pytorch .ci/docker/common/install_acl.sh @11f118da" },
+  ["pt-acl"] = { what = "ACL version and scons flags PyTorch's CI builds (v52.6.0; Werror=0 debug=0 neon=1 opencl=0 embed_kernels=0 os=linux arch=armv8a build=native multi_isa=1 fixed_format_kernels=1 openmp=1 cppthreads=0) and the folders copied to ACL_ROOT_DIR (arm_compute include utils support src build)",
+    where = "pytorch/pytorch .ci/docker/common/install_acl.sh as a fork of main carries it: laifenxiawucha/pytorch@159406ab7f210bacadb757fabef28ac9ddacb706 (three more stored copies, code-index file ids 546232817, 55071103159, 35468659688, say the same); pytorch/pytorch's own stored version @11f118da is older (v23.08)", seen = "2026-12-02" },
   ["tf-acl"] = { what = "sha256 1bceef23...a4adc of the GitHub source archive of ComputeLibrary tag v52.8.0",
-    where = "TensorFlow's and OpenXLA's Bazel rule compute_library (tf_http_archive, strip_prefix ComputeLibrary-52.8.0), two independent stored copies with the same digest" },
+    where = "TensorFlow's and OpenXLA's Bazel rule compute_library (tf_http_archive, strip_prefix ComputeLibrary-52.8.0), two independent stored copies with the same digest (code-index file ids 57545586124, 52773757308)", seen = "2026-12-02" },
+  -- sccache (data/sccache.lua)
+  ["aur-sccache"] = { what = "sccache 0.12.0 release tarballs: x86_64-unknown-linux-musl sha256 b0e89ead...4ad44, aarch64-unknown-linux-musl 111ddd28...78368",
+    where = "Arch Linux AUR sccache-bin PKGBUILD (pkgver 0.12.0; sha256sums_x86_64, sha256sums_aarch64), as stored (code-index file id 10808205698)", seen = "2026-12-02" },
+  ["ci-sccache"] = { what = "the same two digests for the v0.12.0 musl tarballs at github.com/mozilla/sccache/releases/download/v0.12.0/",
+    where = "public CI scripts that verify them: a URL -> sha256 table (code-index file id 8441637569), a per-machine installer (571186019), an x86_64 installer (12945080253)", seen = "2026-12-02" },
   ["acl-sv"] = { what = "ACL versions are SemVer from v52.0.0 on (52.x keeps 52.6's API)",
     where = "https://github.com/ARM-software/ComputeLibrary README" },
   -- Platforms, images and CI runners (data/platforms.lua, data/image.lua)
@@ -201,11 +206,11 @@ return {
   ["jc-pip"] = { what = "the Jetson pip index is https://pypi.jetson-ai-lab.io/jp<JetPack major>/cu<CUDA major minor> on an L4T Jetson (sbsa/cu<CUDA> on SBSA); install.sh installs torch==<version> from it",
     where = "dusty-nv/jetson-containers@dd206bf packages/cuda/cuda/config.py (pip_cache), packages/ml/pytorch/install.sh" },
   ["jc-arch"] = { what = "TORCH_CUDA_ARCH_LIST of jetson-containers' torch builds per L4T (36: 8.7; 34-35: 7.2 8.7; 32: 5.3 6.2 7.2); Ubuntu per L4T (32 18.04, 34-35 20.04, 36 22.04, 38+ 24.04) and its Python (3.6, 3.8, 3.10, 3.12)",
-    where = "dusty-nv/jetson-containers@dd206bf jetson_containers/l4t_version.py (get_cuda_arch, get_lsb_release, DEFAULT_PYTHON_VERSIONS); packages/ml/pytorch/config.py (TORCH_CUDA_ARCH_LIST from CUDA_ARCHITECTURES)" },
+    where = "dusty-nv/jetson-containers@dd206bf jetson_containers/l4t_version.py (get_cuda_arch, get_lsb_release, DEFAULT_PYTHON_VERSIONS); packages/ml/pytorch/config.py (TORCH_CUDA_ARCH_LIST from CUDA_ARCHITECTURES); the same three functions read again at @019980c7 (2026-12-02)", seen = "2026-12-02" },
   ["jc-torch-2401"] = { what = "NVIDIA's JetPack 5 wheels installed on every L4T 35: v512 torch-2.1.0a0+41361538.nv23.06, torch-2.0.0+nv23.05 (nvidia.box.com), v50 torch-1.13.0a0+340c4120.nv22.06 and torch-1.12.0a0+8a1a93a9.nv22.5, all cp38",
     where = "dusty-nv/jetson-containers@0b3d071b packages/pytorch/config.py" },
   ["nv-forum-torch"] = { what = "NVIDIA's PyTorch wheels per JetPack: 2.1.0 for JetPack 5.1-5.1.2 (L4T 35.2.1-35.4.1), 2.0.0 for 5.1-5.1.1, 1.13/1.12/1.11 for 5.0-5.1.1 (Python 3.8), 1.10.0 for JetPack 4.4-4.6 (Python 3.6); built for the JetPack's Jetson modules",
-    where = "https://forums.developer.nvidia.com/t/pytorch-for-jetson/72048", seen = "2026-12-01" },
+    where = "https://forums.developer.nvidia.com/t/pytorch-for-jetson/72048; its JetPack 5 list as a public guide copies it (code-index file id 15056185735: 2.1.0 v512 for JetPack 5.1, 5.1.1 and 5.1.2; 2.0.0 box.com for 5.1 and 5.1.1; 1.13.0 and 1.12.0 for 5.0-5.1.1 -- there the v502 1.13.0a0+d0d6b1f2.nv22.10 and v50 1.12.0a0+2c916ef.nv22.3 builds, not the v50 builds jetson-containers installs [jc-torch-2401])", seen = "2026-12-02" },
   ["nv-forum-jp61"] = { what = "NVIDIA provides torch 2.4.0, 2.5.0 and 2.6.0rc1 for JetPack 6.1 at https://pypi.jetson-ai-lab.dev/jp6/cu126 (now pypi.jetson-ai-lab.io); other versions are built from source",
     where = "https://forums.developer.nvidia.com/t/jetpack-6-1-install-pytorch-2-5-1/318629/7", seen = "2026-12-01" },
   ["jal-files"] = { what = "torch wheels on the jp6/cu126 index: torch-2.7.0 (sha256 6eff643c...), torch-2.8.0 (62a1beee...), torch-2.9.1 (02fde421...), all cp310-cp310-linux_aarch64",
@@ -264,8 +269,14 @@ return {
     where = "https://developer.download.nvidia.com/compute/cuda/13.4.2/docs/sidebar/md5sum.txt, as copied whole into a setup-cuda GitHub action's test fixtures: mjun0812/setup-cuda@1385c9d2 test/fixtures/md5sum_13.4.2.txt (its test names that URL as the file's origin)",
     seen = "2026-12-01" },
   -- PyTorch
-  builder = { what = "wheel arch lists of PyTorch 2.4-2.5", where = "pytorch/builder release/2.4, release/2.5 manywheel/build_cuda.sh" },
-  bcuda = { what = "wheel arch lists per CUDA", where = "pytorch/pytorch .ci/manywheel/build_cuda.sh (@00c7a380, 799d09f; copies of v2.6.0-v2.9.0)" },
+  builder = { what = "wheel arch lists of PyTorch 2.4-2.5 (x86_64: 5.0;6.0;7.0;7.5;8.0;8.6 + 9.0, + 3.7;9.0 for 11.8; a cuda-aarch64 case of 9.0 for 12.4 that the aarch64 build did not run) and their cuDNN 9.1.0.70",
+    where = "pytorch/builder release/2.4 @4ce1afeb and release/2.5 @aec5fb5d: manywheel/build_cuda.sh, common/install_cuda.sh, common/install_cuda_aarch64.sh, aarch64_linux/aarch64_ci_build.sh", seen = "2026-12-02" },
+  pt140844 = { what = "PyTorch's aarch64 CUDA wheels were built without TORCH_CUDA_ARCH_LIST until January 2025: the 2.6.0.dev20241113+cu124 nightly lists sm_50 sm_80 sm_86 sm_89 sm_90 sm_90a; aarch64_ci_build.sh never ran build_cuda.sh's arch lists",
+    where = "https://github.com/pytorch/pytorch/pull/140844 (2024-11-15) and https://github.com/pytorch/pytorch/pull/144436 (2025-01-08, fixes #144037)", seen = "2026-12-02" },
+  ["pt-bcuda-25q1"] = { what = "build_cuda.sh of pytorch/pytorch main around the 2.6 and 2.7 branch cuts. Before the 2.6 cut (12.1 still built): 12.4 and 12.6 5.0;6.0;7.0;7.5;8.0;8.6;9.0+PTX, 12.1 ...;9.0, 11.8 ...;3.7;9.0. Between the 2.6 and 2.7 cuts: 11.8 5.0;6.0;7.0;7.5;8.0;8.6;3.7;9.0, 12.4 ...;9.0, 12.6 ...;9.0+PTX, 12.8 5.0;6.0;7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX. pytorch/builder had added +PTX to 12.4 nightlies on 2024-07-26 (#1932) and reverted it on 2024-10-04 (#2008); its release/2.5 has none",
+    where = "forks' copies of .ci/manywheel/build_cuda.sh, not release tags: zhulu506/pytorch_gmlake@b55eee450830c9ea3133d0f5d323fc485d088107 (before the 2.6 cut), KDr2/pytorch@993cb2cbe0b10c313762850cf33e2edb683e987b and qognitive/pytorch@a695639ff67bc2ca7d073ed4196dbdfa583d261b (between the cuts); pytorch/builder commits 047ed9e3 and fa48aaf5", seen = "2026-12-02" },
+  ["pt-ti6492"] = { what = "PyTorch 2.7 ships no CUDA 12.6 aarch64 wheel, only 12.8", where = "https://github.com/pytorch/test-infra/pull/6492 (2025-04-02)", seen = "2026-12-02" },
+  bcuda = { what = "wheel arch lists per CUDA", where = "pytorch/pytorch .ci/manywheel/build_cuda.sh (@00c7a380, 799d09f); for 2.6 and 2.7 see pt-bcuda-25q1" },
   aarch64 = { what = "aarch64 (SBSA) wheel arch lists", where = "pytorch/pytorch .ci/aarch64_linux/aarch64_ci_build.sh; PRs #144436 #146378 #157843 #161257 #162364 #163764" },
   release = { what = "PyTorch's CUDA compatibility matrix", where = "pytorch/pytorch RELEASE.md, through copies (pytorch.kr; a zh translation for 2.12-2.14: code-index file id 66643764700)" },
   ["pt-matrix"] = { what = "per release tag, CUDA_ARCHES, CUDA_ARCHES_FULL_VERSION and the nvidia-cudnn pins of .github/scripts/generate_binary_build_matrix.py, checked against download.pytorch.org: 2.12.0 cu126 12.6.3 / cu130 13.0.2 / cu132 13.2.1; 2.12.1 and 2.13.0 add a Linux-only cu129 (12.9.1); 2.13.0 cu130 13.0.3; cuDNN 9.10.2.21 (cu126) and 9.20.0.48 (cu129, cu130, cu132); release/2.14 (2026-08-29) 12.6.3 / 13.0.3 / 13.2.1 with cuDNN 9.10.2.21 / 9.24.0.43 / 9.24.0.43, cu129 dropped; 2.9.1, 2.10.0 and 2.11.0 also publish a Linux-only cu129 (12.9.1; cuDNN 9.10.2.21, 9.10.2.21, 9.17.1.4) beside cu126, cu128 and cu130, and 2.11.0 pins cuDNN 9.19.0.56 for cu128 and cu130",
@@ -305,7 +316,8 @@ return {
   ["gcc-nvptx107"] = { what = "PTX ISA 9.4 (CUDA 13.4) adds sm_107, sm_107a and sm_107f (Rubin); PTX ISA 9.0 (CUDA 13.0) sm_110{,a,f}",
     where = "gcc-patches, 'nvptx/nvptx.opt: Update -march-map= for newer sm_{107,110}{,a,f}' (https://www.mail-archive.com/gcc-patches@gcc.gnu.org/msg419655.html)", seen = "2026-12-01" },
   pt190654 = { what = "CUDA 13.4 adds Rubin, compute capability 10.7; PyTorch enables sm_107", where = "https://github.com/pytorch/pytorch/pull/190654 (2026-07-21)" },
-  gcc = { what = "PyTorch requires GCC 9.3 or newer", where = "pytorch/pytorch CMakeLists.txt@00117da6" },
+  gcc = { what = "PyTorch requires GCC 9.3 or newer (CMake FATAL_ERROR 'GCC-9.3 or newer is required to compile PyTorch')",
+    where = "pytorch/pytorch CMakeLists.txt@00117da6 (2.8 era); the same check in a fork's copy of main from the 2.6 cycle, zhulu506/pytorch_gmlake@464bf59b CMakeLists.txt; the check came with pytorch/pytorch PR #112858 (2023-11-03, titled gcc-9.4 but the check reads 9.3), before the 2.4 branch; the 2.4, 2.5 and 2.7 tags themselves were not read", seen = "2026-12-02" },
   tag = { what = "git tag of each release's newest known patch", where = "pytorch/pytorch RELEASE.md patch table (PR #148888); github.com/pytorch/pytorch/releases; PR #186813; for 2.14.1, https://dev-discuss.pytorch.org/t/3455 (2026-09-30 UTC: the 2.14.1 binaries are on PyPI and download.pytorch.org; read as a public daily digest summarises it, code-index file id 71557847282) and Debian's pytorch 2.14.1",
     seen = "2026-12-01" },
   pt215 = { what = "PyTorch 2.15 had, in the sources read (the newest of them dated 2026-10-10), a release branch and a release candidate but no release: planned: feature freeze 2026-10-02, branch cut 2026-10-05, GA 2026-10-28; done: release/2.15 cut 2026-10-05, RC1 of pytorch, torchvision and torchaudio on the test channel 2026-10-08 (dates of the announcements). What RC1's wheels carry is not in them; the nightlies leading to it lost CUDA 12.6 (PR #196249, 2026-09-08), were announced to lose 13.0 from the week of 2026-09-28 (13.2 the stable default, 13.4 a prototype) and built 13.4.1 with cuDNN 9.26.0 from PR #196560 (2026-09-10)",
@@ -320,6 +332,7 @@ return {
   ["pt-deps"] = { what = "BLAS defaults to MKL; otherwise FindBLAS picks what it finds", where = "pytorch/pytorch cmake/Dependencies.cmake" },
   ["pt-readme"] = { what = "build tools for a source build", where = "pytorch/pytorch README.md 'From Source'" },
   -- Distributions
-  deb = { what = "Debian/Ubuntu package names", where = "https://packages.debian.org, https://packages.ubuntu.com" },
+  deb = { what = "Debian/Ubuntu package names; on Debian 12 every apt name in data/packages.lua and data/image.lua exists, and libopenblas-dev depends on libopenblas-pthread-dev | libopenblas-openmp-dev | libopenblas-serial-dev",
+    where = "Debian's archive through apt-cache show after apt-get update on Debian 12 bookworm (2026-12-02); https://packages.debian.org. Ubuntu's archive was not read", seen = "2026-12-02" },
   rpm = { what = "Fedora/EPEL package names", where = "https://packages.fedoraproject.org, EPEL" },
 }

@@ -335,6 +335,61 @@ for _, row in ipairs(release_cudnn) do
   end
   t.is(table.concat(got, ", "), want, v .. ": the cuDNN of each wheel CUDA [release]")
 end
+-- PyTorch 2.4-2.7, cell by cell, as audited on 2026-12-02.  Python, the
+-- CUDA set and its experimental part, the cuDNN and the release month:
+-- RELEASE.md's compatibility matrix and release cadence table [release]
+-- [pt-python].  Arch lists: pytorch/builder release/2.4 and release/2.5
+-- manywheel/build_cuda.sh [builder] for 2.4 and 2.5; for 2.6 and 2.7 the
+-- smaller of [builder]'s and main's lists of the time [pt-bcuda-25q1];
+-- aarch64: "9.0", the arch every source gives the pre-2025 wheels
+-- [pt140844].  A list is compared as a set (builder's 11.8 case
+-- appends 3.7 after 8.6).  An aarch64 list is nil where no wheel exists.
+local function archset(s)
+  if s == nil then return "nil" end
+  local items = {}
+  for a in s:gmatch("[^;]+") do items[#items + 1] = a end
+  table.sort(items, function(a, b) return tonumber(a:match("^[%d.]+")) < tonumber(b:match("^[%d.]+")) end)
+  return table.concat(items, ";")
+end
+local early = {
+  { "2.4", "3.8-3.12", "", "11.8 12.1 12.4", "12.4", "2024-07", "v2.4.1", {
+    { "11.8", "5.0;6.0;7.0;7.5;8.0;8.6;3.7;9.0", nil, "9.1.0.70", "[builder] [release]" },
+    { "12.1", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", nil, "9.1.0.70", "[builder] [release]" },
+    { "12.4", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", "9.0", "9.1.0.70", "[builder] [pt140844] [pt-aarch64-25] [release]" } } },
+  { "2.5", "3.9-3.12", "3.13", "11.8 12.1 12.4", "", "2024-10", "v2.5.1", {
+    { "11.8", "5.0;6.0;7.0;7.5;8.0;8.6;3.7;9.0", nil, "9.1.0.70", "[builder] [release]" },
+    { "12.1", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", nil, "9.1.0.70", "[builder] [release]" },
+    { "12.4", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", "9.0", "9.1.0.70", "[builder] [pt140844] [pt-aarch64-25] [release]" } } },
+  { "2.6", "3.9-3.13", "", "11.8 12.4 12.6", "12.6", "2025-01", "v2.6.0", {
+    { "11.8", "5.0;6.0;7.0;7.5;8.0;8.6;3.7;9.0", nil, "9.1.0.70", "[pt-bcuda-25q1] [release]" },
+    { "12.4", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", nil, "9.1.0.70", "[pt-bcuda-25q1] [release]" },
+    { "12.6", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", "9.0", "9.5.1.17", "[pt-bcuda-25q1] [pt140844] [release]" } } },
+  { "2.7", "3.9-3.13", "", "11.8 12.6 12.8", "12.8", "2025-04", "v2.7.1", {
+    { "11.8", "5.0;6.0;7.0;7.5;8.0;8.6;3.7;9.0", nil, "9.1.0.70", "[pt-bcuda-25q1] [release]" },
+    { "12.6", "5.0;6.0;7.0;7.5;8.0;8.6;9.0", nil, "9.5.1.17", "[pt-bcuda-25q1] [pt-ti6492] [release]" },
+    { "12.8", "7.5;8.0;8.6;9.0;10.0;12.0+PTX", "9.0;10.0;12.0", "9.7.1.26", "[pt-bcuda-25q1] [aarch64] [release]" } } },
+}
+for _, row in ipairs(early) do
+  local v, py, pyx, cudas, exp, month, tag, cells = table.unpack(row)
+  local r = torch(v)
+  t.is(r.python.min .. "-" .. r.python.max, py, v .. ": Python " .. py .. " [release] [pt-python]")
+  t.is(r.python.experimental or "", pyx, v .. ": experimental Python '" .. pyx .. "' [release]")
+  t.is(table.concat(r.cuda, " "), cudas, v .. ": wheel CUDAs " .. cudas .. " [release]")
+  t.is(table.concat(r.experimental, " "), exp, v .. ": experimental CUDA '" .. exp .. "' [release]")
+  t.is(r.released, month, v .. ": released " .. month .. " [release] cadence table")
+  t.is(r.tag, tag, v .. ": tag " .. tag .. " [tag] [release] cadence table")
+  t.is(r.gcc_min, "9.3", v .. ": gcc 9.3 or newer [gcc]")
+  local n = 0
+  for _ in pairs(r.wheels["linux-x86_64"]) do n = n + 1 end
+  t.is(n, #cells, v .. ": an x86_64 wheel for each CUDA and no other")
+  for _, c in ipairs(cells) do
+    local cu, x86, sbsa, cudnn, src = table.unpack(c)
+    local tag_ = v .. " cu" .. cu:gsub("%.", "")
+    t.is(archset(r.wheels["linux-x86_64"][cu]), archset(x86), tag_ .. " linux-x86_64: " .. x86 .. " " .. src)
+    t.is(archset(r.wheels["linux-sbsa"][cu]), archset(sbsa), tag_ .. " linux-sbsa: " .. tostring(sbsa) .. " " .. src)
+    t.is((pytorch.wheel_cudnn[v] or {})[cu], cudnn, tag_ .. " cuDNN " .. cudnn .. " " .. src)
+  end
+end
 -- no cuDNN recorded for a CUDA the release ships no wheel of
 for _, r in ipairs(pytorch.releases) do
   local set, stray = {}, {}
@@ -343,5 +398,115 @@ for _, r in ipairs(pytorch.releases) do
     if not set[cu] then stray[#stray + 1] = cu end
   end
   t.is(table.concat(stray, " "), "", r.version .. ": wheel_cudnn names only wheel CUDAs")
+end
+
+-- sccache 0.12.0: version, URLs and both digests as the AUR PKGBUILD and
+-- three CI scripts give them [aur-sccache] [ci-sccache]
+local sccache = ptb.include("data/sccache")
+local sc_base = "https://github.com/mozilla/sccache/releases/download/v0.12.0/"
+t.is(sccache.version, "0.12.0", "sccache: version 0.12.0 [aur-sccache]")
+for _, row in ipairs({
+  { "x86_64", "sccache-v0.12.0-x86_64-unknown-linux-musl.tar.gz",
+    "b0e89ead6899224a4ba2b90e9073bf1ce036d95bab30f3dc33c1e1468bc4ad44" },
+  { "aarch64", "sccache-v0.12.0-aarch64-unknown-linux-musl.tar.gz",
+    "111ddd28fb108cb3e17edb69ab62cefe1dcc97b02e5006ff9c1330f4f2e78368" },
+}) do
+  local m, file, sha = table.unpack(row)
+  local f = sccache.files[m] or {}
+  t.is(f.url, sc_base .. file, "sccache " .. m .. ": " .. file .. " [aur-sccache]")
+  t.is(f.sha256, sha, "sccache " .. m .. ": sha256 [aur-sccache] [ci-sccache]")
+end
+
+-- ACL: the archive ptbuild pins (v52.8.0, TensorFlow's digest [tf-acl])
+-- and PyTorch's scons flags and installed folders at main [pt-acl]
+local acl = ptb.include("data/acl")
+t.is(acl.version, "v52.8.0", "ACL: v52.8.0 [tf-acl]")
+t.is(acl.url, "https://github.com/ARM-software/ComputeLibrary/archive/refs/tags/v52.8.0.tar.gz", "ACL: tag archive URL [tf-acl]")
+t.is(acl.sha256, "1bceef23aa5b3cc7321cf80e0729e87482f12544b107cdabffb88a6a52aa4adc", "ACL: sha256 [tf-acl]")
+t.is(table.concat(acl.scons_flags, " "),
+  "Werror=0 debug=0 neon=1 opencl=0 embed_kernels=0 os=linux arch=armv8a build=native multi_isa=1 fixed_format_kernels=1 openmp=1 cppthreads=0",
+  "ACL: install_acl.sh's scons flags [pt-acl]")
+t.is(table.concat(acl.install_dirs, " "), "arm_compute include utils support src build", "ACL: the folders install_acl.sh copies [pt-acl]")
+
+-- Distribution packages: the apt names exist in Debian 12's archive [deb];
+-- a manager's table carries only what lib/host.lua reads (ids, build,
+-- openblas): a name pattern no recipe reads is no fact anyone checked.
+local pkgs = ptb.include("data/packages")
+t.is(table.concat(pkgs.managers.apt.build, " "), "build-essential cmake git ninja-build patchelf python3-dev python3-venv",
+  "apt build packages: each in Debian 12 [deb]")
+t.is(table.concat(pkgs.managers.apt.openblas, " "), "libopenblas-openmp-dev", "apt OpenBLAS: the OpenMP build [deb]")
+for name, m in pairs(pkgs.managers) do
+  local keys = {}
+  for k in pairs(m) do keys[#keys + 1] = k end
+  table.sort(keys)
+  t.is(table.concat(keys, " "), "build ids openblas", "packages." .. name .. ": only the fields host.lua reads")
+end
+local image = ptb.include("data/image")
+t.is(table.concat(image.apt, " "),
+  "build-essential ca-certificates curl git ninja-build python3-dev python3-pip python3-venv xz-utils libnuma-dev",
+  "image packages: each in Debian 12 [deb]")
+t.is(image.apt_openblas .. " " .. image.apt_acl .. " " .. image.apt_ccache, "libopenblas-dev scons ccache",
+  "image OpenBLAS, ACL and ccache packages: each in Debian 12 [deb]")
+
+-- Container marks: Docker lays /.dockerenv into every container
+-- [moby-dockerenv]; Podman writes /run/.containerenv [podman-run];
+-- binfmt_misc handlers live under /proc/sys/fs/binfmt_misc [binfmt-misc]
+local ct = ptb.include("data/containers")
+t.is(ct.markers[1].path .. " " .. ct.markers[1].runtime, "/.dockerenv Docker", "container mark /.dockerenv [moby-dockerenv]")
+t.is(ct.markers[2].path .. " " .. ct.markers[2].runtime, "/run/.containerenv Podman", "container mark /run/.containerenv [podman-run]")
+t.is(ct.binfmt.dir, "/proc/sys/fs/binfmt_misc", "binfmt_misc folder [binfmt-misc]")
+
+-- Platforms: Docker's TARGETARCH per platform [docker-args], the native
+-- runner labels [gh-runners]
+local pf = ptb.include("data/platforms")
+for i, row in ipairs({ { "linux/amd64", "amd64", "ubuntu-24.04", "linux-x86_64" },
+                       { "linux/arm64", "arm64", "ubuntu-24.04-arm", "linux-sbsa" } }) do
+  local im = pf.images[i]
+  t.is(im.platform .. " " .. im.targetarch .. " " .. im.runner .. " " .. im.cuda_platform, table.concat(row, " "),
+    row[1] .. ": TARGETARCH " .. row[2] .. ", runner " .. row[3] .. " [docker-args] [gh-runners] [rn-comp]")
+end
+
+-- Jetson wheels: the Python and arch list per JetPack major as
+-- jetson-containers' l4t_version.py derives them (Ubuntu per L4T, its
+-- DEFAULT_PYTHON_VERSIONS, get_cuda_arch) [jc-arch]; each wheel row's
+-- JetPack, version and address as its source names it.
+local jw = ptb.include("data/jetson_wheels")
+for _, row in ipairs({ { "4", "3.6", "5.3;6.2;7.2" }, { "5", "3.8", "7.2;8.7" }, { "6", "3.10", "8.7" } }) do
+  t.is(jw.python[row[1]] .. " " .. jw.arch[row[1]], row[2] .. " " .. row[3],
+    "JetPack " .. row[1] .. ": Python " .. row[2] .. ", arch " .. row[3] .. " [jc-arch]")
+end
+local NVJP = "https://developer.download.nvidia.com/compute/redist/jp/"
+local JAL = "https://pypi.jetson-ai-lab.io/jp6/cu126"
+local BOXS = "https://nvidia.box.com/shared/static/"
+local jrows = {  -- jetpack, torch, pip, cuda, where (index, url or download -> file), source
+  { "6.1 6.2", "2.9", "2.9.1", "12.6", "index " .. JAL, "[jal-files]" },
+  { "6.1 6.2", "2.8", "2.8.0", "12.6", "index " .. JAL, "[jal-files]" },
+  { "6.1 6.2", "2.7", "2.7.0", "12.6", "index " .. JAL, "[jal-files]" },
+  { "6.1 6.2", "2.6", "2.6.0rc1", "12.6", "index " .. JAL, "[nv-forum-jp61]" },
+  { "6.1 6.2", "2.5", "2.5.0", "12.6", "index " .. JAL, "[nv-forum-jp61]" },
+  { "6.1 6.2", "2.4", "2.4.0", "12.6", "index " .. JAL, "[nv-forum-jp61]" },
+  { "6.1 6.2", "2.5", "2.5.0a0+872d972e41.nv24.08.17622132", "12.6",
+    "url " .. NVJP .. "v61/pytorch/torch-2.5.0a0+872d972e41.nv24.08.17622132-cp310-cp310-linux_aarch64.whl", "[nv-redist-jp6]" },
+  { "6.0", "2.4", "2.4.0a0+07cecf4168.nv24.05.14710581", "12.2",
+    "url " .. NVJP .. "v60/pytorch/torch-2.4.0a0+07cecf4168.nv24.05.14710581-cp310-cp310-linux_aarch64.whl", "[nv-redist-jp6]" },
+  { "5.1", "2.1", "2.1.0a0+41361538.nv23.06", "11.4",
+    "url " .. NVJP .. "v512/pytorch/torch-2.1.0a0+41361538.nv23.06-cp38-cp38-linux_aarch64.whl", "[jc-torch-2401] [nv-forum-torch]" },
+  { "5.1", "2.0", "2.0.0+nv23.05", "11.4",
+    "download " .. BOXS .. "i8pukc49h3lhak4kkn67tg9j4goqm0m7.whl -> torch-2.0.0+nv23.05-cp38-cp38-linux_aarch64.whl", "[jc-torch-2401] [nv-forum-torch]" },
+  { "5.0 5.1", "1.13", "1.13.0a0+340c4120.nv22.06", "11.4",
+    "url " .. NVJP .. "v50/pytorch/torch-1.13.0a0+340c4120.nv22.06-cp38-cp38-linux_aarch64.whl", "[jc-torch-2401]" },
+  { "5.0 5.1", "1.12", "1.12.0a0+8a1a93a9.nv22.5", "11.4",
+    "url " .. NVJP .. "v50/pytorch/torch-1.12.0a0+8a1a93a9.nv22.5-cp38-cp38-linux_aarch64.whl", "[jc-torch-2401]" },
+  { "4.6", "1.10", "1.10.0", "10.2",
+    "download " .. BOXS .. "fjtbno0vpo676a25cgvuqc1wty0fkkg6.whl -> torch-1.10.0-cp36-cp36m-linux_aarch64.whl", "[jc-torch] [nv-forum-torch]" },
+}
+t.is(#jw.wheels, #jrows, "Jetson wheels: " .. #jrows .. " rows, each held to a source")
+for i, row in ipairs(jrows) do
+  local jp, tv, pip, cu, where, src = table.unpack(row)
+  local w = jw.wheels[i] or { jetpack = {} }
+  local got = w.index and ("index " .. w.index) or w.url and ("url " .. w.url)
+    or w.download and ("download " .. w.download .. " -> " .. tostring(w.file)) or "none"
+  t.is(table.concat(w.jetpack, " ") .. " " .. tostring(w.torch) .. " " .. tostring(w.pip) .. " " .. tostring(w.cuda) .. " " .. got,
+    jp .. " " .. tv .. " " .. pip .. " " .. cu .. " " .. where, "JetPack " .. jp .. " torch " .. pip .. " " .. src)
 end
 t.done()
