@@ -434,9 +434,16 @@ local function build_group(platform, nodes, args, torch, items, fleet_problems, 
   local want = args.cuda and A.release(args.cuda)
   local r = ch.release
 
-  -- The build machine's facts with every served node's GPUs.
+  -- The build machine's facts with every served node's GPUs, its own
+  -- first: what plan.make judges by the first GPU is the build
+  -- machine's (a Jetson's module, so its upgrade package: a Thor's, not
+  -- an Orin node's).
   local merged = copy(build.facts)
-  merged.gpus = ptb.array((union_gpus(served)))
+  local order = { build }
+  for _, n in ipairs(served) do
+    if n ~= build then order[#order + 1] = n end
+  end
+  merged.gpus = ptb.array((union_gpus(order)))
   -- A toolkit the choice did not pick must not win in plan.make's choice.
   local plan = P.make({ facts = merged, torch = args.torch, cuda = r.version,
     arch_list = args.arch_list, max_jobs = args.max_jobs, no_cudnn = args.no_cudnn,
