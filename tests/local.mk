@@ -79,6 +79,7 @@ SHELL_TESTS = \
 	tests/integration/t0115-detect-pyenv.sh \
 	tests/integration/t0116-detect-dpkg-compilers.sh \
 	tests/integration/t0117-detect-compiler-bytes.sh \
+	tests/integration/t0118-detect-byte-budget.sh \
 	tests/integration/t0120-plan.sh \
 	tests/integration/t0121-plan-problems.sh \
 	tests/integration/t0122-profiles.sh \
