@@ -438,7 +438,13 @@ int ptb_root_elf_strings(const struct ptb_root *r, const char *path, size_t max,
 		return -1;
 	}
 	if (r->scan_left && (uint64_t)st.st_size > *r->scan_left) {
-		budget_note(r, path, (uint64_t)st.st_size);
+		char magic[4];
+
+		/* only an ELF file would have been searched: a script is not
+		 * one the budget stopped */
+		if (pread(fd, magic, sizeof magic, 0) == (ssize_t)sizeof magic &&
+		    memcmp(magic, "\177ELF", 4) == 0)
+			budget_note(r, path, (uint64_t)st.st_size);
 		close(fd);
 		return -1;
 	}

@@ -23,9 +23,13 @@ compiler() {
 }
 for n in 10 11 12 13 14; do compiler "$n" 300; done
 compiler 15 1
+# a 300 MiB script named gcc-16: never searched (no ELF), so not one the
+# budget stopped either
+printf '#!/bin/sh\nexit 0\n' >"$S/usr/local/bin/gcc-16"
+truncate -s 300M "$S/usr/local/bin/gcc-16" && chmod +x "$S/usr/local/bin/gcc-16"
 
 run env -i PATH=/usr/local/bin PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$S" --json
-is "$rc" 0 "a sysroot of five 300 MiB gcc files and a 1 MiB one: detect exits 0"
+is "$rc" 0 "a sysroot of five 300 MiB gcc files, a 1 MiB one and a script: detect exits 0"
 printf '%s\n' "$out" >"$T_DIR/facts.json"
 
 # read: the files whose version (at their end) detect found, and their
@@ -41,7 +45,7 @@ noted = [p for p in unread if any("'%s' in the sysroot (301 MiB) is not searched
 print(len(read), size, len(unread), len(noted), " ".join(sorted(read)))
 PY
 read -r nread bytes nunread nnoted which <"$T_DIR/sum"
-is "$nread $nunread" "4 2" "the budget reads four of the six (three 300 MiB files and the small one: $which)"
+is "$nread $nunread" "4 3" "the budget reads four of the six ELF files (three 300 MiB files and the small one: $which)"
 [ "$bytes" -le 1073741824 ]
 t_ok $? "... $bytes bytes in all, within 1 GiB"
 [ "$bytes" -gt 943718400 ]
@@ -49,5 +53,6 @@ t_ok $? "... and the budget is used, not refused early ($bytes bytes, over 900 M
 like "$which" "*/usr/local/bin/gcc-15*" "... a small file after the budget is nearly spent is still read"
 is "$nnoted" 2 "each file left unread has a note naming it, its size and the budget"
 like "$(cat "$T_DIR/facts.json")" "*in one run, and 900 MiB of it are spent*" "... and what of it is spent"
+unlike "$(cat "$T_DIR/facts.json")" "*gcc-16' in the sysroot*" "the script is not named as stopped by the budget"
 
 done_testing
