@@ -22,6 +22,7 @@
 local P = ptb.include("plan")
 local A = ptb.include("lib/archlist")
 local T = ptb.include("lib/toolkit")
+local C = ptb.include("lib/checks")
 local pytorch = ptb.include("data/pytorch")
 
 local M = {}
@@ -344,9 +345,39 @@ local function choose_cuda(platform, nodes, args, torch, items, fleet_problems, 
   return ch, served, build, build_why
 end
 
+-- How a Jetson node runs CUDA r newer than its JetPack's own, plan's
+-- answer (checks jetson_runs) in plan's words, led by the node's name:
+-- its driver comes with the JetPack, so a driver install is no fix.  An
+-- upgrade package other than the one the build loads (an Orin's beside a
+-- Thor's) is the node's to install.  runs: how its driver runs r.
+-- Returns true when the JetPack, not minor-version compatibility,
+-- decides how r runs there.
+local function jetson_node_problems(plan, torch, r, n, runs)
+  if ((n.facts.host or {}).platform) ~= "jetson" then return false end
+  local how, j = C.jetson_runs(n.facts, r, plan.cuda.root)
+  local lead = ("node '%s': "):format(n.name)
+  if how == "too-old" then
+    local message, fix = P.jetpack_words(n.facts, torch, r)
+    problem(plan.problems, "error", "jetpack-too-old-for-cuda", n.name, lead .. message, fix)
+  elseif how == "unnamed" and runs == "compat" then
+    local message, fix = P.jetson_unnamed_words(j, r)
+    problem(plan.problems, "warning", "driver-minor-compat", n.name, lead .. message, fix)
+  elseif how == "upgrade" then
+    local loads = type(plan.cuda.compat) == "table" and plan.cuda.compat.package
+    if loads ~= j.package then
+      local jp, own = T.jetpack(n.facts)
+      problem(plan.problems, "warning", "fleet-node-upgrade-package", n.name,
+        lead .. ("JetPack %s's driver is CUDA %s's: programs built with CUDA %s run on it only with NVIDIA's CUDA upgrade package %s, which the build's environment does not load (%s)"):format(
+          jp, own, r.version, j.package, loads and ("it loads %s, the build machine's"):format(loads) or "the build machine needs none"),
+        ("sudo apt-get install -y %s on %s and put %s first on LD_LIBRARY_PATH there"):format(j.package, n.name, j.dir))
+    end
+  end
+  return how ~= nil
+end
+
 -- Per served node: how its driver runs CUDA r, its GPUs in the arch list
 -- (node_rows), and the problems that are its own (in plan.problems).
-local function node_problems(plan, r, build, served, platform, node_rows)
+local function node_problems(plan, torch, r, build, served, platform, node_rows)
   local build_glibc = build.facts.host and build.facts.host.glibc
   for _, n in ipairs(served) do
     local row = node_rows[n.name]
@@ -354,12 +385,13 @@ local function node_problems(plan, r, build, served, platform, node_rows)
     local runs = T.driver_runs(r, n.facts.driver)
     row.cuda_runs = runs or "no"
     if n ~= build then
+      local jetpack_decides = jetson_node_problems(plan, torch, r, n, runs)
       if runs == nil then
         problem(plan.problems, "error", "driver-too-old", n.name,
           ("node '%s': driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility)"):format(
             n.name, n.facts.driver.version, r.version, T.driver_need(r), r.compat_min),
           ("install %s on %s"):format(T.driver_at_least(r), n.name))
-      elseif runs == "compat" then
+      elseif runs == "compat" and not jetpack_decides then
         problem(plan.problems, "warning", "driver-minor-compat", n.name,
           ("node '%s': driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled there"):format(
             n.name, n.facts.driver.version, n.facts.driver.cuda_max or "?", r.version, r.version),
@@ -434,9 +466,16 @@ local function build_group(platform, nodes, args, torch, items, fleet_problems, 
   local want = args.cuda and A.release(args.cuda)
   local r = ch.release
 
-  -- The build machine's facts with every served node's GPUs.
+  -- The build machine's facts with every served node's GPUs, its own
+  -- first: what plan.make judges by the first GPU is the build
+  -- machine's (a Jetson's module, so its upgrade package: a Thor's, not
+  -- an Orin node's).
   local merged = copy(build.facts)
-  merged.gpus = ptb.array((union_gpus(served)))
+  local order = { build }
+  for _, n in ipairs(served) do
+    if n ~= build then order[#order + 1] = n end
+  end
+  merged.gpus = ptb.array((union_gpus(order)))
   -- A toolkit the choice did not pick must not win in plan.make's choice.
   local plan = P.make({ facts = merged, torch = args.torch, cuda = r.version,
     arch_list = args.arch_list, max_jobs = args.max_jobs, no_cudnn = args.no_cudnn,
@@ -451,7 +490,7 @@ local function build_group(platform, nodes, args, torch, items, fleet_problems, 
   for _, p in ipairs(plan.problems) do
     p.node = p.node or (GPU_CODES[p.code] and gpu_nodes(p, served)) or build.name
   end
-  node_problems(plan, r, build, served, platform, node_rows)
+  node_problems(plan, torch, r, build, served, platform, node_rows)
   plan.problems = ptb.array(plan.problems)
 
   local names = {}

@@ -132,6 +132,15 @@ local function torch_support_problems(p, facts, torch, r, items)
   end
 end
 
+-- The words for a Jetson whose JetPack runs CUDA r only through an
+-- upgrade package ptbuild names none of (checks jetson_runs "unnamed",
+-- j its answer): message and fix of driver-minor-compat, for a plan and
+-- a fleet's Jetson nodes alike.
+function M.jetson_unnamed_words(j, r)
+  return T.jetson_unnamed_text(j.jetpack, j.own, r),
+    ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH (CUDA for Tegra, 'CUDA Upgradable Package for Jetson'), or use a CUDA whose package ptbuild names (--cuda)"):format(r.version)
+end
+
 -- Whether the driver runs CUDA r: too old, only through minor-version
 -- compatibility, or not seen at all.  Adds to problem list p.
 local function driver_problems(p, facts, r)
@@ -167,8 +176,7 @@ local function driver_problems(p, facts, r)
     -- JetPack, not from a driver installer
     local how, j = C.jetson_runs(facts, r)
     if how == "unnamed" then
-      problem(p, "warning", "driver-minor-compat", T.jetson_unnamed_text(j.jetpack, j.own, r),
-        ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH (CUDA for Tegra, 'CUDA Upgradable Package for Jetson'), or use a CUDA whose package ptbuild names (--cuda)"):format(r.version))
+      problem(p, "warning", "driver-minor-compat", M.jetson_unnamed_words(j, r))
     elseif not how then
       problem(p, "warning", "driver-minor-compat",
         ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
@@ -276,11 +284,12 @@ end
 -- A Jetson whose JetPack runs no SBSA CUDA r (lib/checks.lua
 -- jetpack_too_old [tegra-upgrade]: Jetson Thor on JetPack 7.0 or 7.1
 -- with CUDA 13.1 or later).  The fix: the JetPack's own CUDA, when the
--- PyTorch release builds with it, or the JetPack to flash.  Adds to
--- problem list p.
-local function jetpack_problems(p, facts, torch, r)
+-- PyTorch release builds with it, or the JetPack to flash.  Message and
+-- fix of jetpack-too-old-for-cuda, for a plan and a fleet's Jetson nodes
+-- alike; nil when the JetPack runs r.
+function M.jetpack_words(facts, torch, r)
   local x = C.jetpack_too_old(facts, r)
-  if not x then return end
+  if not x then return nil end
   local ownr = A.release(x.own)
   local fix = {}
   if ownr and T.torch_builds(torch, ownr) then
@@ -290,8 +299,12 @@ local function jetpack_problems(p, facts, torch, r)
     fix[#fix + 1] = x.flash_has and ("flash %s, which runs CUDA %s, and plan again"):format(x.flash, x.flash_runs)
       or ("flash %s, which runs CUDA %s (none of them %s), and choose one of those"):format(x.flash, x.flash_runs, r.version)
   end
-  problem(p, "error", "jetpack-too-old-for-cuda", x.text,
-    #fix > 0 and table.concat(fix, ", or ") or ("use the CUDA JetPack %s runs"):format(x.jetpack))
+  return x.text, #fix > 0 and table.concat(fix, ", or ") or ("use the CUDA JetPack %s runs"):format(x.jetpack)
+end
+
+local function jetpack_problems(p, facts, torch, r)
+  local message, fix = M.jetpack_words(facts, torch, r)
+  if message then problem(p, "error", "jetpack-too-old-for-cuda", message, fix) end
 end
 
 -- The glibc limits of the toolkit binaries: too old for CUDA r's

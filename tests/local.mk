@@ -79,6 +79,7 @@ SHELL_TESTS = \
 	tests/integration/t0115-detect-pyenv.sh \
 	tests/integration/t0116-detect-dpkg-compilers.sh \
 	tests/integration/t0117-detect-compiler-bytes.sh \
+	tests/integration/t0118-detect-byte-budget.sh \
 	tests/integration/t0120-plan.sh \
 	tests/integration/t0121-plan-problems.sh \
 	tests/integration/t0122-profiles.sh \
@@ -139,6 +140,7 @@ SHELL_TESTS = \
 	tests/integration/t0802-fleet-generate.sh \
 	tests/integration/t0803-fleet-fetch.sh \
 	tests/integration/t0804-fleet-validate-doctor.sh \
+	tests/integration/t0805-fleet-jetson.sh \
 	tests/integration/t0900-docker-build.sh
 TESTS += $(LUA_TESTS) $(SHELL_TESTS)
 

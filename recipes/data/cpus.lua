@@ -56,7 +56,17 @@ M.arm_parts = {
   ["0x4e"] = { ["0x000"] = "Denver", ["0x003"] = "Denver-2", ["0x004"] = "Carmel", ["0x010"] = "Olympus" },
   ["0x50"] = { ["0x000"] = "X-Gene" },
   ["0x51"] = { ["0xc00"] = "Falkor" },
-  ["0x61"] = { ["0x022"] = "Icestorm-M1", ["0x023"] = "Firestorm-M1" },
+  -- Apple M1 and M2, each core type of the plain, Pro and Max parts:
+  -- the part numbers and codenames of the kernel's APPLE_CPU_PART_M1_*
+  -- and _M2_* [S_LINUX_CPUTYPE], spelt as [util-linux] spells the M1's
+  ["0x61"] = {
+    ["0x022"] = "Icestorm-M1", ["0x023"] = "Firestorm-M1",
+    ["0x024"] = "Icestorm-M1-Pro", ["0x025"] = "Firestorm-M1-Pro",
+    ["0x028"] = "Icestorm-M1-Max", ["0x029"] = "Firestorm-M1-Max",
+    ["0x032"] = "Blizzard-M2", ["0x033"] = "Avalanche-M2",
+    ["0x034"] = "Blizzard-M2-Pro", ["0x035"] = "Avalanche-M2-Pro",
+    ["0x038"] = "Blizzard-M2-Max", ["0x039"] = "Avalanche-M2-Max",
+  },
   ["0x6d"] = { ["0xd49"] = "Azure-Cobalt-100" },
   ["0xc0"] = { ["0xac3"] = "Ampere-1", ["0xac4"] = "Ampere-1a" },
 }

@@ -230,6 +230,8 @@ return {
   S_ARCHSPEC_PY = { what = "archspec's microarchitecture selection rule", where = "archspec/archspec archspec/cpu/detect.py@ebd3eb50" },
   archspec = { what = "archspec target names, parents, features, cpupart", where = "archspec/archspec-json cpu/microarchitectures.json@90b453f4 and archspec/archspec cpu/detect.py@ebd3eb50" },
   ["util-linux"] = { what = "Arm implementer/part -> core name", where = "util-linux/util-linux sys-utils/lscpu-arm.c@39465c78" },
+  S_LINUX_CPUTYPE = { what = "Apple MIDR parts (implementer 0x61): M1 Icestorm/Firestorm 0x022/0x023, Pro 0x024/0x025, Max 0x028/0x029; M2 Blizzard/Avalanche 0x032/0x033, Pro 0x034/0x035, Max 0x038/0x039",
+    where = "torvalds/linux arch/arm64/include/asm/cputype.h@cb9f145f (APPLE_CPU_PART_M1_*, APPLE_CPU_PART_M2_*)" },
   S_OPENBLAS_CPUID = { what = "OpenBLAS build-time arm64 TARGET per MIDR part (cpuid_arm64.c detect(): the highest part of all cores, the parts it lists, ARMV8 for any other Armv8 core)",
     where = "OpenMathLib/OpenBLAS cpuid_arm64.c@v0.3.30 (993fad6a; source as in [ob-0330]); the same part table at 72461f1c" },
   ["ob-cpuid"] = { same = "S_OPENBLAS_CPUID" },

@@ -205,23 +205,25 @@ local function numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fm
   return false
 end
 
--- Parse `text`; returns items (sorted, merged) and a list of errors.  Each
--- item: { cc = "8.6", suffix = "" | "a" | "f", from = "8.0" | nil, ptx = bool }.
-function M.parse(text)
-  local errors = {}
-  local items = {}
+-- A text that is no list at all (empty, or a word such as "all" that
+-- PyTorch's CMake takes for one): the error, into errors; true when so.
+local function not_a_list(text, errors)
   if type(text) ~= "string" or not text:find("%S") then
     err(errors, "usage", "", "the architecture list is empty",
       "name each GPU's compute capability, e.g. '8.0;9.0+PTX'")
-    return items, errors
+    return true
   end
   local trimmed = text:match("^%s*(.-)%s*$")
   if whole_words[trimmed] then
     err(errors, "usage", trimmed, ("'%s' is not an explicit list: %s"):format(trimmed, whole_words[trimmed]),
       "name each GPU's compute capability, e.g. '8.0;9.0+PTX'")
-    return items, errors
+    return true
   end
+  return false
+end
 
+-- The tokens of the list, separated by ';' or blanks, each once, in order.
+local function tokens_of(text)
   local seen, toks = {}, {}
   for tok in text:gsub("[ \t]+", ";"):gmatch("[^;]+") do
     if not seen[tok] then
@@ -229,9 +231,15 @@ function M.parse(text)
       toks[#toks + 1] = tok
     end
   end
+  return toks
+end
 
+-- add(cc, suffix, from, ptx, tok): one item into items, merged with the
+-- item of the same cc, suffix and from (+PTX if either has it), each
+-- token that asked for it kept once.
+local function item_adder(items)
   local byk = {}
-  local function add(cc, suffix, from, ptx, tok)
+  return function(cc, suffix, from, ptx, tok)
     local key = cc .. suffix .. "(" .. (from or "") .. ")"
     local it = byk[key]
     if not it then
@@ -242,40 +250,58 @@ function M.parse(text)
     it.ptx = it.ptx or ptx
     if not contains(it.tokens, tok) then it.tokens[#it.tokens + 1] = tok end
   end
+end
 
-  for _, tok in ipairs(toks) do
-    local body = tok
-    local ptx = false
-    if body:sub(-4) == "+PTX" then
-      body = body:sub(1, -5)
-      ptx = true
+-- A family name (Ampere, Hopper+PTX): its binaries through add, +PTX on
+-- those the family names for PTX (else on each binary).
+local function add_family(fam, ptx, tok, add)
+  local ptxset = {}
+  if ptx then
+    for _, p in ipairs(fam.ptx or fam.bin) do ptxset[p] = true end
+  end
+  for _, b in ipairs(fam.bin) do
+    add(b, "", nil, ptxset[b] or false, tok)
+    ptxset[b] = nil
+  end
+  for p in pairs(ptxset) do add(p, "", nil, true, tok) end
+end
+
+-- One token: its items through add, or its error into errors.
+local function parse_token(tok, errors, add)
+  local body = tok
+  local ptx = false
+  if body:sub(-4) == "+PTX" then
+    body = body:sub(1, -5)
+    ptx = true
+  end
+  local maj, min, suffix, fmaj, fmin = body:match("^(%d+)%.(%d)([af]?)%((%d+)%.(%d)%)$")
+  if not maj then
+    maj, min, suffix = body:match("^(%d+)%.(%d)([af]?)$")
+  end
+  if maj then
+    local cc = tonumber(maj) .. "." .. min
+    local from = fmaj and (tonumber(fmaj) .. "." .. fmin) or nil
+    -- PyTorch's CMake keeps the digits as written: "08.0" becomes
+    -- compute_080, which nvcc refuses.
+    if numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fmin) then
+      add(cc, suffix, from, ptx, tok)
     end
-    local maj, min, suffix, fmaj, fmin = body:match("^(%d+)%.(%d)([af]?)%((%d+)%.(%d)%)$")
-    if not maj then
-      maj, min, suffix = body:match("^(%d+)%.(%d)([af]?)$")
-    end
-    if maj then
-      local cc = tonumber(maj) .. "." .. min
-      local from = fmaj and (tonumber(fmaj) .. "." .. fmin) or nil
-      -- PyTorch's CMake keeps the digits as written: "08.0" becomes
-      -- compute_080, which nvcc refuses.
-      if numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fmin) then
-        add(cc, suffix, from, ptx, tok)
-      end
-    elseif M.families[body] then
-      local fam = M.families[body]
-      local ptxset = {}
-      if ptx then
-        for _, p in ipairs(fam.ptx or fam.bin) do ptxset[p] = true end
-      end
-      for _, b in ipairs(fam.bin) do
-        add(b, "", nil, ptxset[b] or false, tok)
-        ptxset[b] = nil
-      end
-      for p in pairs(ptxset) do add(p, "", nil, true, tok) end
-    else
-      err(errors, "usage", tok, ("unknown architecture '%s'"):format(tok), hint_for(tok))
-    end
+  elseif M.families[body] then
+    add_family(M.families[body], ptx, tok, add)
+  else
+    err(errors, "usage", tok, ("unknown architecture '%s'"):format(tok), hint_for(tok))
+  end
+end
+
+-- Parse `text`; returns items (sorted, merged) and a list of errors.  Each
+-- item: { cc = "8.6", suffix = "" | "a" | "f", from = "8.0" | nil, ptx = bool }.
+function M.parse(text)
+  local errors = {}
+  local items = {}
+  if not_a_list(text, errors) then return items, errors end
+  local add = item_adder(items)
+  for _, tok in ipairs(tokens_of(text)) do
+    parse_token(tok, errors, add)
   end
   table.sort(items, item_less)
   return items, errors

@@ -85,6 +85,59 @@ local function cxx_too_old(problems, facts, default, torch, lim)
   end
 end
 
+-- The newest gcc of list that nvcc takes in every version it may be
+-- (limits lim, nvcc's full version, the host arch) and that PyTorch
+-- release torch accepts; nil when none.
+local function best_gcc(list, lim, full, arch, torch)
+  local best
+  for _, c in ipairs(list) do
+    local cok, _, cmaybe = M.compiler_ok(lim, full, "gcc", c.version, arch)
+    if cok and not cmaybe and A.vcmp(c.version, torch.gcc_min) >= 0 and
+       (not best or A.vcmp(c.version, best.version) > 0) then
+      best = c
+    end
+  end
+  return best
+end
+
+-- The compiler nvcc would take (j.start, named j.what) may be the version
+-- nvcc breaks with (j.maybe: only part of its version is known, as detect
+-- reads "13" from gcc-13): switch to j.best, else say how to tell.
+local function maybe_too_new(problems, res, j)
+  local m = C.gcc_to_install(j.lim, j.full, j.arch, major(j.torch.gcc_min))
+  local message = ("%s may not work with nvcc %s: only its version %s is known, and %s"):format(
+    j.what, j.full, j.start.version, j.maybe.why)
+  if j.best then
+    res.host, res.kind, res.switched, res.maybe = j.best, "gcc", true, true
+    problem(problems, "warning", "gcc-too-new", message,
+      ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(j.best.path), j.best.version))
+  else
+    res.unsure = true
+    problem(problems, "warning", "gcc-too-new", message,
+      ("run '%s -dumpfullversion': if it prints %s, %s"):format(j.start.path, j.maybe.versions,
+        m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(m, m)
+          or "choose a newer CUDA with --cuda"))
+  end
+end
+
+-- The compiler nvcc would take (j.start) does not work with it (j.why):
+-- switch to j.best, else refuse, naming the gcc to install.
+local function too_new(problems, res, j)
+  if j.best then
+    res.host, res.kind, res.switched = j.best, "gcc", true
+    problem(problems, "warning", "gcc-too-new",
+      ("%s does not work with nvcc %s: %s"):format(j.what, j.full, j.why),
+      ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(j.best.path), j.best.version))
+  else
+    res.refused = true
+    local m = C.gcc_to_install(j.lim, j.full, j.arch, major(j.torch.gcc_min))
+    problem(problems, "error", "gcc-too-new",
+      ("%s does not work with nvcc %s: %s; no other gcc installed does"):format(j.what, j.full, j.why),
+      m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(m, m)
+        or "choose a newer CUDA with --cuda")
+  end
+end
+
 -- The nvcc host compiler for release r and PyTorch release torch, with
 -- the limits the installed toolkit tk (may be nil) states: the compiler
 -- the facts' environment names (CUDAHOSTCXX, CXX, CC; lib/checks.lua
@@ -114,48 +167,15 @@ function M.host_compiler(facts, r, torch, tk)
   end
   local full, arch = M.cuda_full(facts, r), facts.host and facts.host.arch
   local ok, why, maybe = M.compiler_ok(lim, full, kind, start.version, arch)
-  local what = named and ("%s=%s (%s %s)"):format(var, facts.env[var], kind, start.version)
-    or ("gcc %s (%s)"):format(start.version, start.path)
-  -- an installed gcc nvcc takes in every version it may be
-  local best
-  for _, c in ipairs(ok and not maybe and {} or list) do
-    local cok, _, cmaybe = M.compiler_ok(lim, full, "gcc", c.version, arch)
-    if cok and not cmaybe and A.vcmp(c.version, torch.gcc_min) >= 0 and
-       (not best or A.vcmp(c.version, best.version) > 0) then
-      best = c
-    end
-  end
+  local j = { start = start, full = full, arch = arch, lim = lim, torch = torch, why = why, maybe = maybe,
+    what = named and ("%s=%s (%s %s)"):format(var, facts.env[var], kind, start.version)
+      or ("gcc %s (%s)"):format(start.version, start.path),
+    -- an installed gcc nvcc takes in every version it may be
+    best = not (ok and not maybe) and best_gcc(list, lim, full, arch, torch) or nil }
   if ok and maybe then
-    -- only part of its version is known (detect reads "13" from gcc-13):
-    -- it may be the version nvcc breaks with
-    local m = C.gcc_to_install(lim, full, arch, major(torch.gcc_min))
-    if best then
-      res.host, res.kind, res.switched, res.maybe = best, "gcc", true, true
-      problem(problems, "warning", "gcc-too-new",
-        ("%s may not work with nvcc %s: only its version %s is known, and %s"):format(what, full, start.version, maybe.why),
-        ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(best.path), best.version))
-    else
-      res.unsure = true
-      problem(problems, "warning", "gcc-too-new",
-        ("%s may not work with nvcc %s: only its version %s is known, and %s"):format(what, full, start.version, maybe.why),
-        ("run '%s -dumpfullversion': if it prints %s, %s"):format(start.path, maybe.versions,
-          m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(m, m)
-            or "choose a newer CUDA with --cuda"))
-    end
+    maybe_too_new(problems, res, j)
   elseif not ok then
-    if best then
-      res.host, res.kind, res.switched = best, "gcc", true
-      problem(problems, "warning", "gcc-too-new",
-        ("%s does not work with nvcc %s: %s"):format(what, full, why),
-        ("the plan makes nvcc use %s (gcc %s) through CMAKE_CUDA_HOST_COMPILER and CUDAHOSTCXX"):format(M.cxx_of(best.path), best.version))
-    else
-      res.refused = true
-      local m = C.gcc_to_install(lim, full, arch, major(torch.gcc_min))
-      problem(problems, "error", "gcc-too-new",
-        ("%s does not work with nvcc %s: %s; no other gcc installed does"):format(what, full, why),
-        m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(m, m)
-          or "choose a newer CUDA with --cuda")
-    end
+    too_new(problems, res, j)
   end
   return res, problems
 end
@@ -287,60 +307,50 @@ local function mixed_cores(cpu, model)
     table.concat(cpu.parts, ", "), hi, cpu.part)
 end
 
--- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
--- alternative?, note }, env entries { {name, value} }, problems.
-function M.openblas(facts)
-  local host, problems, env = facts.host or {}, {}, {}
-  local cpu = host.cpu
-  local target, recognised, dyn = M.openblas_target(cpu)
-  local mgr = M.manager(facts)
-  local v = ob.source_build.version
-  if host.arch ~= "aarch64" then
-    local note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed"
-    if target then
-      note = note .. ("; OpenBLAS %s built here without TARGET picks %s%s"):format(v, target,
-        dyn and ((", and its DYNAMIC_ARCH runs the %s kernels"):format(dyn)) or "")
-    end
-    return { target = target or ptb.null, via = "none", packages = ptb.array({}), note = note }, env, problems
+-- Off aarch64: PyTorch looks for MKL, and what OpenBLAS built here
+-- would pick (target, its DYNAMIC_ARCH set dyn, release v) is a note.
+local function blas_off_arm(target, dyn, v)
+  local note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed"
+  if target then
+    note = note .. ("; OpenBLAS %s built here without TARGET picks %s%s"):format(v, target,
+      dyn and ((", and its DYNAMIC_ARCH runs the %s kernels"):format(dyn)) or "")
   end
-  local res = { packages = ptb.array({}) }
-  -- the core as the facts name it: its model, else its archspec name,
-  -- else its implementer:part; nil when the facts name none
-  local model = type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
+  return { target = target or ptb.null, via = "none", packages = ptb.array({}), note = note }
+end
+
+-- The core as the facts name it: its model, else its archspec name, else
+-- its implementer:part; nil when the facts name none.
+local function core_model(cpu)
+  return type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
     or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
-  local mixed
-  model, mixed = mixed_cores(cpu, model)
-  if target == ob.arm_fallback then target = nil end   -- the generic case below
-  local runs = dyn and dyn ~= target and (" (OpenBLAS %s runs the %s kernel set there)"):format(v, dyn) or ""
-  if target and not ob.fragile[target] and recognised then
-    res.target = target
-    res.via = mgr and "package" or "source"
-    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time%s"):format(model or "this CPU", target, runs)
-  elseif target and not ob.fragile[target] then
-    res.target = target
-    res.via = "source"
-    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part%s; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(
-      model or "this CPU", dyn and (", and runs its generic " .. dyn .. " kernels" .. (generic_why[dyn] or "")) or "", target)
+end
+
+-- An Armv8 core OpenBLAS has no TARGET of its own for (target: one the
+-- pinned release refuses, or nil): TARGET=ARMV8 from source, and what
+-- its DYNAMIC_ARCH runs there, into res.
+local function blas_generic_arm(res, cpu, target, recognised, dyn, model, v)
+  res.target = "ARMV8"
+  res.via = "source"
+  if target then
+    -- a TARGET the pinned release refuses (Neoverse V2): what its
+    -- DYNAMIC_ARCH runs there, exactly [ob-dyn]
+    res.note = ("%s; a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises this core at run time %s"):format(
+      ob.fragile[target], v, refused_runs(cpu, target, dyn))
+  elseif model and recognised then
+    res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s recognises it at run time and runs the %s kernels"):format(model, v, dyn)
+  elseif model and dyn then
+    res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s does not recognise it at run time and runs its generic %s kernels%s"):format(
+      model, v, dyn, generic_why[dyn] or "")
+  elseif model then
+    res.note = model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
   else
-    res.target = "ARMV8"
-    res.via = "source"
-    if target then
-      -- a TARGET the pinned release refuses (Neoverse V2): what its
-      -- DYNAMIC_ARCH runs there, exactly [ob-dyn]
-      res.note = ("%s; a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises this core at run time %s"):format(
-        ob.fragile[target], v, refused_runs(cpu, target, dyn))
-    elseif model and recognised then
-      res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s recognises it at run time and runs the %s kernels"):format(model, v, dyn)
-    elseif model and dyn then
-      res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s does not recognise it at run time and runs its generic %s kernels%s"):format(
-        model, v, dyn, generic_why[dyn] or "")
-    elseif model then
-      res.note = model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
-    else
-      res.note = "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
-    end
+    res.note = "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
   end
-  if mixed then res.note = res.note .. mixed end
+end
+
+-- Where the BLAS comes from, into res: the distribution's package
+-- (manager mgr) in /usr, else OpenBLAS's pinned source in /opt/OpenBLAS.
+local function blas_source(res, mgr)
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas
     res.prefix = "/usr"
@@ -354,6 +364,35 @@ function M.openblas(facts)
     for w in ob.source_build.make_flags:gmatch("%S+") do res.make_flags[#res.make_flags + 1] = w end
     res.prefix = "/opt/OpenBLAS"
   end
+end
+
+-- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
+-- alternative?, note }, env entries { {name, value} }, problems.
+function M.openblas(facts)
+  local host, problems, env = facts.host or {}, {}, {}
+  local cpu = host.cpu
+  local target, recognised, dyn = M.openblas_target(cpu)
+  local mgr = M.manager(facts)
+  local v = ob.source_build.version
+  if host.arch ~= "aarch64" then return blas_off_arm(target, dyn, v), env, problems end
+  local res = { packages = ptb.array({}) }
+  local model, mixed = mixed_cores(cpu, core_model(cpu))
+  if target == ob.arm_fallback then target = nil end   -- the generic case below
+  local runs = dyn and dyn ~= target and (" (OpenBLAS %s runs the %s kernel set there)"):format(v, dyn) or ""
+  if target and not ob.fragile[target] and recognised then
+    res.target = target
+    res.via = mgr and "package" or "source"
+    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time%s"):format(model or "this CPU", target, runs)
+  elseif target and not ob.fragile[target] then
+    res.target = target
+    res.via = "source"
+    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part%s; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(
+      model or "this CPU", dyn and (", and runs its generic " .. dyn .. " kernels" .. (generic_why[dyn] or "")) or "", target)
+  else
+    blas_generic_arm(res, cpu, target, recognised, dyn, model, v)
+  end
+  if mixed then res.note = res.note .. mixed end
+  blas_source(res, mgr)
   if cpu and cpu.microarch == "neoverse_v2" and host.platform == "sbsa" then
     res.alternative = "NVPL (BLAS=NVPL): NVIDIA's BLAS for Grace, what PyTorch's own CUDA aarch64 wheels use (nvpl_blas, linux-sbsa redist)"
   end

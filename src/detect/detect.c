@@ -59,6 +59,7 @@ static int open_root(const struct ptb_detect_opts *opts, struct ptb_root *r,
 	r->dir = clean;
 	r->is_host = strcmp(clean, "/") == 0;
 	r->notes = NULL;
+	r->scan_left = NULL;
 	return 0;
 }
 
@@ -95,7 +96,8 @@ cJSON *ptb_detect_raw(const struct ptb_detect_opts *opts, struct ptb_err *err)
 
 /* ptb.version_strings(file) while detect.enrich runs: the version-like
  * strings of one file under the root (ctx), read only when the recipe
- * decides a compiler needs them. */
+ * decides a compiler needs them, all of them within the root's
+ * scan_left (PTB_SCAN_BUDGET a run). */
 static int version_strings(void *ctx, const cJSON *arg, cJSON **out, struct ptb_err *err)
 {
 	if (!cJSON_IsString(arg) || arg->valuestring[0] != '/') {
@@ -130,6 +132,7 @@ cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err)
 	struct ptb_lua *lua, *own;
 	struct ptb_root r;
 	cJSON *raw, *facts = NULL;
+	uint64_t scan_left = PTB_SCAN_BUDGET;
 
 	if (open_root(opts, &r, err) != 0)
 		return NULL;
@@ -138,6 +141,8 @@ cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err)
 		return NULL;
 	}
 	raw = probe(opts, &r);
+	/* the compilers' bytes detect.lua asks for share one budget */
+	r.scan_left = &scan_left;
 	ptb_lua_offer(lua, "version_strings", version_strings, &r);
 	if (ptb_recipe_call(lua, "detect", "enrich", raw, &facts, NULL, err) == 0 &&
 	    ptb_facts_validate(facts, "detect.enrich", err) != 0) {

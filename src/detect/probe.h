@@ -27,8 +27,10 @@ void ptb_probe_cuda(const struct ptb_root *r, cJSON *raw, const char *given);
 void ptb_probe_tools(const struct ptb_root *r, cJSON *raw);
 /* The version-like strings in the bytes of one ELF file (inner path) of at
  * most 512 MiB, read in steps, never whole: { strings = [...] } when it was
- * searched, { note = "..." } when it is too large, {} when it is absent or
- * no ELF file (a script, a FIFO).  What detect.lua asks for a compiler
+ * searched, { note = "..." } when it is too large or larger than what is
+ * left of r->scan_left (one detect run reads PTB_SCAN_BUDGET, 1 GiB, of
+ * such files in all), {} when it is absent or no ELF file (a script, a
+ * FIFO).  What detect.lua asks for a compiler
  * whose version no cheaper source gives.  Caller frees. */
 cJSON *ptb_probe_version_strings(const struct ptb_root *r, const char *file);
 /* The python3 a build would run, from files only (no process): that of

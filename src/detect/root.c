@@ -396,6 +396,20 @@ static void note_file(const struct ptb_root *r, const char *path, const char *wh
 	free(t);
 }
 
+/* The note of a file of size bytes that what is left of r->scan_left
+ * cannot hold: not searched, and how much of the run's budget is spent. */
+static void budget_note(const struct ptb_root *r, const char *path, uint64_t size)
+{
+	char *t = ptb_xasprintf("(%llu MiB) is not searched: detect searches at most %llu MiB "
+	                        "of compiler files in one run, and %llu MiB of it are spent",
+	                        (unsigned long long)((size + (1u << 20) - 1) >> 20),
+	                        (unsigned long long)(PTB_SCAN_BUDGET >> 20),
+	                        (unsigned long long)((PTB_SCAN_BUDGET - *r->scan_left) >> 20));
+
+	note_file(r, path, t);
+	free(t);
+}
+
 int ptb_root_elf_strings(const struct ptb_root *r, const char *path, size_t max,
                          int (*keep)(const char *s, size_t len), size_t nmax,
                          cJSON *arr)
@@ -423,6 +437,19 @@ int ptb_root_elf_strings(const struct ptb_root *r, const char *path, size_t max,
 		close(fd);
 		return -1;
 	}
+	if (r->scan_left && (uint64_t)st.st_size > *r->scan_left) {
+		char magic[4];
+
+		/* only an ELF file would have been searched: a script is not
+		 * one the budget stopped */
+		if (pread(fd, magic, sizeof magic, 0) == (ssize_t)sizeof magic &&
+		    memcmp(magic, "\177ELF", 4) == 0)
+			budget_note(r, path, (uint64_t)st.st_size);
+		close(fd);
+		return -1;
+	}
+	if (r->scan_left && *r->scan_left < max)
+		max = (size_t)*r->scan_left; /* a file that grows stops there */
 	buf = ptb_xmalloc(step);
 	for (;;) {
 		do
@@ -441,6 +468,8 @@ int ptb_root_elf_strings(const struct ptb_root *r, const char *path, size_t max,
 	}
 	free(buf);
 	close(fd);
+	if (r->scan_left)
+		*r->scan_left -= scanned < *r->scan_left ? scanned : *r->scan_left;
 	return scanned == 0 ? -1 : s.added;
 }
 

@@ -9,16 +9,25 @@
 #define PTB_DETECT_ROOT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
 #include "util/util.h"
+
+/* What one detect run reads of compiler files in all, to find versions
+ * in their bytes (ptb_root_elf_strings with scan_left): a gcc driver is
+ * 1-2 MiB, a libclang-cpp some hundred; a sysroot of many huge
+ * "compilers" costs this much, not 512 MiB each. */
+#define PTB_SCAN_BUDGET ((uint64_t)1 << 30)
 
 struct ptb_root {
 	const char *dir;   /* "/" for this host */
 	int is_host;       /* dir is "/" */
 	cJSON *notes;      /* NULL, or an array that gets a line for each file
 	                    * not read (not a regular file) or cut (too large) */
+	uint64_t *scan_left; /* NULL, or the bytes ptb_root_elf_strings may
+	                      * still read in this detect run (shared by copies) */
 };
 
 /* The path with every symlink resolved, as seen inside the root; NULL when
@@ -54,7 +63,9 @@ int ptb_root_find(const struct ptb_root *r, const char *path, const char *needle
  * (a compiler's version string: a run of printable bytes between two
  * NULs), each under 64 bytes, at most nmax of them, appended to arr.
  * Only a regular ELF file of at most max bytes is read, in 1 MiB steps;
- * one larger gets a note naming it.  Returns how many strings were
+ * one larger gets a note naming it.  With r->scan_left set, a file
+ * larger than what is left of it is not read either (a note says so),
+ * and the bytes read are taken from it.  Returns how many strings were
  * added, or -1 when the file is absent, not a regular file, not ELF or
  * too large (a missing fact, never an error). */
 int ptb_root_elf_strings(const struct ptb_root *r, const char *path, size_t max,

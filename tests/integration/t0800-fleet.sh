@@ -208,6 +208,15 @@ is "$rc" 1 "a ppc64le node: exit 1"
 printf '%s\n' "$out" >"$T_DIR/p9.json"
 is "$(q "$T_DIR/p9.json" 'codes(d["problems"])')" '["fleet-node-platform@power9"]' "fleet-node-platform names it"
 
+# an Orin on JetPack 7.2 beside a Thor build machine, CUDA 13.4: the
+# Orin's upgrade package is not the Thor's (t0805 tests Jetson nodes)
+json_edit "$P/jetson-thor.json" "$T_DIR/thor72.json" 'f["jetson"]["l4t"] = "39.2.0"'
+json_edit "$P/jetson-orin.json" "$T_DIR/orin72.json" 'f["jetson"]["l4t"] = "39.2.0"; f["host"]["os"]["version_id"] = "24.04"; f["toolkits"] = []'
+run "$PTBUILD" plan --facts "$T_DIR/thor72.json" --facts "$T_DIR/orin72.json" --cuda 13.4 --json
+printf '%s\n' "$out" >"$T_DIR/jetsons.json"
+is "$(q "$T_DIR/jetsons.json" '[x["node"] for x in B("jetson")["problems"] if x["code"] == "fleet-node-upgrade-package"]')" '["orin72"]' \
+	"fleet-node-upgrade-package: the Orin needs its own upgrade package"
+
 # every fleet code in recipes/PROBLEMS.md was raised above
 for code in $(sed -n 's/^- `\(fleet-[a-z-]*\)` (.*/\1/p' "$top_srcdir/recipes/PROBLEMS.md"); do
 	grep -q "\"$code" "$T_DIR"/*.json

@@ -191,7 +191,7 @@ static void root(const char *dir)
 		{ "chain", "rel" },
 		{ "dangling", "nowhere" },
 	};
-	struct ptb_root r = { dir, 0, NULL };
+	struct ptb_root r = { dir, 0, NULL, NULL };
 	struct ptb_buf b;
 	char *p, *secret = ptb_path_join(dir, "etc");
 
@@ -254,7 +254,7 @@ static void elf_strings(const char *dir)
 		{ "larger than max: not read", 1, 0, "\0v1\0", 4, 8, 6, "-1" },
 	};
 	char *f = ptb_path_join(dir, "elfstr");
-	struct ptb_root r = { dir, 0, NULL };
+	struct ptb_root r = { dir, 0, NULL, NULL };
 	const cJSON *note;
 
 	r.notes = cJSON_CreateArray();
