@@ -68,6 +68,27 @@ before=$(fx_tree "$T_DIR/p1")
 run "$PTBUILD" fetch --archive "$url@$bad" --platform linux-sbsa --prefix "$T_DIR/p1" --cache "$T_DIR/c5"
 is "$rc:$(fx_tree "$T_DIR/p1")" "4:$before" "a wrong sha256 over an installed prefix: exit 4, the prefix unchanged"
 
+# A saved plan whose download has no size (a cuDNN archive no source
+# gave one for) is a valid plan: fetch --plan holds it to its sha256
+# (NVIDIA's URL, taken from the loopback server as --mirror).
+"$PTBUILD" plan --profile dgx-h100 --json >"$T_DIR/h100.plan.json" 2>/dev/null
+python3 - "$T_DIR/h100.plan.json" "$T_DIR/nosize.plan.json" "https://developer.download.nvidia.com/compute/cudnn/redist/$rel" "$sha" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["cuda"]["source"] = "download"
+p["cuda"]["downloads"] = [{"name": "cudnn", "version": "9.24.0.43", "url": sys.argv[3], "sha256": sys.argv[4]}]
+p["cuda"]["files_from_manifest"] = False
+json.dump(p, open(sys.argv[2], "w"))
+PY
+run "$PTBUILD" fetch --plan "$T_DIR/nosize.plan.json" --mirror "http://127.0.0.1:$NGX_HTTP" --prefix "$T_DIR/p7" --cache "$T_DIR/c7"
+is "$rc:$err" 0: "fetch --plan: a download without a size is fetched (exit 0)"
+cmp -s "$T_DIR/src/$top/lib/libcudnn.so.9.24.0" "$T_DIR/p7/lib/libcudnn.so.9.24.0"
+t_ok $? "... and installed"
+json_edit "$T_DIR/nosize.plan.json" "$T_DIR/badsize.plan.json" "f['cuda']['downloads'][0]['size'] = 'many'"
+run "$PTBUILD" fetch --plan "$T_DIR/badsize.plan.json" --prefix "$T_DIR/p8" --cache "$T_DIR/c8"
+is "$rc" 2 "... but a size that is no number of bytes is a bad plan file (exit 2)"
+like "$err" "*'$T_DIR/badsize.plan.json' is not a valid plan: key 'cuda.downloads?0?.size': expected a whole number of bytes, or no size*" "... named with its key"
+
 # Malformed values: usage errors naming the option and the value.
 run "$PTBUILD" fetch --archive "$url" --platform linux-sbsa --prefix "$T_DIR/p6"
 is "$rc:$err" "2:ptbuild: error: --archive '$url': expected URL@SHA256 (64 lowercase hex digits)" "--archive without a sha256: exit 2, named"
