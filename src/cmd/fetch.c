@@ -1037,8 +1037,8 @@ static int read_options(struct ptb_ctx *ctx, int argc, char **argv,
 	if ((o->mirror || o->mirror_hosts) && !o->cuda && !*plan_mode && !o->plan)
 		return ptb_cli_usage("fetch", "--%s needs --cuda VER to find redistrib_VER.json, or a plan",
 		                     o->mirror ? "mirror" : "mirror-hosts");
-	if (o->lock && (o->manifest || o->mirror || o->mirror_hosts || o->components || o->plan))
-		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --mirror-hosts, --components and --plan");
+	if (o->lock && (o->manifest || o->mirror || o->mirror_hosts || o->components || o->plan || o->nfiles))
+		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --mirror-hosts, --components, --plan, --file and --archive");
 	return -1;
 }
 

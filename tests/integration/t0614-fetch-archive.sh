@@ -50,6 +50,13 @@ run "$PTBUILD" fetch --lock "$T_DIR/a.lock" --prefix "$T_DIR/p2" --cache "$T_DIR
 is "$rc" 0 "fetch --lock (that lock) --offline: exit 0"
 is "$(fx_tree "$T_DIR/p2" | grep -v ptbuild-lock)" "$(fx_tree "$T_DIR/p1" | grep -v ptbuild-lock)" "... the same tree, from the cache"
 
+# A lock fetches exactly its own items: an --archive beside it would be
+# left out unseen, so it is a usage error.
+run "$PTBUILD" fetch --lock "$T_DIR/a.lock" --archive "$url@$sha" --prefix "$T_DIR/p9" --cache "$T_DIR/c1" --offline
+is "$rc:$err" "2:ptbuild: error: --lock fetches exactly its own items; drop --manifest, --mirror, --mirror-hosts, --components, --plan, --file and --archive
+hint: see 'ptbuild fetch --help'" \
+	"--lock with --archive: exit 2, named"
+
 # --dry-run: the size is unknown until the server says it.
 run "$PTBUILD" fetch --archive "$url@$sha" --platform linux-sbsa --prefix "$T_DIR/p3" --cache "$T_DIR/c3" --dry-run
 like "$out" "*$top *size unknown*$url*" "--dry-run: the archive, its size unknown, from its URL"
