@@ -649,27 +649,41 @@ static void dry_run(const struct opts *o, const struct ptb_fetch_list *l, const 
                     int64_t total)
 {
 	int64_t need = 0;
-	size_t hits = 0;
+	size_t hits = 0, unsized = 0, unsized_need = 0;
 	char b[32];
 
 	for (size_t i = 0; i < l->n; i++) {
 		char *path;
+		int hit = in_cache(cache, &l->items[i], &path);
 
-		if (in_cache(cache, &l->items[i], &path))
-			hits++;
-		else if (l->items[i].size > 0)
+		hits += hit;
+		unsized += l->items[i].size < 0;
+		if (!hit && l->items[i].size > 0)
 			need += l->items[i].size;
+		else if (!hit && l->items[i].size < 0)
+			unsized_need++;
 		free(path);
 	}
+	/* an item no source gave a size for (a --file, a cuDNN archive known
+	 * by its sha256 alone) is counted apart: the byte total leaves it out */
 	ptb_fmt_bytes(b, sizeof b, (double)total);
-	printf("would fetch %zu component%s (%s) for %s", l->n, l->n == 1 ? "" : "s", b,
-	       l->platform ? l->platform : "this platform");
+	printf("would fetch %zu component%s (", l->n, l->n == 1 ? "" : "s");
+	if (unsized == l->n)
+		printf("sizes unknown");
+	else if (unsized)
+		printf("%s and %zu of unknown size", b, unsized);
+	else
+		printf("%s", b);
+	printf(") for %s", l->platform ? l->platform : "this platform");
 	if (o->prefix)
 		printf(" into %s\n", o->prefix);
 	else
 		printf(" into the cache %s (no --prefix: nothing installed)\n", cache);
 	ptb_fmt_bytes(b, sizeof b, (double)need);
-	printf("cache %s holds %zu of them; %s to download\n", cache, hits, b);
+	printf("cache %s holds %zu of them; %s to download", cache, hits, b);
+	if (unsized_need)
+		printf(" and %zu file%s of unknown size", unsized_need, unsized_need == 1 ? "" : "s");
+	printf("\n");
 	if (l->manifest_url)
 		printf("manifest %s\n", l->manifest_url);
 	for (size_t i = 0; i < l->n; i++) {

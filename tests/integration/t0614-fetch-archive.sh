@@ -60,6 +60,11 @@ hint: see 'ptbuild fetch --help'" \
 # --dry-run: the size is unknown until the server says it.
 run "$PTBUILD" fetch --archive "$url@$sha" --platform linux-sbsa --prefix "$T_DIR/p3" --cache "$T_DIR/c3" --dry-run
 like "$out" "*$top *size unknown*$url*" "--dry-run: the archive, its size unknown, from its URL"
+like "$out" "would fetch 1 component (sizes unknown) for linux-sbsa into $T_DIR/p3
+cache $T_DIR/c3 holds 0 of them; 0 B to download and 1 file of unknown size*" \
+	"... and no byte total that leaves it out unsaid"
+run "$PTBUILD" fetch --lock "$T_DIR/a.lock" --prefix "$T_DIR/p3" --cache "$T_DIR/c3" --dry-run
+like "$out" "*holds 0 of them; 0 B to download and 1 file of unknown size*" "--dry-run of the lock: the same"
 
 # Another sha256 (the right one for other bytes): refused, nothing kept.
 bad=$(printf '%s' "$sha" | tr '0-9a-f' '1-9a-f0')
