@@ -76,6 +76,12 @@ local function cudnn_fix(r, platform, root, torch)
   local e, c = T.cudnn(r, platform, wheel_cudnn(torch, r))
   if e then
     local prefix = ("/opt/cudnn-%s-cuda%s"):format(e.version, major)
+    if not c.manifest_sha256 then
+      -- carried as per-archive digests: the archive itself, held to its
+      -- own sha256 (no manifest of NVIDIA's to pin)
+      return ("ptbuild fetch --archive %s@%s --prefix %s, then export CUDNN_ROOT=%s"):format(
+        e.url, e.sha256, prefix, prefix)
+    end
     return ("ptbuild fetch --manifest %sredistrib_%s.json --manifest-sha256 %s --components cudnn --variant cuda%s --prefix %s, then export CUDNN_ROOT=%s"):format(
       c.base_url, c.label, c.manifest_sha256, major, prefix, prefix)
   end
@@ -667,10 +673,13 @@ local function cuda_plan(facts, args, ch, torch)
   -- fetch resolves the CUDA files through the manifest (checksums and all)
   if dl and ncuda == 0 then cplan.files_from_manifest = true end
   if cudnn then
-    -- manifest: the carried cuDNN manifest's label; wheel_version: what
-    -- the release's own wheel of this CUDA uses, when known
+    -- manifest: the cuDNN release's label (redistrib_<label>.json);
+    -- wheel_version: what the release's own wheel of this CUDA uses, when
+    -- known
     cplan.cudnn = { version = cudnn.version, variant = cudnn.variant, source = "download",
                     manifest = cinfo.label, wheel_version = want }
+    -- a release carried as per-archive digests: where the sha256 is from
+    if cinfo.sources then cplan.cudnn.archive_sources = ptb.array(cinfo.sources) end
   end
   if args.no_cudnn then cplan.cudnn = { source = "off" } end
   cplan.docker_downloads = docker_downloads(args, r, want)
@@ -685,13 +694,21 @@ end
 local function cudnn_why(torch, r, platform, cudnn, cinfo)
   local wc, cu = cinfo.wheel, "cu" .. r.version:gsub("%.", "")
   local major = r.version:match("^%d+")
-  if cinfo.chosen == "wheel" then
+  if cinfo.chosen == "wheel" and not cinfo.manifest_sha256 then
+    -- carried as per-archive digests (data/redist.lua archives_from)
+    local n = #(cinfo.sources or {})
+    return ("the cuDNN PyTorch %s's %s wheels use; ptbuild holds no copy of NVIDIA's redistrib_%s.json, only this archive's sha256 as %s give%s it (%s in ptbuild's sources)%s"):format(
+      torch.version, cu, cinfo.label, n == 1 and "one source" or (n .. " sources"), n == 1 and "s" or "",
+      table.concat(cinfo.sources or {}, ", "),
+      cudnn.size and "" or ", and no size: fetch checks the sha256 alone")
+  elseif cinfo.chosen == "wheel" then
     return ("the cuDNN PyTorch %s's %s wheels use, from NVIDIA's redistrib_%s.json, whose checksums ptbuild carries"):format(
       torch.version, cu, cinfo.label)
   elseif wc then
     return ("PyTorch %s's %s wheels use cuDNN %s, %s: the newest cuDNN whose checksums it carries for CUDA %s on %s instead (NVIDIA's redistrib_%s.json)"):format(
       torch.version, cu, wc,
-      cinfo.wheel_carried and ("of which NVIDIA has no %s %s archive"):format(platform, cudnn.variant)
+      cinfo.wheel_carried == "manifest" and ("of which NVIDIA has no %s %s archive"):format(platform, cudnn.variant)
+        or cinfo.wheel_carried == "digests" and ("whose %s %s archive no source read gives the sha256 of"):format(platform, cudnn.variant)
         or "whose checksums ptbuild does not carry",
       major, platform, cinfo.label)
   elseif contains(torch.cuda, r.version) then

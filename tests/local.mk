@@ -127,6 +127,8 @@ SHELL_TESTS = \
 	tests/integration/t0611-fetch-pinned.sh \
 	tests/integration/t0612-fetch-pinned-platforms.sh \
 	tests/integration/t0613-fetch-cudnn.sh \
+	tests/integration/t0614-fetch-archive.sh \
+	tests/integration/t0615-fetch-cudnn-digests.sh \
 	tests/integration/t0620-fetch-progress.sh \
 	tests/integration/t0621-fetch-unreachable.sh \
 	tests/integration/t0700-real-detect.sh \

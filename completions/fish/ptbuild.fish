@@ -91,6 +91,7 @@ complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l lock -r -F -d 'fet
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l write-lock -r -F -d 'write the ptbuild.lock/1 file of this fetch'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l plan -r -F -d 'the items of a ptbuild.plan/1 document'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l file -x -d 'also fetch one file kept whole'
+complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l archive -x -d 'also fetch one redist-style archive'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l prefix -x -a '(__fish_complete_directories)' -d 'install here'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l cache -x -a '(__fish_complete_directories)' -d 'cache (default $XDG_CACHE_HOME/ptbuild)'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l jobs -x -d 'transfers at once'

@@ -256,9 +256,11 @@ local wheel_cudnn = {
   ["2.11"] = { ["12.6"] = "9.10.2.21", ["12.8"] = "9.19.0.56", ["12.9"] = "9.17.1.4", ["13.0"] = "9.19.0.56" },
   ["2.12"] = { ["12.6"] = "9.10.2.21", ["12.9"] = "9.20.0.48", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
   ["2.13"] = { ["12.6"] = "9.10.2.21", ["12.9"] = "9.20.0.48", ["13.0"] = "9.20.0.48", ["13.2"] = "9.20.0.48" },
-  -- 2.14's 9.24.0.43: NVIDIA's redistrib_9.24.0.json was read only in
-  -- part (its Linux archives' sha256 [cudnn924]); with no whole copy to
-  -- carry (doc/maintainers.md), a 2.14 plan takes the newest carried cuDNN.
+  -- 2.14's 9.24.0.43: no source read shows NVIDIA's redistrib_9.24.0.json
+  -- whole [cudnn924], so data/redist.lua carries its Linux archives'
+  -- sha256 alone, each with its sources [cudnn924-nv] [cudnn924-cf]
+  -- (tools/data/redist/cudnn-archive-digests.csv); a 2.14 plan of CUDA 13
+  -- takes it, a platform without a carried archive the newest manifest.
   ["2.14"] = { ["12.6"] = "9.10.2.21", ["13.0"] = "9.24.0.43", ["13.2"] = "9.24.0.43" },
 }
 

@@ -1062,9 +1062,27 @@ local M = {
   },
   components = { "cuda_cccl", "cuda_crt", "cuda_cudart", "cuda_culibos", "cuda_cupti", "cuda_nvcc", "cuda_nvml_dev", "cuda_nvrtc", "cuda_nvtx", "cuda_profiler_api", "libcublas", "libcufft", "libcufile", "libcurand", "libcusolver", "libcusparse", "libnvjitlink", "libnvvm" },
   -- cuDNN, from NVIDIA's redistrib_9.20.0.json, redistrib_9.13.0.json, redistrib_9.10.2.json, redistrib_9.7.1.json, redistrib_9.5.1.json (https://developer.download.nvidia.com/compute/cudnn/redist/),
-  -- newest first; cudnn: the newest.  manifest_sha256: the sha256 of NVIDIA's manifest
+  -- newest first; cudnn: the newest manifest.  manifest_sha256: the sha256 of NVIDIA's manifest
   -- file itself (pinned alike by google-ml-infra/rules_ml_toolchain).
+  -- 9.24.0: no manifest_sha256 (no source shows NVIDIA's file whole): the
+  -- sha256 of each archive as the sources it names give it (tools/data/redist/cudnn-archive-digests.csv),
+  -- taken only as a PyTorch wheel's own cuDNN.
   cudnn_releases = {
+    {
+      base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",
+      label = "9.24.0", version = "9.24.0.43", release_date = "2026-07-02",
+      manifest_sha256 = nil, archives_from = "tools/data/redist/cudnn-archive-digests.csv",
+      platforms = {
+        ["linux-x86_64"] = {
+          cuda12 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.24.0.43_cuda12-archive.tar.xz", sha256 = "7dea7fc8436fdd65cb22cd6634e5a2834e4a8508217abea5286c15affa9a80a0", size = 1021467740, sources = { "cudnn924-nv", "cudnn924-cf" } },  -- [cudnn924-nv] [cudnn924-cf]
+          cuda13 = { relative_path = "cudnn/linux-x86_64/cudnn-linux-x86_64-9.24.0.43_cuda13-archive.tar.xz", sha256 = "63f1900222c69ee7e94583408181ccdb988dc2833531ce6bde0df43bbdd04a6d", size = 913717900, sources = { "cudnn924-nv", "cudnn924-cf" } },  -- [cudnn924-nv] [cudnn924-cf]
+        },
+        ["linux-sbsa"] = {
+          cuda12 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.24.0.43_cuda12-archive.tar.xz", sha256 = "802f6f1138537f5f845322dc27f67a1055047dcb26d37fc2ad94a5e65ef728ee", size = 1068207284, sources = { "cudnn924-nv", "cudnn924-cf" } },  -- [cudnn924-nv] [cudnn924-cf]
+          cuda13 = { relative_path = "cudnn/linux-sbsa/cudnn-linux-sbsa-9.24.0.43_cuda13-archive.tar.xz", sha256 = "f9b71a8a070073f20224746d9216ac4e28de7f59b54a8c47200ff506e6d4d830", sources = { "cudnn924-cf" } },  -- [cudnn924-cf]; size not read
+        },
+      },
+    },
     {
       base_url = "https://developer.download.nvidia.com/compute/cudnn/redist/",
       label = "9.20.0", version = "9.20.0.48", release_date = "2026-03-09",
@@ -1158,5 +1176,7 @@ local M = {
     },
   },
 }
-M.cudnn = M.cudnn_releases[1]
+for _, c in ipairs(M.cudnn_releases) do
+  if c.manifest_sha256 then M.cudnn = c break end
+end
 return M

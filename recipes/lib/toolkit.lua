@@ -719,18 +719,24 @@ function M.installer(r, platform, installer, facts)
 end
 
 -- The cuDNN archive that goes with CUDA release r on platform, as a
--- download entry, from the cuDNN manifests whose checksums ptbuild carries
+-- download entry, from the cuDNN releases whose checksums ptbuild carries
 -- (data/redist.lua cudnn_releases, newest first): the variant of r's major
 -- version ("cuda12", "cuda13") of cuDNN `want` (the version the PyTorch
 -- release's own wheel of r uses, data/pytorch.lua wheel_cudnn) when one
--- carried manifest is that version and has that archive; else of the
--- newest carried cuDNN that has it.  A manifest without an archive for
--- the platform and variant (9.20.0 has no cuda13 one for linux-aarch64)
--- is never chosen.  Returns the entry and what was chosen: { label,
--- manifest_sha256, base_url } of the manifest, `wheel` (want), `chosen`
--- ("wheel" or "newest") and `wheel_carried` (want is a carried manifest's,
--- which lacks this archive); nil when no carried cuDNN has the archive (CUDA
--- 11 on linux-aarch64).
+-- carried release is that version and has that archive; else of the
+-- newest carried manifest that has it.  A release carried from per-archive
+-- digests (no manifest_sha256: no source shows NVIDIA's manifest file
+-- whole) is taken only as `want`: it is carried for the wheels that use
+-- it, and the fallback stays a manifest ptbuild holds whole.  A release
+-- without an archive for the platform and variant (9.20.0 has no cuda13
+-- one for linux-aarch64) is never chosen.  Returns the entry (without
+-- size where no source gave one) and what was chosen: { label,
+-- manifest_sha256 (nil for per-archive digests), base_url, sources (the
+-- archive's source ids, per-archive digests only) } of the release,
+-- `wheel` (want), `chosen` ("wheel" or "newest") and `wheel_carried`
+-- (want is a carried release's: "manifest" or "digests", how it is
+-- carried; false otherwise); nil when no carried cuDNN has the archive
+-- (CUDA 11 on linux-aarch64).
 function M.cudnn(r, platform, want)
   local variant = "cuda" .. r.version:match("^%d+")
   local function archive(c) return c.platforms[platform] and c.platforms[platform][variant] end
@@ -740,16 +746,21 @@ function M.cudnn(r, platform, want)
   end
   if not pick then
     for _, c in ipairs(redist.cudnn_releases or {}) do
-      if archive(c) then pick, chosen = c, "newest" break end
+      if c.manifest_sha256 and archive(c) then pick, chosen = c, "newest" break end
     end
   end
   if not pick then return nil end
-  local carried = false   -- want is a carried manifest's, for another archive
-  for _, c in ipairs(redist.cudnn_releases) do if c.version == want then carried = true end end
+  -- want is a carried release's, for another archive: "manifest" (NVIDIA
+  -- has no such archive) or "digests" (no source read gives its sha256)
+  local carried = false
+  for _, c in ipairs(redist.cudnn_releases) do
+    if c.version == want then carried = c.manifest_sha256 and "manifest" or "digests" end
+  end
   local e = archive(pick)
   return { name = "cudnn", version = pick.version, url = pick.base_url .. e.relative_path,
            sha256 = e.sha256, size = e.size, variant = variant },
          { label = pick.label, manifest_sha256 = pick.manifest_sha256, base_url = pick.base_url,
+           sources = not pick.manifest_sha256 and e.sources or nil,
            wheel = want, chosen = chosen, wheel_carried = carried }
 end
 

@@ -29,7 +29,8 @@ struct opts {
 	int plan_opts;             /* --facts, --profile, --sysroot or --torch */
 	const char *prefix, *cache, *cuda, *platform, *variant, *components;
 	const char *manifest, *manifest_sha, *mirror, *mirror_hosts, *lock, *write_lock, *plan;
-	const char *files[32];
+	const char *files[32];     /* --file and --archive, in order */
+	unsigned char unpack[32];  /* files[i] came from --archive */
 	int nfiles;
 	int jobs, retries, offline, dry_run;
 };
@@ -51,14 +52,25 @@ static int set_manifest_sha(const struct ptb_opt_arg *a)
 	return 0;
 }
 
-static int add_file(const struct ptb_opt_arg *a)
+static int add_one(const struct ptb_opt_arg *a, int unpack)
 {
 	struct opts *o = a->base;
 
 	if (o->nfiles >= 32)
-		return ptb_cli_usage("fetch", "at most 32 --file options"), -1;
+		return ptb_cli_usage("fetch", "at most 32 --file and --archive options in all"), -1;
+	o->unpack[o->nfiles] = (unsigned char)unpack;
 	o->files[o->nfiles++] = a->arg;
 	return 0;
+}
+
+static int add_file(const struct ptb_opt_arg *a)
+{
+	return add_one(a, 0);
+}
+
+static int add_archive(const struct ptb_opt_arg *a)
+{
+	return add_one(a, 1);
 }
 
 /* An int from lo to hi for --jobs and --retries. */
@@ -129,6 +141,11 @@ static const struct ptb_opt options[] = {
 	{ .name = "file", .arg = "URL@SHA256", .set = add_file,
 	  .help = "also fetch one file kept whole (a runfile, a source tarball) into "
 	          "PREFIX/downloads (repeatable)" },
+	{ .name = "archive", .arg = "URL@SHA256", .set = add_archive,
+	  .help = "also fetch one redist-style archive (a .tar.* with one top "
+	          "folder, such as a cuDNN archive whose sha256 is known without "
+	          "its manifest) and unpack it into PREFIX like a manifest's "
+	          "components (repeatable)" },
 	{ .name = "prefix", .arg = "DIR", AT(prefix),
 	  .help = "install here (one fetch at a time: a second waits); without it, "
 	          "only fill the cache" },
@@ -154,7 +171,8 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	.summary = "download, verify and install CUDA components into a prefix",
 	.usage =
 	"ptbuild fetch [plan options | --cuda VER [--components LIST] | --manifest URL |\n"
-	"                     --mirror URL | --mirror-hosts URL | --lock FILE | --plan FILE] [--prefix DIR] [--cache DIR] [--jobs N] [--offline]",
+	"                     --mirror URL | --mirror-hosts URL | --lock FILE | --plan FILE |\n"
+	"                     --archive URL@SHA256] [--prefix DIR] [--cache DIR] [--jobs N] [--offline]",
 	.intro =
 	"What to fetch: with no source named (or with --facts, --profile,\n"
 	"--sysroot, --torch), what the plan names, as 'ptbuild plan' makes it:\n"
@@ -556,16 +574,35 @@ static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
 	return 0;
 }
 
+/* The name an --archive item gets: the archive's file name without its
+ * .tar.* ending (NVIDIA's cudnn-linux-x86_64-9.24.0.43_cuda13-archive);
+ * it names share/licenses/<name> and the item in messages and locks.
+ * Caller frees. */
+static char *archive_name(const char *base)
+{
+	const char *t = strstr(base, ".tar");
+
+	if (t && t > base && (t[4] == '\0' || t[4] == '.'))
+		return ptb_xstrndup(base, (size_t)(t - base));
+	if (strlen(base) > 4 && strcmp(base + strlen(base) - 4, ".tgz") == 0)
+		return ptb_xstrndup(base, strlen(base) - 4);
+	return ptb_xstrdup(base);
+}
+
+/* --file and --archive: one item each, URL@SHA256, the URL's scheme let
+ * through as for --manifest.  0, or -1 with err (PTB_EUSAGE naming the
+ * option and its value). */
 static int add_files(struct opts *o, struct ptb_net_opts *net, struct ptb_fetch_list *l,
                      struct ptb_err *err)
 {
 	for (int i = 0; i < o->nfiles; i++) {
-		const char *at = strrchr(o->files[i], '@'), *b;
+		const char *opt = o->unpack[i] ? "--archive" : "--file";
+		const char *at = strrchr(o->files[i], '@'), *b, *why;
 		struct ptb_fetch_item *it;
-		char *url;
+		char *url, *name;
 
-		if (!at || !ptb_fetch_is_sha256(at + 1)) {
-			ptb_err_set(err, PTB_EUSAGE, "--file '%s': expected URL@SHA256 (64 lowercase hex digits)", o->files[i]);
+		if (!at || at == o->files[i] || !ptb_fetch_is_sha256(at + 1)) {
+			ptb_err_set(err, PTB_EUSAGE, "%s '%s': expected URL@SHA256 (64 lowercase hex digits)", opt, o->files[i]);
 			return -1;
 		}
 		url = ptb_xstrndup(o->files[i], (size_t)(at - o->files[i]));
@@ -576,12 +613,21 @@ static int add_files(struct opts *o, struct ptb_net_opts *net, struct ptb_fetch_
 				return -1;
 			url = u;
 		}
-		it = ptb_fetch_list_add(l);
 		b = strrchr(url, '/');
-		it->name = ptb_xstrdup(b && b[1] ? b + 1 : url);
+		b = b && b[1] ? b + 1 : url;
+		name = o->unpack[i] ? archive_name(b) : ptb_xstrdup(b);
+		if (o->unpack[i] && !ptb_fetch_name_ok(name, &why)) {
+			ptb_err_set(err, PTB_EUSAGE, "%s '%s': the archive's name '%s' %s", opt, o->files[i], name, why);
+			ptb_err_hint(err, "give the URL of the archive file itself (.../NAME.tar.xz)");
+			free(name);
+			free(url);
+			return -1;
+		}
+		it = ptb_fetch_list_add(l);
+		it->name = name;
 		it->url = url;
 		memcpy(it->sha256, at + 1, 65);
-		it->kind = PTB_ITEM_FILE;
+		it->kind = o->unpack[i] ? PTB_ITEM_ARCHIVE : PTB_ITEM_FILE;
 	}
 	return 0;
 }
@@ -603,27 +649,41 @@ static void dry_run(const struct opts *o, const struct ptb_fetch_list *l, const 
                     int64_t total)
 {
 	int64_t need = 0;
-	size_t hits = 0;
+	size_t hits = 0, unsized = 0, unsized_need = 0;
 	char b[32];
 
 	for (size_t i = 0; i < l->n; i++) {
 		char *path;
+		int hit = in_cache(cache, &l->items[i], &path);
 
-		if (in_cache(cache, &l->items[i], &path))
-			hits++;
-		else if (l->items[i].size > 0)
+		hits += hit;
+		unsized += l->items[i].size < 0;
+		if (!hit && l->items[i].size > 0)
 			need += l->items[i].size;
+		else if (!hit && l->items[i].size < 0)
+			unsized_need++;
 		free(path);
 	}
+	/* an item no source gave a size for (a --file, a cuDNN archive known
+	 * by its sha256 alone) is counted apart: the byte total leaves it out */
 	ptb_fmt_bytes(b, sizeof b, (double)total);
-	printf("would fetch %zu component%s (%s) for %s", l->n, l->n == 1 ? "" : "s", b,
-	       l->platform ? l->platform : "this platform");
+	printf("would fetch %zu component%s (", l->n, l->n == 1 ? "" : "s");
+	if (unsized == l->n)
+		printf("sizes unknown");
+	else if (unsized)
+		printf("%s and %zu of unknown size", b, unsized);
+	else
+		printf("%s", b);
+	printf(") for %s", l->platform ? l->platform : "this platform");
 	if (o->prefix)
 		printf(" into %s\n", o->prefix);
 	else
 		printf(" into the cache %s (no --prefix: nothing installed)\n", cache);
 	ptb_fmt_bytes(b, sizeof b, (double)need);
-	printf("cache %s holds %zu of them; %s to download\n", cache, hits, b);
+	printf("cache %s holds %zu of them; %s to download", cache, hits, b);
+	if (unsized_need)
+		printf(" and %zu file%s of unknown size", unsized_need, unsized_need == 1 ? "" : "s");
+	printf("\n");
 	if (l->manifest_url)
 		printf("manifest %s\n", l->manifest_url);
 	for (size_t i = 0; i < l->n; i++) {
@@ -991,8 +1051,8 @@ static int read_options(struct ptb_ctx *ctx, int argc, char **argv,
 	if ((o->mirror || o->mirror_hosts) && !o->cuda && !*plan_mode && !o->plan)
 		return ptb_cli_usage("fetch", "--%s needs --cuda VER to find redistrib_VER.json, or a plan",
 		                     o->mirror ? "mirror" : "mirror-hosts");
-	if (o->lock && (o->manifest || o->mirror || o->mirror_hosts || o->components || o->plan))
-		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --mirror-hosts, --components and --plan");
+	if (o->lock && (o->manifest || o->mirror || o->mirror_hosts || o->components || o->plan || o->nfiles))
+		return ptb_cli_usage("fetch", "--lock fetches exactly its own items; drop --manifest, --mirror, --mirror-hosts, --components, --plan, --file and --archive");
 	return -1;
 }
 

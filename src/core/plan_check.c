@@ -322,7 +322,7 @@ static int all_text(const struct chk *c, const cJSON *v, char *key, size_t len, 
 static int downloads(const struct chk *c, const cJSON *v, const char *key, int platform)
 {
 	static const char *const platforms[] = { "linux-x86_64", "linux-sbsa", "linux-aarch64", NULL };
-	const cJSON *it;
+	const cJSON *it, *sz;
 	char k[128];
 	int i = 0;
 
@@ -332,15 +332,18 @@ static int downloads(const struct chk *c, const cJSON *v, const char *key, int p
 		return bad(c, key, "an array");
 	cJSON_ArrayForEach(it, v) {
 		if (!cJSON_IsObject(it))
-			return bad(c, keyf(k, sizeof k, "%s[%d]", key, i), "an object {name, url, sha256, size}");
+			return bad(c, keyf(k, sizeof k, "%s[%d]", key, i), "an object {name, url, sha256, size?}");
 		if (!form_name(ptb_json_str(it, "name") ? ptb_json_str(it, "name") : ""))
 			return bad(c, keyf(k, sizeof k, "%s[%d].name", key, i), "a component name ([A-Za-z0-9][A-Za-z0-9+._-]*)");
 		if (!form_url(ptb_json_str(it, "url") ? ptb_json_str(it, "url") : ""))
 			return bad(c, keyf(k, sizeof k, "%s[%d].url", key, i), "an http(s) or file:/// URL");
 		if (!form_sha256(ptb_json_str(it, "sha256") ? ptb_json_str(it, "sha256") : ""))
 			return bad(c, keyf(k, sizeof k, "%s[%d].sha256", key, i), "64 lowercase hexadecimal digits");
-		if (!is_whole(cJSON_GetObjectItemCaseSensitive(it, "size"), 0, 1e15))
-			return bad(c, keyf(k, sizeof k, "%s[%d].size", key, i), "a whole number of bytes");
+		/* size: absent where no source gave it (the sha256 still
+		 * holds the download; only the early size check is lost) */
+		sz = cJSON_GetObjectItemCaseSensitive(it, "size");
+		if (sz && !is_whole(sz, 0, 1e15))
+			return bad(c, keyf(k, sizeof k, "%s[%d].size", key, i), "a whole number of bytes, or no size");
 		if (platform && !is_one_of(ptb_json_str(it, "platform"), platforms))
 			return bad(c, keyf(k, sizeof k, "%s[%d].platform", key, i), "linux-x86_64, linux-sbsa or linux-aarch64");
 		i++;

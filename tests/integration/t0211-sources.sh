@@ -164,11 +164,39 @@ if sorted(seen) != sorted(pins):
 	is "$odd" "" "every cuDNN manifest in tools/data/redist has the sha256 rules_ml_toolchain pins for it"
 	# ... and redist.lua names that sha256 for each, newest first.
 	out=$(grep -o 'label = "9\.[0-9.]*", version = "[0-9.]*"' recipes/data/redist.lua | sed 's/label = "\([0-9.]*\)".*/\1/' | tr '\n' ' ')
-	is "$out" "9.20.0 9.13.0 9.10.2 9.7.1 9.5.1 " "redist.lua carries the cuDNN manifests 9.20.0, 9.13.0, 9.10.2, 9.7.1, 9.5.1, newest first"
+	is "$out" "9.24.0 9.20.0 9.13.0 9.10.2 9.7.1 9.5.1 " "redist.lua carries cuDNN 9.24.0 (its archives' digests) and the manifests 9.20.0, 9.13.0, 9.10.2, 9.7.1, 9.5.1, newest first"
+	# cudnn-archive-digests.csv: a release carried from per-archive
+	# digests.  Each row is checked: a bad one stops the generator, naming
+	# the file, the line and what is wrong, and writes nothing.
+	digests() { # NAME PYTHON-EDIT-OF-ROWS WANT: gen-redist.py on an edited copy
+		rm -rf "$T_DIR/rd" && cp -r tools/data/redist "$T_DIR/rd"
+		python3 - "$T_DIR/rd/cudnn-archive-digests.csv" "$2" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+exec(sys.argv[2])
+csv.writer(open(sys.argv[1], "w", newline=""), lineterminator="\n").writerows(rows)
+PY
+		out=$(python3 tools/gen-redist.py "$T_DIR/rd" 2>&1 >"$T_DIR/rd.lua")
+		is "$?:$(wc -c <"$T_DIR/rd.lua" | tr -d ' '):$out" "1:0:gen-redist: $T_DIR/rd/cudnn-archive-digests.csv:$3" "gen-redist.py refuses $1"
+	}
+	digests "a digest cut short" 'rows[4][6] = rows[4][6][:60]' \
+		"5: sha256 '$(sed -n 5p tools/data/redist/cudnn-archive-digests.csv | cut -d, -f7 | cut -c1-60)' is not 64 lowercase hex digits (an archive no source gives whole is not carried)"
+	digests "a source id sources.lua lacks" 'rows[1][8] += ";nowhere"' \
+		"2: sources 'cudnn924-nv;cudnn924-cf;nowhere': 'nowhere' is not defined in recipes/data/sources.lua"
+	digests "an archive without a source" 'rows[2][8] = ""' "3: sources '': every archive needs a source"
+	digests "another archive's path" 'rows[1][4] = "cuda13"' \
+		"2: relative_path 'cudnn/linux-x86_64/cudnn-linux-x86_64-9.24.0.43_cuda12-archive.tar.xz' is not NVIDIA's path of the linux-x86_64 cuda13 archive (cudnn/linux-x86_64/cudnn-linux-x86_64-9.24.0.43_cuda13-archive.tar.xz)"
+	digests "a size that is no number of bytes" 'rows[1][7] = "1 GB"' \
+		"2: size '1 GB' is not a number of bytes (leave it empty where no source gives it)"
+	digests "a release carried whole as a manifest too" 'rows[1][0:2] = ["9.20.0", "9.20.0.48"]' \
+		"2: 9.20.0 is carried whole as redistrib_9.20.0.json: remove its rows here"
+	digests "a row of another shape" 'rows[3] = rows[3][:8]' \
+		"4: 8 fields, not 9 (label,version,release_date,platform,variant,relative_path,sha256,size,sources; sources are separated by ';')"
 else
 	skip "redist.lua is gen-redist.py's output" "python3 is not installed"
 	skip "the cuDNN copies match their pins" "python3 is not installed"
 	skip "redist.lua's cuDNN manifests" "python3 is not installed"
+	for n in 1 2 3 4 5 6 7; do skip "gen-redist.py refuses a bad cudnn-archive-digests.csv row ($n)" "python3 is not installed"; done
 	skip "the copies are NVIDIA's bytes" "python3 is not installed"
 fi
 

@@ -34,8 +34,8 @@ run "$PTBUILD" fetch --profile gh200 --mirror "$T_DIR/mirror" --offline -v --cac
 is "$rc" 4 "--profile gh200 --mirror DIR --offline, empty cache: exit 4"
 like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvcc-linux-sbsa-13.0.88-archive.tar.xz*" \
 	"... the CUDA files are taken from the mirror"
-like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.20.0.48_cuda13-archive.tar.xz*" \
-	"... and so is cuDNN, from the same directory"
+like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.24.0.43_cuda13-archive.tar.xz*" \
+	"... and so is cuDNN (9.24.0.43, the cu130 wheels'), from the same directory"
 like "$err" "*item openblas: file://$T_DIR/mirror/github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.30/OpenBLAS-0.3.30.tar.gz*" \
 	"... and OpenBLAS's source from MIRROR/HOST/PATH, as the Dockerfile's PTBUILD_MIRROR"
 printf '%s\n' "$err" | grep 'debug: item ' | grep -q 'developer.download.nvidia.com\|https://github.com'

@@ -509,4 +509,32 @@ for i, row in ipairs(jrows) do
   t.is(table.concat(w.jetpack, " ") .. " " .. tostring(w.torch) .. " " .. tostring(w.pip) .. " " .. tostring(w.cuda) .. " " .. got,
     jp .. " " .. tv .. " " .. pip .. " " .. cu .. " " .. where, "JetPack " .. jp .. " torch " .. pip .. " " .. src)
 end
+
+-- cuDNN 9.24.0.43, the cuDNN of 2.14's cu130 and cu132 wheels, carried
+-- from its archives' digests (data/redist.lua, generated from
+-- tools/data/redist/cudnn-archive-digests.csv; no source shows NVIDIA's
+-- redistrib_9.24.0.json whole [cudnn924]): each sha256 and size as the
+-- sources read give it, NVIDIA's copy [cudnn924-nv] where it reaches and
+-- conda-forge's recipe [cudnn924-cf]; no size where neither gives one.
+local redist = ptb.include("data/redist")
+local r924
+for _, c in ipairs(redist.cudnn_releases) do if c.version == "9.24.0.43" then r924 = c end end
+t.ok(r924 and r924.manifest_sha256 == nil and r924.label == "9.24.0" and r924.release_date == "2026-07-02",
+  "cuDNN 9.24.0.43: label 9.24.0, released 2026-07-02, no manifest digest [cudnn924-nv]")
+for _, row in ipairs({
+  { "linux-x86_64", "cuda12", "7dea7fc8436fdd65cb22cd6634e5a2834e4a8508217abea5286c15affa9a80a0", 1021467740, "cudnn924-nv cudnn924-cf" },
+  { "linux-x86_64", "cuda13", "63f1900222c69ee7e94583408181ccdb988dc2833531ce6bde0df43bbdd04a6d", 913717900, "cudnn924-nv cudnn924-cf" },
+  { "linux-sbsa", "cuda12", "802f6f1138537f5f845322dc27f67a1055047dcb26d37fc2ad94a5e65ef728ee", 1068207284, "cudnn924-nv cudnn924-cf" },
+  { "linux-sbsa", "cuda13", "f9b71a8a070073f20224746d9216ac4e28de7f59b54a8c47200ff506e6d4d830", nil, "cudnn924-cf" },
+}) do
+  local platform, variant, sha, size, srcs = table.unpack(row)
+  local a = r924 and r924.platforms[platform] and r924.platforms[platform][variant] or {}
+  local tag = ("cuDNN 9.24.0.43 %s %s"):format(platform, variant)
+  t.is(a.relative_path, ("cudnn/%s/cudnn-%s-9.24.0.43_%s-archive.tar.xz"):format(platform, platform, variant),
+    tag .. ": NVIDIA's path [cudnn924-cf]")
+  t.is(a.sha256, sha, tag .. ": sha256 " .. sha:sub(1, 8) .. "... [" .. srcs:gsub(" ", "] [") .. "]")
+  t.is(a.size, size, tag .. ": size " .. tostring(size) .. (size and " [cudnn924-nv]" or " (no source read gives it)"))
+  t.is(table.concat(a.sources or {}, " "), srcs, tag .. ": carries its sources")
+end
+t.is(r924 and r924.platforms["linux-aarch64"], nil, "cuDNN 9.24.0.43 linux-aarch64: not carried (no source read gives a digest)")
 t.done()

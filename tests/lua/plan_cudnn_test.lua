@@ -1,8 +1,9 @@
 -- plan_cudnn_test.lua - which cuDNN a plan downloads with the toolkit:
 -- the one the PyTorch release's own Linux wheel of that CUDA uses
 -- (data/pytorch.lua wheel_cudnn [release] [pt-matrix]) when ptbuild
--- carries its manifest, else the newest carried cuDNN that has an archive
--- for the platform and CUDA major -- never one without.
+-- carries its manifest or that archive's digest, else the newest carried
+-- manifest that has an archive for the platform and CUDA major -- never
+-- one without.
 local t = ptb.include("tap")
 local A = ptb.include("lib/archlist")
 local T = ptb.include("lib/toolkit")
@@ -12,11 +13,15 @@ local redist = ptb.include("data/redist")
 local function R(v) return (A.release(v)) end
 local function wheel(torch, cuda) return (pytorch.wheel_cudnn[torch] or {})[cuda] end
 
--- The carried manifests, newest first; `cudnn` is the newest.
+-- The carried releases, newest first: 9.24.0 from its archives' digests
+-- alone (no manifest_sha256 [cudnn924]), the rest as NVIDIA's manifests;
+-- `cudnn` is the newest manifest.
 local labels = {}
-for _, c in ipairs(redist.cudnn_releases) do labels[#labels + 1] = c.label end
-t.is(table.concat(labels, " "), "9.20.0 9.13.0 9.10.2 9.7.1 9.5.1", "cuDNN manifests carried, newest first")
-t.is(redist.cudnn, redist.cudnn_releases[1], "redist.cudnn is the newest carried")
+for _, c in ipairs(redist.cudnn_releases) do
+  labels[#labels + 1] = c.label .. (c.manifest_sha256 and "" or "(digests)")
+end
+t.is(table.concat(labels, " "), "9.24.0(digests) 9.20.0 9.13.0 9.10.2 9.7.1 9.5.1", "cuDNN releases carried, newest first")
+t.is(redist.cudnn, redist.cudnn_releases[2], "redist.cudnn is the newest carried manifest, 9.20.0")
 
 -- { PyTorch, CUDA, platform, cuDNN chosen, "wheel" | "newest" }
 local rows = {
@@ -34,18 +39,25 @@ local rows = {
   { "2.8",  "12.9", "linux-sbsa",   "9.10.2.21", "wheel" },
   { "2.7",  "12.6", "linux-sbsa",   "9.5.1.17",  "wheel" },
   { "2.6",  "12.6", "linux-x86_64", "9.5.1.17",  "wheel" },
-  -- the wheel's cuDNN not carried (9.24.0, 9.17.1, 9.1.0): the newest
-  -- carried for that CUDA major
-  { "2.14", "13.0", "linux-sbsa",   "9.20.0.48", "newest" },
-  { "2.14", "13.2", "linux-x86_64", "9.20.0.48", "newest" },
+  -- the wheel's cuDNN carried as its archives' digests [cudnn924]
+  -- [cudnn924-nv] [cudnn924-cf]: 2.14's cu130 and cu132 [pt-matrix]
+  { "2.14", "13.0", "linux-sbsa",   "9.24.0.43", "wheel" },
+  { "2.14", "13.0", "linux-x86_64", "9.24.0.43", "wheel" },
+  { "2.14", "13.2", "linux-x86_64", "9.24.0.43", "wheel" },
+  { "2.14", "13.2", "linux-sbsa",   "9.24.0.43", "wheel" },
+  -- the wheel's cuDNN not carried (9.17.1, 9.1.0): the newest carried
+  -- manifest for that CUDA major
   { "2.11", "12.8", "linux-sbsa",   "9.20.0.48", "newest" },
   { "2.5",  "12.4", "linux-x86_64", "9.20.0.48", "newest" },
-  -- a CUDA no wheel of the release uses: the newest carried
+  -- a CUDA no wheel of the release uses: the newest carried manifest,
+  -- never a release carried from digests alone (9.24.0)
   { "2.14", "13.4", "linux-x86_64", "9.20.0.48", "newest" },
+  { "2.14", "13.5", "linux-sbsa",   "9.20.0.48", "newest" },
   { "2.14", "12.8", "linux-sbsa",   "9.20.0.48", "newest" },
   { "2.6",  "13.0", "linux-sbsa",   "9.20.0.48", "newest" },
   -- linux-aarch64 (Jetson): 9.20.0 has no cuda13 archive there, so CUDA
-  -- 13 takes 9.13.0, which has; CUDA 12 keeps the wheel's or the newest
+  -- 13 takes 9.13.0, which has (no source read gives 9.24.0's, if NVIDIA
+  -- has one); CUDA 12 keeps the wheel's or the newest
   { "2.14", "13.0", "linux-aarch64", "9.13.0.50", "newest" },
   { "2.13", "13.0", "linux-aarch64", "9.13.0.50", "newest" },
   { "2.14", "12.6", "linux-aarch64", "9.10.2.21", "wheel" },
@@ -65,6 +77,24 @@ for _, row in ipairs(rows) do
   t.ok(a and e.sha256 == a.sha256 and e.size == a.size and e.url == m.base_url .. a.relative_path
     and e.variant == variant and e.url:find(platform .. "-" .. version .. "_" .. variant .. "-archive", 1, true),
     name .. ": url, sha256 and size of redistrib_" .. tostring(c and c.label) .. ".json's " .. platform .. " " .. variant)
+end
+
+-- 9.24.0's archives, each with its sha256 as the sources it cites give
+-- it (the size where one did): the cuda12 ones too, for a wheel of CUDA
+-- 12 that would use 9.24.0.43.
+for _, row in ipairs({
+  { "12.9", "linux-x86_64", "7dea7fc8436fdd65cb22cd6634e5a2834e4a8508217abea5286c15affa9a80a0", 1021467740, "cudnn924-nv cudnn924-cf" },
+  { "13.0", "linux-x86_64", "63f1900222c69ee7e94583408181ccdb988dc2833531ce6bde0df43bbdd04a6d", 913717900, "cudnn924-nv cudnn924-cf" },
+  { "12.9", "linux-sbsa", "802f6f1138537f5f845322dc27f67a1055047dcb26d37fc2ad94a5e65ef728ee", 1068207284, "cudnn924-nv cudnn924-cf" },
+  { "13.0", "linux-sbsa", "f9b71a8a070073f20224746d9216ac4e28de7f59b54a8c47200ff506e6d4d830", nil, "cudnn924-cf" },
+}) do
+  local cuda, platform, sha, size, srcs = table.unpack(row)
+  local e, c = T.cudnn(R(cuda), platform, "9.24.0.43")
+  local name = ("cuDNN 9.24.0.43 for CUDA %s on %s"):format(cuda, platform)
+  t.is(e and (e.version .. " " .. e.sha256 .. " " .. tostring(e.size)), "9.24.0.43 " .. sha .. " " .. tostring(size),
+    name .. ": sha256 " .. sha:sub(1, 8) .. ", size " .. tostring(size))
+  t.is(c and (c.chosen .. " " .. tostring(c.manifest_sha256) .. " " .. table.concat(c.sources or {}, " ")),
+    "wheel nil " .. srcs, name .. ": the wheel's, no manifest digest, sources " .. srcs)
 end
 
 -- Every chosen archive exists; a variant no manifest has gives none.
@@ -103,7 +133,7 @@ for _, row in ipairs({
   { "2.13", "12.9", "^the cuDNN PyTorch 2%.13's cu129 wheels use, from NVIDIA's redistrib_9%.20%.0%.json" },
   { "2.12", "12.8", "^PyTorch 2%.12 has no cu128 wheel to take the cuDNN of" },
   { "2.14", "12.9", "^PyTorch 2%.14 has no cu129 wheel to take the cuDNN of" },
-  { "2.14", "13.0", "^PyTorch 2%.14's cu130 wheels use cuDNN 9%.24%.0%.43, whose checksums ptbuild does not carry" },
+  { "2.14", "13.0", "^the cuDNN PyTorch 2%.14's cu130 wheels use; ptbuild holds no copy of NVIDIA's redistrib_9%.24%.0%.json, only this archive's sha256 as one source gives it %(cudnn924%-cf in ptbuild's sources%), and no size: fetch checks the sha256 alone" },
   -- 2.11.0's pins, not RELEASE.md's 9.17.1.4 [pt-cudnn211]
   { "2.11", "12.8", "^PyTorch 2%.11's cu128 wheels use cuDNN 9%.19%.0%.56, whose checksums ptbuild does not carry" },
   { "2.13", "13.0", "^the cuDNN PyTorch 2%.13's cu130 wheels use, from NVIDIA's redistrib_9%.20%.0%.json" },
@@ -112,6 +142,17 @@ for _, row in ipairs({
   t.like(cudnn_why(torch, cuda), want, ("plan of PyTorch %s, CUDA %s: the cuDNN reason says %s"):format(
     torch, cuda, want:gsub("%%", ""):sub(2, 50)))
 end
+-- An archive of 9.24.0 no source gives the sha256 of is not carried (the
+-- SBSA cuda13 one taken away for the test): the plan falls back to the
+-- newest manifest and says why -- not that NVIDIA has no such archive.
+local e924
+for _, c in ipairs(redist.cudnn_releases) do if c.label == "9.24.0" then e924 = c end end
+local sbsa13 = e924.platforms["linux-sbsa"].cuda13
+e924.platforms["linux-sbsa"].cuda13 = nil
+t.like(cudnn_why("2.14", "13.0"),
+  "^PyTorch 2%.14's cu130 wheels use cuDNN 9%.24%.0%.43, whose linux%-sbsa cuda13 archive no source read gives the sha256 of: the newest cuDNN whose checksums it carries for CUDA 13 on linux%-sbsa instead %(NVIDIA's redistrib_9%.20%.0%.json%)",
+  "a 9.24.0 archive not carried: the plan takes 9.20.0 and says no source gives the archive's sha256")
+e924.platforms["linux-sbsa"].cuda13 = sbsa13
 local pin = pytorch.wheel_cudnn["2.13"]["12.9"]
 pytorch.wheel_cudnn["2.13"]["12.9"] = nil
 t.like(cudnn_why("2.13", "12.9"), "^ptbuild does not know the cuDNN PyTorch 2%.13's cu129 wheels use: the newest",

@@ -56,19 +56,22 @@ t.is(plan.cmake_fresh, true, "fresh configure")
 t.is(#plan.problems, 0, "no problem: the download brings cuDNN")
 local dnn = plan.cuda.downloads[#plan.cuda.downloads]
 t.is(dnn.name, "cudnn", "cuDNN is the last download, into the toolkit's tree")
--- PyTorch 2.14's cu130 wheels use cuDNN 9.24.0.43 [pt-matrix], whose
--- manifest ptbuild does not carry: the newest carried, 9.20.0
-t.is(dnn.url, "https://developer.download.nvidia.com/compute/cudnn/redist/cudnn/linux-sbsa/cudnn-linux-sbsa-9.20.0.48_cuda13-archive.tar.xz",
+-- PyTorch 2.14's cu130 wheels use cuDNN 9.24.0.43 [pt-matrix], carried
+-- as its archives' digests [cudnn924]: the SBSA cuda13 one's sha256 as
+-- [cudnn924-cf] gives it, with no size (none read)
+t.is(dnn.url, "https://developer.download.nvidia.com/compute/cudnn/redist/cudnn/linux-sbsa/cudnn-linux-sbsa-9.24.0.43_cuda13-archive.tar.xz",
   "...the SBSA archive of the cuda13 variant")
-t.is(dnn.sha256, "21140178191c620799ec09620ae1d89649c9b95441163f8ef956e1493a0e3704", "...with the sha256 of NVIDIA's redistrib_9.20.0.json")
-t.is(plan.cuda.cudnn and plan.cuda.cudnn.version, "9.20.0.48", "cuda.cudnn names the version")
-t.is(plan.cuda.cudnn.manifest, "9.20.0", "cuda.cudnn.manifest names the carried manifest")
+t.is(dnn.sha256, "f9b71a8a070073f20224746d9216ac4e28de7f59b54a8c47200ff506e6d4d830", "...with the sha256 conda-forge's recipe pins for it")
+t.is(dnn.size, nil, "...and no size, which no source read gives")
+t.is(plan.cuda.cudnn and plan.cuda.cudnn.version, "9.24.0.43", "cuda.cudnn names the version")
+t.is(plan.cuda.cudnn.manifest, "9.24.0", "cuda.cudnn.manifest names the cuDNN release")
+t.is(table.concat(plan.cuda.cudnn.archive_sources or {}, " "), "cudnn924-cf", "cuda.cudnn.archive_sources: where the sha256 is from")
 t.is(plan.cuda.cudnn.wheel_version, "9.24.0.43", "cuda.cudnn.wheel_version: what the cu130 wheels use")
 local dd = {}
 for _, d in ipairs(plan.cuda.docker_downloads) do
   if d.name == "cudnn" then dd[d.platform] = d.url end
 end
-t.ok(dd["linux-x86_64"] and dd["linux-x86_64"]:match("cudnn%-linux%-x86_64%-9%.20%.0%.48_cuda13") ~= nil,
+t.ok(dd["linux-x86_64"] and dd["linux-x86_64"]:match("cudnn%-linux%-x86_64%-9%.24%.0%.43_cuda13") ~= nil,
   "the Dockerfile's downloads hold the x86_64 cuDNN too")
 t.ok(dd["linux-sbsa"] ~= nil, "...and the SBSA one")
 local old = P.make({ facts = facts(), facts_source = "test", cuda = "12.8", torch = "2.9" })
@@ -112,7 +115,9 @@ for _, kv in ipairs(plan.env) do
 end
 t.is(plan.path_prepend.PATH[1], "/usr/local/cuda-13.0/bin", "PATH first")
 for _, d in ipairs(plan.cuda.downloads) do
-  t.ok(#d.sha256 == 64 and d.size > 0 and d.url:find("^https://developer%.download%.nvidia%.com/compute/cud[an]n?/redist/"),
+  -- a size for each, but a cuDNN archive carried from digests no size came with
+  local sized = d.size and d.size > 0 or (d.name == "cudnn" and d.size == nil and plan.cuda.cudnn.archive_sources ~= nil)
+  t.ok(#d.sha256 == 64 and sized and d.url:find("^https://developer%.download%.nvidia%.com/compute/cud[an]n?/redist/"),
     "download " .. d.name .. ": url, sha256, size")
 end
 
