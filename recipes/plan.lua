@@ -85,10 +85,13 @@ end
 
 -- Platform: every installed toolkit built for another platform (the rule
 -- of lib/checks.lua); an error when the plan uses it (or its directory),
--- a warning otherwise.
+-- a warning otherwise.  Each is judged by its own release, as doctor
+-- judges it: what a Jetson needs depends on the CUDA (an Orin on L4T 39
+-- runs the SBSA toolkit of 13.2 and later, the JetPack one before), so
+-- JetPack 7.2's own SBSA 13.2 is no wrong toolkit beside a plan of 12.6.
 local function platform_problems(p, facts, r, platform, choice)
   for _, t in ipairs(facts.toolkits or {}) do
-    local code, tp = C.toolkit_platform_problem(facts, r, t)
+    local code, tp = C.toolkit_platform_problem(facts, A.release(t.version or "") or r, t)
     if code then
       local sev = (t.root == choice.root) and "error" or "warning"
       if code == "sbsa-toolkit-on-jetson" then
