@@ -208,14 +208,18 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
   if not tk and platform == "linux-aarch64" and facts.host.platform == "jetson" and contains(r.platforms, platform) then
     local src, why, kind = T.jetson_source(facts, r)
     if not src then
-      -- the CUDAs that do have a package here (or are the JetPack's own)
-      -- and that the PyTorch release builds with: a --cuda offered here
-      -- must not meet torch-cuda-unsupported next
+      -- the CUDAs that do have a package here (or are the JetPack's own),
+      -- or an SBSA toolkit this Jetson's L4T runs (13.2 and later on L4T
+      -- 39), and that the PyTorch release builds with: a --cuda offered
+      -- here must not meet torch-cuda-unsupported or
+      -- jetson-orin-needs-cuda-13.2 next
       local here = {}
       for _, v in ipairs(A.known_versions()) do
         local rv = A.release(v)
-        if A.vcmp(v, "13.0") < 0 and contains(rv.platforms, platform) and T.jetson_source(facts, rv)
-            and T.torch_builds(torch, rv) then
+        local pv = T.platform(facts, rv)
+        local installs = pv == platform and contains(rv.platforms, pv) and T.jetson_source(facts, rv)
+          or pv == "linux-sbsa" and contains(rv.platforms, pv) and not T.orin_sbsa_blocked(facts, rv)
+        if installs and T.torch_builds(torch, rv) then
           here[#here + 1] = v
         end
       end

@@ -4,7 +4,9 @@
 # JetPack's own CUDA 13.2 there is an SBSA toolkit.  Each installed toolkit
 # is judged by its own release, not by the --cuda of the plan: JetPack
 # 7.2's 13.2 is no "SBSA toolkit on a Jetson" when the plan asks for
-# another CUDA, while an SBSA 13.0 (which no Orin runs) still is.
+# another CUDA, while an SBSA 13.0 (which no Orin runs) still is.  And a
+# CUDA the Jetson cannot install is answered with one it can, the SBSA
+# CUDAs of 13.2 and later included.
 . "$top_srcdir/tests/lib.sh"
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 cd "$top_srcdir" || exit 1
@@ -40,4 +42,13 @@ jp72 2.14 12.6 cuda-platform-missing:error,multiple-toolkits:warning 12.6 has no
 jp72x 2.14 13.4 multiple-toolkits:warning,sbsa-toolkit-on-jetson:warning,torch-cuda-untested:warning an SBSA 13.0 runs on no Orin
 TABLE
 
+# A CUDA this Jetson cannot install: the fix names the ones it can, the
+# SBSA ones its L4T runs among them, and no CUDA an Orin cannot run
+run "$PTBUILD" plan --facts "$T_DIR/jp72n.json" --torch 2.14 --cuda 12.6
+is "$rc" 1 "jp72n, --cuda 12.6: an error (exit 1)"
+like "$out" "*cuda-platform-missing*fix: choose one it has (--cuda 13.2, 13.3, 13.4, 13.5)*" \
+	"... whose fix offers the SBSA CUDAs JetPack 7.2 runs on Orin"
+unlike "$out" "*choose another --torch*" "... and does not send the user to another PyTorch"
+"$PTBUILD" plan --facts "$T_DIR/jp72n.json" --torch 2.14 --cuda 13.2 --json >"$T_DIR/p.json" 2>/dev/null
+is "$(codes "$T_DIR/p.json")" "" "jp72n, --cuda 13.2, the CUDA offered: no problem"
 done_testing
