@@ -740,11 +740,17 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
   if cplan.orin_compat then
     -- an Orin on the SBSA toolkit (data/cuda.lua orin_compat): the plan's
     -- cuda block names the package; the text must too, or an Orin user
-    -- never hears of it
+    -- never hears of it.  It serves an Orin on L4T 39 and later only
+    -- (lib/toolkit orin_sbsa_blocked): on an older L4T the decision must
+    -- not send the user to install it beside a CUDA that will not run
     local oc = cplan.orin_compat
+    local l4t = facts.jetson and facts.jetson.l4t
+    local serves = ("what lets an Orin on JetPack 7.2 (L4T 39) or newer, whose driver is older than CUDA %s, run the SBSA toolkit"):format(r.version)
     decide("orin_compat", ("%s %s"):format(oc.name, oc.version),
-      ("what lets an Orin whose JetPack driver is older than CUDA %s run the SBSA toolkit; NVIDIA lists it for arm64-sbsa among CUDA %s's components, and ptbuild does not download it: install it from NVIDIA's CUDA %s packages"):format(
-        r.version, oc.label, oc.label))
+      T.orin_sbsa_blocked(facts, r)
+        and ("%s; on L4T %s it does not (see the jetson-orin-needs-cuda-13.2 problem)"):format(serves, tostring(l4t or "?"))
+        or ("%s; NVIDIA lists it for arm64-sbsa among CUDA %s's components, and ptbuild does not download it: install it from NVIDIA's CUDA %s packages"):format(
+          serves, oc.label, oc.label))
   end
   if cplan.compat then
     local jp, own = T.jetpack(facts)
