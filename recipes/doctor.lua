@@ -286,6 +286,10 @@ check("torch-driver-too-old", "error", "S03", function(c)
   return out
 end)
 
+-- A libcudart's version is the full one of its real file
+-- (libcudart.so.12.8.90) or only its soname's (libcudart.so.11.0, .so.12):
+-- a soname names the major alone -- every CUDA 11 release's is 11.0 -- so
+-- only a full version says which minor it is.
 check("torch-cudart-mismatch", "error", "S21", function(c)
   local out = {}
   for _, t in ipairs(c.o.torch or {}) do
@@ -293,19 +297,21 @@ check("torch-cudart-mismatch", "error", "S21", function(c)
     local tmaj, tmin = tostring(cv or ""):match("^(%d+)%.(%d+)")
     if tmaj then
       for _, l in ipairs(c.o.libs or {}) do
-        local lmaj = tostring(l.version or ""):match("^(%d+)")
-        local lmin = tostring(l.version or ""):match("^%d+%.(%d+)")
+        local lv = tostring(l.version or "")
+        local lmaj = lv:match("^(%d+)")
+        local lmin = lv:match("^%d+%.(%d+)%.%d+")
         if l.via == "LD_LIBRARY_PATH" and l.lib == "libcudart" and lmaj and
           (lmaj ~= tmaj or (lmin and tonumber(lmin) < tonumber(tmin))) then
+          local what = lmin and ("libcudart " .. lv) or ("libcudart %s.x (%s)"):format(lmaj, l.name or ("libcudart.so." .. lv))
           out[#out + 1] = {
             severity = lmaj == tmaj and "warning" or nil,
-            message = ("LD_LIBRARY_PATH puts libcudart %s first, but the installed torch %s was built with CUDA %s: %s")
-              :format(l.version, t.version, cv, lmaj ~= tmaj
+            message = ("LD_LIBRARY_PATH puts %s first, but the installed torch %s was built with CUDA %s: %s")
+              :format(what, t.version, cv, lmaj ~= tmaj
                 and "a process that imports torch loads the other CUDA's runtime (\"undefined symbol\" or \"CUDA driver version is insufficient\" at import)"
                 or "an older runtime than torch was built against may lack symbols it uses"),
             seen = "LD_LIBRARY_PATH → " .. (l.real or l.path) .. "; " .. t.site .. "/torch/version.py cuda = '" .. cv .. "'",
             fix = ("remove %s from LD_LIBRARY_PATH when running torch, or install a torch built for CUDA %s")
-              :format((l.path or ""):match("^(.*)/[^/]*$") or l.path, l.version) }
+              :format((l.path or ""):match("^(.*)/[^/]*$") or l.path, lmin and (lmaj .. "." .. lmin) or (lmaj .. ".x")) }
           break
         end
       end

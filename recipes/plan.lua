@@ -91,10 +91,13 @@ end
 
 -- Platform: every installed toolkit built for another platform (the rule
 -- of lib/checks.lua); an error when the plan uses it (or its directory),
--- a warning otherwise.
+-- a warning otherwise.  Each is judged by its own release, as doctor
+-- judges it: what a Jetson needs depends on the CUDA (an Orin on L4T 39
+-- runs the SBSA toolkit of 13.2 and later, the JetPack one before), so
+-- JetPack 7.2's own SBSA 13.2 is no wrong toolkit beside a plan of 12.6.
 local function platform_problems(p, facts, r, platform, choice)
   for _, t in ipairs(facts.toolkits or {}) do
-    local code, tp = C.toolkit_platform_problem(facts, r, t)
+    local code, tp = C.toolkit_platform_problem(facts, A.release(t.version or "") or r, t)
     if code then
       local sev = (t.root == choice.root) and "error" or "warning"
       if code == "sbsa-toolkit-on-jetson" then
@@ -211,14 +214,18 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
   if not tk and platform == "linux-aarch64" and facts.host.platform == "jetson" and contains(r.platforms, platform) then
     local src, why, kind = T.jetson_source(facts, r)
     if not src then
-      -- the CUDAs that do have a package here (or are the JetPack's own)
-      -- and that the PyTorch release builds with: a --cuda offered here
-      -- must not meet torch-cuda-unsupported next
+      -- the CUDAs that do have a package here (or are the JetPack's own),
+      -- or an SBSA toolkit this Jetson's L4T runs (13.2 and later on L4T
+      -- 39), and that the PyTorch release builds with: a --cuda offered
+      -- here must not meet torch-cuda-unsupported or
+      -- jetson-orin-needs-cuda-13.2 next
       local here = {}
       for _, v in ipairs(A.known_versions()) do
         local rv = A.release(v)
-        if A.vcmp(v, "13.0") < 0 and contains(rv.platforms, platform) and T.jetson_source(facts, rv)
-            and T.torch_builds(torch, rv) then
+        local pv = T.platform(facts, rv)
+        local installs = pv == platform and contains(rv.platforms, pv) and T.jetson_source(facts, rv)
+          or pv == "linux-sbsa" and contains(rv.platforms, pv) and not T.orin_sbsa_blocked(facts, rv)
+        if installs and T.torch_builds(torch, rv) then
           here[#here + 1] = v
         end
       end
@@ -750,11 +757,17 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
   if cplan.orin_compat then
     -- an Orin on the SBSA toolkit (data/cuda.lua orin_compat): the plan's
     -- cuda block names the package; the text must too, or an Orin user
-    -- never hears of it
+    -- never hears of it.  It serves an Orin on L4T 39 and later only
+    -- (lib/toolkit orin_sbsa_blocked): on an older L4T the decision must
+    -- not send the user to install it beside a CUDA that will not run
     local oc = cplan.orin_compat
+    local l4t = facts.jetson and facts.jetson.l4t
+    local serves = ("what lets an Orin on JetPack 7.2 (L4T 39) or newer, whose driver is older than CUDA %s, run the SBSA toolkit"):format(r.version)
     decide("orin_compat", ("%s %s"):format(oc.name, oc.version),
-      ("what lets an Orin whose JetPack driver is older than CUDA %s run the SBSA toolkit; NVIDIA lists it for arm64-sbsa among CUDA %s's components, and ptbuild does not download it: install it from NVIDIA's CUDA %s packages"):format(
-        r.version, oc.label, oc.label))
+      T.orin_sbsa_blocked(facts, r)
+        and ("%s; on L4T %s it does not (see the jetson-orin-needs-cuda-13.2 problem)"):format(serves, tostring(l4t or "?"))
+        or ("%s; NVIDIA lists it for arm64-sbsa among CUDA %s's components, and ptbuild does not download it: install it from NVIDIA's CUDA %s packages"):format(
+          serves, oc.label, oc.label))
   end
   if cplan.compat then
     local jp, own = T.jetpack(facts)

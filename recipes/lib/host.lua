@@ -100,6 +100,33 @@ local function best_gcc(list, lim, full, arch, torch)
   return best
 end
 
+local function contains(list, x)
+  for _, v in ipairs(list or {}) do if v == x then return true end end
+  return false
+end
+
+-- "choose a newer CUDA", made exact: the oldest CUDA after nvcc's own
+-- (j.full) whose nvcc takes the compiler j.start in every version it may
+-- be, that NVIDIA publishes for this host, that builds its GPUs, whose
+-- driver the host has (or lacks a driver to judge) and that PyTorch
+-- release j.torch builds.  The fix's tail, naming it when there is one.
+local function newer_cuda(facts, j)
+  local at, kind = A.cuda_minor(j.full), C.compiler_kind(j.start) or "gcc"
+  for _, v in ipairs(A.known_versions()) do
+    local rv = A.release(v)
+    if at and A.vcmp(v, at) > 0 and T.torch_builds(j.torch, rv)
+        and contains(rv.platforms, (T.platform(facts, rv))) and #C.gpus_not_built(facts, rv) == 0
+        and C.driver(rv, facts.driver) ~= "too-old" then
+      local ok, _, maybe = M.compiler_ok(C.limits(rv), M.cuda_full(facts, rv), kind, j.start.version, j.arch)
+      if ok and not maybe then
+        return ("use --cuda %s, the first newer CUDA whose nvcc takes %s %s and that PyTorch %s builds"):format(
+          v, kind, j.start.version, j.torch.version)
+      end
+    end
+  end
+  return "choose a newer CUDA with --cuda"
+end
+
 -- The compiler nvcc would take (j.start, named j.what) may be the version
 -- nvcc breaks with (j.maybe: only part of its version is known, as detect
 -- reads "13" from gcc-13): switch to j.best, else say how to tell.
@@ -115,8 +142,8 @@ local function maybe_too_new(problems, res, j)
     res.unsure = true
     problem(problems, "warning", "gcc-too-new", message,
       ("run '%s -dumpfullversion': if it prints %s, %s"):format(j.start.path, j.maybe.versions,
-        m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(m, m)
-          or "choose a newer CUDA with --cuda"))
+        m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or %s"):format(m, m, j.newer)
+          or j.newer))
   end
 end
 
@@ -133,8 +160,8 @@ local function too_new(problems, res, j)
     local m = C.gcc_to_install(j.lim, j.full, j.arch, major(j.torch.gcc_min))
     problem(problems, "error", "gcc-too-new",
       ("%s does not work with nvcc %s: %s; no other gcc installed does"):format(j.what, j.full, j.why),
-      m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or choose a newer CUDA with --cuda"):format(m, m)
-        or "choose a newer CUDA with --cuda")
+      m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or %s"):format(m, m, j.newer)
+        or j.newer)
   end
 end
 
@@ -172,6 +199,7 @@ function M.host_compiler(facts, r, torch, tk)
       or ("gcc %s (%s)"):format(start.version, start.path),
     -- an installed gcc nvcc takes in every version it may be
     best = not (ok and not maybe) and best_gcc(list, lim, full, arch, torch) or nil }
+  if not (ok and not maybe) and not j.best then j.newer = newer_cuda(facts, j) end
   if ok and maybe then
     maybe_too_new(problems, res, j)
   elseif not ok then

@@ -7,6 +7,7 @@ local A = ptb.include("lib/archlist")
 local T = ptb.include("lib/toolkit")
 local C = ptb.include("lib/checks")
 local archs_data = ptb.include("data/archs")
+local pytorch = ptb.include("data/pytorch")
 
 local M = {}
 
@@ -156,10 +157,29 @@ local function unknown_gpu(problems, g, override)
       or "read its compute capability with 'nvidia-smi --query-gpu=name,compute_cap --format=csv' and pass it with --arch-list (12.0 for a compute_cap of 12.0), with a --cuda that builds it")
 end
 
+-- The PyTorch side of a fix that sends the user to CUDA v: nothing when
+-- release torch builds with it, else the release that does -- the oldest
+-- one (newest = false: a GPU newer than the toolkit wants the newer
+-- releases) or the newest one (newest = true: a GPU the toolkit dropped
+-- needs an older CUDA, and the last release that builds it).
+local function torch_for(torch, v, newest)
+  local rv = A.release(v)
+  if not rv or not torch or T.torch_builds(torch, rv) then return ("(--cuda %s)"):format(v) end
+  local pick
+  for _, t in ipairs(pytorch.releases) do
+    if T.torch_builds(t, rv) and (newest or not pick) then pick = t end
+  end
+  if not pick then
+    return ("(--cuda %s), with a PyTorch release that builds with it: no release ptbuild knows does"):format(v)
+  end
+  return ("with PyTorch %s%s: PyTorch %s does not build with CUDA %s (--torch %s --cuda %s)"):format(
+    pick.version, newest and "" or " or newer", torch.version, v, pick.version, v)
+end
+
 -- Whether CUDA r builds for GPU g of capability cc, and whether the arch
 -- list's items serve it with SASS, only PTX, or not at all.  Adds its
 -- problem, if any.
-local function known_gpu(problems, g, cc, items, r)
+local function known_gpu(problems, g, cc, items, r, torch)
   local arch = T.gpu_arch(cc, r)
   local how = M.covers(items, arch)
   local rule, edge = C.gpu_build(r, cc)
@@ -170,7 +190,7 @@ local function known_gpu(problems, g, cc, items, r)
       local last = edge
       problem(problems, "error", "toolkit-drops-gpu",
         ("CUDA %s no longer builds for the %s (compute capability %s); the last CUDA that does is %s"):format(r.version, g.name or "GPU", cc, last),
-        ("use CUDA %s (--cuda %s) with a PyTorch release that supports it, or build on a machine without this GPU"):format(last, last))
+        ("use CUDA %s %s, or build on a machine without this GPU"):format(last, torch_for(torch, last, true)))
     elseif rule == "toolkit-drops-gpu" then
       -- too old for every CUDA ptbuild plans: the last CUDA that built it
       -- is older than all of them, or unknown (older than every
@@ -187,7 +207,7 @@ local function known_gpu(problems, g, cc, items, r)
       local first = edge
       problem(problems, "error", "gpu-newer-than-toolkit",
         ("the %s (compute capability %s) is newer than CUDA %s; the first CUDA that builds for it is %s"):format(g.name or "GPU", cc, r.version, first or "unknown"),
-        first and ("use CUDA %s or newer (--cuda %s) and a PyTorch release that supports it"):format(first, first)
+        first and ("use CUDA %s or newer %s"):format(first, torch_for(torch, first, false))
           or "no known CUDA builds for it yet")
     end
   elseif not how then
@@ -245,7 +265,7 @@ function M.choose(facts, torch, r, platform, override)
     if not cc or cc == ptb.null then
       unknown_gpu(problems, g, override)
     elseif cc and not held then
-      known_gpu(problems, g, cc, items, r)
+      known_gpu(problems, g, cc, items, r, torch)
     end
   end
 

@@ -160,6 +160,13 @@ unlike "$(cat "$T_DIR/out")" "*orin_compat*" "... with CUDA 13.2, none"
 like "$(cat "$T_DIR/out")" "*error \[jetson-orin-needs-cuda-13.2\]*
     fix: use JetPack 6.2's CUDA 12.6 (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.4 with the CUDA Compatibility Package (Orin) 13.4.47145772*" \
 	"Orin on L4T 36 with --cuda 13.4: the fix keeps 13.4, with the Orin package"
+# ... and the decision that names the package does not tell this Orin
+# to install it as if it ran 13.4: the package serves L4T 39 and later
+like "$(cat "$T_DIR/out")" "*
+  orin_compat    CUDA Compatibility Package (Orin) 13.4.47145772
+                   what lets an Orin on JetPack 7.2 (L4T 39) or newer, whose driver is older than CUDA 13.4, run the SBSA toolkit; on L4T 36.4.3 it does not (see the jetson-orin-needs-cuda-13.2 problem)*" \
+	"... the orin_compat decision says the package does not serve L4T 36"
+unlike "$(cat "$T_DIR/out")" "*install it from NVIDIA's CUDA 13.4.2 packages*" "... and does not say to install it on L4T 36"
 # On L4T 39 (JetPack 7.2 already) a CUDA 13 before 13.2 is the bar: the
 # fix names 13.2, and neither a flash nor a JetPack CUDA 12 it lacks.
 "$PTBUILD" plan --facts "$T_DIR/orin39.json" --cuda 13.0 >"$T_DIR/out" 2>&1 </dev/null

@@ -239,6 +239,31 @@ for _, ch in ipairs(doctor.checks) do
   t.ok(raised[ch.code], "check " .. ch.code .. " has a test that raises it")
 end
 
+-- libcudart known only by its soname (libcudart.so.11.0, no file of the
+-- full version beside it): "11.0" is the soname every CUDA 11 release
+-- carries, not CUDA 11.0, so it says nothing of the minor.  A torch+cu118
+-- with CUDA 11.8's lib64 first is no mismatch; a torch+cu124 is, and the
+-- finding names the soname and CUDA 11, not a CUDA 11.0 to install a torch of.
+for _, c in ipairs({
+  { "11.8", nil, "torch built with CUDA 11.8, libcudart.so.11.0 of CUDA 11: no finding" },
+  { "12.4", "LD_LIBRARY_PATH puts libcudart 11%.x %(libcudart%.so%.11%.0%) first, but the installed torch 2%.5%.1%+cu124 was built with CUDA 12%.4",
+    "torch built with CUDA 12.4, libcudart.so.11.0: the soname and CUDA 11.x named" },
+}) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  o.torch = { { version = "2.5.1+cu" .. c[1]:gsub("%.", ""), site = "/usr/lib/python3/dist-packages", cuda = c[1] } }
+  o.libs[#o.libs] = { lib = "libcudart", name = "libcudart.so.11.0", path = "/usr/local/cuda-11.8/lib64/libcudart.so.11.0",
+                      version = "11.0", via = "LD_LIBRARY_PATH" }
+  local res = run(f, o)
+  local x
+  for _, y in ipairs(res.findings) do if y.code == "torch-cudart-mismatch" then x = y end end
+  if c[2] then
+    t.like(x and x.message or "", c[2], c[3])
+    t.ok(x ~= nil and not x.fix:find("CUDA 11.0", 1, true), "... and its fix names no torch for CUDA 11.0" .. (x and (": " .. x.fix) or ""))
+  else
+    t.ok(x == nil, c[3] .. (x and (": " .. x.message) or ""))
+  end
+end
+
 -- The installed torch lacks the GPU; an official wheel has it: the
 -- finding names that wheel and its install command, and only when
 -- lib/wheels.lua says the wheel covers this machine (platform, driver,

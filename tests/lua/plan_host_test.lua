@@ -421,6 +421,17 @@ t.is(res.refused, true, "... the host compiler is marked refused")
 -- gcc 13 (the one installed is a gcc 13)
 t.ok((probs[1] and probs[1].fix or ""):find("install gcc 12 (e.g. 'g++-12')", 1, true), "... the fix names gcc 12, not 13")
 
+-- ... and the newer CUDA it offers is named: the first after 12.4 whose
+-- nvcc takes gcc 13.2.0 on aarch64 and that PyTorch 2.5 builds, 12.5
+-- (not "a newer CUDA" for the user to guess)
+t.like(probs[1] and probs[1].fix or "", "or use %-%-cuda 12%.5, the first newer CUDA whose nvcc takes gcc 13%.2%.0",
+  "... the fix names the newer CUDA that takes this gcc")
+-- gcc 14 with CUDA 12.6 and PyTorch 2.14: 12.8 is the first to take gcc 14
+local x86 = { host = { arch = "x86_64" }, toolkits = {}, compilers = { gcc("14.2.0") } }
+local _, p14 = H.host_compiler(x86, R("12.6"), torch("2.14"))
+t.like(p14[1] and p14[1].fix or "", "or use %-%-cuda 12%.8, the first newer CUDA whose nvcc takes gcc 14%.2%.0 and that PyTorch 2%.14 builds",
+  "gcc 14 with CUDA 12.6: the fix names --cuda 12.8")
+
 -- The gcc major a fix names: the newest up to gcc_max that no full-version
 -- conflict touches in any of its versions.
 -- { CUDA release, toolkit full version, arch, major }

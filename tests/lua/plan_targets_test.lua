@@ -71,6 +71,24 @@ for _, c in ipairs(cases) do
   t.ok(not res.list:find("Auto") and not res.list:find("All") and not res.list:find("Common"), c[1] .. ": never Auto/All/Common")
 end
 
+-- The fix of a GPU the CUDA cannot build names the CUDA to take and,
+-- when the PyTorch release asked for does not build with that CUDA, the
+-- release that does -- not "a PyTorch release that supports it".
+-- { cc, torch, CUDA, code, fix }
+for _, c in ipairs({
+  { "12.0", "2.7", "12.6", "gpu-newer-than-toolkit", "use CUDA 12.8 or newer (--cuda 12.8)" },
+  { "10.7", "2.8", "12.9", "gpu-newer-than-toolkit",
+    "use CUDA 13.4 or newer with PyTorch 2.9 or newer: PyTorch 2.8 does not build with CUDA 13.4 (--torch 2.9 --cuda 13.4)" },
+  { "6.1", "2.14", "13.0", "toolkit-drops-gpu", "use CUDA 12.9 (--cuda 12.9), or build on a machine without this GPU" },
+  { "3.7", "2.14", "12.6", "toolkit-drops-gpu",
+    "use CUDA 11.8 with PyTorch 2.7: PyTorch 2.14 does not build with CUDA 11.8 (--torch 2.7 --cuda 11.8), or build on a machine without this GPU" },
+}) do
+  local _, problems = G.choose(facts("x86_64", { c[1] }), torch(c[2]), R(c[3]), "linux-x86_64", nil)
+  local fix
+  for _, p in ipairs(problems) do if p.code == c[4] then fix = p.fix end end
+  t.is(fix, c[5], ("%s, PyTorch %s, CUDA %s: %s's fix names the CUDA and the release"):format(c[1], c[2], c[3], c[4]))
+end
+
 -- what the plan says of a GPU too old for every CUDA it knows: the GPU by
 -- name, the CUDA that last built it, and no --cuda to try
 local known = A.known_versions()
