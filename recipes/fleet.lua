@@ -376,8 +376,11 @@ local function jetson_node_problems(plan, torch, r, n, runs)
 end
 
 -- Per served node: how its driver runs CUDA r, its GPUs in the arch list
--- (node_rows), and the problems that are its own (in plan.problems).
-local function node_problems(plan, torch, r, build, served, platform, node_rows)
+-- (node_rows), and the problems that are its own (in plan.problems).  A
+-- Jetson node's module is judged as its own plan judges it (checks
+-- jetson_cuda_too_old: a Jetson Thor needs CUDA 13), whatever the build
+-- machine's module.
+local function node_problems(plan, torch, r, items, build, served, platform, node_rows)
   local build_glibc = build.facts.host and build.facts.host.glibc
   for _, n in ipairs(served) do
     local row = node_rows[n.name]
@@ -385,6 +388,11 @@ local function node_problems(plan, torch, r, build, served, platform, node_rows)
     local runs = T.driver_runs(r, n.facts.driver)
     row.cuda_runs = runs or "no"
     if n ~= build then
+      local message, fix = P.jetson_module_words(n.facts, torch, r, items)
+      if message then
+        problem(plan.problems, "error", "jetson-thor-needs-cuda-13", n.name,
+          ("node '%s': %s"):format(n.name, message), fix)
+      end
       local jetpack_decides = jetson_node_problems(plan, torch, r, n, runs)
       if runs == nil then
         problem(plan.problems, "error", "driver-too-old", n.name,
@@ -486,11 +494,28 @@ local function build_group(platform, nodes, args, torch, items, fleet_problems, 
     set_decision(plan, "cuda", ch.why)
   end
   -- Problems of the plan come from the build machine's facts, but for
-  -- those about a GPU: they belong to the nodes that have it.
-  for _, p in ipairs(plan.problems) do
-    p.node = p.node or (GPU_CODES[p.code] and gpu_nodes(p, served)) or build.name
+  -- those about a GPU: they belong to the nodes that have it.  A Jetson
+  -- node whose module r does not serve (a Thor before CUDA 13) gets
+  -- jetson-thor-needs-cuda-13 below, as its own plan does, not its GPU's
+  -- problem (CUDA 12.8 names a Thor sm_101, which its JetPack never
+  -- runs): a GPU problem of such nodes only is dropped.
+  local judged, held = {}, {}
+  for _, n in ipairs(served) do
+    local list = (n ~= build and C.jetson_cuda_too_old(n.facts, r)) and held or judged
+    list[#list + 1] = n
   end
-  node_problems(plan, torch, r, build, served, platform, node_rows)
+  local kept = {}
+  for _, p in ipairs(plan.problems) do
+    local owners = GPU_CODES[p.code] and not p.node and gpu_nodes(p, judged)
+    if GPU_CODES[p.code] and not p.node and not owners and gpu_nodes(p, held) then
+      owners = false
+    else
+      p.node = p.node or owners or build.name
+      kept[#kept + 1] = p
+    end
+  end
+  plan.problems = kept
+  node_problems(plan, torch, r, items, build, served, platform, node_rows)
   plan.problems = ptb.array(plan.problems)
 
   local names = {}

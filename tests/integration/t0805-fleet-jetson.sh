@@ -24,6 +24,7 @@ node thor-a jetson-thor 39.2.0 14        # JetPack 7.2 (CUDA 13.2): the build ma
 node thor-b jetson-thor 39.2.0 8         # JetPack 7.2, a second Thor
 node thor-c jetson-thor 38.2.0 8         # JetPack 7.0 (CUDA 13.0 alone)
 node orin-a jetson-orin 39.2.0 12 24.04  # an Orin on JetPack 7.2
+node orin-j6 jetson-orin 36.4.3 16       # an Orin on JetPack 6.2 (CUDA 12.6), most cores
 
 # q FILE EXPR: a Python expression over the fleet document d; P(node) the
 # problems of the jetson build about that node as [code, message, fix]
@@ -97,5 +98,24 @@ run "$PTBUILD" plan --facts "$D/gh-a.json" --facts "$D/gh-b.json" --torch 2.14 -
 printf '%s\n' "$out" >"$T_DIR/gh.json"
 like "$(q "$T_DIR/gh.json" '[p for p in P("gh-b") if p[0] == "driver-minor-compat"][0][2]')" "install *driver* on gh-b to run CUDA 13.4 directly" \
 	"an SBSA node with the same driver: driver-minor-compat, a newer driver its fix"
+
+# A Thor node is judged by its own module, whatever the build machine's:
+# an Orin on JetPack 6.2 builds CUDA 12.6 for itself, and the Thor beside
+# it gets its own plan's jetson-thor-needs-cuda-13 (CUDA 12.6 does not
+# know its GPU), not a GPU problem whose fix is CUDA 12.8
+run "$PTBUILD" plan --facts "$D/orin-j6.json" --facts "$D/thor-b.json" --torch 2.14 --cuda 12.6 --json
+is "$rc" 1 "an Orin build machine and a Thor node, --cuda 12.6: exit 1"
+printf '%s\n' "$out" >"$T_DIR/ot126.json"
+solo thor-b 12.6 jetson-thor-needs-cuda-13
+is "$(q "$T_DIR/ot126.json" 'd["targets"][0]["build_machine"] + " " + json.dumps(P("thor-b"))')" "orin-j6 $(cat "$T_DIR/solo.out")" \
+	"... built on orin-j6; thor-b gets jetson-thor-needs-cuda-13 as its own plan words it, led by its name, and nothing else"
+is "$(q "$T_DIR/ot126.json" '[x["code"] for x in b["problems"] if x["code"].startswith("gpu-")]')" "[]" \
+	"... and no GPU problem stands in for it"
+# CUDA 12.8 names the Thor sm_101: still no CUDA for it, and a second
+# Thor beside a Thor build machine is named as well as the build machine
+run "$PTBUILD" plan --facts "$D/thor-a.json" --facts "$D/thor-b.json" --torch 2.14 --cuda 12.8 --json
+printf '%s\n' "$out" >"$T_DIR/tt128.json"
+is "$(q "$T_DIR/tt128.json" 'sorted(x["node"] for x in b["problems"] if x["code"] == "jetson-thor-needs-cuda-13")')" '["thor-a", "thor-b"]' \
+	"two Thors, --cuda 12.8: both are told they need CUDA 13, not the build machine alone"
 
 done_testing
