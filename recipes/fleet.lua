@@ -386,7 +386,8 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
     local row = node_rows[n.name]
     row.build = platform
     local runs = T.driver_runs(r, n.facts.driver)
-    row.cuda_runs = runs or "no"
+    -- a Jetson's JetPack, not its driver, decides (T.jetpack_runs)
+    row.cuda_runs = T.jetpack_runs(n.facts, r) or runs or "no"
     if n ~= build then
       local message, fix = P.jetson_module_words(n.facts, torch, r, items)
       if message then

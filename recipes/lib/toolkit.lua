@@ -386,6 +386,35 @@ function M.jetson_sbsa_runs(facts, r)
   return false, jp, own, ok
 end
 
+-- How a Jetson runs release r, as its JetPack decides [tegra-upgrade]:
+-- its driver comes with the JetPack, so neither minor-version
+-- compatibility nor a driver install applies.  The same answer as
+-- lib/checks.lua jetson_runs (which words it), with the module's own
+-- floor (jetson_cuda_min) and an Orin's SBSA bar (orin_sbsa_blocked)
+-- first.  nil when not a Jetson, or when its JetPack is not one ptbuild
+-- knows (the driver's answer stands then); else
+--   "direct": r is no newer than the JetPack's own CUDA;
+--   "upgrade-package", { package, dir }: through NVIDIA's upgrade
+--     package (jetson_upgrade; root: the toolkit's, for dir);
+--   "upgrade-package-unnamed": through one ptbuild names none of;
+--   "no": the module or the JetPack runs no CUDA r.
+function M.jetpack_runs(facts, r, root)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  local need = M.jetson_cuda_min(facts)
+  if need and A.vcmp(r.version, need) < 0 then return "no" end
+  local _, own = M.jetpack(facts)
+  if not own then return nil end
+  if A.vcmp(r.version, own) <= 0 then return "direct" end
+  local platform = M.platform(facts, r)
+  if not M.jetson_sbsa_runs(facts, r) or (platform == "linux-sbsa" and M.orin_sbsa_blocked(facts, r)) then
+    return "no"
+  end
+  local up = M.jetson_upgrade(facts, r, platform, root)
+  if up then return "upgrade-package", up end
+  if M.jetson_upgrade_unnamed(facts, r) then return "upgrade-package-unnamed" end
+  return "no"
+end
+
 -- Does release r suit the torch release, the driver, every GPU, the arch
 -- list asked for (items, may be nil) and the platform?  Returns true, or
 -- false and the first reason.

@@ -118,4 +118,19 @@ printf '%s\n' "$out" >"$T_DIR/tt128.json"
 is "$(q "$T_DIR/tt128.json" 'sorted(x["node"] for x in b["problems"] if x["code"] == "jetson-thor-needs-cuda-13")')" '["thor-a", "thor-b"]' \
 	"two Thors, --cuda 12.8: both are told they need CUDA 13, not the build machine alone"
 
+# cuda_runs of a Jetson node is its JetPack's answer, not its driver's
+# (the facts' driver is CUDA 13.0's on every Thor here, none on an Orin)
+R='" ".join("%s=%s" % (n["name"], n["cuda_runs"]) for n in d["nodes"])'
+run "$PTBUILD" plan --facts "$D/thor-a.json" --facts "$D/thor-b.json" --facts "$D/thor-c.json" --facts "$D/orin-a.json" --torch 2.14 --cuda 13.4 --json
+printf '%s\n' "$out" >"$T_DIR/r134.json"
+is "$(q "$T_DIR/r134.json" "$R")" "orin-a=upgrade-package thor-a=upgrade-package thor-b=upgrade-package thor-c=no" \
+	"--cuda 13.4: cuda_runs is upgrade-package on JetPack 7.2 (Thor's and Orin's), no on JetPack 7.0"
+run "$PTBUILD" plan --facts "$D/thor-a.json" --facts "$D/thor-b.json" --torch 2.14 --cuda 13.3
+like "$out" "*thor-b               jetson   served by the jetson build (JetPack runs its CUDA: upgrade-package-unnamed)*" \
+	"--cuda 13.3: upgrade-package-unnamed, said in the text as the JetPack's answer"
+run "$PTBUILD" plan --facts "$D/thor-a.json" --facts "$D/orin-a.json" --torch 2.14 --cuda 13.2 --json
+printf '%s\n' "$out" >"$T_DIR/r132.json"
+is "$(q "$T_DIR/r132.json" "$R")" "orin-a=direct thor-a=direct" "--cuda 13.2, JetPack 7.2's own: direct on both, the Orin without a driver in its facts too"
+is "$(q "$T_DIR/ot126.json" "$R")" "orin-j6=direct thor-b=no" "--cuda 12.6: direct on the Orin of JetPack 6.2, no on the Thor"
+
 done_testing
