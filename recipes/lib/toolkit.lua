@@ -391,8 +391,9 @@ end
 -- compatibility nor a driver install applies.  The same answer as
 -- lib/checks.lua jetson_runs (which words it), with the module's own
 -- floor (jetson_cuda_min) and an Orin's SBSA bar (orin_sbsa_blocked)
--- first.  nil when not a Jetson, or when its JetPack is not one ptbuild
--- knows (the driver's answer stands then); else
+-- first.  nil when not a Jetson, when its JetPack is not one ptbuild
+-- knows, or when the driver its facts carry runs less than the JetPack's
+-- own CUDA (facts that disagree: the driver seen stands); else
 --   "direct": r is no newer than the JetPack's own CUDA;
 --   "upgrade-package", { package, dir }: through NVIDIA's upgrade
 --     package (jetson_upgrade; root: the toolkit's, for dir);
@@ -404,7 +405,10 @@ function M.jetpack_runs(facts, r, root)
   if need and A.vcmp(r.version, need) < 0 then return "no" end
   local _, own = M.jetpack(facts)
   if not own then return nil end
-  if A.vcmp(r.version, own) <= 0 then return "direct" end
+  if A.vcmp(r.version, own) <= 0 then
+    local d = M.driver_runs(r, facts.driver)
+    return (d == "direct" or d == "unknown") and "direct" or nil
+  end
   local platform = M.platform(facts, r)
   if not M.jetson_sbsa_runs(facts, r) or (platform == "linux-sbsa" and M.orin_sbsa_blocked(facts, r)) then
     return "no"

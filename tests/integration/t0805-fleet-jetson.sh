@@ -130,7 +130,8 @@ like "$out" "*thor-b               jetson   served by the jetson build (JetPack 
 	"--cuda 13.3: upgrade-package-unnamed, said in the text as the JetPack's answer"
 run "$PTBUILD" plan --facts "$D/thor-a.json" --facts "$D/orin-a.json" --torch 2.14 --cuda 13.2 --json
 printf '%s\n' "$out" >"$T_DIR/r132.json"
-is "$(q "$T_DIR/r132.json" "$R")" "orin-a=direct thor-a=direct" "--cuda 13.2, JetPack 7.2's own: direct on both, the Orin without a driver in its facts too"
+is "$(q "$T_DIR/r132.json" "$R")" "orin-a=direct thor-a=compat" \
+	"--cuda 13.2, JetPack 7.2's own: direct on the Orin (no driver in its facts); compat on the Thor whose facts carry CUDA 13.0's driver (the driver seen stands)"
 is "$(q "$T_DIR/ot126.json" "$R")" "orin-j6=direct thor-b=no" "--cuda 12.6: direct on the Orin of JetPack 6.2, no on the Thor"
 
 done_testing
