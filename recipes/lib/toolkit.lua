@@ -419,6 +419,39 @@ function M.jetpack_runs(facts, r, root)
   return "no"
 end
 
+-- How a machine runs release r: its JetPack's answer on a Jetson whose
+-- JetPack ptbuild knows (jetpack_runs), else its driver's (driver_runs:
+-- "direct", "compat", "unknown", nil).  A second result as jetpack_runs
+-- gives it.
+function M.runs(facts, r)
+  local how, up = M.jetpack_runs(facts, r)
+  if how then return how, up end
+  return M.driver_runs(r, facts.driver)
+end
+
+-- What a machine needs beyond itself to run release r, as a phrase, when
+-- M.runs says it runs r but not directly: "minor-version compatibility"
+-- (a driver older than r's, without PTX JIT), or on a Jetson, whose
+-- driver comes with its JetPack, the upgrade package its JetPack takes
+-- ("NVIDIA's upgrade package cuda-compat-12-9 (JetPack 6.2, CUDA 12.6)",
+-- or one ptbuild names none of).  The second result: whether a choice
+-- should prefer a release the machine runs without it -- for minor-
+-- version compatibility (no PTX JIT) and for a package ptbuild cannot
+-- name (its plan warns of either), not for a named package, which gives
+-- the JetPack r's own driver library and which the plan's environment
+-- loads (cuda.compat).  nil when it runs r directly, cannot run it, or
+-- nothing is known.
+function M.runs_need(facts, r)
+  local how, up = M.runs(facts, r)
+  if how == "compat" then return "minor-version compatibility", true end
+  if how ~= "upgrade-package" and how ~= "upgrade-package-unnamed" then return nil end
+  local jp, own = M.jetpack(facts)
+  if how == "upgrade-package" then
+    return ("NVIDIA's upgrade package %s (JetPack %s, CUDA %s)"):format(up.package, jp, own), false
+  end
+  return ("an NVIDIA upgrade package ptbuild names none of (JetPack %s, CUDA %s)"):format(jp, own), true
+end
+
 -- Does release r suit the torch release, the driver, every GPU, the arch
 -- list asked for (items, may be nil) and the platform?  Returns true, or
 -- false and the first reason.
@@ -504,7 +537,11 @@ end
 -- is known, that fits and that the driver runs as well.  Then, when the
 -- driver runs the one taken only through minor-version compatibility,
 -- the newest of the same major that it runs directly instead (no PTX-JIT
--- limits; never a major down).  Returns release, how (text) or nil.
+-- limits; never a major down).  On a Jetson its JetPack says how it runs
+-- a release (M.runs): a CUDA newer than the JetPack's own runs through an
+-- upgrade package, which the reason names; one ptbuild names none of
+-- gives way as minor-version compatibility does (M.runs_need).  Returns
+-- release, how (text) or nil.
 local function best_of(facts, torch, list, items)
   local best, assumed
   for _, r in ipairs(list) do
@@ -513,10 +550,10 @@ local function best_of(facts, torch, list, items)
   if not best then return nil end
   local major = best.version:match("^(%d+)")
   if best.assumed then
-    local runs = M.driver_runs(best, facts.driver)
+    local runs = M.runs(facts, best)
     for _, r in ipairs(list) do
       if not r.assumed and r.version:match("^(%d+)") == major and M.fits(facts, torch, r, nil, items)
-          and (runs ~= "direct" or M.driver_runs(r, facts.driver) == "direct") then
+          and (runs ~= "direct" or M.runs(facts, r) == "direct") then
         assumed = (" (CUDA %s, newer, would be planned on data ptbuild assumes from %s)"):format(
           best.version, release_before(best) or r.version)
         best = r
@@ -524,14 +561,16 @@ local function best_of(facts, torch, list, items)
       end
     end
   end
-  if M.driver_runs(best, facts.driver) ~= "compat" then return best, assumed or "" end
+  local need, prefer_other = M.runs_need(facts, best)
+  if not need then return best, assumed or "" end
+  if not prefer_other then return best, (" (through %s)"):format(need) .. (assumed or "") end
   for _, r in ipairs(list) do
     if r.version:match("^(%d+)") == major and not r.assumed and M.fits(facts, torch, r, nil, items)
-        and M.driver_runs(r, facts.driver) == "direct" then
-      return r, (" directly (CUDA %s would need minor-version compatibility)"):format(best.version) .. (assumed or "")
+        and not select(2, M.runs_need(facts, r)) and M.runs(facts, r) ~= "unknown" then
+      return r, (" directly (CUDA %s would need %s)"):format(best.version, need) .. (assumed or "")
     end
   end
-  return best, assumed and (" through minor-version compatibility" .. assumed) or " (through minor-version compatibility)"
+  return best, assumed and (" through " .. need .. assumed) or (" (through %s)"):format(need)
 end
 
 -- A CUDA to propose instead of r (in a problem's fix): of the releases

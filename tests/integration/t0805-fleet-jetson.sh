@@ -134,4 +134,49 @@ is "$(q "$T_DIR/r132.json" "$R")" "orin-a=direct thor-a=compat" \
 	"--cuda 13.2, JetPack 7.2's own: direct on the Orin (no driver in its facts); compat on the Thor whose facts carry CUDA 13.0's driver (the driver seen stands)"
 is "$(q "$T_DIR/ot126.json" "$R")" "orin-j6=direct thor-b=no" "--cuda 12.6: direct on the Orin of JetPack 6.2, no on the Thor"
 
+# The automatic choice says what a Jetson needs for a CUDA newer than its
+# JetPack's: NVIDIA's upgrade package, which its plan loads, not minor-
+# version compatibility.  Orins on JetPack 6.2 (CUDA 12.6) whose facts
+# carry driver 540.4.0 and PyTorch 2.7 (wheels for 12.8): 12.8, through
+# cuda-compat-12-8, as on an Orin whose facts carry no driver
+for o in orin-p orin-q; do
+	json_edit "$D/orin-j6.json" "$D/$o.json" "f['driver'] = {'version': '540.4.0', 'cuda_max': '12.6'}; f['taken'] = {'host': '$o'}"
+done
+# cw FILE: the single plan's CUDA and why
+cw() { python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d["cuda"]["version"] + " " + d["cuda"]["why"])' "$1"; }
+run "$PTBUILD" plan --facts "$D/orin-p.json" --torch 2.7 --json
+printf '%s\n' "$out" >"$T_DIR/p27.json"
+is "$(cw "$T_DIR/p27.json")" \
+	"12.8 the newest CUDA that PyTorch 2.7 ships wheels for, the driver runs (through NVIDIA's upgrade package cuda-compat-12-8 (JetPack 6.2, CUDA 12.6)) and that builds every GPU" \
+	"one Orin on JetPack 6.2, PyTorch 2.7: CUDA 12.8 through the upgrade package, said so (not minor-version compatibility)"
+"$PTBUILD" plan --facts "$D/orin-j6.json" --torch 2.7 --json >"$T_DIR/j27.json" 2>/dev/null
+is "$(cw "$T_DIR/j27.json")" "$(cw "$T_DIR/p27.json")" "... the same choice and words as for the Orin whose facts carry no driver"
+run "$PTBUILD" plan --facts "$D/orin-p.json" --facts "$D/orin-q.json" --torch 2.7 --json
+printf '%s\n' "$out" >"$T_DIR/pq27.json"
+is "$(q "$T_DIR/pq27.json" 'b["cuda"]["version"] + " " + b["cuda"]["why"]')" \
+	"12.8 the newest CUDA that PyTorch 2.7 ships wheels for, that every node's driver runs (through NVIDIA's upgrade package cuda-compat-12-8 (JetPack 6.2, CUDA 12.6) on orin-p, orin-q) and that builds every GPU of the 2 nodes" \
+	"two such Orins: the fleet's choice in the same words, naming the nodes"
+is "$(q "$T_DIR/pq27.json" "$R + ' ' + json.dumps([x['code'] for x in b['problems'] if 'driver' in x['fix'] or 'minor-version' in x['message']])")" \
+	"orin-p=upgrade-package orin-q=upgrade-package []" "... both run it through the package the build loads; no driver to install"
+
+# A GH200 whose driver runs 13.2 only through minor-version
+# compatibility is still told so, by name
+json_edit recipes/profiles/gh200.json "$D/gh-c.json" "f['driver'] = {'version': '580.00', 'cuda_max': '13.0'}; f['taken'] = {'host': 'gh-c'}"
+json_edit recipes/profiles/gh200.json "$D/gh-d.json" "f['driver'] = {'version': '595.45.04', 'cuda_max': '13.2'}; f['host']['cpu']['cores'] = 2; f['taken'] = {'host': 'gh-d'}"
+run "$PTBUILD" plan --facts "$D/gh-c.json" --facts "$D/gh-d.json" --torch 2.14 --json
+printf '%s\n' "$out" >"$T_DIR/ghcd.json"
+like "$(q "$T_DIR/ghcd.json" 'b["cuda"]["why"]')" "*directly (CUDA 13.2 would need minor-version compatibility on gh-c)*" \
+	"two GH200s, one on driver 580: CUDA 13.2 would need minor-version compatibility on it"
+# A CUDA a node's JetPack cannot run is not chosen while another serves
+# every node: a Thor on JetPack 7.0 runs 13.0 alone, so a fleet of it and
+# a Thor on JetPack 7.2 (whose driver is 13.2's) builds 13.0
+json_edit "$D/thor-a.json" "$D/thor-d.json" "f['driver'] = {'version': '595.45.04', 'cuda_max': '13.2'}; f['taken'] = {'host': 'thor-d'}"
+run "$PTBUILD" plan --facts "$D/thor-d.json" --torch 2.14 --json
+printf '%s\n' "$out" >"$T_DIR/d.json"
+like "$(cw "$T_DIR/d.json")" "13.2 *" "a Thor on JetPack 7.2 alone: CUDA 13.2"
+run "$PTBUILD" plan --facts "$D/thor-d.json" --facts "$D/thor-c.json" --torch 2.14 --json
+printf '%s\n' "$out" >"$T_DIR/dc.json"
+is "$(q "$T_DIR/dc.json" 'b["cuda"]["version"] + " " + " ".join(n["name"] + "=" + n["cuda_runs"] for n in d["nodes"]) + " " + json.dumps([x["code"] for x in b["problems"] if x["severity"] == "error"])')" \
+	"13.0 thor-c=direct thor-d=direct []" "... beside a Thor on JetPack 7.0: CUDA 13.0, which both run, and no error"
+
 done_testing
