@@ -13,8 +13,9 @@
 -- (lib/toolkit.lua), with "fits" required of every node: the newest
 -- release PyTorch ships wheels for that every node's driver runs and that
 -- builds every node's GPUs; when some node runs it only through
--- minor-version compatibility, the newest of the same major that every
--- node runs directly, if there is one.  A node no CUDA serves at all (its
+-- minor-version compatibility (on a Jetson: through an upgrade package
+-- ptbuild names none of, T.runs_need), the newest of the same major that
+-- every node runs directly, if there is one.  A node no CUDA serves at all (its
 -- driver is too old for any release that builds its GPU) is left out of
 -- its build and named with the fix its own plan gives; a node that fits
 -- alone but not with the rest is left out of the choice that serves the
@@ -83,17 +84,50 @@ local function fits_all(nodes, torch, r, items, build, tk)
   return true
 end
 
-local function runs_all_direct(nodes, r)
+-- The nodes that run r only through something beside their own driver
+-- or JetPack, each { node, need } (T.runs_need: minor-version
+-- compatibility; on a Jetson, whose driver comes with its JetPack, the
+-- upgrade package its JetPack takes): those a choice should avoid
+-- (minor-version compatibility, a package ptbuild names none of), and
+-- those that only need a named package.
+local function indirect(nodes, r)
+  local avoid, packaged = {}, {}
   for _, n in ipairs(nodes) do
-    if T.driver_runs(r, n.facts.driver) == "compat" then return false, n end
+    local need, prefer_other = T.runs_need(n.facts, r)
+    if need then table.insert(prefer_other and avoid or packaged, { node = n, need = need }) end
   end
-  return true
+  return avoid, packaged
+end
+
+-- Why node n runs r only through `need`, for --explain.
+local function only_through(n, r, need)
+  if T.runs(n.facts, r) == "compat" then
+    return ("its driver %s runs CUDA %s only through minor-version compatibility"):format(n.facts.driver.version, r.version)
+  end
+  return ("its JetPack's driver runs CUDA %s only through %s"):format(r.version, need)
+end
+
+-- " (through NEED on NODE, NODE; through NEED2 on NODE)": each need of
+-- list (indirect's), with its nodes.
+local function through_text(list)
+  local order, by = {}, {}
+  for _, x in ipairs(list) do
+    if not by[x.need] then order[#order + 1] = x.need; by[x.need] = {} end
+    table.insert(by[x.need], x.node.name)
+  end
+  local parts = {}
+  for _, need in ipairs(order) do
+    parts[#parts + 1] = ("through %s on %s"):format(need, table.concat(by[need], ", "))
+  end
+  return " (" .. table.concat(parts, "; ") .. ")"
 end
 
 -- The newest release of list that fits every node, preferring one every
--- driver runs directly within the same major (as toolkit.lua's best_of
--- does for one machine).  Returns r, how, limit: limit names the node
--- that ruled out the newest release of list, for --explain.
+-- node runs directly within the same major (as toolkit.lua's best_of
+-- does for one machine): its driver without minor-version compatibility,
+-- a Jetson's JetPack without an upgrade package.  Returns r, how, limit:
+-- limit names the node that ruled out the newest release of list, for
+-- --explain.
 local function best_for(nodes, torch, list, items)
   local best, limit
   for _, r in ipairs(list) do
@@ -108,17 +142,20 @@ local function best_for(nodes, torch, list, items)
               why = why .. (#others > 0 and (" (nor does it fit " .. table.concat(others, ", ") .. ")") or "") }
   end
   if not best then return nil, nil, limit end
-  local direct, cn = runs_all_direct(nodes, best)
-  if direct then return best, "", limit end
+  local ind, packaged = indirect(nodes, best)
+  if #ind == 0 then return best, #packaged > 0 and through_text(packaged) or "", limit end
+  local cn, need = ind[1].node, ind[1].need
   local major = best.version:match("^(%d+)")
   for _, r in ipairs(list) do
-    if r.version:match("^(%d+)") == major and fits_all(nodes, torch, r, items) and runs_all_direct(nodes, r) then
-      return r, (" directly (CUDA %s would need minor-version compatibility on %s)"):format(best.version, cn.name),
-        { node = cn.name, why = ("its driver %s runs CUDA %s only through minor-version compatibility"):format(
-          cn.facts.driver.version, best.version), release = best.version }
+    if r.version:match("^(%d+)") == major and fits_all(nodes, torch, r, items) and #indirect(nodes, r) == 0 then
+      local _, pk = indirect(nodes, r)
+      return r, (" directly (CUDA %s would need %s on %s)%s"):format(best.version, need, cn.name,
+          #pk > 0 and through_text(pk) or ""),
+        { node = cn.name, why = only_through(cn, best, need), release = best.version }
     end
   end
-  return best, " (through minor-version compatibility on some nodes)", limit
+  for _, x in ipairs(packaged) do ind[#ind + 1] = x end
+  return best, through_text(ind), limit
 end
 
 -- The CUDA of a platform: the build machine's installed toolkit when it
@@ -376,15 +413,24 @@ local function jetson_node_problems(plan, torch, r, n, runs)
 end
 
 -- Per served node: how its driver runs CUDA r, its GPUs in the arch list
--- (node_rows), and the problems that are its own (in plan.problems).
-local function node_problems(plan, torch, r, build, served, platform, node_rows)
+-- (node_rows), and the problems that are its own (in plan.problems).  A
+-- Jetson node's module is judged as its own plan judges it (checks
+-- jetson_cuda_too_old: a Jetson Thor needs CUDA 13), whatever the build
+-- machine's module.
+local function node_problems(plan, torch, r, items, build, served, platform, node_rows)
   local build_glibc = build.facts.host and build.facts.host.glibc
   for _, n in ipairs(served) do
     local row = node_rows[n.name]
     row.build = platform
     local runs = T.driver_runs(r, n.facts.driver)
-    row.cuda_runs = runs or "no"
+    -- a Jetson's JetPack, not its driver, decides (T.jetpack_runs)
+    row.cuda_runs = T.jetpack_runs(n.facts, r) or runs or "no"
     if n ~= build then
+      local message, fix = P.jetson_module_words(n.facts, torch, r, items)
+      if message then
+        problem(plan.problems, "error", "jetson-thor-needs-cuda-13", n.name,
+          ("node '%s': %s"):format(n.name, message), fix)
+      end
       local jetpack_decides = jetson_node_problems(plan, torch, r, n, runs)
       if runs == nil then
         problem(plan.problems, "error", "driver-too-old", n.name,
@@ -486,11 +532,28 @@ local function build_group(platform, nodes, args, torch, items, fleet_problems, 
     set_decision(plan, "cuda", ch.why)
   end
   -- Problems of the plan come from the build machine's facts, but for
-  -- those about a GPU: they belong to the nodes that have it.
-  for _, p in ipairs(plan.problems) do
-    p.node = p.node or (GPU_CODES[p.code] and gpu_nodes(p, served)) or build.name
+  -- those about a GPU: they belong to the nodes that have it.  A Jetson
+  -- node whose module r does not serve (a Thor before CUDA 13) gets
+  -- jetson-thor-needs-cuda-13 below, as its own plan does, not its GPU's
+  -- problem (CUDA 12.8 names a Thor sm_101, which its JetPack never
+  -- runs): a GPU problem of such nodes only is dropped.
+  local judged, held = {}, {}
+  for _, n in ipairs(served) do
+    local list = (n ~= build and C.jetson_cuda_too_old(n.facts, r)) and held or judged
+    list[#list + 1] = n
   end
-  node_problems(plan, torch, r, build, served, platform, node_rows)
+  local kept = {}
+  for _, p in ipairs(plan.problems) do
+    local owners = GPU_CODES[p.code] and not p.node and gpu_nodes(p, judged)
+    if GPU_CODES[p.code] and not p.node and not owners and gpu_nodes(p, held) then
+      owners = false
+    else
+      p.node = p.node or owners or build.name
+      kept[#kept + 1] = p
+    end
+  end
+  plan.problems = kept
+  node_problems(plan, torch, r, items, build, served, platform, node_rows)
   plan.problems = ptb.array(plan.problems)
 
   local names = {}

@@ -275,10 +275,12 @@ end
 -- A Jetson whose module needs a newer CUDA than r on every JetPack it
 -- runs (lib/checks.lua jetson_cuda_too_old: Jetson Thor before CUDA 13.0
 -- [thor-cuda13]).  The fix is the CUDA to take, with the PyTorch release
--- that builds it when this one builds none.  Adds to problem list p.
-local function jetson_module_problems(p, facts, torch, r, items)
+-- that builds it when this one builds none.  Message and fix of
+-- jetson-thor-needs-cuda-13, for a plan and a fleet's Jetson nodes alike;
+-- nil when the module runs r.
+function M.jetson_module_words(facts, torch, r, items)
   local x = C.jetson_cuda_too_old(facts, r)
-  if not x then return end
+  if not x then return nil end
   local use, fix = T.suggest(facts, torch, r, items), nil
   if use then
     fix = ("use CUDA %s or newer (--cuda %s)"):format(x.need, use.version)
@@ -291,7 +293,12 @@ local function jetson_module_problems(p, facts, torch, r, items)
         x.need, first.version, torch.version, first.version, x.need)
       or ("use CUDA %s or newer (--cuda %s)"):format(x.need, x.need)
   end
-  problem(p, "error", "jetson-thor-needs-cuda-13", x.text, fix)
+  return x.text, fix
+end
+
+local function jetson_module_problems(p, facts, torch, r, items)
+  local message, fix = M.jetson_module_words(facts, torch, r, items)
+  if message then problem(p, "error", "jetson-thor-needs-cuda-13", message, fix) end
 end
 
 -- A Jetson whose JetPack runs no SBSA CUDA r (lib/checks.lua

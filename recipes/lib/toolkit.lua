@@ -386,6 +386,72 @@ function M.jetson_sbsa_runs(facts, r)
   return false, jp, own, ok
 end
 
+-- How a Jetson runs release r, as its JetPack decides [tegra-upgrade]:
+-- its driver comes with the JetPack, so neither minor-version
+-- compatibility nor a driver install applies.  The same answer as
+-- lib/checks.lua jetson_runs (which words it), with the module's own
+-- floor (jetson_cuda_min) and an Orin's SBSA bar (orin_sbsa_blocked)
+-- first.  nil when not a Jetson, when its JetPack is not one ptbuild
+-- knows, or when the driver its facts carry runs less than the JetPack's
+-- own CUDA (facts that disagree: the driver seen stands); else
+--   "direct": r is no newer than the JetPack's own CUDA;
+--   "upgrade-package", { package, dir }: through NVIDIA's upgrade
+--     package (jetson_upgrade; root: the toolkit's, for dir);
+--   "upgrade-package-unnamed": through one ptbuild names none of;
+--   "no": the module or the JetPack runs no CUDA r.
+function M.jetpack_runs(facts, r, root)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  local need = M.jetson_cuda_min(facts)
+  if need and A.vcmp(r.version, need) < 0 then return "no" end
+  local _, own = M.jetpack(facts)
+  if not own then return nil end
+  if A.vcmp(r.version, own) <= 0 then
+    local d = M.driver_runs(r, facts.driver)
+    return (d == "direct" or d == "unknown") and "direct" or nil
+  end
+  local platform = M.platform(facts, r)
+  if not M.jetson_sbsa_runs(facts, r) or (platform == "linux-sbsa" and M.orin_sbsa_blocked(facts, r)) then
+    return "no"
+  end
+  local up = M.jetson_upgrade(facts, r, platform, root)
+  if up then return "upgrade-package", up end
+  if M.jetson_upgrade_unnamed(facts, r) then return "upgrade-package-unnamed" end
+  return "no"
+end
+
+-- How a machine runs release r: its JetPack's answer on a Jetson whose
+-- JetPack ptbuild knows (jetpack_runs), else its driver's (driver_runs:
+-- "direct", "compat", "unknown", nil).  A second result as jetpack_runs
+-- gives it.
+function M.runs(facts, r)
+  local how, up = M.jetpack_runs(facts, r)
+  if how then return how, up end
+  return M.driver_runs(r, facts.driver)
+end
+
+-- What a machine needs beyond itself to run release r, as a phrase, when
+-- M.runs says it runs r but not directly: "minor-version compatibility"
+-- (a driver older than r's, without PTX JIT), or on a Jetson, whose
+-- driver comes with its JetPack, the upgrade package its JetPack takes
+-- ("NVIDIA's upgrade package cuda-compat-12-9 (JetPack 6.2, CUDA 12.6)",
+-- or one ptbuild names none of).  The second result: whether a choice
+-- should prefer a release the machine runs without it -- for minor-
+-- version compatibility (no PTX JIT) and for a package ptbuild cannot
+-- name (its plan warns of either), not for a named package, which gives
+-- the JetPack r's own driver library and which the plan's environment
+-- loads (cuda.compat).  nil when it runs r directly, cannot run it, or
+-- nothing is known.
+function M.runs_need(facts, r)
+  local how, up = M.runs(facts, r)
+  if how == "compat" then return "minor-version compatibility", true end
+  if how ~= "upgrade-package" and how ~= "upgrade-package-unnamed" then return nil end
+  local jp, own = M.jetpack(facts)
+  if how == "upgrade-package" then
+    return ("NVIDIA's upgrade package %s (JetPack %s, CUDA %s)"):format(up.package, jp, own), false
+  end
+  return ("an NVIDIA upgrade package ptbuild names none of (JetPack %s, CUDA %s)"):format(jp, own), true
+end
+
 -- Does release r suit the torch release, the driver, every GPU, the arch
 -- list asked for (items, may be nil) and the platform?  Returns true, or
 -- false and the first reason.
@@ -471,7 +537,11 @@ end
 -- is known, that fits and that the driver runs as well.  Then, when the
 -- driver runs the one taken only through minor-version compatibility,
 -- the newest of the same major that it runs directly instead (no PTX-JIT
--- limits; never a major down).  Returns release, how (text) or nil.
+-- limits; never a major down).  On a Jetson its JetPack says how it runs
+-- a release (M.runs): a CUDA newer than the JetPack's own runs through an
+-- upgrade package, which the reason names; one ptbuild names none of
+-- gives way as minor-version compatibility does (M.runs_need).  Returns
+-- release, how (text) or nil.
 local function best_of(facts, torch, list, items)
   local best, assumed
   for _, r in ipairs(list) do
@@ -480,10 +550,10 @@ local function best_of(facts, torch, list, items)
   if not best then return nil end
   local major = best.version:match("^(%d+)")
   if best.assumed then
-    local runs = M.driver_runs(best, facts.driver)
+    local runs = M.runs(facts, best)
     for _, r in ipairs(list) do
       if not r.assumed and r.version:match("^(%d+)") == major and M.fits(facts, torch, r, nil, items)
-          and (runs ~= "direct" or M.driver_runs(r, facts.driver) == "direct") then
+          and (runs ~= "direct" or M.runs(facts, r) == "direct") then
         assumed = (" (CUDA %s, newer, would be planned on data ptbuild assumes from %s)"):format(
           best.version, release_before(best) or r.version)
         best = r
@@ -491,14 +561,16 @@ local function best_of(facts, torch, list, items)
       end
     end
   end
-  if M.driver_runs(best, facts.driver) ~= "compat" then return best, assumed or "" end
+  local need, prefer_other = M.runs_need(facts, best)
+  if not need then return best, assumed or "" end
+  if not prefer_other then return best, (" (through %s)"):format(need) .. (assumed or "") end
   for _, r in ipairs(list) do
     if r.version:match("^(%d+)") == major and not r.assumed and M.fits(facts, torch, r, nil, items)
-        and M.driver_runs(r, facts.driver) == "direct" then
-      return r, (" directly (CUDA %s would need minor-version compatibility)"):format(best.version) .. (assumed or "")
+        and not select(2, M.runs_need(facts, r)) and M.runs(facts, r) ~= "unknown" then
+      return r, (" directly (CUDA %s would need %s)"):format(best.version, need) .. (assumed or "")
     end
   end
-  return best, assumed and (" through minor-version compatibility" .. assumed) or " (through minor-version compatibility)"
+  return best, assumed and (" through " .. need .. assumed) or (" (through %s)"):format(need)
 end
 
 -- A CUDA to propose instead of r (in a problem's fix): of the releases

@@ -236,8 +236,12 @@ static void print_fleet(const cJSON *fleet, int explain)
 		const char *build = ptb_json_str(n, "build"), *runs = ptb_json_str(n, "cuda_runs");
 
 		printf("  %-20s %-8s ", ptb_json_str(n, "name"), ptb_json_str(n, "platform") ? ptb_json_str(n, "platform") : "?");
+		/* a Jetson's driver comes with its JetPack, which decides */
 		if (build)
-			printf("served by the %s build (driver runs its CUDA: %s)\n", build, runs ? runs : "?");
+			printf("served by the %s build (%s runs its CUDA: %s)\n", build,
+			       ptb_json_str(n, "platform") && strcmp(ptb_json_str(n, "platform"), "jetson") == 0
+			               ? "JetPack" : "driver",
+			       runs ? runs : "?");
 		else
 			printf("NOT SERVED: %s\n", ptb_json_str(n, "why") ? ptb_json_str(n, "why") : "see the problems");
 	}
