@@ -182,12 +182,14 @@ local releases = {
   -- 2026-11-04, the release date of redistrib_13.5.0.json) [nvdrv62070]:
   -- like 13.4's, an upper bound of the minimum, since Table 3 was not
   -- read; no driver branch is recorded (no source names r620 as 13.5's).
+  -- driver_min_bound: the messages call 620.70.06 a driver known to run
+  -- 13.5 and say the minimum may be older, never that 13.5 needs it.
   -- Searched again 2026-12-02 and not found: Table 3's 13.5 row, a 13.5
   -- host_config.h or installation guide, a PTX ISA 9.5 target list,
   -- redistrib_13.5.0.json whole (only its first entry was read) and any
   -- 13.5 runfile digest.
   { version = "13.5", sm = sm134, sm_a = { "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" },
-    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "620.70.06", compat_min = "580",
+    sm_f = { "10.0", "10.3", "10.7", "11.0", "12.0", "12.1" }, driver_min = "620.70.06", driver_min_bound = true, compat_min = "580",
     gcc_max = 16, clang_max = 22, platforms = { "linux-x86_64", "linux-sbsa" }, assumed = true,
     compilers_assumed = true },
 }

@@ -49,6 +49,9 @@ end
 -- The driver release r needs, for messages: its minimum, or where
 -- ptbuild's data lacks it, where to read it.
 function M.driver_need(r)
+  if r.driver_min and r.driver_min_bound then
+    return ("%s (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older)"):format(r.driver_min)
+  end
   return r.driver_min or ("the minimum of CUDA %s (not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)
 end
 
@@ -59,6 +62,9 @@ end
 function M.driver_at_least(r)
   if r.driver_branch then
     return ("an r%s driver or newer (%s or newer is known to run it)"):format(r.driver_branch, r.driver_min)
+  end
+  if r.driver_min and r.driver_min_bound then
+    return ("driver %s or newer (known to run CUDA %s; the minimum may be older)"):format(r.driver_min, r.version)
   end
   return r.driver_min and ("driver %s or newer"):format(r.driver_min)
     or ("the driver CUDA %s asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)

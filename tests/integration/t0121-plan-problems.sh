@@ -211,16 +211,16 @@ done
 # compatibility.
 for fx in $F/gcc15-and-13.json $F/rtx4090-cuda128.json; do
 	"$PTBUILD" plan --facts "$fx" --torch 2.9 --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
-	like "$(cat "$T_DIR/out")" "*error \[driver-too-old\]*(it needs 620.70.06, or 580 through minor-version compatibility)*
-    fix: install driver 620.70.06 or newer, or use CUDA 12.* or older (--cuda)*" \
-		"--cuda 13.5 on $(basename "$fx"): the driver fix names 620.70.06"
+	like "$(cat "$T_DIR/out")" "*error \[driver-too-old\]*(it needs 620.70.06 (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older), or 580 through minor-version compatibility)*
+    fix: install driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older), or use CUDA 12.* or older (--cuda)*" \
+		"--cuda 13.5 on $(basename "$fx"): the driver fix names 620.70.06 as a driver known to run it"
 done
 python3 -c 'import json, sys
 f = json.load(open(sys.argv[1])); f["driver"] = {"version": "615.71.09", "cuda_max": "13.4"}
 json.dump(f, open(sys.argv[2], "w"))' recipes/profiles/dgx-h100.json "$T_DIR/615.json"
 "$PTBUILD" plan --facts "$T_DIR/615.json" --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
 like "$(cat "$T_DIR/out")" "*warning \[driver-minor-compat\]*
-    fix: install driver 620.70.06 or newer to run CUDA 13.5 directly*" \
+    fix: install driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older) to run CUDA 13.5 directly*" \
 	"--cuda 13.5 on driver 615 (CUDA 13.4): the minor-compat fix too"
 # Eight Rubin GPUs (10.7) on driver 550: no CUDA the driver runs builds
 # them, so the plan takes the first CUDA that does (13.4) and names the

@@ -41,7 +41,11 @@ t.is(T.driver_runs(R("12.8"), nil), "unknown", "no driver: unknown")
 
 -- driver_need: the minimum, or where to read it when the data lacks it
 t.is(T.driver_need(R("13.4")), "615.71.09", "13.4 needs 615.71.09")
-t.is(T.driver_need(R("13.5")), "620.70.06", "13.5 needs 620.70.06 [nvdrv62070]")
+t.is(T.driver_need(R("13.5")), "620.70.06 (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older)",
+  "13.5: 620.70.06 is known to run it, an upper bound of the minimum [nvdrv62070]")
+t.is(T.driver_at_least(R("13.5")), "driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older)",
+  "13.5: the driver to install is worded as a bound too")
+t.is(T.driver_at_least(R("13.2")), "driver 595.45.04 or newer", "13.2: its Table 3 minimum, worded plainly")
 -- a release whose minimum the data lacks (none today): the messages say
 -- where to read it
 local unknown = { version = "13.6", compat_min = "580" }
