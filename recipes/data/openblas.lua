@@ -259,10 +259,13 @@ local microarch = {
 local target_since = { NEOVERSEV2 = "0.3.31", AMPERE1 = "0.3.31", VORTEXM4 = "0.3.31" }
 
 -- The source release a build pins: the one PyTorch's CD builds [pt-ob].
--- PyTorch's main moved its CD build from 0.3.30 to 0.3.34
--- with "Update OpenBLAS to v0.3.34" (2026-07-17), before the release/2.14
--- branch cut of the week of 2026-08-10; its diagnostic PR of 2026-09-05
--- tests a revert to 0.3.33 and was not merged [ob-0334] [pt-ob].
+-- PyTorch's main moved its CD build from 0.3.30 to 0.3.34 with "Update
+-- OpenBLAS to v0.3.34" (opened 2026-07-17); main builds 0.3.34 in
+-- September 2026, when a diagnostic PR tests a revert to 0.3.33 that was
+-- not merged.  release/2.14 was cut from main in the week of 2026-08-10:
+-- that 2.14 builds 0.3.34 follows from main's history, as neither the
+-- PR's merge date nor install_openblas.sh at a v2.14 tag could be read
+-- [ob-0334] [pt-ob].
 -- install_openblas.sh clones the tag (git clone -b v0.3.34 --depth 1):
 -- commit is what that clone checks out, the tag's commit [ob-0334-tag];
 -- the tarball below is the release asset of the same tag, whose sha256
