@@ -162,6 +162,9 @@ local ZEN_DYN = { { "avx", "ZEN" }, { nil, "BARCELONA" } }
 -- Rapids 0xcf (2386) [ob-changes].
 -- DYNAMIC_ARCH returns NULL for an unlisted model and then takes
 -- x86_dyn_fallback (gotoblas_dynamic_init, lines 1158-1164).
+-- the Pentium 4 case an unlisted model falls into [ob-x86] 2395-2402
+local x86_build_fallback = { { "amx", "SAPPHIRERAPIDS" }, { "bf16", "COOPERLAKE" }, { "avx512", "SKYLAKEX" },
+                             { "avx2", "HASWELL" }, { "avx", "SANDYBRIDGE" }, { nil, "PRESCOTT" } }
 local intel6 = {
   -- model -> { build chain, dynamic chain }           Intel name
   [0x1a] = { "NEHALEM", "NEHALEM" }, [0x1e] = { "NEHALEM", "NEHALEM" },   -- Nehalem
@@ -195,14 +198,20 @@ local intel6 = {
   [0xae] = { AVX2, nil }, [0xaf] = { AVX2, nil },                         -- Granite Rapids-D, Sierra Forest
   [0xc6] = { AMX, nil }, [0xb6] = { AMX, nil },                           -- Arrow Lake-S, Grand Ridge
   [0x7a] = { "NEHALEM", "NEHALEM" },                                       -- Goldmont Plus
+  -- Atom-class cores both switches list: ATOM and DUNNINGTON builds;
+  -- DYNAMIC_ARCH without DYNAMIC_OLDER #defines ATOM to NEHALEM's table
+  -- and DUNNINGTON to CORE2's ([ob-dynx] lines 258, 261)
+  [0x1b] = { "NEHALEM", "NEHALEM" },                                      -- Nehalem (x86:2085, dynx:489)
+  [0x1c] = { "ATOM", "NEHALEM" }, [0x37] = { "ATOM", "NEHALEM" },         -- Bonnell, Bay Trail (x86:2088, 2121; dynx:490, 549)
+  [0x1d] = { "DUNNINGTON", "CORE2" },                                     -- Dunnington (x86:2090; dynx:488)
+  [0x4c] = { "NEHALEM", "NEHALEM" }, [0x4d] = { "NEHALEM", "NEHALEM" },   -- Braswell, Avoton (x86:2177-2181; dynx:589)
+  [0x5c] = { "NEHALEM", "NEHALEM" },                                      -- Apollo Lake (x86:2228; dynx:652)
+  [0x5f] = { x86_build_fallback, "NEHALEM" },                             -- Denverton: no build case (x86:2186-2231); dynx:652
   [0x9c] = { "NEHALEM", nil },                                            -- Jasper Lake
   [0xbd] = { AVX2, nil },                                                 -- Lunar Lake
   [0xcc] = { AVX2, nil }, [0xac] = { AVX2, nil },                         -- Panther Lake, Meteor Lake
   [0xcf] = { AMX, nil },                                                  -- Emerald Rapids
 }
--- the Pentium 4 case an unlisted model falls into [ob-x86] 2395-2402
-local x86_build_fallback = { { "amx", "SAPPHIRERAPIDS" }, { "bf16", "COOPERLAKE" }, { "avx512", "SKYLAKEX" },
-                             { "avx2", "HASWELL" }, { "avx", "SANDYBRIDGE" }, { nil, "PRESCOTT" } }
 local x86_dyn_fallback = { { "bf16", "COOPERLAKE" }, { "avx512", "SKYLAKEX" }, { "avx2", "HASWELL" },
                            { "avx", "SANDYBRIDGE" }, { nil, "PRESCOTT" } }
 -- AMD by cpuinfo "cpu family" (base family 0xf plus the extended family
