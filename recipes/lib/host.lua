@@ -316,30 +316,11 @@ local function mixed_cores(cpu, model)
     table.concat(cpu.parts, ", "), hi, cpu.part)
 end
 
--- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
--- alternative?, note }, env entries { {name, value} }, problems.
-function M.openblas(facts)
-  local host, problems, env = facts.host or {}, {}, {}
-  local cpu = host.cpu
-  local target, recognised, dyn, info = M.openblas_target(cpu)
-  info = info or {}
-  local mgr = M.manager(facts)
+-- The aarch64 route and note for the core: res.target, res.via and
+-- res.note from what openblas_target() says of it; model names the core
+-- as the facts do (nil when they name none), mgr the package manager.
+local function arm_route(res, cpu, model, mgr, target, recognised, dyn, info)
   local v = ob.source_build.version
-  if host.arch ~= "aarch64" then
-    local note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed"
-    if target then
-      note = note .. ("; OpenBLAS %s built here without TARGET picks %s%s"):format(v, target,
-        dyn and ((", and its DYNAMIC_ARCH runs the %s kernels"):format(dyn)) or "")
-    end
-    return { target = target or ptb.null, via = "none", packages = ptb.array({}), note = note }, env, problems
-  end
-  local res = { packages = ptb.array({}) }
-  -- the core as the facts name it: its model, else its archspec name,
-  -- else its implementer:part; nil when the facts name none
-  local model = type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
-    or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
-  local mixed
-  model, mixed = mixed_cores(cpu, model)
   if target == ob.arm_fallback then target = nil end   -- the generic case below
   local refused = target and M.openblas_refuses(target, v)
   local runs = dyn and dyn ~= target and (" (OpenBLAS %s runs the %s kernel set there)"):format(v, dyn) or ""
@@ -381,6 +362,33 @@ function M.openblas(facts)
       res.note = "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
     end
   end
+end
+
+-- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
+-- alternative?, note }, env entries { {name, value} }, problems.
+function M.openblas(facts)
+  local host, problems, env = facts.host or {}, {}, {}
+  local cpu = host.cpu
+  local target, recognised, dyn, info = M.openblas_target(cpu)
+  info = info or {}
+  local mgr = M.manager(facts)
+  local v = ob.source_build.version
+  if host.arch ~= "aarch64" then
+    local note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed"
+    if target then
+      note = note .. ("; OpenBLAS %s built here without TARGET picks %s%s"):format(v, target,
+        dyn and ((", and its DYNAMIC_ARCH runs the %s kernels"):format(dyn)) or "")
+    end
+    return { target = target or ptb.null, via = "none", packages = ptb.array({}), note = note }, env, problems
+  end
+  local res = { packages = ptb.array({}) }
+  -- the core as the facts name it: its model, else its archspec name,
+  -- else its implementer:part; nil when the facts name none
+  local model = type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
+    or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
+  local mixed
+  model, mixed = mixed_cores(cpu, model)
+  arm_route(res, cpu, model, mgr, target, recognised, dyn, info)
   if mixed then res.note = res.note .. mixed end
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas
