@@ -573,13 +573,15 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
     err(errors, "recipe", "the plan builds OpenBLAS from source without a pinned url and sha256")
     return nil
   end
-  -- a TARGET OpenBLAS's getarch.c refuses (a hand-written or an old plan:
-  -- ptbuild plans TARGET=ARMV8 DYNAMIC_ARCH=1 there) would stop setup.sh
-  -- at its first make; say so now rather than write it [ob-getarch]
-  if setup.openblas and obdata.fragile[setup.openblas.target] then
-    err(errors, "usage", ("the plan builds OpenBLAS %s from source with TARGET=%s, which OpenBLAS's getarch.c does not know (releases 0.3.26 to %s): its make would stop with 'The TARGET specified on the command line or in Makefile.rule is not supported'")
-        :format(setup.openblas.version, setup.openblas.target, obdata.source_build.version),
-        "make the plan again with 'ptbuild plan' (it builds TARGET=ARMV8 with DYNAMIC_ARCH=1 for this core)")
+  -- a TARGET the plan's OpenBLAS release's getarch.c does not know yet (a
+  -- hand-written or an old plan: TARGET=NEOVERSEV2 with 0.3.30) would
+  -- stop setup.sh at its first make; say so now rather than write it
+  -- [ob-getarch]
+  local since = setup.openblas and H.openblas_refuses(setup.openblas.target, setup.openblas.version)
+  if since then
+    err(errors, "usage", ("the plan builds OpenBLAS %s from source with TARGET=%s, which OpenBLAS's getarch.c knows only from %s on: its make would stop with 'The TARGET specified on the command line or in Makefile.rule is not supported'")
+        :format(setup.openblas.version, setup.openblas.target, since),
+        ("make the plan again with 'ptbuild plan' (it builds OpenBLAS %s)"):format(obdata.source_build.version))
     return nil
   end
   return setup

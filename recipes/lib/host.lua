@@ -4,6 +4,7 @@
 local A = ptb.include("lib/archlist")
 local C = ptb.include("lib/checks")
 local T = ptb.include("lib/toolkit")
+local V = ptb.include("lib/version")
 local ob = ptb.include("data/openblas")
 local pk = ptb.include("data/packages")
 
@@ -237,7 +238,7 @@ local function pick(cpu, chain, tests)
 end
 
 -- x86-64 by vendor, family and model as detect reads them from cpuinfo:
--- OpenBLAS 0.3.30's build TARGET and the kernel set its DYNAMIC_ARCH runs
+-- the pinned OpenBLAS's build TARGET and the kernel set its DYNAMIC_ARCH runs
 -- (data/openblas.lua); nil for a CPU the tables do not model.
 local function x86_targets(cpu)
   local fam, model = tonumber(cpu.family), tonumber(cpu.model)
@@ -246,11 +247,11 @@ local function x86_targets(cpu)
   if cpu.vendor == "GenuineIntel" and fam == 6 then
     local row = ob.intel6[model]
     if not row and model < 0x1a then return nil end   -- before Nehalem: not modelled
-    local build = row and pick(cpu, row[1], T) or ((model & 0xf) <= 2 and "NORTHWOOD" or ob.x86_build_fallback)
+    local build = row and pick(cpu, row[1], T) or ((model & 0xf) <= 2 and "NORTHWOOD" or pick(cpu, ob.x86_build_fallback, T))
     return build, pick(cpu, row and row[2] or ob.x86_dyn_fallback, T)
   elseif cpu.vendor == "GenuineIntel" and fam >= 15 then
     -- the Pentium 4 case, base family 0xf (64-bit DYNAMIC_ARCH: PRESCOTT)
-    return (model & 0xf) <= 2 and "NORTHWOOD" or "PRESCOTT", "PRESCOTT"
+    return (model & 0xf) <= 2 and "NORTHWOOD" or pick(cpu, ob.x86_build_fallback, T), "PRESCOTT"
   elseif cpu.vendor == "AuthenticAMD" and ob.amd[fam] then
     local row = ob.amd[fam]
     return pick(cpu, row[1], T), pick(cpu, row[2] or ob.x86_dyn_fallback, T)
@@ -279,22 +280,42 @@ end
 -- x86-64 from vendor, family, model and flags, else from the archspec
 -- name.  Second result: true when DYNAMIC_ARCH's run-time detection has
 -- a case for the core; third: the kernel set a DYNAMIC_ARCH build of
--- OpenBLAS 0.3.30 runs there (nil when the facts do not tell).
+-- the pinned OpenBLAS runs there (nil when the facts do not tell);
+-- fourth: { since = the release before which OpenBLAS treats the core
+-- otherwise, sve = true when the run-time case needs SVE } (data/openblas.lua).
 function M.openblas_target(cpu)
   if type(cpu) ~= "table" then return nil end
   local impl, part = str(cpu.implementer), str(cpu.part)
   if impl and part then
     impl = impl:lower()
-    local row = ob.arm_parts[impl .. ":" .. build_part(cpu, part):lower()]
-    local first = ob.arm_parts[impl .. ":" .. part:lower()]
-    local dyn = first and first[2] or ob.arm_implementers[impl]
-    if dyn then return row and row[1] or ob.arm_fallback, true, dyn end
-    return row and row[1] or ob.arm_fallback, false, pick(cpu, ob.dyn_generic, ob.arm_tests)
+    local whole = ob.arm_implementers[impl]
+    local row = ob.arm_parts[impl .. ":" .. build_part(cpu, part):lower()] or whole
+    local first = ob.arm_parts[impl .. ":" .. part:lower()] or whole
+    local since = row and row.since
+    if first and first.since and (not since or V.vcmp(first.since, since) > 0) then since = first.since end
+    local info = { since = since, sve = first and first.sve or nil }
+    local build = row and row[1] or ob.arm_fallback
+    local d = first and first[2]
+    -- a case that needs SVE runs NEOVERSEN1's where the facts' features
+    -- list some but no SVE (the kernel hides it) [ob-dyn]
+    if d and info.sve and type(cpu.features) == "table" and #cpu.features > 0 and not has_all(cpu, { "sve" }) then
+      d = "NEOVERSEN1"
+    end
+    if d then return build, true, d, info end
+    return build, false, pick(cpu, ob.dyn_generic, ob.arm_tests), info
   end
   local build, dyn = x86_targets(cpu)
-  if build then return build, dyn ~= nil, dyn end
+  if build then return build, dyn ~= nil, dyn, {} end
   local t = str(cpu.microarch) and ob.microarch[cpu.microarch]
-  if t then return t[1], not impl, t[2] end
+  if t then return t[1], not impl, t[2], { since = t.since, sve = t.sve } end
+  return nil
+end
+
+-- The release from which OpenBLAS's getarch.c takes TARGET when VERSION
+-- is older (make TARGET=... stops there); nil when VERSION takes it.
+function M.openblas_refuses(target, version)
+  local since = type(target) == "string" and ob.target_since[target]
+  if since and type(version) == "string" and version:match("^%d") and V.vcmp(version, since) < 0 then return since end
   return nil
 end
 
@@ -302,19 +323,27 @@ end
 -- generic kernel set
 local generic_why = { ARMV9SME = " (its kernel reports SME)", ARMV8SVE = " (its kernel reports SVE)", ARMV8 = " (no SVE)" }
 
--- What OpenBLAS's DYNAMIC_ARCH runs on a core whose own TARGET the
--- pinned release refuses: dynamic_arm64.c takes NEOVERSEN1's set when
--- HWCAP has no SVE, decided by the facts' features when they list any
--- [ob-dyn].
-local function refused_runs(cpu, target, dyn)
-  local listed = type(cpu) == "table" and type(cpu.features) == "table" and #cpu.features > 0
-  local same = dyn and dyn ~= target and (" (dynamic_arm64.c #defines gotoblas_%s to gotoblas_%s; OPENBLAS_VERBOSE=2 still prints 'Core: %s')"):format(target, dyn, target:lower()) or ""
-  if listed and has_all(cpu, { "sve" }) then
-    return ("and, as this core reports SVE, runs the %s kernel set%s"):format(dyn or target, same)
-  elseif listed then
-    return "but, as this core's features list no SVE, runs NEOVERSEN1's kernel set"
+-- What OpenBLAS's DYNAMIC_ARCH runs on a core it recognises: the kernel
+-- set, decided by the facts' features when the run-time case needs SVE
+-- and they list any (dynamic_arm64.c takes NEOVERSEN1's without SVE)
+-- [ob-dyn]; where gotoblas_corename() names the set otherwise (a table
+-- #defined to another's), the name OPENBLAS_VERBOSE=2 prints.
+local function dyn_runs(cpu, target, dyn, sve)
+  local printed = ob.core_printed[dyn]
+  local same = ""
+  if printed and target and dyn ~= target and printed == target:lower() then
+    same = (" (dynamic_arm64.c #defines gotoblas_%s to gotoblas_%s; OPENBLAS_VERBOSE=2 still prints 'Core: %s')"):format(target, dyn, printed)
+  elseif printed then
+    same = (" (OPENBLAS_VERBOSE=2 prints 'Core: %s' for it)"):format(printed)
   end
-  return ("and, where the kernel reports SVE, runs the %s kernel set%s; without SVE it runs NEOVERSEN1's"):format(dyn or target, same)
+  if not sve then return ("runs the %s kernel set%s"):format(dyn, same) end
+  local listed = type(cpu) == "table" and type(cpu.features) == "table" and #cpu.features > 0
+  if listed and has_all(cpu, { "sve" }) then
+    return ("as this core reports SVE, runs the %s kernel set%s"):format(dyn, same)
+  elseif listed then
+    return "as this core's features list no SVE, runs NEOVERSEN1's kernel set"
+  end
+  return ("where the kernel reports SVE, runs the %s kernel set%s; without SVE it runs NEOVERSEN1's"):format(dyn, same)
 end
 
 -- A machine whose cores differ (facts' cpu.parts): the core OpenBLAS's
@@ -335,50 +364,80 @@ local function mixed_cores(cpu, model)
     table.concat(cpu.parts, ", "), hi, cpu.part)
 end
 
--- Off aarch64: PyTorch looks for MKL, and what OpenBLAS built here
--- would pick (target, its DYNAMIC_ARCH set dyn, release v) is a note.
-local function blas_off_arm(target, dyn, v)
-  local note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed"
-  if target then
-    note = note .. ("; OpenBLAS %s built here without TARGET picks %s%s"):format(v, target,
-      dyn and ((", and its DYNAMIC_ARCH runs the %s kernels"):format(dyn)) or "")
-  end
-  return { target = target or ptb.null, via = "none", packages = ptb.array({}), note = note }
-end
-
--- The core as the facts name it: its model, else its archspec name, else
--- its implementer:part; nil when the facts name none.
-local function core_model(cpu)
-  return type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
-    or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
-end
-
--- An Armv8 core OpenBLAS has no TARGET of its own for (target: one the
--- pinned release refuses, or nil): TARGET=ARMV8 from source, and what
--- its DYNAMIC_ARCH runs there, into res.
-local function blas_generic_arm(res, cpu, target, recognised, dyn, model, v)
-  res.target = "ARMV8"
-  res.via = "source"
-  if target then
-    -- a TARGET the pinned release refuses (Neoverse V2): what its
-    -- DYNAMIC_ARCH runs there, exactly [ob-dyn]
-    res.note = ("%s; a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises this core at run time %s"):format(
-      ob.fragile[target], v, refused_runs(cpu, target, dyn))
-  elseif model and recognised then
-    res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s recognises it at run time and runs the %s kernels"):format(model, v, dyn)
-  elseif model and dyn then
-    res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s does not recognise it at run time and runs its generic %s kernels%s"):format(
-      model, v, dyn, generic_why[dyn] or "")
-  elseif model then
-    res.note = model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
+-- The aarch64 route and note for the core: res.target, res.via and
+-- res.note from what openblas_target() says of it; model names the core
+-- as the facts do (nil when they name none), mgr the package manager.
+local function arm_route(res, cpu, model, mgr, target, recognised, dyn, info)
+  local v = ob.source_build.version
+  if target == ob.arm_fallback then target = nil end   -- the generic case below
+  local refused = target and M.openblas_refuses(target, v)
+  local runs = dyn and dyn ~= target and (" (OpenBLAS %s runs the %s kernel set there)"):format(v, dyn) or ""
+  if target and not refused and recognised and info.since then
+    -- a core OpenBLAS treats otherwise before info.since: the pinned
+    -- release, from source, whatever the distribution ships
+    res.target = target
+    res.via = "source"
+    local list = ob.kernel_list[target]
+    res.note = ("%s: TARGET=%s, what OpenBLAS's own build detection picks for it; releases before %s treat this core otherwise and a distribution's OpenBLAS may be one, so OpenBLAS %s is built from source%s; a DYNAMIC_ARCH build of %s (PyTorch's CD: TARGET=ARMV8 DYNAMIC_ARCH=1) recognises this core at run time and, %s"):format(
+      model or "this CPU", target, info.since, v,
+      list and ("; its kernel/arm64/KERNEL.%s is KERNEL.%s's list"):format(target, list) or "",
+      v, dyn_runs(cpu, target, dyn, info.sve))
+  elseif target and not refused and recognised then
+    res.target = target
+    res.via = mgr and "package" or "source"
+    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time%s"):format(model or "this CPU", target, runs)
+  elseif target and not refused then
+    res.target = target
+    res.via = "source"
+    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part%s; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(
+      model or "this CPU", dyn and (", and runs its generic " .. dyn .. " kernels" .. (generic_why[dyn] or "")) or "", target)
   else
-    res.note = "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
+    res.target = "ARMV8"
+    res.via = "source"
+    if target then
+      -- a TARGET the pinned release's getarch.c refuses: what its
+      -- DYNAMIC_ARCH runs there, exactly [ob-dyn]
+      res.note = ("OpenBLAS %s has no TARGET=%s (getarch.c knows it from %s on, and stops with 'The TARGET specified on the command line or in Makefile.rule is not supported'); a source build of OpenBLAS %s with TARGET=ARMV8 DYNAMIC_ARCH=1 recognises this core at run time and %s"):format(
+        v, target, refused, v, dyn_runs(cpu, target, dyn, info.sve))
+    elseif model and recognised then
+      res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s recognises it at run time and runs the %s kernels"):format(model, v, dyn)
+    elseif model and dyn then
+      res.note = ("%s: OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 OpenBLAS %s does not recognise it at run time and runs its generic %s kernels%s"):format(
+        model, v, dyn, generic_why[dyn] or "")
+    elseif model then
+      res.note = model .. ": OpenBLAS's own detection has no entry for this core and builds TARGET=ARMV8; with DYNAMIC_ARCH=1 it runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
+    else
+      res.note = "the facts name no CPU core: TARGET=ARMV8 with DYNAMIC_ARCH=1 runs on every Armv8 core and picks the kernels of the core it finds at run time (SVE ones where present)"
+    end
   end
 end
 
--- Where the BLAS comes from, into res: the distribution's package
--- (manager mgr) in /usr, else OpenBLAS's pinned source in /opt/OpenBLAS.
-local function blas_source(res, mgr)
+-- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
+-- alternative?, note }, env entries { {name, value} }, problems.
+function M.openblas(facts)
+  local host, problems, env = facts.host or {}, {}, {}
+  local cpu = host.cpu
+  local target, recognised, dyn, info = M.openblas_target(cpu)
+  info = info or {}
+  local mgr = M.manager(facts)
+  local v = ob.source_build.version
+  if host.arch ~= "aarch64" then
+    local note = "on x86_64 PyTorch looks for MKL (BLAS=MKL is the default); without MKL, CMake's FindBLAS takes the first BLAS it finds, OpenBLAS when installed"
+    if target then
+      note = note .. ("; OpenBLAS %s built here without TARGET picks %s%s"):format(v, target,
+        dyn and ((", and its DYNAMIC_ARCH runs the %s kernels"):format(dyn)) or "")
+    end
+    return { target = target or ptb.null, via = "none", packages = ptb.array({}), note = note }, env, problems
+  end
+  local res = { packages = ptb.array({}) }
+  -- the core as the facts name it: its model, else its archspec name,
+  -- else its implementer:part; nil when the facts name none
+  local model = type(cpu) == "table" and (str(cpu.model_name) or str(cpu.microarch)
+    or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
+  local mixed
+  model, mixed = mixed_cores(cpu, model)
+  arm_route(res, cpu, model, mgr, target, recognised, dyn, info)
+  if mixed then res.note = res.note .. mixed end
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas
     res.prefix = "/usr"
@@ -392,35 +451,6 @@ local function blas_source(res, mgr)
     for w in ob.source_build.make_flags:gmatch("%S+") do res.make_flags[#res.make_flags + 1] = w end
     res.prefix = "/opt/OpenBLAS"
   end
-end
-
--- BLAS decision: { target, via, packages, version?, make_flags?, prefix?,
--- alternative?, note }, env entries { {name, value} }, problems.
-function M.openblas(facts)
-  local host, problems, env = facts.host or {}, {}, {}
-  local cpu = host.cpu
-  local target, recognised, dyn = M.openblas_target(cpu)
-  local mgr = M.manager(facts)
-  local v = ob.source_build.version
-  if host.arch ~= "aarch64" then return blas_off_arm(target, dyn, v), env, problems end
-  local res = { packages = ptb.array({}) }
-  local model, mixed = mixed_cores(cpu, core_model(cpu))
-  if target == ob.arm_fallback then target = nil end   -- the generic case below
-  local runs = dyn and dyn ~= target and (" (OpenBLAS %s runs the %s kernel set there)"):format(v, dyn) or ""
-  if target and not ob.fragile[target] and recognised then
-    res.target = target
-    res.via = mgr and "package" or "source"
-    res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time%s"):format(model or "this CPU", target, runs)
-  elseif target and not ob.fragile[target] then
-    res.target = target
-    res.via = "source"
-    res.note = ("%s: OpenBLAS's run-time detection (DYNAMIC_ARCH) does not recognise this part%s; a source build with TARGET=%s, what OpenBLAS's own build detection picks for it, uses those kernels"):format(
-      model or "this CPU", dyn and (", and runs its generic " .. dyn .. " kernels" .. (generic_why[dyn] or "")) or "", target)
-  else
-    blas_generic_arm(res, cpu, target, recognised, dyn, model, v)
-  end
-  if mixed then res.note = res.note .. mixed end
-  blas_source(res, mgr)
   if cpu and cpu.microarch == "neoverse_v2" and host.platform == "sbsa" then
     res.alternative = "NVPL (BLAS=NVPL): NVIDIA's BLAS for Grace, what PyTorch's own CUDA aarch64 wheels use (nvpl_blas, linux-sbsa redist)"
   end

@@ -103,12 +103,13 @@ is "$got" "bulldozer" "piledriver without bmi1 f16c fma tbm: microarch bulldozer
 # (proc_cpuinfo() stops at the first line without a colon once it has
 # data [S_ARCHSPEC_PY]): the RK3588's first core is a Cortex-A55, so its
 # microarchitecture is the A55's (above, archspec's own answer for the
-# dump).  OpenBLAS 0.3.30's build detection reads every core and takes
+# dump).  OpenBLAS 0.3.34's build detection reads every core and takes
 # the highest part [ob-cpuid]: CORTEXA76 on the RK3588 (0xd0b above the
-# A55's 0xd05), ARMV8 on the M1 (Firestorm 0x023, which it does not list,
-# above Icestorm 0x022, which it calls VORTEX).  detect keeps every
+# A55's 0xd05, cpuid_arm64.c:329), VORTEX on the M1 (Firestorm 0x023
+# above Icestorm 0x022: every Apple part is VORTEX, cpuid_arm64.c:356;
+# 0.3.30 knew only 0x022 and built ARMV8 here).  detect keeps every
 # distinct part in cpu.parts; a machine with one core type has none.
-for m in 'rockchip-rk3588-a55-a76|0xd05 0xd0b|CORTEXA76' 'apple-m1-icestorm-firestorm|0x022 0x023|ARMV8'; do
+for m in 'rockchip-rk3588-a55-a76|0xd05 0xd0b|CORTEXA76' 'apple-m1-icestorm-firestorm|0x022 0x023|VORTEX'; do
 	file=${m%%|*}; rest=${m#*|}; parts=${rest%%|*}; target=${rest#*|}
 	root="$T_DIR/mixed-$file"
 	mkdir -p "$root/proc"

@@ -118,22 +118,29 @@ run "$PTBUILD" generate --plan "$plans/$c.json" --out "$T_DIR/x" --base-digest n
 is "$rc" 2 "a malformed digest is refused"
 t_ok "$([ ! -e "$T_DIR/x" ]; echo $?)" "errors write nothing"
 
-# A plan that builds OpenBLAS with a TARGET its getarch.c does not know
-# (TARGET=NEOVERSEV2, which a hand-written or an older plan may hold): a
-# setup.sh and Dockerfile of it would stop at OpenBLAS's first make, so
-# generate refuses it, naming the TARGET, and writes nothing.
-python3 - "$plans/gh200.json" "$T_DIR/v2.json" <<'PY'
+# A plan that builds OpenBLAS with a TARGET its release's getarch.c does
+# not know (TARGET=NEOVERSEV2 with 0.3.28, which a hand-written or an
+# older plan may hold; getarch.c has FORCE_NEOVERSEV2 from 0.3.31 on
+# [ob-getarch]): a setup.sh and Dockerfile of it would stop at OpenBLAS's
+# first make, so generate refuses it, naming the TARGET, and writes
+# nothing.  The same TARGET with 0.3.34, the pinned release, is written.
+python3 - "$plans/gh200.json" "$T_DIR/v2.json" "$T_DIR/v2-0334.json" <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))
 p["openblas"].update(target="NEOVERSEV2", version="0.3.28",
                      make_flags=["USE_OPENMP=1", "NUM_THREADS=256", "DYNAMIC_ARCH=0"])
 json.dump(p, open(sys.argv[2], "w"))
+p["openblas"].update(version="0.3.34")
+json.dump(p, open(sys.argv[3], "w"))
 PY
 run "$PTBUILD" generate --plan "$T_DIR/v2.json" --out "$T_DIR/v2"
-is "$rc" 2 "OpenBLAS TARGET=NEOVERSEV2: exit 2"
-like "$err" "*ptbuild: error: the plan builds OpenBLAS 0.3.28 from source with TARGET=NEOVERSEV2, which OpenBLAS's getarch.c does not know*'The TARGET specified on the command line or in Makefile.rule is not supported'
-hint: make the plan again with 'ptbuild plan'*" "... the message names the TARGET and what make would say"
+is "$rc" 2 "OpenBLAS 0.3.28 with TARGET=NEOVERSEV2: exit 2"
+like "$err" "*ptbuild: error: the plan builds OpenBLAS 0.3.28 from source with TARGET=NEOVERSEV2, which OpenBLAS's getarch.c knows only from 0.3.31 on*'The TARGET specified on the command line or in Makefile.rule is not supported'
+hint: make the plan again with 'ptbuild plan' (it builds OpenBLAS 0.3.34)*" "... the message names the TARGET, the release that knows it and what make would say"
 t_ok "$([ ! -e "$T_DIR/v2" ]; echo $?)" "... and nothing is written"
+run "$PTBUILD" generate --plan "$T_DIR/v2-0334.json" --out "$T_DIR/v2-0334"
+is "$rc" 0 "OpenBLAS 0.3.34 with TARGET=NEOVERSEV2: written ($err)"
+like "$(cat "$T_DIR/v2-0334/setup.sh")" "*run make -C \"\$src\" -j*TARGET='NEOVERSEV2'*" "... and setup.sh builds TARGET=NEOVERSEV2"
 
 # A plan with errors stops unless --force.
 python3 - "$plans/$c.json" "$T_DIR/bad.json" <<'PY'

@@ -43,7 +43,9 @@ hostile manager 'p["packages"]["manager"] = "apt$(touch PWNED)"' 'packages.manag
 hostile openblas-version 'p["openblas"]["version"] = "0.3.28\"; touch PWNED; \""' 'openblas.version'
 hostile openblas-target 'p["openblas"]["target"] = "ARMV8 `touch PWNED`"' 'openblas.target'
 hostile max-jobs 'p["max_jobs"] = "2; touch PWNED"' 'max_jobs'
-hostile make-flags 'p["openblas"]["make_flags"].append("X=$(touch PWNED)")' 'openblas.make_flags\[5\]'
+# the appended flag's index: after the plan's own make flags
+nflags=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["openblas"]["make_flags"]))' "$base")
+hostile make-flags 'p["openblas"]["make_flags"].append("X=$(touch PWNED)")' "openblas.make_flags\\[$nflags\\]"
 hostile download-url 'p["cuda"]["docker_downloads"][0]["url"] += "\nRUN touch PWNED"' 'cuda.docker_downloads\[0\].url'
 hostile sha256 'p["openblas"]["sha256"] = "f1003466 $(touch PWNED)"' 'openblas.sha256'
 hostile path-entry 'p["path_prepend"]["PATH"].append("/opt/x:/tmp")' 'path_prepend.PATH\[1\]'

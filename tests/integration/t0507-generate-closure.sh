@@ -165,7 +165,7 @@ like "$out" "*OpenBLAS*ACL*sccache*done*" "steps in order: OpenBLAS, ACL, sccach
 "$PTBUILD" -q generate --profile gh200 --cuda 12.9 --out "$T_DIR/sm" --sccache >/dev/null 2>&1
 run env PATH="$nosc" TMPDIR="$T_DIR" PTBUILD_MIRROR=http://mirror.example/ptbuild/ PTBUILD=/x/ptbuild sh "$T_DIR/sm/setup.sh" --dry-run
 like "$out" "*+ /x/ptbuild fetch --plan $T_DIR/sm/plan.json --prefix /usr/local/cuda-12.9 --mirror-hosts http://mirror.example/ptbuild/
-*+ curl -fsSL --retry 3 -o $T_DIR/ptbuild-openblas/openblas.tar.gz http://mirror.example/ptbuild/github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.30/OpenBLAS-0.3.30.tar.gz
+*+ curl -fsSL --retry 3 -o $T_DIR/ptbuild-openblas/openblas.tar.gz http://mirror.example/ptbuild/github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.34/OpenBLAS-0.3.34.tar.gz
 *+ curl -fsSL --retry 3 -o $T_DIR/ptbuild-acl/acl.tar.gz http://mirror.example/ptbuild/github.com/ARM-software/ComputeLibrary/archive/refs/tags/v52.8.0.tar.gz
 *+ curl -fsSL --retry 3 -o $T_DIR/ptbuild-sccache/sccache.tar.gz http://mirror.example/ptbuild/github.com/mozilla/sccache/releases/download/v0.12.0/*" \
 	"PTBUILD_MIRROR: setup.sh takes CUDA, OpenBLAS, ACL and sccache from the mirror's HOST/PATH tree"

@@ -36,7 +36,7 @@ like "$err" "*item cuda_nvcc: file://$T_DIR/mirror/cuda_nvcc/linux-sbsa/cuda_nvc
 	"... the CUDA files are taken from the mirror"
 like "$err" "*item cudnn: file://$T_DIR/mirror/cudnn/linux-sbsa/cudnn-linux-sbsa-9.24.0.43_cuda13-archive.tar.xz*" \
 	"... and so is cuDNN (9.24.0.43, the cu130 wheels'), from the same directory"
-like "$err" "*item openblas: file://$T_DIR/mirror/github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.30/OpenBLAS-0.3.30.tar.gz*" \
+like "$err" "*item openblas: file://$T_DIR/mirror/github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.34/OpenBLAS-0.3.34.tar.gz*" \
 	"... and OpenBLAS's source from MIRROR/HOST/PATH, as the Dockerfile's PTBUILD_MIRROR"
 printf '%s\n' "$err" | grep 'debug: item ' | grep -q 'developer.download.nvidia.com\|https://github.com'
 t_ok $((!$?)) "... no item is left pointing at NVIDIA or GitHub"

@@ -78,46 +78,54 @@ t.is(p9[1] and p9[1].fix, "run '/usr/bin/gcc -dumpfullversion': if it prints a v
 
 -- openblas_target, Arm: { implementer, part, features, TARGET, run-time
 -- case, kernel set DYNAMIC_ARCH runs, where }.  TARGET: what OpenBLAS
--- 0.3.30's cpuid_arm64.c detect() picks [ob-cpuid] (ARMV8 for a part it
+-- 0.3.34's cpuid_arm64.c detect() picks [ob-cpuid] (ARMV8 for a part it
 -- does not list); the kernel set: what get_coretype() in dynamic_arm64.c
--- returns in the default DYNAMIC_ARCH build [ob-dyn] (file:line at v0.3.30).
+-- returns in the default DYNAMIC_ARCH build [ob-dyn] (file:line at
+-- v0.3.34, e0166008).  "was" names 0.3.30's answer where it differs.
 local sve, nosve = { "fp", "asimd", "sve" }, { "fp", "asimd" }
 local ob = {
-  { "0x41", "0xd03", nosve, "CORTEXA53", true, "CORTEXA53", "cpuid_arm64.c:288 dynamic_arm64.c:374" },
-  { "0x41", "0xd05", nosve, "CORTEXA55", true, "CORTEXA53", "cpuid:302 dyn:405, A55 #defined to A53 dyn:143" },
-  { "0x41", "0xd07", nosve, "CORTEXA57", true, "CORTEXA57", "cpuid:290 dyn:376" },
-  { "0x41", "0xd08", nosve, "CORTEXA72", true, "CORTEXA57", "cpuid:292 dyn:378, A72 #defined to A57 dyn:145" },
-  { "0x41", "0xd09", nosve, "CORTEXA73", true, "CORTEXA57", "cpuid:294 dyn:380, A73 #defined to A57 dyn:146" },
-  { "0x41", "0xd0b", nosve, "CORTEXA76", false, "ARMV8", "cpuid:318; no case in dyn, no SVE: dyn:486, then ARMV8 dyn:512" },
-  { "0x41", "0xd0c", nosve, "NEOVERSEN1", true, "NEOVERSEN1", "cpuid:296 dyn:382" },
-  { "0x41", "0xd40", sve, "NEOVERSEV1", true, "NEOVERSEV1", "cpuid:298 dyn:391-396" },
-  { "0x41", "0xd44", nosve, "CORTEXX1", false, "ARMV8", "cpuid:310; no case in dyn" },
-  { "0x41", "0xd46", sve, "CORTEXA510", false, "ARMV8SVE", "cpuid:304; no case in dyn, SVE: dyn:481" },
-  { "0x41", "0xd47", sve, "CORTEXA710", false, "ARMV8SVE", "cpuid:306; dyn:481" },
-  { "0x41", "0xd49", sve, "NEOVERSEN2", true, "NEOVERSEN2", "cpuid:300 dyn:385-390" },
-  { "0x41", "0xd4c", sve, "CORTEXX2", false, "ARMV8SVE", "cpuid:312; dyn:481" },
-  { "0x41", "0xd4d", sve, "CORTEXA710", false, "ARMV8SVE", "Cortex-A715: cpuid:308; dyn:481" },
-  { "0x41", "0xd4e", sve, "CORTEXX2", false, "ARMV8SVE", "Cortex-X3: cpuid:314; dyn:481" },
-  { "0x41", "0xd4f", sve, "NEOVERSEV2", true, "NEOVERSEN2", "Grace: cpuid:316; dyn:397-402, V2 #defined to N2 dyn:173" },
-  { "0x42", "0x516", nosve, "ARMV8", true, "THUNDERX2T99", "Vulcan: not in cpuid; dyn:412" },
-  { "0x43", "0x0a1", nosve, "THUNDERX", true, "THUNDERX", "cpuid:325 dyn:419" },
-  { "0x43", "0x0af", nosve, "THUNDERX2T99", true, "THUNDERX2T99", "cpuid:327 dyn:421" },
-  { "0x43", "0x0b8", nosve, "THUNDERX3T110", true, "THUNDERX3T110", "cpuid:329 dyn:423" },
-  { "0x46", "0x001", sve, "A64FX", true, "A64FX", "cpuid:338 dyn:431" },
-  { "0x48", "0xd01", nosve, "TSV110", true, "TSV110", "Kunpeng 920: cpuid:332 dyn:439" },
-  { "0x50", "0x000", nosve, "EMAG8180", true, "EMAG8180", "cpuid:335 dyn:446" },
-  { "0x51", "0xc00", nosve, "FALKOR", true, "CORTEXA57", "cpuid:322 dyn:461, Falkor #defined to A57 dyn:147" },
-  { "0x61", "0x022", nosve, "VORTEX", true, "NEOVERSEN1", "M1 Icestorm: cpuid:341; every Apple part dyn:465-467" },
-  { "0x61", "0x023", nosve, "ARMV8", true, "NEOVERSEN1", "M1 Firestorm: not in cpuid; dyn:465-467" },
-  { "0x70", "0x660", nosve, "FT2000", false, "ARMV8", "Phytium: cpuid:344; dyn default case" },
-  { "0x70", "0x663", nosve, "FT2000", false, "ARMV8", "cpuid:344-345" },
-  { "0xc0", "0xac3", nosve, "ARMV8", true, "NEOVERSEN1", "AmpereOne: not in cpuid; dyn:453" },
-  { "0xc0", "0xac4", nosve, "ARMV8", true, "NEOVERSEN1", "AmpereOne A: not in cpuid; dyn:454" },
+  { "0x41", "0xd03", nosve, "CORTEXA53", true, "CORTEXA53", "cpuid_arm64.c:296 dynamic_arm64.c:434" },
+  { "0x41", "0xd05", nosve, "CORTEXA55", true, "CORTEXA53", "cpuid:310 dyn:471, A55 #defined to A53 dyn:168" },
+  { "0x41", "0xd07", nosve, "CORTEXA57", true, "CORTEXA57", "cpuid:298 dyn:436" },
+  { "0x41", "0xd08", nosve, "CORTEXA72", true, "CORTEXA57", "cpuid:300 dyn:438, A72 #defined to A57 dyn:174" },
+  { "0x41", "0xd09", nosve, "CORTEXA73", true, "CORTEXA57", "cpuid:302 dyn:440, A73 #defined to A57 dyn:175" },
+  { "0x41", "0xd0a", nosve, "ARMV8", true, "CORTEXA57", "Cortex-A75: not in cpuid; dyn:441 (A73's case); was no case, ARMV8" },
+  { "0x41", "0xd0b", nosve, "CORTEXA76", true, "CORTEXA57", "cpuid:329; dyn:442 (A73's case); was no case in dyn, ARMV8" },
+  { "0x41", "0xd0c", nosve, "NEOVERSEN1", true, "NEOVERSEN1", "cpuid:304 dyn:444" },
+  { "0x41", "0xd40", sve, "NEOVERSEV1", true, "NEOVERSEV1", "cpuid:306 dyn:453-458" },
+  { "0x41", "0xd44", nosve, "CORTEXX1", false, "ARMV8", "cpuid:318; no case in dyn, no SVE: dyn:552, then ARMV8 dyn:574-578" },
+  { "0x41", "0xd46", sve, "CORTEXA510", false, "ARMV8SVE", "cpuid:312; no case in dyn, SVE: dyn:547" },
+  { "0x41", "0xd47", sve, "CORTEXA710", false, "ARMV8SVE", "cpuid:314; dyn:547" },
+  { "0x41", "0xd49", sve, "NEOVERSEN2", true, "NEOVERSEN2", "cpuid:308 dyn:447-452" },
+  { "0x41", "0xd4c", sve, "CORTEXX2", false, "ARMV8SVE", "cpuid:320; dyn:547" },
+  { "0x41", "0xd4d", sve, "CORTEXA710", false, "ARMV8SVE", "Cortex-A715: cpuid:316; dyn:547" },
+  { "0x41", "0xd4e", sve, "CORTEXX2", false, "ARMV8SVE", "Cortex-X3: cpuid:322; dyn:547" },
+  { "0x41", "0xd4f", sve, "NEOVERSEV2", true, "NEOVERSEN2", "Grace: cpuid:324; dyn:459-469, V2 #defined to N2 dyn:227" },
+  { "0x41", "0xd83", sve, "NEOVERSEV2", true, "NEOVERSEN2", "Thor V3AE: cpuid:326-328; dyn:460; was in neither" },
+  { "0x41", "0xd84", sve, "NEOVERSEV2", true, "NEOVERSEN2", "Neoverse V3: cpuid:326-328; dyn:461; was in neither" },
+  { "0x41", "0xd85", { "sve", "sme" }, "NEOVERSEV2", true, "NEOVERSEN2", "Cortex-X925, SME reported: dyn:462 before the SME test at 540; was ARMV9SME" },
+  { "0x41", "0xd87", sve, "NEOVERSEV2", true, "NEOVERSEN2", "Cortex-A725: cpuid:326-328; dyn:463; was in neither" },
+  { "0x41", "0xd84", nosve, "NEOVERSEV2", true, "NEOVERSEN1", "Neoverse V3 whose kernel hides SVE: V2's case takes N1's, dyn:464-466" },
+  { "0x41", "0xd40", nosve, "NEOVERSEV1", true, "NEOVERSEN1", "Graviton3 whose kernel hides SVE: dyn:454-456" },
+  { "0x42", "0x516", nosve, "ARMV8", true, "THUNDERX2T99", "Vulcan: not in cpuid; dyn:478" },
+  { "0x43", "0x0a1", nosve, "THUNDERX", true, "THUNDERX", "cpuid:336 dyn:485" },
+  { "0x43", "0x0af", nosve, "THUNDERX2T99", true, "THUNDERX2T99", "cpuid:338 dyn:487" },
+  { "0x43", "0x0b8", nosve, "THUNDERX3T110", true, "THUNDERX3T110", "cpuid:340 dyn:489" },
+  { "0x46", "0x001", sve, "A64FX", true, "A64FX", "cpuid:353 dyn:497" },
+  { "0x48", "0xd01", nosve, "TSV110", true, "TSV110", "Kunpeng 920: cpuid:343 dyn:505" },
+  { "0x50", "0x000", nosve, "EMAG8180", true, "EMAG8180", "cpuid:346 dyn:512" },
+  { "0x51", "0xc00", nosve, "FALKOR", true, "CORTEXA57", "cpuid:333 dyn:527, Falkor #defined to A57 dyn:176" },
+  { "0x61", "0x022", nosve, "VORTEX", true, "NEOVERSEN1", "M1 Icestorm: cpuid:356; every Apple part dyn:531-533, VORTEX = N1 dyn:191" },
+  { "0x61", "0x023", nosve, "VORTEX", true, "NEOVERSEN1", "M1 Firestorm: cpuid:356 takes any Apple part; was ARMV8" },
+  { "0x61", "0x039", { "fp", "asimd", "sme" }, "VORTEX", true, "NEOVERSEN1", "an Apple part with SME: VORTEXM4 = N1 on Linux, dyn:215" },
+  { "0x70", "0x660", nosve, "FT2000", false, "ARMV8", "Phytium: cpuid:359-361; dyn default case" },
+  { "0x70", "0x663", nosve, "FT2000", false, "ARMV8", "cpuid:359-361" },
+  { "0xc0", "0xac3", nosve, "AMPERE1", true, "NEOVERSEN1", "AmpereOne: cpuid:348-350; dyn:519; was ARMV8" },
+  { "0xc0", "0xac4", nosve, "AMPERE1", true, "NEOVERSEN1", "AmpereOne A: cpuid:348-350; dyn:520; was ARMV8" },
+  { "0xc0", "0xac5", nosve, "ARMV8", false, "ARMV8", "an Ampere part neither lists: cpuid:348 without a match, then 382-384" },
   { "0x41", "0xd42", nosve, "ARMV8", false, "ARMV8", "Orin A78AE: in neither" },
-  { "0x41", "0xd83", sve, "ARMV8", false, "ARMV8SVE", "Thor V3AE: in neither; SVE dyn:481" },
-  { "0x41", "0xd84", sve, "ARMV8", false, "ARMV8SVE", "Neoverse V3: in neither" },
-  { "0x41", "0xd8e", sve, "ARMV8", false, "ARMV8SVE", "Neoverse N3: in neither" },
-  { "0x41", "0xd85", { "sve", "sme" }, "ARMV8", false, "ARMV9SME", "Cortex-X925 with SME reported: dyn:474-475" },
+  { "0x41", "0xd8e", sve, "ARMV8", false, "ARMV8SVE", "Neoverse N3: in neither; SVE dyn:547" },
+  { "0x41", "0xd8e", { "sve", "sme" }, "ARMV8", false, "ARMV9SME", "Neoverse N3 with SME reported: dyn:540-543" },
   { "0x4e", "0x004", nosve, "ARMV8", false, "ARMV8", "Xavier Carmel: in neither" },
 }
 for _, c in ipairs(ob) do
@@ -128,18 +136,18 @@ for _, c in ipairs(ob) do
   t.is(dyn, c[6], what .. ": DYNAMIC_ARCH runs " .. c[6])
 end
 -- Cores that differ (facts' cpu.parts, every distinct CPU part in cpuinfo
--- order; implementer and part are the first core's).  OpenBLAS 0.3.30's
--- build detection reads every core's MIDR_EL1 (cpuid_arm64.c:221),
--- sorts the parts highest first (cpuid:282) and looks up the highest;
--- DYNAMIC_ARCH reads the MIDR of the core it starts on (dyn:356), given
+-- order; implementer and part are the first core's).  OpenBLAS 0.3.34's
+-- build detection reads every core's MIDR_EL1 (cpuid_arm64.c:229),
+-- sorts the parts highest first (cpuid:290) and looks up the highest;
+-- DYNAMIC_ARCH reads the MIDR of the core it starts on (dyn:416), given
 -- here for the first core.  Dumps: hrw/arm-socs-table cpuinfo-data/rk3588
 -- (4x Cortex-A55 0xd05 first, 4x Cortex-A76 0xd0b) and apple-m1 (4x
 -- Icestorm 0x022 first, 4x Firestorm 0x023) [ob-cpuid] [ob-dyn].
 for _, c in ipairs({
   { "0x41", { "0xd05", "0xd0b" }, nosve, "CORTEXA76", true, "CORTEXA53", "RK3588: the A76 part is higher; DYNAMIC_ARCH on an A55 core" },
-  { "0x61", { "0x022", "0x023" }, nosve, "ARMV8", true, "NEOVERSEN1", "Apple M1: Firestorm 0x023 is not in cpuid, not VORTEX" },
-  { "0x41", { "0xd87", "0xd85" }, sve, "ARMV8", false, "ARMV8SVE", "GB10: A725 0xd87 first and highest, in neither" },
-  { "0x41", { "0xd0b", "0xd05" }, nosve, "CORTEXA76", false, "ARMV8", "an A76 first: the highest part still decides" },
+  { "0x61", { "0x022", "0x023" }, nosve, "VORTEX", true, "NEOVERSEN1", "Apple M1: every Apple part is VORTEX (cpuid:356); was ARMV8" },
+  { "0x41", { "0xd87", "0xd85" }, sve, "NEOVERSEV2", true, "NEOVERSEN2", "GB10: A725 0xd87 first and highest, cpuid:326-328, dyn:463; was in neither" },
+  { "0x41", { "0xd0b", "0xd05" }, nosve, "CORTEXA76", true, "CORTEXA57", "an A76 first: the highest part still decides; dyn:442" },
 }) do
   local got, rec, dyn = H.openblas_target({ implementer = c[1], part = c[2][1], parts = c[2], features = c[3] })
   local what = ("%s:%s [%s]"):format(c[1], table.concat(c[2], "+"), c[7])
@@ -153,33 +161,47 @@ t.is(H.openblas_target({ implementer = "0x41", part = "0xD4F", features = sve })
 -- openblas_target, x86-64 from cpuinfo: { vendor, family, model, flags,
 -- TARGET, DYNAMIC_ARCH kernel set, where } -- cpuid_x86.c get_coretype()
 -- [ob-x86] and dynamic.c get_coretype() then gotoblas_dynamic_init()'s
--- fallback [ob-dynx], at v0.3.30.
+-- fallback [ob-dynx], at v0.3.34.
 local avx2 = { "sse4_2", "avx", "avx2", "fma" }
 local avx512 = { "avx", "avx2", "avx512f", "avx512bw", "avx512vl" }
 local bf16 = { "avx", "avx2", "avx512f", "avx512vl", "avx512_bf16" }
 local amx = { "avx", "avx2", "avx512f", "avx512vl", "avx512_bf16", "amx_bf16", "amx_tile", "amx_int8" }
 local x86 = {
-  { "GenuineIntel", 6, 0x3f, avx2, "HASWELL", "HASWELL", "Haswell-EP: x86:2136 dynx:526" },
-  { "GenuineIntel", 6, 0x3f, { "avx" }, "HASWELL", "SANDYBRIDGE", "Haswell, AVX2 masked: the build tests AVX only, x86:2137; dynx:527-530" },
-  { "GenuineIntel", 6, 0x55, avx512, "SKYLAKEX", "SKYLAKEX", "Skylake-SP/Cascade Lake: x86:2210 dynx:606" },
-  { "GenuineIntel", 6, 0x55, bf16, "COOPERLAKE", "COOPERLAKE", "Cooper Lake: x86:2210 dynx:606" },
-  { "GenuineIntel", 6, 0x66, avx512, "SKYLAKEX", "HASWELL", "Cannon Lake: x86:2253 dynx:657 (no AVX-512 test at run time)" },
-  { "GenuineIntel", 6, 0x6a, avx512, "SKYLAKEX", "SKYLAKEX", "Ice Lake SP: x86:2266 dynx:669" },
-  { "GenuineIntel", 6, 0x7e, avx512, "SKYLAKEX", "SKYLAKEX", "Ice Lake: x86:2285 dynx:689" },
-  { "GenuineIntel", 6, 0x8c, avx512, "SKYLAKEX", "SKYLAKEX", "Tiger Lake: x86:2301 dynx:707" },
-  { "GenuineIntel", 6, 0x8f, amx, "SAPPHIRERAPIDS", "SAPPHIRERAPIDS", "Sapphire Rapids: x86:2321 dynx:733" },
-  { "GenuineIntel", 6, 0xcf, amx, "PRESCOTT", "COOPERLAKE", "Emerald Rapids: no case in x86:2425-2440, falls to x86:2442-2444; none in dynx:782-806 -> dynx:1143" },
-  { "GenuineIntel", 6, 0xad, amx, "SAPPHIRERAPIDS", "COOPERLAKE", "Granite Rapids: x86:2370; none in dynx:782-806 -> dynx:1143" },
-  { "GenuineIntel", 6, 0x97, avx2, "HASWELL", "HASWELL", "Alder Lake: x86:2338 dynx:754" },
-  { "GenuineIntel", 6, 0xb7, avx2, "HASWELL", "HASWELL", "Raptor Lake: x86:2412; no exmodel 11 at run time -> dynx:1145" },
-  { "GenuineIntel", 6, 0xc6, avx2, "HASWELL", "HASWELL", "Arrow Lake-S: x86:2427; dynx:1145" },
-  { "GenuineIntel", 6, 0xc5, avx2, "PRESCOTT", "HASWELL", "Arrow Lake-H: no case, x86:2442-2444; dynx:1145" },
-  { "GenuineIntel", 6, 0xaf, avx2, "HASWELL", "HASWELL", "Sierra Forest: falls from x86:2368 into x86:2414; dynx:1145" },
-  { "GenuineIntel", 6, 0xa7, amx, "SKYLAKEX", "SKYLAKEX", "Rocket Lake model number with AMX, as a virtual CPU may report: x86:2395 dynx:794" },
-  { "AuthenticAMD", 23, 0x31, avx2, "ZEN", "ZEN", "Zen 2: x86:2500 dynx:887" },
-  { "AuthenticAMD", 25, 0x21, avx2, "ZEN", "ZEN", "Zen 3: x86:2500 dynx:903" },
-  { "AuthenticAMD", 25, 0x11, bf16, "COOPERLAKE", "COOPERLAKE", "Zen 4: x86:2500 dynx:903" },
-  { "AuthenticAMD", 26, 0x44, bf16, "COOPERLAKE", "COOPERLAKE", "Zen 5: x86:2500; no exfamily 11 at run time (dynx:914) -> dynx:1143" },
+  { "GenuineIntel", 6, 0x3f, avx2, "HASWELL", "HASWELL", "Haswell-EP: x86:2128-2131 dynx:526" },
+  { "GenuineIntel", 6, 0x3f, { "avx" }, "HASWELL", "SANDYBRIDGE", "Haswell, AVX2 masked: the build tests AVX only, x86:2129; dynx:527-530" },
+  { "GenuineIntel", 6, 0x55, avx512, "SKYLAKEX", "SKYLAKEX", "Skylake-SP/Cascade Lake: x86:2196-2200 dynx:606" },
+  { "GenuineIntel", 6, 0x55, bf16, "COOPERLAKE", "COOPERLAKE", "Cooper Lake: x86:2199 dynx:606" },
+  { "GenuineIntel", 6, 0x66, avx512, "SKYLAKEX", "HASWELL", "Cannon Lake: x86:2235-2237 dynx:657 (no AVX-512 test at run time)" },
+  { "GenuineIntel", 6, 0x6a, avx512, "SKYLAKEX", "SKYLAKEX", "Ice Lake SP: x86:2247-2250 dynx:669" },
+  { "GenuineIntel", 6, 0x7e, avx512, "SKYLAKEX", "SKYLAKEX", "Ice Lake: x86:2263-2265 dynx:689" },
+  { "GenuineIntel", 6, 0x8c, avx512, "SKYLAKEX", "SKYLAKEX", "Tiger Lake: x86:2278-2282 dynx:707" },
+  { "GenuineIntel", 6, 0x8f, amx, "SAPPHIRERAPIDS", "SAPPHIRERAPIDS", "Sapphire Rapids: x86:2293-2299 dynx:733" },
+  { "GenuineIntel", 6, 0xcf, amx, "SAPPHIRERAPIDS", "COOPERLAKE", "Emerald Rapids: x86:2386-2392; none in dynx:782-808 -> dynx:1159; was PRESCOTT" },
+  { "GenuineIntel", 6, 0xad, amx, "SAPPHIRERAPIDS", "COOPERLAKE", "Granite Rapids: x86:2330-2336; none in dynx:782-808 -> dynx:1159" },
+  { "GenuineIntel", 6, 0x97, avx2, "HASWELL", "HASWELL", "Alder Lake: x86:2304-2307 dynx:754" },
+  { "GenuineIntel", 6, 0x9c, {}, "NEHALEM", "PRESCOTT", "Jasper Lake: x86:2309-2310; no case at run time, no AVX -> dynx:1163; was PRESCOTT" },
+  { "GenuineIntel", 6, 0xb7, avx2, "HASWELL", "HASWELL", "Raptor Lake: x86:2361-2370; no exmodel 11 at run time -> dynx:1161" },
+  { "GenuineIntel", 6, 0xbd, avx2, "HASWELL", "HASWELL", "Lunar Lake: x86:2365; dynx:1161; was PRESCOTT" },
+  { "GenuineIntel", 6, 0xc6, avx2, "HASWELL", "HASWELL", "Arrow Lake-S: x86:2374-2380; dynx:1161" },
+  { "GenuineIntel", 6, 0xcc, avx2, "HASWELL", "HASWELL", "Panther Lake: x86:2382-2385; dynx:1161; was PRESCOTT" },
+  { "GenuineIntel", 6, 0xac, avx2, "HASWELL", "HASWELL", "Meteor Lake 0xac: falls from x86:2328 through 2359 into 2382; was PRESCOTT" },
+  { "GenuineIntel", 6, 0xc5, avx2, "HASWELL", "HASWELL", "Arrow Lake-H: no case, the Pentium 4 case tests features, x86:2395-2402; dynx:1161; was PRESCOTT" },
+  { "GenuineIntel", 6, 0xc5, { "sse4_2" }, "PRESCOTT", "PRESCOTT", "an unlisted model without AVX: x86:2402; dynx:1163" },
+  { "GenuineIntel", 6, 0xc1, avx2, "NORTHWOOD", "HASWELL", "an unlisted model, low nibble 1: x86:2396; dynx:1161" },
+  { "GenuineIntel", 6, 0xaf, avx2, "HASWELL", "HASWELL", "Sierra Forest: falls from x86:2328 into x86:2363; dynx:1161" },
+  { "GenuineIntel", 6, 0xa7, amx, "SKYLAKEX", "SKYLAKEX", "Rocket Lake model number with AMX, as a virtual CPU may report: x86:2348-2350 dynx:794" },
+  { "GenuineIntel", 19, 0x01, avx2, "NORTHWOOD", "PRESCOTT", "a family 19 part, base family 0xf, model 1: x86:2396; dynx:811, NORTHWOOD -> PRESCOTT on 64-bit dynx:1166-1172" },
+  { "GenuineIntel", 19, 0x05, avx512, "SKYLAKEX", "PRESCOTT", "a family 19 part, model 5: x86:2397-2401; dynx:812; was PRESCOTT" },
+  { "GenuineIntel", 6, 0x1c, { "sse3" }, "ATOM", "NEHALEM", "Bonnell Atom: x86:2088-2089; dynx:490, ATOM #defined to NEHALEM dynx:258; no row here before (PRESCOTT)" },
+  { "GenuineIntel", 6, 0x37, { "sse4_2" }, "ATOM", "NEHALEM", "Bay Trail: x86:2121-2122; dynx:549; no row here before (PRESCOTT)" },
+  { "GenuineIntel", 6, 0x1d, { "sse4_1" }, "DUNNINGTON", "CORE2", "Dunnington: x86:2090-2091; dynx:488, #defined to CORE2 dynx:261; no row here before (PRESCOTT)" },
+  { "GenuineIntel", 6, 0x4c, { "sse4_2" }, "NEHALEM", "NEHALEM", "Braswell: x86:2177-2181; dynx:589-591; no row here before (PRESCOTT)" },
+  { "GenuineIntel", 6, 0x5c, { "sse4_2" }, "NEHALEM", "NEHALEM", "Apollo Lake: x86:2228-2230; dynx:652-654; no row here before (PRESCOTT)" },
+  { "GenuineIntel", 6, 0x5f, { "sse4_2" }, "PRESCOTT", "NEHALEM", "Denverton: no build case, x86:2402; dynx:652-654; no row here before (dyn PRESCOTT)" },
+  { "AuthenticAMD", 23, 0x31, avx2, "ZEN", "ZEN", "Zen 2: x86:2453-2471 dynx:897" },
+  { "AuthenticAMD", 25, 0x21, avx2, "ZEN", "ZEN", "Zen 3: x86:2453-2471 dynx:913" },
+  { "AuthenticAMD", 25, 0x11, bf16, "COOPERLAKE", "COOPERLAKE", "Zen 4: x86:2462 dynx:914" },
+  { "AuthenticAMD", 26, 0x44, bf16, "COOPERLAKE", "COOPERLAKE", "Zen 5: x86:2453; no exfamily 11 at run time (dynx:924) -> dynx:1159" },
 }
 for _, c in ipairs(x86) do
   local got, rec, dyn = H.openblas_target({ vendor = c[1], family = c[2], model = c[3], features = c[4], microarch = "x86_64" })
@@ -189,18 +211,18 @@ for _, c in ipairs(x86) do
   t.is(rec, true, what .. ": DYNAMIC_ARCH takes a kernel set")
 end
 t.is(H.openblas_target({ vendor = "GenuineIntel", family = 6, model = 0x0f, features = {} }), nil, "Core 2: not modelled")
--- ... and the x86 plan says both: Emerald Rapids builds PRESCOTT (no case,
--- x86:2442-2444) and DYNAMIC_ARCH runs COOPERLAKE's (dynx:1143)
+-- ... and the x86 plan says both: Emerald Rapids builds SAPPHIRERAPIDS
+-- (x86:2386-2387) and DYNAMIC_ARCH runs COOPERLAKE's (dynx:1159)
 local emr = H.openblas({ host = { arch = "x86_64", cpu = { vendor = "GenuineIntel", family = 6, model = 0xcf, features = amx } } })
-t.is(emr.target, "PRESCOTT", "Emerald Rapids: target PRESCOTT")
-t.ok(emr.note:find("OpenBLAS 0.3.30 built here without TARGET picks PRESCOTT, and its DYNAMIC_ARCH runs the COOPERLAKE kernels", 1, true) ~= nil,
+t.is(emr.target, "SAPPHIRERAPIDS", "Emerald Rapids: target SAPPHIRERAPIDS")
+t.ok(emr.note:find("OpenBLAS 0.3.34 built here without TARGET picks SAPPHIRERAPIDS, and its DYNAMIC_ARCH runs the COOPERLAKE kernels", 1, true) ~= nil,
   "Emerald Rapids: the note names the build TARGET and the DYNAMIC_ARCH kernels")
 
 -- Facts written by hand carry only an archspec name: { microarch, TARGET, dyn }
 local names = {
   { "neoverse_v2", "NEOVERSEV2", "NEOVERSEN2" }, { "cortex_a72", "CORTEXA72", "CORTEXA57" },
   { "zen4", "COOPERLAKE", "COOPERLAKE" }, { "sapphirerapids", "SAPPHIRERAPIDS", "SAPPHIRERAPIDS" },
-  { "cannonlake", "SKYLAKEX", "HASWELL" }, { "arrowlake", nil, nil },
+  { "cannonlake", "SKYLAKEX", "HASWELL" }, { "arrowlake", "HASWELL", "HASWELL" }, { "arrowlake_s", "HASWELL", "HASWELL" },
 }
 for _, c in ipairs(names) do
   local got, _, dyn = H.openblas_target({ microarch = c[1] })
@@ -214,7 +236,11 @@ local function arm(part, micro, os_id)
                     cpu = { implementer = "0x41", part = part, microarch = micro, model_name = micro } } }
 end
 local blas = {
-  { "Grace: ARMV8 DYNAMIC_ARCH source build", arm("0xd4f", "neoverse_v2", "ubuntu"), "ARMV8", "source", "OpenBLAS" },
+  { "Grace: NEOVERSEV2 source build, whatever the distribution ships", arm("0xd4f", "neoverse_v2", "ubuntu"), "NEOVERSEV2", "source", "OpenBLAS" },
+  { "Thor's V3AE: NEOVERSEV2 source build", arm("0xd83", nil, "ubuntu"), "NEOVERSEV2", "source", "OpenBLAS" },
+  { "AmpereOne: AMPERE1 source build", { host = { arch = "aarch64", platform = "sbsa", os = { id = "ubuntu" },
+    cpu = { implementer = "0xc0", part = "0xac3" } } }, "AMPERE1", "source", "OpenBLAS" },
+  { "Cortex-A75: ARMV8 DYNAMIC_ARCH source build", arm("0xd0a", nil, "ubuntu"), "ARMV8", "source", "OpenBLAS" },
   { "Altra: distribution package", arm("0xd0c", "neoverse_n1", "ubuntu"), "NEOVERSEN1", "package", "OpenBLAS" },
   { "Graviton3 on Amazon Linux: package", arm("0xd40", "neoverse_v1", "amzn"), "NEOVERSEV1", "package", "OpenBLAS" },
   { "Graviton3, unknown OS: source", arm("0xd40", "neoverse_v1", nil), "NEOVERSEV1", "source", "OpenBLAS" },
@@ -231,6 +257,7 @@ for _, c in ipairs(blas) do
     local flags = table.concat(res.make_flags, " ")
     t.like(flags, "USE_OPENMP=1", c[1] .. ": make flags use OpenMP (scenarios S27)")
     t.is(flags:find("DYNAMIC_ARCH=1", 1, true) ~= nil, c[3] == "ARMV8", c[1] .. ": DYNAMIC_ARCH only for the portable ARMV8 build")
+    t.is(flags:find("TARGET", 1, true), nil, c[1] .. ": TARGET is the plan's target, not a make flag")
     t.like(res.url or "", "^https://github%.com/OpenMathLib/OpenBLAS/releases/download/v" .. res.version:gsub("%.", "%%.") .. "/",
       c[1] .. ": the source release is pinned by url")
     t.like(res.sha256 or "", "^" .. ("%x"):rep(64) .. "$", c[1] .. ": ... and by sha256")
@@ -255,34 +282,41 @@ for _, c in ipairs(notes) do
   t.ok(res.note:find(c[3], 1, true) == 1, c[1] .. ": the note begins '" .. c[3] .. "' (" .. res.note .. ")")
 end
 
--- The pinned source release: { field, value, source }.  PyTorch's CD builds
--- v0.3.30 [pt-ob]; the sha256 is the release asset's, as spack and
--- chimera-linux's cports both list it [spack-ob] [cports-ob].
+-- The pinned source release: { field, value, source }.  PyTorch's CD
+-- clones tag v0.3.34 [pt-ob] [ob-0334]: the tag's commit [ob-0334-tag];
+-- the sha256 is the release asset's, as lunar-linux's module and public
+-- build scripts give it [ob-0334-sha].
 local grace = H.openblas(arm("0xd4f", "neoverse_v2", "ubuntu"))
 local pinned = {
-  { "version", "0.3.30", "pt-ob" },
-  { "url", "https://github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.30/OpenBLAS-0.3.30.tar.gz", "spack-ob" },
-  { "sha256", "27342cff518646afb4c2b976d809102e368957974c250a25ccc965e53063c95d", "spack-ob, cports-ob" },
+  { "version", "0.3.34", "pt-ob, ob-0334" },
+  { "url", "https://github.com/OpenMathLib/OpenBLAS/releases/download/v0.3.34/OpenBLAS-0.3.34.tar.gz", "ob-0334-sha" },
+  { "sha256", "cd7e129868320cc2d033afa920e31202dfe0b8066a5b66661900ccc0f197dfed", "ob-0334-sha" },
 }
 for _, c in ipairs(pinned) do
   t.is(grace[c[1]], c[2], ("source build %s [%s]"):format(c[1], c[3]))
 end
+local obdata = ptb.include("data/openblas")
+t.is(obdata.source_build.commit, "e0166008be8e466242aa76b2ff75ce3f0fbf574a", "the tag PyTorch's CD clones, v0.3.34, is commit e0166008 [ob-0334-tag]")
 
 -- What the plan says of a Neoverse V2 in the pinned release, each claim
--- with its line in v0.3.30: { text, where }
+-- with its line in v0.3.34: { text, where }
 local v2 = {
-  { "OpenBLAS 0.3.30 has no TARGET=NEOVERSEV2 (getarch.c stops with", "getarch.c:1827, no FORCE_NEOVERSEV2" },
-  { "where the kernel reports SVE, runs the NEOVERSEN2 kernel set", "dynamic_arm64.c:397-402 and :173" },
-  { "OPENBLAS_VERBOSE=2 still prints 'Core: neoversev2'", "gotoblas_corename() tests V2 (corename[12]) before N2" },
-  { "without SVE it runs NEOVERSEN1's", "dynamic_arm64.c:398-400" },
+  { "neoverse_v2: TARGET=NEOVERSEV2, what OpenBLAS's own build detection picks for it", "cpuid_arm64.c:324; getarch.c:1529 FORCE_NEOVERSEV2" },
+  { "releases before 0.3.31 treat this core otherwise", "Changelog 0.3.31: 'added support for the NEOVERSEV2 cpu'" },
+  { "so OpenBLAS 0.3.34 is built from source", "the pin" },
+  { "its kernel/arm64/KERNEL.NEOVERSEV2 is KERNEL.NEOVERSEN2's list", "KERNEL.NEOVERSEV2:1" },
+  { "a DYNAMIC_ARCH build of 0.3.34 (PyTorch's CD: TARGET=ARMV8 DYNAMIC_ARCH=1) recognises this core at run time", "dynamic_arm64.c:459" },
+  { "where the kernel reports SVE, runs the NEOVERSEN2 kernel set", "dynamic_arm64.c:464-469 and :227" },
+  { "OPENBLAS_VERBOSE=2 still prints 'Core: neoversev2'", "gotoblas_corename() tests V2 (line 291) before N2 (292)" },
+  { "without SVE it runs NEOVERSEN1's", "dynamic_arm64.c:464-466" },
 }
 for _, c in ipairs(v2) do
   t.ok(grace.note:find(c[1], 1, true) ~= nil, ("Grace note: '%s' [%s]"):format(c[1], c[2]))
 end
-t.is(grace.note:find("NEOVERSEV2 kernel", 1, true), nil, "Grace: no claim of NEOVERSEV2 kernels 0.3.30 does not have")
-t.is(grace.note:find("TargetList", 1, true), nil, "Grace: the reason is getarch's, not a list's")
+t.is(grace.note:find("has no TARGET", 1, true), nil, "Grace: no claim that 0.3.34 refuses TARGET=NEOVERSEV2")
+t.is(grace.note:find("NEOVERSEV2 kernel set", 1, true), nil, "Grace: no NEOVERSEV2 kernel set at run time")
 
--- The facts' features decide the SVE branch of dynamic_arm64.c:397-402
+-- The facts' features decide the SVE branch of dynamic_arm64.c:464-469
 -- when they list any; with none listed the note keeps both branches.
 local function v2_with(features)
   local f = arm("0xd4f", "neoverse_v2", "ubuntu")
@@ -291,13 +325,25 @@ local function v2_with(features)
 end
 local reports = v2_with({ "fp", "asimd", "sve", "sve2" })
 t.ok(reports:find("as this core reports SVE, runs the NEOVERSEN2 kernel set", 1, true) ~= nil,
-  "Grace listing sve: the NEOVERSEN2 set, decided [dynamic_arm64.c:397-402]")
+  "Grace listing sve: the NEOVERSEN2 set, decided [dynamic_arm64.c:464-469]")
 t.is(reports:find("without SVE", 1, true), nil, "...and no branch left open")
 local nosve_v2 = v2_with({ "fp", "asimd" })
 t.ok(nosve_v2:find("as this core's features list no SVE, runs NEOVERSEN1's kernel set", 1, true) ~= nil,
-  "a V2 whose kernel hides SVE: NEOVERSEN1's set [dynamic_arm64.c:398-400]")
-t.is(nosve_v2:find("NEOVERSEN2", 1, true), nil, "...and no NEOVERSEN2 claim")
+  "a V2 whose kernel hides SVE: NEOVERSEN1's set [dynamic_arm64.c:464-466]")
+t.is(nosve_v2:find("NEOVERSEN2 kernel set", 1, true), nil, "...and no NEOVERSEN2 kernel set claimed")
 t.ok(v2_with({}):find("where the kernel reports SVE", 1, true) ~= nil, "no features listed: both branches said")
+
+-- TARGETs getarch.c knows only from a release on: { target, version,
+-- refused from }.  0.3.30's getarch.c has none of the three (its #error
+-- at 1827), 0.3.34's has them (1529, 1638, 1685); 0.3.31's Changelog adds
+-- them [ob-getarch] [ob-changes].
+for _, c in ipairs({
+  { "NEOVERSEV2", "0.3.30", "0.3.31" }, { "NEOVERSEV2", "0.3.28", "0.3.31" }, { "NEOVERSEV2", "0.3.34", nil },
+  { "NEOVERSEV2", "0.3.31", nil }, { "AMPERE1", "0.3.30", "0.3.31" }, { "AMPERE1", "0.3.34", nil },
+  { "VORTEXM4", "0.3.29", "0.3.31" }, { "NEOVERSEN2", "0.3.20", nil }, { "NEOVERSEV2", "develop", nil },
+}) do
+  t.is(H.openblas_refuses(c[1], c[2]), c[3], ("TARGET=%s with OpenBLAS %s: refused %s"):format(c[1], c[2], tostring(c[3])))
+end
 
 -- max_jobs: { cores, memory MiB, --max-jobs, jobs, problems }
 local jobs = {
