@@ -20,6 +20,8 @@ sources, and a plan takes it only as a PyTorch wheel's own cuDNN (never
 as the newest fallback, which stays a manifest ptbuild holds whole).
 """
 import csv, hashlib, json, os, re, sys
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import sourceids  # tools/sourceids.py, beside this script
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DIGESTS = "cudnn-archive-digests.csv"
@@ -39,16 +41,7 @@ RENAMED = {"cuda_cccl": "cccl"}
 PLATFORMS = ["linux-x86_64", "linux-sbsa", "linux-aarch64", "linux-ppc64le"]
 
 def source_ids():
-    """The ids recipes/data/sources.lua defines (as tests/integration/t0211 reads them)."""
-    path = os.path.join(HERE, "..", "recipes", "data", "sources.lua")
-    try:
-        with open(path) as f:
-            text = f.read()
-    except OSError as e:
-        raise SystemExit("gen-redist: cannot read '%s': %s (the source ids are checked against it)"
-                         % (path, e.strerror))
-    return set(m.group(1) or m.group(2)
-               for m in re.finditer(r'^  (?:\["([^"]+)"\]|([A-Za-z_][A-Za-z0-9_]*)) = ', text, re.M))
+    return sourceids.source_ids('gen-redist')
 
 
 def vkey(v):

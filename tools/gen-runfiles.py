@@ -28,6 +28,8 @@ so a refresh is: download package.py, run --check-spack, add the rows it
 prints, regenerate.
 """
 import ast, csv, os, re, sys
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import sourceids  # tools/sourceids.py, beside this script
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CSV = os.path.join(HERE, "data", "runfiles.csv")
@@ -40,16 +42,7 @@ NAME = re.compile(r"cuda_(\d+\.\d+\.\d+)(?:_(\d+\.\d+(?:\.\d+)?))?_linux(_sbsa)?
 
 
 def source_ids():
-    """The ids recipes/data/sources.lua defines (as tests/integration/t0211 reads them)."""
-    path = os.path.join(HERE, "..", "recipes", "data", "sources.lua")
-    try:
-        with open(path) as f:
-            text = f.read()
-    except OSError as e:
-        raise SystemExit("gen-runfiles: cannot read '%s': %s (the source ids are checked against it)"
-                         % (path, e.strerror))
-    return set(m.group(1) or m.group(2)
-               for m in re.finditer(r'^  (?:\["([^"]+)"\]|([A-Za-z_][A-Za-z0-9_]*)) = ', text, re.M))
+    return sourceids.source_ids('gen-runfiles')
 
 
 def label_key(label):

@@ -7,7 +7,7 @@ noinst_PROGRAMS = ptb-luac
 ptb_luac_SOURCES = tools/ptb-luac/luac.c src/lua/precompiled.h
 ptb_luac_LDADD = $(LUA_LIBS)
 endif
-EXTRA_DIST += tools/check-layers.sh tools/gen-redist.py tools/gen-runfiles.py tools/gen-gpus.py tools/gen-profiles.py tools/gen-cpus.py \
+EXTRA_DIST += tools/check-layers.sh tools/sourceids.py tools/gen-redist.py tools/gen-runfiles.py tools/gen-gpus.py tools/gen-profiles.py tools/gen-cpus.py \
 	tools/data/gpus.csv tools/data/runfiles.csv
 # NVIDIA's redistrib_<label>.json, byte-exact: gen-redist.py's input.
 EXTRA_DIST += tools/data/redist
