@@ -99,3 +99,17 @@ fx_tree() {
 	[ -d "$1" ] || { echo "(absent)"; return; }
 	(cd "$1" && find . -printf '%y %p %l\n' | LC_ALL=C sort && find . -type f -exec sha256sum {} + | LC_ALL=C sort)
 }
+
+# A cuDNN 9.24.0.43-shaped test archive (not NVIDIA's): its top directory
+# $top (cudnn_version.h, a BYTES-long random libcudnn.so.9.24.0, a
+# LICENSE) under SRC-DIR, packed as xz at ROOT/$rel, NVIDIA's path of the
+# SBSA cuda13 archive.  Sets rel and top; fails when tar or xz does.
+fx_cudnn924() { # SRC-DIR ROOT BYTES
+	rel=cudnn/linux-sbsa/cudnn-linux-sbsa-9.24.0.43_cuda13-archive.tar.xz
+	top=cudnn-linux-sbsa-9.24.0.43_cuda13-archive
+	mkdir -p "$1/$top/include" "$1/$top/lib" "$2/${rel%/*}" || return 1
+	printf '#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 24\n#define CUDNN_PATCHLEVEL 0\n' >"$1/$top/include/cudnn_version.h"
+	head -c "$3" /dev/urandom >"$1/$top/lib/libcudnn.so.9.24.0"
+	printf 'test archive, not NVIDIA'"'"'s\n' >"$1/$top/LICENSE"
+	tar -C "$1" -cf - "$top" | xz >"$2/$rel"
+}

@@ -12,13 +12,7 @@ fx_need python3 openssl nginx xz
 trap fx_cleanup EXIT
 unset http_proxy HTTP_PROXY all_proxy ALL_PROXY no_proxy NO_PROXY
 
-rel=cudnn/linux-sbsa/cudnn-linux-sbsa-9.24.0.43_cuda13-archive.tar.xz
-top=cudnn-linux-sbsa-9.24.0.43_cuda13-archive
-mkdir -p "$T_DIR/src/$top/include" "$T_DIR/src/$top/lib" "$T_DIR/www/${rel%/*}"
-printf '#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 24\n#define CUDNN_PATCHLEVEL 0\n' >"$T_DIR/src/$top/include/cudnn_version.h"
-head -c 30000 /dev/urandom >"$T_DIR/src/$top/lib/libcudnn.so.9.24.0"
-printf 'test archive, not NVIDIA'"'"'s\n' >"$T_DIR/src/$top/LICENSE"
-tar -C "$T_DIR/src" -cf - "$top" | xz >"$T_DIR/www/$rel" || skip_all "cannot make the test archive"
+fx_cudnn924 "$T_DIR/src" "$T_DIR/www" 30000 || skip_all "cannot make the test archive"
 sha=$(sha256sum "$T_DIR/www/$rel" | cut -c1-64)
 size=$(wc -c <"$T_DIR/www/$rel" | tr -d ' ')
 fx_ca "$T_DIR/ca" || skip_all "openssl cannot make a test CA"

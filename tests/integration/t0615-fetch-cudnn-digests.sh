@@ -57,13 +57,7 @@ like "$out" "*cuDNN 9.24.0.43 (cuda13 variant), downloaded with the toolkit*the 
 	"the plan says it is the cu130 wheels' cuDNN, carried as one archive's sha256 without a size"
 
 # The test's own archive at NVIDIA's path of 9.24.0.43's SBSA cuda13 one.
-rel=cudnn/linux-sbsa/cudnn-linux-sbsa-9.24.0.43_cuda13-archive.tar.xz
-top=cudnn-linux-sbsa-9.24.0.43_cuda13-archive
-mkdir -p "$T_DIR/src/$top/include" "$T_DIR/src/$top/lib" "$T_DIR/mirror/${rel%/*}"
-printf '#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 24\n#define CUDNN_PATCHLEVEL 0\n' >"$T_DIR/src/$top/include/cudnn_version.h"
-head -c 40000 /dev/urandom >"$T_DIR/src/$top/lib/libcudnn.so.9.24.0"
-printf 'test archive, not NVIDIA'"'"'s\n' >"$T_DIR/src/$top/LICENSE"
-tar -C "$T_DIR/src" -cf - "$top" | xz >"$T_DIR/mirror/$rel" || skip_all "cannot make the test archive"
+fx_cudnn924 "$T_DIR/src" "$T_DIR/mirror" 40000 || skip_all "cannot make the test archive"
 own=$(sha256sum "$T_DIR/mirror/$rel" | cut -c1-64)
 pinned=$(carried linux-sbsa cuda13 9.24.0.43 | cut -d' ' -f2)
 fx_ca "$T_DIR/ca" || skip_all "openssl cannot make a test CA"
