@@ -527,6 +527,15 @@ local function build_group(platform, nodes, args, torch, items, fleet_problems, 
     arch_list = args.arch_list, max_jobs = args.max_jobs, no_cudnn = args.no_cudnn,
     facts_source = ("fleet:%s (%d node%s, built on %s)"):format(platform, #served, #served == 1 and "" or "s", build.name) })
   if plan.errors then return nil, plan.errors end
+  -- The machine is the build machine's: a wheel built for its OS is the
+  -- nodes' only when they all run that OS release, else generate keeps
+  -- its default base image.
+  for _, n in ipairs(served) do
+    local o, bo = n.facts.host and n.facts.host.os, build.facts.host and build.facts.host.os
+    if type(o) ~= "table" or type(bo) ~= "table" or o.id ~= bo.id or o.version_id ~= bo.version_id then
+      plan.machine = nil
+    end
+  end
   if not want then
     plan.cuda.why = ch.why
     set_decision(plan, "cuda", ch.why)

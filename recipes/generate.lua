@@ -408,10 +408,36 @@ local function image_arches(plan, want, arm_env, arm_acl, notes)
   return arches
 end
 
+-- The base image when --base-image names none: the Ubuntu release the
+-- plan's machine runs, when the image builds on it (data/image.lua), so
+-- the wheel is for that machine's Python and glibc; else the first, with
+-- a note saying what the wheel will be for.  A plan saved before plans
+-- carried `machine` gets the first and no note.  Returns image, note.
+local function default_base(plan)
+  local first = imgdata.ubuntu[1]
+  local image = "ubuntu:" .. first.version
+  local m = plan.machine
+  if type(m) ~= "table" then return image, nil end
+  local function str(v) return type(v) == "string" and v or nil end
+  local id, ver = str(m.os_id), str(m.os_version)
+  if id == "ubuntu" then
+    for _, u in ipairs(imgdata.ubuntu) do
+      if u.version == ver then return "ubuntu:" .. u.version, nil end
+    end
+  end
+  local osname = id and (id .. (ver and (" " .. ver) or "")) or "an OS the facts do not name"
+  local known = {}
+  if str(m.glibc) then known[#known + 1] = "glibc " .. m.glibc end
+  if str(m.python) then known[#known + 1] = "Python " .. m.python end
+  return image, ("the plan's machine runs %s%s, but the Dockerfile builds on %s: the wheel is for Ubuntu %s's Python %s (cp%s) and glibc %s, which may not install or load there; pass --base-image an apt-based image with the machine's Python and no newer glibc"):format(
+    osname, #known > 0 and (" (" .. table.concat(known, ", ") .. ")") or "", image, first.version,
+    first.python, (first.python:gsub("%.", "")), first.glibc)
+end
+
 -- The image's inputs the options may set, each checked: the PyTorch git
 -- ref (the release's tag, data/pytorch.lua; a plan saved before plans
--- carried it gets the X.Y.0 tag every release has), the base image and
--- its digest, SOURCE_DATE_EPOCH.
+-- carried it gets the X.Y.0 tag every release has), the base image
+-- (default_base when none) and its digest, SOURCE_DATE_EPOCH.
 local function image_inputs(plan, opts, errors)
   local torch = plan.torch or {}
   local ref = opts.torch_ref or torch.tag
@@ -426,7 +452,8 @@ local function image_inputs(plan, opts, errors)
     err(errors, "usage", ("'%s' is not a git tag, branch or commit"):format(ref),
         "e.g. --torch-ref v2.14.1 or a 40-digit commit")
   end
-  local base_image = opts.base_image or "ubuntu:22.04"
+  local base_image, base_note = opts.base_image, nil
+  if not base_image then base_image, base_note = default_base(plan) end
   if not base_image:match("^[%w][%w._/:-]*$") then
     err(errors, "usage", ("base image '%s' is not an image reference"):format(base_image),
         "e.g. --base-image ubuntu:22.04 or registry.example.com/team/cuda:12.6")
@@ -444,7 +471,7 @@ local function image_inputs(plan, opts, errors)
         :format(tostring(opts.source_date_epoch)), "wheels are zip files, which cannot hold earlier times")
   end
   return { ref = ref, commit = ref:match("^%x+$") and #ref == 40, base_image = base_image,
-           digest = digest, sde = sde }
+           base_note = base_note, digest = digest, sde = sde }
 end
 
 -- ACL: the plan's pinned source; an older plan without one gets the
@@ -474,6 +501,7 @@ local function docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
   -- The compiler cache: sccache when asked for, else ccache.
   if not sc then apt[#apt + 1] = imgdata.apt_ccache end
   table.sort(apt)
+  if im.base_note and (want.dockerfile or want.bake) then notes[#notes + 1] = im.base_note end
   if not im.digest and (want.dockerfile or want.bake) then
     notes[#notes + 1] = ("the base image %s is pinned by tag only: ptbuild names no digest for it with a source; pass --base-digest sha256:... to pin it"):format(im.base_image)
   end

@@ -973,6 +973,18 @@ local function decide_toolkit(decide, problems, facts, torch, args, want, want_i
   return ch, cplan, others
 end
 
+-- The machine the plan is for, as far as its facts say: generate picks
+-- the Docker base image by it (a wheel's Python and glibc are the
+-- image's).  Only the values the facts have; an object even when empty.
+local function machine_of(facts)
+  local h = type(facts.host) == "table" and facts.host or {}
+  local os = type(h.os) == "table" and h.os or {}
+  local py = type(facts.python) == "table" and facts.python or {}
+  local function str(v) return type(v) == "string" and v or nil end
+  return ptb.object({ arch = str(h.arch), os_id = str(os.id), os_version = str(os.version_id),
+                      glibc = str(h.glibc), python = str(py.version) })
+end
+
 -- The plan document from the steps' results (s), with the environment
 -- and CMake cache lib/buildenv makes of them.  Returns it and the env.
 local function plan_document(args, s, decisions, problems)
@@ -983,6 +995,7 @@ local function plan_document(args, s, decisions, problems)
   return {
     schema = "ptbuild.plan/1",
     facts_source = args.facts_source or "host",
+    machine = machine_of(args.facts),
     torch = { version = s.torch.version, tag = s.torch.tag, default = args.torch == nil },
     wheel = s.wheel,
     installed_torch = s.installed,   -- absent when no torch is installed

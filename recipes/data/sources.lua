@@ -348,5 +348,7 @@ return {
   -- Distributions
   deb = { what = "Debian/Ubuntu package names; on Debian 12 every apt name in data/packages.lua and data/image.lua exists, and libopenblas-dev depends on libopenblas-pthread-dev | libopenblas-openmp-dev | libopenblas-serial-dev",
     where = "Debian's archive through apt-cache show after apt-get update on Debian 12 bookworm (2026-12-02); https://packages.debian.org. Ubuntu's archive was not read", seen = "2026-12-02" },
+  ubuntu = { what = "Ubuntu 22.04 (jammy) and 24.04 (noble) both ship build-essential, ca-certificates, curl, git, ninja-build, python3-dev, python3-pip, python3-venv, xz-utils, libnuma-dev, libopenblas-dev, scons and ccache (main or universe); their python3 is 3.10 and 3.12, their libc6 2.35 and 2.39",
+    where = "https://packages.ubuntu.com (jammy, noble); noble's python3.12 3.12.3-1ubuntu0.13 seen in an ubuntu-ports pool/main/p/python3.12 mirror", seen = "2026-12-02" },
   rpm = { what = "Fedora/EPEL package names", where = "https://packages.fedoraproject.org, EPEL" },
 }

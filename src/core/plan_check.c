@@ -214,6 +214,41 @@ static int form_tag(const char *s)
 	return form_version(*s == 'v' ? s + 1 : s);
 }
 
+/* An os-release ID or VERSION_ID: lower-case letters, digits, '.', '_'
+ * and '-' (os-release(5)), starting with a letter or digit. */
+static int form_os_word(const char *s)
+{
+	size_t n = 0;
+
+	if (!is_digit((unsigned char)*s) && !(*s >= 'a' && *s <= 'z'))
+		return 0;
+	for (; s[n]; n++)
+		if (!is_digit((unsigned char)s[n]) && !(s[n] >= 'a' && s[n] <= 'z') && !strchr("._-", s[n]))
+			return 0;
+	return n <= 64;
+}
+
+/* A machine architecture as uname says it: x86_64, aarch64. */
+static int form_arch(const char *s)
+{
+	size_t n = 0;
+
+	if (!is_alpha((unsigned char)*s))
+		return 0;
+	for (; s[n]; n++)
+		if (!is_alnum((unsigned char)s[n]) && s[n] != '_')
+			return 0;
+	return n <= 32;
+}
+
+/* Python's X.Y. */
+static int form_python(const char *s)
+{
+	const char *dot = strchr(s, '.');
+
+	return form_version(s) && dot && !strchr(dot + 1, '.');
+}
+
 /* ---- keys ---- */
 
 typedef int (*form_fn)(const char *);
@@ -479,6 +514,23 @@ static int check_blas(const struct chk *c, const cJSON *p)
 	return 0;
 }
 
+/* The machine the plan is for (absent in a plan saved before it; each
+ * value absent when the facts lacked it). */
+static int check_machine(const struct chk *c, const cJSON *p)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(p, "machine");
+
+	if (!v || cJSON_IsNull(v))
+		return 0;
+	if (!cJSON_IsObject(v))
+		return bad(c, "machine", "an object {arch, os_id, os_version, glibc, python}");
+	return may(c, p, "machine.arch", form_arch, "an architecture such as aarch64") ||
+	       may(c, p, "machine.os_id", form_os_word, "an os-release ID such as ubuntu ([a-z0-9._-])") ||
+	       may(c, p, "machine.os_version", form_os_word, "an os-release VERSION_ID such as 24.04 ([a-z0-9._-])") ||
+	       may(c, p, "machine.glibc", form_version, "a version such as 2.39") ||
+	       may(c, p, "machine.python", form_python, "a Python version X.Y such as 3.12") ? -1 : 0;
+}
+
 static int check(const struct chk *c, const cJSON *p)
 {
 	static const char *const severities[] = { "error", "warning", NULL };
@@ -498,6 +550,7 @@ static int check(const struct chk *c, const cJSON *p)
 	    need(c, p, "torch.version", form_version, "a version such as 2.14") ||
 	    may(c, p, "torch.tag", form_tag, "a release tag such as v2.14.1") ||
 	    need(c, p, "torch_cuda_arch_list", form_arch_list, "a TORCH_CUDA_ARCH_LIST such as 8.0;9.0+PTX") ||
+	    check_machine(c, p) ||
 	    check_cuda(c, p))
 		return -1;
 	v = cJSON_GetObjectItemCaseSensitive(p, "cmake");

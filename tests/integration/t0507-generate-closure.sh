@@ -221,7 +221,7 @@ fi
 
 # 6. The base image: the plan says when it is pinned by tag only.
 run "$PTBUILD" generate --profile gh200 --out "$T_DIR/tag" --format dockerfile
-like "$err" "*note: the base image ubuntu:22.04 is pinned by tag only*" "a tag-only base image is noted"
+like "$err" "*note: the base image ubuntu:24.04 is pinned by tag only*" "a tag-only base image is noted"
 grep -q '^# The base image is pinned by tag only' "$T_DIR/tag/Dockerfile"
 t_ok $? "... and said in the Dockerfile"
 run "$PTBUILD" generate --profile gh200 --out "$T_DIR/dig" --format dockerfile \
