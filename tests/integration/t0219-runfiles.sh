@@ -68,7 +68,7 @@ gen_copy() {
 
 # A bad CSV row is refused with the file and the row named.
 cp tools/data/runfiles.csv "$T_DIR/csv.bak"
-mkdir -p "$T_DIR/tools/data" "$T_DIR/recipes/data" && cp $GEN "$T_DIR/tools/"
+mkdir -p "$T_DIR/tools/data" "$T_DIR/recipes/data" && cp $GEN tools/sourceids.py "$T_DIR/tools/"
 cp recipes/data/sources.lua "$T_DIR/recipes/data/"
 sed 's/^12\.4\.1,linux-x86_64,cuda_12\.4\.1_/12.4.1,linux-x86_64,cuda_12.4.0_/' tools/data/runfiles.csv >"$T_DIR/tools/data/runfiles.csv"
 like "$(gen_copy)" "1 gen-runfiles: $T_DIR/tools/data/runfiles.csv: 12.4.1 linux-x86_64: 'cuda_12.4.0_550.54.15_linux.run' is not the runfile name of that label and platform" \
