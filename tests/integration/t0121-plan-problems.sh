@@ -315,4 +315,10 @@ json_edit recipes/profiles/graviton3.json "$T_DIR/tk135.json" "f.pop('profile', 
 "$PTBUILD" plan --facts "$T_DIR/tk135.json" --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
 like "$(grep -A1 '^  host_compiler' "$T_DIR/out")" "*accepted by nvcc 13.5 (gcc 17 at most)" "an installed 13.5 whose host_config.h was read: its own limit, not assumed"
 
+# No driver and no GPU: the driver named is the one the machine that runs
+# the built PyTorch needs (nvcc builds without any), not the build host's.
+"$PTBUILD" plan --profile graviton3 >"$T_DIR/out" 2>&1 </dev/null
+like "$(cat "$T_DIR/out")" "*no NVIDIA driver or GPU was seen: *the machine that runs the built PyTorch needs driver *" \
+	"no-gpu-detected names the driver of the machine that runs the built PyTorch"
+
 done_testing
