@@ -59,6 +59,19 @@ t.is(base.toolkit.root, "/usr/local/cuda-12.8", "the toolkit in use is CUDA_HOME
 t.ok(base.checks >= 15, "at least 15 checks (" .. base.checks .. ")")
 
 -- { code, mutate(facts, observed), pattern the message must have, severity }
+-- A Jetson AGX Thor on JetPack (l4t: its L4T, or none) whose toolkit,
+-- on every path doctor looks at, is SBSA CUDA `version` for aarch64.
+local function thor(f, o, version, l4t)
+  f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 125772, cpu = { cores = 14 } }
+  f.gpus = { { index = 0, name = "NVIDIA Thor", compute_capability = "11.0" } }
+  f.driver = { version = "580.00", cuda_max = "13.0" }
+  if l4t then f.jetson = { l4t = l4t, module = "Jetson AGX Thor Developer Kit" } end
+  o.env.TORCH_CUDA_ARCH_LIST = nil
+  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+    x.version = version; x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" }
+  end
+end
+
 local cases = {
   { "driver-too-old", function(f) f.driver = { version = "535.104.05", cuda_max = "12.2" } end,
     "driver 535.104.05.*only through minor%-version compatibility", "warning" },
@@ -116,25 +129,10 @@ local cases = {
       o.env.TORCH_CUDA_ARCH_LIST = nil
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "12.6.85" end end,
     "RTX 5090 %(compute capability 12.0%) is newer than CUDA 12.6", "error" },
-  { "jetson-thor-needs-cuda-13", function(f, o)
-      f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 125772, cpu = { cores = 14 } }
-      f.gpus = { { index = 0, name = "NVIDIA Thor", compute_capability = "11.0" } }
-      f.driver = { version = "580.00", cuda_max = "13.0" }
-      o.env.TORCH_CUDA_ARCH_LIST = nil
-      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
-        x.version = "12.9.86"; x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" }
-      end end,
+  { "jetson-thor-needs-cuda-13", function(f, o) thor(f, o, "12.9.86") end,
     "CUDA 12%.9 does not build for Jetson Thor %(GPU 11%.0%).*knows it only as sm_101", "error" },
   -- JetPack 7.0's driver runs CUDA 13.0 alone [tegra-upgrade]
-  { "jetpack-too-old-for-cuda", function(f, o)
-      f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 125772, cpu = { cores = 14 } }
-      f.gpus = { { index = 0, name = "NVIDIA Thor", compute_capability = "11.0" } }
-      f.driver = { version = "580.00", cuda_max = "13.0" }
-      f.jetson = { l4t = "38.2.0", module = "Jetson AGX Thor Developer Kit" }
-      o.env.TORCH_CUDA_ARCH_LIST = nil
-      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
-        x.version = "13.1.115"; x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" }
-      end end,
+  { "jetpack-too-old-for-cuda", function(f, o) thor(f, o, "13.1.115", "38.2.0") end,
     "CUDA 13%.1 will not run on this Jetson's JetPack 7%.0 %(L4T 38%.2%.0%): its driver is CUDA 13%.0's", "error" },
   { "gcc-too-new", function(f, o)
       f.compilers = { { name = "gcc", version = "15.1.0", path = "/usr/bin/gcc" },
