@@ -1042,12 +1042,26 @@ end
 -- variables, the toolkits they name, the loader's directories, site-
 -- packages, conda and the marker paths data/containers.lua lists.
 
+-- Every GPU device node data/containers.lua names, discrete or of any
+-- Jetson L4T, each once, in its order.
+function M.gpu_nodes(c)
+  local out, seen = {}, {}
+  local function add(list)
+    for _, d in ipairs(list) do
+      if not seen[d] then seen[d] = true; out[#out + 1] = d end
+    end
+  end
+  add(c.gpu_devices)
+  for _, g in ipairs(c.jetson) do add(g.nodes) end
+  return out
+end
+
 -- The paths C is to look at for detect.environment.
 function M.wanted()
   local c = data("containers")
   local exists, files = {}, { c.cgroup.file, c.cpuinfo.file }
   for _, m in ipairs(c.markers) do exists[#exists + 1] = m.path end
-  for _, d in ipairs(c.gpu_devices) do exists[#exists + 1] = d end
+  for _, d in ipairs(M.gpu_nodes(c)) do exists[#exists + 1] = d end
   for _, h in ipairs(c.binfmt.handlers) do files[#files + 1] = c.binfmt.dir .. "/" .. h end
   return { exists = ptb.array(exists), files = ptb.array(files) }
 end
@@ -1182,7 +1196,7 @@ local function env_conda(e)
 end
 
 -- Inside a container?  The first marker file that exists, else a runtime
--- named in PID 1's cgroup (data/containers.lua); a GPU device passed in;
+-- named in PID 1's cgroup (data/containers.lua); the GPU devices passed in;
 -- QEMU handlers; what kind of CPU the kernel describes.
 local function env_markers(e)
   local c = data("containers")
@@ -1197,8 +1211,13 @@ local function env_markers(e)
     if cg:find(w.word, 1, true) then ct.marker, ct.runtime = c.cgroup.file, w.runtime; break end
   end
   ct.inside = ct.marker ~= nil
-  ct.gpu_devices = false
-  for _, d in ipairs(c.gpu_devices) do ct.gpu_devices = ct.gpu_devices or ex[d] == true end
+  -- the GPU device nodes present (doctor judges a Jetson's by its L4T)
+  local devices = {}
+  for _, d in ipairs(M.gpu_nodes(c)) do
+    if ex[d] == true then devices[#devices + 1] = d end
+  end
+  ct.devices = ptb.array(devices)
+  ct.gpu_devices = #devices > 0
   local bf = {}
   for _, h in ipairs(c.binfmt.handlers) do
     local text = files[c.binfmt.dir .. "/" .. h]

@@ -12,6 +12,7 @@ local host_lib = ptb.include("lib/host")
 local toolkit = ptb.include("lib/toolkit")
 local wheels = ptb.include("lib/wheels")
 local pytorch = ptb.include("data/pytorch")
+local containers = ptb.include("data/containers")
 
 local M = {}
 
@@ -651,14 +652,99 @@ check("forward-compat-unsupported", "error", "S05", function(c)
   return out
 end)
 
+-- Was a container given the GPU?  A Jetson's GPU device nodes are its
+-- L4T's (data/containers.lua `jetson`, by the L4T major; any L4T's where
+-- the L4T is unknown or not listed), and a Jetson GPU counts only by a
+-- node or by a libcuda or NVML answer: one read from the device tree is
+-- the board's, whatever the container was given.  Elsewhere a discrete
+-- GPU's node or any GPU in the facts.  Returns given, and for a Jetson
+-- not given the nodes looked for and their L4T row (nil: unknown).
+local function jetson_nodes(f)
+  local j = type(f.jetson) == "table" and f.jetson or nil
+  if not j and (f.host or {}).platform ~= "jetson" then return nil end
+  local major = j and type(j.l4t) == "string" and j.l4t:match("^(%d+)%.") or nil
+  for _, g in ipairs(containers.jetson) do
+    if g.l4t == major then return g.nodes, g end
+  end
+  local all, seen = {}, {}
+  for _, g in ipairs(containers.jetson) do
+    for _, n in ipairs(g.nodes) do
+      if not seen[n] then seen[n] = true; all[#all + 1] = n end
+    end
+  end
+  return all, nil
+end
+
+local function container_gpu(c)
+  local ct = c.o.container or {}
+  local nodes, gen = jetson_nodes(c.f)
+  if not nodes then return ct.gpu_devices == true or #c.gpus > 0 end
+  local have = {}
+  for _, d in ipairs(type(ct.devices) == "table" and ct.devices or {}) do
+    if type(d) == "string" then have[d] = true end
+  end
+  for _, n in ipairs(nodes) do
+    if have[n] then return true end
+  end
+  for _, g in ipairs(c.gpus) do
+    if g.source == "libcuda" or g.source == "nvml" then return true end
+  end
+  return false, nodes, gen
+end
+
+-- "/dev/{a,b} /dev/nvgpu/igpu0/{c,d}": paths grouped by folder, in order
+local function braced(paths)
+  local dirs, by = {}, {}
+  for _, p in ipairs(paths) do
+    local d, b = p:match("^(.*)/([^/]+)$")
+    if not by[d] then by[d] = {}; dirs[#dirs + 1] = d end
+    by[d][#by[d] + 1] = b
+  end
+  local out = {}
+  for _, d in ipairs(dirs) do
+    local b = by[d]
+    out[#out + 1] = d .. "/" .. (#b == 1 and b[1] or "{" .. table.concat(b, ",") .. "}")
+  end
+  return table.concat(out, " ")
+end
+
 check("docker-build-no-arch-list", "error", "S20", function(c)
   local ct = c.o.container or {}
-  if not ct.inside or ct.gpu_devices or #c.gpus > 0 then return end
+  if not ct.inside then return end
+  local given, nodes = container_gpu(c)
+  if given then return end
   if c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST then return end
   return {
     message = "inside a container with no GPU and no TORCH_CUDA_ARCH_LIST: PyTorch's build falls back to \"Automatic GPU detection failed. Building for common architectures.\", a list that may not match the GPUs you deploy on (and holds 5.0, which CUDA 13 refuses)",
-    seen = "container (" .. (ct.marker or "marker") .. "); no /dev/nvidia*; TORCH_CUDA_ARCH_LIST unset",
+    seen = "container (" .. (ct.marker or "marker") .. "); " ..
+      (nodes and "none of this Jetson's GPU device nodes" or "no /dev/nvidia*") .. "; TORCH_CUDA_ARCH_LIST unset",
     fix = "set TORCH_CUDA_ARCH_LIST explicitly (ptbuild generate writes it into the Dockerfile)" }
+end)
+
+-- A Jetson container given none of its L4T's GPU nodes: NVIDIA's runtime
+-- passes them in from its CSV files (--runtime nvidia; "default-runtime"
+-- for docker build) [jc-default-runtime], or a CDI spec made in CSV mode
+-- does (--device nvidia.com/gpu=all) [nvct-cdi-csv].
+check("jetson-container-no-gpu", "warning", "S20", function(c)
+  local ct = c.o.container or {}
+  if not ct.inside then return end
+  local given, nodes, gen = container_gpu(c)
+  if given or not nodes then return end
+  local j = type(c.f.jetson) == "table" and c.f.jetson or {}
+  local l4t = type(j.l4t) == "string" and j.l4t or nil
+  local which
+  if gen then
+    which = ("L4T %s, JetPack %s"):format(l4t, type(j.jetpack) == "string" and j.jetpack or gen.jetpack)
+  else
+    which = l4t and ("L4T %s, whose GPU nodes ptbuild does not list, so those of every L4T were looked for"):format(l4t)
+      or "its L4T unknown, so the GPU nodes of every L4T were looked for"
+  end
+  return {
+    message = ("inside a container on a Jetson (%s) given none of the GPU's device nodes: CUDA cannot reach the GPU here, so nothing built here can be run or validated in it"):format(which),
+    seen = ("container (%s); none of %s"):format(ct.marker or "marker", braced(nodes)),
+    fix = ("start the container with --runtime nvidia, which passes these in from %s (for docker build: \"default-runtime\": \"nvidia\" in /etc/docker/daemon.json), or by CDI: sudo nvidia-ctk cdi generate --mode=csv --output=/etc/cdi/nvidia.yaml, then --device nvidia.com/gpu=all; or pass each node with --device")
+      :format(gen and "/etc/nvidia-container-runtime/host-files-for-container.d/" .. gen.csv
+              or "/etc/nvidia-container-runtime/host-files-for-container.d") }
 end)
 
 check("qemu-emulation", "warning", "S08", function(c)

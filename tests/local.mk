@@ -97,6 +97,7 @@ SHELL_TESTS = \
 	tests/integration/t0134-cuda-13.4-machine.sh \
 	tests/integration/t0135-openblas-dynamic.sh \
 	tests/integration/t0136-plan-gcc-full-version.sh \
+	tests/integration/t0137-doctor-jetson-container.sh \
 	tests/integration/t0138-plan-jetson-cuda-compat.sh \
 	tests/integration/t0139-plan-jetson-thor-cuda.sh \
 	tests/integration/t0140-plan-sbsa-wheel-python.sh \

@@ -309,6 +309,7 @@ static const struct {
 	{ "container", T_OBJ },
 	{ "container.inside", T_BOOL },
 	{ "container.gpu_devices", T_BOOL },
+	{ "container.devices", T_ARR },
 	{ "binfmt_qemu", T_ARR },
 	{ "cpuinfo_kind", T_STR },
 };

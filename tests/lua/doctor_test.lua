@@ -190,6 +190,12 @@ local cases = {
       f.driver = nil; f.gpus = {}; o.env.TORCH_CUDA_ARCH_LIST = nil
       o.container = { inside = true, gpu_devices = false } end,
     "Automatic GPU detection failed", "error" },
+  { "jetson-container-no-gpu", function(f, o)
+      f.host.arch = "aarch64"; f.host.platform = "jetson"; f.driver = nil
+      f.gpus = { { index = 0, name = "Orin", compute_capability = "8.7", source = "device-tree compatible tegra234" } }
+      f.jetson = { l4t = "35.6.0", jetpack = "5.1.4" }
+      o.container = { inside = true, marker = "/.dockerenv", gpu_devices = false, devices = {} } end,
+    "on a Jetson %(L4T 35%.6%.0, JetPack 5%.1%.4%) given none of the GPU's device nodes", "warning" },
   { "qemu-emulation", function(f, o)
       f.host.arch = "aarch64"; f.host.platform = "sbsa"; o.cpuinfo_kind = "x86"
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" } end
@@ -235,6 +241,44 @@ end
 -- every check has a raising case
 for _, ch in ipairs(doctor.checks) do
   t.ok(raised[ch.code], "check " .. ch.code .. " has a test that raises it")
+end
+
+-- A Jetson container is judged by its L4T's GPU nodes: { l4t (nil:
+-- unknown), nodes present, GPU source, given? }.  A GPU read from the
+-- device tree is the board's; one libcuda answered for is reachable.
+for _, c in ipairs({
+  { "32.7.6", { "/dev/nvhost-ctrl-gpu", "/dev/nvmap" }, "device-tree", true },
+  { "32.7.6", { "/dev/nvgpu/igpu0/ctrl" }, "device-tree", false },
+  { "32.7.6", { "/dev/nvmap", "/dev/nvhost-ctrl" }, "device-tree", false },
+  { "35.6.0", { "/dev/nvhost-ctrl-gpu" }, "device-tree", true },
+  { "35.6.0", { "/dev/nvgpu/igpu0/ctrl" }, "device-tree", true },
+  { "35.6.0", { "/dev/nvidia0" }, "device-tree", false },
+  { "36.4.0", { "/dev/nvgpu/igpu0/ctrl" }, "device-tree", true },
+  { "36.4.0", {}, "device-tree", false },
+  { "36.4.0", {}, "libcuda", true },
+  { "38.2.0", { "/dev/nvidia0", "/dev/nvidiactl" }, "device-tree", true },
+  { "38.2.0", { "/dev/nvhost-ctrl-gpu" }, "device-tree", false },
+  { "39.2.0", { "/dev/nvidia-uvm" }, "device-tree", true },
+  { "34.1.1", { "/dev/nvhost-ctrl-gpu" }, "device-tree", true },
+  { nil, { "/dev/nvgpu/igpu0/ctrl" }, "device-tree", true },
+  { nil, { "/dev/nvidia0" }, "device-tree", true },
+  { nil, {}, "device-tree", false },
+}) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.host.arch = "aarch64"; f.host.platform = "jetson"; f.driver = nil
+  f.gpus = { { index = 0, name = "Orin", compute_capability = "8.7", source = c[3] } }
+  f.jetson = { l4t = c[1] }
+  o.env.TORCH_CUDA_ARCH_LIST = nil
+  o.container = { inside = true, marker = "/.dockerenv", gpu_devices = #c[2] > 0, devices = c[2] }
+  local got = " " .. codes(run(f, o)) .. " "
+  local what = ("L4T %s with {%s} (GPU by %s)"):format(c[1] or "unknown", table.concat(c[2], " "), c[3])
+  if c[4] then
+    t.ok(not got:find(" jetson%-container%-no%-gpu ") and not got:find(" docker%-build%-no%-arch%-list "),
+      what .. ": the GPU was given (got:" .. got .. ")")
+  else
+    t.ok(got:find(" jetson%-container%-no%-gpu ") and got:find(" docker%-build%-no%-arch%-list "),
+      what .. ": no GPU given, and no arch list (got:" .. got .. ")")
+  end
 end
 
 -- libcudart known only by its soname (libcudart.so.11.0, no file of the

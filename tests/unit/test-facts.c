@@ -88,11 +88,14 @@ static const struct {
 	const char *want;
 } env_cases[] = {
 	{ "{\"env\": {}, \"nvcc_on_path\": [], \"libs\": [], \"torch\": [], \"pip_nvidia\": [],"
-	  " \"container\": {\"inside\": false, \"gpu_devices\": true}, \"binfmt_qemu\": []}", NULL },
+	  " \"container\": {\"inside\": false, \"gpu_devices\": true, \"devices\": [\"/dev/nvidia0\"]},"
+	  " \"binfmt_qemu\": []}", NULL },
 	{ "[]", "'env' is not an environment document: expected a JSON object" },
 	{ "{\"libs\": {}}", "'env': key 'libs': expected an array" },
 	{ "{\"libs\": [{\"lib\": \"libcuda\", \"version\": 570}]}", "'env': key 'libs[0].version': expected a string" },
 	{ "{\"container\": {\"inside\": \"yes\"}}", "'env': key 'container.inside': expected a boolean" },
+	{ "{\"container\": {\"inside\": true, \"devices\": \"/dev/nvmap\"}}",
+	  "'env': key 'container.devices': expected an array" },
 	{ "{\"nvcc_on_path\": [{\"root\": \"/c\", \"gcc_max\": 0}]}",
 	  "'env': key 'nvcc_on_path[0].gcc_max': expected a gcc major version such as 14" },
 	{ "{\"torch\": [{\"version\": \"2.6.0\", \"machine\": 183}]}", "'env': key 'torch[0].machine': expected a string" },
