@@ -813,8 +813,10 @@ end
 -- archive's source ids, per-archive digests only) } of the release,
 -- `wheel` (want), `chosen` ("wheel" or "newest") and `wheel_carried`
 -- (want is a carried release's: "manifest" or "digests", how it is
--- carried; false otherwise); nil when no carried cuDNN has the archive
--- (CUDA 11 on linux-aarch64).
+-- carried; false otherwise) and `newer_digests` (for a "newest" pick:
+-- the version of the newest release above it carried only as per-archive
+-- digests that has the archive, else nil); nil when no carried cuDNN has
+-- the archive (CUDA 11 on linux-aarch64).
 function M.cudnn(r, platform, want)
   local variant = "cuda" .. r.version:match("^%d+")
   local function archive(c) return c.platforms[platform] and c.platforms[platform][variant] end
@@ -834,12 +836,22 @@ function M.cudnn(r, platform, want)
   for _, c in ipairs(redist.cudnn_releases) do
     if c.version == want then carried = c.manifest_sha256 and "manifest" or "digests" end
   end
+  -- the newest release above a "newest" pick that is carried only as
+  -- per-archive digests and has the archive: the plan names it, so that
+  -- "newest" is not read as "newest ptbuild knows"
+  local newer
+  if chosen == "newest" then
+    for _, c in ipairs(redist.cudnn_releases) do
+      if c == pick then break end
+      if not c.manifest_sha256 and archive(c) then newer = newer or c.version end
+    end
+  end
   local e = archive(pick)
   return { name = "cudnn", version = pick.version, url = pick.base_url .. e.relative_path,
            sha256 = e.sha256, size = e.size, variant = variant },
          { label = pick.label, manifest_sha256 = pick.manifest_sha256, base_url = pick.base_url,
            sources = not pick.manifest_sha256 and e.sources or nil,
-           wheel = want, chosen = chosen, wheel_carried = carried }
+           wheel = want, chosen = chosen, wheel_carried = carried, newer_digests = newer }
 end
 
 return M
