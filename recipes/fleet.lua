@@ -225,7 +225,7 @@ local function unserved_why(n, torch, items, args)
   end
   local d = n.facts.driver
   if oldest and type(d) == "table" and d.version and not T.driver_runs(oldest, d) then
-    return ("its driver %s (CUDA %s at most) runs no CUDA that PyTorch %s builds for its GPUs: the oldest, CUDA %s, needs driver %s (%s through minor-version compatibility)"):format(
+    return ("its driver %s (CUDA %s at most) runs no CUDA that PyTorch %s builds for its GPUs: the oldest, CUDA %s, needs %s (%s through minor-version compatibility)"):format(
       d.version, d.cuda_max or "?", torch.version, oldest.version, T.driver_need(oldest), oldest.compat_min),
       ("install %s on %s (or a newer one, for a newer CUDA)"):format(T.driver_at_least(oldest), n.name)
   end

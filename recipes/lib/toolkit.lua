@@ -47,8 +47,13 @@ function M.smi_cuda_label(driver)
 end
 
 -- The driver release r needs, for messages: its minimum, or where
--- ptbuild's data lacks it, where to read it.
+-- ptbuild's data lacks it, where to read it.  A release known by its
+-- driver branch needs any driver of that branch (driver_runs takes one):
+-- its driver_min is one known to run it, not the minimum.
 function M.driver_need(r)
+  if r.driver_branch then
+    return ("an r%s driver (%s is known to run it)"):format(r.driver_branch, r.driver_min)
+  end
   if r.driver_min and r.driver_min_bound then
     return ("%s (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older)"):format(r.driver_min)
   end

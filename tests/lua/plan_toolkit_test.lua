@@ -40,7 +40,11 @@ end
 t.is(T.driver_runs(R("12.8"), nil), "unknown", "no driver: unknown")
 
 -- driver_need: the minimum, or where to read it when the data lacks it
-t.is(T.driver_need(R("13.4")), "615.71.09", "13.4 needs 615.71.09")
+-- 13.4 is known by its branch: any r615 driver runs it (driver_runs
+-- above), 615.71.09 is one known to [dlfw2608] [ptx-rel]
+t.is(T.driver_need(R("13.4")), "an r615 driver (615.71.09 is known to run it)",
+  "13.4 needs an r615 driver, not 615.71.09 exactly")
+t.is(T.driver_runs(R("13.4"), { version = "615.10.01" }), "direct", "... as driver_runs says of an earlier r615 driver")
 t.is(T.driver_need(R("13.5")), "620.70.06 (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older)",
   "13.5: 620.70.06 is known to run it, an upper bound of the minimum [nvdrv62070]")
 t.is(T.driver_at_least(R("13.5")), "driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older)",
