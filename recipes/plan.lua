@@ -194,7 +194,7 @@ local function driver_problems(p, facts, r)
     end
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
     problem(p, "warning", "no-gpu-detected",
-      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s (%s with minor-version compatibility)"):format(T.driver_at_least(r), r.compat_min),
+      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s, or driver %s or newer through minor-version compatibility"):format(T.driver_at_least(r), r.compat_min),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
 end
