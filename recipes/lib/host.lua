@@ -111,21 +111,39 @@ end
 -- be, that NVIDIA publishes for this host, that builds its GPUs, whose
 -- driver the host has (or lacks a driver to judge) and that PyTorch
 -- release j.torch builds.  The fix's tail, naming it when there is one.
+-- Where only a newer driver opens such a CUDA, it is named with the
+-- driver it needs; where none at all takes the compiler, the tail says so
+-- rather than send the user looking.
 local function newer_cuda(facts, j)
   local at, kind = A.cuda_minor(j.full), C.compiler_kind(j.start) or "gcc"
+  local upgrade
   for _, v in ipairs(A.known_versions()) do
     local rv = A.release(v)
     if at and A.vcmp(v, at) > 0 and T.torch_builds(j.torch, rv)
-        and contains(rv.platforms, (T.platform(facts, rv))) and #C.gpus_not_built(facts, rv) == 0
-        and C.driver(rv, facts.driver) ~= "too-old" then
+        and contains(rv.platforms, (T.platform(facts, rv))) and #C.gpus_not_built(facts, rv) == 0 then
       local ok, _, maybe = M.compiler_ok(C.limits(rv), M.cuda_full(facts, rv), kind, j.start.version, j.arch)
-      if ok and not maybe then
+      if ok and not maybe and C.driver(rv, facts.driver) ~= "too-old" then
         return ("use --cuda %s, the first newer CUDA whose nvcc takes %s %s and that PyTorch %s builds"):format(
-          v, kind, j.start.version, j.torch.version)
+          v, kind, j.start.version, j.torch.version), true
+      elseif ok and not maybe and not upgrade then
+        upgrade = ("use --cuda %s with %s (driver %s runs CUDA %s at most), the first newer CUDA whose nvcc takes %s %s and that PyTorch %s builds"):format(
+          v, T.driver_at_least(rv), facts.driver.version, facts.driver.cuda_max or "?", kind, j.start.version, j.torch.version)
       end
     end
   end
-  return "choose a newer CUDA with --cuda"
+  if upgrade then return upgrade, true end
+  return ("no CUDA newer than %s that PyTorch %s builds for this machine takes %s %s"):format(
+    at or j.full, j.torch.version, kind, j.start.version), false
+end
+
+-- The fix that installs gcc m (nil: none to name), then the newer CUDA
+-- (j.newer, a choice when j.newer_is_choice; else why there is none).
+local function install_or(m, j)
+  if not m then return j.newer end
+  if j.newer_is_choice then
+    return ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or %s"):format(m, m, j.newer)
+  end
+  return ("install gcc %d (e.g. 'g++-%d'): ptbuild then passes it to nvcc (%s)"):format(m, m, j.newer)
 end
 
 -- The compiler nvcc would take (j.start, named j.what) may be the version
@@ -143,8 +161,7 @@ local function maybe_too_new(problems, res, j)
     res.unsure = true
     problem(problems, "warning", "gcc-too-new", message,
       ("run '%s -dumpfullversion': if it prints %s, %s"):format(j.start.path, j.maybe.versions,
-        m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or %s"):format(m, m, j.newer)
-          or j.newer))
+        install_or(m, j)))
   end
 end
 
@@ -161,8 +178,7 @@ local function too_new(problems, res, j)
     local m = C.gcc_to_install(j.lim, j.full, j.arch, major(j.torch.gcc_min))
     problem(problems, "error", "gcc-too-new",
       ("%s does not work with nvcc %s: %s; no other gcc installed does"):format(j.what, j.full, j.why),
-      m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or %s"):format(m, m, j.newer)
-        or j.newer)
+      install_or(m, j))
   end
 end
 
@@ -200,7 +216,7 @@ function M.host_compiler(facts, r, torch, tk)
       or ("gcc %s (%s)"):format(start.version, start.path),
     -- an installed gcc nvcc takes in every version it may be
     best = not (ok and not maybe) and best_gcc(list, lim, full, arch, torch) or nil }
-  if not (ok and not maybe) and not j.best then j.newer = newer_cuda(facts, j) end
+  if not (ok and not maybe) and not j.best then j.newer, j.newer_is_choice = newer_cuda(facts, j) end
   if ok and maybe then
     maybe_too_new(problems, res, j)
   elseif not ok then

@@ -525,6 +525,25 @@ local x86 = { host = { arch = "x86_64" }, toolkits = {}, compilers = { gcc("14.2
 local _, p14 = H.host_compiler(x86, R("12.6"), torch("2.14"))
 t.like(p14[1] and p14[1].fix or "", "or use %-%-cuda 12%.8, the first newer CUDA whose nvcc takes gcc 14%.2%.0 and that PyTorch 2%.14 builds",
   "gcc 14 with CUDA 12.6: the fix names --cuda 12.8")
+-- ... where the driver runs no such CUDA, the fix names the one a newer
+-- driver opens, with that driver (gcc 15: CUDA 13.0 [release notes], its
+-- driver 580.65.06; this one runs 12.9 at most), not "a newer CUDA" the
+-- driver cannot run; and where no CUDA ptbuild knows takes the gcc
+-- (gcc 17: 13.4 takes 16 at most), it says so instead of offering one.
+local rtx = function(v, drv, max)
+  return { host = { arch = "x86_64" }, toolkits = {}, compilers = { gcc(v) },
+           driver = { version = drv, cuda_max = max },
+           gpus = { { index = 0, name = "NVIDIA GeForce RTX 4090", compute_capability = "8.9" } } }
+end
+local _, p15 = H.host_compiler(rtx("15.1.1", "575.57.08", "12.9"), R("12.6"), torch("2.14"))
+t.like(p15[1] and p15[1].fix or "", "^install gcc 13 %(e%.g%. 'g%+%+%-13'%) %-%- ptbuild then passes it to nvcc %-%- or use %-%-cuda 13%.0 with driver 580%.65%.06 or newer %(driver 575%.57%.08 runs CUDA 12%.9 at most%), the first newer CUDA whose nvcc takes gcc 15%.1%.1",
+  "gcc 15, CUDA 12.6, driver 575: the fix names --cuda 13.0 with the driver it needs")
+local _, p15b = H.host_compiler(rtx("15.1.1", "580.95.05", "13.0"), R("12.6"), torch("2.14"))
+t.like(p15b[1] and p15b[1].fix or "", "or use %-%-cuda 13%.0, the first newer CUDA whose nvcc takes gcc 15%.1%.1 and that PyTorch 2%.14 builds$",
+  "gcc 15, CUDA 12.6, driver 580: --cuda 13.0 as it is")
+local _, p17 = H.host_compiler(rtx("17.1.0", "620.70.06", "13.5"), R("12.6"), torch("2.14"))
+t.like(p17[1] and p17[1].fix or "", "^install gcc 13 %(e%.g%. 'g%+%+%-13'%): ptbuild then passes it to nvcc %(no CUDA newer than 12%.6 that PyTorch 2%.14 builds for this machine takes gcc 17%.1%.0%)$",
+  "gcc 17: no newer CUDA is offered, and the fix says none takes it")
 
 -- The gcc major a fix names: the newest up to gcc_max that no full-version
 -- conflict touches in any of its versions.
