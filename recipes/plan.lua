@@ -755,7 +755,10 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
       how = "from NVIDIA's Jetson local repo " .. src
     end
   end
-  decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, cplan.platform, how, root), ch.why)
+  local why = ch.why
+  local upd = source ~= "installed" and T.asked_update(args.cuda, cplan.full_version)
+  if upd then why = upd .. (why:match("^%-%-cuda [%d.]+(.*)$") or ("; " .. why)) end
+  decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, cplan.platform, how, root), why)
   if source == "download" and inst.runfile ~= ptb.null then
     local rf = inst.runfile
     decide("alternative", rf.name, rf.sha256

@@ -744,6 +744,23 @@ function M.orin_compat(facts, r, platform)
   return c and { name = "CUDA Compatibility Package (Orin)", version = c.version, label = c.label } or nil
 end
 
+-- What a plan says of --cuda asked, when it names an update (X.Y.Z) other
+-- than full, the one the plan installs: a release is planned as one
+-- update, its last (full_label), so 13.4.1 is answered with 13.4.2, and
+-- the reason must say so rather than quote "--cuda 13.4".  An update no
+-- table here names (13.4.3) is said to be unknown.  nil when asked is
+-- no update or is full.
+function M.asked_update(asked, full)
+  local v = type(asked) == "string" and asked:match("^%s*(%d+%.%d+%.%d+)%s*$")
+  if not v or A.vcmp(v, full) == 0 then return nil end
+  local known = runfiles[v] ~= nil or redist.labels[v] ~= nil
+  for _, up in pairs(cuda.updates) do if up.label == v then known = true end end
+  if known then
+    return ("--cuda %s: a plan installs one update of each CUDA release, here %s, not %s"):format(asked, full, v)
+  end
+  return ("--cuda %s: ptbuild knows no CUDA %s; a plan installs one update of each CUDA release, here %s"):format(asked, v, full)
+end
+
 -- The update of release r an installer puts on the machine: the minor's
 -- last (12.8.2), but JetPack's local repo may hold an earlier one (its
 -- cuda-tegra-repo-...-12-8-local_12.8.1 installs 12.8.1).

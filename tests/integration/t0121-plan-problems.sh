@@ -331,4 +331,12 @@ for c in "13.4|an r615 driver or newer (615.71.09 or newer is known to run it), 
 		"--cuda ${c%%|*}: no-gpu-detected names the driver, then the minor-version one as the other choice"
 done
 
+# --cuda X.Y.Z: a plan installs one update of each release; the reason
+# says which, and does not quote the request as "--cuda X.Y"
+for c in "13.4.1|--cuda 13.4.1: a plan installs one update of each CUDA release, here 13.4.2, not 13.4.1" \
+	"13.4.3|--cuda 13.4.3: ptbuild knows no CUDA 13.4.3; a plan installs one update of each CUDA release, here 13.4.2"; do
+	"$PTBUILD" plan --profile graviton3 --cuda "${c%%|*}" >"$T_DIR/out" 2>&1 </dev/null
+	is "$(grep -A1 '^  cuda ' "$T_DIR/out" | sed -n '2s/^ *//p')" "${c#*|}" "--cuda ${c%%|*}: the reason names the update planned"
+done
+
 done_testing

@@ -56,6 +56,19 @@ local unknown = { version = "13.6", compat_min = "580" }
 t.like(T.driver_need(unknown), "Table 3", "no minimum in the data: driver_need says where to read it")
 t.like(T.driver_at_least(unknown), "Table 3", "no minimum in the data: driver_at_least says where to read it")
 
+-- asked_update: --cuda naming an update other than the one a plan
+-- installs (each release's last, data/cuda.lua updates [tk-csv]) is
+-- said, and an update no table names is called unknown: { asked, the
+-- update planned, the text, or nil }
+for _, c in ipairs({
+  { "13.4.1", "13.4.2", "--cuda 13.4.1: a plan installs one update of each CUDA release, here 13.4.2, not 13.4.1" },
+  { "12.8.1", "12.8.2", "--cuda 12.8.1: a plan installs one update of each CUDA release, here 12.8.2, not 12.8.1" },
+  { "13.4.3", "13.4.2", "--cuda 13.4.3: ptbuild knows no CUDA 13.4.3; a plan installs one update of each CUDA release, here 13.4.2" },
+  { "13.4.2", "13.4.2", nil }, { "13.4", "13.4.2", nil }, { "cu134", "13.4.2", nil }, { nil, "13.4.2", nil },
+}) do
+  t.is(T.asked_update(c[1], c[2]), c[3], ("--cuda %s, planned %s: %s"):format(tostring(c[1]), c[2], tostring(c[3])))
+end
+
 -- gpu_arch / builds_gpu: Thor is 10.1 before CUDA 13 and 11.0 after
 local names = {
   { "10.7", "13.3", "10.7", false }, { "10.7", "13.4", "10.7", true },  -- Rubin [pt190654]
