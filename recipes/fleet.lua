@@ -181,8 +181,11 @@ local function choose(nodes, torch, items, build)
   local r, how, limit = best_for(nodes, torch, wheels, items)
   if r then
     return { release = r, limit = limit,
-      why = ("the newest CUDA that PyTorch %s ships wheels for, that every node's driver runs%s and that builds every GPU of the %d nodes"):format(
-        torch.version, how, #nodes) }
+      why = #nodes == 1
+        and ("the newest CUDA that PyTorch %s ships wheels for, that the driver of %s, this build's only node, runs%s and that builds its GPUs"):format(
+          torch.version, nodes[1].name, how)
+        or ("the newest CUDA that PyTorch %s ships wheels for, that every node's driver runs%s and that builds every GPU of the %d nodes"):format(
+          torch.version, how, #nodes) }
   end
   r, how, limit = best_for(nodes, torch, other, items)
   if r then

@@ -238,4 +238,16 @@ like "$err" "*directory '*empty' holds no facts files*" "... naming it"
 run "$PTBUILD" plan --facts "$D" --profile gh200
 is "$rc" 2 "a fleet with --profile: exit 2"
 
+# A build with one node: its CUDA's reason names that node's driver and
+# GPUs, not "every node" and "the 1 nodes"; two nodes keep the count
+mkdir "$T_DIR/two"
+cp "$P/dgx-h100.json" "$P/gh200.json" "$T_DIR/two/"
+run "$PTBUILD" plan --facts "$T_DIR/two" --json
+printf '%s\n' "$out" >"$T_DIR/two.json"
+is "$(q "$T_DIR/two.json" '[x["why"] for x in B("x86_64")["decisions"] if x["topic"] == "cuda"][0]')" \
+	"the newest CUDA that PyTorch 2.14 ships wheels for, that the driver of dgx-h100, this build's only node, runs (through minor-version compatibility on dgx-h100) and that builds its GPUs" \
+	"a one-node build: the CUDA's reason names its node"
+like "$(q "$J" '[x["why"] for x in B("x86_64")["decisions"] if x["topic"] == "cuda"][0]')" "*every node's driver runs*every GPU of the 2 nodes" \
+	"... a two-node build keeps 'every node' and the count"
+
 done_testing
