@@ -5,6 +5,7 @@
 -- when ptbuild does not know it: fetch then asks for --platform).
 local redist = ptb.include("data/redist")
 local platforms = ptb.include("data/platforms")
+local cuda = ptb.include("data/cuda")
 
 local M = {}
 
@@ -30,6 +31,18 @@ function M.pins(args)
     out[#out + 1] = { name = e.name, relative_path = e.relative_path, sha256 = e.sha256, size = e.size }
   end
   return { carried = true, files = ptb.array(out) }
+end
+
+-- The release label fetch --cuda reads the manifest of: NVIDIA publishes
+-- redistrib_<label>.json by update (13.4.2), none by minor release, so
+-- a minor release ("13.4", as plan --cuda takes it) is its last update,
+-- the one a plan installs (data/cuda.lua updates).  Input { cuda };
+-- output { label } (the input where it is a label or a release ptbuild
+-- does not know).
+function M.label(args)
+  local v = args and args.cuda or ""
+  local up = v:match("^%d+%.%d+$") and cuda.updates[v]
+  return { label = up and up.label or v }
 end
 
 return M

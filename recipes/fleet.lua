@@ -181,8 +181,11 @@ local function choose(nodes, torch, items, build)
   local r, how, limit = best_for(nodes, torch, wheels, items)
   if r then
     return { release = r, limit = limit,
-      why = ("the newest CUDA that PyTorch %s ships wheels for, that every node's driver runs%s and that builds every GPU of the %d nodes"):format(
-        torch.version, how, #nodes) }
+      why = #nodes == 1
+        and ("the newest CUDA that PyTorch %s ships wheels for, that the driver of %s, this build's only node, runs%s and that builds its GPUs"):format(
+          torch.version, nodes[1].name, how)
+        or ("the newest CUDA that PyTorch %s ships wheels for, that every node's driver runs%s and that builds every GPU of the %d nodes"):format(
+          torch.version, how, #nodes) }
   end
   r, how, limit = best_for(nodes, torch, other, items)
   if r then
@@ -225,7 +228,7 @@ local function unserved_why(n, torch, items, args)
   end
   local d = n.facts.driver
   if oldest and type(d) == "table" and d.version and not T.driver_runs(oldest, d) then
-    return ("its driver %s (CUDA %s at most) runs no CUDA that PyTorch %s builds for its GPUs: the oldest, CUDA %s, needs driver %s (%s through minor-version compatibility)"):format(
+    return ("its driver %s (CUDA %s at most) runs no CUDA that PyTorch %s builds for its GPUs: the oldest, CUDA %s, needs %s (%s through minor-version compatibility)"):format(
       d.version, d.cuda_max or "?", torch.version, oldest.version, T.driver_need(oldest), oldest.compat_min),
       ("install %s on %s (or a newer one, for a newer CUDA)"):format(T.driver_at_least(oldest), n.name)
   end

@@ -194,7 +194,7 @@ local function driver_problems(p, facts, r)
     end
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
     problem(p, "warning", "no-gpu-detected",
-      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s (%s with minor-version compatibility)"):format(T.driver_at_least(r), r.compat_min),
+      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s, or driver %s or newer through minor-version compatibility"):format(T.driver_at_least(r), r.compat_min),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
 end
@@ -705,6 +705,9 @@ end
 -- else the newest carried, and the reason says why, so a user can tell
 -- the difference -- a wheel whose cuDNN no source read here names (2.12's
 -- cu129) is not a wheel that does not exist.
+local function newer_note(cinfo)
+  return cinfo.newer_digests and ("; %s, newer, is carried only as per-archive sha256 for the wheels that use it"):format(cinfo.newer_digests) or ""
+end
 local function cudnn_why(torch, r, platform, cudnn, cinfo)
   local wc, cu = cinfo.wheel, "cu" .. r.version:gsub("%.", "")
   local major = r.version:match("^%d+")
@@ -719,18 +722,18 @@ local function cudnn_why(torch, r, platform, cudnn, cinfo)
     return ("the cuDNN PyTorch %s's %s wheels use, from NVIDIA's redistrib_%s.json, whose checksums ptbuild carries"):format(
       torch.version, cu, cinfo.label)
   elseif wc then
-    return ("PyTorch %s's %s wheels use cuDNN %s, %s: the newest cuDNN whose checksums it carries for CUDA %s on %s instead (NVIDIA's redistrib_%s.json)"):format(
+    return ("PyTorch %s's %s wheels use cuDNN %s, %s: the newest cuDNN whose whole NVIDIA manifest ptbuild holds for CUDA %s on %s instead (redistrib_%s.json)%s"):format(
       torch.version, cu, wc,
       cinfo.wheel_carried == "manifest" and ("of which NVIDIA has no %s %s archive"):format(platform, cudnn.variant)
         or cinfo.wheel_carried == "digests" and ("whose %s %s archive no source read gives the sha256 of"):format(platform, cudnn.variant)
         or "whose checksums ptbuild does not carry",
-      major, platform, cinfo.label)
+      major, platform, cinfo.label, newer_note(cinfo))
   elseif contains(torch.cuda, r.version) then
-    return ("ptbuild does not know the cuDNN PyTorch %s's %s wheels use: the newest cuDNN whose checksums it carries for CUDA %s on %s (NVIDIA's redistrib_%s.json)"):format(
-      torch.version, cu, major, platform, cinfo.label)
+    return ("ptbuild does not know the cuDNN PyTorch %s's %s wheels use: the newest cuDNN whose whole NVIDIA manifest ptbuild holds for CUDA %s on %s (redistrib_%s.json)%s"):format(
+      torch.version, cu, major, platform, cinfo.label, newer_note(cinfo))
   end
-  return ("PyTorch %s has no %s wheel to take the cuDNN of: the newest cuDNN whose checksums ptbuild carries for CUDA %s on %s (NVIDIA's redistrib_%s.json)"):format(
-    torch.version, cu, major, platform, cinfo.label)
+  return ("PyTorch %s has no %s wheel to take the cuDNN of: the newest cuDNN whose whole NVIDIA manifest ptbuild holds for CUDA %s on %s (redistrib_%s.json)%s"):format(
+    torch.version, cu, major, platform, cinfo.label, newer_note(cinfo))
 end
 
 -- The decisions about CUDA: the toolkit, the runfile alternative, cuDNN
@@ -752,7 +755,10 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
       how = "from NVIDIA's Jetson local repo " .. src
     end
   end
-  decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, cplan.platform, how, root), ch.why)
+  local why = ch.why
+  local upd = source ~= "installed" and T.asked_update(args.cuda, cplan.full_version)
+  if upd then why = upd .. (why:match("^%-%-cuda [%d.]+(.*)$") or ("; " .. why)) end
+  decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, cplan.platform, how, root), why)
   if source == "download" and inst.runfile ~= ptb.null then
     local rf = inst.runfile
     decide("alternative", rf.name, rf.sha256

@@ -123,6 +123,50 @@ local kernel_list = { NEOVERSEV2 = "NEOVERSEN2", AMPERE1 = "NEOVERSEN1" }
 -- (line 227), and line 291 tests NEOVERSEV2 before 292 tests NEOVERSEN2.
 local core_printed = { NEOVERSEN2 = "neoversev2" }
 
+-- What older releases' DYNAMIC_ARCH runs on a part, where it differs from
+-- the pinned release and the part has no `since` (a distribution's
+-- OpenBLAS is older: distro_release below).  Read from get_coretype() and
+-- gotoblas_corename() in driver/others/dynamic_arm64.c of every tag from
+-- v0.3.20 to v0.3.29 [ob-dynhist] and of 0.3.34 [ob-dyn]: N2 and V1 have
+-- a case from 0.3.21 (0.3.20 returns NULL for them: "Falling back to
+-- generic ARMV8 core"), and it asks the kernel for SVE from 0.3.24
+-- (without SVE: NEOVERSEN1's, with the warning "Your OS does not support
+-- SVE instructions"); 0.3.26 #defines A55 to A53's table and A72, A73
+-- and Falkor to A57's (each had its own before); 0.3.30 #defines
+-- NEOVERSEV2 to NEOVERSEN2's table [ob5144], which gotoblas_corename()
+-- names first, so an N2 prints 'neoversev2' from then on.
+-- ["impl:part"] = { { from, kernel set, OPENBLAS_VERBOSE=2's name, sve = the
+-- case needs SVE, none = no case for the part (the generic set) }, ... },
+-- oldest first, each holding until the next; the last is the pinned
+-- release's answer.
+local dyn_history = {
+  ["0x41:0xd49"] = {                                                   -- Neoverse N2
+    { "0.3.20", "ARMV8", "armv8", none = true },
+    { "0.3.21", "NEOVERSEN2", "neoversen2" },
+    { "0.3.24", "NEOVERSEN2", "neoversen2", sve = true },
+    { "0.3.30", "NEOVERSEN2", "neoversev2", sve = true },
+  },
+  ["0x41:0xd40"] = {                                                   -- Neoverse V1
+    { "0.3.20", "ARMV8", "armv8", none = true },
+    { "0.3.21", "NEOVERSEV1", "neoversev1" },
+    { "0.3.24", "NEOVERSEV1", "neoversev1", sve = true },
+  },
+  ["0x41:0xd05"] = { { "0.3.20", "CORTEXA55", "cortexa55" }, { "0.3.26", "CORTEXA53", "cortexa53" } },
+  ["0x41:0xd08"] = { { "0.3.20", "CORTEXA72", "cortexa72" }, { "0.3.26", "CORTEXA57", "cortexa57" } },
+  ["0x41:0xd09"] = { { "0.3.20", "CORTEXA73", "cortexa73" }, { "0.3.26", "CORTEXA57", "cortexa57" } },
+  ["0x51:0xc00"] = { { "0.3.20", "FALKOR", "falkor" }, { "0.3.26", "CORTEXA57", "cortexa57" } },
+}
+-- The OpenBLAS a distribution release ships, from its source package
+-- [deb-ob]: on arm64 each is a DYNAMIC_ARCH=1 DYNAMIC_OLDER=1
+-- TARGET=GENERIC build (debian/rules), and none of their patches touches
+-- dynamic_arm64.c except Ubuntu 24.04's, which adds 0.3.27's Neoverse V2
+-- case (lp2131041; V2 rows have `since`, so the plan builds from source
+-- there anyway).  ["os id:version_id"] = release.
+local distro_release = {
+  ["debian:12"] = "0.3.21", ["debian:13"] = "0.3.29",
+  ["ubuntu:22.04"] = "0.3.20", ["ubuntu:24.04"] = "0.3.26",
+}
+
 -- x86-64.  OpenBLAS tests CPU features with cpuid and xgetbv; Linux lists
 -- the same in /proc/cpuinfo flags only when the OS enables them, so each
 -- test is the flags that name its bits:  support_avx (cpuid 1 ecx bit 28
@@ -298,4 +342,5 @@ return { arm_parts = arm_parts, arm_implementers = arm_implementers, arm_fallbac
          dyn_generic = dyn_generic, arm_tests = arm_tests, x86_tests = x86_tests, intel6 = intel6, amd = amd,
          x86_build_fallback = x86_build_fallback, x86_dyn_fallback = x86_dyn_fallback,
          microarch = microarch, kernel_list = kernel_list, core_printed = core_printed, target_since = target_since,
+         dyn_history = dyn_history, distro_release = distro_release,
          source_build = source_build }

@@ -111,21 +111,39 @@ end
 -- be, that NVIDIA publishes for this host, that builds its GPUs, whose
 -- driver the host has (or lacks a driver to judge) and that PyTorch
 -- release j.torch builds.  The fix's tail, naming it when there is one.
+-- Where only a newer driver opens such a CUDA, it is named with the
+-- driver it needs; where none at all takes the compiler, the tail says so
+-- rather than send the user looking.
 local function newer_cuda(facts, j)
   local at, kind = A.cuda_minor(j.full), C.compiler_kind(j.start) or "gcc"
+  local upgrade
   for _, v in ipairs(A.known_versions()) do
     local rv = A.release(v)
     if at and A.vcmp(v, at) > 0 and T.torch_builds(j.torch, rv)
-        and contains(rv.platforms, (T.platform(facts, rv))) and #C.gpus_not_built(facts, rv) == 0
-        and C.driver(rv, facts.driver) ~= "too-old" then
+        and contains(rv.platforms, (T.platform(facts, rv))) and #C.gpus_not_built(facts, rv) == 0 then
       local ok, _, maybe = M.compiler_ok(C.limits(rv), M.cuda_full(facts, rv), kind, j.start.version, j.arch)
-      if ok and not maybe then
+      if ok and not maybe and C.driver(rv, facts.driver) ~= "too-old" then
         return ("use --cuda %s, the first newer CUDA whose nvcc takes %s %s and that PyTorch %s builds"):format(
-          v, kind, j.start.version, j.torch.version)
+          v, kind, j.start.version, j.torch.version), true
+      elseif ok and not maybe and not upgrade then
+        upgrade = ("use --cuda %s with %s (driver %s runs CUDA %s at most), the first newer CUDA whose nvcc takes %s %s and that PyTorch %s builds"):format(
+          v, T.driver_at_least(rv), facts.driver.version, facts.driver.cuda_max or "?", kind, j.start.version, j.torch.version)
       end
     end
   end
-  return "choose a newer CUDA with --cuda"
+  if upgrade then return upgrade, true end
+  return ("no CUDA newer than %s that PyTorch %s builds for this machine takes %s %s"):format(
+    at or j.full, j.torch.version, kind, j.start.version), false
+end
+
+-- The fix that installs gcc m (nil: none to name), then the newer CUDA
+-- (j.newer, a choice when j.newer_is_choice; else why there is none).
+local function install_or(m, j)
+  if not m then return j.newer end
+  if j.newer_is_choice then
+    return ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or %s"):format(m, m, j.newer)
+  end
+  return ("install gcc %d (e.g. 'g++-%d'): ptbuild then passes it to nvcc (%s)"):format(m, m, j.newer)
 end
 
 -- The compiler nvcc would take (j.start, named j.what) may be the version
@@ -143,8 +161,7 @@ local function maybe_too_new(problems, res, j)
     res.unsure = true
     problem(problems, "warning", "gcc-too-new", message,
       ("run '%s -dumpfullversion': if it prints %s, %s"):format(j.start.path, j.maybe.versions,
-        m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or %s"):format(m, m, j.newer)
-          or j.newer))
+        install_or(m, j)))
   end
 end
 
@@ -161,8 +178,7 @@ local function too_new(problems, res, j)
     local m = C.gcc_to_install(j.lim, j.full, j.arch, major(j.torch.gcc_min))
     problem(problems, "error", "gcc-too-new",
       ("%s does not work with nvcc %s: %s; no other gcc installed does"):format(j.what, j.full, j.why),
-      m and ("install gcc %d (e.g. 'g++-%d') -- ptbuild then passes it to nvcc -- or %s"):format(m, m, j.newer)
-        or j.newer)
+      install_or(m, j))
   end
 end
 
@@ -200,7 +216,7 @@ function M.host_compiler(facts, r, torch, tk)
       or ("gcc %s (%s)"):format(start.version, start.path),
     -- an installed gcc nvcc takes in every version it may be
     best = not (ok and not maybe) and best_gcc(list, lim, full, arch, torch) or nil }
-  if not (ok and not maybe) and not j.best then j.newer = newer_cuda(facts, j) end
+  if not (ok and not maybe) and not j.best then j.newer, j.newer_is_choice = newer_cuda(facts, j) end
   if ok and maybe then
     maybe_too_new(problems, res, j)
   elseif not ok then
@@ -346,6 +362,46 @@ local function dyn_runs(cpu, target, dyn, sve)
   return ("where the kernel reports SVE, runs the %s kernel set%s; without SVE it runs NEOVERSEN1's"):format(dyn, same)
 end
 
+-- The run-time history of the core the library starts on (the facts'
+-- first core) where older releases answer otherwise (data/openblas.lua
+-- dyn_history); nil where they do not.
+local function history_of(cpu)
+  local impl, part = str(cpu.implementer), str(cpu.part)
+  return impl and part and ob.dyn_history[impl:lower() .. ":" .. part:lower()] or nil
+end
+
+-- The distribution's OpenBLAS release and the distribution's name
+-- ("Debian 12"), where data/openblas.lua distro_release knows it.
+local distro_names = { debian = "Debian", ubuntu = "Ubuntu" }
+local function distro_openblas(os)
+  if type(os) ~= "table" or not str(os.id) or not str(os.version_id) then return nil end
+  local rel = ob.distro_release[os.id .. ":" .. os.version_id]
+  return rel, rel and ((distro_names[os.id] or os.id) .. " " .. os.version_id)
+end
+
+-- The history entry that holds for release rel (nil before the first).
+local function entry_for(hist, rel)
+  local e
+  for _, h in ipairs(hist) do if V.vcmp(rel, h[1]) >= 0 then e = h end end
+  return e
+end
+
+-- What a release's DYNAMIC_ARCH runs by history entry e on this core,
+-- with what OPENBLAS_VERBOSE=2 prints; the SVE test as dyn_runs does.
+local function entry_runs(cpu, e)
+  local said = ("the %s kernel set ('Core: %s')"):format(e[2], e[3])
+  if not e.sve then
+    return "runs " .. said .. ((e[2]:match("^NEOVERSE[NV]%d") and " whether or not the kernel reports SVE") or "")
+  end
+  local listed = type(cpu.features) == "table" and #cpu.features > 0
+  if listed and has_all(cpu, { "sve" }) then
+    return "runs " .. said .. ", as this core reports SVE"
+  elseif listed then
+    return "runs NEOVERSEN1's kernel set ('Core: neoversen1'), as this core's features list no SVE"
+  end
+  return "runs " .. said .. " where the kernel reports SVE, NEOVERSEN1's without"
+end
+
 -- A machine whose cores differ (facts' cpu.parts): the core OpenBLAS's
 -- build reads, the highest part, names the model where it is not the
 -- first core; second result: what the note adds (nil for one core type).
@@ -367,7 +423,7 @@ end
 -- The aarch64 route and note for the core: res.target, res.via and
 -- res.note from what openblas_target() says of it; model names the core
 -- as the facts do (nil when they name none), mgr the package manager.
-local function arm_route(res, cpu, model, mgr, target, recognised, dyn, info)
+local function arm_route(res, cpu, model, mgr, target, recognised, dyn, info, os)
   local v = ob.source_build.version
   if target == ob.arm_fallback then target = nil end   -- the generic case below
   local refused = target and M.openblas_refuses(target, v)
@@ -386,6 +442,31 @@ local function arm_route(res, cpu, model, mgr, target, recognised, dyn, info)
     res.target = target
     res.via = mgr and "package" or "source"
     res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) detects it at run time%s"):format(model or "this CPU", target, runs)
+    local hist = mgr and history_of(cpu)
+    if hist then
+      local rel, name = distro_openblas(os)
+      local e = rel and entry_for(hist, rel)
+      if e and e.none then
+        -- the distribution's release has no run-time case for the core
+        res.via = "source"
+        res.note = ("%s: TARGET=%s, what OpenBLAS's own build detection picks for it; %s's OpenBLAS (%s) has no run-time case for this core and would run its generic %s kernels, so OpenBLAS %s is built from source"):format(
+          model or "this CPU", target, name, rel, e[2], v)
+      elseif e then
+        res.note = ("%s: TARGET=%s; %s's OpenBLAS (%s, an OpenMP DYNAMIC_ARCH build) recognises this core at run time and %s"):format(
+          model or "this CPU", target, name, rel, entry_runs(cpu, e))
+      else
+        local parts = {}
+        for i = #hist, 1, -1 do
+          local h, nx = hist[i], hist[i + 1]
+          local span = not nx and (h[1] .. " and later") or
+            (V.vcmp(h[1], (nx[1]:gsub("%d+$", function(d) return tostring(tonumber(d) - 1) end))) == 0 and h[1]
+             or (h[1] .. " to " .. nx[1]:gsub("%d+$", function(d) return tostring(tonumber(d) - 1) end)))
+          parts[#parts + 1] = span .. ": " .. (h.none and ("has no case for it and runs its generic %s kernels ('Core: %s')"):format(h[2], h[3]) or entry_runs(cpu, h))
+        end
+        res.note = ("%s: TARGET=%s; the distribution's OpenMP build (DYNAMIC_ARCH) decides at run time, by its release: %s"):format(
+          model or "this CPU", target, table.concat(parts, "; "))
+      end
+    end
   elseif target and not refused then
     res.target = target
     res.via = "source"
@@ -436,7 +517,7 @@ function M.openblas(facts)
     or str(cpu.implementer) and str(cpu.part) and ("the core %s:%s"):format(cpu.implementer, cpu.part)) or nil
   local mixed
   model, mixed = mixed_cores(cpu, model)
-  arm_route(res, cpu, model, mgr, target, recognised, dyn, info)
+  arm_route(res, cpu, model, mgr, target, recognised, dyn, info, host.os)
   if mixed then res.note = res.note .. mixed end
   if res.via == "package" then
     res.packages = pk.managers[mgr].openblas

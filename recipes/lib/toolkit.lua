@@ -47,8 +47,13 @@ function M.smi_cuda_label(driver)
 end
 
 -- The driver release r needs, for messages: its minimum, or where
--- ptbuild's data lacks it, where to read it.
+-- ptbuild's data lacks it, where to read it.  A release known by its
+-- driver branch needs any driver of that branch (driver_runs takes one):
+-- its driver_min is one known to run it, not the minimum.
 function M.driver_need(r)
+  if r.driver_branch then
+    return ("an r%s driver (%s is known to run it)"):format(r.driver_branch, r.driver_min)
+  end
   if r.driver_min and r.driver_min_bound then
     return ("%s (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older)"):format(r.driver_min)
   end
@@ -739,6 +744,23 @@ function M.orin_compat(facts, r, platform)
   return c and { name = "CUDA Compatibility Package (Orin)", version = c.version, label = c.label } or nil
 end
 
+-- What a plan says of --cuda asked, when it names an update (X.Y.Z) other
+-- than full, the one the plan installs: a release is planned as one
+-- update, its last (full_label), so 13.4.1 is answered with 13.4.2, and
+-- the reason must say so rather than quote "--cuda 13.4".  An update no
+-- table here names (13.4.3) is said to be unknown.  nil when asked is
+-- no update or is full.
+function M.asked_update(asked, full)
+  local v = type(asked) == "string" and asked:match("^%s*(%d+%.%d+%.%d+)%s*$")
+  if not v or A.vcmp(v, full) == 0 then return nil end
+  local known = runfiles[v] ~= nil or redist.labels[v] ~= nil
+  for _, up in pairs(cuda.updates) do if up.label == v then known = true end end
+  if known then
+    return ("--cuda %s: a plan installs one update of each CUDA release, here %s, not %s"):format(asked, full, v)
+  end
+  return ("--cuda %s: ptbuild knows no CUDA %s; a plan installs one update of each CUDA release, here %s"):format(asked, v, full)
+end
+
 -- The update of release r an installer puts on the machine: the minor's
 -- last (12.8.2), but JetPack's local repo may hold an earlier one (its
 -- cuda-tegra-repo-...-12-8-local_12.8.1 installs 12.8.1).
@@ -813,8 +835,10 @@ end
 -- archive's source ids, per-archive digests only) } of the release,
 -- `wheel` (want), `chosen` ("wheel" or "newest") and `wheel_carried`
 -- (want is a carried release's: "manifest" or "digests", how it is
--- carried; false otherwise); nil when no carried cuDNN has the archive
--- (CUDA 11 on linux-aarch64).
+-- carried; false otherwise) and `newer_digests` (for a "newest" pick:
+-- the version of the newest release above it carried only as per-archive
+-- digests that has the archive, else nil); nil when no carried cuDNN has
+-- the archive (CUDA 11 on linux-aarch64).
 function M.cudnn(r, platform, want)
   local variant = "cuda" .. r.version:match("^%d+")
   local function archive(c) return c.platforms[platform] and c.platforms[platform][variant] end
@@ -834,12 +858,22 @@ function M.cudnn(r, platform, want)
   for _, c in ipairs(redist.cudnn_releases) do
     if c.version == want then carried = c.manifest_sha256 and "manifest" or "digests" end
   end
+  -- the newest release above a "newest" pick that is carried only as
+  -- per-archive digests and has the archive: the plan names it, so that
+  -- "newest" is not read as "newest ptbuild knows"
+  local newer
+  if chosen == "newest" then
+    for _, c in ipairs(redist.cudnn_releases) do
+      if c == pick then break end
+      if not c.manifest_sha256 and archive(c) then newer = newer or c.version end
+    end
+  end
   local e = archive(pick)
   return { name = "cudnn", version = pick.version, url = pick.base_url .. e.relative_path,
            sha256 = e.sha256, size = e.size, variant = variant },
          { label = pick.label, manifest_sha256 = pick.manifest_sha256, base_url = pick.base_url,
            sources = not pick.manifest_sha256 and e.sources or nil,
-           wheel = want, chosen = chosen, wheel_carried = carried }
+           wheel = want, chosen = chosen, wheel_carried = carried, newer_digests = newer }
 end
 
 return M

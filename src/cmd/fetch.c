@@ -107,6 +107,7 @@ static const struct ptb_opt options[] = {
 	{ .name = "cuda", .arg = "VER", AT(cuda),
 	  .help = "CUDA release label (12.4.1): the manifest is redistrib_VER.json "
 	          "under the mirror, held to NVIDIA's where ptbuild carries that label; "
+	          "a minor release (13.4) is its last update, the one a plan installs; "
 	          "with plan options, the plan's CUDA" },
 	{ .name = "components", .arg = "LIST", AT(components),
 	  .help = "comma-separated component names (cuda_nvcc,...); default: every "
@@ -242,7 +243,7 @@ static char *explicit_url(const char *u, struct ptb_net_opts *net, struct ptb_er
 
 /* What fetch keeps to free at the end. */
 struct kept {
-	char *mirror, *manifest, *components;
+	char *mirror, *manifest, *components, *cuda;
 	cJSON *nvidia;            /* recipes/fetch.lua's defaults, once asked */
 };
 
@@ -452,6 +453,35 @@ static int hold_to_pins(struct ptb_ctx *ctx, const struct opts *o, const struct 
 	}
 	cJSON_Delete(res);
 	return rc;
+}
+
+/* --cuda as the release label whose manifest NVIDIA publishes (recipe
+ * fetch.label): a minor release ("13.4") is its last update ("13.4.2"),
+ * said in a note; o->cuda then points at k->cuda.  0, or -1 with err. */
+static int cuda_label(struct ptb_ctx *ctx, struct opts *o, struct kept *k, struct ptb_err *err)
+{
+	struct ptb_lua *lua = ptb_ctx_lua(ctx, err);
+	cJSON *args, *res = NULL;
+	const char *label;
+
+	if (!lua)
+		return -1;
+	args = cJSON_CreateObject();
+	cJSON_AddStringToObject(args, "cuda", o->cuda);
+	if (ptb_recipe_call(lua, "fetch", "label", args, &res, NULL, err) != 0) {
+		cJSON_Delete(args);
+		return -1;
+	}
+	cJSON_Delete(args);
+	label = ptb_json_str(res, "label");
+	if (label && strcmp(label, o->cuda) != 0) {
+		ptb_note("--cuda %s: fetching its last update, CUDA %s (NVIDIA publishes redistrib_%s.json, none for %s)",
+		         o->cuda, label, label, o->cuda);
+		k->cuda = ptb_xstrdup(label);
+		o->cuda = k->cuda;
+	}
+	cJSON_Delete(res);
+	return 0;
 }
 
 /* The items of o's manifest: --manifest, else redistrib_CUDA.json under
@@ -884,6 +914,8 @@ static int named_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_opts 
 
 		if (!o->manifest && !nv)
 			return -1;
+		if (!o->manifest && !k->cuda && cuda_label(ctx, o, k, err) != 0)
+			return -1;
 		if (from_manifest(o, net, cache, nv ? ptb_json_str(nv, "cuda_redist") : NULL, l, err) != 0)
 			return -1;
 		if (!o->manifest && hold_to_pins(ctx, o, l, err) != 0)
@@ -1114,6 +1146,7 @@ static void kept_free(struct kept *k)
 	free(k->mirror);
 	free(k->manifest);
 	free(k->components);
+	free(k->cuda);
 	cJSON_Delete(k->nvidia);
 	memset(k, 0, sizeof *k);
 }

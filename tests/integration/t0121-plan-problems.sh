@@ -320,5 +320,23 @@ like "$(grep -A1 '^  host_compiler' "$T_DIR/out")" "*accepted by nvcc 13.5 (gcc 
 "$PTBUILD" plan --profile graviton3 >"$T_DIR/out" 2>&1 </dev/null
 like "$(cat "$T_DIR/out")" "*no NVIDIA driver or GPU was seen: *the machine that runs the built PyTorch needs driver *" \
 	"no-gpu-detected names the driver of the machine that runs the built PyTorch"
+# ... and the minor-version driver as a second choice, not as a second
+# parenthesis after the first's (13.4: a branch, 13.5: a driver known to
+# run it, each with its own parenthesis)
+for c in "13.4|an r615 driver or newer (615.71.09 or newer is known to run it), or driver 580 or newer through minor-version compatibility" \
+	"13.5|driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older), or driver 580 or newer through minor-version compatibility" \
+	"13.0|driver 580.65.06 or newer, or driver 580 or newer through minor-version compatibility"; do
+	"$PTBUILD" plan --profile graviton3 --cuda "${c%%|*}" >"$T_DIR/out" 2>&1 </dev/null
+	like "$(grep 'no-gpu-detected' "$T_DIR/out")" "*the built PyTorch needs ${c#*|}" \
+		"--cuda ${c%%|*}: no-gpu-detected names the driver, then the minor-version one as the other choice"
+done
+
+# --cuda X.Y.Z: a plan installs one update of each release; the reason
+# says which, and does not quote the request as "--cuda X.Y"
+for c in "13.4.1|--cuda 13.4.1: a plan installs one update of each CUDA release, here 13.4.2, not 13.4.1" \
+	"13.4.3|--cuda 13.4.3: ptbuild knows no CUDA 13.4.3; a plan installs one update of each CUDA release, here 13.4.2"; do
+	"$PTBUILD" plan --profile graviton3 --cuda "${c%%|*}" >"$T_DIR/out" 2>&1 </dev/null
+	is "$(grep -A1 '^  cuda ' "$T_DIR/out" | sed -n '2s/^ *//p')" "${c#*|}" "--cuda ${c%%|*}: the reason names the update planned"
+done
 
 done_testing

@@ -56,4 +56,25 @@ run "$PTBUILD" --recipes "$T_DIR/r4" fetch --cuda 12.4.1 --platform linux-x86_64
 is "$rc" 3 "a fetch recipe without the redist bases is a recipe error (3)"
 is "$err" "ptbuild: error: recipe 'fetch.defaults' returned no cuda_redist and cudnn_redist base URLs" "... naming the entry"
 
+# --cuda X.Y: NVIDIA publishes manifests by update (redistrib_13.4.2.json),
+# none by minor release, so a minor release is read as its last update,
+# the label a plan installs (data/cuda.lua updates), and a note says so.
+for c in "13.4|13.4.2" "12.8|12.8.2" "13.5|13.5.0" "13.4.1|13.4.1"; do
+	run "$PTBUILD" fetch --cuda "${c%%|*}" --platform linux-x86_64 --offline --dry-run
+	is "$rc" 4 "--cuda ${c%%|*}: the manifest is not in the empty cache (4)"
+	like "$err" "*'https://developer.download.nvidia.com/compute/cuda/redist/redistrib_${c#*|}.json' is not in the cache*" \
+		"--cuda ${c%%|*}: the manifest asked for is redistrib_${c#*|}.json"
+done
+like "$err" "ptbuild: error: *" "a full label (13.4.1) is taken as it is, with no note"
+run "$PTBUILD" fetch --cuda 13.4 --platform linux-x86_64 --offline --dry-run
+like "$err" "ptbuild: note: --cuda 13.4: fetching its last update, CUDA 13.4.2 (NVIDIA publishes redistrib_13.4.2.json, none for 13.4)*" \
+	"--cuda 13.4: the note names the update taken"
+# ... and installs from a mirror that serves that update's manifest
+python3 "$top_srcdir/tests/fetch/mkarchives.py" good "$T_DIR/m135" --components 3 --kib 16 --version 13.5.0 ||
+	skip_all "cannot build the fixture archives"
+run "$PTBUILD" fetch --cuda 13.5 --platform linux-x86_64 --mirror "$T_DIR/m135" --prefix "$T_DIR/cuda135" --cache "$T_DIR/c135"
+is "$rc" 0 "--cuda 13.5 --mirror DIR: redistrib_13.5.0.json under the mirror is read and installed"
+[ "$rc" -eq 0 ] || printf '# %s\n' "$err"
+is "$("$T_DIR/cuda135/bin/nvcc" 2>/dev/null)" "Cuda compilation tools, release 13.5.0" "... and the tree works"
+
 done_testing

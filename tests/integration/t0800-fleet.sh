@@ -138,7 +138,7 @@ is "$rc" 1 "a node no CUDA serves: exit 1"
 printf '%s\n' "$out" >"$T_DIR/old.json"
 is "$(q "$T_DIR/old.json" 'codes(d["problems"])')" '["fleet-node-unserved@l4-old"]' "fleet-node-unserved names the node"
 like "$(q "$T_DIR/old.json" 'd["problems"][0]["message"] + " FIX " + d["problems"][0]["fix"]')" \
-	"*l4-old*its driver 470.256.02 (CUDA 11.4 at most) runs no CUDA that PyTorch 2.14 builds*the oldest, CUDA 12.6, needs driver 560.28.03* FIX install driver 560.28.03 or newer on l4-old*" \
+	"*l4-old*its driver 470.256.02 (CUDA 11.4 at most) runs no CUDA that PyTorch 2.14 builds*the oldest, CUDA 12.6, needs 560.28.03 (* FIX install driver 560.28.03 or newer on l4-old*" \
 	"... saying why and the least driver that would serve it"
 is "$(q "$T_DIR/old.json" 'B("x86_64")["torch_cuda_arch_list"] + " " + B("x86_64")["cuda"]["version"] + " " + json.dumps(T("x86_64")["nodes"])')" \
 	'9.0+PTX 12.6 ["dgx-h100"]' "... and not averaged in: the build is the DGX's alone"
@@ -237,5 +237,17 @@ is "$rc" 2 "an empty facts directory: exit 2"
 like "$err" "*directory '*empty' holds no facts files*" "... naming it"
 run "$PTBUILD" plan --facts "$D" --profile gh200
 is "$rc" 2 "a fleet with --profile: exit 2"
+
+# A build with one node: its CUDA's reason names that node's driver and
+# GPUs, not "every node" and "the 1 nodes"; two nodes keep the count
+mkdir "$T_DIR/two"
+cp "$P/dgx-h100.json" "$P/gh200.json" "$T_DIR/two/"
+run "$PTBUILD" plan --facts "$T_DIR/two" --json
+printf '%s\n' "$out" >"$T_DIR/two.json"
+is "$(q "$T_DIR/two.json" '[x["why"] for x in B("x86_64")["decisions"] if x["topic"] == "cuda"][0]')" \
+	"the newest CUDA that PyTorch 2.14 ships wheels for, that the driver of dgx-h100, this build's only node, runs (through minor-version compatibility on dgx-h100) and that builds its GPUs" \
+	"a one-node build: the CUDA's reason names its node"
+like "$(q "$J" '[x["why"] for x in B("x86_64")["decisions"] if x["topic"] == "cuda"][0]')" "*every node's driver runs*every GPU of the 2 nodes" \
+	"... a two-node build keeps 'every node' and the count"
 
 done_testing

@@ -132,6 +132,10 @@ for _, row in ipairs({
   { "2.12", "12.9", "^the cuDNN PyTorch 2%.12's cu129 wheels use, from NVIDIA's redistrib_9%.20%.0%.json" },
   { "2.13", "12.9", "^the cuDNN PyTorch 2%.13's cu129 wheels use, from NVIDIA's redistrib_9%.20%.0%.json" },
   { "2.12", "12.8", "^PyTorch 2%.12 has no cu128 wheel to take the cuDNN of" },
+  -- the fallback is the newest whole manifest held, and says so: 9.24.0.43
+  -- is newer and its archives' sha256 are carried, for the wheels using it
+  { "2.14", "13.5", "^PyTorch 2%.14 has no cu135 wheel to take the cuDNN of: the newest cuDNN whose whole NVIDIA manifest ptbuild holds for CUDA 13 on linux%-sbsa %(redistrib_9%.20%.0%.json%); 9%.24%.0%.43, newer, is carried only as per%-archive sha256 for the wheels that use it" },
+  { "2.12", "12.8", "; 9%.24%.0%.43, newer, is carried only as per%-archive sha256" },
   { "2.14", "12.9", "^PyTorch 2%.14 has no cu129 wheel to take the cuDNN of" },
   { "2.14", "13.0", "^the cuDNN PyTorch 2%.14's cu130 wheels use; ptbuild holds no copy of NVIDIA's redistrib_9%.24%.0%.json, only this archive's sha256 as one source gives it %(cudnn924%-cf in ptbuild's sources%), and no size: fetch checks the sha256 alone" },
   -- 2.11.0's pins, not RELEASE.md's 9.17.1.4 [pt-cudnn211]
@@ -150,8 +154,10 @@ for _, c in ipairs(redist.cudnn_releases) do if c.label == "9.24.0" then e924 = 
 local sbsa13 = e924.platforms["linux-sbsa"].cuda13
 e924.platforms["linux-sbsa"].cuda13 = nil
 t.like(cudnn_why("2.14", "13.0"),
-  "^PyTorch 2%.14's cu130 wheels use cuDNN 9%.24%.0%.43, whose linux%-sbsa cuda13 archive no source read gives the sha256 of: the newest cuDNN whose checksums it carries for CUDA 13 on linux%-sbsa instead %(NVIDIA's redistrib_9%.20%.0%.json%)",
+  "^PyTorch 2%.14's cu130 wheels use cuDNN 9%.24%.0%.43, whose linux%-sbsa cuda13 archive no source read gives the sha256 of: the newest cuDNN whose whole NVIDIA manifest ptbuild holds for CUDA 13 on linux%-sbsa instead %(redistrib_9%.20%.0%.json%);",
   "a 9.24.0 archive not carried: the plan takes 9.20.0 and says no source gives the archive's sha256")
+t.ok(not cudnn_why("2.14", "13.0"):find("newer", 1, true),
+  "a 9.24.0 archive not carried: not named as a newer one carried")
 e924.platforms["linux-sbsa"].cuda13 = sbsa13
 local pin = pytorch.wheel_cudnn["2.13"]["12.9"]
 pytorch.wheel_cudnn["2.13"]["12.9"] = nil

@@ -3,6 +3,7 @@
 local t = ptb.include("tap")
 local A = ptb.include("lib/archlist")
 local H = ptb.include("lib/host")
+local obdata_early = ptb.include("data/openblas")
 local B = ptb.include("lib/buildenv")
 local pytorch = ptb.include("data/pytorch")
 
@@ -266,6 +267,53 @@ end
 t.like(H.openblas(arm("0xd4f", "neoverse_v2", "ubuntu")).alternative or "", "NVPL", "Grace: NVPL named as the alternative")
 t.is(H.openblas(arm("0xd0c", "neoverse_n1", "ubuntu")).alternative, nil, "Altra: no NVPL")
 
+-- A distribution's OpenBLAS is older than the pinned release: the note
+-- says what that release's DYNAMIC_ARCH runs and prints, where ptbuild
+-- knows the release [deb-ob] and the core's run-time history
+-- [ob-dynhist] [ob5144], and builds from source where that release has
+-- no case for the core.  { description, part, os id, version, SVE
+-- listed, via, text the note holds }
+local sve_feats = { "fp", "asimd", "atomics", "sve" }
+local nosve_feats = { "fp", "asimd", "atomics" }
+local distro = {
+  { "N2, Debian 12 (0.3.21): no SVE test, 'neoversen2'", "0xd49", "debian", "12", sve_feats, "package",
+    "Debian 12's OpenBLAS (0.3.21, an OpenMP DYNAMIC_ARCH build) recognises this core at run time and runs the NEOVERSEN2 kernel set ('Core: neoversen2') whether or not the kernel reports SVE" },
+  { "N2, Debian 13 (0.3.29): SVE, 'neoversen2'", "0xd49", "debian", "13", sve_feats, "package",
+    "runs the NEOVERSEN2 kernel set ('Core: neoversen2'), as this core reports SVE" },
+  { "N2, Debian 13 (0.3.29), SVE hidden: N1's", "0xd49", "debian", "13", nosve_feats, "package",
+    "runs NEOVERSEN1's kernel set ('Core: neoversen1'), as this core's features list no SVE" },
+  { "N2, Ubuntu 24.04 (0.3.26)", "0xd49", "ubuntu", "24.04", sve_feats, "package",
+    "Ubuntu 24.04's OpenBLAS (0.3.26, an OpenMP DYNAMIC_ARCH build) recognises this core at run time and runs the NEOVERSEN2 kernel set ('Core: neoversen2')" },
+  { "N2, Ubuntu 22.04 (0.3.20): no case, source", "0xd49", "ubuntu", "22.04", sve_feats, "source",
+    "Ubuntu 22.04's OpenBLAS (0.3.20) has no run-time case for this core and would run its generic ARMV8 kernels, so OpenBLAS 0.3.34 is built from source" },
+  { "N2, a release ptbuild does not know: each release's answer", "0xd49", "amzn", "2023", sve_feats, "package",
+    "decides at run time, by its release: 0.3.30 and later: runs the NEOVERSEN2 kernel set ('Core: neoversev2'), as this core reports SVE; 0.3.24 to 0.3.29: runs the NEOVERSEN2 kernel set ('Core: neoversen2'), as this core reports SVE; 0.3.21 to 0.3.23: runs the NEOVERSEN2 kernel set ('Core: neoversen2') whether or not the kernel reports SVE; 0.3.20: has no case for it and runs its generic ARMV8 kernels ('Core: armv8')" },
+  { "V1, Ubuntu 22.04 (0.3.20): no case, source", "0xd40", "ubuntu", "22.04", sve_feats, "source",
+    "has no run-time case for this core and would run its generic ARMV8 kernels" },
+  { "V1, Debian 12 (0.3.21)", "0xd40", "debian", "12", sve_feats, "package",
+    "runs the NEOVERSEV1 kernel set ('Core: neoversev1') whether or not the kernel reports SVE" },
+  { "A72, Debian 12 (0.3.21): its own table", "0xd08", "debian", "12", nosve_feats, "package",
+    "runs the CORTEXA72 kernel set ('Core: cortexa72')" },
+  { "A72, Debian 13 (0.3.29): A57's", "0xd08", "debian", "13", nosve_feats, "package",
+    "runs the CORTEXA57 kernel set ('Core: cortexa57')" },
+  { "A55, Ubuntu 24.04 (0.3.26): A53's", "0xd05", "ubuntu", "24.04", nosve_feats, "package",
+    "runs the CORTEXA53 kernel set ('Core: cortexa53')" },
+}
+for _, c in ipairs(distro) do
+  local res = H.openblas({ host = { arch = "aarch64", platform = "sbsa", os = { id = c[3], version_id = c[4] },
+    cpu = { implementer = "0x41", part = c[2], model_name = "core", features = c[5] } } })
+  t.is(res.via, c[6], c[1] .. ": via " .. c[6])
+  t.ok(res.note:find(c[7], 1, true) ~= nil, c[1] .. ": the note says '" .. c[7]:sub(1, 60) .. "...' (" .. res.note .. ")")
+end
+-- Each history ends at the pinned release's own answer: the kernel set
+-- of arm_parts and the name gotoblas_corename() gives it [ob-dyn].
+for part, hist in pairs(obdata_early.dyn_history) do
+  local last = hist[#hist]
+  t.is(last[2], obdata_early.arm_parts[part][2], part .. ": the history ends at 0.3.34's kernel set")
+  t.is(last[3], obdata_early.core_printed[last[2]] or last[2]:lower(), part .. ": ... and at the name 0.3.34 prints")
+  t.is(obdata_early.arm_parts[part].since, nil, part .. ": a part with `since` is built from source and needs no history")
+end
+
 -- The note names the core as the facts do, and claims nothing of a core
 -- the facts do not name: { description, cpu, note }
 local notes = {
@@ -477,6 +525,25 @@ local x86 = { host = { arch = "x86_64" }, toolkits = {}, compilers = { gcc("14.2
 local _, p14 = H.host_compiler(x86, R("12.6"), torch("2.14"))
 t.like(p14[1] and p14[1].fix or "", "or use %-%-cuda 12%.8, the first newer CUDA whose nvcc takes gcc 14%.2%.0 and that PyTorch 2%.14 builds",
   "gcc 14 with CUDA 12.6: the fix names --cuda 12.8")
+-- ... where the driver runs no such CUDA, the fix names the one a newer
+-- driver opens, with that driver (gcc 15: CUDA 13.0 [release notes], its
+-- driver 580.65.06; this one runs 12.9 at most), not "a newer CUDA" the
+-- driver cannot run; and where no CUDA ptbuild knows takes the gcc
+-- (gcc 17: 13.4 takes 16 at most), it says so instead of offering one.
+local rtx = function(v, drv, max)
+  return { host = { arch = "x86_64" }, toolkits = {}, compilers = { gcc(v) },
+           driver = { version = drv, cuda_max = max },
+           gpus = { { index = 0, name = "NVIDIA GeForce RTX 4090", compute_capability = "8.9" } } }
+end
+local _, p15 = H.host_compiler(rtx("15.1.1", "575.57.08", "12.9"), R("12.6"), torch("2.14"))
+t.like(p15[1] and p15[1].fix or "", "^install gcc 13 %(e%.g%. 'g%+%+%-13'%) %-%- ptbuild then passes it to nvcc %-%- or use %-%-cuda 13%.0 with driver 580%.65%.06 or newer %(driver 575%.57%.08 runs CUDA 12%.9 at most%), the first newer CUDA whose nvcc takes gcc 15%.1%.1",
+  "gcc 15, CUDA 12.6, driver 575: the fix names --cuda 13.0 with the driver it needs")
+local _, p15b = H.host_compiler(rtx("15.1.1", "580.95.05", "13.0"), R("12.6"), torch("2.14"))
+t.like(p15b[1] and p15b[1].fix or "", "or use %-%-cuda 13%.0, the first newer CUDA whose nvcc takes gcc 15%.1%.1 and that PyTorch 2%.14 builds$",
+  "gcc 15, CUDA 12.6, driver 580: --cuda 13.0 as it is")
+local _, p17 = H.host_compiler(rtx("17.1.0", "620.70.06", "13.5"), R("12.6"), torch("2.14"))
+t.like(p17[1] and p17[1].fix or "", "^install gcc 13 %(e%.g%. 'g%+%+%-13'%): ptbuild then passes it to nvcc %(no CUDA newer than 12%.6 that PyTorch 2%.14 builds for this machine takes gcc 17%.1%.0%)$",
+  "gcc 17: no newer CUDA is offered, and the fix says none takes it")
 
 -- The gcc major a fix names: the newest up to gcc_max that no full-version
 -- conflict touches in any of its versions.

@@ -40,7 +40,11 @@ end
 t.is(T.driver_runs(R("12.8"), nil), "unknown", "no driver: unknown")
 
 -- driver_need: the minimum, or where to read it when the data lacks it
-t.is(T.driver_need(R("13.4")), "615.71.09", "13.4 needs 615.71.09")
+-- 13.4 is known by its branch: any r615 driver runs it (driver_runs
+-- above), 615.71.09 is one known to [dlfw2608] [ptx-rel]
+t.is(T.driver_need(R("13.4")), "an r615 driver (615.71.09 is known to run it)",
+  "13.4 needs an r615 driver, not 615.71.09 exactly")
+t.is(T.driver_runs(R("13.4"), { version = "615.10.01" }), "direct", "... as driver_runs says of an earlier r615 driver")
 t.is(T.driver_need(R("13.5")), "620.70.06 (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older)",
   "13.5: 620.70.06 is known to run it, an upper bound of the minimum [nvdrv62070]")
 t.is(T.driver_at_least(R("13.5")), "driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older)",
@@ -51,6 +55,19 @@ t.is(T.driver_at_least(R("13.2")), "driver 595.45.04 or newer", "13.2: its Table
 local unknown = { version = "13.6", compat_min = "580" }
 t.like(T.driver_need(unknown), "Table 3", "no minimum in the data: driver_need says where to read it")
 t.like(T.driver_at_least(unknown), "Table 3", "no minimum in the data: driver_at_least says where to read it")
+
+-- asked_update: --cuda naming an update other than the one a plan
+-- installs (each release's last, data/cuda.lua updates [tk-csv]) is
+-- said, and an update no table names is called unknown: { asked, the
+-- update planned, the text, or nil }
+for _, c in ipairs({
+  { "13.4.1", "13.4.2", "--cuda 13.4.1: a plan installs one update of each CUDA release, here 13.4.2, not 13.4.1" },
+  { "12.8.1", "12.8.2", "--cuda 12.8.1: a plan installs one update of each CUDA release, here 12.8.2, not 12.8.1" },
+  { "13.4.3", "13.4.2", "--cuda 13.4.3: ptbuild knows no CUDA 13.4.3; a plan installs one update of each CUDA release, here 13.4.2" },
+  { "13.4.2", "13.4.2", nil }, { "13.4", "13.4.2", nil }, { "cu134", "13.4.2", nil }, { nil, "13.4.2", nil },
+}) do
+  t.is(T.asked_update(c[1], c[2]), c[3], ("--cuda %s, planned %s: %s"):format(tostring(c[1]), c[2], tostring(c[3])))
+end
 
 -- gpu_arch / builds_gpu: Thor is 10.1 before CUDA 13 and 11.0 after
 local names = {
