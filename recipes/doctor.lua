@@ -411,6 +411,21 @@ check("jetpack-too-old-for-cuda", "error", "S15", function(c)
       x.flash and (", or flash %s, which runs CUDA %s"):format(x.flash, x.flash_runs) or "") }
 end)
 
+-- An Orin-class Jetson whose toolkit in use is an SBSA CUDA it does not
+-- run, with the way out plan names (lib/checks.lua orin_sbsa_route: from
+-- CUDA 13.2 with JetPack 7.2, L4T 39), judged against the newest PyTorch
+-- ptbuild knows, as plan's default is (doctor is not told which release
+-- will be built).
+check("jetson-orin-needs-cuda-13.2", "error", "S10", function(c)
+  if not c.rel then return end
+  local x = checks_lib.orin_sbsa_route(c.f, pytorch.releases[#pytorch.releases], c.rel, "ptbuild plan --cuda")
+  if not x then return end
+  return {
+    message = x.text,
+    seen = ("toolkit %s (%s), L4T %s"):format(c.tk.root, tostring(c.tk.version), tostring((c.f.jetson or {}).l4t or "?")),
+    fix = x.fix }
+end)
+
 check("gcc-too-new", "error", "S14", function(c)
   if not c.tk then return end
   -- the limits: the installed toolkit's own host_config.h where read, else

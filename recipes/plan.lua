@@ -10,8 +10,6 @@ local H = ptb.include("lib/host")
 local B = ptb.include("lib/buildenv")
 local pytorch = ptb.include("data/pytorch")
 local cuda = ptb.include("data/cuda")
-local jetson = ptb.include("data/jetson")
-local L4T = ptb.include("data/l4t")
 local acldata = ptb.include("data/acl")
 local W = ptb.include("lib/wheels")
 local C = ptb.include("lib/checks")
@@ -240,35 +238,11 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
         choose .. tail)
     end
   end
-  if facts.host.platform == "jetson" and platform == "linux-sbsa" and T.orin_sbsa_blocked(facts, r) then
-    -- before 13.2 the release itself is the bar; from 13.2 only the L4T
-    -- is, and the fix keeps the CUDA asked for (13.4 and on with the
-    -- CUDA Compatibility Package (Orin) they list)
-    local min = jetson.sbsa_min_cc.from13_minor
-    local use = A.vcmp(r.version, min) < 0 and min or r.version
-    local oc = cuda.orin_compat[use]
-    local with = oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""
-    local l4t = facts.jetson and facts.jetson.l4t
-    local fix
-    if type(l4t) == "string" and A.vcmp(l4t, "39") >= 0 then
-      -- already on JetPack 7.2: the release is the bar, not the flash
-      fix = ("use CUDA %s or newer (--cuda %s)%s: this JetPack runs Orin on the SBSA toolkit from CUDA %s"):format(
-        min, use, with, min)
-    else
-      -- the way back that needs no flash: the CUDA this JetPack ships,
-      -- when the PyTorch release builds with it
-      local jp = type(l4t) == "string" and L4T.jetpack[l4t]
-      local own = jp and L4T.cuda[jp:match("^(%d+%.%d+)")]
-      local ownr = own and A.release(own)
-      local back = not own and "use the CUDA your JetPack ships, or "
-        or ownr and T.torch_builds(torch, ownr) and ("use JetPack %s's CUDA %s (--cuda %s), or "):format(jp, own, own)
-        or ""
-      fix = ("%sflash JetPack 7.2 and use CUDA %s%s"):format(back, use, with)
-    end
-    problem(p, "error", "jetson-orin-needs-cuda-13.2",
-      ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
-        T.jetson_cc(facts), l4t or "?", min, r.version),
-      fix)
+  -- an Orin on an SBSA CUDA it does not run, and the way out (lib/checks
+  -- orin_sbsa_route: the words doctor gives too)
+  local orin = platform == "linux-sbsa" and C.orin_sbsa_route(facts, torch, r)
+  if orin then
+    problem(p, "error", "jetson-orin-needs-cuda-13.2", orin.text, orin.fix)
   end
 end
 

@@ -11,6 +11,7 @@ local cuda = ptb.include("data/cuda")
 local archs = ptb.include("data/archs")
 local pytorch = ptb.include("data/pytorch")
 local L4T = ptb.include("data/l4t")
+local jetson = ptb.include("data/jetson")
 
 local M = {}
 
@@ -110,6 +111,48 @@ function M.jetpack_too_old(facts, r)
     x.flash_runs = table.concat(list, ", ")
   end
   return x
+end
+
+-- An Orin-class Jetson on an SBSA CUDA r it does not run
+-- (T.orin_sbsa_blocked: the SBSA toolkit serves it only from CUDA 13.2
+-- with JetPack 7.2, L4T 39 [data/jetson.lua]), and the way out.  From
+-- 13.2 the L4T is the bar, not the release: the fix keeps the CUDA asked
+-- for (13.4 and on with the CUDA Compatibility Package (Orin) they list)
+-- and flashes JetPack 7.2, or takes the JetPack's own CUDA when torch
+-- builds with it; on L4T 39 already, only the release is the bar.  nil,
+-- or { text, fix }.  flag: how the fix names a CUDA to take ("--cuda" in
+-- a plan).  (jetson-orin-needs-cuda-13.2, plan and doctor alike)
+function M.orin_sbsa_route(facts, torch, r, flag)
+  if (facts.host or {}).platform ~= "jetson" or T.platform(facts, r) ~= "linux-sbsa"
+     or not T.orin_sbsa_blocked(facts, r) then
+    return nil
+  end
+  flag = flag or "--cuda"
+  local min = jetson.sbsa_min_cc.from13_minor
+  local use = A.vcmp(r.version, min) < 0 and min or r.version
+  local oc = cuda.orin_compat[use]
+  local with = oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""
+  local l4t = facts.jetson and facts.jetson.l4t
+  local fix
+  if type(l4t) == "string" and A.vcmp(l4t, "39") >= 0 then
+    -- already on JetPack 7.2: the release is the bar, not the flash
+    fix = ("use CUDA %s or newer (%s %s)%s: this JetPack runs Orin on the SBSA toolkit from CUDA %s"):format(
+      min, flag, use, with, min)
+  else
+    -- the way back that needs no flash: the CUDA this JetPack ships,
+    -- when the PyTorch release builds with it
+    local jp = type(l4t) == "string" and L4T.jetpack[l4t]
+    local own = jp and L4T.cuda[jp:match("^(%d+%.%d+)")]
+    local ownr = own and A.release(own)
+    local back = not own and "use the CUDA your JetPack ships, or "
+      or ownr and T.torch_builds(torch, ownr) and ("use JetPack %s's CUDA %s (%s %s), or "):format(jp, own, flag, own)
+      or ""
+    fix = ("%sflash JetPack 7.2 and use CUDA %s%s"):format(back, use, with)
+  end
+  return {
+    text = ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
+      T.jetson_cc(facts), l4t or "?", min, r.version),
+    fix = fix }
 end
 
 -- How a Jetson runs release r, newer than its JetPack's own CUDA, from

@@ -1,0 +1,62 @@
+#!/bin/sh
+# t0147-jetson-answers.sh - what plan and doctor tell a Jetson, for the
+# same machine, in the same words.  An Orin with an SBSA CUDA toolkit it
+# does not run hears from both the way plan names (JetPack 7.2, L4T 39,
+# and the CUDA Compatibility Package (Orin) from 13.4), decided once in
+# lib/checks.lua orin_sbsa_route.
+. "$top_srcdir/tests/lib.sh"
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
+cd "$top_srcdir" || exit 1
+mkdir -p "$T_DIR/empty"
+
+# jetson NAME PROFILE L4T [TOOLKIT] [CUDA_MAX]: the profile's facts on that
+# L4T; TOOLKIT: an SBSA toolkit of that version in /usr/local/cuda-X.Y,
+# first among the toolkits (the one doctor takes); CUDA_MAX: what the
+# driver reports as the newest CUDA it runs
+jetson() {
+	json_edit "recipes/profiles/$2.json" "$T_DIR/$1.json" "
+f.pop('profile', None)
+f['jetson']['l4t'] = '$3'
+v = '${4-}'
+if v:
+    root = '/usr/local/cuda-' + '.'.join(v.split('.')[:2])
+    f['toolkits'] = [{'root': root, 'version': v, 'source': 'test', 'nvcc': root + '/bin/nvcc',
+                      'cudnn': None, 'nccl': None, 'target': 'sbsa-linux'}] + (f.get('toolkits') or [])
+m = '${5-}'
+if m:
+    f['driver'] = {'version': '580.00', 'cuda_max': m}"
+}
+# said FILE problems|findings CODE: the message, a tab and the fix of the
+# first entry of that code, or nothing
+said() {
+	python3 - "$@" <<'PY'
+import json, sys
+for p in json.load(open(sys.argv[1])).get(sys.argv[2]) or []:
+    if p["code"] == sys.argv[3]:
+        print(p["message"] + "\t" + p["fix"])
+        break
+PY
+}
+
+jetson orin36 jetson-orin 36.4.3 13.4.0     # JetPack 6.2 with an SBSA 13.4 beside its 12.6
+jetson orin36x jetson-orin 36.4.3 13.0.88   # JetPack 6.2 with an SBSA 13.0
+jetson orin39 jetson-orin 39.2.0 13.0.88    # JetPack 7.2 with an SBSA 13.0
+
+# FACTS CUDA FIX: plan (with that CUDA) and doctor (with that toolkit in
+# use) raise jetson-orin-needs-cuda-13.2 alike, and its fix is FIX (a glob)
+while read -r facts cuda fix; do
+	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --cuda "$cuda" --json >"$T_DIR/p.json" 2>/dev/null
+	"$PTBUILD" doctor --facts "$T_DIR/$facts.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+	p=$(said "$T_DIR/p.json" problems jetson-orin-needs-cuda-13.2)
+	d=$(said "$T_DIR/d.json" findings jetson-orin-needs-cuda-13.2)
+	like "$p" "*	$fix" "$facts, plan --cuda $cuda: jetson-orin-needs-cuda-13.2, fix '$fix'"
+	# doctor names the CUDA to take as a plan to make, not as a bare option
+	is "$(printf '%s\n' "$d" | sed 's/(ptbuild plan --cuda /(--cuda /g')" "$p" \
+		"$facts, doctor with CUDA $cuda in use: the same problem and fix"
+done <<'TABLE'
+orin36 13.4 use JetPack 6.2's CUDA 12.6 (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.4 with the CUDA Compatibility Package (Orin) 13.4.47145772
+orin36x 13.0 use JetPack 6.2's CUDA 12.6 (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.2
+orin39 13.0 use CUDA 13.2 or newer (--cuda 13.2): this JetPack runs Orin on the SBSA toolkit from CUDA 13.2
+TABLE
+
+done_testing
