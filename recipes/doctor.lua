@@ -142,7 +142,7 @@ check("driver-too-old", "error", "S03", function(c)
     if how == "unnamed" then
       return { severity = "warning", message = toolkit.jetson_unnamed_text(j.jetpack, j.own, r),
         seen = ("JetPack %s, toolkit %s (%s)"):format(j.jetpack, c.tk.root, tostring(c.tk.version)),
-        fix = ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH, or build with a CUDA this JetPack runs (ptbuild plan lists them)"):format(r.version) }
+        fix = checks_lib.jetson_unnamed_fix(j, r, "ptbuild plan --cuda") }
     end
     return { severity = "warning",
       message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")

@@ -144,8 +144,7 @@ end
 -- j its answer): message and fix of driver-minor-compat, for a plan and
 -- a fleet's Jetson nodes alike.
 function M.jetson_unnamed_words(j, r)
-  return T.jetson_unnamed_text(j.jetpack, j.own, r),
-    ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH (CUDA for Tegra, 'CUDA Upgradable Package for Jetson'), or use a CUDA whose package ptbuild names (--cuda)"):format(r.version)
+  return T.jetson_unnamed_text(j.jetpack, j.own, r), C.jetson_unnamed_fix(j, r)
 end
 
 -- Whether the driver runs CUDA r: too old, only through minor-version

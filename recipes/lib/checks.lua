@@ -168,8 +168,29 @@ function M.jetson_runs(facts, r, root)
   local up = T.jetson_upgrade(facts, r, T.platform(facts, r), root)
   if up then return "upgrade", up end
   local jp, own = T.jetson_upgrade_unnamed(facts, r)
-  if jp then return "unnamed", { jetpack = jp, own = own } end
+  if jp then return "unnamed", { jetpack = jp, own = own, named = T.jetson_named(facts) } end
   return nil
+end
+
+-- The fix for jetson_runs "unnamed" (j its answer): NVIDIA's package of
+-- CUDA r, which ptbuild cannot name, or a CUDA the JetPack runs with its
+-- own driver or a package ptbuild names (T.jetson_named), the newest of
+-- them as the one to take.  flag: how a CUDA to take is named ("--cuda"
+-- in a plan).  (driver-minor-compat, plan and doctor alike)
+function M.jetson_unnamed_fix(j, r, flag)
+  flag = flag or "--cuda"
+  local named = j.named or {}
+  local install = ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH (CUDA for Tegra, 'CUDA Upgradable Package for Jetson')"):format(r.version)
+  if #named == 0 then
+    return install .. ", or use a CUDA whose package ptbuild names"
+  end
+  local newest = named[#named]
+  if #named == 1 then
+    return ("%s, or use CUDA %s, JetPack %s's own (%s %s)"):format(install, newest, j.jetpack, flag, newest)
+  end
+  local list = table.concat(named, ", ", 1, #named - 1) .. " or " .. newest
+  return ("%s, or use CUDA %s, which JetPack %s runs with its own driver or an upgrade package ptbuild names (%s %s)"):format(
+    install, list, j.jetpack, flag, newest)
 end
 
 -- The GPUs of the facts that r does not build: { gpu, code, edge } each,

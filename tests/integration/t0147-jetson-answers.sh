@@ -3,7 +3,9 @@
 # same machine, in the same words.  An Orin with an SBSA CUDA toolkit it
 # does not run hears from both the way plan names (JetPack 7.2, L4T 39,
 # and the CUDA Compatibility Package (Orin) from 13.4), decided once in
-# lib/checks.lua orin_sbsa_route.
+# lib/checks.lua orin_sbsa_route.  A CUDA the JetPack runs only through
+# an upgrade package ptbuild names none of is answered with the CUDAs it
+# runs without one (its own, and those whose package ptbuild names).
 . "$top_srcdir/tests/lib.sh"
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 cd "$top_srcdir" || exit 1
@@ -57,6 +59,25 @@ done <<'TABLE'
 orin36 13.4 use JetPack 6.2's CUDA 12.6 (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.4 with the CUDA Compatibility Package (Orin) 13.4.47145772
 orin36x 13.0 use JetPack 6.2's CUDA 12.6 (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.2
 orin39 13.0 use CUDA 13.2 or newer (--cuda 13.2): this JetPack runs Orin on the SBSA toolkit from CUDA 13.2
+TABLE
+
+# A CUDA JetPack 7.2 runs only through a package ptbuild cannot name
+# (13.5, past NVIDIA's table): the fix names the CUDAs it runs with its
+# own driver or a named package, from the data (lib/toolkit jetson_named)
+jetson thor72 jetson-thor 39.2.0 13.5.0 13.2    # JetPack 7.2, its driver CUDA 13.2's
+jetson orin72 jetson-orin 39.2.0 13.5.0 13.2
+# FACTS CUDA PLAN-CODE DOCTOR-CODE FIX
+while read -r facts cuda pcode dcode fix; do
+	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --cuda "$cuda" --json >"$T_DIR/p.json" 2>/dev/null
+	"$PTBUILD" doctor --facts "$T_DIR/$facts.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+	p=$(said "$T_DIR/p.json" problems "$pcode")
+	d=$(said "$T_DIR/d.json" findings "$dcode")
+	like "$p" "*	$fix" "$facts, plan --cuda $cuda: $pcode, fix '$fix'"
+	is "$(printf '%s\n' "$d" | sed 's/(ptbuild plan --cuda /(--cuda /g')" "$p" \
+		"$facts, doctor with CUDA $cuda in use: $dcode, the same message and fix"
+done <<'TABLE'
+thor72 13.5 driver-minor-compat driver-too-old *, or use CUDA 13.2 or 13.4, which JetPack 7.2 runs with its own driver or an upgrade package ptbuild names (--cuda 13.4)
+orin72 13.5 driver-minor-compat driver-too-old *, or use CUDA 13.2 or 13.4, which JetPack 7.2 runs with its own driver or an upgrade package ptbuild names (--cuda 13.4)
 TABLE
 
 done_testing
