@@ -130,7 +130,7 @@ local function torch_support_problems(p, facts, torch, r, items)
           or ("use a PyTorch release that supports CUDA %s"):format(r.version))
     else
       problem(p, "warning", "torch-cuda-untested",
-        ("PyTorch %s ships no CUDA %s wheels (it ships %s): its build accepts CUDA %s, but the combination is untested upstream"):format(torch.version, r.version, table.concat(torch.cuda, ", "), r.version),
+        ("PyTorch %s ships no CUDA %s wheels on download.pytorch.org (it ships %s): its build accepts CUDA %s, but the combination is untested upstream"):format(torch.version, r.version, table.concat(torch.cuda, ", "), r.version),
         alt and ("prefer --cuda %s unless you need %s"):format(alt.version, r.version)
           or #C.gpus_not_built(facts, r) > 0
             and ("no CUDA that PyTorch %s ships wheels for suits this machine, and CUDA %s does not build its GPUs either: build with one that does and run PyTorch's CUDA tests on the result"):format(torch.version, r.version)

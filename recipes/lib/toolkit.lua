@@ -666,7 +666,7 @@ local function installed_release(facts, torch, inst, items)
   end
   if untested then
     return { release = untested.release, tk = untested.tk,
-      why = ("installed in %s and suits this build (PyTorch %s's build accepts CUDA %s; it ships no wheel of it)"):format(
+      why = ("installed in %s and suits this build (PyTorch %s's build accepts CUDA %s; download.pytorch.org has no wheel of it)"):format(
         untested.tk.root, torch.version, untested.release.version) }
   end
   return nil, skipped

@@ -5,7 +5,9 @@
 # and the CUDA Compatibility Package (Orin) from 13.4), decided once in
 # lib/checks.lua orin_sbsa_route.  A CUDA the JetPack runs only through
 # an upgrade package ptbuild names none of is answered with the CUDAs it
-# runs without one (its own, and those whose package ptbuild names).
+# runs without one (its own, and those whose package ptbuild names).  A
+# JetPack wheel says whose it is, PyTorch's own wheels that they are
+# download.pytorch.org's.
 . "$top_srcdir/tests/lib.sh"
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 cd "$top_srcdir" || exit 1
@@ -79,5 +81,21 @@ done <<'TABLE'
 thor72 13.5 driver-minor-compat driver-too-old *, or use CUDA 13.2 or 13.4, which JetPack 7.2 runs with its own driver or an upgrade package ptbuild names (--cuda 13.4)
 orin72 13.5 driver-minor-compat driver-too-old *, or use CUDA 13.2 or 13.4, which JetPack 7.2 runs with its own driver or an upgrade package ptbuild names (--cuda 13.4)
 TABLE
+
+# Two true statements that must not read as one contradiction: PyTorch's
+# own index has no CUDA 12.6 wheel of torch 2.5, the Jetson AI Lab's (or
+# NVIDIA's) JetPack wheel of it is CUDA 12.6.  Each says whose wheels.
+run "$PTBUILD" plan --profile jetson-orin --torch 2.5
+like "$out" "*the Jetson AI Lab's JetPack 6.2 wheel of torch 2.5.0 (Python 3.10, CUDA 12.6, arch list 8.7) covers every GPU*" \
+	"Orin, torch 2.5: the JetPack wheel is named as the Jetson AI Lab's"
+like "$out" "*PyTorch 2.5 ships no CUDA 12.6 wheels on download.pytorch.org (it ships 11.8, 12.1, 12.4)*" \
+	"... and the wheels PyTorch does not ship are download.pytorch.org's"
+like "$out" "*PyTorch 2.5's build accepts CUDA 12.6; download.pytorch.org has no wheel of it)*" \
+	"... in the CUDA decision too"
+unlike "$out" "*ships no CUDA 12.6 wheels (*" "... never a bare 'ships no CUDA 12.6 wheels'"
+jetson orin60 jetson-orin 36.3.0
+run "$PTBUILD" plan --facts "$T_DIR/orin60.json" --torch 2.4
+like "$out" "*NVIDIA's JetPack 6.0 wheel of torch 2.4.0a0+07cecf4168.nv24.05.14710581 (Python 3.10, CUDA 12.2*" \
+	"JetPack 6.0, torch 2.4: the wheel from NVIDIA's redist is named as NVIDIA's"
 
 done_testing
