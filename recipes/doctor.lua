@@ -115,6 +115,13 @@ check("driver-too-old", "error", "S03", function(c)
   -- that, as plan's cuda_compat does (its driver comes with its JetPack;
   -- one whose JetPack runs no such CUDA is jetpack-too-old-for-cuda's)
   if c.tk and c.rel then
+    -- a Jetson whose L4T and driver disagree: what plan says of it
+    local dis = not toolkit.driver_predates(c.f) and checks_lib.jetson_facts_disagree(c.f, c.rel, "ptbuild plan --cuda")
+    if dis then
+      return { severity = dis.severity, message = dis.text, fix = dis.fix,
+        seen = ("L4T %s, driver %s (CUDA %s at most), toolkit %s (%s)"):format(tostring(c.f.jetson.l4t),
+          tostring(c.f.driver.version), c.f.driver.cuda_max, c.tk.root, tostring(c.tk.version)) }
+    end
     local how, up = checks_lib.jetson_runs(c.f, c.rel, c.tk.root)
     if how == "upgrade" then return jetson_upgrade_finding(c, c.rel, up) end
   end

@@ -152,7 +152,12 @@ end
 local function driver_problems(p, facts, r)
   local runs = C.driver(r, facts.driver)
   local old_for, first = T.driver_predates(facts)
-  if old_for and runs ~= "too-old" then
+  -- a Jetson whose L4T and driver disagree: one problem naming both
+  -- (lib/checks jetson_facts_disagree), in place of what either says
+  local dis = not old_for and C.jetson_facts_disagree(facts, r)
+  if dis then
+    problem(p, dis.severity, dis.severity == "error" and "driver-too-old" or "driver-minor-compat", dis.text, dis.fix)
+  elseif old_for and runs ~= "too-old" then
     -- the toolkit would run, the GPU would not (lib/toolkit driver_predates)
     local need = A.release(first)
     local target = A.vcmp(r.version, first) > 0 and r or need

@@ -17,6 +17,11 @@ local M = {}
 
 local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
 
+local function contains(list, x)
+  for _, v in ipairs(list) do if v == x then return true end end
+  return false
+end
+
 -- How the driver runs release r: "direct", "compat" (minor-version
 -- compatibility only), "unknown" (no driver seen) or "too-old".
 -- (driver-too-old, driver-minor-compat)
@@ -111,6 +116,50 @@ function M.jetpack_too_old(facts, r)
     x.flash_runs = table.concat(list, ", ")
   end
   return x
+end
+
+-- The CUDAs a JetPack's driver runs by NVIDIA's table [tegra-upgrade]
+-- (data/jetson.lua upgrade): its own, then those newer that the upgrade
+-- package serves on it (13.2, 13.3, 13.4 on JetPack 7.2).
+local function jetpack_cudas(jp, own)
+  local list = { own }
+  local row = jetson.upgrade.sbsa_serves[jp:match("^(%d+%.%d+)")]
+  for _, v in ipairs(row and row.serves or jetson.upgrade.serves[jp:match("^(%d+)")] or {}) do
+    if A.vcmp(v, own) > 0 then list[#list + 1] = v end
+  end
+  return list
+end
+
+-- A Jetson whose facts disagree where the decision on CUDA r rests on
+-- them: its L4T names a JetPack whose driver is CUDA `own`'s, while the
+-- driver reports a ceiling older than that (L4T 39.2, JetPack 7.2 with
+-- CUDA 13.2, beside a driver of CUDA 13.0) and does not run r directly.
+-- ptbuild trusts the driver, as T.jetpack_runs does ("the driver seen
+-- stands"): it is what runs the programs, while /etc/nv_tegra_release is
+-- a file an upgrade not finished, or not rebooted into, leaves ahead of
+-- it.  nil, or { severity ("warning" when the driver runs r through
+-- minor-version compatibility, "error" when not at all), text, fix }.
+-- flag: how the fix names a CUDA to take ("--cuda" in a plan).
+-- (driver-minor-compat / driver-too-old, plan and doctor alike)
+function M.jetson_facts_disagree(facts, r, flag)
+  if (facts.host or {}).platform ~= "jetson" then return nil end
+  local d = facts.driver
+  local jp, own = T.jetpack(facts)
+  if not (own and type(d) == "table" and type(d.cuda_max) == "string") or A.vcmp(d.cuda_max, own) >= 0 then
+    return nil
+  end
+  local runs = M.driver(r, d)
+  if runs ~= "compat" and runs ~= "too-old" then return nil end
+  local l4t = facts.jetson and facts.jetson.l4t
+  local cudas = jetpack_cudas(jp, own)
+  local by = runs == "compat"
+    and ("CUDA %s runs here only through minor-version compatibility, without PTX JIT"):format(r.version)
+    or ("CUDA %s does not run here"):format(r.version)
+  return { severity = runs == "compat" and "warning" or "error",
+    text = ("the facts disagree: L4T %s is JetPack %s, whose driver is CUDA %s's (it runs CUDA %s), but the driver (%s) reports CUDA %s at most; ptbuild trusts the driver, which runs the programs, while the L4T release is a file an unfinished JetPack upgrade can leave ahead of it: by the driver, %s"):format(
+      tostring(l4t), jp, own, table.concat(cudas, ", "), tostring(d.version), d.cuda_max, by),
+    fix = ("compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack %s upgrade and reboot into it%s, or use CUDA %s, the newest this driver runs (%s %s)"):format(
+      jp, contains(cudas, r.version) and (" (it runs CUDA %s)"):format(r.version) or "", d.cuda_max, flag or "--cuda", d.cuda_max) }
 end
 
 -- An Orin-class Jetson on an SBSA CUDA r it does not run

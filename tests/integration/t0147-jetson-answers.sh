@@ -68,6 +68,10 @@ TABLE
 # own driver or a named package, from the data (lib/toolkit jetson_named)
 jetson thor72 jetson-thor 39.2.0 13.5.0 13.2    # JetPack 7.2, its driver CUDA 13.2's
 jetson orin72 jetson-orin 39.2.0 13.5.0 13.2
+# and a Thor whose L4T says JetPack 7.2 while its driver says CUDA 13.0:
+# one problem that names both facts and the driver as the one trusted
+jetson thor72d jetson-thor 39.2.0 13.2.78 13.0
+jetson thor72d4 jetson-thor 39.2.0 13.4.1 13.0
 # FACTS CUDA PLAN-CODE DOCTOR-CODE FIX
 while read -r facts cuda pcode dcode fix; do
 	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --cuda "$cuda" --json >"$T_DIR/p.json" 2>/dev/null
@@ -80,7 +84,19 @@ while read -r facts cuda pcode dcode fix; do
 done <<'TABLE'
 thor72 13.5 driver-minor-compat driver-too-old *, or use CUDA 13.2 or 13.4, which JetPack 7.2 runs with its own driver or an upgrade package ptbuild names (--cuda 13.4)
 orin72 13.5 driver-minor-compat driver-too-old *, or use CUDA 13.2 or 13.4, which JetPack 7.2 runs with its own driver or an upgrade package ptbuild names (--cuda 13.4)
+thor72d 13.2 driver-minor-compat driver-too-old compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack 7.2 upgrade and reboot into it (it runs CUDA 13.2), or use CUDA 13.0, the newest this driver runs (--cuda 13.0)
+thor72d4 13.4 driver-minor-compat driver-too-old compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack 7.2 upgrade and reboot into it (it runs CUDA 13.4), or use CUDA 13.0, the newest this driver runs (--cuda 13.0)
 TABLE
+# the facts that disagree, both named, in the one driver problem of each
+for facts in thor72d:13.2 thor72d4:13.4; do
+	cuda=${facts#*:} facts=${facts%:*}
+	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --cuda "$cuda" --json >"$T_DIR/p.json" 2>/dev/null
+	like "$(said "$T_DIR/p.json" problems driver-minor-compat)" \
+		"the facts disagree: L4T 39.2.0 is JetPack 7.2, whose driver is CUDA 13.2's (it runs CUDA 13.2, 13.3, 13.4), but the driver (580.00) reports CUDA 13.0 at most; ptbuild trusts the driver*: by the driver, CUDA $cuda runs here only through minor-version compatibility*" \
+		"$facts, --cuda $cuda: the L4T's JetPack and the driver's CUDA named, the driver trusted"
+	is "$(python3 -c 'import json, sys; print(sum(p["code"].startswith("driver-") for p in json.load(open(sys.argv[1]))["problems"]))' "$T_DIR/p.json")" 1 \
+		"$facts, --cuda $cuda: one driver problem, not a second that says either fact alone"
+done
 
 # Two true statements that must not read as one contradiction: PyTorch's
 # own index has no CUDA 12.6 wheel of torch 2.5, the Jetson AI Lab's (or
