@@ -97,6 +97,18 @@ for facts in thor72d:13.2 thor72d4:13.4; do
 	is "$(python3 -c 'import json, sys; print(sum(p["code"].startswith("driver-") for p in json.load(open(sys.argv[1]))["problems"]))' "$T_DIR/p.json")" 1 \
 		"$facts, --cuda $cuda: one driver problem, not a second that says either fact alone"
 done
+# a fleet node with those facts hears the same, led by its name
+json_edit "$T_DIR/thor72.json" "$T_DIR/fa.json" "f['toolkits'] = []; f['taken'] = {'host': 'thor-a'}"
+json_edit "$T_DIR/thor72d.json" "$T_DIR/fb.json" "f['toolkits'] = []; f['taken'] = {'host': 'thor-old'}"
+"$PTBUILD" plan --facts "$T_DIR/fb.json" --cuda 13.2 --json >"$T_DIR/p.json" 2>/dev/null
+"$PTBUILD" plan --facts "$T_DIR/fa.json" --facts "$T_DIR/fb.json" --cuda 13.2 --json >"$T_DIR/f.json" 2>/dev/null
+python3 - "$T_DIR/f.json" "$T_DIR/fl.json" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))["builds"][0]
+json.dump({"problems": [x for x in b["problems"] if x.get("node") == "thor-old"]}, open(sys.argv[2], "w"))
+PY
+is "$(said "$T_DIR/fl.json" problems driver-minor-compat)" "node 'thor-old': $(said "$T_DIR/p.json" problems driver-minor-compat)" \
+	"fleet, --cuda 13.2: thor-old's driver-minor-compat is its own plan's, led by its name"
 
 # Two true statements that must not read as one contradiction: PyTorch's
 # own index has no CUDA 12.6 wheel of torch 2.5, the Jetson AI Lab's (or
