@@ -136,8 +136,8 @@ end
 -- CUDA 13.2, beside a driver of CUDA 13.0) and does not run r directly.
 -- ptbuild trusts the driver, as T.jetpack_runs does ("the driver seen
 -- stands"): it is what runs the programs, while /etc/nv_tegra_release is
--- a file an upgrade not finished, or not rebooted into, leaves ahead of
--- it.  nil, or { severity ("warning" when the driver runs r through
+-- a file that an upgrade not finished, or not rebooted into, can leave
+-- ahead of it.  nil, or { severity ("warning" when the driver runs r through
 -- minor-version compatibility, "error" when not at all), text, fix }.
 -- flag: how the fix names a CUDA to take ("--cuda" in a plan).
 -- (driver-minor-compat / driver-too-old, plan and doctor alike)
