@@ -116,6 +116,13 @@ check("driver-too-old", "error", "S03", function(c)
   -- that, as plan's cuda_compat does (its driver comes with its JetPack;
   -- one whose JetPack runs no such CUDA is jetpack-too-old-for-cuda's)
   if c.tk and c.rel then
+    -- a Jetson whose L4T and driver disagree: what plan says of it
+    local dis = not toolkit.driver_predates(c.f) and checks_lib.jetson_facts_disagree(c.f, c.rel, "ptbuild plan --cuda")
+    if dis then
+      return { severity = dis.severity, message = dis.text, fix = dis.fix,
+        seen = ("L4T %s, driver %s (CUDA %s at most), toolkit %s (%s)"):format(tostring(c.f.jetson.l4t),
+          tostring(c.f.driver.version), c.f.driver.cuda_max, c.tk.root, tostring(c.tk.version)) }
+    end
     local how, up = checks_lib.jetson_runs(c.f, c.rel, c.tk.root)
     if how == "upgrade" then return jetson_upgrade_finding(c, c.rel, up) end
   end
@@ -143,7 +150,7 @@ check("driver-too-old", "error", "S03", function(c)
     if how == "unnamed" then
       return { severity = "warning", message = toolkit.jetson_unnamed_text(j.jetpack, j.own, r),
         seen = ("JetPack %s, toolkit %s (%s)"):format(j.jetpack, c.tk.root, tostring(c.tk.version)),
-        fix = ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH, or build with a CUDA this JetPack runs (ptbuild plan lists them)"):format(r.version) }
+        fix = checks_lib.jetson_unnamed_fix(j, r, "ptbuild plan --cuda") }
     end
     return { severity = "warning",
       message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
@@ -410,6 +417,21 @@ check("jetpack-too-old-for-cuda", "error", "S15", function(c)
     seen = "toolkit " .. c.tk.root .. " (" .. tostring(c.tk.version) .. "), JetPack " .. x.jetpack,
     fix = ("build with CUDA %s, the one JetPack %s runs%s"):format(x.own, x.jetpack,
       x.flash and (", or flash %s, which runs CUDA %s"):format(x.flash, x.flash_runs) or "") }
+end)
+
+-- An Orin-class Jetson whose toolkit in use is an SBSA CUDA it does not
+-- run, with the way out plan names (lib/checks.lua orin_sbsa_route: from
+-- CUDA 13.2 with JetPack 7.2, L4T 39), judged against the newest PyTorch
+-- ptbuild knows, as plan's default is (doctor is not told which release
+-- will be built).
+check("jetson-orin-needs-cuda-13.2", "error", "S10", function(c)
+  if not c.rel then return end
+  local x = checks_lib.orin_sbsa_route(c.f, pytorch.releases[#pytorch.releases], c.rel, "ptbuild plan --cuda")
+  if not x then return end
+  return {
+    message = x.text,
+    seen = ("toolkit %s (%s), L4T %s"):format(c.tk.root, tostring(c.tk.version), tostring((c.f.jetson or {}).l4t or "?")),
+    fix = x.fix }
 end)
 
 check("gcc-too-new", "error", "S14", function(c)

@@ -434,8 +434,15 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
         problem(plan.problems, "error", "jetson-thor-needs-cuda-13", n.name,
           ("node '%s': %s"):format(n.name, message), fix)
       end
-      local jetpack_decides = jetson_node_problems(plan, torch, r, n, runs)
-      if runs == nil then
+      -- a Jetson node whose L4T and driver disagree: plan's one problem
+      -- naming both (checks jetson_facts_disagree), in place of what
+      -- either says alone
+      local dis = C.jetson_facts_disagree(n.facts, r)
+      local jetpack_decides = not dis and jetson_node_problems(plan, torch, r, n, runs)
+      if dis then
+        problem(plan.problems, dis.severity, dis.severity == "error" and "driver-too-old" or "driver-minor-compat", n.name,
+          ("node '%s': %s"):format(n.name, dis.text), dis.fix)
+      elseif runs == nil then
         problem(plan.problems, "error", "driver-too-old", n.name,
           ("node '%s': driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility)"):format(
             n.name, n.facts.driver.version, r.version, T.driver_need(r), r.compat_min),

@@ -10,8 +10,6 @@ local H = ptb.include("lib/host")
 local B = ptb.include("lib/buildenv")
 local pytorch = ptb.include("data/pytorch")
 local cuda = ptb.include("data/cuda")
-local jetson = ptb.include("data/jetson")
-local L4T = ptb.include("data/l4t")
 local acldata = ptb.include("data/acl")
 local W = ptb.include("lib/wheels")
 local C = ptb.include("lib/checks")
@@ -132,7 +130,7 @@ local function torch_support_problems(p, facts, torch, r, items)
           or ("use a PyTorch release that supports CUDA %s"):format(r.version))
     else
       problem(p, "warning", "torch-cuda-untested",
-        ("PyTorch %s ships no CUDA %s wheels (it ships %s): its build accepts CUDA %s, but the combination is untested upstream"):format(torch.version, r.version, table.concat(torch.cuda, ", "), r.version),
+        ("PyTorch %s ships no CUDA %s wheels on download.pytorch.org (it ships %s): its build accepts CUDA %s, but the combination is untested upstream"):format(torch.version, r.version, table.concat(torch.cuda, ", "), r.version),
         alt and ("prefer --cuda %s unless you need %s"):format(alt.version, r.version)
           or #C.gpus_not_built(facts, r) > 0
             and ("no CUDA that PyTorch %s ships wheels for suits this machine, and CUDA %s does not build its GPUs either: build with one that does and run PyTorch's CUDA tests on the result"):format(torch.version, r.version)
@@ -146,8 +144,7 @@ end
 -- j its answer): message and fix of driver-minor-compat, for a plan and
 -- a fleet's Jetson nodes alike.
 function M.jetson_unnamed_words(j, r)
-  return T.jetson_unnamed_text(j.jetpack, j.own, r),
-    ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH (CUDA for Tegra, 'CUDA Upgradable Package for Jetson'), or use a CUDA whose package ptbuild names (--cuda)"):format(r.version)
+  return T.jetson_unnamed_text(j.jetpack, j.own, r), C.jetson_unnamed_fix(j, r)
 end
 
 -- Whether the driver runs CUDA r: too old, only through minor-version
@@ -155,7 +152,12 @@ end
 local function driver_problems(p, facts, r)
   local runs = C.driver(r, facts.driver)
   local old_for, first = T.driver_predates(facts)
-  if old_for and runs ~= "too-old" then
+  -- a Jetson whose L4T and driver disagree: one problem naming both
+  -- (lib/checks jetson_facts_disagree), in place of what either says
+  local dis = not old_for and C.jetson_facts_disagree(facts, r)
+  if dis then
+    problem(p, dis.severity, dis.severity == "error" and "driver-too-old" or "driver-minor-compat", dis.text, dis.fix)
+  elseif old_for and runs ~= "too-old" then
     -- the toolkit would run, the GPU would not (lib/toolkit driver_predates)
     local need = A.release(first)
     local target = A.vcmp(r.version, first) > 0 and r or need
@@ -240,35 +242,11 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
         choose .. tail)
     end
   end
-  if facts.host.platform == "jetson" and platform == "linux-sbsa" and T.orin_sbsa_blocked(facts, r) then
-    -- before 13.2 the release itself is the bar; from 13.2 only the L4T
-    -- is, and the fix keeps the CUDA asked for (13.4 and on with the
-    -- CUDA Compatibility Package (Orin) they list)
-    local min = jetson.sbsa_min_cc.from13_minor
-    local use = A.vcmp(r.version, min) < 0 and min or r.version
-    local oc = cuda.orin_compat[use]
-    local with = oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""
-    local l4t = facts.jetson and facts.jetson.l4t
-    local fix
-    if type(l4t) == "string" and A.vcmp(l4t, "39") >= 0 then
-      -- already on JetPack 7.2: the release is the bar, not the flash
-      fix = ("use CUDA %s or newer (--cuda %s)%s: this JetPack runs Orin on the SBSA toolkit from CUDA %s"):format(
-        min, use, with, min)
-    else
-      -- the way back that needs no flash: the CUDA this JetPack ships,
-      -- when the PyTorch release builds with it
-      local jp = type(l4t) == "string" and L4T.jetpack[l4t]
-      local own = jp and L4T.cuda[jp:match("^(%d+%.%d+)")]
-      local ownr = own and A.release(own)
-      local back = not own and "use the CUDA your JetPack ships, or "
-        or ownr and T.torch_builds(torch, ownr) and ("use JetPack %s's CUDA %s (--cuda %s), or "):format(jp, own, own)
-        or ""
-      fix = ("%sflash JetPack 7.2 and use CUDA %s%s"):format(back, use, with)
-    end
-    problem(p, "error", "jetson-orin-needs-cuda-13.2",
-      ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
-        T.jetson_cc(facts), l4t or "?", min, r.version),
-      fix)
+  -- an Orin on an SBSA CUDA it does not run, and the way out (lib/checks
+  -- orin_sbsa_route: the words doctor gives too)
+  local orin = platform == "linux-sbsa" and C.orin_sbsa_route(facts, torch, r)
+  if orin then
+    problem(p, "error", "jetson-orin-needs-cuda-13.2", orin.text, orin.fix)
   end
 end
 

@@ -133,7 +133,7 @@ for line, cmd, want in examples(os.path.join(top, "README.md")):
                 break
 # The prose after doctor's example names its checks: all of them, and
 # their number, as recipes/doctor.lua defines them.
-codes = re.findall(r'^check\("([a-z0-9-]+)"', open(os.path.join(top, "recipes/doctor.lua")).read(), re.M)
+codes = re.findall(r'^check\("([a-z0-9.-]+)"', open(os.path.join(top, "recipes/doctor.lua")).read(), re.M)
 text = open(os.path.join(top, "README.md"), encoding="utf-8").read()
 m = re.search(r"(\d+) checks, each from a real failure scenario[^:]*:(.*?)\n\n", text, re.S)
 missing = [c for c in codes if not m or not re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(c), m.group(2))]

@@ -46,6 +46,17 @@ local M = {}
 M.python = { ["4"] = "3.6", ["5"] = "3.8", ["6"] = "3.10" }
 M.arch = { ["4"] = "5.3;6.2;7.2", ["5"] = "7.2;8.7", ["6"] = "8.7" }
 
+-- Whose wheels a row's address serves, by its host, for the words that
+-- set them apart from PyTorch's own on download.pytorch.org: the Jetson AI
+-- Lab pip index [jc-pip], where NVIDIA provides its JetPack 6 builds
+-- [nv-forum-jp61]; NVIDIA's redist [nv-redist-jp6] and its forum's box.com
+-- links [nv-forum-torch].
+M.publisher = {
+  ["pypi.jetson-ai-lab.io"] = "the Jetson AI Lab's",
+  ["developer.download.nvidia.com"] = "NVIDIA's",
+  ["nvidia.box.com"] = "NVIDIA's",
+}
+
 local JAL6 = "https://pypi.jetson-ai-lab.io/jp6/cu126"          -- [jc-pip]
 local NV = "https://developer.download.nvidia.com/compute/redist/jp"
 local BOX = "https://nvidia.box.com/shared/static/"

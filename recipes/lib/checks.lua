@@ -11,10 +11,16 @@ local cuda = ptb.include("data/cuda")
 local archs = ptb.include("data/archs")
 local pytorch = ptb.include("data/pytorch")
 local L4T = ptb.include("data/l4t")
+local jetson = ptb.include("data/jetson")
 
 local M = {}
 
 local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
+
+local function contains(list, x)
+  for _, v in ipairs(list) do if v == x then return true end end
+  return false
+end
 
 -- How the driver runs release r: "direct", "compat" (minor-version
 -- compatibility only), "unknown" (no driver seen) or "too-old".
@@ -112,6 +118,92 @@ function M.jetpack_too_old(facts, r)
   return x
 end
 
+-- The CUDAs a JetPack's driver runs by NVIDIA's table [tegra-upgrade]
+-- (data/jetson.lua upgrade): its own, then those newer that the upgrade
+-- package serves on it (13.2, 13.3, 13.4 on JetPack 7.2).
+local function jetpack_cudas(jp, own)
+  local list = { own }
+  local row = jetson.upgrade.sbsa_serves[jp:match("^(%d+%.%d+)")]
+  for _, v in ipairs(row and row.serves or jetson.upgrade.serves[jp:match("^(%d+)")] or {}) do
+    if A.vcmp(v, own) > 0 then list[#list + 1] = v end
+  end
+  return list
+end
+
+-- A Jetson whose facts disagree where the decision on CUDA r rests on
+-- them: its L4T names a JetPack whose driver is CUDA `own`'s, while the
+-- driver reports a ceiling older than that (L4T 39.2, JetPack 7.2 with
+-- CUDA 13.2, beside a driver of CUDA 13.0) and does not run r directly.
+-- ptbuild trusts the driver, as T.jetpack_runs does ("the driver seen
+-- stands"): it is what runs the programs, while /etc/nv_tegra_release is
+-- a file that an upgrade not finished, or not rebooted into, can leave
+-- ahead of it.  nil, or { severity ("warning" when the driver runs r through
+-- minor-version compatibility, "error" when not at all), text, fix }.
+-- flag: how the fix names a CUDA to take ("--cuda" in a plan).
+-- (driver-minor-compat / driver-too-old, plan and doctor alike)
+function M.jetson_facts_disagree(facts, r, flag)
+  if (facts.host or {}).platform ~= "jetson" then return nil end
+  local d = facts.driver
+  local jp, own = T.jetpack(facts)
+  if not (own and type(d) == "table" and type(d.cuda_max) == "string") or A.vcmp(d.cuda_max, own) >= 0 then
+    return nil
+  end
+  local runs = M.driver(r, d)
+  if runs ~= "compat" and runs ~= "too-old" then return nil end
+  local l4t = facts.jetson and facts.jetson.l4t
+  local cudas = jetpack_cudas(jp, own)
+  local by = runs == "compat"
+    and ("CUDA %s runs here only through minor-version compatibility, without PTX JIT"):format(r.version)
+    or ("CUDA %s does not run here"):format(r.version)
+  return { severity = runs == "compat" and "warning" or "error",
+    text = ("the facts disagree: L4T %s is JetPack %s, whose driver is CUDA %s's (it runs CUDA %s), but the driver (%s) reports CUDA %s at most; ptbuild trusts the driver, which runs the programs, while the L4T release is a file an unfinished JetPack upgrade can leave ahead of it: by the driver, %s"):format(
+      tostring(l4t), jp, own, table.concat(cudas, ", "), tostring(d.version), d.cuda_max, by),
+    fix = ("compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack %s upgrade and reboot into it%s, or use CUDA %s, the newest this driver runs (%s %s)"):format(
+      jp, contains(cudas, r.version) and (" (it runs CUDA %s)"):format(r.version) or "", d.cuda_max, flag or "--cuda", d.cuda_max) }
+end
+
+-- An Orin-class Jetson on an SBSA CUDA r it does not run
+-- (T.orin_sbsa_blocked: the SBSA toolkit serves it only from CUDA 13.2
+-- with JetPack 7.2, L4T 39 [data/jetson.lua]), and the way out.  From
+-- 13.2 the L4T is the bar, not the release: the fix keeps the CUDA asked
+-- for (13.4 and on with the CUDA Compatibility Package (Orin) they list)
+-- and flashes JetPack 7.2, or takes the JetPack's own CUDA when torch
+-- builds with it; on L4T 39 already, only the release is the bar.  nil,
+-- or { text, fix }.  flag: how the fix names a CUDA to take ("--cuda" in
+-- a plan).  (jetson-orin-needs-cuda-13.2, plan and doctor alike)
+function M.orin_sbsa_route(facts, torch, r, flag)
+  if (facts.host or {}).platform ~= "jetson" or T.platform(facts, r) ~= "linux-sbsa"
+     or not T.orin_sbsa_blocked(facts, r) then
+    return nil
+  end
+  flag = flag or "--cuda"
+  local min = jetson.sbsa_min_cc.from13_minor
+  local use = A.vcmp(r.version, min) < 0 and min or r.version
+  local oc = cuda.orin_compat[use]
+  local with = oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""
+  local l4t = facts.jetson and facts.jetson.l4t
+  local fix
+  if type(l4t) == "string" and A.vcmp(l4t, "39") >= 0 then
+    -- already on JetPack 7.2: the release is the bar, not the flash
+    fix = ("use CUDA %s or newer (%s %s)%s: this JetPack runs Orin on the SBSA toolkit from CUDA %s"):format(
+      min, flag, use, with, min)
+  else
+    -- the way back that needs no flash: the CUDA this JetPack ships,
+    -- when the PyTorch release builds with it
+    local jp = type(l4t) == "string" and L4T.jetpack[l4t]
+    local own = jp and L4T.cuda[jp:match("^(%d+%.%d+)")]
+    local ownr = own and A.release(own)
+    local back = not own and "use the CUDA your JetPack ships, or "
+      or ownr and T.torch_builds(torch, ownr) and ("use JetPack %s's CUDA %s (%s %s), or "):format(jp, own, flag, own)
+      or ""
+    fix = ("%sflash JetPack 7.2 and use CUDA %s%s"):format(back, use, with)
+  end
+  return {
+    text = ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
+      T.jetson_cc(facts), l4t or "?", min, r.version),
+    fix = fix }
+end
+
 -- How a Jetson runs release r, newer than its JetPack's own CUDA, from
 -- the toolkit at root [tegra-upgrade]: its driver comes with the JetPack,
 -- so neither minor-version compatibility nor a driver install applies.
@@ -125,8 +217,29 @@ function M.jetson_runs(facts, r, root)
   local up = T.jetson_upgrade(facts, r, T.platform(facts, r), root)
   if up then return "upgrade", up end
   local jp, own = T.jetson_upgrade_unnamed(facts, r)
-  if jp then return "unnamed", { jetpack = jp, own = own } end
+  if jp then return "unnamed", { jetpack = jp, own = own, named = T.jetson_named(facts) } end
   return nil
+end
+
+-- The fix for jetson_runs "unnamed" (j its answer): NVIDIA's package of
+-- CUDA r, which ptbuild cannot name, or a CUDA the JetPack runs with its
+-- own driver or a package ptbuild names (T.jetson_named), the newest of
+-- them as the one to take.  flag: how a CUDA to take is named ("--cuda"
+-- in a plan).  (driver-minor-compat, plan and doctor alike)
+function M.jetson_unnamed_fix(j, r, flag)
+  flag = flag or "--cuda"
+  local named = j.named or {}
+  local install = ("install NVIDIA's CUDA %s upgrade package for Jetson and put its directory first on LD_LIBRARY_PATH (CUDA for Tegra, 'CUDA Upgradable Package for Jetson')"):format(r.version)
+  if #named == 0 then
+    return install .. ", or use a CUDA whose package ptbuild names"
+  end
+  local newest = named[#named]
+  if #named == 1 then
+    return ("%s, or use CUDA %s, JetPack %s's own (%s %s)"):format(install, newest, j.jetpack, flag, newest)
+  end
+  local list = table.concat(named, ", ", 1, #named - 1) .. " or " .. newest
+  return ("%s, or use CUDA %s, which JetPack %s runs with its own driver or an upgrade package ptbuild names (%s %s)"):format(
+    install, list, j.jetpack, flag, newest)
 end
 
 -- The GPUs of the facts that r does not build: { gpu, code, edge } each,

@@ -367,6 +367,22 @@ function M.jetson_upgrade_unnamed(facts, r)
   return jp, own
 end
 
+-- The CUDAs a Jetson's JetPack runs with nothing ptbuild cannot name:
+-- its own, and each newer one whose upgrade package ptbuild names
+-- (jetpack_runs "upgrade-package": 13.4 on JetPack 7.2, not 13.3),
+-- oldest first; {} when the JetPack is not one ptbuild knows.  What a
+-- fix offers in place of a CUDA served only by a package it names none
+-- of.
+function M.jetson_named(facts)
+  local _, own = M.jetpack(facts)
+  if not own then return {} end
+  local out = { own }
+  for _, v in ipairs(A.known_versions()) do
+    if A.vcmp(v, own) > 0 and M.jetpack_runs(facts, A.release(v)) == "upgrade-package" then out[#out + 1] = v end
+  end
+  return out
+end
+
 -- The words for M.jetson_upgrade_unnamed's case, in plan and doctor alike.
 function M.jetson_unnamed_text(jp, own, r)
   return ("JetPack %s's driver is CUDA %s's: programs built with CUDA %s run on it only with NVIDIA's CUDA %s upgrade package for Jetson, which ptbuild names none of; a newer driver is no way out, as a Jetson's driver comes with its JetPack"):format(
@@ -655,7 +671,7 @@ local function installed_release(facts, torch, inst, items)
   end
   if untested then
     return { release = untested.release, tk = untested.tk,
-      why = ("installed in %s and suits this build (PyTorch %s's build accepts CUDA %s; it ships no wheel of it)"):format(
+      why = ("installed in %s and suits this build (PyTorch %s's build accepts CUDA %s; download.pytorch.org has no wheel of it)"):format(
         untested.tk.root, torch.version, untested.release.version) }
   end
   return nil, skipped

@@ -164,6 +164,14 @@ local function python_takes(py, v)
   return nil
 end
 
+-- Whose a Jetson wheel row is, by the host of its address
+-- (data/jetson_wheels.lua publisher): "the Jetson AI Lab's", "NVIDIA's";
+-- "the" for a host it does not name.
+local function publisher(row)
+  local host = tostring(row.index or row.url or row.download or ""):match("^%a+://([^/]+)")
+  return host and JW.publisher[host] or "the"
+end
+
 local function install_command(row)
   if row.index then return ("pip install torch==%s --index-url %s"):format(row.pip, row.index) end
   if row.url then return "pip install " .. row.url end
@@ -300,7 +308,7 @@ local function jetson_cover(facts, torch, w)
   w.index_url = row.index
   w.url = row.url or row.download
   w.command = install_command(row)
-  return jetson_judge(facts, torch, w, { name = ("the JetPack %s wheel of torch %s"):format(jp, row.pip),
+  return jetson_judge(facts, torch, w, { name = ("%s JetPack %s wheel of torch %s"):format(publisher(row), jp, row.pip),
     jp = jp, exact = exact, adds = { other } })
 end
 

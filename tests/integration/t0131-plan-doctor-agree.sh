@@ -6,7 +6,8 @@
 # the toolkit drops or is too old for, a host compiler nvcc refuses, a
 # toolkit of another platform, a python3 older than PyTorch accepts (plan
 # for its default release, doctor for the newest: the same one), a Jetson
-# Thor on a CUDA before 13.0.  (Before the rules were shared, doctor held
+# Thor on a CUDA before 13.0, an Orin on an SBSA CUDA it does not run.
+# (Before the rules were shared, doctor held
 # a Jetson Thor on CUDA 12.8 unbuildable and plan did not; both now do,
 # by one rule: 12.8 builds it only as sm_101, which JetPack 7 does not run.)
 . "$top_srcdir/tests/lib.sh"
@@ -47,7 +48,8 @@ shared = {"driver-too-old": "driver", "driver-minor-compat": "driver",
           "jetson-toolkit-on-server": "platform jetson-toolkit-on-server",
           "toolkit-wrong-platform": "platform toolkit-wrong-platform",
           "python-too-old": "python-too-old", "jetson-thor-needs-cuda-13": "jetson-thor-needs-cuda-13",
-          "jetpack-too-old-for-cuda": "jetpack-too-old-for-cuda"}
+          "jetpack-too-old-for-cuda": "jetpack-too-old-for-cuda",
+          "jetson-orin-needs-cuda-13.2": "jetson-orin-needs-cuda-13.2"}
 out = set()
 for p in doc.get(sys.argv[2]) or []:
     r = shared.get(p["code"])
@@ -110,7 +112,7 @@ Thor with a driver too old|f["driver"] = {"version": "535.104.05", "cuda_max": "
 Thor with gcc 16|f["compilers"] = [{"name": "gcc", "version": "16.1.0", "path": "/usr/bin/gcc"}]|13.0|gcc-too-new
 Orin with an SBSA 12.6|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "sbsa-linux"}]|12.6|platform sbsa-toolkit-on-jetson
 Thor's gcc known as 13 with CUDA 12.4 (13.2.0 breaks it on aarch64)|f["compilers"] = [{"name": "gcc", "version": "13", "path": "/usr/bin/gcc"}]; f["toolkits"] = [{"root": "/usr/local/cuda-12.4", "version": "12.4.131", "target": "sbsa-linux"}]|12.4|gcc-too-new jetson-thor-needs-cuda-13
-Orin on L4T 36 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "36.4.4"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver platform sbsa-toolkit-on-jetson
+Orin on L4T 36 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "36.4.4"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver jetson-orin-needs-cuda-13.2 platform sbsa-toolkit-on-jetson
 Orin on L4T 39 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "39.2.0"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver
 an x86 toolkit on Thor|f["toolkits"] = [{"root": "/usr/local/cuda-13.0", "version": "13.0.48", "target": "x86_64-linux"}]|13.0|platform toolkit-wrong-platform
 CASES

@@ -40,6 +40,7 @@ python3 - recipes/profiles/jetson-thor.json "$T_DIR/thor72.json" <<'PY'
 import json, sys
 f = json.load(open(sys.argv[1]))
 f["jetson"]["l4t"] = "39.2.0"
+f["driver"]["cuda_max"] = "13.2"   # JetPack 7.2's driver: CUDA 13.2's (data/l4t.lua)
 json.dump(f, open(sys.argv[2], "w"))
 PY
 cp recipes/profiles/jetson-thor.json "$T_DIR/thor70.json"   # JetPack 7.0: CUDA 13.0

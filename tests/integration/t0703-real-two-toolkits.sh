@@ -70,7 +70,7 @@ like "$out" "/usr|installed|installed in /usr and suits this build" \
 is "$dirs" "/usr/bin |  | $root13/bin | $root13/lib64" \
 	".../usr/bin first on PATH, no /usr/lib64 on LD_LIBRARY_PATH; $root13 stripped"
 plan r580 2.7
-like "$out" "/usr|installed|*PyTorch 2.7's build accepts CUDA 12.4; it ships no wheel of it*" \
+like "$out" "/usr|installed|*PyTorch 2.7's build accepts CUDA 12.4; download.pytorch.org has no wheel of it*" \
 	"PyTorch 2.7 (wheels 11.8 12.6 12.8): 12.4 installed, accepted untested, before any download"
 plan r550 2.9
 like "$out" "/usr/local/cuda-12.9|download|*$root13: driver 550.54.15 cannot run CUDA $v13*/usr: PyTorch 2.9 does not build with CUDA 12.4*" \

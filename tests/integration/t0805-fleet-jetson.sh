@@ -13,12 +13,15 @@ D="$T_DIR/nodes"
 mkdir "$D"
 
 # node NAME PROFILE L4T CORES [UBUNTU]: the profile on that L4T, named by
-# its host name, with no toolkit installed (the build downloads the CUDA)
+# its host name, with no toolkit installed (the build downloads the CUDA);
+# a driver the profile names reports the CUDA of that L4T's JetPack (13.2
+# on JetPack 7.2), as a finished JetPack upgrade leaves it
 node() {
 	_os=
 	[ -z "${5-}" ] || _os="; f['host']['os'] = {'id': 'ubuntu', 'version_id': '$5'}"
 	json_edit "recipes/profiles/$2.json" "$D/$1.json" \
-		"f['jetson']['l4t'] = '$3'; f['host']['cpu']['cores'] = $4; f['toolkits'] = []; f['taken'] = {'host': '$1'}$_os"
+		"f['jetson']['l4t'] = '$3'; f['host']['cpu']['cores'] = $4; f['toolkits'] = []; f['taken'] = {'host': '$1'}$_os
+if f.get('driver') and '$3'.startswith('39.'): f['driver']['cuda_max'] = '13.2'"
 }
 node thor-a jetson-thor 39.2.0 14        # JetPack 7.2 (CUDA 13.2): the build machine, most cores
 node thor-b jetson-thor 39.2.0 8         # JetPack 7.2, a second Thor
@@ -119,7 +122,8 @@ is "$(q "$T_DIR/tt128.json" 'sorted(x["node"] for x in b["problems"] if x["code"
 	"two Thors, --cuda 12.8: both are told they need CUDA 13, not the build machine alone"
 
 # cuda_runs of a Jetson node is its JetPack's answer, not its driver's
-# (the facts' driver is CUDA 13.0's on every Thor here, none on an Orin)
+# (the facts' driver is CUDA 13.2's on a Thor on JetPack 7.2, 13.0's on
+# JetPack 7.0, none on an Orin)
 R='" ".join("%s=%s" % (n["name"], n["cuda_runs"]) for n in d["nodes"])'
 run "$PTBUILD" plan --facts "$D/thor-a.json" --facts "$D/thor-b.json" --facts "$D/thor-c.json" --facts "$D/orin-a.json" --torch 2.14 --cuda 13.4 --json
 printf '%s\n' "$out" >"$T_DIR/r134.json"
@@ -128,9 +132,11 @@ is "$(q "$T_DIR/r134.json" "$R")" "orin-a=upgrade-package thor-a=upgrade-package
 run "$PTBUILD" plan --facts "$D/thor-a.json" --facts "$D/thor-b.json" --torch 2.14 --cuda 13.3
 like "$out" "*thor-b               jetson   served by the jetson build (JetPack runs its CUDA: upgrade-package-unnamed)*" \
 	"--cuda 13.3: upgrade-package-unnamed, said in the text as the JetPack's answer"
-run "$PTBUILD" plan --facts "$D/thor-a.json" --facts "$D/orin-a.json" --torch 2.14 --cuda 13.2 --json
+# a Thor whose L4T says JetPack 7.2 but whose driver is still CUDA 13.0's
+json_edit "$D/thor-a.json" "$T_DIR/thor-old.json" "f['driver']['cuda_max'] = '13.0'; f['taken'] = {'host': 'thor-old'}"
+run "$PTBUILD" plan --facts "$T_DIR/thor-old.json" --facts "$D/orin-a.json" --torch 2.14 --cuda 13.2 --json
 printf '%s\n' "$out" >"$T_DIR/r132.json"
-is "$(q "$T_DIR/r132.json" "$R")" "orin-a=direct thor-a=compat" \
+is "$(q "$T_DIR/r132.json" "$R")" "orin-a=direct thor-old=compat" \
 	"--cuda 13.2, JetPack 7.2's own: direct on the Orin (no driver in its facts); compat on the Thor whose facts carry CUDA 13.0's driver (the driver seen stands)"
 is "$(q "$T_DIR/ot126.json" "$R")" "orin-j6=direct thor-b=no" "--cuda 12.6: direct on the Orin of JetPack 6.2, no on the Thor"
 

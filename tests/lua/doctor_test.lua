@@ -174,6 +174,18 @@ local cases = {
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" } end
       o.libs = { { lib = "libopenblas", path = "/usr/lib/aarch64-linux-gnu/libopenblas.so.0", via = "default", compat = false } } end,
     "SBSA %(ARM server%) CUDA toolkit is installed on a Jetson", "error" },
+  -- an SBSA CUDA 13.4 on an Orin still on JetPack 6.2: the JetPack 7.2
+  -- route plan names (lib/checks.lua orin_sbsa_route)
+  { "jetson-orin-needs-cuda-13.2", function(f, o)
+      f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 65536, cpu = { cores = 12 } }
+      f.gpus = { { index = 0, name = "Orin", compute_capability = "8.7", source = "soc" } }
+      f.driver = nil
+      f.jetson = { l4t = "36.4.3", module = "Jetson AGX Orin 64GB" }
+      o.env.TORCH_CUDA_ARCH_LIST = "8.7"
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+        x.version = "13.4.0"; x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" }
+      end end,
+    "%(GPU 8%.7, L4T 36%.4%.3%) reaches CUDA 13 only through the SBSA toolkit, from CUDA 13%.2 with JetPack 7%.2", "error" },
   { "jetson-toolkit-on-server", function(f, o)
       f.host.arch = "aarch64"; f.host.platform = "sbsa"
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.nvcc_machine = "aarch64"; x.targets = { "aarch64-linux" } end

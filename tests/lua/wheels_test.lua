@@ -102,7 +102,7 @@ local jcases = {
   { "Orin, L4T 36.4.2 is JetPack 6.1: the jp6/cu126 wheels [l4t-3642]", "36.4.2", nil, { gpu("Orin", "8.7") },
     "2.8", true, "2.8.0", jal("2%.8%.0"), "covers every GPU: Orin runs sm_87$", "^a CUDA or cuDNN other than JetPack 6%.1's$" },
   { "Orin, JetPack 6.1 from detect, torch 2.5 [nv-forum-jp61]", "36.4.0", "6.1", { gpu("Orin", "8.7") },
-    "2.5", true, "2.5.0", jal("2%.5%.0"), "the JetPack 6%.1 wheel of torch 2%.5%.0", "^a CUDA or cuDNN" },
+    "2.5", true, "2.5.0", jal("2%.5%.0"), "the Jetson AI Lab's JetPack 6%.1 wheel of torch 2%.5%.0", "^a CUDA or cuDNN" },
   { "Orin, JetPack 6.0: NVIDIA's v60 wheel [nv-redist-jp6]", "36.3.0", nil, { gpu("Orin", "8.7") },
     "2.14", true, "2.4.0a0+07cecf4168.nv24.05.14710581", "^pip install https://developer%.download%.nvidia%.com/compute/redist/jp/v60/pytorch/torch%-2%.4%.0a0%+07cecf4168%.nv24%.05%.14710581%-cp310%-cp310%-linux_aarch64%.whl$",
     "CUDA 12%.2", "^torch 2%.14 %(the JetPack 6%.0 wheels stop at 2%.4%.0a0" },
@@ -119,7 +119,7 @@ local jcases = {
   { "a Jetson whose L4T release was not read", nil, nil, { gpu("Orin", "8.7") },
     "2.14", false, "2.14.1", nil, "^no L4T release was read", "^a build for this machine at all$" },
   { "no GPU seen: perhaps", "36.4.3", nil, {},
-    "2.8", nil, "2.8.0", jal("2%.8%.0"), "^no GPU was seen: the JetPack 6%.2 wheel of torch 2%.8%.0", "^a CUDA or cuDNN" },
+    "2.8", nil, "2.8.0", jal("2%.8%.0"), "^no GPU was seen: the Jetson AI Lab's JetPack 6%.2 wheel of torch 2%.8%.0", "^a CUDA or cuDNN" },
 }
 for _, c in ipairs(jcases) do
   local w = W.cover(facts("aarch64", nil, nil, c[4], { l4t = c[2], jetpack = c[3] }), torch(c[5]))
