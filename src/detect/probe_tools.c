@@ -541,42 +541,28 @@ static char *pyenv_python(const struct ptb_root *r, cJSON *py, const char *shim)
 	return out;
 }
 
-void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
+/* Whether the directory of path (".../bin/python3") is dir, both
+ * resolved: a PATH entry may be spelt otherwise than $VIRTUAL_ENV/bin. */
+static int in_dir(const struct ptb_root *r, const char *path, const char *dir)
 {
-	static const char *const vars[] = { "VIRTUAL_ENV", "CONDA_PREFIX" };
-	const char *from = NULL;
-	char *path = NULL, *real, *prefix, *rprefix;
-	cJSON *py, *libs;
+	const char *slash = strrchr(path, '/');
+	char *pd = slash ? ptb_xstrndup(path, (size_t)(slash - path)) : NULL;
+	char *a = pd ? ptb_root_resolve(r, *pd ? pd : "/") : NULL, *b = ptb_root_resolve(r, dir);
+	int same = a && b && strcmp(a, b) == 0;
 
-	for (size_t i = 0; i < sizeof vars / sizeof vars[0] && !path; i++) {
-		const char *v = ptb_probe_env(vars[i]);
+	free(a);
+	free(b);
+	free(pd);
+	return same;
+}
 
-		if (!v || *v != '/')
-			continue;
-		path = ptb_path_join(v, "bin/python3");
-		from = vars[i];
-		if (!ptb_root_is_exec(r, path)) {
-			free(path);
-			path = NULL;
-		}
-	}
-	if (!path) {
-		path = which(r, "python3");
-		from = "PATH";
-	}
-	if (!path)
-		return;
-	py = cJSON_AddObjectToObject(raw, "python");
-	if (strcmp(from, "PATH") == 0) {
-		char *chosen = pyenv_python(r, py, path);
+/* What one python3 is, from its files: its path, the file it resolves
+ * to, its venv's pyvenv.cfg and the lib/python3* beside either. */
+static void describe_python(const struct ptb_root *r, cJSON *py, const char *path)
+{
+	char *real, *prefix, *rprefix;
+	cJSON *libs;
 
-		if (chosen) {
-			free(path);
-			path = chosen;
-			from = "pyenv";
-		}
-	}
-	cJSON_AddStringToObject(py, "from", from);
 	cJSON_AddStringToObject(py, "path", path);
 	real = ptb_root_resolve(r, path);
 	if (real)
@@ -599,6 +585,96 @@ void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
 	lib_dirs(r, libs, rprefix);
 	free(rprefix);
 	free(prefix);
+	free(real);
+}
+
+/* The python3 a build runs: the first on PATH (behind pyenv's shim, the
+ * one pyenv selects), as `python3 -m venv`, pip and setup.py would find
+ * it; "from" names the environment it is the interpreter of
+ * ($VIRTUAL_ENV/bin, $CONDA_PREFIX/bin), else pyenv or PATH.  With no
+ * python3 on PATH, that of $VIRTUAL_ENV, else of $CONDA_PREFIX.  An
+ * environment a variable names whose python3 is not the one PATH finds
+ * (set, but not activated in this shell) is listed in "unused"; the
+ * distribution's /usr/bin/python3, when the one found is another
+ * interpreter (not it, nor a venv of it), in "system". */
+void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
+{
+	static const char *const vars[] = { "VIRTUAL_ENV", "CONDA_PREFIX" };
+	char *env_py[2] = { NULL, NULL }, *path, *sys_real, *real;
+	const char *from = NULL;
+	cJSON *py, *unused = NULL;
+	size_t nvars = sizeof vars / sizeof vars[0];
+
+	for (size_t i = 0; i < nvars; i++) {
+		const char *v = ptb_probe_env(vars[i]);
+
+		if (!v || *v != '/')
+			continue;
+		env_py[i] = ptb_path_join(v, "bin/python3");
+		if (!ptb_root_is_exec(r, env_py[i])) {
+			free(env_py[i]);
+			env_py[i] = NULL;
+		}
+	}
+	path = which(r, "python3");
+	py = cJSON_CreateObject();
+	if (path) {
+		char *chosen = pyenv_python(r, py, path);
+
+		if (chosen) {
+			free(path);
+			path = chosen;
+			from = "pyenv";
+		}
+		for (size_t i = 0; i < nvars && !from; i++) {
+			char *bin = env_py[i] ? bin_prefix(env_py[i]) : NULL;
+			char *bindir = bin ? ptb_path_join(bin, "bin") : NULL;
+
+			if (bindir && in_dir(r, path, bindir))
+				from = vars[i];
+			free(bindir);
+			free(bin);
+		}
+		if (!from)
+			from = "PATH";
+	} else {
+		for (size_t i = 0; i < nvars && !path; i++)
+			if (env_py[i]) {
+				path = ptb_xstrdup(env_py[i]);
+				from = vars[i];
+			}
+	}
+	if (!path) {
+		cJSON_Delete(py);
+		free(env_py[0]);
+		free(env_py[1]);
+		return;
+	}
+	cJSON_AddItemToObject(raw, "python", py);
+	cJSON_AddStringToObject(py, "from", from);
+	describe_python(r, py, path);
+	/* $VIRTUAL_ENV unless its python3 is the one found; $CONDA_PREFIX
+	 * unless it is, or a venv's on top of it is */
+	for (size_t i = 0; i < nvars; i++) {
+		int covered = strcmp(from, vars[i]) == 0 || (i == 1 && strcmp(from, vars[0]) == 0);
+
+		if (env_py[i] && !covered) {
+			cJSON *u = cJSON_CreateObject();
+
+			if (!unused)
+				unused = cJSON_AddArrayToObject(py, "unused");
+			cJSON_AddStringToObject(u, "var", vars[i]);
+			cJSON_AddStringToObject(u, "path", env_py[i]);
+			cJSON_AddItemToArray(unused, u);
+		}
+		free(env_py[i]);
+	}
+	/* the distribution's python3, when the one found is another */
+	real = ptb_root_resolve(r, path);
+	sys_real = ptb_root_is_exec(r, "/usr/bin/python3") ? ptb_root_resolve(r, "/usr/bin/python3") : NULL;
+	if (sys_real && !(real && strcmp(real, sys_real) == 0))
+		describe_python(r, cJSON_AddObjectToObject(py, "system"), "/usr/bin/python3");
+	free(sys_real);
 	free(real);
 	free(path);
 }
