@@ -541,18 +541,21 @@ static char *pyenv_python(const struct ptb_root *r, cJSON *py, const char *shim)
 	return out;
 }
 
-/* Whether the directory of path (".../bin/python3") is dir, both
- * resolved: a PATH entry may be spelt otherwise than $VIRTUAL_ENV/bin. */
-static int in_dir(const struct ptb_root *r, const char *path, const char *dir)
+/* Whether two python3 paths are in the same directory, both resolved:
+ * a PATH entry may be spelt otherwise than $VIRTUAL_ENV/bin. */
+static int same_dir(const struct ptb_root *r, const char *p1, const char *p2)
 {
-	const char *slash = strrchr(path, '/');
-	char *pd = slash ? ptb_xstrndup(path, (size_t)(slash - path)) : NULL;
-	char *a = pd ? ptb_root_resolve(r, *pd ? pd : "/") : NULL, *b = ptb_root_resolve(r, dir);
+	const char *s1 = strrchr(p1, '/'), *s2 = strrchr(p2, '/');
+	char *d1 = s1 ? ptb_xstrndup(p1, (size_t)(s1 - p1)) : NULL;
+	char *d2 = s2 ? ptb_xstrndup(p2, (size_t)(s2 - p2)) : NULL;
+	char *a = d1 ? ptb_root_resolve(r, *d1 ? d1 : "/") : NULL;
+	char *b = d2 ? ptb_root_resolve(r, *d2 ? d2 : "/") : NULL;
 	int same = a && b && strcmp(a, b) == 0;
 
 	free(a);
 	free(b);
-	free(pd);
+	free(d1);
+	free(d2);
 	return same;
 }
 
@@ -588,63 +591,63 @@ static void describe_python(const struct ptb_root *r, cJSON *py, const char *pat
 	free(real);
 }
 
+static const char *const env_vars[] = { "VIRTUAL_ENV", "CONDA_PREFIX" };
+#define N_ENV_VARS (sizeof env_vars / sizeof env_vars[0])
+
 /* The python3 a build runs: the first on PATH (behind pyenv's shim, the
  * one pyenv selects), as `python3 -m venv`, pip and setup.py would find
- * it; "from" names the environment it is the interpreter of
- * ($VIRTUAL_ENV/bin, $CONDA_PREFIX/bin), else pyenv or PATH.  With no
- * python3 on PATH, that of $VIRTUAL_ENV, else of $CONDA_PREFIX.  An
- * environment a variable names whose python3 is not the one PATH finds
- * (set, but not activated in this shell) is listed in "unused"; the
- * distribution's /usr/bin/python3, when the one found is another
- * interpreter (not it, nor a venv of it), in "system". */
-void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
+ * it; *from names the environment it is the interpreter of (the variable
+ * whose env_py it is beside), else pyenv or PATH.  With no python3 on
+ * PATH, that of $VIRTUAL_ENV, else of $CONDA_PREFIX.  NULL when none. */
+static char *build_python(const struct ptb_root *r, cJSON *py, char *const *env_py, const char **from)
 {
-	static const char *const vars[] = { "VIRTUAL_ENV", "CONDA_PREFIX" };
-	char *env_py[2] = { NULL, NULL }, *path, *sys_real, *real;
-	const char *from = NULL;
-	cJSON *py, *unused = NULL;
-	size_t nvars = sizeof vars / sizeof vars[0];
+	char *path = which(r, "python3"), *chosen;
 
-	for (size_t i = 0; i < nvars; i++) {
-		const char *v = ptb_probe_env(vars[i]);
-
-		if (!v || *v != '/')
-			continue;
-		env_py[i] = ptb_path_join(v, "bin/python3");
-		if (!ptb_root_is_exec(r, env_py[i])) {
-			free(env_py[i]);
-			env_py[i] = NULL;
-		}
-	}
-	path = which(r, "python3");
-	py = cJSON_CreateObject();
-	if (path) {
-		char *chosen = pyenv_python(r, py, path);
-
-		if (chosen) {
-			free(path);
-			path = chosen;
-			from = "pyenv";
-		}
-		for (size_t i = 0; i < nvars && !from; i++) {
-			char *bin = env_py[i] ? bin_prefix(env_py[i]) : NULL;
-			char *bindir = bin ? ptb_path_join(bin, "bin") : NULL;
-
-			if (bindir && in_dir(r, path, bindir))
-				from = vars[i];
-			free(bindir);
-			free(bin);
-		}
-		if (!from)
-			from = "PATH";
-	} else {
-		for (size_t i = 0; i < nvars && !path; i++)
+	*from = NULL;
+	if (!path) {
+		for (size_t i = 0; i < N_ENV_VARS && !path; i++)
 			if (env_py[i]) {
 				path = ptb_xstrdup(env_py[i]);
-				from = vars[i];
+				*from = env_vars[i];
 			}
+		return path;
 	}
-	if (!path) {
+	if ((chosen = pyenv_python(r, py, path))) {
+		free(path);
+		*from = "pyenv";
+		return chosen;
+	}
+	for (size_t i = 0; i < N_ENV_VARS && !*from; i++)
+		if (env_py[i] && same_dir(r, path, env_py[i]))
+			*from = env_vars[i];
+	if (!*from)
+		*from = "PATH";
+	return path;
+}
+
+/* raw.python: the python3 a build runs (build_python).  An environment a
+ * variable names whose python3 is not that one (set, but not activated
+ * in this shell) is listed in "unused"; the distribution's
+ * /usr/bin/python3, when the one found is another interpreter (not it,
+ * nor a venv of it), in "system". */
+void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
+{
+	char *env_py[N_ENV_VARS] = { NULL, NULL }, *path, *sys_real, *real;
+	const char *from;
+	cJSON *py = cJSON_CreateObject(), *unused = NULL;
+
+	for (size_t i = 0; i < N_ENV_VARS; i++) {
+		const char *v = ptb_probe_env(env_vars[i]);
+
+		if (v && *v == '/') {
+			env_py[i] = ptb_path_join(v, "bin/python3");
+			if (!ptb_root_is_exec(r, env_py[i])) {
+				free(env_py[i]);
+				env_py[i] = NULL;
+			}
+		}
+	}
+	if (!(path = build_python(r, py, env_py, &from))) {
 		cJSON_Delete(py);
 		free(env_py[0]);
 		free(env_py[1]);
@@ -655,15 +658,15 @@ void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
 	describe_python(r, py, path);
 	/* $VIRTUAL_ENV unless its python3 is the one found; $CONDA_PREFIX
 	 * unless it is, or a venv's on top of it is */
-	for (size_t i = 0; i < nvars; i++) {
-		int covered = strcmp(from, vars[i]) == 0 || (i == 1 && strcmp(from, vars[0]) == 0);
+	for (size_t i = 0; i < N_ENV_VARS; i++) {
+		int covered = strcmp(from, env_vars[i]) == 0 || (i == 1 && strcmp(from, env_vars[0]) == 0);
 
 		if (env_py[i] && !covered) {
 			cJSON *u = cJSON_CreateObject();
 
 			if (!unused)
 				unused = cJSON_AddArrayToObject(py, "unused");
-			cJSON_AddStringToObject(u, "var", vars[i]);
+			cJSON_AddStringToObject(u, "var", env_vars[i]);
 			cJSON_AddStringToObject(u, "path", env_py[i]);
 			cJSON_AddItemToArray(unused, u);
 		}
