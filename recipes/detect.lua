@@ -807,26 +807,18 @@ end
 
 ---------------------------------------------------------------------------
 -- the python3 a build would use (raw.python, src/detect/probe_tools.c):
--- its X.Y from the file it resolves to (python3 -> python3.12), else its
--- virtual environment's pyvenv.cfg ("version = 3.12.3", or uv's
+-- the first on PATH, as pip and setup.py find it; `from` names the
+-- environment it belongs to ($VIRTUAL_ENV, $CONDA_PREFIX), else pyenv or
+-- PATH.  Its X.Y from the file it resolves to (python3 -> python3.12),
+-- else its virtual environment's pyvenv.cfg ("version = 3.12.3", or uv's
 -- "version_info = 3.12.3"), else the one lib/python3.X beside it.  Behind
 -- pyenv's shim (a script) C has already taken the interpreter of the
--- version pyenv selects (raw.python.pyenv says which and why).
+-- version pyenv selects (raw.python.pyenv says which and why).  The
+-- distribution's /usr/bin/python3, when it is another interpreter, is
+-- `system` (the same fields but from): labelled, never what a plan uses.
 
-local function python_facts(raw, notes)
-  local p = raw.python
-  if type(p) ~= "table" or type(p.path) ~= "string" then
-    notes[#notes + 1] = "no python3 found ($VIRTUAL_ENV/bin, $CONDA_PREFIX/bin or PATH): a PyTorch build needs one"
-    return nil
-  end
-  local pe = type(p.pyenv) == "table" and p.pyenv or nil
-  if pe and pe.installed == false and type(pe.version) == "string" then
-    notes[#notes + 1] = ("pyenv selects Python %s (%s), which is not installed in %s/versions: pyenv install %s, or choose another with pyenv local"):format(
-      pe.version, tostring(pe.set_by), tostring(pe.root), pe.version)
-  elseif pe and not pe.version then
-    notes[#notes + 1] = ("python3 at %s is pyenv's shim, and no PYENV_VERSION, .python-version or %s/version says which Python it runs"):format(
-      p.path, tostring(pe.root))
-  end
+-- X.Y of one python3 C described, and the file that says it; nil when none.
+local function python_version(p)
   local real = type(p.real) == "string" and p.real or nil
   local v = real and real:match("/python(%d+%.%d+)$")
   local src = v and real
@@ -845,10 +837,42 @@ local function python_facts(raw, notes)
     end
     if #found == 1 then v, src = found[1], dir end
   end
+  return v, src, real
+end
+
+local function python_facts(raw, notes)
+  local p = raw.python
+  if type(p) ~= "table" or type(p.path) ~= "string" then
+    notes[#notes + 1] = "no python3 found ($VIRTUAL_ENV/bin, $CONDA_PREFIX/bin or PATH): a PyTorch build needs one"
+    return nil
+  end
+  local pe = type(p.pyenv) == "table" and p.pyenv or nil
+  if pe and pe.installed == false and type(pe.version) == "string" then
+    notes[#notes + 1] = ("pyenv selects Python %s (%s), which is not installed in %s/versions: pyenv install %s, or choose another with pyenv local"):format(
+      pe.version, tostring(pe.set_by), tostring(pe.root), pe.version)
+  elseif pe and not pe.version then
+    notes[#notes + 1] = ("python3 at %s is pyenv's shim, and no PYENV_VERSION, .python-version or %s/version says which Python it runs"):format(
+      p.path, tostring(pe.root))
+  end
+  local v, src, real = python_version(p)
   if not v then
     notes[#notes + 1] = ("python3 at %s: its version is unknown (no pythonX.Y it links to, no pyvenv.cfg, no single lib/python3.X)"):format(p.path)
   end
-  return { version = v or ptb.null, path = p.path, real = real, from = p.from, source = src }
+  -- an environment a variable names, not activated: PATH's python3 builds
+  for _, u in ipairs(type(p.unused) == "table" and p.unused or {}) do
+    if type(u) == "table" and type(u.var) == "string" and type(u.path) == "string" then
+      local dir = u.path:match("^(.*)/bin/python3$") or u.path
+      notes[#notes + 1] = ("$%s names %s, but the python3 first on PATH is %s%s: a build runs that one, not %s; activate the environment first (%s) or unset %s"):format(
+        u.var, dir, p.path, v and (" (Python " .. v .. ")") or "", u.path,
+        u.var == "VIRTUAL_ENV" and (". " .. dir .. "/bin/activate") or ("conda activate " .. dir), u.var)
+    end
+  end
+  local sys
+  if type(p.system) == "table" and type(p.system.path) == "string" then
+    local sv, ssrc, sreal = python_version(p.system)
+    sys = { version = sv or ptb.null, path = p.system.path, real = sreal, source = ssrc }
+  end
+  return { version = v or ptb.null, path = p.path, real = real, from = p.from, source = src, system = sys }
 end
 
 ---------------------------------------------------------------------------

@@ -65,7 +65,8 @@ local ARM64_DEFAULTS = {
   { name = "USE_PRIORITIZED_TEXT_FOR_LD", value = "1" },
   { name = "CMAKE_SHARED_LINKER_FLAGS", value = "-Wl,-z,max-page-size=0x10000" },
 }
--- ubuntu's default PATH: docker --env-file cannot expand $PATH.
+-- the default PATH of the ubuntu and debian images (Docker's own for an
+-- image that sets none): docker --env-file cannot expand $PATH.
 local DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 -- Wheels are zip files: zip cannot hold times before 1980-01-01.
 local MIN_SOURCE_DATE_EPOCH = 315532800
@@ -408,29 +409,27 @@ local function image_arches(plan, want, arm_env, arm_acl, notes)
   return arches
 end
 
--- The base image when --base-image names none: the Ubuntu release the
--- plan's machine runs, when the image builds on it (data/image.lua), so
--- the wheel is for that machine's Python and glibc; else the first, with
--- a note saying what the wheel will be for.  A plan saved before plans
--- carried `machine` gets the first and no note.  Returns image, note.
+-- The base image when --base-image names none: that of the Ubuntu or
+-- Debian release the plan's machine runs, when the image builds on it
+-- (data/image.lua bases), so the wheel is for that machine's Python and
+-- glibc; else the first, with a note saying what the wheel will be for.
+-- A plan saved before plans carried `machine` gets the first and no
+-- note.  Returns image, note.
 local function default_base(plan)
-  local first = imgdata.ubuntu[1]
-  local image = "ubuntu:" .. first.version
+  local first = imgdata.bases[1]
   local m = plan.machine
-  if type(m) ~= "table" then return image, nil end
+  if type(m) ~= "table" then return first.image, nil end
   local function str(v) return type(v) == "string" and v or nil end
   local id, ver = str(m.os_id), str(m.os_version)
-  if id == "ubuntu" then
-    for _, u in ipairs(imgdata.ubuntu) do
-      if u.version == ver then return "ubuntu:" .. u.version, nil end
-    end
+  for _, b in ipairs(imgdata.bases) do
+    if b.os_id == id and b.version == ver then return b.image, nil end
   end
   local osname = id and (id .. (ver and (" " .. ver) or "")) or "an OS the facts do not name"
   local known = {}
   if str(m.glibc) then known[#known + 1] = "glibc " .. m.glibc end
   if str(m.python) then known[#known + 1] = "Python " .. m.python end
-  return image, ("the plan's machine runs %s%s, but the Dockerfile builds on %s: the wheel is for Ubuntu %s's Python %s (cp%s) and glibc %s, which may not install or load there; pass --base-image an apt-based image with the machine's Python and no newer glibc"):format(
-    osname, #known > 0 and (" (" .. table.concat(known, ", ") .. ")") or "", image, first.version,
+  return first.image, ("the plan's machine runs %s%s, but the Dockerfile builds on %s: the wheel is for %s's Python %s (cp%s) and glibc %s, which may not install or load there; pass --base-image an apt-based image with the machine's Python and no newer glibc"):format(
+    osname, #known > 0 and (" (" .. table.concat(known, ", ") .. ")") or "", first.image, first.name,
     first.python, (first.python:gsub("%.", "")), first.glibc)
 end
 

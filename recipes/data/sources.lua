@@ -373,5 +373,7 @@ return {
     where = "Debian's archive through apt-cache show after apt-get update on Debian 12 bookworm (2026-12-02); https://packages.debian.org. Ubuntu's archive was not read", seen = "2026-12-02" },
   ubuntu = { what = "Ubuntu 22.04 (jammy) and 24.04 (noble) both ship build-essential, ca-certificates, curl, git, ninja-build, python3-dev, python3-pip, python3-venv, xz-utils, libnuma-dev, libopenblas-dev, scons and ccache (main or universe); their python3 is 3.10 and 3.12, their libc6 2.35 and 2.39",
     where = "https://packages.ubuntu.com (jammy, noble); noble's python3.12 3.12.3-1ubuntu0.13 seen in an ubuntu-ports pool/main/p/python3.12 mirror", seen = "2026-12-02" },
+  ["debian-image"] = { what = "Debian 12 (bookworm) and 13 (trixie) both ship build-essential, ca-certificates, curl, git, ninja-build, python3-dev, python3-pip, python3-venv, xz-utils, libnuma-dev, libopenblas-dev, scons and ccache in main for amd64 and arm64; their python3 is 3.11.2 and 3.13.5, their libc6 2.36 and 2.41, their g++ 12.2 and 14.2; Docker Hub's official debian image is tagged by codename (debian:bookworm, debian:trixie) and by major version",
+    where = "deb.debian.org/debian dists bookworm and trixie, main, binary-amd64 and binary-arm64 Packages, read with apt-cache madison after apt-get update from a private sources list on Debian 12; https://hub.docker.com/_/debian (docker-library/official-images library/debian)", seen = "2026-12-02" },
   rpm = { what = "Fedora/EPEL package names", where = "https://packages.fedoraproject.org, EPEL" },
 }

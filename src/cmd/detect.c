@@ -203,6 +203,15 @@ static void summary(const cJSON *f)
 		if (ptb_json_str(it, "from"))
 			printf(" [%s]", ptb_json_str(it, "from"));
 		putchar('\n');
+		it = cJSON_GetObjectItemCaseSensitive(it, "system");
+		if (cJSON_IsObject(it)) {
+			path = s_or(it, "path", "?");
+			real = ptb_json_str(it, "real");
+			printf("python    %s at %s", s_or(it, "version", "unknown"), path);
+			if (real && strcmp(real, path) != 0)
+				printf(" (%s)", real);
+			printf(" [system: not the one a build uses]\n");
+		}
 	} else if (cJSON_IsNull(it)) {
 		printf("python    none found\n");
 	}

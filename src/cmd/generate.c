@@ -67,7 +67,7 @@ static const struct ptb_opt options[] = {
 	{ .name = "torch-ref", .arg = "REF", AT(torch_ref),
 	  .help = "PyTorch git tag or commit for the Dockerfile (default v<torch version>)" },
 	{ .name = "base-image", .arg = "IMAGE", AT(base_image),
-	  .help = "Dockerfile base image, pinned by tag (default ubuntu 24.04 for a plan of an Ubuntu 24.04 machine, else 22.04)" },
+	  .help = "Dockerfile base image, pinned by tag (default: the plan machine's release when it is Ubuntu 22.04 or 24.04 or Debian 12 or 13, else ubuntu 22.04)" },
 	{ .name = "base-digest", .arg = "SHA", AT(base_digest),
 	  .help = "pin the base image by digest too (sha256:...)" },
 	{ .name = "source-date-epoch", .arg = "N", AT(sde),

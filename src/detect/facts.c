@@ -56,6 +56,12 @@ static const struct {
 	{ "python.real", T_STR | T_NULL },
 	{ "python.from", T_STR | T_NULL },
 	{ "python.source", T_STR | T_NULL },
+	/* the distribution's python3 when the build's is another */
+	{ "python.system", T_OBJ | T_NULL },
+	{ "python.system.version", T_STR | T_NULL },
+	{ "python.system.path", T_STR },
+	{ "python.system.real", T_STR | T_NULL },
+	{ "python.system.source", T_STR | T_NULL },
 };
 
 /* Value forms other parts parse: "9.0" compute capabilities, "12.4" and
@@ -118,6 +124,7 @@ static const struct {
 	{ "jetson.jetpack", 2, 3, 0, "a JetPack version such as \"6.1\"" },
 	{ "jetson.cuda", 2, 3, 0, "a CUDA release such as \"12.6\"" },
 	{ "python.version", 2, 2, 0, "a Python version such as \"3.12\"" },
+	{ "python.system.version", 2, 2, 0, "a Python version such as \"3.11\"" },
 };
 
 static int check_form(const cJSON *v, const char *key, int i, size_t f,

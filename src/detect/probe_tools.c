@@ -541,42 +541,31 @@ static char *pyenv_python(const struct ptb_root *r, cJSON *py, const char *shim)
 	return out;
 }
 
-void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
+/* Whether two python3 paths are in the same directory, both resolved:
+ * a PATH entry may be spelt otherwise than $VIRTUAL_ENV/bin. */
+static int same_dir(const struct ptb_root *r, const char *p1, const char *p2)
 {
-	static const char *const vars[] = { "VIRTUAL_ENV", "CONDA_PREFIX" };
-	const char *from = NULL;
-	char *path = NULL, *real, *prefix, *rprefix;
-	cJSON *py, *libs;
+	const char *s1 = strrchr(p1, '/'), *s2 = strrchr(p2, '/');
+	char *d1 = s1 ? ptb_xstrndup(p1, (size_t)(s1 - p1)) : NULL;
+	char *d2 = s2 ? ptb_xstrndup(p2, (size_t)(s2 - p2)) : NULL;
+	char *a = d1 ? ptb_root_resolve(r, *d1 ? d1 : "/") : NULL;
+	char *b = d2 ? ptb_root_resolve(r, *d2 ? d2 : "/") : NULL;
+	int same = a && b && strcmp(a, b) == 0;
 
-	for (size_t i = 0; i < sizeof vars / sizeof vars[0] && !path; i++) {
-		const char *v = ptb_probe_env(vars[i]);
+	free(a);
+	free(b);
+	free(d1);
+	free(d2);
+	return same;
+}
 
-		if (!v || *v != '/')
-			continue;
-		path = ptb_path_join(v, "bin/python3");
-		from = vars[i];
-		if (!ptb_root_is_exec(r, path)) {
-			free(path);
-			path = NULL;
-		}
-	}
-	if (!path) {
-		path = which(r, "python3");
-		from = "PATH";
-	}
-	if (!path)
-		return;
-	py = cJSON_AddObjectToObject(raw, "python");
-	if (strcmp(from, "PATH") == 0) {
-		char *chosen = pyenv_python(r, py, path);
+/* What one python3 is, from its files: its path, the file it resolves
+ * to, its venv's pyvenv.cfg and the lib/python3* beside either. */
+static void describe_python(const struct ptb_root *r, cJSON *py, const char *path)
+{
+	char *real, *prefix, *rprefix;
+	cJSON *libs;
 
-		if (chosen) {
-			free(path);
-			path = chosen;
-			from = "pyenv";
-		}
-	}
-	cJSON_AddStringToObject(py, "from", from);
 	cJSON_AddStringToObject(py, "path", path);
 	real = ptb_root_resolve(r, path);
 	if (real)
@@ -599,6 +588,96 @@ void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
 	lib_dirs(r, libs, rprefix);
 	free(rprefix);
 	free(prefix);
+	free(real);
+}
+
+static const char *const env_vars[] = { "VIRTUAL_ENV", "CONDA_PREFIX" };
+#define N_ENV_VARS (sizeof env_vars / sizeof env_vars[0])
+
+/* The python3 a build runs: the first on PATH (behind pyenv's shim, the
+ * one pyenv selects), as `python3 -m venv`, pip and setup.py would find
+ * it; *from names the environment it is the interpreter of (the variable
+ * whose env_py it is beside), else pyenv or PATH.  With no python3 on
+ * PATH, that of $VIRTUAL_ENV, else of $CONDA_PREFIX.  NULL when none. */
+static char *build_python(const struct ptb_root *r, cJSON *py, char *const *env_py, const char **from)
+{
+	char *path = which(r, "python3"), *chosen;
+
+	*from = NULL;
+	if (!path) {
+		for (size_t i = 0; i < N_ENV_VARS && !path; i++)
+			if (env_py[i]) {
+				path = ptb_xstrdup(env_py[i]);
+				*from = env_vars[i];
+			}
+		return path;
+	}
+	if ((chosen = pyenv_python(r, py, path))) {
+		free(path);
+		*from = "pyenv";
+		return chosen;
+	}
+	for (size_t i = 0; i < N_ENV_VARS && !*from; i++)
+		if (env_py[i] && same_dir(r, path, env_py[i]))
+			*from = env_vars[i];
+	if (!*from)
+		*from = "PATH";
+	return path;
+}
+
+/* raw.python: the python3 a build runs (build_python).  An environment a
+ * variable names whose python3 is not that one (set, but not activated
+ * in this shell) is listed in "unused"; the distribution's
+ * /usr/bin/python3, when the one found is another interpreter (not it,
+ * nor a venv of it), in "system". */
+void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
+{
+	char *env_py[N_ENV_VARS] = { NULL, NULL }, *path, *sys_real, *real;
+	const char *from;
+	cJSON *py = cJSON_CreateObject(), *unused = NULL;
+
+	for (size_t i = 0; i < N_ENV_VARS; i++) {
+		const char *v = ptb_probe_env(env_vars[i]);
+
+		if (v && *v == '/') {
+			env_py[i] = ptb_path_join(v, "bin/python3");
+			if (!ptb_root_is_exec(r, env_py[i])) {
+				free(env_py[i]);
+				env_py[i] = NULL;
+			}
+		}
+	}
+	if (!(path = build_python(r, py, env_py, &from))) {
+		cJSON_Delete(py);
+		free(env_py[0]);
+		free(env_py[1]);
+		return;
+	}
+	cJSON_AddItemToObject(raw, "python", py);
+	cJSON_AddStringToObject(py, "from", from);
+	describe_python(r, py, path);
+	/* $VIRTUAL_ENV unless its python3 is the one found; $CONDA_PREFIX
+	 * unless it is, or a venv's on top of it is */
+	for (size_t i = 0; i < N_ENV_VARS; i++) {
+		int covered = strcmp(from, env_vars[i]) == 0 || (i == 1 && strcmp(from, env_vars[0]) == 0);
+
+		if (env_py[i] && !covered) {
+			cJSON *u = cJSON_CreateObject();
+
+			if (!unused)
+				unused = cJSON_AddArrayToObject(py, "unused");
+			cJSON_AddStringToObject(u, "var", env_vars[i]);
+			cJSON_AddStringToObject(u, "path", env_py[i]);
+			cJSON_AddItemToArray(unused, u);
+		}
+		free(env_py[i]);
+	}
+	/* the distribution's python3, when the one found is another */
+	real = ptb_root_resolve(r, path);
+	sys_real = ptb_root_is_exec(r, "/usr/bin/python3") ? ptb_root_resolve(r, "/usr/bin/python3") : NULL;
+	if (sys_real && !(real && strcmp(real, sys_real) == 0))
+		describe_python(r, cJSON_AddObjectToObject(py, "system"), "/usr/bin/python3");
+	free(sys_real);
 	free(real);
 	free(path);
 }

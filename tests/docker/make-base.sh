@@ -1,7 +1,7 @@
 #!/bin/sh
 # make-base.sh CACHE PKG... - what the Docker build test needs from Debian,
 # made once into CACHE (outside the checkout) and reused:
-#   CACHE/bookworm-minbase.tar   a Debian bookworm minbase root made with
+#   CACHE/SUITE-minbase.tar      a Debian minbase root made with
 #                                debootstrap, for `docker import` (no
 #                                registry is needed for the base image)
 #   CACHE/debs-KEY/              the .deb files that root lacks for PKG...
@@ -11,19 +11,22 @@
 # KEY is the sha256 of the sorted package list.  Prints the debs directory
 # on success; exits 77 with the reason on stderr when Debian's archive
 # cannot be reached or the tools are missing.  PTB_DEBIAN_MIRROR overrides
-# the mirror (default http://deb.debian.org/debian).
+# the mirror (default http://deb.debian.org/debian), PTB_DOCKER_SUITE the
+# Debian release (default bookworm; another one's debs are kept apart).
 set -u
 cache=${1:?usage: make-base.sh CACHE PKG...}
 shift
 mirror=${PTB_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+suite=${PTB_DOCKER_SUITE:-bookworm}
 for tool in debootstrap dpkg-scanpackages chroot tar; do
 	command -v "$tool" >/dev/null 2>&1 || { echo "no $tool on this machine" >&2; exit 77; }
 done
 [ "$(id -u)" -eq 0 ] || { echo "debootstrap needs root" >&2; exit 77; }
 mkdir -p "$cache" || exit 77
 key=$(printf '%s\n' "$@" | sort -u | sha256sum | cut -c1-16)
+[ "$suite" = bookworm ] || key=$suite-$key
 debs=$cache/debs-$key
-base=$cache/bookworm-minbase.tar
+base=$cache/$suite-minbase.tar
 if [ -f "$base" ] && [ -f "$debs/Packages" ]; then
 	echo "$debs"
 	exit 0
@@ -31,17 +34,17 @@ fi
 work=$(mktemp -d "$cache/make.XXXXXX") || exit 77
 trap 'rm -rf "$work"' EXIT
 root=$work/root
-if ! debootstrap --variant=minbase bookworm "$root" "$mirror" >"$work/log" 2>&1; then
-	echo "debootstrap bookworm from $mirror failed: $(grep -m1 '^E:' "$work/log" || tail -n 1 "$work/log")" >&2
+if ! debootstrap --variant=minbase "$suite" "$root" "$mirror" >"$work/log" 2>&1; then
+	echo "debootstrap $suite from $mirror failed: $(grep -m1 '^E:' "$work/log" || tail -n 1 "$work/log")" >&2
 	exit 77
 fi
-printf 'deb %s bookworm main\n' "$mirror" >"$root/etc/apt/sources.list"
+printf 'deb %s %s main\n' "$mirror" "$suite" >"$root/etc/apt/sources.list"
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
 # The closure of PKG... that minbase lacks, downloaded by the root's own
 # apt (the same resolution the build's apt-get will make).
 if ! chroot "$root" apt-get -q update >"$work/log" 2>&1 ||
 	! chroot "$root" apt-get -q install -y --download-only --no-install-recommends "$@" >>"$work/log" 2>&1; then
-	echo "apt-get --download-only $* in the bookworm root failed: $(grep -m1 '^E:' "$work/log" || tail -n 1 "$work/log")" >&2
+	echo "apt-get --download-only $* in the $suite root failed: $(grep -m1 '^E:' "$work/log" || tail -n 1 "$work/log")" >&2
 	exit 77
 fi
 mkdir -p "$work/debs"

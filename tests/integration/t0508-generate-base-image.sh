@@ -2,7 +2,8 @@
 # t0508-generate-base-image.sh - the Dockerfile's base image follows the
 # machine the plan is for: the plan records it (machine: arch, os_id,
 # os_version, glibc, python), and generate without --base-image builds
-# on ubuntu:<version> for an Ubuntu 22.04 or 24.04 machine, else on
+# on ubuntu:<version> for an Ubuntu 22.04 or 24.04 machine, on
+# debian:bookworm or debian:trixie for a Debian 12 or 13 one, else on
 # ubuntu:22.04 with a note naming the machine's OS and what the wheel is
 # for; --base-image always wins; a plan saved before plans carried
 # machine keeps ubuntu:22.04 with no note; a malformed machine is
@@ -51,6 +52,24 @@ json_edit "$P/gh200.json" "$T_DIR/u2004.json" "f.pop('profile', None); f['host']
 run "$PTBUILD" generate --facts "$T_DIR/u2004.json" --out "$T_DIR/u2004" --format dockerfile
 is "$rc:$(base "$T_DIR/u2004")" "0:ubuntu:22.04" "an Ubuntu 20.04 machine: ubuntu:22.04"
 like "$err" "*machine runs ubuntu 20.04 (glibc 2.39), but the Dockerfile builds on ubuntu:22.04*" "... with the note naming ubuntu 20.04"
+
+# A Debian 12 or 13 machine: Debian's image of that release (its
+# Python and glibc), no note; Debian 11, which the image does not build
+# on: ubuntu:22.04 and the note.
+while read -r ver want; do
+	json_edit "$P/graviton3.json" "$T_DIR/deb$ver.json" "f.pop('profile', None); f['host']['os']['id'] = 'debian'; f['host']['os']['version_id'] = '$ver'"
+	run "$PTBUILD" generate --facts "$T_DIR/deb$ver.json" --out "$T_DIR/deb$ver" --format dockerfile
+	is "$rc:$(base "$T_DIR/deb$ver")" "0:$want" "a Debian $ver machine: ARG BASE_IMAGE=$want"
+	if [ "$want" = ubuntu:22.04 ]; then
+		like "$err" "*machine runs debian $ver (glibc 2.34), but the Dockerfile builds on ubuntu:22.04*" "... with the note naming debian $ver"
+	else
+		unlike "$err" "$NOTE" "... and no note about the machine's OS"
+	fi
+done <<'ROWS'
+12 debian:bookworm
+13 debian:trixie
+11 ubuntu:22.04
+ROWS
 
 # 3. --base-image wins, and no note is made for the image it replaces.
 run "$PTBUILD" generate --profile gh200 --out "$T_DIR/gh-over" --format dockerfile --base-image debian:12

@@ -15,6 +15,8 @@
 # then about a minute.  Skips with the reason when it cannot run (not
 # root, no dockerd or debootstrap, Debian's archive unreachable for the
 # first run); PTB_DOCKER=0 turns it off, PTB_DOCKER_ARM64=0 its arm64 leg.
+# PTB_DOCKER_SUITE=trixie builds the amd64 image on Debian 13 instead of
+# 12 (the arm64 leg's root stays bookworm).
 #
 # The one change to the generated Dockerfile: its `# syntax=` line is
 # dropped from the test's copy, since BuildKit cannot fetch that frontend
@@ -28,6 +30,7 @@ for tool in dockerd /usr/bin/docker debootstrap git python3 xz; do
 done
 started=$(date +%s)
 cache=${PTB_DOCKER_CACHE:-${HOME:-/nonexistent}/.cache/ptbuild-docker}
+suite=${PTB_DOCKER_SUITE:-bookworm}
 W=$T_DIR
 # dockerd's state in a short temporary directory of its own: its sockets
 # (containerd's under the exec root) must fit a unix socket path's 108
@@ -43,7 +46,7 @@ python3 "$top_srcdir/tests/docker/make-mirror.py" "$W/plan-in.json" "$W/plan.jso
 t_ok $? "the mirror and a plan made for its manifest"
 gen() { # OUTDIR PLAN
 	"$PTBUILD" -q --recipes "$W/recipes" generate --plan "$2" --out "$1" --format dockerfile,bake --sccache \
-		--base-image ptbuild-test/bookworm:apt >/dev/null 2>"$W/gen.err" &&
+		--base-image "ptbuild-test/$suite:apt" >/dev/null 2>"$W/gen.err" &&
 		sed '1{/^# syntax=/d}' "$1/Dockerfile" >"$1/Dockerfile.test"
 }
 gen "$W/gen" "$W/plan.json"
@@ -54,7 +57,7 @@ pkgs=$(sed -n '/apt-get install/,/^$/p' "$W/gen/Dockerfile" | sed -n 's/^ *\([a-
 debs=$(sh "$top_srcdir/tests/docker/make-base.sh" "$cache" $pkgs 2>"$W/base.err")
 case $? in
 0) ;;
-77) skip_all "no Debian bookworm base: $(tail -n 1 "$W/base.err")" ;;
+77) skip_all "no Debian $suite base: $(tail -n 1 "$W/base.err")" ;;
 *) t_ok 1 "make-base.sh"; sed 's/^/# /' "$W/base.err"; done_testing; exit 1 ;;
 esac
 ln -s "$debs" "$W/mirror/debian"
@@ -97,12 +100,12 @@ M=http://127.0.0.1:$port
 # pip's default index at a closed loopback port (as on a builder with no
 # way out: only PIP_INDEX_URL can lead pip to its packages, and nothing
 # can reach PyPI).
-docker import "$cache/bookworm-minbase.tar" ptbuild-test/bookworm:raw >/dev/null 2>"$W/err"
+docker import "$cache/$suite-minbase.tar" "ptbuild-test/$suite:raw" >/dev/null 2>"$W/err"
 t_ok $? "docker import the debootstrap root"
-docker run --network=none --name ptbuild-test-base ptbuild-test/bookworm:raw \
+docker run --network=none --name ptbuild-test-base "ptbuild-test/$suite:raw" \
 	sh -c "echo 'deb [trusted=yes] $M/debian ./' >/etc/apt/sources.list &&
 		printf '[global]\\nindex-url = http://127.0.0.1:9/closed\\ntimeout = 5\\nretries = 0\\n' >/etc/pip.conf" >"$W/err" 2>&1 &&
-	docker commit ptbuild-test-base ptbuild-test/bookworm:apt >/dev/null 2>>"$W/err" &&
+	docker commit ptbuild-test-base "ptbuild-test/$suite:apt" >/dev/null 2>>"$W/err" &&
 	docker rm ptbuild-test-base >/dev/null 2>>"$W/err"
 st=$?
 t_ok $st "the base image's apt points at the mirror"
@@ -170,11 +173,13 @@ od -An -c -N4 "$OpenBLAS_HOME/lib/libopenblas.so" | grep -q 'E   L   F' || { ech
 [ -z "${PIP_INDEX_URL:-}" ] || { echo "PIP_INDEX_URL=$PIP_INDEX_URL stayed in the image"; bad=1; }
 dpkg-query -W -f='${Status}\n' build-essential git python3-venv curl | grep -vq 'install ok installed' && { echo "packages missing"; bad=1; }
 [ "$USE_SYSTEM_NCCL" = 0 ] || { echo "USE_SYSTEM_NCCL=$USE_SYSTEM_NCCL"; bad=1; }
+. /etc/os-release
+[ "$VERSION_CODENAME" = "$PTB_SUITE" ] || { echo "the image is Debian $VERSION_CODENAME, not $PTB_SUITE"; bad=1; }
 exit $bad
 EOF
-docker run --rm --network=none -v "$W/check.sh:/check.sh:ro" ptbuild-test/deps sh /check.sh >"$W/check.out" 2>&1
+docker run --rm --network=none -e "PTB_SUITE=$suite" -v "$W/check.sh:/check.sh:ro" ptbuild-test/deps sh /check.sh >"$W/check.out" 2>&1
 st=$?
-t_ok $st "in the image (--network=none): CUDA, cuDNN, OpenBLAS (plan's flags), sccache, venv and its requirement, source where the env says"
+t_ok $st "in the image (--network=none, Debian $suite): CUDA, cuDNN, OpenBLAS (plan's flags), sccache, venv and its requirement, source where the env says"
 [ "$st" -eq 0 ] || sed 's/^/# /' "$W/check.out"
 
 # 2. The compile step (the fixture's PEP 517 backend stands in for
@@ -370,7 +375,7 @@ for arch in ("amd64", "arm64"):
     if t["args"].get("PTBUILD_MIRROR") != "": errs.append("%s mirror default %r" % (arch, t["args"].get("PTBUILD_MIRROR")))
     for k in ("PIP_INDEX_URL", "PIP_TRUSTED_HOST"):
         if t["args"].get(k) != "": errs.append("%s %s default %r" % (arch, k, t["args"].get(k)))
-    if t["args"].get("BASE_IMAGE") != "ptbuild-test/bookworm:apt": errs.append("%s base" % arch)
+    if t["args"].get("BASE_IMAGE") != "ptbuild-test/%s:apt" % sys.argv[5]: errs.append("%s base" % arch)
 a = s["target"]["amd64"]
 if a["args"].get("PTBUILD_MIRROR") != sys.argv[3]: errs.append("--set mirror %r" % a["args"].get("PTBUILD_MIRROR"))
 if a.get("tags") != ["ptbuild-test/wheel:v2.6.0-amd64"]: errs.append("IMAGE tags %s" % a.get("tags"))
@@ -379,7 +384,7 @@ if not any(sys.argv[4] + "/amd64" in str(o) for o in out): errs.append("WHEELS o
 print("\n".join(errs) or "ok")
 sys.exit(1 if errs else 0)
 PY
-	python3 "$W/bake.py" "$W/bake.print" "$W/bake.set" "$M" "$W/bakewheels" >"$W/bake.check" 2>&1
+	python3 "$W/bake.py" "$W/bake.print" "$W/bake.set" "$M" "$W/bakewheels" "$suite" >"$W/bake.check" 2>&1
 	t_ok $? "... its targets, stage, platforms, tags and args; --set and IMAGE/WHEELS override them"
 	grep -v '^ok$' "$W/bake.check" | sed 's/^/# /'
 	# The real build of the amd64 target: the bake file as users have it,

@@ -447,6 +447,15 @@ t.is(table.concat(image.apt, " "),
   "image packages: each in Debian 12 [deb]")
 t.is(image.apt_openblas .. " " .. image.apt_acl .. " " .. image.apt_ccache, "libopenblas-dev scons ccache",
   "image OpenBLAS, ACL and ccache packages: each in Debian 12 [deb]")
+for i, row in ipairs({ { "ubuntu 22.04 ubuntu:22.04", "3.10", "2.35", "[ubuntu]" },
+                       { "ubuntu 24.04 ubuntu:24.04", "3.12", "2.39", "[ubuntu]" },
+                       { "debian 12 debian:bookworm", "3.11", "2.36", "[debian-image]" },
+                       { "debian 13 debian:trixie", "3.13", "2.41", "[debian-image]" } }) do
+  local b = image.bases[i]
+  t.is(b.os_id .. " " .. b.version .. " " .. b.image .. " Python " .. b.python .. " glibc " .. b.glibc,
+    row[1] .. " Python " .. row[2] .. " glibc " .. row[3], "image base " .. row[1] .. ": its python3 and libc6 " .. row[4])
+end
+t.is(#image.bases, 4, "image bases: two Ubuntu and two Debian releases")
 
 -- Container marks: Docker lays /.dockerenv into every container
 -- [moby-dockerenv]; Podman writes /run/.containerenv [podman-run];
