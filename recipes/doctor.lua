@@ -679,8 +679,13 @@ end)
 -- the L4T is unknown or not listed), and a Jetson GPU counts only by a
 -- node or by a libcuda or NVML answer: one read from the device tree is
 -- the board's, whatever the container was given.  Elsewhere a discrete
--- GPU's node or any GPU in the facts.  Returns given, and for a Jetson
--- not given the nodes looked for and their L4T row (nil: unknown).
+-- GPU's node (data/containers.lua gpu_devices) or a GPU that libcuda or
+-- NVML answered for: /proc/driver/nvidia/gpus is the host's kernel view,
+-- which the NVIDIA Container Toolkit narrows to the GPUs it passes in (a
+-- tmpfs over /proc/driver/nvidia, each given GPU's entry bound back
+-- [nvc-procfs]) and which a container started without it shows whole,
+-- GPUs it cannot open among them.  Returns given, and for a Jetson not
+-- given the nodes looked for and their L4T row (nil: unknown).
 local function jetson_nodes(f)
   local j = type(f.jetson) == "table" and f.jetson or nil
   if not j and (f.host or {}).platform ~= "jetson" then return nil end
@@ -697,10 +702,17 @@ local function jetson_nodes(f)
   return all, nil
 end
 
+local function answered(c)
+  for _, g in ipairs(c.gpus) do
+    if g.source == "libcuda" or g.source == "nvml" then return true end
+  end
+  return false
+end
+
 local function container_gpu(c)
   local ct = c.o.container or {}
   local nodes, gen = jetson_nodes(c.f)
-  if not nodes then return ct.gpu_devices == true or #c.gpus > 0 end
+  if not nodes then return ct.gpu_devices == true or answered(c) end
   local have = {}
   for _, d in ipairs(type(ct.devices) == "table" and ct.devices or {}) do
     if type(d) == "string" then have[d] = true end
@@ -708,9 +720,7 @@ local function container_gpu(c)
   for _, n in ipairs(nodes) do
     if have[n] then return true end
   end
-  for _, g in ipairs(c.gpus) do
-    if g.source == "libcuda" or g.source == "nvml" then return true end
-  end
+  if answered(c) then return true end
   return false, nodes, gen
 end
 
