@@ -380,13 +380,17 @@ end)
 check("gpu-newer-than-toolkit", "error", "S15", function(c)
   if not c.rel then return end
   local out = {}
+  -- where the driver stops short of a CUDA with wheels that builds the
+  -- GPUs, what a newer one opens, for the newest PyTorch (as plan says)
+  local up = wheels.upgrade(c.f, pytorch.releases[#pytorch.releases])
   for _, x in ipairs(checks_lib.gpus_not_built(c.f, c.rel)) do
     local g, cc, first = x.gpu, x.gpu.compute_capability, x.edge
     if x.code == "gpu-newer-than-toolkit" then
       out[#out + 1] = {
         message = ("%s (compute capability %s) is newer than CUDA %s: nvcc cannot build for it"):format(g.name or "the GPU", cc, c.rel.version),
         seen = "toolkit " .. c.tk.root .. " (" .. c.tk.version .. "), GPU " .. (g.name or "") .. " " .. cc,
-        fix = first and ("install CUDA %s or newer"):format(first) or "no known CUDA builds for it yet" }
+        fix = first and ("install CUDA %s or newer%s"):format(first, up and (" (" .. up.text .. ")") or "")
+          or "no known CUDA builds for it yet" }
     end
   end
   return out

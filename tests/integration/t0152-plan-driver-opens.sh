@@ -4,7 +4,8 @@
 # the least newer driver (its minimum from data/cuda.lua) would open --
 # the CUDA, PyTorch's wheels of it, and whether one would then cover the
 # machine -- for every GPU and driver where that is so, and nothing of
-# the kind where the driver is not what stands in the way.
+# the kind where the driver is not what stands in the way; doctor's fix
+# of a GPU newer than the toolkit says the same.
 . "$top_srcdir/tests/lib.sh"
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 cd "$top_srcdir" || exit 1
@@ -59,5 +60,20 @@ unlike "$(cat "$T_DIR/p.json")" "*opens CUDA*" "driver 580: no upgrade advice"
 # No driver seen: nothing to upgrade either.
 plan blind
 unlike "$(cat "$T_DIR/p.json")" "*opens CUDA*" "no driver seen: no upgrade advice"
+
+# doctor's gpu-newer-than-toolkit (the fixture's CUDA 12.6 cannot build
+# the GPU) gives the same advice, for the newest PyTorch.
+dfix() {
+	"$PTBUILD" doctor --facts "$T_DIR/$1.json" --json >"$T_DIR/d.json" 2>/dev/null </dev/null
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print("".join(x["fix"] for x in d["findings"] if x["code"] == "gpu-newer-than-toolkit"))' "$T_DIR/d.json"
+}
+for m in "r570 570.124.06 12.8" "b200 570.124.06 12.8" "r575 575.51.03 12.9"; do
+	set -- $m
+	like "$(dfix "$1")" "install CUDA 12.8 or newer (driver $2 runs CUDA up to $3 directly; $opens)" \
+		"doctor, $1: the fix names what driver $2 allows and what 580.65.06 opens"
+done
+is "$(dfix r580)" "install CUDA 12.8 or newer" "doctor, driver 580: no upgrade advice"
 
 done_testing
