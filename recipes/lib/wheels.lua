@@ -486,7 +486,8 @@ end
 -- predates a GPU does not count).  items: the parsed --arch-list.
 function M.upgrade(facts, torch, items)
   local d = facts.driver
-  if not (d and d.version) or (facts.host or {}).platform == "jetson" or facts.jetson then return nil end
+  if type(d) ~= "table" or type(d.version) ~= "string" or (facts.host or {}).platform == "jetson"
+      or type(facts.jetson) == "table" then return nil end
   local nodriver = setmetatable({ driver = false }, { __index = facts })
   local function at_min(r)
     return setmetatable({ driver = { version = r.driver_min, cuda_max = r.version } }, { __index = facts })
