@@ -687,8 +687,9 @@ end)
 -- NVML answered for: /proc/driver/nvidia/gpus is the host's kernel view,
 -- which the NVIDIA Container Toolkit narrows to the GPUs it passes in (a
 -- tmpfs over /proc/driver/nvidia, each given GPU's entry bound back
--- [nvc-procfs]) and which a container started without it shows whole,
--- GPUs it cannot open among them.  Returns given, and for a Jetson not
+-- [nvc-procfs]) and which a container started without it shows whole
+-- (inferred: procfs is the kernel's, not the container's), GPUs it
+-- cannot open among them.  Returns given, and for a Jetson not
 -- given the nodes looked for and their L4T row (nil: unknown).
 local function jetson_nodes(f)
   local j = type(f.jetson) == "table" and f.jetson or nil
