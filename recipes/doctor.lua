@@ -380,13 +380,17 @@ end)
 check("gpu-newer-than-toolkit", "error", "S15", function(c)
   if not c.rel then return end
   local out = {}
+  -- where the driver stops short of a CUDA with wheels that builds the
+  -- GPUs, what a newer one opens, for the newest PyTorch (as plan says)
+  local up = wheels.upgrade(c.f, pytorch.releases[#pytorch.releases])
   for _, x in ipairs(checks_lib.gpus_not_built(c.f, c.rel)) do
     local g, cc, first = x.gpu, x.gpu.compute_capability, x.edge
     if x.code == "gpu-newer-than-toolkit" then
       out[#out + 1] = {
         message = ("%s (compute capability %s) is newer than CUDA %s: nvcc cannot build for it"):format(g.name or "the GPU", cc, c.rel.version),
         seen = "toolkit " .. c.tk.root .. " (" .. c.tk.version .. "), GPU " .. (g.name or "") .. " " .. cc,
-        fix = first and ("install CUDA %s or newer"):format(first) or "no known CUDA builds for it yet" }
+        fix = first and ("install CUDA %s or newer%s"):format(first, up and (" (" .. up.text .. ")") or "")
+          or "no known CUDA builds for it yet" }
     end
   end
   return out
@@ -679,8 +683,14 @@ end)
 -- the L4T is unknown or not listed), and a Jetson GPU counts only by a
 -- node or by a libcuda or NVML answer: one read from the device tree is
 -- the board's, whatever the container was given.  Elsewhere a discrete
--- GPU's node or any GPU in the facts.  Returns given, and for a Jetson
--- not given the nodes looked for and their L4T row (nil: unknown).
+-- GPU's node (data/containers.lua gpu_devices) or a GPU that libcuda or
+-- NVML answered for: /proc/driver/nvidia/gpus is the host's kernel view,
+-- which the NVIDIA Container Toolkit narrows to the GPUs it passes in (a
+-- tmpfs over /proc/driver/nvidia, each given GPU's entry bound back
+-- [nvc-procfs]) and which a container started without it shows whole
+-- (inferred: procfs is the kernel's, not the container's), GPUs it
+-- cannot open among them.  Returns given, and for a Jetson not
+-- given the nodes looked for and their L4T row (nil: unknown).
 local function jetson_nodes(f)
   local j = type(f.jetson) == "table" and f.jetson or nil
   if not j and (f.host or {}).platform ~= "jetson" then return nil end
@@ -697,10 +707,17 @@ local function jetson_nodes(f)
   return all, nil
 end
 
+local function answered(c)
+  for _, g in ipairs(c.gpus) do
+    if g.source == "libcuda" or g.source == "nvml" then return true end
+  end
+  return false
+end
+
 local function container_gpu(c)
   local ct = c.o.container or {}
   local nodes, gen = jetson_nodes(c.f)
-  if not nodes then return ct.gpu_devices == true or #c.gpus > 0 end
+  if not nodes then return ct.gpu_devices == true or answered(c) end
   local have = {}
   for _, d in ipairs(type(ct.devices) == "table" and ct.devices or {}) do
     if type(d) == "string" then have[d] = true end
@@ -708,9 +725,7 @@ local function container_gpu(c)
   for _, n in ipairs(nodes) do
     if have[n] then return true end
   end
-  for _, g in ipairs(c.gpus) do
-    if g.source == "libcuda" or g.source == "nvml" then return true end
-  end
+  if answered(c) then return true end
   return false, nodes, gen
 end
 

@@ -117,12 +117,15 @@ end
 
 -- PyTorch support: one rule for every CUDA it ships no wheels for --
 -- an error when its build refuses it, a warning when the build accepts
--- it untested -- and a fix that names only a CUDA this machine runs.
+-- it untested -- and a fix that names only a CUDA this machine runs;
+-- where the driver alone stands between the machine and a CUDA with
+-- wheels, the fix names the driver that opens it (W.upgrade).
 -- Adds to problem list p.
 local function torch_support_problems(p, facts, torch, r, items)
   local builds, why_not = T.torch_builds(torch, r)
   if builds ~= "wheels" then
     local alt = T.suggest(facts, torch, r, items)
+    local up = not alt and W.upgrade(facts, torch, items)
     if not builds then
       problem(p, "error", "torch-cuda-unsupported",
         ("PyTorch %s does not build with CUDA %s: %s (it ships wheels for %s)"):format(torch.version, r.version, why_not, table.concat(torch.cuda, ", ")),
@@ -134,7 +137,8 @@ local function torch_support_problems(p, facts, torch, r, items)
         alt and ("prefer --cuda %s unless you need %s"):format(alt.version, r.version)
           or #C.gpus_not_built(facts, r) > 0
             and ("no CUDA that PyTorch %s ships wheels for suits this machine, and CUDA %s does not build its GPUs either: build with one that does and run PyTorch's CUDA tests on the result"):format(torch.version, r.version)
-          or ("no CUDA that PyTorch %s ships wheels for suits this machine: keep %s and run PyTorch's CUDA tests on the result"):format(torch.version, r.version))
+          or ("no CUDA that PyTorch %s ships wheels for suits this machine: keep %s and run PyTorch's CUDA tests on the result%s"):format(
+            torch.version, r.version, up and (", or upgrade the driver (" .. up.text .. ")") or ""))
     end
   end
 end
@@ -149,7 +153,7 @@ end
 
 -- Whether the driver runs CUDA r: too old, only through minor-version
 -- compatibility, or not seen at all.  Adds to problem list p.
-local function driver_problems(p, facts, r)
+local function driver_problems(p, facts, r, torch, items)
   local runs = C.driver(r, facts.driver)
   local old_for, first = T.driver_predates(facts)
   -- a Jetson whose L4T and driver disagree: one problem naming both
@@ -170,15 +174,18 @@ local function driver_problems(p, facts, r)
     -- the older CUDA the driver runs is a way out only when it builds
     -- the GPUs too (a Rubin needs 13.4 whatever the driver)
     local ceiling = d.cuda_max and A.release(d.cuda_max)
-    local stuck
+    local stuck, up
     for _, x in ipairs(ceiling and C.gpus_not_built(facts, ceiling) or {}) do
       if x.code == "gpu-newer-than-toolkit" then stuck = stuck or x end
     end
+    if stuck then up = W.upgrade(facts, torch, items) end
     problem(p, "error", "driver-too-old",
       ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's '%s: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
         d.version, r.version, T.driver_need(r), r.compat_min, T.smi_cuda_label(d), d.cuda_max or "?"),
-      stuck and ("install %s: CUDA %s, the newest this driver runs, does not build the %s (compute capability %s)"):format(
-          T.driver_at_least(r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability)
+      stuck and ("install %s: CUDA %s, the newest this driver runs, does not build the %s (compute capability %s)%s"):format(
+          T.driver_at_least(r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability,
+          -- a smaller upgrade that already opens a CUDA with wheels
+          (up and A.vcmp(up.release.version, r.version) < 0) and ("; or the least upgrade: " .. up.text) or "")
         or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))
   elseif runs == "compat" then
     -- a Jetson runs a CUDA newer than its JetPack's through NVIDIA's
@@ -345,7 +352,7 @@ end
 function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   local p = {}
   torch_support_problems(p, facts, torch, r, items)
-  driver_problems(p, facts, r)
+  driver_problems(p, facts, r, torch, items)
   platform_problems(p, facts, r, platform, choice)
   toolkit_problems(p, facts, torch, r, tk, platform)
   jetson_module_problems(p, facts, torch, r, items)
@@ -932,6 +939,11 @@ end
 local function decide_release(decide, facts, torch, args)
   decide("torch", "PyTorch " .. torch.version, args.torch and "--torch" or "the newest release ptbuild knows (choose with --torch)")
   local wheel = W.cover(facts, torch)
+  -- not covered for want of a driver: the one that would let a wheel do
+  local up = wheel.covered == false and not wheel.python_blocked and W.upgrade(facts, torch)
+  if up and up.wheel then
+    wheel.why = ("%s; with %s its cu%s wheel would cover this machine"):format(wheel.why, up.need, up.wheel)
+  end
   decide("wheel", wheel.covered and wheel.command or
     (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)
   return wheel

@@ -461,4 +461,54 @@ function M.cover(facts, torch)
   return w
 end
 
+
+-- The newest CUDA driver d runs directly: nvidia-smi's ceiling where it
+-- reads one, else the newest release whose minimum d meets
+-- (T.driver_runs, data/cuda.lua driver_min).
+local function driver_ceiling(d)
+  local best
+  for _, v in ipairs(A.known_versions()) do
+    local r = A.release(v)
+    if r and T.driver_runs(r, d) == "direct" and (not best or A.vcmp(v, best) > 0) then best = v end
+  end
+  return best
+end
+
+-- What a newer driver opens: when the driver seen cannot run a CUDA that
+-- PyTorch ships wheels for and that suits this machine in all else (every
+-- GPU, the arch list, glibc, the platform: T.fits with the driver set
+-- aside), the oldest such release -- the least upgrade that opens one.
+-- Returns { release, ceiling (the newest CUDA this driver runs directly),
+-- need (T.driver_at_least of the release), wheel (the cu tag of a wheel
+-- that would then cover the machine: M.cover with the release's minimum
+-- driver in place), text } or nil: no driver seen, a Jetson (its driver
+-- is its JetPack's), or no such release (one whose minimum driver
+-- predates a GPU does not count).  items: the parsed --arch-list.
+function M.upgrade(facts, torch, items)
+  local d = facts.driver
+  if type(d) ~= "table" or type(d.version) ~= "string" or (facts.host or {}).platform == "jetson"
+      or type(facts.jetson) == "table" then return nil end
+  local nodriver = setmetatable({ driver = false }, { __index = facts })
+  local function at_min(r)
+    return setmetatable({ driver = { version = r.driver_min, cuda_max = r.version } }, { __index = facts })
+  end
+  local open
+  for _, r in ipairs((T.candidates(torch))) do   -- newest first
+    -- its minimum driver must know the GPUs too (T.driver_predates)
+    if not T.driver_runs(r, d) and T.fits(nodriver, torch, r, nil, items)
+        and not (r.driver_min and T.driver_predates(at_min(r))) then open = r end
+  end
+  if not open then return nil end
+  local u = { release = open, ceiling = driver_ceiling(d), need = T.driver_at_least(open) }
+  if open.driver_min then
+    local w = M.cover(at_min(open), torch)
+    if w.covered and w.cuda then u.wheel = w.cuda:gsub("%.", "") end
+  end
+  local tag = open.version:gsub("%.", "")
+  u.text = ("driver %s runs CUDA up to %s directly; %s opens CUDA %s and PyTorch %s's cu%s wheels%s"):format(
+    d.version, u.ceiling or "?", u.need, open.version, torch.version, u.wheel or tag,
+    u.wheel and ", which cover this machine: no source build needed" or "")
+  return u
+end
+
 return M
