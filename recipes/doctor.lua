@@ -118,7 +118,8 @@ check("driver-too-old", "error", "S03", function(c)
   if c.tk and c.rel then
     -- a Jetson whose L4T and driver disagree: what plan says of it
     local dis = not toolkit.driver_predates(c.f) and checks_lib.jetson_facts_disagree(c.f, c.rel, "ptbuild plan --cuda")
-    if dis then
+    -- (one it runs directly is jetson-facts-disagree's)
+    if dis and dis.code ~= "jetson-facts-disagree" then
       return { severity = dis.severity, message = dis.text, fix = dis.fix,
         seen = ("L4T %s, driver %s (CUDA %s at most), toolkit %s (%s)"):format(tostring(c.f.jetson.l4t),
           tostring(c.f.driver.version), c.f.driver.cuda_max, c.tk.root, tostring(c.tk.version)) }
@@ -163,6 +164,18 @@ check("driver-too-old", "error", "S03", function(c)
       :format(d, r.version, toolkit.driver_at_least(r), r.compat_min, ceiling),
     seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
     fix = ("install %s, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_at_least(r), c.f.driver.cuda_max or "the driver supports") }
+end)
+
+-- A Jetson whose L4T and driver disagree where the driver's answer for
+-- the toolkit in use is no problem (it runs it directly, or none is in
+-- use): plan's jetson-facts-disagree, by the one rule (lib/checks
+-- jetson_facts_disagree); driver-too-old words the rest.
+check("jetson-facts-disagree", "warning", "S03", function(c)
+  local dis = checks_lib.jetson_facts_disagree(c.f, c.tk and c.rel or nil, "ptbuild plan --cuda")
+  if not dis or dis.code ~= "jetson-facts-disagree" then return end
+  return { severity = dis.severity, message = dis.text, fix = dis.fix,
+    seen = ("L4T %s, driver %s (CUDA %s)%s"):format(tostring(c.f.jetson.l4t), tostring(c.f.driver.version),
+      c.f.driver.cuda_max, c.tk and (", toolkit %s (%s)"):format(c.tk.root, tostring(c.tk.version)) or "") }
 end)
 
 check("driver-library-mismatch", "error", "S06", function(c)
