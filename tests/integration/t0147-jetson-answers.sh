@@ -117,6 +117,38 @@ for facts in thor72d:13.2 thor72d4:13.4; do
 	is "$(python3 -c 'import json, sys; print(sum(p["code"].startswith("driver-") for p in json.load(open(sys.argv[1]))["problems"]))' "$T_DIR/p.json")" 1 \
 		"$facts, --cuda $cuda: one driver problem, not a second that says either fact alone"
 done
+# A driver newer than every CUDA the L4T's JetPack runs: detect's CUDA is
+# the first libcuda.so.1's (an upgrade package's on LD_LIBRARY_PATH) or
+# the L4T file is behind; ptbuild cannot tell, says so and plans by the
+# JetPack.  One the JetPack runs through its package (12.8 on JetPack
+# 6.2) or past NVIDIA's table (13.5 on 7.2) is no disagreement.
+jetson orin62a jetson-orin 36.4.3 "" 13.0     # JetPack 6.2, driver says 13.0
+jetson thor70a jetson-thor 38.2.0 "" 13.2     # JetPack 7.0, driver says 13.2
+jetson orin62c jetson-orin 36.4.3 "" 12.8     # JetPack 6.2, cuda-compat-12-8 loaded
+jetson thor72n jetson-thor 39.2.0 "" 13.5     # JetPack 7.2, past the table
+# FACTS JETPACK OWN RUNS DRIVER-CUDA
+while read -r facts jp own runs dc; do
+	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --json >"$T_DIR/p.json" 2>/dev/null
+	"$PTBUILD" doctor --facts "$T_DIR/$facts.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+	p=$(said "$T_DIR/p.json" problems jetson-facts-disagree)
+	like "$p" "the facts disagree: L4T * is JetPack $jp, whose driver is CUDA $own's (it runs CUDA $runs), but the driver (580.00) reports CUDA $dc, which NVIDIA's upgrade table gives JetPack $jp no way to run; ptbuild cannot tell from what it reads which is right: *LD_LIBRARY_PATH*ptbuild plans by the L4T's JetPack*	compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version' and look for a compat directory in 'echo \$LD_LIBRARY_PATH' (JetPack $jp runs CUDA $runs)*or keep to CUDA $own (--cuda $own)" \
+		"$facts: the driver's CUDA $dc beside JetPack $jp, both named, neither guessed right"
+	is "$(printf '%s\n' "$(said "$T_DIR/d.json" findings jetson-facts-disagree)" | sed 's/(ptbuild plan --cuda /(--cuda /g')" "${p:-none}" \
+		"$facts: doctor says the same"
+	like "$(python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["cuda"]; print(c["version"], c["why"])' "$T_DIR/p.json")" \
+		"$own *; judged by L4T *'s JetPack $jp (CUDA $own), not by the driver's CUDA $dc, as the facts disagree*" \
+		"$facts: the plan keeps to the JetPack's CUDA $own and says why"
+done <<'TABLE'
+orin62a 6.2 12.6 12.6,?12.8,?12.9 13.0
+thor70a 7.0 13.0 13.0 13.2
+TABLE
+for facts in orin62c thor72n; do
+	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --json >"$T_DIR/p.json" 2>/dev/null
+	"$PTBUILD" doctor --facts "$T_DIR/$facts.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+	is "$(said "$T_DIR/p.json" problems jetson-facts-disagree)$(said "$T_DIR/d.json" findings jetson-facts-disagree)" "" \
+		"$facts: a driver CUDA the JetPack runs, or one past NVIDIA's table, is no disagreement"
+done
+
 # a fleet node with those facts hears the same, led by its name
 json_edit "$T_DIR/thor72.json" "$T_DIR/fa.json" "f['toolkits'] = []; f['taken'] = {'host': 'thor-a'}"
 json_edit "$T_DIR/thor72d.json" "$T_DIR/fb.json" "f['toolkits'] = []; f['taken'] = {'host': 'thor-old'}"
