@@ -228,6 +228,11 @@ local cases = {
     "MAX_JOBS unset, so one job per core %(16%)", "warning" },
   { "no-driver", function(f, o) f.driver = nil; f.gpus = {} end,
     "no NVIDIA driver and no GPU found", "warning" },
+  -- a Thor whose L4T says JetPack 7.2 while its driver reports CUDA 13.0,
+  -- with CUDA 12.8 in use, which that driver runs directly
+  { "jetson-facts-disagree", function(f, o) f.host.arch = "aarch64"; f.host.platform = "jetson"
+      f.jetson = { l4t = "39.2.0", module = "Jetson AGX Thor" }; f.driver = { version = "580.00", cuda_max = "13.0" } end,
+    "the facts disagree: L4T 39%.2%.0 is JetPack 7%.2, whose driver is CUDA 13%.2's.*reports CUDA 13%.0 at most.*CUDA 12%.8 runs here directly", "warning" },
   { "page-size-64k", function(f) f.host.page_size = 65536 end,
     "64 KiB pages", "warning" },
   { "no-toolkit", function(f, o) o.cuda_home = nil; o.nvcc_on_path = {}; o.usr_local_cuda = nil; f.toolkits = {}
