@@ -118,7 +118,8 @@ check("driver-too-old", "error", "S03", function(c)
   if c.tk and c.rel then
     -- a Jetson whose L4T and driver disagree: what plan says of it
     local dis = not toolkit.driver_predates(c.f) and checks_lib.jetson_facts_disagree(c.f, c.rel, "ptbuild plan --cuda")
-    if dis then
+    -- (one it runs directly is jetson-facts-disagree's)
+    if dis and dis.code ~= "jetson-facts-disagree" then
       return { severity = dis.severity, message = dis.text, fix = dis.fix,
         seen = ("L4T %s, driver %s (CUDA %s at most), toolkit %s (%s)"):format(tostring(c.f.jetson.l4t),
           tostring(c.f.driver.version), c.f.driver.cuda_max, c.tk.root, tostring(c.tk.version)) }
@@ -163,6 +164,18 @@ check("driver-too-old", "error", "S03", function(c)
       :format(d, r.version, toolkit.driver_at_least(r), r.compat_min, ceiling),
     seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
     fix = ("install %s, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_at_least(r), c.f.driver.cuda_max or "the driver supports") }
+end)
+
+-- A Jetson whose L4T and driver disagree where the driver's answer for
+-- the toolkit in use is no problem (it runs it directly, or none is in
+-- use): plan's jetson-facts-disagree, by the one rule (lib/checks
+-- jetson_facts_disagree); driver-too-old words the rest.
+check("jetson-facts-disagree", "warning", "S03", function(c)
+  local dis = checks_lib.jetson_facts_disagree(c.f, c.tk and c.rel or nil, "ptbuild plan --cuda")
+  if not dis or dis.code ~= "jetson-facts-disagree" then return end
+  return { severity = dis.severity, message = dis.text, fix = dis.fix,
+    seen = ("L4T %s, driver %s (CUDA %s)%s"):format(tostring(c.f.jetson.l4t), tostring(c.f.driver.version),
+      c.f.driver.cuda_max, c.tk and (", toolkit %s (%s)"):format(c.tk.root, tostring(c.tk.version)) or "") }
 end)
 
 check("driver-library-mismatch", "error", "S06", function(c)
@@ -857,8 +870,41 @@ check("max-jobs-too-high", "warning", "S34", function(c)
   end
 end)
 
+-- What drives a Jetson's GPU: not an NVIDIA driver install but a part
+-- of its L4T -- the nvgpu kernel module on Orin, whose L4T loads it at
+-- boot [tegra-modules], and on the Jetsons whose GPU NVML names "(nvgpu)"
+-- [nvct-thor]; on Jetson Thor NVIDIA's open GPU kernel modules (OpenRM),
+-- L4T loading no nvgpu there [tegra-modules], its GPU an NVML device like
+-- a discrete one [nvct-thor], so /proc/driver/nvidia/version names it.
+-- "thor" or "nvgpu" by the module's GPU (Thor: 10.1 on), else by the L4T
+-- (L4T 38 is Thor's alone, before it nvgpu's); nil when neither says (L4T
+-- 39 runs both).
+local function jetson_gpu_driver(f)
+  local cc = toolkit.jetson_cc(f)
+  if type(cc) == "string" then return archlist.vcmp(cc, "10.1") >= 0 and "thor" or "nvgpu" end
+  local maj = type(f.jetson) == "table" and major(f.jetson.l4t) or nil
+  if maj == 38 then return "thor" end
+  if maj and maj < 38 then return "nvgpu" end
+  return nil
+end
+
 check("no-driver", "warning", "S13", function(c)
   if c.f.driver or #c.gpus > 0 then return end
+  if (c.f.host or {}).platform == "jetson" then
+    local l4t = type(c.f.jetson) == "table" and c.f.jetson.l4t
+    local by = jetson_gpu_driver(c.f)
+    local what = by == "thor" and "NVIDIA's open GPU kernel modules, which L4T loads on Jetson Thor in place of nvgpu"
+      or by == "nvgpu" and "the nvgpu kernel module" .. (toolkit.jetson_cc(c.f) == "8.7" and ", which L4T loads at boot on Orin" or "")
+      or "the nvgpu kernel module on Orin and the Jetsons before it, NVIDIA's open GPU kernel modules on Jetson Thor"
+    local check_it = by == "thor" and "'cat /proc/driver/nvidia/version' (it names the driver once loaded)"
+      or by == "nvgpu" and "'lsmod | grep nvgpu' ('sudo modprobe nvgpu' loads it)"
+      or "'lsmod | grep nvgpu' on Orin, 'cat /proc/driver/nvidia/version' on Thor"
+    return {
+      message = ("no GPU driver and no GPU found on this Jetson%s: a Jetson's GPU driver is part of its L4T, not an NVIDIA driver install (%s), and nothing runs on the GPU until it is loaded"):format(
+        type(l4t) == "string" and (" (L4T %s)"):format(l4t) or "", what),
+      seen = "no /proc/driver/nvidia/version, no GPU" .. (type(l4t) == "string" and (", L4T %s"):format(l4t) or ", no L4T release read"),
+      fix = ("check %s and 'cat /etc/nv_tegra_release'; where the driver or the release is missing, reinstall the JetPack's L4T (or flash it) and reboot, then run ptbuild doctor again"):format(check_it) }
+  end
   return {
     message = "no NVIDIA driver and no GPU found: nothing can run here, so set TORCH_CUDA_ARCH_LIST for the GPUs you deploy on (validate will compile only)",
     seen = "no /proc/driver/nvidia/version, no GPU",

@@ -437,11 +437,16 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
       -- a Jetson node whose L4T and driver disagree: plan's one problem
       -- naming both (checks jetson_facts_disagree), in place of what
       -- either says alone
+      -- either says alone (jetson-facts-disagree beside what the rest
+      -- says, where the driver's answer is no problem)
       local dis = C.jetson_facts_disagree(n.facts, r)
-      local jetpack_decides = not dis and jetson_node_problems(plan, torch, r, n, runs)
       if dis then
-        problem(plan.problems, dis.severity, dis.severity == "error" and "driver-too-old" or "driver-minor-compat", n.name,
-          ("node '%s': %s"):format(n.name, dis.text), dis.fix)
+        problem(plan.problems, dis.severity, dis.code, n.name, ("node '%s': %s"):format(n.name, dis.text), dis.fix)
+      end
+      local theirs = dis and dis.code ~= "jetson-facts-disagree"
+      local jetpack_decides = not theirs and jetson_node_problems(plan, torch, r, n, runs)
+      if theirs then
+        -- the driver's answer, in the words of both facts
       elseif runs == nil then
         problem(plan.problems, "error", "driver-too-old", n.name,
           ("node '%s': driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility)"):format(

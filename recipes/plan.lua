@@ -158,9 +158,11 @@ local function driver_problems(p, facts, r, torch, items)
   local old_for, first = T.driver_predates(facts)
   -- a Jetson whose L4T and driver disagree: one problem naming both
   -- (lib/checks jetson_facts_disagree), in place of what either says
+  -- (jetson-facts-disagree where the driver's answer is not the problem)
   local dis = not old_for and C.jetson_facts_disagree(facts, r)
-  if dis then
-    problem(p, dis.severity, dis.severity == "error" and "driver-too-old" or "driver-minor-compat", dis.text, dis.fix)
+  if dis then problem(p, dis.severity, dis.code, dis.text, dis.fix) end
+  if dis and dis.code ~= "jetson-facts-disagree" then
+    -- the driver's answer, in the words of both facts
   elseif old_for and runs ~= "too-old" then
     -- the toolkit would run, the GPU would not (lib/toolkit driver_predates)
     local need = A.release(first)
@@ -666,7 +668,8 @@ local function cuda_plan(facts, args, ch, torch)
     manifest = dl and inst.manifest or ptb.null,
     components = ptb.array(dl and inst.components or {}),
     runfile = dl and inst.runfile or ptb.null,
-    why = ch.why,
+    -- a Jetson's facts that disagree: which one the choice was judged by
+    why = ch.why .. C.jetson_facts_clause(facts),
   }
   jetson_cuda(cplan, facts, r, inst)
   -- fetch resolves the CUDA files through the manifest (checksums and all)
@@ -740,7 +743,7 @@ local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, c
       how = "from NVIDIA's Jetson local repo " .. src
     end
   end
-  local why = ch.why
+  local why = cplan.why
   local upd = source ~= "installed" and T.asked_update(args.cuda, cplan.full_version)
   if upd then why = upd .. (why:match("^%-%-cuda [%d.]+(.*)$") or ("; " .. why)) end
   decide("cuda", ("CUDA %s (%s) for %s, %s, in %s"):format(r.version, cplan.full_version, cplan.platform, how, root), why)

@@ -130,36 +130,112 @@ local function jetpack_cudas(jp, own)
   return list
 end
 
--- A Jetson whose facts disagree where the decision on CUDA r rests on
--- them: its L4T names a JetPack whose driver is CUDA `own`'s, while the
--- driver reports a ceiling older than that (L4T 39.2, JetPack 7.2 with
--- CUDA 13.2, beside a driver of CUDA 13.0) and does not run r directly.
--- ptbuild trusts the driver, as T.jetpack_runs does ("the driver seen
--- stands"): it is what runs the programs, while /etc/nv_tegra_release is
--- a file that an upgrade not finished, or not rebooted into, can leave
--- ahead of it.  nil, or { severity ("warning" when the driver runs r through
--- minor-version compatibility, "error" when not at all), text, fix }.
--- flag: how the fix names a CUDA to take ("--cuda" in a plan).
--- (driver-minor-compat / driver-too-old, plan and doctor alike)
-function M.jetson_facts_disagree(facts, r, flag)
+-- Whether NVIDIA's table judges CUDA v on JetPack jp [tegra-upgrade]:
+-- JetPack 4 to 6 wholly (none before 5, 5.x to 12.2, 6.x to 12.9), 7.0
+-- and 7.1 wholly (13.0 alone), 7.2 up to 13.4 (`upto`); past that, or on
+-- a JetPack 7 with no row, nothing is known.
+local function jetpack_judges(jp, v)
+  local row = jetson.upgrade.sbsa_serves[jp:match("^(%d+%.%d+)")]
+  if row then return not row.upto or A.vcmp(v, row.upto) <= 0 end
+  local maj = tonumber(jp:match("^(%d+)"))
+  return maj ~= nil and maj < 7
+end
+
+-- The one rule of a Jetson whose L4T and driver disagree: the JetPack
+-- its L4T names has the driver of CUDA `own` and runs `cudas` (its own,
+-- and those its upgrade package serves), while the driver reports a
+-- ceiling older than `own` ("behind": L4T 39.2, JetPack 7.2 with CUDA
+-- 13.2, beside a driver of CUDA 13.0) or newer than any CUDA that
+-- JetPack runs ("ahead": L4T 36.4, JetPack 6.2, beside a driver of CUDA
+-- 13.0; L4T 38.2, JetPack 7.0, beside one of CUDA 13.2).  A ceiling the
+-- JetPack runs through its upgrade package (12.8 on JetPack 6.2, the
+-- package's libcuda on LD_LIBRARY_PATH) is no disagreement, nor one past
+-- what NVIDIA's table judges (13.5 on JetPack 7.2).  nil, or
+-- { dir, jp, own, cudas, l4t, driver }.
+local function l4t_vs_driver(facts)
   if (facts.host or {}).platform ~= "jetson" then return nil end
   local d = facts.driver
   local jp, own = T.jetpack(facts)
-  if not (own and type(d) == "table" and type(d.cuda_max) == "string") or A.vcmp(d.cuda_max, own) >= 0 then
+  if not (own and type(d) == "table" and type(d.cuda_max) == "string") then return nil end
+  local cudas = jetpack_cudas(jp, own)
+  local dir
+  if A.vcmp(d.cuda_max, own) < 0 then
+    dir = "behind"
+  elseif not contains(cudas, d.cuda_max) and jetpack_judges(jp, d.cuda_max) then
+    dir = "ahead"
+  else
     return nil
   end
-  local runs = M.driver(r, d)
-  if runs ~= "compat" and runs ~= "too-old" then return nil end
-  local l4t = facts.jetson and facts.jetson.l4t
-  local cudas = jetpack_cudas(jp, own)
-  local by = runs == "compat"
-    and ("CUDA %s runs here only through minor-version compatibility, without PTX JIT"):format(r.version)
-    or ("CUDA %s does not run here"):format(r.version)
-  return { severity = runs == "compat" and "warning" or "error",
-    text = ("the facts disagree: L4T %s is JetPack %s, whose driver is CUDA %s's (it runs CUDA %s), but the driver (%s) reports CUDA %s at most; ptbuild trusts the driver, which runs the programs, while the L4T release is a file an unfinished JetPack upgrade can leave ahead of it: by the driver, %s"):format(
-      tostring(l4t), jp, own, table.concat(cudas, ", "), tostring(d.version), d.cuda_max, by),
+  return { dir = dir, jp = jp, own = own, cudas = cudas, driver = d,
+           l4t = tostring(facts.jetson and facts.jetson.l4t) }
+end
+
+-- A Jetson whose facts disagree (l4t_vs_driver), in words, for CUDA r
+-- (nil: none chosen, as in a doctor with no toolkit).
+--   "behind": ptbuild trusts the driver, as T.jetpack_runs does ("the
+--     driver seen stands"): it is what runs the programs, while
+--     /etc/nv_tegra_release is a file that an upgrade not finished, or
+--     not rebooted into, can leave ahead of it.  The problem is the
+--     driver's (driver-minor-compat, warning, when it runs r through
+--     minor-version compatibility; driver-too-old, error, when not at
+--     all) or, where it runs r directly, jetson-facts-disagree
+--     (warning): the machine is still half-upgraded, or its file wrong.
+--   "ahead": the CUDA detect reports is the answer of the libcuda.so.1
+--     the loader finds first (src/detect/probe_gpu.c dlopens the
+--     soname), which is an upgrade package's own where its compat
+--     directory is on LD_LIBRARY_PATH [tegra-upgrade]; no source read
+--     tells that from an L4T release file older than the driver, so the
+--     words say ptbuild cannot tell which is right.  It plans by the
+--     JetPack (T.jetpack_runs decides by it), whose own CUDA a newer
+--     driver runs too.  jetson-facts-disagree (warning), whatever r.
+-- nil, or { code, severity, text, fix }.  flag: how the fix names a CUDA
+-- to take ("--cuda" in a plan).  Plan, doctor and fleet alike.
+function M.jetson_facts_disagree(facts, r, flag)
+  local x = l4t_vs_driver(facts)
+  if not x then return nil end
+  local d, jp = x.driver, x.jp
+  local facts_said = ("the facts disagree: L4T %s is JetPack %s, whose driver is CUDA %s's (it runs CUDA %s), but the driver (%s) reports CUDA %s"):format(
+    x.l4t, jp, x.own, table.concat(x.cudas, ", "), tostring(d.version), d.cuda_max)
+  if x.dir == "ahead" then
+    return { code = "jetson-facts-disagree", severity = "warning",
+      text = facts_said .. (", which NVIDIA's upgrade table gives JetPack %s no way to run; ptbuild cannot tell from what it reads which is right: the driver's CUDA is the answer of the first libcuda.so.1 the loader finds, an upgrade package's own where a /usr/local/cuda-X.Y/compat directory is on LD_LIBRARY_PATH, or the L4T release file is older than the driver that runs; ptbuild plans by the L4T's JetPack, whose CUDA %s a newer driver runs too"):format(
+        jp, x.own),
+      fix = ("compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version' and look for a compat directory in 'echo $LD_LIBRARY_PATH' (JetPack %s runs CUDA %s); set right the one that is wrong and run 'ptbuild detect' again, or keep to CUDA %s (%s %s)"):format(
+        jp, table.concat(x.cudas, ", "), x.own, flag or "--cuda", x.own) }
+  end
+  local runs = r and M.driver(r, d)
+  local code, severity, by
+  if runs == "compat" then
+    code, severity = "driver-minor-compat", "warning"
+    by = (": by the driver, CUDA %s runs here only through minor-version compatibility, without PTX JIT"):format(r.version)
+  elseif runs == "too-old" then
+    code, severity = "driver-too-old", "error"
+    by = (": by the driver, CUDA %s does not run here"):format(r.version)
+  elseif runs == "direct" then
+    code, severity = "jetson-facts-disagree", "warning"
+    by = (": by the driver, CUDA %s runs here directly, and none newer than %s does until the upgrade is finished"):format(r.version, d.cuda_max)
+  elseif not r then
+    code, severity, by = "jetson-facts-disagree", "warning", ""
+  else
+    return nil
+  end
+  return { code = code, severity = severity,
+    text = facts_said .. (" at most; ptbuild trusts the driver, which runs the programs, while the L4T release is a file an unfinished JetPack upgrade can leave ahead of it%s"):format(by),
     fix = ("compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack %s upgrade and reboot into it%s, or use CUDA %s, the newest this driver runs (%s %s)"):format(
-      jp, contains(cudas, r.version) and (" (it runs CUDA %s)"):format(r.version) or "", d.cuda_max, flag or "--cuda", d.cuda_max) }
+      jp, r and contains(x.cudas, r.version) and (" (it runs CUDA %s)"):format(r.version) or "", d.cuda_max, flag or "--cuda", d.cuda_max) }
+end
+
+-- The plan's CUDA choice against a Jetson's facts that disagree
+-- (l4t_vs_driver): a clause for the reason of the choice, or "".
+function M.jetson_facts_clause(facts)
+  local x = l4t_vs_driver(facts)
+  if not x then return "" end
+  if x.dir == "behind" then
+    return ("; judged by the driver, which reports CUDA %s at most, not by L4T %s's JetPack %s (CUDA %s), as the facts disagree (see the problems)"):format(
+      x.driver.cuda_max, x.l4t, x.jp, x.own)
+  end
+  return ("; judged by L4T %s's JetPack %s (CUDA %s), not by the driver's CUDA %s, as the facts disagree (see the problems)"):format(
+    x.l4t, x.jp, x.own, x.driver.cuda_max)
 end
 
 -- An Orin-class Jetson on an SBSA CUDA r it does not run

@@ -49,7 +49,8 @@ shared = {"driver-too-old": "driver", "driver-minor-compat": "driver",
           "toolkit-wrong-platform": "platform toolkit-wrong-platform",
           "python-too-old": "python-too-old", "jetson-thor-needs-cuda-13": "jetson-thor-needs-cuda-13",
           "jetpack-too-old-for-cuda": "jetpack-too-old-for-cuda",
-          "jetson-orin-needs-cuda-13.2": "jetson-orin-needs-cuda-13.2"}
+          "jetson-orin-needs-cuda-13.2": "jetson-orin-needs-cuda-13.2",
+          "jetson-facts-disagree": "jetson-facts-disagree"}
 out = set()
 for p in doc.get(sys.argv[2]) or []:
     r = shared.get(p["code"])
@@ -112,8 +113,9 @@ Thor with a driver too old|f["driver"] = {"version": "535.104.05", "cuda_max": "
 Thor with gcc 16|f["compilers"] = [{"name": "gcc", "version": "16.1.0", "path": "/usr/bin/gcc"}]|13.0|gcc-too-new
 Orin with an SBSA 12.6|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "sbsa-linux"}]|12.6|platform sbsa-toolkit-on-jetson
 Thor's gcc known as 13 with CUDA 12.4 (13.2.0 breaks it on aarch64)|f["compilers"] = [{"name": "gcc", "version": "13", "path": "/usr/bin/gcc"}]; f["toolkits"] = [{"root": "/usr/local/cuda-12.4", "version": "12.4.131", "target": "sbsa-linux"}]|12.4|gcc-too-new jetson-thor-needs-cuda-13
-Orin on L4T 36 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "36.4.4"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver jetson-orin-needs-cuda-13.2 platform sbsa-toolkit-on-jetson
+Orin on L4T 36 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "36.4.4"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver jetson-facts-disagree jetson-orin-needs-cuda-13.2 platform sbsa-toolkit-on-jetson
 Orin on L4T 39 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "39.2.0"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver
+Thor whose L4T is JetPack 7.2's, its driver CUDA 13.0's|f["jetson"]["l4t"] = "39.2.0"|13.0|jetson-facts-disagree
 an x86 toolkit on Thor|f["toolkits"] = [{"root": "/usr/local/cuda-13.0", "version": "13.0.48", "target": "x86_64-linux"}]|13.0|platform toolkit-wrong-platform
 CASES
 

@@ -7,7 +7,9 @@
 # an upgrade package ptbuild names none of is answered with the CUDAs it
 # runs without one (its own, and those whose package ptbuild names).  A
 # JetPack wheel says whose it is, PyTorch's own wheels that they are
-# download.pytorch.org's.
+# download.pytorch.org's.  A Jetson whose L4T is ahead of its driver
+# hears both facts whatever the CUDA: as the driver problem where the
+# driver does not run it directly, else as jetson-facts-disagree.
 . "$top_srcdir/tests/lib.sh"
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 cd "$top_srcdir" || exit 1
@@ -72,6 +74,7 @@ jetson orin72 jetson-orin 39.2.0 13.5.0 13.2
 # one problem that names both facts and the driver as the one trusted
 jetson thor72d jetson-thor 39.2.0 13.2.78 13.0
 jetson thor72d4 jetson-thor 39.2.0 13.4.1 13.0
+jetson thor72d0 jetson-thor 39.2.0 13.0.48 13.0   # ... with the driver's CUDA 13.0 in use
 # FACTS CUDA PLAN-CODE DOCTOR-CODE FIX
 while read -r facts cuda pcode dcode fix; do
 	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --cuda "$cuda" --json >"$T_DIR/p.json" 2>/dev/null
@@ -86,7 +89,24 @@ thor72 13.5 driver-minor-compat driver-too-old *, or use CUDA 13.2 or 13.4, whic
 orin72 13.5 driver-minor-compat driver-too-old *, or use CUDA 13.2 or 13.4, which JetPack 7.2 runs with its own driver or an upgrade package ptbuild names (--cuda 13.4)
 thor72d 13.2 driver-minor-compat driver-too-old compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack 7.2 upgrade and reboot into it (it runs CUDA 13.2), or use CUDA 13.0, the newest this driver runs (--cuda 13.0)
 thor72d4 13.4 driver-minor-compat driver-too-old compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack 7.2 upgrade and reboot into it (it runs CUDA 13.4), or use CUDA 13.0, the newest this driver runs (--cuda 13.0)
+thor72d0 13.0 jetson-facts-disagree jetson-facts-disagree compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack 7.2 upgrade and reboot into it, or use CUDA 13.0, the newest this driver runs (--cuda 13.0)
 TABLE
+# A CUDA the driver runs directly (its own 13.0, given or chosen) leaves
+# the machine half-upgraded all the same: a warning with both facts, the
+# same fix, and the plan's choice of CUDA said to be the driver's
+json_edit "$T_DIR/thor72d.json" "$T_DIR/thor72dn.json" "f['toolkits'] = []"
+for args in "--cuda 13.0" ""; do
+	# shellcheck disable=SC2086
+	"$PTBUILD" plan --facts "$T_DIR/thor72dn.json" $args --json >"$T_DIR/p.json" 2>/dev/null
+	like "$(said "$T_DIR/p.json" problems jetson-facts-disagree)" \
+		"the facts disagree: L4T 39.2.0 is JetPack 7.2, whose driver is CUDA 13.2's (it runs CUDA 13.2, 13.3, 13.4), but the driver (580.00) reports CUDA 13.0 at most; ptbuild trusts the driver*: by the driver, CUDA 13.0 runs here directly*	compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack 7.2 upgrade*" \
+		"plan ${args:-choosing}: jetson-facts-disagree with both facts and the fix"
+	like "$(python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["cuda"]; print(c["version"], c["why"])' "$T_DIR/p.json")" \
+		"13.0 *; judged by the driver, which reports CUDA 13.0 at most, not by L4T 39.2.0's JetPack 7.2 (CUDA 13.2), as the facts disagree*" \
+		"plan ${args:-choosing}: CUDA 13.0, judged by the driver, so said"
+done
+"$PTBUILD" plan --facts "$T_DIR/thor72d0.json" --cuda 13.0 >"$T_DIR/p.txt" 2>&1
+is "$?" 0 "a warning only: plan --cuda 13.0 exits 0"
 # the facts that disagree, both named, in the one driver problem of each
 for facts in thor72d:13.2 thor72d4:13.4; do
 	cuda=${facts#*:} facts=${facts%:*}
@@ -97,18 +117,55 @@ for facts in thor72d:13.2 thor72d4:13.4; do
 	is "$(python3 -c 'import json, sys; print(sum(p["code"].startswith("driver-") for p in json.load(open(sys.argv[1]))["problems"]))' "$T_DIR/p.json")" 1 \
 		"$facts, --cuda $cuda: one driver problem, not a second that says either fact alone"
 done
+# A driver newer than every CUDA the L4T's JetPack runs: detect's CUDA is
+# the first libcuda.so.1's (an upgrade package's on LD_LIBRARY_PATH) or
+# the L4T file is behind; ptbuild cannot tell, says so and plans by the
+# JetPack.  One the JetPack runs through its package (12.8 on JetPack
+# 6.2) or past NVIDIA's table (13.5 on 7.2) is no disagreement.
+jetson orin62a jetson-orin 36.4.3 "" 13.0     # JetPack 6.2, driver says 13.0
+jetson thor70a jetson-thor 38.2.0 "" 13.2     # JetPack 7.0, driver says 13.2
+jetson orin62c jetson-orin 36.4.3 "" 12.8     # JetPack 6.2, cuda-compat-12-8 loaded
+jetson thor72n jetson-thor 39.2.0 "" 13.5     # JetPack 7.2, past the table
+# FACTS JETPACK OWN RUNS DRIVER-CUDA
+while read -r facts jp own runs dc; do
+	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --json >"$T_DIR/p.json" 2>/dev/null
+	"$PTBUILD" doctor --facts "$T_DIR/$facts.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+	p=$(said "$T_DIR/p.json" problems jetson-facts-disagree)
+	like "$p" "the facts disagree: L4T * is JetPack $jp, whose driver is CUDA $own's (it runs CUDA $runs), but the driver (580.00) reports CUDA $dc, which NVIDIA's upgrade table gives JetPack $jp no way to run; ptbuild cannot tell from what it reads which is right: *LD_LIBRARY_PATH*ptbuild plans by the L4T's JetPack*	compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version' and look for a compat directory in 'echo \$LD_LIBRARY_PATH' (JetPack $jp runs CUDA $runs)*or keep to CUDA $own (--cuda $own)" \
+		"$facts: the driver's CUDA $dc beside JetPack $jp, both named, neither guessed right"
+	is "$(printf '%s\n' "$(said "$T_DIR/d.json" findings jetson-facts-disagree)" | sed 's/(ptbuild plan --cuda /(--cuda /g')" "${p:-none}" \
+		"$facts: doctor says the same"
+	like "$(python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["cuda"]; print(c["version"], c["why"])' "$T_DIR/p.json")" \
+		"$own *; judged by L4T *'s JetPack $jp (CUDA $own), not by the driver's CUDA $dc, as the facts disagree*" \
+		"$facts: the plan keeps to the JetPack's CUDA $own and says why"
+done <<'TABLE'
+orin62a 6.2 12.6 12.6,?12.8,?12.9 13.0
+thor70a 7.0 13.0 13.0 13.2
+TABLE
+for facts in orin62c thor72n; do
+	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --json >"$T_DIR/p.json" 2>/dev/null
+	"$PTBUILD" doctor --facts "$T_DIR/$facts.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+	is "$(said "$T_DIR/p.json" problems jetson-facts-disagree)$(said "$T_DIR/d.json" findings jetson-facts-disagree)" "" \
+		"$facts: a driver CUDA the JetPack runs, or one past NVIDIA's table, is no disagreement"
+done
+
 # a fleet node with those facts hears the same, led by its name
 json_edit "$T_DIR/thor72.json" "$T_DIR/fa.json" "f['toolkits'] = []; f['taken'] = {'host': 'thor-a'}"
 json_edit "$T_DIR/thor72d.json" "$T_DIR/fb.json" "f['toolkits'] = []; f['taken'] = {'host': 'thor-old'}"
-"$PTBUILD" plan --facts "$T_DIR/fb.json" --cuda 13.2 --json >"$T_DIR/p.json" 2>/dev/null
-"$PTBUILD" plan --facts "$T_DIR/fa.json" --facts "$T_DIR/fb.json" --cuda 13.2 --json >"$T_DIR/f.json" 2>/dev/null
-python3 - "$T_DIR/f.json" "$T_DIR/fl.json" <<'PY'
+# (on 13.0, which its driver runs directly, the warning that it disagrees)
+for c in 13.2:driver-minor-compat 13.0:jetson-facts-disagree; do
+	cuda=${c%%:*} code=${c#*:}
+	"$PTBUILD" plan --facts "$T_DIR/fb.json" --cuda "$cuda" --json >"$T_DIR/p.json" 2>/dev/null
+	"$PTBUILD" plan --facts "$T_DIR/fa.json" --facts "$T_DIR/fb.json" --cuda "$cuda" --json >"$T_DIR/f.json" 2>/dev/null
+	python3 - "$T_DIR/f.json" "$T_DIR/fl.json" <<'PY'
 import json, sys
 b = json.load(open(sys.argv[1]))["builds"][0]
 json.dump({"problems": [x for x in b["problems"] if x.get("node") == "thor-old"]}, open(sys.argv[2], "w"))
 PY
-is "$(said "$T_DIR/fl.json" problems driver-minor-compat)" "node 'thor-old': $(said "$T_DIR/p.json" problems driver-minor-compat)" \
-	"fleet, --cuda 13.2: thor-old's driver-minor-compat is its own plan's, led by its name"
+	p=$(said "$T_DIR/p.json" problems "$code")
+	is "$(said "$T_DIR/fl.json" problems "$code")" "node 'thor-old': ${p:-none}" \
+		"fleet, --cuda $cuda: thor-old's $code is its own plan's, led by its name"
+done
 
 # Two true statements that must not read as one contradiction: PyTorch's
 # own index has no CUDA 12.6 wheel of torch 2.5, the Jetson AI Lab's (or

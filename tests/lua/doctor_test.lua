@@ -228,6 +228,11 @@ local cases = {
     "MAX_JOBS unset, so one job per core %(16%)", "warning" },
   { "no-driver", function(f, o) f.driver = nil; f.gpus = {} end,
     "no NVIDIA driver and no GPU found", "warning" },
+  -- a Thor whose L4T says JetPack 7.2 while its driver reports CUDA 13.0,
+  -- with CUDA 12.8 in use, which that driver runs directly
+  { "jetson-facts-disagree", function(f, o) f.host.arch = "aarch64"; f.host.platform = "jetson"
+      f.jetson = { l4t = "39.2.0", module = "Jetson AGX Thor" }; f.driver = { version = "580.00", cuda_max = "13.0" } end,
+    "the facts disagree: L4T 39%.2%.0 is JetPack 7%.2, whose driver is CUDA 13%.2's.*reports CUDA 13%.0 at most.*CUDA 12%.8 runs here directly", "warning" },
   { "page-size-64k", function(f) f.host.page_size = 65536 end,
     "64 KiB pages", "warning" },
   { "no-toolkit", function(f, o) o.cuda_home = nil; o.nvcc_on_path = {}; o.usr_local_cuda = nil; f.toolkits = {}
@@ -253,6 +258,32 @@ end
 -- every check has a raising case
 for _, ch in ipairs(doctor.checks) do
   t.ok(raised[ch.code], "check " .. ch.code .. " has a test that raises it")
+end
+
+-- A Jetson with no driver and no GPU seen: its GPU driver is part of its
+-- L4T (nvgpu on Orin and before, the open kernel modules on Thor), not
+-- an NVIDIA driver install; the words and the fix name which, by the
+-- module or else the L4T, both where neither says.
+for _, c in ipairs({
+  { "Jetson AGX Orin", "36.4.3", "the nvgpu kernel module, which L4T loads at boot on Orin", "check 'lsmod | grep nvgpu'" },
+  { "Jetson AGX Orin", "39.2.0", "the nvgpu kernel module, which L4T loads at boot on Orin", "check 'lsmod | grep nvgpu'" },
+  { "Jetson Nano", "32.7.6", "the nvgpu kernel module", "check 'lsmod | grep nvgpu'" },
+  { "Jetson AGX Thor", "38.2.0", "NVIDIA's open GPU kernel modules, which L4T loads on Jetson Thor in place of nvgpu", "check 'cat /proc/driver/nvidia/version'" },
+  { nil, "38.4.0", "NVIDIA's open GPU kernel modules, which L4T loads on Jetson Thor in place of nvgpu", "check 'cat /proc/driver/nvidia/version'" },
+  { nil, "39.2.0", "the nvgpu kernel module on Orin and the Jetsons before it, NVIDIA's open GPU kernel modules on Jetson Thor", "check 'lsmod | grep nvgpu' on Orin, 'cat /proc/driver/nvidia/version' on Thor" },
+}) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  f.host.arch = "aarch64"; f.host.platform = "jetson"; f.driver = nil; f.gpus = {}
+  f.jetson = { l4t = c[2], module = c[1] }
+  local hit
+  for _, x in ipairs(run(f, o).findings) do
+    if x.code == "no-driver" then hit = x end
+  end
+  local what = ("%s, L4T %s"):format(c[1] or "no module", c[2])
+  t.is(hit and hit.message, ("no GPU driver and no GPU found on this Jetson (L4T %s): a Jetson's GPU driver is part of its L4T, not an NVIDIA driver install (%s), and nothing runs on the GPU until it is loaded"):format(c[2], c[3]),
+    what .. ": no-driver says the GPU driver is L4T's, and which")
+  t.ok(hit and hit.fix:sub(1, #c[4]) == c[4] and hit.fix:find("'cat /etc/nv_tegra_release'", 1, true) ~= nil,
+    what .. ": the fix checks " .. c[4]:sub(7) .. " and the L4T release (got: " .. tostring(hit and hit.fix) .. ")")
 end
 
 -- A Jetson container is judged by its L4T's GPU nodes: { l4t (nil:
