@@ -18,9 +18,14 @@ local pytorch = ptb.include("data/pytorch")
 local M = {}
 
 -- Named families, as in select_compute_arch.cmake (bin = SASS, ptx = the
--- PTX a name gives with +PTX; names without a ptx list use their bins).
--- "Blackwell+Tegra" still means 10.1 there, even for CUDA 13 (where Thor
--- is 11.0); ptbuild keeps PyTorch's meaning and says so in the error.
+-- PTX a name gives with +PTX; names without a ptx list use their bins;
+-- since = the first PyTorch release whose CMake knows the name, nil for
+-- every release ptbuild knows).  What a name means is the same in every
+-- release that has it [cmake-names]: the Hopper-era names in 2.4-2.6, the
+-- Blackwell ones from 2.7 (@00afc038), Rubin in 2.14 (its select_compute_arch.cmake
+-- as Debian's libtorch-dev 2.14.1 ships it).  "Blackwell+Tegra" still means
+-- 10.1 there, even for CUDA 13 (where Thor is 11.0); ptbuild keeps
+-- PyTorch's meaning and says so in the error.
 M.families = {
   ["Kepler+Tesla"] = { bin = { "3.7" } },
   ["Kepler"] = { bin = { "3.5" }, ptx = { "3.5" } },
@@ -34,9 +39,35 @@ M.families = {
   ["Ampere"] = { bin = { "8.0", "8.6" }, ptx = { "8.0", "8.6" } },
   ["Ada"] = { bin = { "8.9" }, ptx = { "8.9" } },
   ["Hopper"] = { bin = { "9.0" }, ptx = { "9.0" } },
-  ["Blackwell+Tegra"] = { bin = { "10.1" } },
-  ["Blackwell"] = { bin = { "10.0", "12.0" }, ptx = { "10.0", "12.0" } },
+  ["Blackwell+Tegra"] = { bin = { "10.1" }, since = "2.7" },
+  ["Blackwell"] = { bin = { "10.0", "12.0" }, ptx = { "10.0", "12.0" }, since = "2.7" },
+  ["Rubin"] = { bin = { "10.7" }, ptx = { "10.7" }, since = "2.14" },
 }
+
+-- The names in select_compute_arch.cmake's order.
+M.family_order = { "Kepler+Tesla", "Kepler", "Maxwell+Tegra", "Maxwell", "Pascal",
+  "Volta+Tegra", "Volta", "Turing", "Ampere+Tegra", "Ampere", "Ada", "Hopper",
+  "Blackwell+Tegra", "Blackwell", "Rubin" }
+
+-- The PyTorch release a parse is for: `torch` itself, else the newest.
+local function torch_or_newest(torch)
+  return torch or pytorch.releases[#pytorch.releases]
+end
+
+-- Does the CMake build of PyTorch `torch` know the name?
+function M.knows_name(name, torch)
+  local fam = M.families[name]
+  return fam ~= nil and (not fam.since or M.vcmp(torch_or_newest(torch).version, fam.since) >= 0)
+end
+
+-- The names PyTorch `torch`'s CMake knows, in its order.
+function M.names(torch)
+  local out = {}
+  for _, n in ipairs(M.family_order) do
+    if M.knows_name(n, torch) then out[#out + 1] = n end
+  end
+  return out
+end
 
 local whole_words = {
   Auto = "'Auto' asks CMake to probe the GPUs of the build machine; a Docker or CI build has none and silently falls back to a default list",
@@ -132,9 +163,9 @@ end
 
 -- Parsing -----------------------------------------------------------------
 
-local function hint_for(tok)
+local function hint_for(tok, torch)
   local lower = tok:lower()
-  for name in pairs(M.families) do
+  for _, name in ipairs(M.names(torch)) do
     if name:lower() == lower or (name:lower() .. "+ptx") == lower then
       return ("names are case-sensitive: did you mean '%s'?"):format(
         tok:lower():find("+ptx", 1, true) and name .. "+PTX" or name)
@@ -150,8 +181,8 @@ local function hint_for(tok)
   if tok:match("^%d+%.%d%d") then
     return "the minor number is a single digit (X.Y), as in 8.6 or 12.0"
   end
-  return "expected X.Y, X.Ya, X.Yf, X.Y(A.B), optionally +PTX, or a name: " ..
-    "Kepler, Maxwell, Pascal, Volta, Turing, Ampere, Ada, Hopper, Blackwell (+Tegra variants)"
+  return ("expected X.Y, X.Ya, X.Yf, X.Y(A.B), optionally +PTX, or a name PyTorch %s's CMake knows: %s"):format(
+    torch_or_newest(torch).version, table.concat(M.names(torch), ", "))
 end
 
 local function err(list, kind, token, message, hint)
@@ -267,7 +298,7 @@ local function add_family(fam, ptx, tok, add)
 end
 
 -- One token: its items through add, or its error into errors.
-local function parse_token(tok, errors, add)
+local function parse_token(tok, errors, add, torch)
   local body = tok
   local ptx = false
   if body:sub(-4) == "+PTX" then
@@ -286,22 +317,35 @@ local function parse_token(tok, errors, add)
     if numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fmin) then
       add(cc, suffix, from, ptx, tok)
     end
-  elseif M.families[body] then
+  elseif M.knows_name(body, torch) then
     add_family(M.families[body], ptx, tok, add)
+  elseif M.families[body] then
+    -- a name a later release brought: CMake's "Unknown CUDA Architecture Name"
+    local fam, t = M.families[body], torch_or_newest(torch)
+    local cc = table.concat(fam.bin, ";")
+    err(errors, "usage", tok,
+      ("'%s' is not a name PyTorch %s's CMake knows (it arrived in %s); its names: %s"):format(
+        tok, t.version, fam.since, table.concat(M.names(torch), ", ")),
+      -- before 2.7 the CMake regex takes no two-digit major either
+      (t.two_digit_major == false and tonumber(fam.bin[1]:match("^%d+")) >= 10)
+        and ("PyTorch %s cannot build for %s at all: build PyTorch %s or newer"):format(t.version, cc, fam.since)
+        or ("write the compute capability instead, '%s%s', or build PyTorch %s or newer"):format(cc, ptx and "+PTX" or "", fam.since))
   else
-    err(errors, "usage", tok, ("unknown architecture '%s'"):format(tok), hint_for(tok))
+    err(errors, "usage", tok, ("unknown architecture '%s'"):format(tok), hint_for(tok, torch))
   end
 end
 
--- Parse `text`; returns items (sorted, merged) and a list of errors.  Each
--- item: { cc = "8.6", suffix = "" | "a" | "f", from = "8.0" | nil, ptx = bool }.
-function M.parse(text)
+-- Parse `text` as the CMake build of PyTorch `torch` (a release of
+-- data/pytorch; nil: the newest) reads it; returns items (sorted, merged)
+-- and a list of errors.  Each item: { cc = "8.6", suffix = "" | "a" | "f",
+-- from = "8.0" | nil, ptx = bool }.
+function M.parse(text, torch)
   local errors = {}
   local items = {}
   if not_a_list(text, errors) then return items, errors end
   local add = item_adder(items)
   for _, tok in ipairs(tokens_of(text)) do
-    parse_token(tok, errors, add)
+    parse_token(tok, errors, add, torch)
   end
   table.sort(items, item_less)
   return items, errors
@@ -396,7 +440,7 @@ end
 -- release of data/pytorch (its cpp_extension list); nil means the newest.
 -- Returns nil when it accepts every item, else a warning { message, hint }.
 function M.cpp_extension_check(items, torch)
-  torch = torch or pytorch.releases[#pytorch.releases]
+  torch = torch_or_newest(torch)
   local known = {}
   for a in (torch.cpp_extension or ""):gmatch("[^;]+") do known[a] = true end
   local refused, keep = {}, {}

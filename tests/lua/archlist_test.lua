@@ -166,6 +166,18 @@ t.like(doc.warnings and doc.warnings[1] and doc.warnings[1].message, "cpp_extens
 doc = arch.convert({ list = "8.0;9.0+PTX", cuda = "13.0" })
 t.is(doc.warnings and #doc.warnings, 0, "arch.convert: no warning for a list both parsers take")
 
+-- A name the release does not know names the ones it does.
+doc = arch.convert({ list = "Rubin", torch = "2.13" })
+t.like(doc.errors and doc.errors[1].message, "'Rubin' is not a name PyTorch 2%.13's CMake knows.*Hopper, Blackwell%+Tegra, Blackwell$",
+  "Rubin and 2.13: refused, naming 2.13's names")
+t.like(doc.errors and doc.errors[1].hint, "'10%.7'", "... and the hint gives its compute capability")
+doc = arch.convert({ list = "Blackwell", torch = "2.6" })
+t.like(doc.errors and doc.errors[1].hint, "build PyTorch 2%.7 or newer", "Blackwell and 2.6: no X.Y to offer (one-digit majors)")
+doc = arch.convert({ list = "Rubni", torch = "2.14" })
+t.like(doc.errors and doc.errors[1].hint, "PyTorch 2%.14's CMake knows: .*Blackwell, Rubin$", "a typo: the hint lists the release's names")
+doc = arch.convert({ list = "8.0", torch = "1.13" })
+t.like(doc.errors and doc.errors[1].message, "unknown PyTorch release '1%.13'", "an unknown --torch")
+
 -- helpers
 t.is(A.cuda_minor("12.8.1"), "12.8", "cuda_minor of a full version")
 t.is(A.cuda_minor("cu130"), "13.0", "cuda_minor of a wheel tag")
