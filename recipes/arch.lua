@@ -3,7 +3,8 @@
 -- nil }; output the ptbuild.arch/1 document, or { errors = [...] }.  The
 -- list is read as the CMake build of that PyTorch release (nil: the
 -- newest ptbuild knows) reads it.  Its warnings[] hold { message, hint }
--- for a list that torch.utils.cpp_extension of the same release refuses.
+-- for a list that torch.utils.cpp_extension of the same release refuses
+-- or reads differently; cpp_extension.gencode is what it gives.
 local archlist = ptb.include("lib/archlist")
 local pytorch = ptb.include("data/pytorch")
 local targets = ptb.include("lib/targets")
@@ -63,8 +64,9 @@ function M.convert(args)
     }
   end
   local notes, warnings = {}, {}
-  local cx = archlist.cpp_extension_check(items, torch)
+  local cx = archlist.cpp_extension_check(items, torch, args.list)
   if cx then warnings[#warnings + 1] = { message = cx.message, hint = cx.hint } end
+  local cx_flags = archlist.cpp_extension_flags(args.list, torch)
   if release and release.assumed then
     notes[#notes + 1] = ("the architecture list of CUDA %s is assumed equal to the release before it (no source ptbuild has lists it)")
       :format(release.version)
@@ -84,6 +86,7 @@ function M.convert(args)
     cmake_cuda_architectures = archlist.cmake(items),
     gencode = archlist.gencode(items),
     archs = archs,
+    cpp_extension = { gencode = cx_flags and ptb.array(cx_flags) or ptb.null },
     notes = ptb.array(notes),
     warnings = ptb.array(warnings),
   }

@@ -433,16 +433,86 @@ end
 -- torch.utils.cpp_extension -----------------------------------------------
 
 -- Extensions built later in the same shell read the same variable, through
--- another parser (cpp_extension._get_cuda_arch_flags): each ';'-separated
--- item must be one of the release's known "X.Y" / "X.Ya", with an optional
--- "+PTX"; anything else raises "Unknown CUDA arch (...) or GPU not
--- supported".  It takes no 'f' suffix and no X.Y(A.B) form.  `torch` is a
--- release of data/pytorch (its cpp_extension list); nil means the newest.
--- Returns nil when it accepts every item, else a warning { message, hint }.
-function M.cpp_extension_check(items, torch)
-  torch = torch_or_newest(torch)
+-- another parser (cpp_extension._get_cuda_arch_flags) [cppext]: ' ' becomes
+-- ';' (tabs stay), each name is replaced by its value in the text, the
+-- text is split at ';' (empty items kept), and each item must be one of
+-- the release's known "X.Y" / "X.Ya", with an optional "+PTX"; anything
+-- else raises "Unknown CUDA arch (...) or GPU not supported".  It takes no
+-- 'f' suffix and no X.Y(A.B) form, and its names are not CMake's: each
+-- gives +PTX on its last item, and "Hopper+PTX" becomes "9.0+PTX+PTX".
+
+local function replace_plain(text, from, to)
+  local out, i = {}, 1
+  while true do
+    local s, e = text:find(from, i, true)
+    if not s then break end
+    out[#out + 1] = text:sub(i, s - 1)
+    out[#out + 1] = to
+    i = e + 1
+  end
+  out[#out + 1] = text:sub(i)
+  return table.concat(out)
+end
+
+-- The items cpp_extension of `torch` makes of `text` (names replaced,
+-- split at ';').
+local function cx_items(text, torch)
+  local t = text:gsub(" ", ";")
+  for _, p in ipairs(torch.cpp_extension_names or {}) do t = replace_plain(t, p[1], p[2]) end
+  local out = {}
+  for item in (t .. ";"):gmatch("([^;]*);") do out[#out + 1] = item end
+  return out
+end
+
+local function cx_known(torch)
   local known = {}
   for a in (torch.cpp_extension or ""):gmatch("[^;]+") do known[a] = true end
+  return known
+end
+
+-- The -gencode flags cpp_extension of PyTorch `torch` (nil: the newest)
+-- gives for the TORCH_CUDA_ARCH_LIST `text`, sorted as it sorts them; nil
+-- and the item it refuses when it refuses one.
+function M.cpp_extension_flags(text, torch)
+  torch = torch_or_newest(torch)
+  local known = cx_known(torch)
+  local flags, seen = {}, {}
+  local function add(f)
+    if not seen[f] then
+      seen[f] = true
+      flags[#flags + 1] = f
+    end
+  end
+  for _, item in ipairs(cx_items(tostring(text or ""), torch)) do
+    local base, ptx = item, false
+    if base:sub(-4) == "+PTX" then base, ptx = base:sub(1, -5), true end
+    if not known[base] then return nil, item end
+    local num = base:gsub("%.", "")
+    add(("-gencode=arch=compute_%s,code=sm_%s"):format(num, num))
+    if ptx then add(("-gencode=arch=compute_%s,code=compute_%s"):format(num, num)) end
+  end
+  table.sort(flags)
+  return flags
+end
+
+-- The list text of items' tokens, when the caller has no text.
+local function text_of(items)
+  local toks, seen = {}, {}
+  for _, it in ipairs(items) do
+    for _, t in ipairs(it.tokens or { M.item_text(it) }) do
+      if not seen[t] then
+        seen[t] = true
+        toks[#toks + 1] = t
+      end
+    end
+  end
+  return table.concat(toks, ";")
+end
+
+-- Why cpp_extension refuses: one entry per item or token, with the list
+-- it would take instead (from items, which it reads as CMake does).
+local function cx_refusals(items, torch, text, bad)
+  local known = cx_known(torch)
   local refused, keep = {}, {}
   for _, it in ipairs(items) do
     local why, instead
@@ -460,7 +530,55 @@ function M.cpp_extension_check(items, torch)
       keep[#keep + 1] = it
     end
   end
-  if #refused == 0 then return nil end
+  -- names it expands into items it refuses ("Hopper+PTX"), empty items
+  for tok in tostring(text):gsub(" ", ";"):gmatch("[^;]+") do
+    local body = tok:gsub("%+PTX$", "")
+    if M.families[body] then
+      local got = cx_items(tok, torch)
+      for _, item in ipairs(got) do
+        if not known[(item:gsub("%+PTX$", ""))] then
+          refused[#refused + 1] = ("'%s' (it reads it as '%s')"):format(tok, table.concat(got, ";"))
+          break
+        end
+      end
+    end
+  end
+  if #refused == 0 then
+    refused[1] = bad == "" and "an empty item (a ';' at an end, ';;', or two spaces)"
+      or ("'%s' (not an item it knows)"):format(bad)
+  end
+  return refused, keep
+end
+
+-- Returns nil when cpp_extension of `torch` (a release of data/pytorch;
+-- nil: the newest) reads the list `text` (nil: the items' own tokens) as
+-- PyTorch's CMake build does, else a warning { message, hint, kind }:
+-- kind "refused" (it refuses the list) or "differs" (other flags).
+function M.cpp_extension_check(items, torch, text)
+  -- no list at all is the caller's error, not cpp_extension's
+  if #items == 0 then return nil end
+  torch = torch_or_newest(torch)
+  text = text or text_of(items)
+  local flags, bad = M.cpp_extension_flags(text, torch)
+  if flags then
+    local want = M.gencode(items)
+    table.sort(want)
+    if table.concat(want, " ") == table.concat(flags, " ") then return nil end
+    local named = {}
+    for tok in tostring(text):gsub(" ", ";"):gmatch("[^;]+") do
+      if M.families[(tok:gsub("%+PTX$", ""))] then
+        named[#named + 1] = ("'%s' as '%s'"):format(tok, table.concat(cx_items(tok, torch), ";"))
+      end
+    end
+    return {
+      message = ("torch.utils.cpp_extension of PyTorch %s reads this TORCH_CUDA_ARCH_LIST otherwise than PyTorch's CMake build%s: extensions built later with the same variable get %s, not %s"):format(
+        torch.version, #named > 0 and (" (it reads " .. table.concat(named, ", ") .. ")") or "",
+        table.concat(flags, " "), table.concat(want, " ")),
+      hint = ("write the compute capabilities, which both read alike: TORCH_CUDA_ARCH_LIST='%s'"):format(M.torch_list(items)),
+      kind = "differs",
+    }
+  end
+  local refused, keep = cx_refusals(items, torch, text, bad)
   local seen, alt = {}, {}
   for _, it in ipairs(keep) do
     local t = M.item_text(it)
@@ -474,6 +592,7 @@ function M.cpp_extension_check(items, torch)
       torch.version, table.concat(refused, ", ")),
     hint = #alt > 0 and ("for building extensions, set TORCH_CUDA_ARCH_LIST='%s'"):format(table.concat(alt, ";"))
       or "for building extensions, set TORCH_CUDA_ARCH_LIST to items it accepts (X.Y or X.Ya, optionally +PTX)",
+    kind = "refused",
   }
 end
 

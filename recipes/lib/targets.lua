@@ -252,8 +252,11 @@ function M.choose(facts, torch, r, platform, override)
   end
 
   M.torch_accepts(torch, items, problems)
-  local cx = A.cpp_extension_check(items, torch)
-  if cx then problem(problems, "warning", "arch-not-accepted-by-cpp-extension", cx.message, cx.hint) end
+  local cx = A.cpp_extension_check(items, torch, override)
+  if cx then
+    problem(problems, "warning", cx.kind == "differs" and "arch-read-otherwise-by-cpp-extension"
+      or "arch-not-accepted-by-cpp-extension", cx.message, cx.hint)
+  end
 
   -- Every GPU present must be served by the list.  A Jetson that CUDA r
   -- is too old for (lib/checks.lua jetson_cuda_too_old, plan's

@@ -54,7 +54,8 @@ const struct ptb_cmd ptb_cmd_arch_def = {
 	"arguments are joined.  Items that CMake takes but turns into flags nvcc\n"
 	"refuses are refused (exit 2): leading zeros ('08.0' -> compute_080), a\n"
 	"suffix before (A.B) ('9.0a(9.0)' -> compute_(90)).  A list that\n"
-	"torch.utils.cpp_extension refuses ('f' suffixes, X.Y(A.B), 8.8) gets a\n"
+	"torch.utils.cpp_extension refuses ('f' suffixes, X.Y(A.B), 8.8,\n"
+	"'Hopper+PTX') or reads otherwise (a name there gives PTX) gets a\n"
 	"warning: extensions built later read the same variable.\n",
 	.options = options,
 	.epilog =

@@ -36,6 +36,9 @@ cat >"$T_DIR/want.json" <<'JSON'
     }
   ],
   "cmake_cuda_architectures": "80-real;80-virtual;86-real;86-virtual",
+  "cpp_extension": {
+    "gencode": null
+  },
   "cuda": "13.0",
   "gencode": [
     "-gencode=arch=compute_80,code=sm_80",
@@ -48,7 +51,12 @@ cat >"$T_DIR/want.json" <<'JSON'
   "schema": "ptbuild.arch/1",
   "torch": "2.14",
   "torch_cuda_arch_list": "8.0+PTX;8.6+PTX",
-  "warnings": []
+  "warnings": [
+    {
+      "hint": "for building extensions, set TORCH_CUDA_ARCH_LIST='8.0+PTX;8.6+PTX'",
+      "message": "PyTorch's CMake build accepts this TORCH_CUDA_ARCH_LIST, but torch.utils.cpp_extension of PyTorch 2.14 refuses 'Ampere+PTX' (it reads it as '8.0;8.6+PTX+PTX'): extensions built later with the same variable fail with 'Unknown CUDA arch (...) or GPU not supported'"
+    }
+  ]
 }
 JSON
 printf '%s\n' "$out" >"$T_DIR/got.json"
