@@ -1,14 +1,37 @@
 -- The `ptbuild arch` recipe: explain a TORCH_CUDA_ARCH_LIST for a CUDA
--- release.  Input { list = "...", cuda = "12.8" | nil }; output the
--- ptbuild.arch/1 document, or { errors = [...] }.  Its warnings[] hold
--- { message, hint } for a list PyTorch's CMake build takes but
--- torch.utils.cpp_extension (of the newest PyTorch ptbuild knows) refuses.
+-- release.  Input { list = "...", cuda = "12.8" | nil, torch = "2.13" |
+-- nil }; output the ptbuild.arch/1 document, or { errors = [...] }.  The
+-- list is read as the CMake build of that PyTorch release (nil: the
+-- newest ptbuild knows) reads it.  Its warnings[] hold { message, hint }
+-- for a list that torch.utils.cpp_extension of the same release refuses
+-- or reads differently; cpp_extension.gencode is what it gives.
 local archlist = ptb.include("lib/archlist")
+local pytorch = ptb.include("data/pytorch")
+local targets = ptb.include("lib/targets")
 
 local M = {}
 
+local function torch_release(v)
+  local maj, min = tostring(v):match("^(%d+)%.(%d+)")
+  for _, r in ipairs(pytorch.releases) do
+    if maj and r.version == tonumber(maj) .. "." .. tonumber(min) then return r end
+  end
+  return nil
+end
+
 function M.convert(args)
-  local items, errors = archlist.parse(args.list)
+  local torch = pytorch.releases[#pytorch.releases]
+  if args.torch then
+    torch = torch_release(args.torch)
+    if not torch then
+      local known = {}
+      for _, r in ipairs(pytorch.releases) do known[#known + 1] = r.version end
+      return { errors = { { kind = "usage", token = args.torch,
+        message = ("unknown PyTorch release '%s'"):format(args.torch),
+        hint = "known releases: " .. table.concat(known, " ") } } }
+    end
+  end
+  local items, errors = archlist.parse(args.list, torch)
   local release, minor
   if args.cuda then
     release, minor = archlist.release(args.cuda)
@@ -23,6 +46,12 @@ function M.convert(args)
   end
   if #errors > 0 then return { errors = errors } end
   errors = archlist.check(items, release)
+  -- suffixes and two-digit majors the release's CMake regex refuses
+  local problems = {}
+  targets.torch_accepts(torch, items, problems)
+  for _, p in ipairs(problems) do
+    errors[#errors + 1] = { kind = "usage", message = p.message, hint = p.fix }
+  end
   if #errors > 0 then return { errors = errors } end
 
   local archs = {}
@@ -35,8 +64,9 @@ function M.convert(args)
     }
   end
   local notes, warnings = {}, {}
-  local cx = archlist.cpp_extension_check(items)
+  local cx = archlist.cpp_extension_check(items, torch, args.list)
   if cx then warnings[#warnings + 1] = { message = cx.message, hint = cx.hint } end
+  local cx_flags = archlist.cpp_extension_flags(args.list, torch)
   if release and release.assumed then
     notes[#notes + 1] = ("the architecture list of CUDA %s is assumed equal to the release before it (no source ptbuild has lists it)")
       :format(release.version)
@@ -51,10 +81,12 @@ function M.convert(args)
     schema = "ptbuild.arch/1",
     input = args.list,
     cuda = release and release.version or ptb.null,
+    torch = torch.version,
     torch_cuda_arch_list = archlist.torch_list(items),
     cmake_cuda_architectures = archlist.cmake(items),
     gencode = archlist.gencode(items),
     archs = archs,
+    cpp_extension = { gencode = cx_flags and ptb.array(cx_flags) or ptb.null },
     notes = ptb.array(notes),
     warnings = ptb.array(warnings),
   }

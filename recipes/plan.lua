@@ -953,9 +953,9 @@ local function decide_release(decide, facts, torch, args)
 end
 
 -- The arch list asked for, when it parses (G.choose reports it when not).
-local function asked_arch_items(arch_list)
+local function asked_arch_items(arch_list, torch)
   if not arch_list then return nil end
-  local items, errs = A.parse(arch_list)
+  local items, errs = A.parse(arch_list, torch)
   if #errs == 0 then return items end
   return nil
 end
@@ -1026,7 +1026,7 @@ function M.make(args)
 
   local wheel = decide_release(decide, facts, torch, args)
   python_problems(problems, facts, torch)
-  local want_items = asked_arch_items(args.arch_list)
+  local want_items = asked_arch_items(args.arch_list, torch)
   local ch, cplan, others = decide_toolkit(decide, problems, facts, torch, args, want, want_items)
   local r = ch.release
 

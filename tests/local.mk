@@ -120,6 +120,7 @@ SHELL_TESTS = \
 	tests/integration/t0507-generate-closure.sh \
 	tests/integration/t0508-generate-base-image.sh \
 	tests/integration/t0510-consumer-pytorch.sh \
+	tests/integration/t0511-consumer-archnames.sh \
 	tests/integration/t0520-sccache-shared.sh \
 	tests/integration/t0601-fetch-local.sh \
 	tests/integration/t0602-fetch-https.sh \

@@ -128,6 +128,7 @@ complete -c ptbuild -n '__fish_seen_subcommand_from inspect' -l decode -d 'also 
 complete -c ptbuild -n '__fish_seen_subcommand_from inspect' -l json -d 'the ptbuild.inspect/1 document'
 complete -c ptbuild -n '__fish_seen_subcommand_from inspect' -r -F
 complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l cuda -x -d 'check against this CUDA release'
+complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l torch -x -d 'read the list as this PyTorch release\'s CMake does'
 complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l to -x -a 'torch cmake gencode' -d 'print only one form: torch'
 complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l json -d 'the ptbuild.arch/1 document with all three forms'
 complete -c ptbuild -n '__fish_seen_subcommand_from profiles' -l json -d 'the list as JSON: [{name, description, file}]'

@@ -164,6 +164,26 @@ local cx_29 = cx_hopper .. ";10.0;10.0a;10.3;10.3a;11.0;11.0a;12.0;12.0a;12.1;12
 -- runs sm_100 code, the PR says), so no wheel list carries 10.7.
 local cx_214 = cx_29 .. ";10.7;10.7a"
 
+-- Its named_arches, in its order (it replaces each name in the text, in
+-- this order, before splitting at ';'), each value as written there
+-- [cppext] [cppext-names]: 2.4-2.6 Hopper-era; 2.7-2.8 @0011ec5c; 2.9-2.13 with
+-- Thor as 11.0 (issue #166120); 2.14 adds Rubin (Debian's 2.14.1).
+local cxn_hopper = {
+  { "Kepler+Tesla", "3.7" }, { "Kepler", "3.5+PTX" }, { "Maxwell+Tegra", "5.3" },
+  { "Maxwell", "5.0;5.2+PTX" }, { "Pascal", "6.0;6.1+PTX" }, { "Volta+Tegra", "7.2" },
+  { "Volta", "7.0+PTX" }, { "Turing", "7.5+PTX" }, { "Ampere+Tegra", "8.7" },
+  { "Ampere", "8.0;8.6+PTX" }, { "Ada", "8.9+PTX" }, { "Hopper", "9.0+PTX" },
+}
+local function cxn(extra)
+  local out = {}
+  for _, p in ipairs(cxn_hopper) do out[#out + 1] = p end
+  for _, p in ipairs(extra) do out[#out + 1] = p end
+  return out
+end
+local cxn_27 = cxn({ { "Blackwell+Tegra", "10.1" }, { "Blackwell", "10.0;12.0+PTX" } })
+local cxn_29 = cxn({ { "Blackwell+Tegra", "11.0" }, { "Blackwell", "10.0;10.3;12.0;12.1+PTX" } })
+local cxn_214 = cxn({ { "Blackwell+Tegra", "11.0" }, { "Blackwell", "10.0;10.3;12.0;12.1+PTX" }, { "Rubin", "10.7+PTX" } })
+
 local x_old = "3.7;5.0;6.0;7.0;7.5;8.0;8.6;9.0"       -- cu118 [builder] (appended as ";3.7;9.0" after 8.6 there)
 local x_12 = "5.0;6.0;7.0;7.5;8.0;8.6;9.0"            -- cu121..cu126 [builder] [bcuda]
 local x_129 = "7.5;8.0;8.6;9.0;10.0;12.0"             -- cu129 of 2.12.1, 2.13.0 [pt-cu129]
@@ -179,61 +199,61 @@ local releases = {
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
                ["linux-sbsa"] = { ["12.4"] = "9.0" } },                                      -- [builder] [pt140844] [pt-aarch64-25]
     platform_python = { ["linux-sbsa"] = { min = "3.8", max = "3.12", seen_from = "3.10" } },   -- [pt-index-matrix]
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper, cpp_extension_names = cxn_hopper },
   { version = "2.5", python = { min = "3.9", max = "3.12", experimental = "3.13" }, tag = "v2.5.1", released = "2024-10", cuda = { "11.8", "12.1", "12.4" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.1"] = x_12, ["12.4"] = x_12 },   -- [builder]
                ["linux-sbsa"] = { ["12.4"] = "9.0" } },
     -- no 3.13 on aarch64: cp39-cp312 only [pt-aarch64-25] [pt-index-matrix]
     platform_python = { ["linux-sbsa"] = { min = "3.9", max = "3.12" } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper, cpp_extension_names = cxn_hopper },
   { version = "2.6", python = { min = "3.9", max = "3.13" }, tag = "v2.6.0", released = "2025-01", cuda = { "11.8", "12.4", "12.6" }, experimental = { "12.6" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.4"] = x_12, ["12.6"] = x_12 },   -- [builder] [pt-bcuda-25q1]
                ["linux-sbsa"] = { ["12.6"] = "9.0" } },                                      -- [pt140844] [pt-index-matrix]
     platform_python = { ["linux-sbsa"] = { min = "3.9", max = "3.13", seen_from = "3.10" } },   -- [pt-index-matrix]
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper, cpp_extension_names = cxn_hopper },
   { version = "2.7", python = { min = "3.9", max = "3.13" }, tag = "v2.7.1", released = "2025-04", cuda = { "11.8", "12.6", "12.8" }, experimental = { "12.8" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },  -- [pt-bcuda-25q1]
                ["linux-sbsa"] = { ["12.8"] = "9.0;10.0;12.0" } },                            -- [aarch64] #146378 [pt148169] [pt-ti6492] [pt-index-matrix]
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27, cpp_extension_names = cxn_27 },
   { version = "2.8", python = { min = "3.9", max = "3.13" }, tag = "v2.8.0", released = "2025-07", cuda = { "12.6", "12.8", "12.9" }, experimental = { "12.9" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0",
                                     ["12.9"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX" },       -- [bcuda] @00c7a380
                ["linux-sbsa"] = { ["12.9"] = "8.0;9.0;10.0;12.0" } },                        -- [aarch64] #157843 [pt-index-matrix] [pt-aarch64-28]
     platform_python = { ["linux-sbsa"] = { min = "3.9", max = "3.13", seen_from = "3.10" } },   -- [pt-index-matrix]
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27 },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = true, thor = "10.1", cpp_extension = cx_27, cpp_extension_names = cxn_27 },
   -- 2.9: cu129 from 2.9.1 (Linux only) [pt-matrix] [pt-cu129]
   { version = "2.9", python = { min = "3.10", max = "3.14" }, tag = "v2.9.1", released = "2025-10", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = { "13.0" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0", ["12.9"] = x_129p,
                                     ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [bcuda] #161257 [pt-cu129]
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0", ["12.9"] = s_129,
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },               -- [aarch64] #163764 [pt-aarch64-29]
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cpp_extension_names = cxn_29 },
   { version = "2.10", python = { min = "3.10", max = "3.14" }, tag = "v2.10.0", released = "2026-01", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = { "13.0" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.0;7.5;8.0;8.6;9.0;10.0;12.0", ["12.9"] = x_129p,
                                     ["13.0"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },           -- [pt-bcuda210] [pt-cu129]
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0", ["12.9"] = s_129p,
                                   ["13.0"] = "8.0;9.0;10.0;11.0;12.0+PTX" } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cpp_extension_names = cxn_29 },
   { version = "2.11", python = { min = "3.10", max = "3.14" }, tag = "v2.11.0", released = "2026-03", cuda = { "12.6", "12.8", "12.9", "13.0" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0",  -- drops 7.0 [release]
                                     ["12.9"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX", ["13.0"] = x_13 },  -- [pt-cu129]
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.8"] = "8.0;9.0;10.0;12.0", ["12.9"] = s_129p,
                                   ["13.0"] = s_13 } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cpp_extension_names = cxn_29 },
   -- 2.12: cu129 from 2.12.1 on [pt-matrix] [pt-cu129]
   { version = "2.12", python = { min = "3.10", max = "3.14" }, tag = "v2.12.1", released = "2026-05", cuda = { "12.6", "12.9", "13.0", "13.2" }, experimental = { "13.2" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = x_13, ["13.2"] = x_13 },  -- [pt-envsetup] [pt-cu129]
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = s_13, ["13.2"] = s_13 } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29 },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cpp_extension_names = cxn_29 },
   -- 2.13: C++17 -> C++20 [release]
   { version = "2.13", python = { min = "3.10", max = "3.15" }, tag = "v2.13.0", released = "2026-07", cuda = { "12.6", "12.9", "13.0", "13.2" }, experimental = { "13.2" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = x_13, ["13.2"] = x_13 },  -- [pt-cu129] [pt-archlist]
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = s_13, ["13.2"] = s_13 } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cxx = "C++20" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cpp_extension_names = cxn_29, cxx = "C++20" },
   { version = "2.14", python = { min = "3.10", max = "3.15" }, tag = "v2.14.1", released = "2026-09", cuda = { "12.6", "13.0", "13.2" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = x_13, ["13.2"] = x_13 },     -- [pt-cu129] [pt-archlist]
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = s_13, ["13.2"] = s_13 } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_214, cxx = "C++20" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_214, cpp_extension_names = cxn_214, cxx = "C++20" },
   -- No 2.15 row: the sources read show release/2.15 (cut 2026-10-05) and
   -- its RC1 (2026-10-08) on the test channel, not a 2.15.0 release [pt215].
 }

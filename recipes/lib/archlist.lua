@@ -18,9 +18,14 @@ local pytorch = ptb.include("data/pytorch")
 local M = {}
 
 -- Named families, as in select_compute_arch.cmake (bin = SASS, ptx = the
--- PTX a name gives with +PTX; names without a ptx list use their bins).
--- "Blackwell+Tegra" still means 10.1 there, even for CUDA 13 (where Thor
--- is 11.0); ptbuild keeps PyTorch's meaning and says so in the error.
+-- PTX a name gives with +PTX; names without a ptx list use their bins;
+-- since = the first PyTorch release whose CMake knows the name, nil for
+-- every release ptbuild knows).  What a name means is the same in every
+-- release that has it [cmake-names]: the Hopper-era names in 2.4-2.6, the
+-- Blackwell ones from 2.7 (@00afc038), Rubin in 2.14 (its select_compute_arch.cmake
+-- as Debian's libtorch-dev 2.14.1 ships it).  "Blackwell+Tegra" still means
+-- 10.1 there, even for CUDA 13 (where Thor is 11.0); ptbuild keeps
+-- PyTorch's meaning and says so in the error.
 M.families = {
   ["Kepler+Tesla"] = { bin = { "3.7" } },
   ["Kepler"] = { bin = { "3.5" }, ptx = { "3.5" } },
@@ -34,9 +39,35 @@ M.families = {
   ["Ampere"] = { bin = { "8.0", "8.6" }, ptx = { "8.0", "8.6" } },
   ["Ada"] = { bin = { "8.9" }, ptx = { "8.9" } },
   ["Hopper"] = { bin = { "9.0" }, ptx = { "9.0" } },
-  ["Blackwell+Tegra"] = { bin = { "10.1" } },
-  ["Blackwell"] = { bin = { "10.0", "12.0" }, ptx = { "10.0", "12.0" } },
+  ["Blackwell+Tegra"] = { bin = { "10.1" }, since = "2.7" },
+  ["Blackwell"] = { bin = { "10.0", "12.0" }, ptx = { "10.0", "12.0" }, since = "2.7" },
+  ["Rubin"] = { bin = { "10.7" }, ptx = { "10.7" }, since = "2.14" },
 }
+
+-- The names in select_compute_arch.cmake's order.
+M.family_order = { "Kepler+Tesla", "Kepler", "Maxwell+Tegra", "Maxwell", "Pascal",
+  "Volta+Tegra", "Volta", "Turing", "Ampere+Tegra", "Ampere", "Ada", "Hopper",
+  "Blackwell+Tegra", "Blackwell", "Rubin" }
+
+-- The PyTorch release a parse is for: `torch` itself, else the newest.
+local function torch_or_newest(torch)
+  return torch or pytorch.releases[#pytorch.releases]
+end
+
+-- Does the CMake build of PyTorch `torch` know the name?
+function M.knows_name(name, torch)
+  local fam = M.families[name]
+  return fam ~= nil and (not fam.since or M.vcmp(torch_or_newest(torch).version, fam.since) >= 0)
+end
+
+-- The names PyTorch `torch`'s CMake knows, in its order.
+function M.names(torch)
+  local out = {}
+  for _, n in ipairs(M.family_order) do
+    if M.knows_name(n, torch) then out[#out + 1] = n end
+  end
+  return out
+end
 
 local whole_words = {
   Auto = "'Auto' asks CMake to probe the GPUs of the build machine; a Docker or CI build has none and silently falls back to a default list",
@@ -132,9 +163,9 @@ end
 
 -- Parsing -----------------------------------------------------------------
 
-local function hint_for(tok)
+local function hint_for(tok, torch)
   local lower = tok:lower()
-  for name in pairs(M.families) do
+  for _, name in ipairs(M.names(torch)) do
     if name:lower() == lower or (name:lower() .. "+ptx") == lower then
       return ("names are case-sensitive: did you mean '%s'?"):format(
         tok:lower():find("+ptx", 1, true) and name .. "+PTX" or name)
@@ -150,8 +181,8 @@ local function hint_for(tok)
   if tok:match("^%d+%.%d%d") then
     return "the minor number is a single digit (X.Y), as in 8.6 or 12.0"
   end
-  return "expected X.Y, X.Ya, X.Yf, X.Y(A.B), optionally +PTX, or a name: " ..
-    "Kepler, Maxwell, Pascal, Volta, Turing, Ampere, Ada, Hopper, Blackwell (+Tegra variants)"
+  return ("expected X.Y, X.Ya, X.Yf, X.Y(A.B), optionally +PTX, or a name PyTorch %s's CMake knows: %s"):format(
+    torch_or_newest(torch).version, table.concat(M.names(torch), ", "))
 end
 
 local function err(list, kind, token, message, hint)
@@ -267,7 +298,7 @@ local function add_family(fam, ptx, tok, add)
 end
 
 -- One token: its items through add, or its error into errors.
-local function parse_token(tok, errors, add)
+local function parse_token(tok, errors, add, torch)
   local body = tok
   local ptx = false
   if body:sub(-4) == "+PTX" then
@@ -286,22 +317,35 @@ local function parse_token(tok, errors, add)
     if numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fmin) then
       add(cc, suffix, from, ptx, tok)
     end
-  elseif M.families[body] then
+  elseif M.knows_name(body, torch) then
     add_family(M.families[body], ptx, tok, add)
+  elseif M.families[body] then
+    -- a name a later release brought: CMake's "Unknown CUDA Architecture Name"
+    local fam, t = M.families[body], torch_or_newest(torch)
+    local cc = table.concat(fam.bin, ";")
+    err(errors, "usage", tok,
+      ("'%s' is not a name PyTorch %s's CMake knows (it arrived in %s); its names: %s"):format(
+        tok, t.version, fam.since, table.concat(M.names(torch), ", ")),
+      -- before 2.7 the CMake regex takes no two-digit major either
+      (t.two_digit_major == false and tonumber(fam.bin[1]:match("^%d+")) >= 10)
+        and ("PyTorch %s cannot build for %s at all: build PyTorch %s or newer"):format(t.version, cc, fam.since)
+        or ("write the compute capability instead, '%s%s', or build PyTorch %s or newer"):format(cc, ptx and "+PTX" or "", fam.since))
   else
-    err(errors, "usage", tok, ("unknown architecture '%s'"):format(tok), hint_for(tok))
+    err(errors, "usage", tok, ("unknown architecture '%s'"):format(tok), hint_for(tok, torch))
   end
 end
 
--- Parse `text`; returns items (sorted, merged) and a list of errors.  Each
--- item: { cc = "8.6", suffix = "" | "a" | "f", from = "8.0" | nil, ptx = bool }.
-function M.parse(text)
+-- Parse `text` as the CMake build of PyTorch `torch` (a release of
+-- data/pytorch; nil: the newest) reads it; returns items (sorted, merged)
+-- and a list of errors.  Each item: { cc = "8.6", suffix = "" | "a" | "f",
+-- from = "8.0" | nil, ptx = bool }.
+function M.parse(text, torch)
   local errors = {}
   local items = {}
   if not_a_list(text, errors) then return items, errors end
   local add = item_adder(items)
   for _, tok in ipairs(tokens_of(text)) do
-    parse_token(tok, errors, add)
+    parse_token(tok, errors, add, torch)
   end
   table.sort(items, item_less)
   return items, errors
@@ -389,16 +433,86 @@ end
 -- torch.utils.cpp_extension -----------------------------------------------
 
 -- Extensions built later in the same shell read the same variable, through
--- another parser (cpp_extension._get_cuda_arch_flags): each ';'-separated
--- item must be one of the release's known "X.Y" / "X.Ya", with an optional
--- "+PTX"; anything else raises "Unknown CUDA arch (...) or GPU not
--- supported".  It takes no 'f' suffix and no X.Y(A.B) form.  `torch` is a
--- release of data/pytorch (its cpp_extension list); nil means the newest.
--- Returns nil when it accepts every item, else a warning { message, hint }.
-function M.cpp_extension_check(items, torch)
-  torch = torch or pytorch.releases[#pytorch.releases]
+-- another parser (cpp_extension._get_cuda_arch_flags) [cppext]: ' ' becomes
+-- ';' (tabs stay), each name is replaced by its value in the text, the
+-- text is split at ';' (empty items kept), and each item must be one of
+-- the release's known "X.Y" / "X.Ya", with an optional "+PTX"; anything
+-- else raises "Unknown CUDA arch (...) or GPU not supported".  It takes no
+-- 'f' suffix and no X.Y(A.B) form, and its names are not CMake's: each
+-- gives +PTX on its last item, and "Hopper+PTX" becomes "9.0+PTX+PTX".
+
+local function replace_plain(text, from, to)
+  local out, i = {}, 1
+  while true do
+    local s, e = text:find(from, i, true)
+    if not s then break end
+    out[#out + 1] = text:sub(i, s - 1)
+    out[#out + 1] = to
+    i = e + 1
+  end
+  out[#out + 1] = text:sub(i)
+  return table.concat(out)
+end
+
+-- The items cpp_extension of `torch` makes of `text` (names replaced,
+-- split at ';').
+local function cx_items(text, torch)
+  local t = text:gsub(" ", ";")
+  for _, p in ipairs(torch.cpp_extension_names or {}) do t = replace_plain(t, p[1], p[2]) end
+  local out = {}
+  for item in (t .. ";"):gmatch("([^;]*);") do out[#out + 1] = item end
+  return out
+end
+
+local function cx_known(torch)
   local known = {}
   for a in (torch.cpp_extension or ""):gmatch("[^;]+") do known[a] = true end
+  return known
+end
+
+-- The -gencode flags cpp_extension of PyTorch `torch` (nil: the newest)
+-- gives for the TORCH_CUDA_ARCH_LIST `text`, sorted as it sorts them; nil
+-- and the item it refuses when it refuses one.
+function M.cpp_extension_flags(text, torch)
+  torch = torch_or_newest(torch)
+  local known = cx_known(torch)
+  local flags, seen = {}, {}
+  local function add(f)
+    if not seen[f] then
+      seen[f] = true
+      flags[#flags + 1] = f
+    end
+  end
+  for _, item in ipairs(cx_items(tostring(text or ""), torch)) do
+    local base, ptx = item, false
+    if base:sub(-4) == "+PTX" then base, ptx = base:sub(1, -5), true end
+    if not known[base] then return nil, item end
+    local num = base:gsub("%.", "")
+    add(("-gencode=arch=compute_%s,code=sm_%s"):format(num, num))
+    if ptx then add(("-gencode=arch=compute_%s,code=compute_%s"):format(num, num)) end
+  end
+  table.sort(flags)
+  return flags
+end
+
+-- The list text of items' tokens, when the caller has no text.
+local function text_of(items)
+  local toks, seen = {}, {}
+  for _, it in ipairs(items) do
+    for _, t in ipairs(it.tokens or { M.item_text(it) }) do
+      if not seen[t] then
+        seen[t] = true
+        toks[#toks + 1] = t
+      end
+    end
+  end
+  return table.concat(toks, ";")
+end
+
+-- Why cpp_extension refuses: one entry per item or token, with the list
+-- it would take instead (from items, which it reads as CMake does).
+local function cx_refusals(items, torch, text, bad)
+  local known = cx_known(torch)
   local refused, keep = {}, {}
   for _, it in ipairs(items) do
     local why, instead
@@ -416,7 +530,55 @@ function M.cpp_extension_check(items, torch)
       keep[#keep + 1] = it
     end
   end
-  if #refused == 0 then return nil end
+  -- names it expands into items it refuses ("Hopper+PTX"), empty items
+  for tok in tostring(text):gsub(" ", ";"):gmatch("[^;]+") do
+    local body = tok:gsub("%+PTX$", "")
+    if M.families[body] then
+      local got = cx_items(tok, torch)
+      for _, item in ipairs(got) do
+        if not known[(item:gsub("%+PTX$", ""))] then
+          refused[#refused + 1] = ("'%s' (it reads it as '%s')"):format(tok, table.concat(got, ";"))
+          break
+        end
+      end
+    end
+  end
+  if #refused == 0 then
+    refused[1] = bad == "" and "an empty item (a ';' at an end, ';;', or two spaces)"
+      or ("'%s' (not an item it knows)"):format(bad)
+  end
+  return refused, keep
+end
+
+-- Returns nil when cpp_extension of `torch` (a release of data/pytorch;
+-- nil: the newest) reads the list `text` (nil: the items' own tokens) as
+-- PyTorch's CMake build does, else a warning { message, hint, kind }:
+-- kind "refused" (it refuses the list) or "differs" (other flags).
+function M.cpp_extension_check(items, torch, text)
+  -- no list at all is the caller's error, not cpp_extension's
+  if #items == 0 then return nil end
+  torch = torch_or_newest(torch)
+  text = text or text_of(items)
+  local flags, bad = M.cpp_extension_flags(text, torch)
+  if flags then
+    local want = M.gencode(items)
+    table.sort(want)
+    if table.concat(want, " ") == table.concat(flags, " ") then return nil end
+    local named = {}
+    for tok in tostring(text):gsub(" ", ";"):gmatch("[^;]+") do
+      if M.families[(tok:gsub("%+PTX$", ""))] then
+        named[#named + 1] = ("'%s' as '%s'"):format(tok, table.concat(cx_items(tok, torch), ";"))
+      end
+    end
+    return {
+      message = ("torch.utils.cpp_extension of PyTorch %s reads this TORCH_CUDA_ARCH_LIST otherwise than PyTorch's CMake build%s: extensions built later with the same variable get %s, not %s"):format(
+        torch.version, #named > 0 and (" (it reads " .. table.concat(named, ", ") .. ")") or "",
+        table.concat(flags, " "), table.concat(want, " ")),
+      hint = ("write the compute capabilities, which both read alike: TORCH_CUDA_ARCH_LIST='%s'"):format(M.torch_list(items)),
+      kind = "differs",
+    }
+  end
+  local refused, keep = cx_refusals(items, torch, text, bad)
   local seen, alt = {}, {}
   for _, it in ipairs(keep) do
     local t = M.item_text(it)
@@ -430,6 +592,7 @@ function M.cpp_extension_check(items, torch)
       torch.version, table.concat(refused, ", ")),
     hint = #alt > 0 and ("for building extensions, set TORCH_CUDA_ARCH_LIST='%s'"):format(table.concat(alt, ";"))
       or "for building extensions, set TORCH_CUDA_ARCH_LIST to items it accepts (X.Y or X.Ya, optionally +PTX)",
+    kind = "refused",
   }
 end
 

@@ -129,8 +129,8 @@ end
 -- The items of --arch-list, with an error problem for each the toolkit
 -- cannot build.  Returns the items, or nil after adding usage errors
 -- when the list does not parse.
-local function override_items(override, r, problems, errors)
-  local items, errs = A.parse(override)
+local function override_items(override, torch, r, problems, errors)
+  local items, errs = A.parse(override, torch)
   if #errs > 0 then
     for _, e in ipairs(errs) do
       errors[#errors + 1] = { kind = "usage", message = "--arch-list: " .. e.message, hint = e.hint }
@@ -240,7 +240,7 @@ function M.choose(facts, torch, r, platform, override)
   local items, source, why
 
   if override then
-    items = override_items(override, r, problems, errors)
+    items = override_items(override, torch, r, problems, errors)
     if not items then return nil, problems, errors end
     source, why = "option", "--arch-list"
   elseif #gpus > 0 then
@@ -252,8 +252,11 @@ function M.choose(facts, torch, r, platform, override)
   end
 
   M.torch_accepts(torch, items, problems)
-  local cx = A.cpp_extension_check(items, torch)
-  if cx then problem(problems, "warning", "arch-not-accepted-by-cpp-extension", cx.message, cx.hint) end
+  local cx = A.cpp_extension_check(items, torch, override)
+  if cx then
+    problem(problems, "warning", cx.kind == "differs" and "arch-read-otherwise-by-cpp-extension"
+      or "arch-not-accepted-by-cpp-extension", cx.message, cx.hint)
+  end
 
   -- Every GPU present must be served by the list.  A Jetson that CUDA r
   -- is too old for (lib/checks.lua jetson_cuda_too_old, plan's

@@ -10,6 +10,7 @@
 
 struct opts {
 	const char *cuda;
+	const char *torch;
 	const char *to;
 	int json;
 };
@@ -27,6 +28,10 @@ static const struct ptb_opt options[] = {
 	  .help = "check against this CUDA release (12.8, 12.8.1, cu128): an "
 	          "architecture it cannot build is an error (exit 1) that names the "
 	          "last (or first) release that builds it" },
+	{ .name = "torch", .arg = "VER", .off = offsetof(struct opts, torch),
+	  .help = "read the list as this PyTorch release's CMake does (2.13, 2.13.0; "
+	          "default the newest ptbuild knows): a name or suffix it does not "
+	          "know is refused (exit 2), and the cpp_extension warning is its" },
 	{ .name = "to", .arg = "FORMAT", .off = offsetof(struct opts, to), .set = set_to,
 	  .values = "torch cmake gencode",
 	  .help = "print only one form: torch (canonical TORCH_CUDA_ARCH_LIST), cmake "
@@ -40,15 +45,17 @@ static const struct ptb_opt options[] = {
 const struct ptb_cmd ptb_cmd_arch_def = {
 	.name = "arch", .run = ptb_cmd_arch,
 	.summary = "explain a TORCH_CUDA_ARCH_LIST and check it against a CUDA release",
-	.usage = "ptbuild arch LIST... [--cuda VER] [--to torch|cmake|gencode] [--json]",
+	.usage = "ptbuild arch LIST... [--cuda VER] [--torch VER] [--to torch|cmake|gencode] [--json]",
 	.intro =
 	"LIST is read as PyTorch's CMake build reads TORCH_CUDA_ARCH_LIST: items\n"
 	"separated by ';', spaces or tabs; X.Y, X.Ya, X.Yf, X.Y(A.B), +PTX, or a\n"
-	"name (Kepler ... Blackwell, with +Tegra and +Tesla variants).  Several\n"
+	"name (Kepler ... Rubin, with +Tegra and +Tesla variants; which ones,\n"
+	"and which suffixes, depends on the PyTorch release: --torch).  Several\n"
 	"arguments are joined.  Items that CMake takes but turns into flags nvcc\n"
 	"refuses are refused (exit 2): leading zeros ('08.0' -> compute_080), a\n"
 	"suffix before (A.B) ('9.0a(9.0)' -> compute_(90)).  A list that\n"
-	"torch.utils.cpp_extension refuses ('f' suffixes, X.Y(A.B), 8.8) gets a\n"
+	"torch.utils.cpp_extension refuses ('f' suffixes, X.Y(A.B), 8.8,\n"
+	"'Hopper+PTX') or reads otherwise (a name there gives PTX) gets a\n"
 	"warning: extensions built later read the same variable.\n",
 	.options = options,
 	.epilog =
@@ -136,6 +143,8 @@ int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 	cJSON_AddStringToObject(args, "list", list.data);
 	if (o.cuda)
 		cJSON_AddStringToObject(args, "cuda", o.cuda);
+	if (o.torch)
+		cJSON_AddStringToObject(args, "torch", o.torch);
 	ptb_buf_free(&list);
 	rc = ptb_recipe_call(lua, "arch", "convert", args, &res, &rest, &err);
 	cJSON_Delete(args);

@@ -36,6 +36,9 @@ cat >"$T_DIR/want.json" <<'JSON'
     }
   ],
   "cmake_cuda_architectures": "80-real;80-virtual;86-real;86-virtual",
+  "cpp_extension": {
+    "gencode": null
+  },
   "cuda": "13.0",
   "gencode": [
     "-gencode=arch=compute_80,code=sm_80",
@@ -46,8 +49,14 @@ cat >"$T_DIR/want.json" <<'JSON'
   "input": "Ampere+PTX",
   "notes": [],
   "schema": "ptbuild.arch/1",
+  "torch": "2.14",
   "torch_cuda_arch_list": "8.0+PTX;8.6+PTX",
-  "warnings": []
+  "warnings": [
+    {
+      "hint": "for building extensions, set TORCH_CUDA_ARCH_LIST='8.0+PTX;8.6+PTX'",
+      "message": "PyTorch's CMake build accepts this TORCH_CUDA_ARCH_LIST, but torch.utils.cpp_extension of PyTorch 2.14 refuses 'Ampere+PTX' (it reads it as '8.0;8.6+PTX+PTX'): extensions built later with the same variable fail with 'Unknown CUDA arch (...) or GPU not supported'"
+    }
+  ]
 }
 JSON
 printf '%s\n' "$out" >"$T_DIR/got.json"
@@ -144,5 +153,17 @@ like "$err" "* 10.3 10.7 11.0 *" "... 10.7 among them"
 run "$PTBUILD" --recipes "$T_DIR/broken" arch 8.0
 is "$rc" 3 "a failing recipe exits 3"
 like "$err" "*archlist.lua:2: boom*" "... naming the file and line"
+
+# Names per PyTorch release: Rubin is a name of 2.14's CMake, not of 2.13's.
+run "$PTBUILD" arch Rubin --cuda 13.4 --to gencode
+is "$rc:$out" "0:-gencode=arch=compute_107,code=sm_107" "Rubin (the newest PyTorch): sm_107"
+run "$PTBUILD" arch 'Rubin;9.0' --torch 2.13
+is "$rc" 2 "Rubin and --torch 2.13: exit 2"
+is "$err" "ptbuild: error: 'Rubin' is not a name PyTorch 2.13's CMake knows (it arrived in 2.14); its names: Kepler+Tesla, Kepler, Maxwell+Tegra, Maxwell, Pascal, Volta+Tegra, Volta, Turing, Ampere+Tegra, Ampere, Ada, Hopper, Blackwell+Tegra, Blackwell
+hint: write the compute capability instead, '10.7', or build PyTorch 2.14 or newer" "... naming the names 2.13 knows"
+run "$PTBUILD" arch 10.0f --torch 2.8
+like "$rc:$err" "2:*PyTorch 2.8's CMake does not accept '10.0f'*" "10.0f and --torch 2.8: the f suffix came later"
+run "$PTBUILD" plan --profile dgx-h100 --torch 2.13 --arch-list Rubin
+like "$rc:$err" "2:*--arch-list: 'Rubin' is not a name PyTorch 2.13's CMake knows*" "plan --arch-list reads names as its PyTorch release does"
 
 done_testing

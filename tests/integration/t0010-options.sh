@@ -94,7 +94,7 @@ complete_bash() { # WORD... (the last is the one being completed)
 if command -v bash >/dev/null 2>&1; then
 	is "$(complete_bash ptbuild pl)" "plan " "bash: a command"
 	is "$(complete_bash ptbuild g)" "gather generate " "bash: the commands that start so"
-	is "$(complete_bash ptbuild arch --t)" "--to " "bash: a command's option"
+	is "$(complete_bash ptbuild arch --t)" "--to --torch " "bash: a command's options"
 	is "$(complete_bash ptbuild arch 8.0 --to '')" "cmake gencode torch " "bash: an option's values"
 	is "$(complete_bash ptbuild --color = al)" "always " "bash: --color=WHEN (bash splits at '=')"
 	is "$(complete_bash ptbuild --recipes /nonexistent pro)" "profiles " "bash: a global option's value is not the command"

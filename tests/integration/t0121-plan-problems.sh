@@ -43,6 +43,7 @@ arch-not-built-by-toolkit|error|--profile graviton3 --cuda 13.0 --arch-list 5.0;
 arch-suffix-not-accepted|error|--profile graviton3 --torch 2.8 --arch-list 10.0f
 arch-not-accepted-by-torch|error|--profile graviton3 --torch 2.5 --arch-list 9.0;10.0
 arch-not-accepted-by-cpp-extension|warning|--profile graviton3 --cuda 13.0 --arch-list 8.8;9.0
+arch-read-otherwise-by-cpp-extension|warning|--profile graviton3 --cuda 13.0 --arch-list Hopper
 memory-too-small|error|--facts $F/lowmem.json
 memory-too-small|warning|--profile rtx4090-workstation --max-jobs 32
 cpu-no-lse|warning|--facts $F/a72-no-lse.json

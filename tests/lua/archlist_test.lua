@@ -135,7 +135,8 @@ end
 local cx = {
   { "8.0;9.0+PTX", nil },
   { "9.0a", nil },
-  { "Blackwell+PTX", nil },
+  -- a name +PTX: cpp_extension appends "+PTX" to its value's last item
+  { "Blackwell+PTX", nil, "'Blackwell%+PTX' %(it reads it as '10%.0;10%.3;12%.0;12%.1%+PTX%+PTX'%)", "TORCH_CUDA_ARCH_LIST='10%.0%+PTX;12%.0%+PTX'" },
   { "12.1a+PTX", "2.14" },
   { "10.0f+PTX", nil, "'10%.0f%+PTX' %(no 'f' suffix%)", "TORCH_CUDA_ARCH_LIST='10%.0%+PTX'" },
   { "8.6(8.0)", nil, "'8%.6%(8%.0%)' %(no X%.Y%(A%.B%) form%)", "TORCH_CUDA_ARCH_LIST='8%.6'" },
@@ -165,6 +166,85 @@ local doc = arch.convert({ list = "8.8;9.0", cuda = "13.0" })
 t.like(doc.warnings and doc.warnings[1] and doc.warnings[1].message, "cpp_extension.*'8%.8'", "arch.convert warns about 8.8")
 doc = arch.convert({ list = "8.0;9.0+PTX", cuda = "13.0" })
 t.is(doc.warnings and #doc.warnings, 0, "arch.convert: no warning for a list both parsers take")
+
+-- Names and suffixes per PyTorch release, as its two parsers read them:
+-- { release, token, CMake's SASS;PTX (or "refused"), cpp_extension's
+-- SASS;PTX (or "refused"), where the row was read }.  Codes are sm digits,
+-- "," between them; "|" between SASS and PTX.
+local S00a = "select_compute_arch.cmake@00afc038"
+local C0011 = "cpp_extension.py@0011ec5c"
+local D2141 = "Debian libtorch-dev/python3-torch 2.14.1+dfsg-1"
+local HOP = "Hopper-era cpp_extension (stored copies 27698151870, 2013449822)"
+local per_release = {
+  { "2.4", "Hopper", "90|", "90|90", HOP },
+  { "2.4", "Ada+PTX", "89|89", "refused", HOP },
+  { "2.4", "Blackwell", "refused", "refused", HOP .. "; [cmake-re] one-digit majors" },
+  { "2.4", "9.0a", "90a|", "90a|", HOP },
+  { "2.4", "10.0", "refused", "refused", "[cmake-re] one-digit majors" },
+  { "2.8", "Blackwell", "100,120|", "100,120|120", S00a .. "; " .. C0011 },
+  { "2.8", "Blackwell+PTX", "100,120|100,120", "refused", S00a .. "; " .. C0011 },
+  { "2.8", "Blackwell+Tegra", "101|", "101|", S00a .. "; " .. C0011 },
+  { "2.8", "Rubin", "refused", "refused", S00a .. "; " .. C0011 },
+  { "2.8", "10.0f", "refused", "refused", S00a .. " (no f in its regex)" },
+  { "2.8", "12.0a+PTX", "120a|120a", "120a|120a", S00a .. "; " .. C0011 },
+  { "2.12", "Blackwell", "100,120|", "100,103,120,121|121", "[cppext-names] 2.9-era copy 60324545254" },
+  { "2.12", "Blackwell+Tegra", "101|", "110|", "[cppext-names] 2.9-era copy 60324545254" },
+  { "2.12", "Rubin", "refused", "refused", "[cmake-names] Rubin new in 2.14" },
+  { "2.14", "Rubin", "107|", "107|107", D2141 },
+  { "2.14", "Rubin+PTX", "107|107", "refused", D2141 },
+  { "2.14", "10.7a", "107a|", "107a|", D2141 },
+  { "2.14", "10.0f", "100f|", "refused", D2141 },
+  { "2.14", "Blackwell+Tegra", "101|", "110|", D2141 },
+  { "2.14", "Kepler+Tesla+PTX", "37|37", "37|37", D2141 },
+}
+-- "100,120|120" from -gencode flags
+local function codes(flags)
+  local sass, ptx = {}, {}
+  for _, f in ipairs(flags) do
+    local c, code = f:match("compute_(%w+),code=(%a+)_")
+    if code == "sm" then sass[#sass + 1] = c else ptx[#ptx + 1] = c end
+  end
+  table.sort(sass)
+  table.sort(ptx)
+  return table.concat(sass, ",") .. "|" .. table.concat(ptx, ",")
+end
+for _, c in ipairs(per_release) do
+  local name = ("PyTorch %s, '%s' (%s)"):format(c[1], c[2], c[5])
+  local doc = arch.convert({ list = c[2], torch = c[1] })
+  if c[3] == "refused" then
+    t.ok(doc.errors and #doc.errors > 0, name .. ": CMake refuses it")
+  else
+    t.is(doc.gencode and codes(doc.gencode), c[3], name .. ": CMake's flags")
+  end
+  local flags = A.cpp_extension_flags(c[2], torch(c[1]))
+  t.is(flags and codes(flags) or "refused", c[4], name .. ": cpp_extension's flags")
+  if c[3] ~= "refused" then
+    local cxw = doc.warnings and doc.warnings[1]
+    t.is(cxw ~= nil, c[3] ~= c[4], name .. ": warned exactly when the two differ")
+    if c[4] == "refused" then
+      t.like(cxw and cxw.message, "refuses", name .. ": ... as refused")
+    elseif c[3] ~= c[4] then
+      t.like(cxw and cxw.message, "otherwise.*get " .. table.concat(flags, " "):gsub("%p", "%%%0"), name .. ": ... naming cpp_extension's flags")
+    end
+  end
+end
+-- A name the release does not know names the ones it does.
+doc = arch.convert({ list = "Rubin", torch = "2.13" })
+t.like(doc.errors and doc.errors[1].message, "'Rubin' is not a name PyTorch 2%.13's CMake knows.*Hopper, Blackwell%+Tegra, Blackwell$",
+  "Rubin and 2.13: refused, naming 2.13's names")
+t.like(doc.errors and doc.errors[1].hint, "'10%.7'", "... and the hint gives its compute capability")
+doc = arch.convert({ list = "Blackwell", torch = "2.6" })
+t.like(doc.errors and doc.errors[1].hint, "build PyTorch 2%.7 or newer", "Blackwell and 2.6: no X.Y to offer (one-digit majors)")
+doc = arch.convert({ list = "Rubni", torch = "2.14" })
+t.like(doc.errors and doc.errors[1].hint, "PyTorch 2%.14's CMake knows: .*Blackwell, Rubin$", "a typo: the hint lists the release's names")
+doc = arch.convert({ list = "8.0", torch = "1.13" })
+t.like(doc.errors and doc.errors[1].message, "unknown PyTorch release '1%.13'", "an unknown --torch")
+
+-- cpp_extension's split keeps empty items: two spaces, a trailing ';'
+for _, l in ipairs({ "8.0  9.0", "8.0;9.0;", "8.0\t9.0" }) do
+  local w = A.cpp_extension_check((A.parse(l)), torch("2.14"), l)
+  t.like(w and w.message, "refuses", ("'%s': cpp_extension refuses it"):format(l))
+end
 
 -- helpers
 t.is(A.cuda_minor("12.8.1"), "12.8", "cuda_minor of a full version")
