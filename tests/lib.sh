@@ -83,6 +83,21 @@ plan_rows() { # CODES: for each stdin row FACTS|TORCH|CUDA|WANT|TEXT, plan
 	done
 }
 
+findings() { # JSON [CODE FIELD...]: doctor's or plan's findings in JSON:
+	# no CODE: " code code ... "; else the FIELDs of the findings with CODE,
+	# each field followed by "|" but the last, joined over findings
+	python3 - "$@" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+fs = d.get("findings", d.get("problems", []))
+if len(sys.argv) == 2:
+    print(" " + " ".join(f["code"] for f in fs) + " ")
+else:
+    code, fields = sys.argv[2], sys.argv[3:]
+    print("".join("|".join(f.get(k, "") for k in fields) for f in fs if f["code"] == code))
+PY
+}
+
 skip() { # NAME REASON
 	T_N=$((T_N + 1))
 	echo "ok $T_N - $1 # SKIP $2"

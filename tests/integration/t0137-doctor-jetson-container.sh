@@ -38,15 +38,9 @@ doc() {
 		run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$1" --json
 	fi
 	printf '%s\n' "$out" >"$T_DIR/doc.json"
-	codes=$(python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print(" " + " ".join(f["code"] for f in d["findings"]) + " ")' "$T_DIR/doc.json" 2>&1)
-	seen=$(python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print("".join(f["seen"] for f in d["findings"] if f["code"] == "jetson-container-no-gpu"))' "$T_DIR/doc.json" 2>&1)
-	fix=$(python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print("".join(f["fix"] + "|" + f["message"] for f in d["findings"] if f["code"] == "jetson-container-no-gpu"))' "$T_DIR/doc.json" 2>&1)
+	codes=$(findings "$T_DIR/doc.json" 2>&1)
+	seen=$(findings "$T_DIR/doc.json" jetson-container-no-gpu seen 2>&1)
+	fix=$(findings "$T_DIR/doc.json" jetson-container-no-gpu fix message 2>&1)
 }
 
 given() { # NAME: the container was given the GPU

@@ -31,12 +31,8 @@ croot() {
 doc() {
 	run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$1" --json
 	printf '%s\n' "$out" >"$T_DIR/doc.json"
-	codes=$(python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print(" " + " ".join(f["code"] for f in d["findings"]) + " ")' "$T_DIR/doc.json" 2>&1)
-	seen=$(python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print("".join(f["seen"] for f in d["findings"] if f["code"] == "docker-build-no-arch-list"))' "$T_DIR/doc.json" 2>&1)
+	codes=$(findings "$T_DIR/doc.json" 2>&1)
+	seen=$(findings "$T_DIR/doc.json" docker-build-no-arch-list seen 2>&1)
 	# what doctor saw: detect on the same root
 	"$PTBUILD" detect --sysroot "$1" --json >"$T_DIR/det.json" 2>/dev/null
 	gpus=$(python3 -c 'import json, sys
