@@ -147,7 +147,7 @@ check("driver-too-old", "error", "S03", function(c)
     -- jetpack-too-old-for-cuda's; one that runs it through an upgrade
     -- package ptbuild names none of needs that, not a driver
     local how, j = checks_lib.jetson_runs(c.f, r, c.tk.root)
-    if how == "too-old" then return end
+    if how == "too-old" or how == "orin-blocked" then return end
     if how == "unnamed" then
       return { severity = "warning", message = toolkit.jetson_unnamed_text(j.jetpack, j.own, r),
         seen = ("JetPack %s, toolkit %s (%s)"):format(j.jetpack, c.tk.root, tostring(c.tk.version)),

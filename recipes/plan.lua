@@ -195,7 +195,9 @@ local function driver_problems(p, facts, r, torch, items)
     -- not at all (jetpack-too-old-for-cuda); its driver comes with the
     -- JetPack, not from a driver installer
     local how, j = C.jetson_runs(facts, r)
-    if how == "unnamed" then
+    if how == "orin-blocked" then
+      -- jetson-orin-needs-cuda-13.2's (toolkit_problems)
+    elseif how == "unnamed" then
       problem(p, "warning", "driver-minor-compat", M.jetson_unnamed_words(j, r))
     elseif not how then
       problem(p, "warning", "driver-minor-compat",

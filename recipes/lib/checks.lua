@@ -286,12 +286,20 @@ end
 -- nil (no Jetson, or a CUDA the JetPack's driver runs itself), or
 --   "too-old", M.jetpack_too_old's answer: the JetPack runs no such CUDA;
 --   "upgrade", { package, dir }: through NVIDIA's upgrade package;
+--   "orin-blocked": an Orin that runs no SBSA CUDA r at all
+--     (T.orin_sbsa_blocked; jetson-orin-needs-cuda-13.2 gives the way out);
 --   "unnamed", { jetpack, own }: through one ptbuild names none of.
 function M.jetson_runs(facts, r, root)
   local x = M.jetpack_too_old(facts, r)
   if x then return "too-old", x end
   local up = T.jetson_upgrade(facts, r, T.platform(facts, r), root)
   if up then return "upgrade", up end
+  -- an Orin that runs no SBSA CUDA r at all (before L4T 39 or 13.2):
+  -- no package and no driver helps; jetson-orin-needs-cuda-13.2 says so
+  if ((facts or {}).host or {}).platform == "jetson" and T.platform(facts, r) == "linux-sbsa"
+      and T.orin_sbsa_blocked(facts, r) then
+    return "orin-blocked"
+  end
   local jp, own = T.jetson_upgrade_unnamed(facts, r)
   if jp then return "unnamed", { jetpack = jp, own = own, named = T.jetson_named(facts) } end
   return nil

@@ -59,6 +59,12 @@ while read -r facts cuda fix; do
 	# doctor names the CUDA to take as a plan to make, not as a bare option
 	is "$(printf '%s\n' "$d" | sed 's/(ptbuild plan --cuda /(--cuda /g')" "$p" \
 		"$facts, doctor with CUDA $cuda in use: the same problem and fix"
+	# no package or driver helps a CUDA this Orin runs not at all: no
+	# driver-* problem offers one beside it
+	is "$(said "$T_DIR/p.json" problems driver-minor-compat)$(said "$T_DIR/p.json" problems driver-too-old)" "" \
+		"$facts, plan --cuda $cuda: no driver problem offers an upgrade package or a driver"
+	is "$(said "$T_DIR/d.json" findings driver-too-old)" "" \
+		"$facts, doctor with CUDA $cuda in use: likewise"
 done <<'TABLE'
 orin36 13.4 use JetPack 6.2's CUDA 12.6 (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.4 with the CUDA Compatibility Package (Orin) 13.4.47145772
 orin36x 13.0 use JetPack 6.2's CUDA 12.6 (--cuda 12.6), or flash JetPack 7.2 and use CUDA 13.2
@@ -148,6 +154,14 @@ for facts in orin62c thor72n; do
 	is "$(said "$T_DIR/p.json" problems jetson-facts-disagree)$(said "$T_DIR/d.json" findings jetson-facts-disagree)" "" \
 		"$facts: a driver CUDA the JetPack runs, or one past NVIDIA's table, is no disagreement"
 done
+# ... and asked for a CUDA 13 this Orin runs not at all (before L4T 39),
+# neither an upgrade package nor a desktop driver is offered beside
+# jetson-orin-needs-cuda-13.2: a Jetson's driver comes with its JetPack
+"$PTBUILD" plan --facts "$T_DIR/orin62a.json" --cuda 13.2 --json >"$T_DIR/p.json" 2>/dev/null
+is "$(said "$T_DIR/p.json" problems driver-minor-compat)$(said "$T_DIR/p.json" problems driver-too-old)" "" \
+	"orin62a, plan --cuda 13.2: no driver problem offers a package or a driver"
+like "$(said "$T_DIR/p.json" problems jetson-orin-needs-cuda-13.2)" "*flash JetPack 7.2 and use CUDA 13.2" \
+	"orin62a, plan --cuda 13.2: jetson-orin-needs-cuda-13.2 gives the way out"
 
 # a fleet node with those facts hears the same, led by its name
 json_edit "$T_DIR/thor72.json" "$T_DIR/fa.json" "f['toolkits'] = []; f['taken'] = {'host': 'thor-a'}"
