@@ -19,7 +19,7 @@ manifest_sha256 (archives_from names the CSV), each archive carries its
 sources, and a plan takes it only as a PyTorch wheel's own cuDNN (never
 as the newest fallback, which stays a manifest ptbuild holds whole).
 """
-import csv, hashlib, json, os, re, sys
+import hashlib, json, os, re, sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import sourceids  # tools/sourceids.py, beside this script
 
@@ -57,57 +57,45 @@ def archive_digests(d, manifests):
     if not os.path.exists(path):
         return {}
     out, ids = {}, source_ids()
-    with open(path, newline="") as f:
-        reader = csv.reader(f)
-        header = next(reader, [])
-        if header != DIGEST_COLUMNS:
-            raise SystemExit("gen-redist: %s: the header is '%s', not '%s'"
-                             % (path, ",".join(header), ",".join(DIGEST_COLUMNS)))
-        for fields in reader:
-            if not fields:
-                continue
-            where = "gen-redist: %s:%d" % (path, reader.line_num)
-            if len(fields) != len(DIGEST_COLUMNS):
-                raise SystemExit("%s: %d fields, not %d (%s; sources are separated by ';')"
-                                 % (where, len(fields), len(DIGEST_COLUMNS), ",".join(DIGEST_COLUMNS)))
-            r = dict(zip(DIGEST_COLUMNS, fields))
-            lab, ver, p, var = r["label"], r["version"], r["platform"], r["variant"]
-            if not re.fullmatch(r"9\.\d+\.\d+", lab) or not re.fullmatch(re.escape(lab) + r"\.\d+", ver):
-                raise SystemExit("%s: label '%s' and version '%s' are not a cuDNN release and its version (9.24.0, 9.24.0.43)"
-                                 % (where, lab, ver))
-            if lab in manifests:
-                raise SystemExit("%s: %s is carried whole as redistrib_%s.json: remove its rows here"
-                                 % (where, lab, lab))
-            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", r["release_date"]):
-                raise SystemExit("%s: release_date '%s' is not YYYY-MM-DD" % (where, r["release_date"]))
-            if p not in PLATFORMS or not re.fullmatch(r"cuda\d+", var):
-                raise SystemExit("%s: '%s' '%s' is not a platform (%s) and a variant (cuda12, cuda13)"
-                                 % (where, p, var, ", ".join(PLATFORMS)))
-            # NVIDIA's layout: a row whose path is another archive's is a mix-up
-            want = "cudnn/%s/cudnn-%s-%s_%s-archive.tar.xz" % (p, p, ver, var)
-            if r["relative_path"] != want:
-                raise SystemExit("%s: relative_path '%s' is not NVIDIA's path of the %s %s archive (%s)"
-                                 % (where, r["relative_path"], p, var, want))
-            if not re.fullmatch(r"[0-9a-f]{64}", r["sha256"]):
-                raise SystemExit("%s: sha256 '%s' is not 64 lowercase hex digits (an archive no source gives "
-                                 "whole is not carried)" % (where, r["sha256"]))
-            if r["size"] and not re.fullmatch(r"[1-9]\d*", r["size"]):
-                raise SystemExit("%s: size '%s' is not a number of bytes (leave it empty where no source gives it)"
-                                 % (where, r["size"]))
-            srcs = r["sources"].split(";") if r["sources"] else []
-            bad = [x for x in srcs if x not in ids]
-            if not srcs or bad:
-                raise SystemExit("%s: sources '%s': %s" % (where, r["sources"],
-                                 "every archive needs a source" if not srcs else
-                                 "'%s' is not defined in recipes/data/sources.lua" % bad[0]))
-            e = out.setdefault(lab, {"label": lab, "version": ver, "release_date": r["release_date"], "platforms": {}})
-            if (e["version"], e["release_date"]) != (ver, r["release_date"]):
-                raise SystemExit("%s: %s's version and release_date differ from its first row's (%s, %s)"
-                                 % (where, lab, e["version"], e["release_date"]))
-            if var in e["platforms"].setdefault(p, {}):
-                raise SystemExit("%s: a second row for %s %s %s" % (where, lab, p, var))
-            e["platforms"][p][var] = {"relative_path": r["relative_path"], "sha256": r["sha256"],
-                                      "size": int(r["size"]) if r["size"] else None, "sources": srcs}
+    for line, r in sourceids.csv_rows("gen-redist", path, DIGEST_COLUMNS):
+        where = "gen-redist: %s:%d" % (path, line)
+        lab, ver, p, var = r["label"], r["version"], r["platform"], r["variant"]
+        if not re.fullmatch(r"9\.\d+\.\d+", lab) or not re.fullmatch(re.escape(lab) + r"\.\d+", ver):
+            raise SystemExit("%s: label '%s' and version '%s' are not a cuDNN release and its version (9.24.0, 9.24.0.43)"
+                             % (where, lab, ver))
+        if lab in manifests:
+            raise SystemExit("%s: %s is carried whole as redistrib_%s.json: remove its rows here"
+                             % (where, lab, lab))
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", r["release_date"]):
+            raise SystemExit("%s: release_date '%s' is not YYYY-MM-DD" % (where, r["release_date"]))
+        if p not in PLATFORMS or not re.fullmatch(r"cuda\d+", var):
+            raise SystemExit("%s: '%s' '%s' is not a platform (%s) and a variant (cuda12, cuda13)"
+                             % (where, p, var, ", ".join(PLATFORMS)))
+        # NVIDIA's layout: a row whose path is another archive's is a mix-up
+        want = "cudnn/%s/cudnn-%s-%s_%s-archive.tar.xz" % (p, p, ver, var)
+        if r["relative_path"] != want:
+            raise SystemExit("%s: relative_path '%s' is not NVIDIA's path of the %s %s archive (%s)"
+                             % (where, r["relative_path"], p, var, want))
+        if not re.fullmatch(r"[0-9a-f]{64}", r["sha256"]):
+            raise SystemExit("%s: sha256 '%s' is not 64 lowercase hex digits (an archive no source gives "
+                             "whole is not carried)" % (where, r["sha256"]))
+        if r["size"] and not re.fullmatch(r"[1-9]\d*", r["size"]):
+            raise SystemExit("%s: size '%s' is not a number of bytes (leave it empty where no source gives it)"
+                             % (where, r["size"]))
+        srcs = r["sources"].split(";") if r["sources"] else []
+        bad = [x for x in srcs if x not in ids]
+        if not srcs or bad:
+            raise SystemExit("%s: sources '%s': %s" % (where, r["sources"],
+                             "every archive needs a source" if not srcs else
+                             "'%s' is not defined in recipes/data/sources.lua" % bad[0]))
+        e = out.setdefault(lab, {"label": lab, "version": ver, "release_date": r["release_date"], "platforms": {}})
+        if (e["version"], e["release_date"]) != (ver, r["release_date"]):
+            raise SystemExit("%s: %s's version and release_date differ from its first row's (%s, %s)"
+                             % (where, lab, e["version"], e["release_date"]))
+        if var in e["platforms"].setdefault(p, {}):
+            raise SystemExit("%s: a second row for %s %s %s" % (where, lab, p, var))
+        e["platforms"][p][var] = {"relative_path": r["relative_path"], "sha256": r["sha256"],
+                                  "size": int(r["size"]) if r["size"] else None, "sources": srcs}
     return out
 
 

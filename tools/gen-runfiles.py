@@ -27,7 +27,7 @@ The file is parsed, never run.  Exit status 1 when it printed anything,
 so a refresh is: download package.py, run --check-spack, add the rows it
 prints, regenerate.
 """
-import ast, csv, os, re, sys
+import ast, os, re, sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import sourceids  # tools/sourceids.py, beside this script
 
@@ -53,21 +53,7 @@ COLUMNS = ["label", "platform", "name", "sha256", "md5", "size", "sources"]
 
 
 def rows():
-    out = []
-    with open(CSV, newline="") as f:
-        reader = csv.reader(f)
-        header = next(reader, [])
-        if header != COLUMNS:
-            raise SystemExit("gen-runfiles: %s: the header is '%s', not '%s'"
-                             % (CSV, ",".join(header), ",".join(COLUMNS)))
-        for fields in reader:
-            # a row of another shape (a ',' for a ';' among the sources, a
-            # missing column) would shift or drop fields unseen
-            if fields and len(fields) != len(COLUMNS):
-                raise SystemExit("gen-runfiles: %s:%d: %d fields, not %d (%s; sources are separated by ';')"
-                                 % (CSV, reader.line_num, len(fields), len(COLUMNS), ",".join(COLUMNS)))
-            if fields:
-                out.append(dict(zip(COLUMNS, fields)))
+    out = [r for _, r in sourceids.csv_rows("gen-runfiles", CSV, COLUMNS)]
     seen, ids = set(), source_ids()
     for r in out:
         where = "%s: %s %s" % (CSV, r["label"], r["platform"])
