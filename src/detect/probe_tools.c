@@ -632,7 +632,7 @@ static char *build_python(const struct ptb_root *r, cJSON *py, char *const *env_
  * nor a venv of it), in "system". */
 void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
 {
-	char *env_py[N_ENV_VARS] = { NULL, NULL }, *path, *sys_real, *real;
+	char *env_py[N_ENV_VARS] = { NULL }, *path, *sys_real, *real;
 	const char *from;
 	cJSON *py = cJSON_CreateObject(), *unused = NULL;
 
@@ -649,8 +649,8 @@ void ptb_probe_python(const struct ptb_root *r, cJSON *raw)
 	}
 	if (!(path = build_python(r, py, env_py, &from))) {
 		cJSON_Delete(py);
-		free(env_py[0]);
-		free(env_py[1]);
+		for (size_t i = 0; i < N_ENV_VARS; i++)
+			free(env_py[i]);
 		return;
 	}
 	cJSON_AddItemToObject(raw, "python", py);
