@@ -58,10 +58,7 @@ local function wheel_cudnn(torch, r)
   return torch and (pytorch.wheel_cudnn[torch.version] or {})[r.version] or nil
 end
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do if v == x then return true end end
-  return false
-end
+local contains = A.contains
 
 -- Problems about the chosen CUDA that are not about GPUs or compilers.
 -- How to get cuDNN beside a toolkit that lacks it: ptbuild fetch from

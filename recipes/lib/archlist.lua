@@ -109,10 +109,12 @@ function M.known_versions()
   return out
 end
 
-local function contains(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
+-- Whether list (nil: an empty one) holds x; the recipes share this one.
+function M.contains(list, x)
+  for _, v in ipairs(list or {}) do if v == x then return true end end
   return false
 end
+local contains = M.contains
 
 -- Does release r build arch cc with suffix ("" | "a" | "f")?
 function M.builds(r, cc, suffix)

@@ -17,10 +17,7 @@ local M = {}
 
 local function major(v) return tonumber(tostring(v):match("^(%d+)")) end
 
-local function contains(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
+local contains = A.contains
 
 -- How the driver runs release r: "direct", "compat" (minor-version
 -- compatibility only), "unknown" (no driver seen) or "too-old".

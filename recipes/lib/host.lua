@@ -101,10 +101,7 @@ local function best_gcc(list, lim, full, arch, torch)
   return best
 end
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do if v == x then return true end end
-  return false
-end
+local contains = A.contains
 
 -- "choose a newer CUDA", made exact: the oldest CUDA after nvcc's own
 -- (j.full) whose nvcc takes the compiler j.start in every version it may

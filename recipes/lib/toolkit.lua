@@ -11,10 +11,7 @@ local runfiles = ptb.include("data/runfiles")
 
 local M = {}
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do if v == x then return true end end
-  return false
-end
+local contains = A.contains
 
 -- How the driver runs release r: "direct", "compat" (CUDA minor-version
 -- compatibility, release notes Table 2), "unknown" (no driver seen: a
