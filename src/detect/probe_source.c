@@ -132,6 +132,11 @@ static void submodules(const struct ptb_root *r, const char *dir, cJSON *raw)
 		return;
 	}
 	cJSON_AddBoolToObject(raw, "gitmodules", 1);
+	/* a NUL is a byte of its line (a control character: no path), not
+	 * the end of the file */
+	for (size_t i = 0; i < b.len; i++)
+		if (b.data[i] == '\0')
+			b.data[i] = '\x01';
 	ptb_buf_addc(&b, '\0');
 	for (line = strtok_r(b.data, "\n", &save); line && n < SUBMODULES_MAX;
 	     line = strtok_r(NULL, "\n", &save)) {
