@@ -92,6 +92,7 @@ end
 -- refused; an RTX workstation card may be a Server Ready SKU (a warning);
 -- a GPU ptbuild cannot place, a warning.
 local gpuname = ptb.include("lib/gpuname")
+local targets = ptb.include("lib/targets")
 
 -- Each check: code, severity, scenario, run(ctx) -> nil | finding | list.
 local checks = {}
@@ -341,14 +342,23 @@ check("torch-cudart-mismatch", "error", "S21", function(c)
   return out
 end)
 
+-- Read as the CMake of the release to be built when doctor runs in its
+-- checkout (names and forms per release, as 'ptbuild arch --torch'
+-- reads them: lib/archlist, lib/targets torch_accepts), else the newest's.
 check("arch-list-invalid", "error", "S17", function(c)
   local l = c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST
   if not l then return end
-  local items, errs = archlist.parse(l)
+  local items, errs = archlist.parse(l, c.torch)
   if #errs == 0 and c.rel then errs = archlist.check(items, c.rel) end
+  if #errs == 0 and c.torch then
+    local problems = {}
+    targets.torch_accepts(c.torch, items, problems)
+    for _, p in ipairs(problems) do errs[#errs + 1] = { message = p.message, hint = p.fix } end
+  end
   if #errs > 0 then
     return { message = "TORCH_CUDA_ARCH_LIST='" .. l .. "' will fail the build: " .. errs[1].message,
-      seen = "environment TORCH_CUDA_ARCH_LIST=" .. l .. (c.rel and (", toolkit CUDA " .. c.rel.version) or ""),
+      seen = "environment TORCH_CUDA_ARCH_LIST=" .. l .. (c.rel and (", toolkit CUDA " .. c.rel.version) or "")
+        .. (c.torch and (", PyTorch " .. c.torch.version .. " in " .. c.src.path) or ""),
       fix = errs[1].hint or "use an explicit list such as '8.0;9.0+PTX' (ptbuild plan computes one)" }
   end
 end)
@@ -356,7 +366,7 @@ end)
 check("arch-list-missing-gpu", "error", "S18", function(c)
   local l = c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST
   if not l then return end
-  local items, errs = archlist.parse(l)
+  local items, errs = archlist.parse(l, c.torch)
   if #errs > 0 then return end
   local out = {}
   for _, g in ipairs(c.gpus) do
@@ -395,7 +405,7 @@ check("gpu-newer-than-toolkit", "error", "S15", function(c)
   local out = {}
   -- where the driver stops short of a CUDA with wheels that builds the
   -- GPUs, what a newer one opens, for the newest PyTorch (as plan says)
-  local up = wheels.upgrade(c.f, pytorch.releases[#pytorch.releases])
+  local up = wheels.upgrade(c.f, c.torch or pytorch.releases[#pytorch.releases])
   for _, x in ipairs(checks_lib.gpus_not_built(c.f, c.rel)) do
     local g, cc, first = x.gpu, x.gpu.compute_capability, x.edge
     if x.code == "gpu-newer-than-toolkit" then
@@ -443,7 +453,7 @@ end)
 -- will be built).
 check("jetson-orin-needs-cuda-13.2", "error", "S10", function(c)
   if not c.rel then return end
-  local x = checks_lib.orin_sbsa_route(c.f, pytorch.releases[#pytorch.releases], c.rel, "ptbuild plan --cuda")
+  local x = checks_lib.orin_sbsa_route(c.f, c.torch or pytorch.releases[#pytorch.releases], c.rel, "ptbuild plan --cuda")
   if not x then return end
   return {
     message = x.text,
@@ -481,7 +491,7 @@ check("gcc-too-new", "error", "S14", function(c)
   -- an installed gcc nvcc takes in every version it may be, and that
   -- PyTorch takes too (the newest release's 'GCC-9.3 or newer', as plan
   -- holds its choice to the release it plans)
-  local gcc_min = pytorch.releases[#pytorch.releases].gcc_min
+  local gcc_min = (c.torch or pytorch.releases[#pytorch.releases]).gcc_min
   local older
   for _, cc in ipairs(c.f.compilers or {}) do
     local cok, _, cmaybe = checks_lib.compiler_ok(r, full, "gcc", cc.version, arch)
@@ -510,22 +520,129 @@ check("gcc-too-new", "error", "S14", function(c)
       or install }
 end)
 
--- The Python a build here runs in, against the newest PyTorch ptbuild
--- knows (doctor is not told which release will be built): its setup.py
--- stops on a Python older than its minimum [pt-setup] [pt-python].  A
--- warning, since an older release may be the one meant; it names the
--- newest release that still builds with this Python.
+-- The Python a build here runs in, against the release of the checkout
+-- doctor runs in, else the newest PyTorch ptbuild knows: its setup.py
+-- stops on a Python older than its minimum [pt-setup] [pt-python].  An
+-- error for the checkout's release; a warning for the newest, since an
+-- older release may be the one meant (it names the newest release that
+-- still builds with this Python).
 check("python-too-old", "warning", nil, function(c)
-  local newest = pytorch.releases[#pytorch.releases]
-  local old = checks_lib.python_too_old(c.f, newest)
+  local torch = c.torch or pytorch.releases[#pytorch.releases]
+  local old = checks_lib.python_too_old(c.f, torch)
   if not old then return end
   return {
-    message = ("python3 %s is older than PyTorch %s (the newest release ptbuild knows) builds with: its setup.py stops with \"You are using Python %s. Python >=%s is required.\"%s")
-      :format(old.have, newest.version, old.have, old.need,
+    severity = c.torch and "error" or nil,
+    message = ("python3 %s is older than PyTorch %s (%s) builds with: its setup.py stops with \"You are using Python %s. Python >=%s is required.\"%s")
+      :format(old.have, torch.version, c.torch and ("the checkout in " .. c.src.path) or "the newest release ptbuild knows",
+        old.have, old.need,
         old.newest and ("; PyTorch %s is the newest release that still takes Python %s"):format(old.newest.version, old.have) or ""),
     seen = "python3 " .. old.path,
     fix = ("build from a virtual environment of Python %s-%s (pythonX.Y -m venv .venv && . .venv/bin/activate)")
-      :format(newest.python.min, newest.python.max) }
+      :format(torch.python.min, torch.python.max) }
+end)
+
+-- A Python newer than every one the release's Linux wheels are built for
+-- [pt-python] (lib/checks python_too_new): its setup.py does not stop
+-- [pt-setup], but PyTorch's CI never built or tested that pairing.
+check("python-too-new", "warning", nil, function(c)
+  local torch = c.torch or pytorch.releases[#pytorch.releases]
+  local new = checks_lib.python_too_new(c.f, torch)
+  if not new then return end
+  return {
+    message = ("python3 %s is newer than every Python PyTorch %s (%s) publishes wheels for (%s-%s): its setup.py does not refuse it, but PyTorch's CI never built or tested that pairing%s")
+      :format(new.have, torch.version, c.torch and ("the checkout in " .. c.src.path) or "the newest release ptbuild knows",
+        torch.python.min, new.max,
+        new.first and ("; PyTorch %s is the first release built for Python %s"):format(new.first.version, new.have) or ""),
+    seen = "python3 " .. new.path,
+    fix = ("build from a virtual environment of Python %s-%s (python%s -m venv .venv && . .venv/bin/activate)%s")
+      :format(torch.python.min, new.max, new.max,
+        new.first and c.torch and (", or check out PyTorch %s (git checkout %s)"):format(new.first.version, new.first.tag) or "") }
+end)
+
+-- The checkout's git submodules, as PyTorch's setup.py checks them
+-- (check_submodules [pt-submodules]): every folder .gitmodules lists
+-- must hold one of CMakeLists.txt, Makefile, setup.py, LICENSE,
+-- LICENSE.md, LICENSE.txt, else it stops with "Could not find any of ...
+-- in ..."; when every folder is missing or empty it first runs 'git
+-- submodule update --init --recursive' itself (git and the network, in a
+-- git checkout).  USE_SYSTEM_LIBS (true) skips the check.  The tree is
+-- the machine's: a node known by its facts lists this check as needing it.
+local submodule_files = "CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt"
+check("source-submodules-missing", "error", nil, function(c)
+  local s = c.o.source
+  if type(s) ~= "table" then return end
+  local sys = type(s.use_system_libs) == "string" and s.use_system_libs:upper() or nil
+  if sys == "ON" or sys == "1" or sys == "YES" or sys == "TRUE" or sys == "Y" then return end
+  local subs = type(s.submodules) == "table" and s.submodules or {}
+  local bad, none = {}, true
+  for _, m in ipairs(subs) do
+    if m.state ~= "ok" then bad[#bad + 1] = m end
+    if m.state ~= "missing" and m.state ~= "empty" then none = false end
+  end
+  if #bad == 0 then return end
+  local named = {}
+  for i = 1, math.min(#bad, 6) do
+    named[#named + 1] = ("%s %s"):format(bad[i].path, bad[i].state == "no-files" and "(holds none of its files)" or bad[i].state)
+  end
+  if #bad > 6 then named[#named + 1] = ("and %d more"):format(#bad - 6) end
+  local tag = c.torch and s.version:match("^%d+%.%d+%.%d+$") and ("v" .. s.version)
+  return {
+    message = ("%d of the %d git submodules the checkout's .gitmodules lists are not checked out: PyTorch's setup.py stops with \"Could not find any of %s in %s/%s\" (\"Did you run 'git submodule update --init --recursive'?\")%s")
+      :format(#bad, #subs, submodule_files, s.path, bad[1].path,
+        none and (s.git and "; with every one empty it first runs that command itself, which needs git and the network"
+          or "; with every one empty it runs that command itself, which fails outside a git checkout") or ""),
+    seen = ("%s/.gitmodules; %s"):format(s.path, table.concat(named, ", ")),
+    fix = s.git and ("cd %s && git submodule update --init --recursive"):format(s.path)
+      or ("%s has no .git, so its submodules cannot be fetched in place: clone it with its submodules (git clone --recursive%s https://github.com/pytorch/pytorch)")
+        :format(s.path, tag and (" --branch " .. tag) or "") }
+end)
+
+-- The toolkit in use against the checkout's release (lib/toolkit
+-- torch_builds, plan's rule): refused below the minimum its CMake names
+-- where a source shows it ("PyTorch requires CUDA X.Y or above."
+-- [pt-cudamin]) or for a CUDA major newer than all its wheels'; untested
+-- where PyTorch's CI built no wheel of it.  Only in a checkout (the
+-- release is its version.txt's); a node known by its facts lists these.
+local function source_cuda(c)
+  local s = c.o.source
+  if type(s) ~= "table" or not (c.torch and c.rel) then return nil end
+  return toolkit.torch_builds(c.torch, c.rel)
+end
+
+local function source_seen(c)
+  return ("toolkit %s (%s); %s/version.txt %s"):format(c.tk.root, tostring(c.tk.version), c.src.path, c.src.version)
+end
+
+local function cuda_alt(c)
+  local alt = toolkit.suggest(c.f, c.torch, c.rel)
+  return alt and ("install CUDA %s, a CUDA PyTorch %s ships wheels for that this machine runs (ptbuild plan --torch %s --cuda %s, then ptbuild fetch), and point CUDA_HOME and PATH at it")
+    :format(alt.version, c.torch.version, c.torch.version, alt.version)
+end
+
+check("torch-cuda-unsupported", "error", "S02", function(c)
+  local builds, why, how = source_cuda(c)
+  if builds or how ~= "known" then return end
+  local min = c.torch.cuda_build_min
+  local cmake = min and archlist.vcmp(c.rel.version, min) < 0
+    and (": its CMake stops with \"PyTorch requires CUDA %s or above.\""):format(min) or (": " .. why)
+  return {
+    message = ("PyTorch %s (the checkout in %s) does not build with CUDA %s, the toolkit in use%s (its wheels are built with CUDA %s)")
+      :format(c.torch.version, c.src.path, c.rel.version, cmake, table.concat(c.torch.cuda, ", ")),
+    seen = source_seen(c),
+    fix = cuda_alt(c) or ("check out a PyTorch release that builds with CUDA %s, or install a CUDA PyTorch %s ships wheels for (%s)")
+      :format(c.rel.version, c.torch.version, table.concat(c.torch.cuda, ", ")) }
+end)
+
+check("torch-cuda-untested", "warning", nil, function(c)
+  local builds, why, how = source_cuda(c)
+  if not (builds == "untested" or how == "unknown") then return end
+  return {
+    message = ("PyTorch %s (the checkout in %s) ships no CUDA %s wheels: PyTorch's CI built and tested it with CUDA %s only, not with the toolkit in use%s")
+      :format(c.torch.version, c.src.path, c.rel.version, table.concat(c.torch.cuda, ", "),
+        how == "unknown" and ("; " .. why) or ""),
+    seen = source_seen(c),
+    fix = (cuda_alt(c) and (cuda_alt(c) .. ", unless you need CUDA " .. c.rel.version))
+      or ("keep CUDA %s and run PyTorch's CUDA tests on the result"):format(c.rel.version) }
 end)
 
 check("mixed-cuda-installs", "error", "S21", function(c)
@@ -946,6 +1063,17 @@ function M.check(args)
   local f, o = args.facts or {}, args.observed or {}
   gpuname.fill(f)
   local c = { f = f, o = o, gpus = gpus(f), facts_only = args.facts_only }
+  -- the checkout doctor runs in (--source): its release, when ptbuild
+  -- knows it, is the one the checks judge by; the tree itself is read
+  -- through the observation (c.o.source), so a node known by its facts
+  -- names the checks that read it
+  local src = type(args.source) == "table" and args.source or nil
+  if src then
+    local maj, min = tostring(src.version):match("^(%d+)%.(%d+)")
+    c.src = { path = src.path, version = src.version, release = maj and (tonumber(maj) .. "." .. tonumber(min)) }
+    c.torch = release_of(src.version)
+    o.source = src
+  end
   c.tk = M.toolkit(f, args.facts_only and {} or o)
   c.rel = c.tk and c.tk.version and archlist.release(c.tk.version) or nil
   if args.facts_only then c.o = unseen(c) end
@@ -980,6 +1108,8 @@ function M.check(args)
   return {
     schema = "ptbuild.doctor/1",
     toolkit = c.tk and { root = c.tk.root, version = c.tk.version or ptb.null, via = c.tk.via } or ptb.null,
+    source = c.src and { path = c.src.path, version = c.src.version, release = c.src.release or ptb.null,
+                         known = c.torch ~= nil } or ptb.null,
     findings = ptb.array(sorted),
     checks = #checks - #needs,
     needs_machine = args.facts_only and ptb.array(needs) or nil,

@@ -119,11 +119,18 @@ end
 -- wheels, the fix names the driver that opens it (W.upgrade).
 -- Adds to problem list p.
 local function torch_support_problems(p, facts, torch, r, items)
-  local builds, why_not = T.torch_builds(torch, r)
+  local builds, why_not, how = T.torch_builds(torch, r)
   if builds ~= "wheels" then
     local alt = T.suggest(facts, torch, r, items)
     local up = not alt and W.upgrade(facts, torch, items)
-    if not builds then
+    if how == "unknown" then
+      -- older than its wheels, and no source says whether its CMake takes it
+      problem(p, "warning", "torch-cuda-untested",
+        ("PyTorch %s ships no CUDA %s wheels (it ships %s): %s; the combination is untested upstream"):format(
+          torch.version, r.version, table.concat(torch.cuda, ", "), why_not),
+        alt and ("prefer --cuda %s unless you need %s"):format(alt.version, r.version)
+          or ("keep %s only if PyTorch %s's cmake/public/cuda.cmake accepts it (its 'PyTorch requires CUDA X.Y or above' line), and run PyTorch's CUDA tests on the result"):format(r.version, torch.version))
+    elseif not builds then
       problem(p, "error", "torch-cuda-unsupported",
         ("PyTorch %s does not build with CUDA %s: %s (it ships wheels for %s)"):format(torch.version, r.version, why_not, table.concat(torch.cuda, ", ")),
         alt and ("use --cuda %s, or a PyTorch release that supports CUDA %s"):format(alt.version, r.version)

@@ -121,6 +121,7 @@ complete -c ptbuild -n '__fish_seen_subcommand_from doctor' -l profile -x -a '(p
 complete -c ptbuild -n '__fish_seen_subcommand_from doctor' -l sysroot -x -a '(__fish_complete_directories)' -d 'read the machine\'s files under DIR instead of /'
 complete -c ptbuild -n '__fish_seen_subcommand_from doctor' -l skip-bad -d 'go on with the other nodes when a facts file is bad'
 complete -c ptbuild -n '__fish_seen_subcommand_from doctor' -l max-age -x -d 'facts taken longer ago are stale'
+complete -c ptbuild -n '__fish_seen_subcommand_from doctor' -l source -x -a '(__fish_complete_directories)' -d 'the PyTorch source checkout to be built'
 complete -c ptbuild -n '__fish_seen_subcommand_from doctor' -l json -d 'the ptbuild.doctor/1 document'
 complete -c ptbuild -n '__fish_seen_subcommand_from inspect' -l gpu -x -d 'say whether the code runs on a GPU of compute capability CC'
 complete -c ptbuild -n '__fish_seen_subcommand_from inspect' -l images -d 'list every image, not only the summary'

@@ -119,6 +119,19 @@
 --              (2026-07-21, before the 2.14 release): CUDA 13.4 adds
 --              compute capability 10.7; PyTorch made Rubin-aware
 --   [gcc]      CMakeLists.txt @00117da6: "GCC-9.3 or newer is required"
+--   [pt-cudamin] the CUDA below which the release's CMake stops
+--              (cmake/public/cuda.cmake: "PyTorch requires CUDA X.Y or
+--              above.", a FATAL_ERROR): 2.6 11.0 (Debian trixie's
+--              libtorch-dev 2.6.0+dfsg-7, Caffe2/public/cuda.cmake line
+--              72); 2.13 12.1 and 2.14 12.6 (PyTorch 2.14.0's release
+--              notes, PR #192257: "increased from 12.1 to 12.6 ...
+--              Configuring a source build with CUDA 12.1 through 12.5 now
+--              fails"; Debian unstable's libtorch-dev 2.14.1+dfsg-1 line
+--              73).  The other releases' minimum was not read: it lies
+--              between 11.0 (2.6's) and 12.1 (2.13's) for 2.7-2.12, and is
+--              at most 11.0 for 2.4 and 2.5 (the check only rises); those
+--              rows carry none, so a CUDA below their oldest wheel CUDA is
+--              called untested, never refused.
 --   [tag]      tag: the git tag of the release's newest patch ptbuild can
 --              name with a source; the Dockerfile clones it (PyTorch tags
 --              releases vX.Y.Z; there is no vX.Y tag).  v2.4.1, v2.5.1:
@@ -155,6 +168,8 @@
 -- experimental), oldest first.  wheels.<platform>.<cuda> = the wheel's
 -- TORCH_CUDA_ARCH_LIST.  aarch64 lists before 2.7 are from the nightly
 -- scripts; 2.4.0 and 2.5.1 aarch64 wheels are on the cu124 index [pt-aarch64-25].
+-- cuda_build_min: the oldest CUDA the release's CMake accepts, where a
+-- source shows it [pt-cudamin]; nil where none was read.
 -- What torch.utils.cpp_extension accepts in TORCH_CUDA_ARCH_LIST (each
 -- also with +PTX) [cppext].
 local cx_hopper = "3.5;3.7;5.0;5.2;5.3;6.0;6.1;6.2;7.0;7.2;7.5;8.0;8.6;8.7;8.9;9.0;9.0a"
@@ -210,7 +225,8 @@ local releases = {
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.4"] = x_12, ["12.6"] = x_12 },   -- [builder] [pt-bcuda-25q1]
                ["linux-sbsa"] = { ["12.6"] = "9.0" } },                                      -- [pt140844] [pt-index-matrix]
     platform_python = { ["linux-sbsa"] = { min = "3.9", max = "3.13", seen_from = "3.10" } },   -- [pt-index-matrix]
-    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper, cpp_extension_names = cxn_hopper },
+    gcc_min = "9.3", suffix_a = true, suffix_f = false, two_digit_major = false, thor = "10.1", cpp_extension = cx_hopper, cpp_extension_names = cxn_hopper,
+    cuda_build_min = "11.0" },                                                               -- [pt-cudamin]
   { version = "2.7", python = { min = "3.9", max = "3.13" }, tag = "v2.7.1", released = "2025-04", cuda = { "11.8", "12.6", "12.8" }, experimental = { "12.8" },
     wheels = { ["linux-x86_64"] = { ["11.8"] = x_old, ["12.6"] = x_12, ["12.8"] = "7.5;8.0;8.6;9.0;10.0;12.0+PTX" },  -- [pt-bcuda-25q1]
                ["linux-sbsa"] = { ["12.8"] = "9.0;10.0;12.0" } },                            -- [aarch64] #146378 [pt148169] [pt-ti6492] [pt-index-matrix]
@@ -249,11 +265,13 @@ local releases = {
   { version = "2.13", python = { min = "3.10", max = "3.15" }, tag = "v2.13.0", released = "2026-07", cuda = { "12.6", "12.9", "13.0", "13.2" }, experimental = { "13.2" },
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["12.9"] = x_129, ["13.0"] = x_13, ["13.2"] = x_13 },  -- [pt-cu129] [pt-archlist]
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["12.9"] = s_129, ["13.0"] = s_13, ["13.2"] = s_13 } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cpp_extension_names = cxn_29, cxx = "C++20" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_29, cpp_extension_names = cxn_29, cxx = "C++20",
+    cuda_build_min = "12.1" },                                                               -- [pt-cudamin]
   { version = "2.14", python = { min = "3.10", max = "3.15" }, tag = "v2.14.1", released = "2026-09", cuda = { "12.6", "13.0", "13.2" }, experimental = {},
     wheels = { ["linux-x86_64"] = { ["12.6"] = x_12, ["13.0"] = x_13, ["13.2"] = x_13 },     -- [pt-cu129] [pt-archlist]
                ["linux-sbsa"] = { ["12.6"] = "8.0;9.0", ["13.0"] = s_13, ["13.2"] = s_13 } },
-    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_214, cpp_extension_names = cxn_214, cxx = "C++20" },
+    gcc_min = "9.3", suffix_a = true, suffix_f = true, two_digit_major = true, thor = "11.0", cpp_extension = cx_214, cpp_extension_names = cxn_214, cxx = "C++20",
+    cuda_build_min = "12.6" },                                                               -- [pt-cudamin]
   -- No 2.15 row: the sources read show release/2.15 (cut 2026-10-05) and
   -- its RC1 (2026-10-08) on the test channel, not a 2.15.0 release [pt215].
 }

@@ -370,6 +370,29 @@ function M.python_too_old(facts, torch)
   return { have = v, path = path, need = py.min, newest = newest }
 end
 
+-- Is the facts' python3 newer than every Python release torch's Linux
+-- wheels are built for (torch.python.max, or its experimental one, which
+-- is published too) [pt-python]?  Its setup.py stops only below the
+-- minimum [pt-setup]: above the range the build is one PyTorch's CI never
+-- made.  nil when it is not (or either is unknown); else { have (X.Y),
+-- path, max, first (the oldest release ptbuild knows built for it, or
+-- nil) }.  (python-too-new)
+function M.python_too_new(facts, torch)
+  local v, path = M.python(facts)
+  local py = torch and torch.python
+  local mm = v and v:match("^(%d+%.%d+)")
+  if not (mm and py and py.max) then return nil end
+  local top = py.experimental and A.vcmp(py.experimental, py.max) > 0 and py.experimental or py.max
+  if A.vcmp(mm, top) <= 0 then return nil end
+  local first
+  for _, r in ipairs(pytorch.releases) do
+    local rp = r.python
+    local rtop = rp and (rp.experimental and A.vcmp(rp.experimental, rp.max) > 0 and rp.experimental or rp.max)
+    if rp and not first and A.vcmp(mm, rp.min) >= 0 and A.vcmp(mm, rtop) <= 0 then first = r end
+  end
+  return { have = mm, path = path, max = top, first = first }
+end
+
 -- The NVIDIA platform of an installed toolkit: facts' platform or target
 -- (T.toolkit_platform), else the targets/ directories doctor read, when
 -- they name one platform only.

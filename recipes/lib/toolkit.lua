@@ -198,18 +198,23 @@ end
 -- "PyTorch requires CUDA 12.6 or above" -- and names no maximum; a CUDA
 -- major newer than every wheel's is one its sources were never ported to
 -- (CUDA 13 removed APIs that 12-era releases use).  The minimum is the
--- oldest wheel CUDA (2.14: 12.6, as its cuda.cmake says) unless the data
--- names one (torch.cuda_build_min).
+-- data's (torch.cuda_build_min, where a source shows it [pt-cudamin]).
 -- Returns "wheels", "untested" (it builds, upstream ships and tests no
--- wheel for it) or nil and why not.
+-- wheel for it) or nil, why not, and whether a source says so: a CUDA
+-- below the oldest wheel CUDA of a release whose minimum was not read is
+-- nil (no plan chooses it) with "unknown", and no problem calls it
+-- refused.
 function M.torch_builds(torch, r)
   if contains(torch.cuda, r.version) then return "wheels" end
-  local lo, hi = torch.cuda_build_min or torch.cuda[1], torch.cuda[#torch.cuda]
-  if A.vcmp(r.version, lo) < 0 then
-    return nil, ("its build needs CUDA %s or newer"):format(lo)
+  local lo, oldest, hi = torch.cuda_build_min, torch.cuda[1], torch.cuda[#torch.cuda]
+  if lo and A.vcmp(r.version, lo) < 0 then
+    return nil, ("its build needs CUDA %s or newer"):format(lo), "known"
   end
   if tonumber(r.version:match("^%d+")) > tonumber(hi:match("^%d+")) then
-    return nil, ("it predates CUDA %s (its newest CUDA is %s)"):format(r.version:match("^%d+"), hi)
+    return nil, ("it predates CUDA %s (its newest CUDA is %s)"):format(r.version:match("^%d+"), hi), "known"
+  end
+  if not lo and A.vcmp(r.version, oldest) < 0 then
+    return nil, ("CUDA %s is older than its oldest wheel CUDA (%s), and ptbuild knows no source for the oldest CUDA its CMake accepts"):format(r.version, oldest), "unknown"
   end
   return "untested"
 end

@@ -18,6 +18,7 @@
 
 struct opts {
 	struct ptb_plan_opts p;     /* --facts, --profile, --sysroot; a fleet's */
+	const char *source;         /* --source DIR */
 	int json;
 };
 
@@ -26,6 +27,12 @@ static const struct ptb_opt options[] = {
 	{ .help = "Several --facts (or a directory of facts files) doctor each node "
 	          "of a fleet by its facts." },
 	{ .group = ptb_cmd_fleet_read_options, .off = offsetof(struct opts, p) },
+	{ .name = "source", .arg = "DIR", .off = offsetof(struct opts, source),
+	  .help = "the PyTorch source checkout to be built (version.txt, setup.py and "
+	          "torch/ at its top; default: the current directory when it is one): "
+	          "its release's CUDAs, Python range and arch names are the ones checked, "
+	          "and its git submodules.  With --sysroot, DIR is an absolute path on "
+	          "that machine, read under it, and the current directory is not looked at" },
 	{ .name = "json", .off = offsetof(struct opts, json),
 	  .help = "the ptbuild.doctor/1 document" },
 	{ 0 },
@@ -42,6 +49,11 @@ const struct ptb_cmd ptb_cmd_doctor_def = {
 	"TORCH_CUDA_ARCH_LIST, MAX_JOBS, the libraries the loader would find,\n"
 	"conda and pip CUDA packages, an installed torch, container and QEMU\n"
 	"markers.  Each finding says what was seen and how to fix it.\n"
+	"\n"
+	"Run inside a PyTorch source checkout (or with --source DIR) it checks\n"
+	"the setup against that release: the CUDAs PyTorch built and tested it\n"
+	"with and the oldest its CMake accepts, its Python range, the arch names\n"
+	"its CMake knows, and git submodules left uninitialised.\n"
 	"\n"
 	"--facts or --profile alone doctor that machine by its facts, as a\n"
 	"fleet node is doctored: this machine's files say nothing of it, so the\n"
@@ -76,6 +88,51 @@ static cJSON *get_facts(struct ptb_ctx *ctx, const struct opts *o, struct ptb_er
 	return f;
 }
 
+/* --source with what it cannot go with: 0, or the usage status. */
+static int source_usage(const struct opts *o)
+{
+	if (o->source && (o->p.facts_file || o->p.profile) && !o->p.sysroot)
+		return ptb_cli_usage("doctor", "--source reads a checkout on the machine doctored: with --%s alone that machine's files are not here (add --sysroot with a copy of them)",
+		                     o->p.profile ? "profile" : "facts");
+	if (o->source && o->p.sysroot && o->source[0] != '/')
+		return ptb_cli_usage("doctor", "--source '%s' must be an absolute path on the machine under --sysroot '%s'",
+		                     o->source, o->p.sysroot);
+	return 0;
+}
+
+/* The checkout's raw observation into args.source (none: nothing); a
+ * relative --source on this host is taken from the working directory. */
+static int get_source(const struct ptb_detect_opts *dopts, const char *given, cJSON *args,
+                      struct ptb_err *err)
+{
+	char *dir = NULL, *cwd;
+	cJSON *src = NULL;
+	int rc;
+
+	if (given && given[0] != '/' && (cwd = getcwd(NULL, 0))) {
+		dir = ptb_path_join(cwd, given);
+		free(cwd);
+	}
+	rc = ptb_detect_source(dopts, dir ? dir : given, &src, err);
+	free(dir);
+	if (rc == 0 && src)
+		cJSON_AddItemToObject(args, "source", src);
+	return rc;
+}
+
+/* "source    DIR (PyTorch 2.14.0a0)", and what a release ptbuild has no
+ * data for is checked against. */
+static void print_source(const cJSON *res)
+{
+	const char *path = ptb_json_str(res, "source.path"), *ver = ptb_json_str(res, "source.version");
+	const cJSON *known = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(res, "source"), "known");
+
+	if (!path || !ver)
+		return;
+	printf("source    %s (PyTorch %s%s)\n", path, ver,
+	       cJSON_IsTrue(known) ? "" : "; ptbuild has no data for this release: checked as the newest it knows");
+}
+
 static void print_findings(const cJSON *res)
 {
 	const cJSON *fs = cJSON_GetObjectItemCaseSensitive(res, "findings");
@@ -91,6 +148,7 @@ static void print_findings(const cJSON *res)
 		printf("toolkit   %s%s%s%s\n", tk, tkv ? " (CUDA " : "", tkv ? tkv : "", tkv ? ")" : "");
 	else
 		printf("toolkit   %s\n", needs ? "none in its facts" : "none found");
+	print_source(res);
 	cJSON_ArrayForEach(f, fs)
 		ptb_finding_print(stdout, f, &p);
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(res, "checks");
@@ -205,9 +263,9 @@ static int doctor_fleet(struct ptb_ctx *ctx, const struct opts *o, struct ptb_lu
 	const struct ptb_paint paint = ptb_log_paint(STDOUT_FILENO);
 	int errors = 0, bad_nodes = 0, k = 0;
 
-	if (o->p.profile || o->p.sysroot)
+	if (o->p.profile || o->p.sysroot || o->source)
 		return ptb_cli_usage("doctor", "several --facts doctor a fleet by its facts files: --%s cannot be combined with them",
-		                     o->p.profile ? "profile" : "sysroot");
+		                     o->p.profile ? "profile" : o->p.sysroot ? "sysroot" : "source");
 	problems = cJSON_CreateArray();
 	if (!(nodes = ptb_fleet_load(&o->p, problems, &err))) {
 		cJSON_Delete(problems);
@@ -275,6 +333,8 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 		return ptb_cli_usage("doctor", "--facts and --profile cannot be combined");
 	if (o.p.sysroot && !ptb_path_is_dir(o.p.sysroot))
 		return ptb_cli_usage("doctor", "--sysroot '%s' is not a directory", o.p.sysroot);
+	if ((rc = source_usage(&o)) != 0)
+		return rc;
 	lua = ptb_ctx_lua(ctx, &err);
 	if (!lua)
 		return ptb_report(&err);
@@ -299,6 +359,14 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 			return ptb_report(&err);
 		}
 		cJSON_AddItemToObject(args, "observed", env);
+		/* the checkout: --source, else (on this host) the working
+		 * directory when it is one; a sysroot's machine has no working
+		 * directory here */
+		if ((o.source || !o.p.sysroot) && get_source(&dopts, o.source, args, &err) != 0) {
+			cJSON_Delete(facts);
+			cJSON_Delete(args);
+			return ptb_report(&err);
+		}
 	}
 	cJSON_AddItemToObject(args, "facts", facts);
 	rc = ptb_recipe_call(lua, "doctor", "check", args, &res, NULL, &err);

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "detect/probe.h"
 #include "detect/facts.h"
@@ -189,4 +190,30 @@ cJSON *ptb_detect_environment(const struct ptb_detect_opts *opts, const char *ar
 	free((char *)r.dir);
 	ptb_lua_free(own);
 	return env;
+}
+
+int ptb_detect_source(const struct ptb_detect_opts *opts, const char *dir, cJSON **out,
+                      struct ptb_err *err)
+{
+	struct ptb_root r;
+	char *path;
+	size_t n;
+	int rc;
+
+	*out = NULL;
+	if (open_root(opts, &r, err) != 0)
+		return -1;
+	if (dir) {
+		path = ptb_xstrdup(dir);
+	} else if (!(path = getcwd(NULL, 0))) {
+		free((char *)r.dir);
+		return 0;               /* no working directory: no checkout */
+	}
+	n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		path[--n] = '\0';
+	rc = ptb_probe_source(&r, path, dir != NULL, out, err);
+	free(path);
+	free((char *)r.dir);
+	return rc;
 }

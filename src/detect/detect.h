@@ -40,4 +40,13 @@ cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err);
 cJSON *ptb_detect_environment(const struct ptb_detect_opts *opts, const char *arch,
                               struct ptb_err *err);
 
+/* The PyTorch source checkout doctor judges: dir (a path on the machine
+ * under opts->sysroot; given: named by the user, so not being one is an
+ * error), or with dir NULL this process's working directory on this host
+ * when it is one.  0 with *out the raw observation (probe_source.c) or
+ * NULL when there is none; -1 with err (PTB_EUSAGE: not a checkout, a
+ * version.txt that is no version; PTB_EIO).  Caller frees *out. */
+int ptb_detect_source(const struct ptb_detect_opts *opts, const char *dir, cJSON **out,
+                      struct ptb_err *err);
+
 #endif

@@ -49,6 +49,13 @@ void ptb_probe_python(const struct ptb_root *r, cJSON *raw);
 void ptb_probe_environment(const struct ptb_root *r, cJSON *raw, const cJSON *wanted);
 /* Toolkit details of t.root (version files, headers, targets, nvcc) into t */
 void ptb_probe_toolkit(const struct ptb_root *r, cJSON *t);
+/* The PyTorch source checkout at dir (a path on the machine): *out its
+ * raw observation (path, version, git, gitmodules, submodules[] with
+ * path and state, use_system_libs), or NULL when dir is not one and not
+ * given.  -1 with err (PTB_EUSAGE) when a given dir is not a checkout, or
+ * when a checkout's version.txt is not a version. */
+int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON **out,
+                     struct ptb_err *err);
 /* nvcc on PATH and libcudart on LD_LIBRARY_PATH -> raw.path_nvcc,
  * raw.path_nvcc_files, raw.ld_cudart */
 void ptb_probe_paths(const struct ptb_root *r, cJSON *raw);

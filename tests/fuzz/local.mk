@@ -4,7 +4,7 @@
 check_PROGRAMS += tests/fuzz/replay-facts tests/fuzz/replay-arch tests/fuzz/replay-detect \
 	tests/fuzz/replay-fatbin tests/fuzz/replay-render tests/fuzz/replay-envwriter \
 	tests/fuzz/replay-manifest tests/fuzz/replay-extract tests/fuzz/replay-cache \
-	tests/fuzz/replay-elfstrings
+	tests/fuzz/replay-elfstrings tests/fuzz/replay-source
 tests_fuzz_replay_facts_SOURCES = tests/fuzz/fuzz_facts.c tests/fuzz/standalone.c
 tests_fuzz_replay_facts_LDADD = $(PTB_LIBS)
 tests_fuzz_replay_arch_SOURCES = tests/fuzz/fuzz_arch.c tests/fuzz/standalone.c
@@ -25,6 +25,8 @@ tests_fuzz_replay_cache_SOURCES = tests/fuzz/fuzz_cache.c tests/fuzz/standalone.
 tests_fuzz_replay_cache_LDADD = $(PTB_LIBS)
 tests_fuzz_replay_elfstrings_SOURCES = tests/fuzz/fuzz_elfstrings.c tests/fuzz/standalone.c
 tests_fuzz_replay_elfstrings_LDADD = $(PTB_LIBS)
+tests_fuzz_replay_source_SOURCES = tests/fuzz/fuzz_source.c tests/fuzz/standalone.c
+tests_fuzz_replay_source_LDADD = $(PTB_LIBS)
 TESTS += tests/integration/t0200-fuzz-replay.sh tests/integration/t0201-valgrind.sh \
 	tests/integration/t0210-recipe-contracts.sh
 EXTRA_DIST += tests/fuzz/run.sh tests/integration/t0200-fuzz-replay.sh \

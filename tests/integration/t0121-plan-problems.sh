@@ -24,6 +24,7 @@ torch-cuda-unsupported|error|--profile gh200 --torch 2.4 --cuda 13.0
 torch-cuda-untested|warning|--profile gh200 --torch 2.9 --cuda 13.1
 torch-cuda-untested|warning|--profile graviton3 --torch 2.14 --cuda 13.3
 torch-cuda-unsupported|error|--profile graviton3 --torch 2.14 --cuda 12.4
+torch-cuda-untested|warning|--profile graviton3 --torch 2.12 --cuda 12.4
 sbsa-toolkit-on-jetson|error|--facts $F/orin-sbsa-toolkit.json
 jetson-toolkit-on-server|error|--facts $F/altra-jetson-toolkit.json --cuda 12.6
 toolkit-wrong-platform|error|--facts $F/x86-sbsa-toolkit.json --torch 2.11 --cuda 12.8

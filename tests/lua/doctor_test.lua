@@ -43,8 +43,22 @@ local clean_obs = {
   binfmt_qemu = {}, cpuinfo_kind = "x86",
 }
 
-local function run(facts, obs)
-  return doctor.check({ facts = facts, observed = obs })
+-- src: the PyTorch checkout doctor runs in (probe_source.c's
+-- observation), or nil
+local function run(facts, obs, src)
+  return doctor.check({ facts = facts, observed = obs, source = src })
+end
+
+-- A checkout of PyTorch `version` (version.txt) with submodules (path,
+-- state) all checked out unless given.
+local function checkout(version, subs)
+  return { path = "/src/pytorch", version = version, git = true, gitmodules = true,
+           submodules = subs or { { path = "third_party/pybind11", state = "ok" }, { path = "third_party/cpuinfo", state = "ok" } } }
+end
+
+-- The toolkit in use (CUDA_HOME, PATH, /usr/local/cuda alike) at version.
+local function toolkit_at(o, version)
+  for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = version end
 end
 
 local function codes(res)
@@ -238,13 +252,25 @@ local cases = {
   { "no-toolkit", function(f, o) o.cuda_home = nil; o.nvcc_on_path = {}; o.usr_local_cuda = nil; f.toolkits = {}
       o.env.CUDA_HOME = nil end,
     "no CUDA toolkit found", "warning" },
+  -- in a PyTorch checkout: a submodule left empty, setup.py's stop
+  -- [pt-submodules]; the release's CMake minimum and wheel CUDAs
+  -- [pt-cudamin] [release]; a Python past its wheels' range [pt-python]
+  { "source-submodules-missing", function(f, o)
+      return checkout("2.14.0a0", { { path = "third_party/pybind11", state = "empty" }, { path = "third_party/cpuinfo", state = "ok" } }) end,
+    "1 of the 2 git submodules .*Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/pybind11", "error" },
+  { "torch-cuda-unsupported", function(f, o) toolkit_at(o, "12.4.131"); return checkout("2.14.0a0") end,
+    "PyTorch 2.14 %(the checkout in /src/pytorch%) does not build with CUDA 12.4, the toolkit in use: its CMake stops with \"PyTorch requires CUDA 12.6 or above.\"", "error" },
+  { "torch-cuda-untested", function(f, o) return checkout("2.14.1") end,
+    "ships no CUDA 12.8 wheels: PyTorch's CI built and tested it with CUDA 12.6, 13.0, 13.2 only", "warning" },
+  { "python-too-new", function(f, o)
+      f.python = { version = "3.16.0", path = "/usr/bin/python3", from = "PATH" } end,
+    "python3 3.16 is newer than every Python PyTorch 2.14 %(the newest release ptbuild knows%) publishes wheels for %(3.10%-3.15%)", "warning" },
 }
 
 local raised = {}
 for _, c in ipairs(cases) do
   local f, o = copy(clean_facts), copy(clean_obs)
-  c[2](f, o)
-  local res = run(f, o)
+  local res = run(f, o, c[2](f, o))
   local hit
   for _, x in ipairs(res.findings) do
     if x.code == c[1] then hit = x break end
@@ -599,6 +625,85 @@ do
     "gcc 14 refused with a gcc 8.5 beside it: the fix installs gcc 13, not CUDAHOSTCXX=g++-8")
   hit = gcc_too_new(nil, { gcc14, gcc8, { name = "gcc-11", version = "11.4.0", path = "/usr/bin/gcc-11" } })
   t.is(hit and hit.fix, "set CUDAHOSTCXX=/usr/bin/g++-11 (gcc 11.4.0 is installed)", "... with a gcc 11.4 too: that one")
+end
+
+-- In a checkout of each release: the checks judge by that release's
+-- data, each row with its source.  { version.txt, mutate, code, pattern
+-- (nil: the code must not be raised), source }
+local by_release = {
+  { "2.13.0a0", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "Rubin" end, "arch-list-invalid",
+    "'Rubin' is not a name PyTorch 2.13's CMake knows %(it arrived in 2.14%)" },            -- [cmake-names] Rubin from 2.14
+  { "2.14.0a0", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "Blackwell" end, "arch-list-invalid", nil },  -- [cmake-names]
+  { "2.6.0", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "Blackwell" end, "arch-list-invalid",
+    "'Blackwell' is not a name PyTorch 2.6's CMake knows %(it arrived in 2.7%)" },           -- [cmake-names] @00afc038
+  { "2.6.0", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "8.9;10.0" end, "arch-list-invalid",
+    "PyTorch 2.6" },                                                                           -- [cmake-re] one-digit majors
+  -- (sm_120f: CUDA 12.9 on)
+  { "2.8.0", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "8.9;12.0f"; toolkit_at(o, "12.9.86") end, "arch-list-invalid", "PyTorch 2.8" },  -- [cmake-re] f from 2.9
+  { "2.9.0", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "8.9;12.0f"; toolkit_at(o, "12.9.86") end, "arch-list-invalid", nil },
+  { "2.14.0", function(f, o) toolkit_at(o, "12.4.131") end, "torch-cuda-unsupported", "requires CUDA 12.6 or above" },  -- [pt-cudamin]
+  { "2.14.0", function(f, o) toolkit_at(o, "12.6.85") end, "torch-cuda-untested", nil },     -- a 2.14 wheel CUDA [release]
+  { "2.14.0", function(f, o) toolkit_at(o, "12.6.85") end, "torch-cuda-unsupported", nil },
+  { "2.13.0", function(f, o) toolkit_at(o, "12.1.105") end, "torch-cuda-untested", "CUDA 12.6, 12.9, 13.0, 13.2 only" },  -- [pt-cudamin] 12.1
+  { "2.13.0", function(f, o) toolkit_at(o, "12.0.140") end, "torch-cuda-unsupported", "requires CUDA 12.1 or above" },
+  { "2.12.1", function(f, o) toolkit_at(o, "12.4.131") end, "torch-cuda-untested", "ptbuild knows no source for the oldest CUDA its CMake accepts" },
+  { "2.12.1", function(f, o) toolkit_at(o, "12.4.131") end, "torch-cuda-unsupported", nil },  -- 2.12's minimum unread
+  { "2.6.0", function(f, o) toolkit_at(o, "11.4.152") end, "torch-cuda-untested", "CUDA 11.8, 12.4, 12.6 only" },  -- [pt-cudamin] 11.0
+  { "2.8.0", function(f, o) toolkit_at(o, "13.0.88") end, "torch-cuda-unsupported", "it predates CUDA 13 %(its newest CUDA is 12.9%)" },
+  { "2.8.0", function(f) f.python = { version = "3.8.10", path = "/usr/bin/python3", from = "PATH" } end,
+    "python-too-old", "older than PyTorch 2.8 %(the checkout in /src/pytorch%).*Python >=3.9 is required" },  -- [pt-python] 2.6-2.8 >=3.9
+  { "2.8.0", function(f) f.python = { version = "3.14.0", path = "/usr/bin/python3", from = "PATH" } end,
+    "python-too-new", "PyTorch 2.8 %(the checkout in /src/pytorch%) publishes wheels for %(3.9%-3.13%).*PyTorch 2.9 is the first release built for Python 3.14" },
+  { "2.5.1", function(f) f.python = { version = "3.13.1", path = "/usr/bin/python3", from = "PATH" } end,
+    "python-too-new", nil },                                                                   -- [pt-python] 3.13 experimental in 2.5
+  { "2.4.1", function(f) f.python = { version = "3.13.1", path = "/usr/bin/python3", from = "PATH" } end,
+    "python-too-new", "publishes wheels for %(3.8%-3.12%)" },
+  -- a release ptbuild has no data for: nothing judged by release data
+  { "2.15.0a0", function(f, o) toolkit_at(o, "12.4.131") end, "torch-cuda-unsupported", nil },
+  { "2.15.0a0", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "8.9;Blackwell" end, "arch-list-invalid", nil },
+}
+for _, c in ipairs(by_release) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  c[2](f, o)
+  local res = run(f, o, checkout(c[1]))
+  local hit
+  for _, x in ipairs(res.findings) do
+    if x.code == c[3] then hit = x end
+  end
+  if c[4] then
+    t.like(hit and hit.message, c[4], ("PyTorch %s checkout: %s"):format(c[1], c[3]))
+  else
+    t.is(hit and hit.message, nil, ("PyTorch %s checkout: no %s"):format(c[1], c[3]))
+  end
+end
+
+-- the document names the checkout and its release
+local sres = run(copy(clean_facts), copy(clean_obs), checkout("2.13.0a0"))
+t.is(sres.source.path .. " " .. sres.source.version .. " " .. sres.source.release .. " " .. tostring(sres.source.known),
+  "/src/pytorch 2.13.0a0 2.13 true", "the document's source: path, version, release, known")
+sres = run(copy(clean_facts), copy(clean_obs), checkout("2.15.0a0"))
+t.is(sres.source.release .. " " .. tostring(sres.source.known), "2.15 false", "a release ptbuild has no data for: known false")
+t.is(run(copy(clean_facts), copy(clean_obs)).source, ptb.null, "no checkout: source null")
+-- USE_SYSTEM_LIBS (setup.py skips its submodule check) silences it
+local sys = checkout("2.14.0a0", { { path = "third_party/pybind11", state = "empty" } })
+sys.use_system_libs = "1"
+t.is(codes(run(copy(clean_facts), copy(clean_obs), sys)):find("source-submodules-missing", 1, true), nil,
+  "USE_SYSTEM_LIBS=1: no source-submodules-missing")
+-- every submodule empty and no .git: setup.py's own 'git submodule
+-- update' fails there, and the fix clones with the release's tag
+local bare = checkout("2.14.1", { { path = "third_party/pybind11", state = "missing" }, { path = "third_party/cpuinfo", state = "empty" } })
+bare.git = false
+for _, x in ipairs(run(copy(clean_facts), copy(clean_obs), bare).findings) do
+  if x.code == "source-submodules-missing" then
+    t.like(x.message, "2 of the 2 .*fails outside a git checkout", "no .git, all empty: setup.py's own init fails")
+    t.like(x.fix, "git clone %-%-recursive %-%-branch v2.14.1 https://github.com/pytorch/pytorch", "... the fix clones the release's tag")
+  end
+end
+-- a node known by its facts: the checks that read the tree need the machine
+local needs = doctor.check({ facts = copy(clean_facts), facts_only = true }).needs_machine
+local nm = " " .. table.concat(needs, " ") .. " "
+for _, code in ipairs({ "source-submodules-missing", "torch-cuda-unsupported", "torch-cuda-untested" }) do
+  t.ok(nm:find(" " .. code .. " ", 1, true) ~= nil, "facts only: " .. code .. " needs the machine")
 end
 
 t.done()

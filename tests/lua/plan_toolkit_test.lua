@@ -176,9 +176,23 @@ local builds = { { "2.14", "13.0", "wheels" }, { "2.14", "12.8", "untested" }, {
                  { "2.9", "12.9", "wheels" }, { "2.10", "12.9", "wheels" }, { "2.11", "12.9", "wheels" },
                  -- 2.12-2.14 wheel CUDAs [release] [pt-matrix]: 12.6, 13.0, 13.2; cu128 gone from 2.12
                  { "2.12", "13.2", "wheels" }, { "2.12", "12.8", "untested" }, { "2.13", "12.6", "wheels" },
-                 { "2.13", "13.2", "wheels" }, { "2.14", "13.2", "wheels" }, { "2.14", "12.6", "wheels" } }
+                 { "2.13", "13.2", "wheels" }, { "2.14", "13.2", "wheels" }, { "2.14", "12.6", "wheels" },
+                 -- below the oldest wheel CUDA: refused only under the
+                 -- minimum a source shows [pt-cudamin] -- 2.6's CMake takes
+                 -- 11.0, 2.13's 12.1, 2.14's 12.6 -- else untested (2.12's
+                 -- minimum was not read: it is at most 2.13's 12.1)
+                 { "2.6", "11.0", "untested" }, { "2.6", "11.4", "untested" },
+                 { "2.13", "12.1", "untested" }, { "2.13", "12.0", "nil" },
+                 { "2.14", "12.5", "nil" }, { "2.12", "12.4", "nil" }, { "2.4", "11.7", "nil" } }
 for _, c in ipairs(builds) do
   t.is(tostring(T.torch_builds(torch(c[1]), R(c[2]))), c[3], ("PyTorch %s with CUDA %s: %s"):format(c[1], c[2], c[3]))
+end
+-- a refusal says whether a source shows it: 2.12's and 2.4's minimum was
+-- not read, so CUDA below their wheels' is not chosen but not called refused
+for _, c in ipairs({ { "2.14", "12.5", "known" }, { "2.13", "12.0", "known" }, { "2.4", "13.0", "known" },
+                     { "2.12", "12.4", "unknown" }, { "2.4", "11.7", "unknown" } }) do
+  local _, _, how = T.torch_builds(torch(c[1]), R(c[2]))
+  t.is(how, c[3], ("PyTorch %s with CUDA %s: the refusal is %s"):format(c[1], c[2], c[3]))
 end
 -- suggest: a wheel CUDA this machine runs, never one its driver cannot
 local s1 = T.suggest(x86("8.9", "570.124.06", "12.8"), torch("2.14"), R("12.8"))

@@ -1,0 +1,259 @@
+/* probe_source.c - a PyTorch source checkout, for doctor: its version.txt
+ * and the state of every git submodule its .gitmodules lists, judged as
+ * PyTorch's setup.py judges them (check_submodules: a folder that does not
+ * exist or is empty is not checked out; one without any of CMakeLists.txt,
+ * Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt stops the build
+ * with "Could not find any of ... in ..."; get_submodule_folders takes
+ * every .gitmodules line that starts with "path", after its first '=').
+ * A checkout is a directory with version.txt, torch/ and setup.py (or
+ * pyproject.toml: PyTorch 2.14's release notes schedule setup.py's
+ * removal for 2.18) at its top, as PyTorch's own tree has them.
+ * Raw texts only; recipes/doctor.lua says what they mean. */
+#include "detect/probe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define VERSION_MAX 64              /* version.txt: "2.14.0a0" */
+#define GITMODULES_MAX (1u << 20)   /* PyTorch's is some 5 KiB */
+#define SUBMODULES_MAX 1000
+
+static const char *const submodule_files[] = {
+	"CMakeLists.txt", "Makefile", "setup.py", "LICENSE", "LICENSE.md", "LICENSE.txt", NULL
+};
+
+static int exists(const struct ptb_root *r, const char *path)
+{
+	char *res = ptb_root_resolve(r, path);
+
+	free(res);
+	return res != NULL;
+}
+
+/* "2.14.0a0", "2.6.0", "2.15.0.dev": digits.digits, then what PyTorch's
+ * versions carry (a third number, a0, rc1, +local). */
+static int version_ok(const char *v)
+{
+	const char *p = v;
+	int dots = 0;
+
+	if (strlen(v) > VERSION_MAX || !(*p >= '0' && *p <= '9'))
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p++ != '.' || !(*p >= '0' && *p <= '9'))
+		return 0;
+	for (; *p; p++) {
+		if (*p == '.')
+			dots++;
+		else if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
+		           (*p >= 'A' && *p <= 'Z') || *p == '+' || *p == '-' || *p == '_'))
+			return 0;
+	}
+	return dots <= 4;
+}
+
+/* The text of a bad version.txt, fit for a message: printable ASCII, cut. */
+static void shown(const char *s, size_t n, char *out, size_t outsz)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k + 4 < outsz; i++)
+		out[k++] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
+	if (n > 0 && k + 4 >= outsz) {
+		memcpy(out + k, "...", 3);
+		k += 3;
+	}
+	out[k] = '\0';
+}
+
+/* A .gitmodules path that stays inside the checkout: relative, no "..". */
+static int path_ok(const char *p)
+{
+	const char *s = p;
+
+	if (!*p || *p == '/')
+		return 0;
+	for (const char *c = p; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			return 0;
+	while (*s) {
+		const char *e = strchr(s, '/');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+
+		if (n == 2 && s[0] == '.' && s[1] == '.')
+			return 0;
+		s += n;
+		while (*s == '/')
+			s++;
+	}
+	return 1;
+}
+
+static const char *submodule_state(const struct ptb_root *r, const char *folder)
+{
+	char **names;
+	int empty;
+
+	if (!exists(r, folder))
+		return "missing";
+	if (ptb_root_is_dir(r, folder)) {
+		names = ptb_root_list(r, folder, NULL);
+		empty = names && !names[0];
+		ptb_root_names_free(names);
+		if (empty)
+			return "empty";
+	}
+	for (size_t i = 0; submodule_files[i]; i++) {
+		char *f = ptb_xasprintf("%s/%s", folder, submodule_files[i]);
+		int there = exists(r, f);
+
+		free(f);
+		if (there)
+			return "ok";
+	}
+	return "no-files";
+}
+
+/* The submodules .gitmodules lists, as setup.py reads it. */
+static void submodules(const struct ptb_root *r, const char *dir, cJSON *raw)
+{
+	char *gm = ptb_xasprintf("%s/.gitmodules", dir);
+	struct ptb_buf b;
+	cJSON *arr = cJSON_AddArrayToObject(raw, "submodules");
+	char *line, *save = NULL;
+	int n = 0;
+
+	ptb_buf_init(&b);
+	if (ptb_root_read(r, gm, GITMODULES_MAX, &b) != 0) {
+		cJSON_AddBoolToObject(raw, "gitmodules", 0);
+		ptb_buf_free(&b);
+		free(gm);
+		return;
+	}
+	cJSON_AddBoolToObject(raw, "gitmodules", 1);
+	/* a NUL is a byte of its line (a control character: no path), not
+	 * the end of the file */
+	for (size_t i = 0; i < b.len; i++)
+		if (b.data[i] == '\0')
+			b.data[i] = '\x01';
+	ptb_buf_addc(&b, '\0');
+	for (line = strtok_r(b.data, "\n", &save); line && n < SUBMODULES_MAX;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *p = line, *eq, *end;
+		cJSON *s;
+
+		while (*p == ' ' || *p == '\t' || *p == '\r')
+			p++;
+		if (strncmp(p, "path", 4) != 0 || !(eq = strchr(p, '=')))
+			continue;
+		for (p = eq + 1; *p == ' ' || *p == '\t'; p++)
+			;
+		end = p + strlen(p);
+		while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+			*--end = '\0';
+		while (end > p + 1 && end[-1] == '/')
+			*--end = '\0';
+		if (!path_ok(p))
+			continue;
+		char *folder = ptb_xasprintf("%s/%s", dir, p);
+
+		s = cJSON_CreateObject();
+		cJSON_AddStringToObject(s, "path", p);
+		cJSON_AddStringToObject(s, "state", submodule_state(r, folder));
+		cJSON_AddItemToArray(arr, s);
+		free(folder);
+		n++;
+	}
+	ptb_buf_free(&b);
+	free(gm);
+}
+
+/* The first line of DIR/version.txt, trimmed as setup.py reads it, when
+ * it is a version; NULL with err otherwise. */
+static char *read_version(const struct ptb_root *r, const char *dir, struct ptb_err *err)
+{
+	char *vt = ptb_xasprintf("%s/version.txt", dir), *p, *ver = NULL;
+	struct ptb_buf b;
+	size_t n = 0;
+
+	ptb_buf_init(&b);
+	if (ptb_root_head(r, vt, 256, &b) != 0) {
+		ptb_err_set(err, PTB_EIO, "cannot read '%s'", vt);
+		goto out;
+	}
+	while (n < b.len && b.data[n] != '\n')
+		n++;
+	while (n > 0 && (b.data[n - 1] == ' ' || b.data[n - 1] == '\t' || b.data[n - 1] == '\r'))
+		n--;
+	p = b.data;
+	while (n > 0 && (*p == ' ' || *p == '\t')) {
+		p++;
+		n--;
+	}
+	ver = ptb_xstrndup(p, n);
+	if (memchr(p, '\0', n) || !version_ok(ver)) {
+		char txt[48];
+
+		shown(p, n, txt, sizeof txt);
+		ptb_err_set(err, PTB_EUSAGE, "'%s' reads '%s': expected a PyTorch version such as 2.14.0a0", vt, txt);
+		ptb_err_hint(err, "restore it from the checkout (git checkout -- version.txt), or name another tree with --source");
+		free(ver);
+		ver = NULL;
+	}
+out:
+	ptb_buf_free(&b);
+	free(vt);
+	return ver;
+}
+
+int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON **out,
+                     struct ptb_err *err)
+{
+	static const char *const need[] = { "version.txt", "torch", NULL };
+	char *p, *ver;
+	const char *lack = NULL;
+	cJSON *raw;
+
+	*out = NULL;
+	if (!ptb_root_is_dir(r, dir)) {
+		if (given)
+			ptb_err_set(err, PTB_EUSAGE, "source '%s' is not a directory", dir);
+		return given ? -1 : 0;
+	}
+	for (size_t i = 0; need[i] && !lack; i++) {
+		p = ptb_xasprintf("%s/%s", dir, need[i]);
+		if (!(i == 0 ? ptb_root_is_file(r, p) : ptb_root_is_dir(r, p)))
+			lack = i == 0 ? "version.txt" : "torch/ directory";
+		free(p);
+	}
+	if (!lack) {
+		char *sp = ptb_xasprintf("%s/setup.py", dir), *pp = ptb_xasprintf("%s/pyproject.toml", dir);
+
+		if (!ptb_root_is_file(r, sp) && !ptb_root_is_file(r, pp))
+			lack = "setup.py or pyproject.toml";
+		free(sp);
+		free(pp);
+	}
+	if (lack) {
+		if (!given)
+			return 0;
+		ptb_err_set(err, PTB_EUSAGE, "source '%s' is not a PyTorch checkout: it has no %s at its top", dir, lack);
+		ptb_err_hint(err, "--source names the top directory of a PyTorch source tree (version.txt, setup.py and torch/ side by side)");
+		return -1;
+	}
+	if (!(ver = read_version(r, dir, err)))
+		return -1;
+	raw = cJSON_CreateObject();
+	cJSON_AddStringToObject(raw, "path", dir);
+	cJSON_AddStringToObject(raw, "version", ver);
+	free(ver);
+	p = ptb_xasprintf("%s/.git", dir);
+	cJSON_AddBoolToObject(raw, "git", exists(r, p));
+	free(p);
+	submodules(r, dir, raw);
+	if (ptb_probe_env("USE_SYSTEM_LIBS"))
+		cJSON_AddStringToObject(raw, "use_system_libs", ptb_probe_env("USE_SYSTEM_LIBS"));
+	*out = raw;
+	return 0;
+}

@@ -1,0 +1,165 @@
+#!/bin/sh
+# t0155-doctor-source.sh - doctor in a PyTorch source checkout made here
+# (version.txt, setup.py, torch/, .gitmodules and its submodule folders,
+# .git): found by --source under a sysroot or as the working directory,
+# judged by that release's data, its submodules as PyTorch's setup.py
+# judges them; bad checkouts and option mixes are usage errors.
+. "$top_srcdir/tests/lib.sh"
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
+
+toolkit() { # ROOT VERSION
+	mkdir -p "$1/bin" "$1/include/crt" "$1/targets/x86_64-linux/lib" "$1/lib64"
+	printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\002\000\076\000' >"$1/bin/nvcc"
+	printf '{\n  "cuda": { "name": "CUDA SDK", "version": "%s" }\n}\n' "$2" >"$1/version.json"
+	printf '#if __GNUC__ > 14\n#error -- unsupported GNU version!\n#endif\n' >"$1/include/crt/host_config.h"
+}
+# checkout DIR VERSION: a PyTorch tree with two submodules checked out
+# (pybind11 and cpuinfo, each with its CMakeLists.txt) and a .git
+checkout() {
+	rm -rf "$1"
+	mkdir -p "$1/torch" "$1/.git" "$1/third_party/pybind11" "$1/third_party/cpuinfo"
+	printf '%s\n' "$2" >"$1/version.txt"
+	printf 'print("setup")\n' >"$1/setup.py"
+	printf '[submodule "third_party/pybind11"]\n\tpath = third_party/pybind11\n\turl = https://github.com/pybind/pybind11.git\n[submodule "third_party/cpuinfo"]\n\tpath = third_party/cpuinfo\n\turl = https://github.com/pytorch/cpuinfo.git\n' >"$1/.gitmodules"
+	: >"$1/third_party/pybind11/CMakeLists.txt"
+	: >"$1/third_party/cpuinfo/CMakeLists.txt"
+}
+cat >"$T_DIR/facts.json" <<'JSON'
+{ "schema": "ptbuild.facts/1",
+  "host": { "arch": "x86_64", "platform": "x86_64", "page_size": 4096, "memory_mib": 65536, "cpu": { "cores": 8 } },
+  "driver": { "version": "615.71.09", "cuda_max": "13.4" },
+  "gpus": [ { "index": 0, "name": "NVIDIA GeForce RTX 4090", "compute_capability": "8.9", "source": "test" } ],
+  "toolkits": [], "compilers": [ { "name": "gcc", "version": "12.2.0", "path": "/usr/bin/gcc" } ], "jetson": null }
+JSON
+R="$T_DIR/root"
+mkdir -p "$R/proc"
+printf 'processor\t: 0\nvendor_id\t: AuthenticAMD\n' >"$R/proc/cpuinfo"
+# doctor VERSION CUDA [VAR=VALUE...]: a checkout of VERSION at /src/pytorch
+# in the sysroot, the toolkit CUDA in use there; the JSON in $T_DIR/d.json
+doctor() {
+	_v=$1 _c=$2
+	shift 2
+	checkout "$R/src/pytorch" "$_v"
+	[ -d "$R/opt/cuda-$_c" ] || toolkit "$R/opt/cuda-$_c" "$_c"
+	env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME="/opt/cuda-$_c" MAX_JOBS=4 "$@" \
+		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json >"$T_DIR/d.json" 2>"$T_DIR/err"
+}
+
+# --- the toolkit's CUDA against each release's data ----------------------
+# VERSION.TXT|CUDA|CODE|TEXT (empty: CODE not raised), each with its source
+while IFS='|' read -r v cuda code text; do
+	[ -n "$v" ] || continue
+	doctor "$v" "$cuda"
+	got=$(findings "$T_DIR/d.json" "$code" message)
+	if [ -n "$text" ]; then
+		like "$got" "*$text*" "PyTorch $v with CUDA $cuda: $code ($text)"
+	else
+		is "$got" "" "PyTorch $v with CUDA $cuda: no $code"
+	fi
+done <<'ROWS'
+2.14.0a0|12.4.131|torch-cuda-unsupported|its CMake stops with "PyTorch requires CUDA 12.6 or above."
+2.14.0a0|12.6.85|torch-cuda-unsupported|
+2.14.0a0|12.6.85|torch-cuda-untested|
+2.14.1|13.4.48|torch-cuda-untested|ships no CUDA 13.4 wheels: PyTorch's CI built and tested it with CUDA 12.6, 13.0, 13.2 only
+2.13.0|12.1.105|torch-cuda-untested|with CUDA 12.6, 12.9, 13.0, 13.2 only
+2.13.0|12.0.140|torch-cuda-unsupported|PyTorch requires CUDA 12.1 or above.
+2.12.1|12.4.131|torch-cuda-untested|ptbuild knows no source for the oldest CUDA its CMake accepts
+2.12.1|12.4.131|torch-cuda-unsupported|
+2.8.0|13.0.88|torch-cuda-unsupported|it predates CUDA 13 (its newest CUDA is 12.9)
+2.6.0|11.4.152|torch-cuda-untested|with CUDA 11.8, 12.4, 12.6 only
+2.15.0a0|12.4.131|torch-cuda-unsupported|
+ROWS
+# (2.14 12.6, 2.13 12.1, 2.6 11.0: [pt-cudamin]; wheel CUDAs: [release]
+# [pt-matrix]; 2.12's minimum was not read; 2.15: no data)
+
+# --- the arch list read by the checkout's release's CMake ---------------
+# VERSION.TXT|LIST|TEXT of arch-list-invalid (empty: none) [cmake-names]
+# [cmake-re]
+while IFS='|' read -r v list text; do
+	[ -n "$v" ] || continue
+	doctor "$v" 12.9.86 TORCH_CUDA_ARCH_LIST="$list"
+	got=$(findings "$T_DIR/d.json" arch-list-invalid message)
+	if [ -n "$text" ]; then
+		like "$got" "*$text*" "PyTorch $v, TORCH_CUDA_ARCH_LIST=$list: $text"
+	else
+		is "$got" "" "PyTorch $v, TORCH_CUDA_ARCH_LIST=$list: accepted"
+	fi
+done <<'ROWS'
+2.13.0a0|8.9;Rubin|'Rubin' is not a name PyTorch 2.13's CMake knows (it arrived in 2.14)
+2.6.0|8.9;Blackwell|'Blackwell' is not a name PyTorch 2.6's CMake knows (it arrived in 2.7)
+2.7.1|8.9;Blackwell|
+2.8.0|8.9;12.0f|PyTorch 2.8
+2.9.1|8.9;12.0f|
+ROWS
+
+# --- the document, the text, the submodules -------------------------------
+doctor 2.14.0a0 12.4.131
+is "$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["source"]; print(s["path"], s["version"], s["release"], s["known"])' "$T_DIR/d.json")" \
+	"/src/pytorch 2.14.0a0 2.14 True" "--json: source path, version, release, known"
+rmdir "$R/src/pytorch/third_party/pybind11" 2>/dev/null || rm -rf "$R/src/pytorch/third_party/pybind11"
+mkdir -p "$R/src/pytorch/third_party/pybind11" "$R/src/pytorch/third_party/cutlass"
+printf 'see upstream\n' >"$R/src/pytorch/third_party/cutlass/README"
+printf '[submodule "cutlass"]\n\tpath = third_party/cutlass\n[submodule "evil"]\n\tpath = ../../etc\n\tpath = /etc\n' >>"$R/src/pytorch/.gitmodules"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.4.131 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+is "$rc" 1 "an empty submodule: exit 1"
+like "$out" "*source    /src/pytorch (PyTorch 2.14.0a0)*" "the text names the checkout"
+like "$out" "*error \[source-submodules-missing\] 2 of the 3 git submodules the checkout's .gitmodules lists are not checked out: PyTorch's setup.py stops with \"Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/pybind11\"*" \
+	"an empty submodule and one without its files (paths leaving the tree ignored)"
+like "$out" "*seen: /src/pytorch/.gitmodules; third_party/pybind11 empty, third_party/cutlass (holds none of its files)*" "... each named"
+like "$out" "*fix:  cd /src/pytorch && git submodule update --init --recursive*" "... the fix"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.4.131 MAX_JOBS=4 USE_SYSTEM_LIBS=1 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
+unlike "$out" "*source-submodules-missing*" "USE_SYSTEM_LIBS=1: setup.py skips the check, so does doctor"
+# a source archive: no .git, every submodule empty
+rm -rf "$R/src/pytorch/.git" "$R/src/pytorch/third_party/cpuinfo/CMakeLists.txt" "$R/src/pytorch/third_party/cutlass/README"
+printf '2.14.1\n' >"$R/src/pytorch/version.txt"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+like "$out" "*3 of the 3 git submodules*which fails outside a git checkout*fix:  /src/pytorch has no .git*git clone --recursive --branch v2.14.1 https://github.com/pytorch/pytorch*" \
+	"no .git: setup.py's own init fails; the fix clones the release's tag"
+
+# --- found as the working directory, on this host -----------------------
+checkout "$T_DIR/pt" 2.13.0a0
+rm -rf "$T_DIR/pt/third_party/pybind11/CMakeLists.txt"
+here=$(cd "$T_DIR/pt" && pwd -P)
+(cd "$T_DIR/pt" && "$PTBUILD" doctor --json >"$T_DIR/h.json" 2>/dev/null)
+is "$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["source"]; print(s["path"], s["release"])' "$T_DIR/h.json")" \
+	"$here 2.13" "run inside a checkout: the working directory is the source"
+like "$(findings "$T_DIR/h.json" source-submodules-missing seen)" "*third_party/pybind11 empty*" "... and its submodules are read"
+(cd "$T_DIR" && "$PTBUILD" doctor --source pt --json >"$T_DIR/h2.json" 2>/dev/null)
+is "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"]["path"])' "$T_DIR/h2.json")" \
+	"$T_DIR/pt" "--source pt: relative to the working directory"
+(cd "$T_DIR/pt/torch" && "$PTBUILD" doctor --json >"$T_DIR/h3.json" 2>/dev/null)
+is "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"])' "$T_DIR/h3.json")" \
+	"None" "a directory that is not a checkout's top: no source"
+(cd "$T_DIR/pt" && "$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --json >"$T_DIR/h4.json" 2>/dev/null)
+is "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"])' "$T_DIR/h4.json")" \
+	"None" "--sysroot: this host's working directory is not that machine's"
+
+# --- bad checkouts and option mixes: usage errors, exit 2 ---------------
+run "$PTBUILD" doctor --source "$T_DIR/pt/torch"
+is "$rc" 2 "--source that is not a checkout: exit 2"
+like "$err" "*source '$T_DIR/pt/torch' is not a PyTorch checkout: it has no version.txt at its top*" "... naming it and what it lacks"
+printf 'main\n' >"$T_DIR/pt/version.txt"
+run "$PTBUILD" doctor --source "$T_DIR/pt"
+is "$rc" 2 "a version.txt that is no version: exit 2"
+like "$err" "*'$T_DIR/pt/version.txt' reads 'main': expected a PyTorch version such as 2.14.0a0*" "... naming the file and what it reads"
+(cd "$T_DIR/pt" && "$PTBUILD" doctor >/dev/null 2>"$T_DIR/e5"; echo $? >"$T_DIR/rc5")
+is "$(cat "$T_DIR/rc5")" 2 "... found as the working directory too"
+run "$PTBUILD" doctor --profile gh200 --source "$T_DIR/pt"
+is "$rc" 2 "--source with --profile alone: exit 2"
+like "$err" "*--source reads a checkout on the machine doctored*add --sysroot*" "... saying why"
+run "$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source src/pytorch
+is "$rc" 2 "--sysroot with a relative --source: exit 2"
+run "$PTBUILD" doctor --facts "$T_DIR/facts.json" --facts "$T_DIR/facts.json" --source "$T_DIR/pt"
+is "$rc" 2 "a fleet with --source: exit 2"
+
+# --- a node known by its facts: the tree needs the machine ---------------
+run "$PTBUILD" doctor --profile gh200 --json
+needs=$(printf '%s' "$out" | python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["needs_machine"]))')
+for code in source-submodules-missing torch-cuda-unsupported torch-cuda-untested; do
+	like " $needs " "* $code *" "--profile alone: $code needs the machine"
+done
+
+done_testing
