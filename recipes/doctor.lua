@@ -510,6 +510,21 @@ check("gcc-too-new", "error", "S14", function(c)
       or install }
 end)
 
+-- A toolkit in use of a release whose GPU list or compiler limits ptbuild
+-- copies from the release before it (lib/checks.lua assumed_data, the
+-- rule plan raises cuda-data-assumed by): the checks above judged it by
+-- that copy, which no source backs.
+check("cuda-data-assumed", "warning", nil, function(c)
+  local what = c.rel and checks_lib.assumed_data(c.rel)
+  if not what then return end
+  return {
+    message = ("the %s of CUDA %s are assumed equal to those of CUDA %s (no source ptbuild has lists them): what doctor says of this toolkit's GPUs and host compilers rests on that copy")
+      :format(what, c.rel.version, archlist.release_before(c.rel) or "the release before it"),
+    seen = ("toolkit %s (%s)"):format(c.tk.root, tostring(c.tk.version or c.rel.version)),
+    fix = ("check with '%s/bin/nvcc --list-gpu-arch' and the #if guards of %s/include/crt/host_config.h")
+      :format(c.tk.root, c.tk.root) }
+end)
+
 -- The Python a build here runs in, against the newest PyTorch ptbuild
 -- knows (doctor is not told which release will be built): its setup.py
 -- stops on a Python older than its minimum [pt-setup] [pt-python].  A
