@@ -371,6 +371,28 @@ check("arch-list-missing-gpu", "error", "S18", function(c)
   return out
 end)
 
+-- A GPU whose compute capability ptbuild does not know (not in
+-- data/gpus.lua, and no driver API answered): the checks of GPUs against
+-- the toolkit and the arch list pass it over, so say so, as plan's
+-- gpu-unknown does, with how to learn it.
+check("gpu-unknown", "warning", nil, function(c)
+  local out = {}
+  for _, g in ipairs(c.f.gpus or {}) do
+    if not g.compute_capability or g.compute_capability == ptb.null then
+      local name = g.name and g.name ~= ptb.null and g.name or "GPU"
+      local idx = g.index and g.index ~= ptb.null and math.tointeger(g.index)
+      out[#out + 1] = {
+        message = ("ptbuild does not know the compute capability of the '%s'%s: doctor cannot check that %s builds it or that TORCH_CUDA_ARCH_LIST has code for it")
+          :format(name, idx and (" (GPU " .. idx .. ")") or "", c.rel and ("CUDA " .. c.rel.version) or "a toolkit"),
+        seen = ("GPU %s '%s'%s, compute capability unknown"):format(idx or "?", name,
+          type(g.source) == "string" and (" (from " .. g.source .. ")") or ""),
+        fix = ("read it with 'nvidia-smi --query-gpu=name,compute_cap --format=csv', then check it with 'ptbuild arch X.Y%s' and put it in TORCH_CUDA_ARCH_LIST")
+          :format(c.rel and (" --cuda " .. c.rel.version) or "") }
+    end
+  end
+  return out
+end)
+
 -- The GPUs the toolkit in use does not build, by the rule plan applies
 -- (lib/checks.lua: Thor is sm_101 to CUDA 12.9 and sm_110 from 13.0).
 check("toolkit-drops-gpu", "error", "S16", function(c)

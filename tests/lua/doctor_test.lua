@@ -238,6 +238,11 @@ local cases = {
   { "cuda-data-assumed", function(f, o) f.toolkits[1].version = "13.5.40"
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "13.5.40" end end,
     "the GPU list and host compiler limits of CUDA 13%.5 are assumed equal to those of CUDA 13%.4", "warning" },
+  -- a GPU ptbuild knows no compute capability of: the GPU checks pass it
+  -- over, so doctor names it and how to learn its compute capability
+  { "gpu-unknown", function(f) f.gpus = { { index = 0, name = "NVIDIA Graphics Device",
+      source = "/proc/driver/nvidia/gpus/0000:01:00.0/information" } } end,
+    "compute capability of the 'NVIDIA Graphics Device' %(GPU 0%): doctor cannot check that CUDA 12%.8 builds it", "warning" },
   { "page-size-64k", function(f) f.host.page_size = 65536 end,
     "64 KiB pages", "warning" },
   { "no-toolkit", function(f, o) o.cuda_home = nil; o.nvcc_on_path = {}; o.usr_local_cuda = nil; f.toolkits = {}
