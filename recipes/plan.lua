@@ -370,7 +370,8 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   local what = C.assumed_data(r)
   if what then
     problem(p, "warning", "cuda-data-assumed",
-      ("the %s of CUDA %s are assumed equal to those of the release before it (no source ptbuild has lists them)"):format(what, r.version),
+      ("the %s of CUDA %s are assumed equal to those of CUDA %s (no source ptbuild has lists them)"):format(what, r.version,
+        A.release_before(r) or "the release before it"),
       ("check with '%s/bin/nvcc --list-gpu-arch' after install"):format(choice.root))
   end
   return p, other_toolkits(p, facts, choice)

@@ -20,7 +20,7 @@ like "$err" "*--prefix /usr/local/cuda-13.0 installs where the plan expects CUDA
 run "$PTBUILD" fetch --profile graviton3 --cuda 13.5 --offline --cache "$cache"
 is "$rc" 4 "a CUDA whose checksums ptbuild does not carry (13.5): the manifest is fetched"
 like "$err" "*redistrib_13.5.0.json' is not in the cache*" "... the plan's manifest URL"
-like "$err" "*warning: plan: the GPU list and host compiler limits of CUDA 13.5 are assumed equal to*cuda-data-assumed*" \
+like "$err" "*warning: plan: the GPU list and host compiler limits of CUDA 13.5 are assumed equal to those of CUDA 13.4 (no source*cuda-data-assumed*" \
 	"... after the plan's problems: 13.5's GPU list and compiler limits are assumed"
 
 # The plan's problems are said before its files are fetched, an error
