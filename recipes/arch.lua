@@ -67,10 +67,7 @@ function M.convert(args)
   local cx = archlist.cpp_extension_check(items, torch, args.list)
   if cx then warnings[#warnings + 1] = { message = cx.message, hint = cx.hint } end
   local cx_flags = archlist.cpp_extension_flags(args.list, torch)
-  if release and release.assumed then
-    notes[#notes + 1] = ("the architecture list of CUDA %s is assumed equal to the release before it (no source ptbuild has lists it)")
-      :format(release.version)
-  end
+  if archlist.assumed_list(release) then notes[#notes + 1] = archlist.assumed_list(release) end
   for _, it in ipairs(items) do
     if it.from then
       notes[#notes + 1] = ("CMAKE_CUDA_ARCHITECTURES cannot express '%s(%s)': CMake builds sm_%s from compute_%s")

@@ -381,6 +381,28 @@ check("arch-list-missing-gpu", "error", "S18", function(c)
   return out
 end)
 
+-- A GPU whose compute capability ptbuild does not know (not in
+-- data/gpus.lua, and no driver API answered): the checks of GPUs against
+-- the toolkit and the arch list pass it over, so say so, as plan's
+-- gpu-unknown does, with how to learn it.
+check("gpu-unknown", "warning", nil, function(c)
+  local out = {}
+  for _, g in ipairs(c.f.gpus or {}) do
+    if not g.compute_capability or g.compute_capability == ptb.null then
+      local name = g.name and g.name ~= ptb.null and g.name or "GPU"
+      local idx = g.index and g.index ~= ptb.null and math.tointeger(g.index)
+      out[#out + 1] = {
+        message = ("ptbuild does not know the compute capability of the '%s'%s: doctor cannot check that %s builds it or that TORCH_CUDA_ARCH_LIST has code for it")
+          :format(name, idx and (" (GPU " .. idx .. ")") or "", c.rel and ("CUDA " .. c.rel.version) or "a toolkit"),
+        seen = ("GPU %s '%s'%s, compute capability unknown"):format(idx or "?", name,
+          type(g.source) == "string" and (" (from " .. g.source .. ")") or ""),
+        fix = ("read it with 'nvidia-smi --query-gpu=name,compute_cap --format=csv', then check it with 'ptbuild arch X.Y%s' and put it in TORCH_CUDA_ARCH_LIST")
+          :format(c.rel and (" --cuda " .. c.rel.version) or "") }
+    end
+  end
+  return out
+end)
+
 -- The GPUs the toolkit in use does not build, by the rule plan applies
 -- (lib/checks.lua: Thor is sm_101 to CUDA 12.9 and sm_110 from 13.0).
 check("toolkit-drops-gpu", "error", "S16", function(c)
@@ -518,6 +540,21 @@ check("gcc-too-new", "error", "S14", function(c)
     fix = older and ("set CUDAHOSTCXX=%s (gcc %s is installed)"):format(checks_lib.cxx_of(older.path), older.version)
       or maybe and ("run '%s -dumpfullversion': if it prints %s, %s"):format(chosen.path or chosen.name, maybe.versions, install)
       or install }
+end)
+
+-- A toolkit in use of a release whose GPU list or compiler limits ptbuild
+-- copies from the release before it (lib/checks.lua assumed_data, the
+-- rule plan raises cuda-data-assumed by): the checks above judged it by
+-- that copy, which no source backs.
+check("cuda-data-assumed", "warning", nil, function(c)
+  local what = c.rel and checks_lib.assumed_data(c.rel)
+  if not what then return end
+  return {
+    message = ("the %s of CUDA %s are assumed equal to those of CUDA %s (no source ptbuild has lists them): what doctor says of this toolkit's GPUs and host compilers rests on that copy")
+      :format(what, c.rel.version, archlist.release_before(c.rel) or "the release before it"),
+    seen = ("toolkit %s (%s)"):format(c.tk.root, tostring(c.tk.version or c.rel.version)),
+    fix = ("check with '%s/bin/nvcc --list-gpu-arch' and the #if guards of %s/include/crt/host_config.h")
+      :format(c.tk.root, c.tk.root) }
 end)
 
 -- The Python a build here runs in, against the release of the checkout

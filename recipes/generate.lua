@@ -10,6 +10,8 @@ local sccdata = ptb.include("data/sccache")
 local imgdata = ptb.include("data/image")
 local platforms = ptb.include("data/platforms")
 local jetson = ptb.include("data/jetson")
+local cudadata = ptb.include("data/cuda")
+local redist = ptb.include("data/redist")
 
 local M = {}
 
@@ -352,6 +354,29 @@ local function image_paths(prepend, in_image, compat)
   return docker_path, docker_ld
 end
 
+-- The newest CUDA release whose installed label's manifest ptbuild
+-- carries for `platform` (data/redist.lua), the one an image can pin by
+-- sha256; nil when none.
+local function newest_carried(platform)
+  for i = #cudadata.releases, 1, -1 do
+    local v = cudadata.releases[i].version
+    local u = cudadata.updates[v]
+    local l = u and redist.labels[u.label]
+    if l and l.platforms[platform] then return v end
+  end
+end
+
+-- Why a runner's image has no CUDA pieces, for generate's note.
+local function no_pieces_why(cuda, platform)
+  if cuda.files_from_manifest and cuda.source == "download" then
+    local alt = newest_carried(platform)
+    return ("; ptbuild carries no copy of CUDA %s's manifest (%s), so it has no sha256 to pin the files by%s")
+      :format(cuda.full_version or cuda.version or "?", type(cuda.manifest) == "string" and cuda.manifest or "NVIDIA's",
+        alt and ("; choose a CUDA whose manifest it carries (--cuda %s)"):format(alt) or "")
+  end
+  return ""
+end
+
 -- One image per runner: its CUDA pieces, OpenBLAS target, arm64 settings
 -- and sccache binary.
 local function image_arches(plan, want, arm_env, arm_acl, notes)
@@ -381,8 +406,8 @@ local function image_arches(plan, want, arm_env, arm_acl, notes)
     for _, d in ipairs(downloads) do if (d.name or ""):match("^cuda_nvcc") then nvcc = true end end
     if not nvcc then downloads = {} end
     if #downloads == 0 and want.dockerfile then
-      notes[#notes + 1] = ("the plan has no CUDA downloads for %s: the Dockerfile stops for TARGETARCH=%s"):format(
-        r.cuda_platform, r.targetarch)
+      notes[#notes + 1] = ("the plan has no CUDA downloads for %s: the Dockerfile stops for TARGETARCH=%s%s"):format(
+        r.cuda_platform, r.targetarch, no_pieces_why(cuda, r.cuda_platform))
     end
     -- OpenBLAS: the plan's core on its own architecture; a portable
     -- DYNAMIC_ARCH build on the other.

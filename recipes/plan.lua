@@ -374,11 +374,11 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
         or ("CUDA %s downloads do not include cuDNN: PyTorch would build without it, silently"):format(r.version),
       cudnn_fix(r, platform, choice.root, torch))
   end
-  if r.assumed or r.compilers_assumed then
-    local what = r.assumed and (r.compilers_assumed and "GPU list and host compiler limits" or "GPU list")
-      or "host compiler limits"
+  local what = C.assumed_data(r)
+  if what then
     problem(p, "warning", "cuda-data-assumed",
-      ("the %s of CUDA %s are assumed equal to those of the release before it (no source ptbuild has lists them)"):format(what, r.version),
+      ("the %s of CUDA %s are assumed equal to those of CUDA %s (no source ptbuild has lists them)"):format(what, r.version,
+        A.release_before(r) or "the release before it"),
       ("check with '%s/bin/nvcc --list-gpu-arch' after install"):format(choice.root))
   end
   return p, other_toolkits(p, facts, choice)

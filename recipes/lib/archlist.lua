@@ -356,6 +356,23 @@ end
 -- Checks against a CUDA release -------------------------------------------
 
 -- Why release r cannot build cc+suffix: a message and a hint.
+-- The release data/cuda.lua lists before r, or nil.
+function M.release_before(r)
+  local prev
+  for _, c in ipairs(data.releases) do
+    if c.version == r.version then return prev end
+    prev = c.version
+  end
+end
+
+-- What an answer drawn from release r's GPU list must add when that list
+-- is a copy of the release before it (data/cuda.lua `assumed`), or nil.
+function M.assumed_list(r)
+  if not (r and r.assumed) then return nil end
+  return ("the GPU list of CUDA %s is assumed equal to %s's (no source ptbuild has lists it)")
+    :format(r.version, M.release_before(r) or "the release before it")
+end
+
 local function why_not(r, cc, suffix, tok)
   local name = "sm_" .. M.digits(cc, suffix)
   local first, last = M.span(cc, suffix)
@@ -379,6 +396,13 @@ local function why_not(r, cc, suffix, tok)
     hint = ("the last CUDA release that builds %s is %s"):format(name, a.last)
   else
     hint = ("no listed CUDA release builds %s"):format(name)
+  end
+  -- an answer from a copied list is the copy's: say so, and how to know
+  -- (a rename is the release that made it's, not the copy's)
+  local assumed = M.assumed_list(r)
+  if assumed and not (a.renamed and M.vcmp(r.version, a.last) > 0) then
+    msg = msg .. ", as ptbuild's data has it: " .. assumed
+    hint = hint .. ("; 'nvcc --list-gpu-arch' of CUDA %s tells for sure"):format(r.version)
   end
   return msg, hint
 end

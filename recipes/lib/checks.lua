@@ -491,6 +491,16 @@ function M.default_gcc(facts)
   return first
 end
 
+-- What of release r's data is a copy of the release before it
+-- (data/cuda.lua `assumed`, `compilers_assumed`): the words naming it
+-- ("GPU list", "host compiler limits" or both), or nil when all of it
+-- has a source.  (cuda-data-assumed)
+function M.assumed_data(r)
+  if not (r and (r.assumed or r.compilers_assumed)) then return nil end
+  return r.assumed and (r.compilers_assumed and "GPU list and host compiler limits" or "GPU list")
+    or "host compiler limits"
+end
+
 -- The compiler limits of release r as the toolkit tk states them: its own
 -- host_config.h (detect's toolkits[].gcc_max, doctor's observation) where
 -- read, else data/cuda.lua's.  A table usable as r by compiler_ok.

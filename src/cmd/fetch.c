@@ -103,7 +103,8 @@ static const struct ptb_opt options[] = {
 	{ .group = ptb_cmd_fleet_options, AT(p) },
 	{ .help = "These make the plan whose files are fetched, as 'ptbuild plan' "
 	          "makes it (a fleet: each build's files, each build into "
-	          "PREFIX/PLATFORM).  --cuda is fetch's own: a release label." },
+	          "PREFIX/PLATFORM); its problems are said first, as warnings, and "
+	          "fetch goes on.  --cuda is fetch's own: a release label." },
 	{ .name = "cuda", .arg = "VER", AT(cuda),
 	  .help = "CUDA release label (12.4.1): the manifest is redistrib_VER.json "
 	          "under the mirror, held to NVIDIA's where ptbuild carries that label; "
@@ -541,6 +542,22 @@ out:
  * a CUDA release whose checksums ptbuild does not carry), the plan's CUDA
  * components resolved through its manifest.  A plan saved before that key
  * existed says it by an empty cuda.downloads. */
+/* The plan's problems (a fleet build's, named by its platform), as
+ * warnings before anything is fetched: what ptbuild plan would say of
+ * the CUDA about to be downloaded (an Orin that cannot run it, data
+ * assumed) is said here too.  fetch goes on, as generate --force does. */
+static void say_problems(const struct ptb_ctx *ctx, const cJSON *plan, const char *where)
+{
+	int errors;
+
+	if (ctx->verbosity < 0)
+		return;
+	errors = ptb_problems_log(cJSON_GetObjectItemCaseSensitive(plan, "problems"), where, 1);
+	if (errors)
+		ptb_note("the plan%s%s has %d error%s ('ptbuild plan' exits 1 for it): fetching its files all the same",
+		         where ? " of " : "", where ? where : "", errors, errors == 1 ? "" : "s");
+}
+
 static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
                       struct ptb_net_opts *net, const char *cache,
                       struct ptb_fetch_list *l, struct kept *k, struct ptb_err *err)
@@ -858,6 +875,7 @@ static int plan_mode_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_o
 	lua = ptb_ctx_lua(ctx, err);
 	if (!lua || ptb_plan_make(lua, &o->p, &plan, NULL, err) != 0)
 		return -1;
+	say_problems(ctx, plan, NULL);
 	if (plan_items(ctx, o, plan, net, cache, l, k, err) != 0) {
 		cJSON_Delete(plan);
 		return -1;
@@ -887,6 +905,8 @@ static int named_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_opts 
 		/* Checked by form as generate --plan checks it. */
 		cJSON *plan = ptb_plan_load(o->plan, err);
 
+		if (plan)
+			say_problems(ctx, plan, NULL);
 		if (!plan || plan_items(ctx, o, plan, net, cache, l, k, err) != 0) {
 			cJSON_Delete(plan);
 			return -1;
@@ -1200,6 +1220,7 @@ static int fetch_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON *f
 			printf("%s%s: CUDA %s (%s) for %s\n", i > 1 ? "\n" : "", pf,
 			       ptb_json_str(b, "cuda.version") ? ptb_json_str(b, "cuda.version") : "?",
 			       src ? src : "?", nodes);
+		say_problems(ctx, b, pf);
 		if (plan_items(ctx, &ob, b, net, cache, &l, &k, err) != 0 || add_files(&ob, net, &l, err) != 0) {
 			rc = -1;
 		} else if (l.n == 0) {

@@ -111,7 +111,17 @@ run "$PTBUILD" arch 8.0 --json --to torch
 is "$rc" 2 "--json with --to is a usage error"
 
 run "$PTBUILD" arch 12.0 --cuda 13.5
-like "$err" "*CUDA 13.5 is assumed equal to the release before it*" "a release with an assumed GPU list says so"
+like "$err" "*the GPU list of CUDA 13.5 is assumed equal to 13.4's*" "a release with an assumed GPU list says so, naming the one copied"
+# An arch refused by an assumed list is refused by the copy, not by a
+# source: the error says so and how to know (cuda.lua: 13.5 assumed)
+run "$PTBUILD" arch 7.0 --cuda 13.5
+is "$rc" 1 "7.0 against the assumed 13.5: exit 1"
+is "$err" "ptbuild: error: '7.0': CUDA 13.5 does not build sm_70, as ptbuild's data has it: the GPU list of CUDA 13.5 is assumed equal to 13.4's (no source ptbuild has lists it)
+hint: the last CUDA release that builds sm_70 is 12.9; 'nvcc --list-gpu-arch' of CUDA 13.5 tells for sure" "... the error says the list is assumed, and how to check"
+run "$PTBUILD" arch 7.0 --cuda 13.4
+unlike "$err" "*assumed*" "7.0 against 13.4, whose list has a source: nothing assumed"
+run "$PTBUILD" arch 10.1 --cuda 13.5
+unlike "$err" "*assumed*" "10.1 against 13.5: the rename is 13.0's, nothing assumed"
 run "$PTBUILD" arch 12.0 --cuda 13.1
 unlike "$err" "*assumed*" "13.1's GPU list has a source: nothing assumed"
 run "$PTBUILD" arch 10.7 --cuda 13.4 --to torch

@@ -6,7 +6,9 @@
 # the toolkit drops or is too old for, a host compiler nvcc refuses, a
 # toolkit of another platform, a python3 older than PyTorch accepts (plan
 # for its default release, doctor for the newest: the same one), a Jetson
-# Thor on a CUDA before 13.0, an Orin on an SBSA CUDA it does not run.
+# Thor on a CUDA before 13.0, an Orin on an SBSA CUDA it does not run, a
+# toolkit whose GPU list or compiler limits ptbuild assumes (13.5), a GPU
+# whose compute capability ptbuild does not know.
 # (Before the rules were shared, doctor held
 # a Jetson Thor on CUDA 12.8 unbuildable and plan did not; both now do,
 # by one rule: 12.8 builds it only as sm_101, which JetPack 7 does not run.)
@@ -50,7 +52,8 @@ shared = {"driver-too-old": "driver", "driver-minor-compat": "driver",
           "python-too-old": "python-too-old", "jetson-thor-needs-cuda-13": "jetson-thor-needs-cuda-13",
           "jetpack-too-old-for-cuda": "jetpack-too-old-for-cuda",
           "jetson-orin-needs-cuda-13.2": "jetson-orin-needs-cuda-13.2",
-          "jetson-facts-disagree": "jetson-facts-disagree"}
+          "jetson-facts-disagree": "jetson-facts-disagree", "cuda-data-assumed": "cuda-data-assumed",
+          "gpu-unknown": "gpu-unknown"}
 out = set()
 for p in doc.get(sys.argv[2]) or []:
     r = shared.get(p["code"])
@@ -116,6 +119,9 @@ Thor's gcc known as 13 with CUDA 12.4 (13.2.0 breaks it on aarch64)|f["compilers
 Orin on L4T 36 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "36.4.4"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|jetson-facts-disagree jetson-orin-needs-cuda-13.2 platform sbsa-toolkit-on-jetson
 Orin on L4T 39 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "39.2.0"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver
 Thor whose L4T is JetPack 7.2's, its driver CUDA 13.0's|f["jetson"]["l4t"] = "39.2.0"|13.0|jetson-facts-disagree
+Thor with an SBSA 13.5 in use (its GPU list and compiler limits copied from 13.4)|f["toolkits"] = [{"root": "/usr/local/cuda-13.5", "version": "13.5.40", "target": "sbsa-linux"}]|13.5|cuda-data-assumed jetpack-too-old-for-cuda
+Thor with an SBSA 13.4 in use (all of it sourced)|f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|jetpack-too-old-for-cuda
+Thor seen as a GPU of unknown compute capability|f["gpus"] = [{"index": 0, "name": "NVIDIA Graphics Device"}]|13.0|gpu-unknown
 an x86 toolkit on Thor|f["toolkits"] = [{"root": "/usr/local/cuda-13.0", "version": "13.0.48", "target": "x86_64-linux"}]|13.0|platform toolkit-wrong-platform
 CASES
 

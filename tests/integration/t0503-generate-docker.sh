@@ -284,4 +284,15 @@ like "$err" "*note: the plan is for a Jetson (CUDA 12.6.68 from JetPack): the Do
 run "$PTBUILD" generate --profile gh200 --out "$T_DIR/gh200"
 unlike "$err" "*for a Jetson*" "no Jetson note for an SBSA plan"
 
+# A CUDA whose manifest ptbuild carries no copy of (13.5.0: fetch reads
+# NVIDIA's) gives the image no pinned pieces: the note says why and names
+# the newest CUDA it can pin (13.4, whose 13.4.2 manifest data/redist.lua
+# holds for both platforms); a carried one gets no such note.
+run "$PTBUILD" generate --profile gh200 --cuda 13.5 --format dockerfile --out "$T_DIR/gh200-135"
+is "$rc" 0 "gh200 with CUDA 13.5: generate exits 0"
+like "$err" "*note: the plan has no CUDA downloads for linux-sbsa: the Dockerfile stops for TARGETARCH=arm64; ptbuild carries no copy of CUDA 13.5.0's manifest (https://developer.download.nvidia.com/compute/cuda/redist/redistrib_13.5.0.json), so it has no sha256 to pin the files by; choose a CUDA whose manifest it carries (--cuda 13.4)*" \
+	"... the note says why the image has no CUDA and which CUDA it can pin"
+run "$PTBUILD" generate --profile gh200 --cuda 13.4 --format dockerfile --out "$T_DIR/gh200-134"
+unlike "$err" "*has no CUDA downloads*" "gh200 with CUDA 13.4: its pieces are pinned, no such note"
+
 done_testing

@@ -20,6 +20,19 @@ like "$err" "*--prefix /usr/local/cuda-13.0 installs where the plan expects CUDA
 run "$PTBUILD" fetch --profile graviton3 --cuda 13.5 --offline --cache "$cache"
 is "$rc" 4 "a CUDA whose checksums ptbuild does not carry (13.5): the manifest is fetched"
 like "$err" "*redistrib_13.5.0.json' is not in the cache*" "... the plan's manifest URL"
+like "$err" "*warning: plan: the GPU list and host compiler limits of CUDA 13.5 are assumed equal to those of CUDA 13.4 (no source*cuda-data-assumed*" \
+	"... after the plan's problems: 13.5's GPU list and compiler limits are assumed"
+
+# The plan's problems are said before its files are fetched, an error
+# among them (plan exits 1 for it) with a note that fetch goes on: an
+# Orin on JetPack 6.2 asked for the SBSA CUDA 13.4 it cannot run.
+run "$PTBUILD" fetch --profile jetson-orin --cuda 13.4 --dry-run --offline --cache "$cache"
+is "$rc" 0 "an Orin on JetPack 6.2 with --cuda 13.4, --dry-run: exit 0"
+like "$err" "*warning: plan: this Jetson (GPU 8.7, L4T 36.4.3) reaches CUDA 13 only through the SBSA toolkit*CUDA 13.4 will not run here*jetson-orin-needs-cuda-13.2*" \
+	"... the plan's error is said before the 3 GiB of SBSA files"
+like "$err" "*note: the plan has 1 error ('ptbuild plan' exits 1 for it): fetching its files all the same*" "... and that fetch goes on"
+run "$PTBUILD" -q fetch --profile jetson-orin --cuda 13.4 --dry-run --offline --cache "$cache"
+is "$err" "" "... -q: nothing of it"
 
 run "$PTBUILD" fetch --facts "$top_srcdir/tests/fixtures/sysroots/rtx4090-workstation.facts.json" --torch 2.8 --offline --cache "$cache"
 is "$rc" 0 "an installed toolkit that suits: exit 0"

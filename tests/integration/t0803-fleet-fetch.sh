@@ -63,6 +63,8 @@ is "$rc" 0 "a fleet of x86_64 + sbsa: fetch exits 0"
 [ "$rc" -eq 0 ] || printf '# %s\n' "$err"
 like "$out" "x86_64: CUDA 13.5 (download) for dgx-h100*installed * components (*) into $T_DIR/cuda/x86_64 in *" "... the x86_64 build into PREFIX/x86_64"
 like "$out" "*sbsa: CUDA 13.5 (download) for graviton3*installed * components (*) into $T_DIR/cuda/sbsa in *" "... the sbsa build into PREFIX/sbsa"
+like "$err" "*plan sbsa: the GPU list and host compiler limits of CUDA 13.5 are assumed equal to*cuda-data-assumed*" \
+	"... each build's problems said first, named by its platform (13.5's data is assumed)"
 is "$(check "$T_DIR/cuda/x86_64" linux-x86_64 "$T_DIR/mirror/redistrib_13.5.0.json")" ok "PREFIX/x86_64 holds exactly the linux-x86_64 archives, by sha256"
 is "$(check "$T_DIR/cuda/sbsa" linux-sbsa "$T_DIR/mirror/redistrib_13.5.0.json")" ok "PREFIX/sbsa holds exactly the linux-sbsa archives, by sha256"
 is "$("$T_DIR/cuda/sbsa/bin/nvcc")" "Cuda compilation tools, release 13.5.0" "... each a toolkit tree (its nvcc runs)"

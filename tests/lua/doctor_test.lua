@@ -247,6 +247,16 @@ local cases = {
   { "jetson-facts-disagree", function(f, o) f.host.arch = "aarch64"; f.host.platform = "jetson"
       f.jetson = { l4t = "39.2.0", module = "Jetson AGX Thor" }; f.driver = { version = "580.00", cuda_max = "13.0" } end,
     "the facts disagree: L4T 39%.2%.0 is JetPack 7%.2, whose driver is CUDA 13%.2's.*reports CUDA 13%.0 at most.*CUDA 12%.8 runs here directly", "warning" },
+  -- CUDA 13.5's GPU list and compiler limits are copies of 13.4's
+  -- (data/cuda.lua assumed): a 13.5 toolkit in use says so, as plan does
+  { "cuda-data-assumed", function(f, o) f.toolkits[1].version = "13.5.40"
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "13.5.40" end end,
+    "the GPU list and host compiler limits of CUDA 13%.5 are assumed equal to those of CUDA 13%.4", "warning" },
+  -- a GPU ptbuild knows no compute capability of: the GPU checks pass it
+  -- over, so doctor names it and how to learn its compute capability
+  { "gpu-unknown", function(f) f.gpus = { { index = 0, name = "NVIDIA Graphics Device",
+      source = "/proc/driver/nvidia/gpus/0000:01:00.0/information" } } end,
+    "compute capability of the 'NVIDIA Graphics Device' %(GPU 0%): doctor cannot check that CUDA 12%.8 builds it", "warning" },
   { "page-size-64k", function(f) f.host.page_size = 65536 end,
     "64 KiB pages", "warning" },
   { "no-toolkit", function(f, o) o.cuda_home = nil; o.nvcc_on_path = {}; o.usr_local_cuda = nil; f.toolkits = {}
