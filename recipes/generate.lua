@@ -517,7 +517,7 @@ local function gcc_fails(v_at, legs, lim, full, rel)
     if ok and rel and rel.gcc_min and A.vcmp(v, rel.gcc_min) < 0 then
       ok, why = false, ("older than PyTorch %s accepts ('GCC-%s or newer is required')"):format(rel.version, rel.gcc_min)
     end
-    if not ok then return ("%s (on %s)"):format(why, leg.targetarch), leg end
+    if not ok then return why, leg end
   end
   return nil
 end
@@ -620,14 +620,14 @@ local function image_toolchain(plan, opts, im, arches, want, notes, errors)
   local own = gcc_at(b, leg.targetarch)
   local m, v = versioned_gxx(b, legs, lim, full, rel)
   if m then
-    notes[#notes + 1] = ("the base image %s's gcc %s is %s for CUDA %s: the Dockerfile installs g++-%s (%s) and builds with it (CC, CXX and CUDAHOSTCXX)"):format(
-      im.base_image, own, why, tostring(full), m, v)
+    notes[#notes + 1] = ("the base image %s's gcc %s does not work with nvcc %s on %s: %s; the Dockerfile installs g++-%s (%s) and builds with it (CC, CXX and CUDAHOSTCXX)"):format(
+      im.base_image, own, tostring(full), leg.targetarch, why, m, v)
     return { major = m, version = v }
   end
   local fix = other_bases(b, legs, lim, full, rel)
   err(errors, "unsupported",
-    ("the base image '%s' cannot build CUDA %s for PyTorch %s: its gcc %s is %s, and none of the g++ it offers (%s) passes"):format(
-      im.base_image, tostring(full), tostring(rel and rel.version or (plan.torch or {}).version or "?"), own, why, offered(b)),
+    ("the base image '%s' cannot build CUDA %s for PyTorch %s: its gcc %s does not work with nvcc on %s (%s), and none of the g++ it offers (%s) does"):format(
+      im.base_image, tostring(full), tostring(rel and rel.version or (plan.torch or {}).version or "?"), own, leg.targetarch, why, offered(b)),
     (fix and ("pass %s"):format(fix) or "pass --base-image an apt-based image whose gcc nvcc takes")
       .. (", or plan another --cuda (nvcc %s takes gcc %s at most)"):format(tostring(cuda.version), tostring(lim.gcc_max or "?")))
   return nil
