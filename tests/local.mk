@@ -119,6 +119,7 @@ SHELL_TESTS = \
 	tests/integration/t0506-generate-own.sh \
 	tests/integration/t0507-generate-closure.sh \
 	tests/integration/t0508-generate-base-image.sh \
+	tests/integration/t0509-generate-image-toolchain.sh \
 	tests/integration/t0510-consumer-pytorch.sh \
 	tests/integration/t0511-consumer-archnames.sh \
 	tests/integration/t0520-sccache-shared.sh \
