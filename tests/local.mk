@@ -147,6 +147,7 @@ SHELL_TESTS = \
 	tests/integration/t0704-real-doctor-toolkit.sh \
 	tests/integration/t0705-real-arm64-gcc.sh \
 	tests/integration/t0706-real-image-hostcfg.sh \
+	tests/integration/t0707-real-image-apt.sh \
 	tests/integration/t0800-fleet.sh \
 	tests/integration/t0801-fleet-gather.sh \
 	tests/integration/t0802-fleet-generate.sh \
