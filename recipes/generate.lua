@@ -614,6 +614,11 @@ local function image_toolchain(plan, opts, im, arches, want, notes, errors)
         .. (takes and (", or plan --torch %s or newer, the first release that builds with Python %s"):format(takes.version, b.python) or ""))
     return nil
   end
+  local py = rel and rel.python
+  if py and py.experimental and A.vcmp(b.python, py.experimental) == 0 and A.vcmp(b.python, py.max) > 0 then
+    notes[#notes + 1] = ("the base image %s's Python %s is experimental for PyTorch %s (Python %s-%s, %s experimental in its release matrix): the build may meet what its support for that Python still lacks"):format(
+      im.base_image, b.python, rel.version, py.min, py.max, py.experimental)
+  end
   if not r or #legs == 0 then return nil end
   local why, leg = gcc_fails(function(ta) return gcc_at(b, ta) end, legs, lim, full, rel)
   if not why then return nil end

@@ -86,6 +86,11 @@ like "$err" "*the base image 'debian:trixie' has Python 3.13, newer than PyTorch
 	"trixie for PyTorch 2.4: the message names Python 3.13 and 2.4's range"
 like "$err" "*hint: pass --base-image ubuntu:22.04*or plan --torch 2.5 or newer, the first release that builds with Python 3.13*" \
 	"... and the fix: another base or --torch 2.5"
+gen x --base-image debian:trixie --profile dgx-h100 --torch 2.5 --cuda 12.4
+like "$err" "*note: the base image debian:trixie's Python 3.13 is experimental for PyTorch 2.5 (Python 3.9-3.12, 3.13 experimental in its release matrix)*" \
+	"trixie for PyTorch 2.5: written, with a note that Python 3.13 is experimental there"
+gen y --base-image debian:trixie --profile dgx-h100 --torch 2.6 --cuda 12.4
+unlike "$err" "*experimental for PyTorch*" "... and for PyTorch 2.6 (3.9-3.13) no such note"
 # an older Python than the release's minimum: the same rule as plan's python-too-old
 json_edit "$top_srcdir/recipes/profiles/dgx-h100.json" "$T_DIR/py.json" "f.pop('profile', None)"
 mkdir -p "$T_DIR/oldpy/data"
