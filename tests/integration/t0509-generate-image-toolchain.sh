@@ -148,7 +148,18 @@ gen p2 --plan "$plan" --base-image registry.example.com/team/cuda:12.1
 grep -q '^ENV CUDAHOSTCXX="/usr/bin/g++-12"$' "$T_DIR/p2/Dockerfile"
 t_ok $? "an unchecked base keeps the plan's CUDAHOSTCXX"
 
-# 6. A real shell reads the image's environment: the ENV lines of the
+# 6. A fleet: each build's image is judged alike; one refusal writes
+# nothing for any.
+mkdir -p "$T_DIR/fleet/facts"
+cp "$top_srcdir/recipes/profiles/dgx-h100.json" "$top_srcdir/recipes/profiles/altra-a100.json" "$T_DIR/fleet/facts/"
+run "$PTBUILD" generate --facts "$T_DIR/fleet/facts" --out "$T_DIR/fleet/out" --base-image debian:trixie --torch 2.5 --cuda 11.8
+is "$rc:$(test -e "$T_DIR/fleet/out" && echo written || echo none)" "1:none" "a fleet on trixie for CUDA 11.8: refused, nothing written"
+run "$PTBUILD" generate --facts "$T_DIR/fleet/facts" --out "$T_DIR/fleet/out" --base-image debian:trixie --torch 2.5 --cuda 12.1
+is "$rc:$(built_with "$T_DIR/fleet/out/x86_64") $(built_with "$T_DIR/fleet/out/sbsa")" \
+	"0:g++-12 pkg=1 CC=/usr/bin/gcc-12 CXX=/usr/bin/g++-12 CUDAHOSTCXX=/usr/bin/g++-12 g++-12 pkg=1 CC=/usr/bin/gcc-12 CXX=/usr/bin/g++-12 CUDAHOSTCXX=/usr/bin/g++-12" \
+	"... for CUDA 12.1: both builds' images install and use g++-12"
+
+# 7. A real shell reads the image's environment: the ENV lines of the
 # Dockerfile, as Docker sets them, name the g++ the packages install.
 gen sh --base-image debian:trixie --profile dgx-h100 --torch 2.5 --cuda 12.1
 sed -n 's/^ENV \([A-Z_]*\)="\(.*\)"$/export \1='"'"'\2'"'"'/p' "$T_DIR/sh/Dockerfile" | grep -E "^export (CC|CXX|CUDAHOSTCXX)=" >"$T_DIR/sh/env.sh"
