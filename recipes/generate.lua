@@ -604,14 +604,18 @@ local function image_toolchain(plan, opts, im, arches, want, notes, errors)
   local pywhy = python_fails(b.python, rel)
   if pywhy then
     local fix = other_bases(b, legs, lim, full, rel)
+    -- another release: the first that takes a Python too new, the newest
+    -- that takes one too old
+    local older = A.vcmp(b.python, rel.python.min) < 0
     local takes
     for _, t in ipairs(pytorch.releases) do
-      if not takes and not python_fails(b.python, t) then takes = t end
+      if (older or not takes) and not python_fails(b.python, t) then takes = t end
     end
+    local other = takes and (older and (", or plan --torch %s, the newest release that builds with Python %s")
+      or (", or plan --torch %s or newer, the first release that builds with Python %s")):format(takes.version, b.python)
     err(errors, "unsupported",
       ("the base image '%s' has Python %s, %s"):format(im.base_image, b.python, pywhy),
-      (fix and ("pass %s"):format(fix) or "pass --base-image an apt-based image with a Python in that range")
-        .. (takes and (", or plan --torch %s or newer, the first release that builds with Python %s"):format(takes.version, b.python) or ""))
+      (fix and ("pass %s"):format(fix) or "pass --base-image an apt-based image with a Python in that range") .. (other or ""))
     return nil
   end
   local py = rel and rel.python

@@ -103,6 +103,8 @@ run "$PTBUILD" --recipes "$T_DIR/oldpy" generate --facts "$T_DIR/py.json" --torc
 	--out "$T_DIR/oldpy/out" --format dockerfile
 is "$rc:$(test -e "$T_DIR/oldpy/out/Dockerfile" && echo written || echo none)" "1:none" "a base with Python 3.9 for PyTorch 2.9: refused"
 like "$err" "*Python 3.9, older than PyTorch 2.9 builds with (Python 3.10-3.14)*" "... setup.py's minimum named"
+like "$err" "*hint: pass --base-image ubuntu:24.04*or plan --torch 2.8, the newest release that builds with Python 3.9*" \
+	"... and the fix: a base with a newer Python, or the newest release that takes 3.9"
 
 # 3. A base with no data: written, with a note that nothing was checked.
 gen u --base-image registry.example.com/team/cuda:12.1 --profile dgx-h100 --torch 2.5 --cuda 12.1
