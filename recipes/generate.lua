@@ -12,6 +12,9 @@ local platforms = ptb.include("data/platforms")
 local jetson = ptb.include("data/jetson")
 local cudadata = ptb.include("data/cuda")
 local redist = ptb.include("data/redist")
+local C = ptb.include("lib/checks")
+local A = ptb.include("lib/archlist")
+local pytorch = ptb.include("data/pytorch")
 
 local M = {}
 
@@ -498,6 +501,172 @@ local function image_inputs(plan, opts, errors)
            base_note = base_note, digest = digest, sde = sde }
 end
 
+-- The image's toolchain.  A base image ptbuild has data for
+-- (data/image.lua bases, by tag) is checked the way plan and doctor check
+-- the host: its gcc against nvcc of the plan's CUDA on each leg that
+-- builds (lib/checks.lua compiler_ok: gcc_max and the full-version
+-- conflicts, per architecture) and PyTorch's gcc_min, its python3 against
+-- the release's Python range [pt-python]: setup.py stops on an older one
+-- [pt-setup], and the C++ of a release does not compile for a CPython
+-- newer than its range [pt156595].
+local CONFLICT_ARCH = { x86_64 = "x86_64", arm64 = "aarch64" }
+-- The variables that name nvcc's host compiler and PyTorch's C and C++ ones.
+local HOST_COMPILER = { CC = true, CXX = true, CUDAHOSTCXX = true }
+
+local function base_of(image)
+  for _, b in ipairs(imgdata.bases) do
+    if b.image == image then return b end
+  end
+  return nil
+end
+
+local function gcc_at(b, targetarch)
+  return type(b.gcc) == "table" and b.gcc[targetarch] or b.gcc
+end
+
+local function torch_release(plan)
+  local v = tostring((plan.torch or {}).version or "")
+  for _, r in ipairs(pytorch.releases) do
+    if r.version == v or v:match("^(%d+%.%d+)") == r.version then return r end
+  end
+  return nil
+end
+
+-- Why gcc version v (a function of the leg's TARGETARCH) fails one of the
+-- legs, or nil when every leg takes it.
+local function gcc_fails(v_at, legs, lim, full, rel)
+  for _, leg in ipairs(legs) do
+    local v = v_at(leg.targetarch)
+    local ok, why, maybe = C.compiler_ok(lim, full, "gcc", v, CONFLICT_ARCH[leg.arch] or leg.arch)
+    if ok and maybe then ok, why = false, maybe.why end
+    if ok and rel and rel.gcc_min and A.vcmp(v, rel.gcc_min) < 0 then
+      ok, why = false, ("older than PyTorch %s accepts ('GCC-%s or newer is required')"):format(rel.version, rel.gcc_min)
+    end
+    if not ok then return why, leg end
+  end
+  return nil
+end
+
+-- The newest versioned g++ of base b that every leg takes: its major and
+-- full version, or nil.
+local function versioned_gxx(b, legs, lim, full, rel)
+  local majors = {}
+  for m in pairs(b.gxx or {}) do majors[#majors + 1] = m end
+  table.sort(majors, function(x, y) return tonumber(x) > tonumber(y) end)
+  for _, m in ipairs(majors) do
+    local v = b.gxx[m]
+    if not gcc_fails(function() return v end, legs, lim, full, rel) then return m, v end
+  end
+  return nil
+end
+
+-- Whether Python X.Y py builds PyTorch release rel: nil when it does (or
+-- either is unknown); else why not.
+local function python_fails(py, rel)
+  local r = rel and rel.python
+  if not (py and r and r.min and r.max) then return nil end
+  if A.vcmp(py, r.min) < 0 then
+    return ("older than PyTorch %s builds with (Python %s-%s): its setup.py stops with \"Python >=%s is required\""):format(
+      rel.version, r.min, r.max, r.min)
+  end
+  if A.vcmp(py, r.max) > 0 and not (r.experimental and A.vcmp(py, r.experimental) == 0) then
+    return ("newer than PyTorch %s builds with (Python %s-%s): its C++ does not compile for a CPython it does not support yet"):format(
+      rel.version, r.min, r.max)
+  end
+  return nil
+end
+
+local function offered(b)
+  local list = {}
+  local majors = {}
+  for m in pairs(b.gxx or {}) do majors[#majors + 1] = m end
+  table.sort(majors, function(x, y) return tonumber(x) < tonumber(y) end)
+  for _, m in ipairs(majors) do list[#list + 1] = ("g++-%s %s"):format(m, b.gxx[m]) end
+  return #list > 0 and table.concat(list, ", ") or "none"
+end
+
+-- The other bases that would build this plan: "--base-image X (gcc ...,
+-- Python ...)", or nil.
+local function other_bases(b, legs, lim, full, rel)
+  local out = {}
+  for _, o in ipairs(imgdata.bases) do
+    if o ~= b and not python_fails(o.python, rel) then
+      local gcc = not gcc_fails(function(ta) return gcc_at(o, ta) end, legs, lim, full, rel) and ("gcc " .. gcc_at(o, "amd64"))
+      if not gcc then
+        local m, v = versioned_gxx(o, legs, lim, full, rel)
+        gcc = m and ("g++-%s %s"):format(m, v)
+      end
+      if gcc then out[#out + 1] = ("--base-image %s (%s, Python %s)"):format(o.image, gcc, o.python) end
+    end
+  end
+  return #out > 0 and table.concat(out, " or ") or nil
+end
+
+-- Returns the versioned compiler the image installs and builds with
+-- ({ major, version }) or nil for the base's own gcc; adds to notes, or
+-- to errors (kind unsupported: a plan's problem, exit 1) when nothing the
+-- base offers builds the plan.
+local function image_toolchain(plan, opts, im, arches, want, notes, errors)
+  if not (want.dockerfile or want.bake) then return nil end
+  local cuda, rel = plan.cuda or {}, torch_release(plan)
+  local r = cuda.version and A.release(cuda.version)
+  local b = base_of(im.base_image)
+  if not b then
+    if opts.base_image then
+      notes[#notes + 1] = ("the base image %s is not one ptbuild has data for: its gcc and Python are unchecked against CUDA %s and PyTorch %s; nvcc %s takes gcc %s at most, and PyTorch %s builds with Python %s-%s"):format(
+        im.base_image, tostring(cuda.full_version or cuda.version or "?"), tostring((plan.torch or {}).version or "?"),
+        tostring(cuda.version or "?"), tostring(r and r.gcc_max or "?"), tostring(rel and rel.version or "?"),
+        tostring(rel and rel.python and rel.python.min or "?"), tostring(rel and rel.python and rel.python.max or "?"))
+    end
+    return nil
+  end
+  local legs = {}
+  for _, a in ipairs(arches) do
+    if #a.downloads > 0 then legs[#legs + 1] = a end
+  end
+  local lim = r and C.limits(r) or {}
+  local full = cuda.full_version or cuda.version
+  local pywhy = python_fails(b.python, rel)
+  if pywhy then
+    local fix = other_bases(b, legs, lim, full, rel)
+    -- another release: the first that takes a Python too new, the newest
+    -- that takes one too old
+    local older = A.vcmp(b.python, rel.python.min) < 0
+    local takes
+    for _, t in ipairs(pytorch.releases) do
+      if (older or not takes) and not python_fails(b.python, t) then takes = t end
+    end
+    local other = takes and (older and (", or plan --torch %s, the newest release that builds with Python %s")
+      or (", or plan --torch %s or newer, the first release that builds with Python %s")):format(takes.version, b.python)
+    err(errors, "unsupported",
+      ("the base image '%s' has Python %s, %s"):format(im.base_image, b.python, pywhy),
+      (fix and ("pass %s"):format(fix) or "pass --base-image an apt-based image with a Python in that range") .. (other or ""))
+    return nil
+  end
+  local py = rel and rel.python
+  if py and py.experimental and A.vcmp(b.python, py.experimental) == 0 and A.vcmp(b.python, py.max) > 0 then
+    notes[#notes + 1] = ("the base image %s's Python %s is experimental for PyTorch %s (Python %s-%s, %s experimental in its release matrix): the build may meet what its support for that Python still lacks"):format(
+      im.base_image, b.python, rel.version, py.min, py.max, py.experimental)
+  end
+  if not r or #legs == 0 then return nil end
+  local why, leg = gcc_fails(function(ta) return gcc_at(b, ta) end, legs, lim, full, rel)
+  if not why then return nil end
+  local own = gcc_at(b, leg.targetarch)
+  local m, v = versioned_gxx(b, legs, lim, full, rel)
+  if m then
+    notes[#notes + 1] = ("the base image %s's gcc %s does not work with nvcc %s on %s: %s; the Dockerfile installs g++-%s (%s) and builds with it (CC, CXX and CUDAHOSTCXX)"):format(
+      im.base_image, own, tostring(full), leg.targetarch, why, m, v)
+    return { major = m, version = v }
+  end
+  local fix = other_bases(b, legs, lim, full, rel)
+  err(errors, "unsupported",
+    ("the base image '%s' cannot build CUDA %s for PyTorch %s: its gcc %s does not work with nvcc on %s (%s), and none of the g++ it offers (%s) does"):format(
+      im.base_image, tostring(full), tostring(rel and rel.version or (plan.torch or {}).version or "?"), own, leg.targetarch, why, offered(b)),
+    (fix and ("pass %s"):format(fix) or "pass --base-image an apt-based image whose gcc nvcc takes")
+      .. (", or plan another --cuda (nvcc %s takes gcc %s at most)"):format(tostring(cuda.version), tostring(lim.gcc_max or "?")))
+  return nil
+end
+
 -- ACL: the plan's pinned source; an older plan without one gets the
 -- release ptbuild pins (data/acl.lua), and a plan that names no flags
 -- builds with PyTorch's.  Returns the source and its scons flags.
@@ -524,6 +693,29 @@ local function docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
   if img.arm_acl then apt[#apt + 1] = imgdata.apt_acl end
   -- The compiler cache: sccache when asked for, else ccache.
   if not sc then apt[#apt + 1] = imgdata.apt_ccache end
+  -- The host compiler: on a base ptbuild has data for, the one
+  -- image_toolchain checked (the plan's CC, CXX and CUDAHOSTCXX name the
+  -- planning host's, which the image may not have); a versioned g++ is
+  -- installed and named.
+  local env = img.env
+  if base_of(im.base_image) then
+    env = {}
+    local dropped = {}
+    for _, e in ipairs(img.env) do
+      if HOST_COMPILER[e.name] then dropped[#dropped + 1] = ("%s=%s"):format(e.name, e.value)
+      else env[#env + 1] = e end
+    end
+    if #dropped > 0 and (want.dockerfile or want.bake) then
+      notes[#notes + 1] = ("the plan's %s name%s the planning host's compiler: the Dockerfile builds with the base image's own, checked against CUDA"):format(
+        table.concat(dropped, ", "), #dropped == 1 and "s" or "")
+    end
+  end
+  if im.gxx then
+    apt[#apt + 1] = "g++-" .. im.gxx.major
+    env[#env + 1] = { name = "CC", value = "/usr/bin/gcc-" .. im.gxx.major }
+    env[#env + 1] = { name = "CXX", value = "/usr/bin/g++-" .. im.gxx.major }
+    env[#env + 1] = { name = "CUDAHOSTCXX", value = "/usr/bin/g++-" .. im.gxx.major }
+  end
   table.sort(apt)
   if im.base_note and (want.dockerfile or want.bake) then notes[#notes + 1] = im.base_note end
   if not im.digest and (want.dockerfile or want.bake) then
@@ -537,7 +729,8 @@ local function docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
     from = im.base_image .. (im.digest and ("@" .. im.digest) or ""),
     torch_ref = im.ref, torch_commit = im.commit and im.ref or "",
     source_date_epoch = im.sde, packages = apt,
-    cuda_root = DOCKER_CUDA, env = img.env,
+    cuda_root = DOCKER_CUDA, env = env,
+    gxx = im.gxx and { major = im.gxx.major, version = im.gxx.version } or false,
     path = table.concat(img.path, ":"), ld_library_path = table.concat(img.ld, ":"),
     openblas = ob_source and { version = ob.version or "", url = ob.url, sha256 = ob.sha256,
                                prefix = DOCKER_OPENBLAS } or false,
@@ -677,6 +870,8 @@ function M.files(args)
   img.path, img.ld = image_paths(prepend, in_image, type(plan.cuda) == "table" and type(plan.cuda.compat) == "table" and plan.cuda.compat.dir or nil)
   local arches = image_arches(plan, want, img.arm_env, img.arm_acl, notes)
   local im = image_inputs(plan, opts, errors)
+  if #errors > 0 then return { errors = errors } end
+  im.gxx = image_toolchain(plan, opts, im, arches, want, notes, errors)
   if #errors > 0 then return { errors = errors } end
   local acl_src, acl_flags = acl_source(plan)
   local docker = docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)

@@ -120,6 +120,7 @@ SHELL_TESTS = \
 	tests/integration/t0506-generate-own.sh \
 	tests/integration/t0507-generate-closure.sh \
 	tests/integration/t0508-generate-base-image.sh \
+	tests/integration/t0509-generate-image-toolchain.sh \
 	tests/integration/t0510-consumer-pytorch.sh \
 	tests/integration/t0511-consumer-archnames.sh \
 	tests/integration/t0520-sccache-shared.sh \
@@ -146,6 +147,8 @@ SHELL_TESTS = \
 	tests/integration/t0703-real-two-toolkits.sh \
 	tests/integration/t0704-real-doctor-toolkit.sh \
 	tests/integration/t0705-real-arm64-gcc.sh \
+	tests/integration/t0706-real-image-hostcfg.sh \
+	tests/integration/t0707-real-image-apt.sh \
 	tests/integration/t0800-fleet.sh \
 	tests/integration/t0801-fleet-gather.sh \
 	tests/integration/t0802-fleet-generate.sh \

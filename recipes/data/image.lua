@@ -18,16 +18,43 @@
 --                and 2.41; Docker Hub's official debian image is tagged
 --                by codename
 --   [pt-acl]     ACL is built with scons
+--   [debian-gcc] deb.debian.org bookworm and trixie main (with -updates
+--                and -security), amd64 and arm64 alike, apt-cache
+--                depends/madison from a private sources list, 2026-12-02:
+--                build-essential's g++ is g++-12 12.2.0-14+deb12u1 and
+--                g++-14 14.2.0-19; the versioned g++ packages are g++-11
+--                11.3.0-12 and g++-12 in bookworm, g++-12 12.4.0-5,
+--                g++-13 13.3.0-16 and g++-14 in trixie
+--   [ubuntu-gcc] packages.ubuntu.com, jammy(-updates) and noble(-updates):
+--                g++ 4:11.2.0-1ubuntu1 depends on g++-11, g++ 4:13.2.0-
+--                7ubuntu1 on g++-13; gcc-11 11.4.0-1ubuntu1~22.04.3 in
+--                jammy-updates and gcc-13 13.3.0-6ubuntu2~24.04 in
+--                noble-updates for amd64 and arm64 alike (what the image's
+--                apt installs: its sources list has -updates); gcc-12
+--                12.3.0 in jammy-updates, gcc-11 11.5.0, gcc-12 12.4.0 and
+--                g++-14 14.2.0 in noble-updates (universe), each for amd64
+--                and arm64; archive.ubuntu.com's amd64 indexes (apt-cache
+--                madison, 2026-12-02) agree and list g++-9 and g++-10 as
+--                well, which no page read shows for arm64: they are left
+--                out (unknown, not absent)
 return {
   -- The releases the image builds on, by os-release ID and VERSION_ID:
   -- the base image, and the Python and glibc a wheel built there is for
   -- [ubuntu] [debian-image].  A plan for a machine on one of them gets
   -- its base image; any other gets the first.
+  -- gcc: the full version of the g++ build-essential installs there, the
+  -- same for amd64 and arm64 (a table by TARGETARCH where it is not);
+  -- gxx: the versioned g++-N packages its archive offers, by major, with
+  -- the full version each installs [ubuntu-gcc] [debian-gcc].
   bases = {
-    { os_id = "ubuntu", version = "22.04", image = "ubuntu:22.04", name = "Ubuntu 22.04", python = "3.10", glibc = "2.35" },
-    { os_id = "ubuntu", version = "24.04", image = "ubuntu:24.04", name = "Ubuntu 24.04", python = "3.12", glibc = "2.39" },
-    { os_id = "debian", version = "12", image = "debian:bookworm", name = "Debian 12", python = "3.11", glibc = "2.36" },
-    { os_id = "debian", version = "13", image = "debian:trixie", name = "Debian 13", python = "3.13", glibc = "2.41" },
+    { os_id = "ubuntu", version = "22.04", image = "ubuntu:22.04", name = "Ubuntu 22.04", python = "3.10", glibc = "2.35",
+      gcc = "11.4.0", gxx = { ["11"] = "11.4.0", ["12"] = "12.3.0" } },
+    { os_id = "ubuntu", version = "24.04", image = "ubuntu:24.04", name = "Ubuntu 24.04", python = "3.12", glibc = "2.39",
+      gcc = "13.3.0", gxx = { ["11"] = "11.5.0", ["12"] = "12.4.0", ["13"] = "13.3.0", ["14"] = "14.2.0" } },
+    { os_id = "debian", version = "12", image = "debian:bookworm", name = "Debian 12", python = "3.11", glibc = "2.36",
+      gcc = "12.2.0", gxx = { ["11"] = "11.3.0", ["12"] = "12.2.0" } },
+    { os_id = "debian", version = "13", image = "debian:trixie", name = "Debian 13", python = "3.13", glibc = "2.41",
+      gcc = "14.2.0", gxx = { ["12"] = "12.4.0", ["13"] = "13.3.0", ["14"] = "14.2.0" } },
   },
   -- Always: the build tools [pt-readme] [deb] [ubuntu] [debian-image]; ca-certificates and curl
   -- fetch the pinned archives, xz-utils unpacks NVIDIA's .tar.xz ones,

@@ -16,7 +16,8 @@
 # root, no dockerd or debootstrap, Debian's archive unreachable for the
 # first run); PTB_DOCKER=0 turns it off, PTB_DOCKER_ARM64=0 its arm64 leg.
 # PTB_DOCKER_SUITE=trixie builds the amd64 image on Debian 13 instead of
-# 12 (the arm64 leg's root stays bookworm).
+# 12 (the arm64 leg's root stays bookworm): there nvcc 12.4 refuses the
+# base's gcc 14, and the image must build with the g++-13 it installs.
 #
 # The one change to the generated Dockerfile: its `# syntax=` line is
 # dropped from the test's copy, since BuildKit cannot fetch that frontend
@@ -44,8 +45,23 @@ mkdir -p "$W/recipes" "$W/mirror"
 cp -R "$PTBUILD_RECIPE_PATH"/. "$W/recipes/"
 python3 "$top_srcdir/tests/docker/make-mirror.py" "$W/plan-in.json" "$W/plan.json" "$W/mirror" "$W/recipes" >"$W/err" 2>&1
 t_ok $? "the mirror and a plan made for its manifest"
+# The base image is Debian's own root: generate judges its compilers with
+# the data of debian:<suite> (data/image.lua), which it is.
+mkdir -p "$W/img/data"
+cat >"$W/img/data/image.lua" <<EOF
+local d = ptb.include_next("data/image")
+for _, b in ipairs(d.bases) do
+  if b.image == "debian:$suite" then
+    local t = {}
+    for k, v in pairs(b) do t[k] = v end
+    t.image = "ptbuild-test/$suite:apt"
+    d.bases[#d.bases + 1] = t
+  end
+end
+return d
+EOF
 gen() { # OUTDIR PLAN
-	"$PTBUILD" -q --recipes "$W/recipes" generate --plan "$2" --out "$1" --format dockerfile,bake --sccache \
+	"$PTBUILD" -q --recipes "$W/img" --recipes "$W/recipes" generate --plan "$2" --out "$1" --format dockerfile,bake --sccache \
 		--base-image "ptbuild-test/$suite:apt" >/dev/null 2>"$W/gen.err" &&
 		sed '1{/^# syntax=/d}' "$1/Dockerfile" >"$1/Dockerfile.test"
 }
@@ -181,6 +197,39 @@ docker run --rm --network=none -e "PTB_SUITE=$suite" -v "$W/check.sh:/check.sh:r
 st=$?
 t_ok $st "in the image (--network=none, Debian $suite): CUDA, cuDNN, OpenBLAS (plan's flags), sccache, venv and its requirement, source where the env says"
 [ "$st" -eq 0 ] || sed 's/^/# /' "$W/check.out"
+
+# The compiler nvcc gets in the image: the g++ data/image.lua records for
+# the suite [debian-gcc] -- build-essential's 12.2.0 on bookworm; on
+# trixie, whose gcc 14.2.0 nvcc 12.4 refuses, the g++-13 13.3.0 the
+# Dockerfile installs and names in CUDAHOSTCXX -- and it passes the guard
+# of a real CUDA 12.4 crt/host_config.h (Debian trixie's nvidia-cuda-dev,
+# from the real-inputs cache when it holds it).
+case $suite in
+bookworm) want="g++ 12.2.0" ;;
+trixie) want="/usr/bin/g++-13 13.3.0" ;;
+*) want= ;;
+esac
+hc=${PTB_REAL_CACHE:-${HOME:-/nonexistent}/.cache/ptbuild-real}/root/usr/include/crt/host_config.h
+mkdir -p "$W/hc/crt"
+printf '#include <crt/host_config.h>\nint ok;\n' >"$W/hc/t.cpp"
+[ -f "$hc" ] && cp "$hc" "$W/hc/crt/host_config.h"
+docker run --rm --network=none -v "$W/hc:/hc:ro" ptbuild-test/deps sh -c '
+	c=${CUDAHOSTCXX:-g++}
+	echo "$c $("$c" -dumpfullversion)"
+	if [ -f /hc/crt/host_config.h ]; then
+		"$c" -E -x c++ -D__CUDACC__ -I/hc /hc/t.cpp -o /dev/null 2>/tmp/e && echo taken ||
+			{ grep -m1 "error" /tmp/e; echo refused; }
+	fi' >"$W/cc.out" 2>&1
+if [ -n "$want" ]; then
+	is "$(head -n 1 "$W/cc.out")" "$want" "in the image: nvcc's host compiler is $want, as the data for Debian $suite says"
+else
+	skip "the image's compiler" "no g++ recorded for PTB_DOCKER_SUITE=$suite"
+fi
+if [ -f "$hc" ]; then
+	is "$(sed -n 2p "$W/cc.out")" taken "... and a real CUDA 12.4 host_config.h takes it"
+else
+	skip "a real CUDA 12.4 host_config.h takes the image's compiler" "no nvidia-cuda-dev in the real-inputs cache (run t0704 first)"
+fi
 
 # 2. The compile step (the fixture's PEP 517 backend stands in for
 #    PyTorch's): a wheel out of the `wheel` stage, MAX_JOBS from the

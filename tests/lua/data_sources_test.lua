@@ -456,6 +456,21 @@ for i, row in ipairs({ { "ubuntu 22.04 ubuntu:22.04", "3.10", "2.35", "[ubuntu]"
     row[1] .. " Python " .. row[2] .. " glibc " .. row[3], "image base " .. row[1] .. ": its python3 and libc6 " .. row[4])
 end
 t.is(#image.bases, 4, "image bases: two Ubuntu and two Debian releases")
+-- Each base's g++ (build-essential's, amd64 and arm64 alike) and the
+-- versioned g++ packages of its archive [ubuntu-gcc] [debian-gcc]
+for i, row in ipairs({ { "11.4.0", "11=11.4.0 12=12.3.0", "[ubuntu-gcc]" },
+                       { "13.3.0", "11=11.5.0 12=12.4.0 13=13.3.0 14=14.2.0", "[ubuntu-gcc]" },
+                       { "12.2.0", "11=11.3.0 12=12.2.0", "[debian-gcc]" },
+                       { "14.2.0", "12=12.4.0 13=13.3.0 14=14.2.0", "[debian-gcc]" } }) do
+  local b = image.bases[i]
+  local majors, gxx = {}, {}
+  for m in pairs(b.gxx) do majors[#majors + 1] = m end
+  table.sort(majors, function(x, y) return tonumber(x) < tonumber(y) end)
+  for _, m in ipairs(majors) do gxx[#gxx + 1] = m .. "=" .. b.gxx[m] end
+  t.is(b.gcc .. " " .. table.concat(gxx, " "), row[1] .. " " .. row[2],
+    "image base " .. b.image .. ": its g++ and the versioned g++ it offers " .. row[3])
+  t.is(b.gxx[b.gcc:match("^(%d+)")], b.gcc, "image base " .. b.image .. ": its own g++ is one of the versioned ones, at the same version")
+end
 
 -- Container marks: Docker lays /.dockerenv into every container
 -- [moby-dockerenv]; Podman writes /run/.containerenv [podman-run];
