@@ -451,7 +451,7 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
         problem(plan.problems, "error", "driver-too-old", n.name,
           ("node '%s': driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility)"):format(
             n.name, n.facts.driver.version, r.version, T.driver_need(r), r.compat_min),
-          ("install %s on %s"):format(T.driver_at_least(r), n.name))
+          ("install %s on %s"):format(T.driver_least(n.facts, r), n.name))
       elseif runs == "compat" and not jetpack_decides then
         problem(plan.problems, "warning", "driver-minor-compat", n.name,
           ("node '%s': driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled there"):format(

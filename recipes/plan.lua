@@ -166,8 +166,8 @@ local function driver_problems(p, facts, r, torch, items)
     local target = A.vcmp(r.version, first) > 0 and r or need
     problem(p, "error", "driver-too-old",
       T.predates_text(facts, old_for, first) .. ": it runs no CUDA code on that GPU, whatever the toolkit",
-      ("install %s: the driver of CUDA %s%s"):format(T.driver_at_least(target), target.version,
-        target == need and ", the first CUDA that builds this GPU" or ""))
+      target == need and ("install %s: the driver of CUDA %s, the first CUDA that builds this GPU"):format(T.driver_at_least(need), need.version)
+        or ("install %s"):format(T.driver_least(facts, target)))
   elseif runs == "too-old" then
     local d = facts.driver
     -- the older CUDA the driver runs is a way out only when it builds
@@ -181,11 +181,13 @@ local function driver_problems(p, facts, r, torch, items)
     problem(p, "error", "driver-too-old",
       ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's '%s: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
         d.version, r.version, T.driver_need(r), r.compat_min, T.smi_cuda_label(d), d.cuda_max or "?"),
+      -- the least driver that runs the chosen CUDA first (T.driver_least:
+      -- minor-version compatibility's, then its own), then what a driver
+      -- opens in wheels where that is another CUDA (W.upgrade)
       stuck and ("install %s: CUDA %s, the newest this driver runs, does not build the %s (compute capability %s)%s"):format(
-          T.driver_at_least(r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability,
-          -- a smaller upgrade that already opens a CUDA with wheels
-          (up and A.vcmp(up.release.version, r.version) < 0) and ("; or the least upgrade: " .. up.text) or "")
-        or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))
+          T.driver_least(facts, r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability,
+          (up and A.vcmp(up.release.version, r.version) < 0) and ("; for wheels: " .. up.text) or "")
+        or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_least(facts, r), d.cuda_max or "the driver's"))
   elseif runs == "compat" then
     -- a Jetson runs a CUDA newer than its JetPack's through NVIDIA's
     -- upgrade package, whose libcuda is that CUDA's own (cuda_compat), or
