@@ -445,8 +445,16 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
       end
       local theirs = dis and dis.code ~= "jetson-facts-disagree"
       local jetpack_decides = not theirs and jetson_node_problems(plan, torch, r, n, runs)
+      -- a Jetson node's driver answer is the Jetson rule's (checks
+      -- jetson_driver), as in its own plan
+      local jd = not theirs and C.jetson_driver(n.facts, r, nil, plan.cuda.root)
       if theirs then
         -- the driver's answer, in the words of both facts
+      elseif jd ~= nil then
+        if jd and not jetpack_decides then
+          problem(plan.problems, jd.severity, jd.code, n.name, ("node '%s': %s"):format(n.name, jd.text),
+            ("%s on %s"):format(jd.fix, n.name))
+        end
       elseif runs == nil then
         problem(plan.problems, "error", "driver-too-old", n.name,
           ("node '%s': driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility)"):format(

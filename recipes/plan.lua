@@ -158,8 +158,13 @@ local function driver_problems(p, facts, r, torch, items)
   -- (jetson-facts-disagree where the driver's answer is not the problem)
   local dis = not old_for and C.jetson_facts_disagree(facts, r)
   if dis then problem(p, dis.severity, dis.code, dis.text, dis.fix) end
+  -- on a Jetson every driver answer is the Jetson rule's (lib/checks
+  -- jetson_driver): its driver comes with its JetPack
+  local jd = C.jetson_driver(facts, r)
   if dis and dis.code ~= "jetson-facts-disagree" then
     -- the driver's answer, in the words of both facts
+  elseif jd ~= nil then
+    if jd then problem(p, jd.severity, jd.code, jd.text, jd.fix) end
   elseif old_for and runs ~= "too-old" then
     -- the toolkit would run, the GPU would not (lib/toolkit driver_predates)
     local need = A.release(first)
@@ -189,21 +194,10 @@ local function driver_problems(p, facts, r, torch, items)
           (up and A.vcmp(up.release.version, r.version) < 0) and ("; for wheels: " .. up.text) or "")
         or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_least(facts, r), d.cuda_max or "the driver's"))
   elseif runs == "compat" then
-    -- a Jetson runs a CUDA newer than its JetPack's through NVIDIA's
-    -- upgrade package, whose libcuda is that CUDA's own (cuda_compat), or
-    -- not at all (jetpack-too-old-for-cuda); its driver comes with the
-    -- JetPack, not from a driver installer
-    local how, j = C.jetson_runs(facts, r)
-    if how == "orin-blocked" then
-      -- jetson-orin-needs-cuda-13.2's (toolkit_problems)
-    elseif how == "unnamed" then
-      problem(p, "warning", "driver-minor-compat", M.jetson_unnamed_words(j, r))
-    elseif not how then
-      problem(p, "warning", "driver-minor-compat",
-        ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
-          facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
-        ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
-    end
+    problem(p, "warning", "driver-minor-compat",
+      ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
+        facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
+      ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
     problem(p, "warning", "no-gpu-detected",
       ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s, or driver %s or newer through minor-version compatibility"):format(T.driver_at_least(r), r.compat_min),

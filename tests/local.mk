@@ -108,6 +108,7 @@ SHELL_TESTS = \
 	tests/integration/t0148-detect-python-env.sh \
 	tests/integration/t0152-plan-driver-opens.sh \
 	tests/integration/t0156-plan-driver-least.sh \
+	tests/integration/t0157-plan-jetson-driver.sh \
 	tests/integration/t0153-doctor-container-procfs.sh \
 	tests/integration/t0211-sources.sh \
 	tests/integration/t0219-runfiles.sh \

@@ -123,8 +123,13 @@ local function newer_cuda(facts, j)
         return ("use --cuda %s, the first newer CUDA whose nvcc takes %s %s and that PyTorch %s builds"):format(
           v, kind, j.start.version, j.torch.version), true
       elseif ok and not maybe and not upgrade then
+        -- a Jetson's driver comes with its JetPack (checks
+        -- jetson_driver_need): a JetPack, not a desktop driver
+        local jetson = (facts.host or {}).platform == "jetson"
+        local need = jetson and (C.jetson_driver_need(facts, rv) or ("a JetPack whose driver runs CUDA %s, which ptbuild knows none of"):format(v))
+          or T.driver_at_least(rv)
         upgrade = ("use --cuda %s with %s (driver %s runs CUDA %s at most), the first newer CUDA whose nvcc takes %s %s and that PyTorch %s builds"):format(
-          v, T.driver_at_least(rv), facts.driver.version, facts.driver.cuda_max or "?", kind, j.start.version, j.torch.version)
+          v, need, facts.driver.version, facts.driver.cuda_max or "?", kind, j.start.version, j.torch.version)
       end
     end
   end
