@@ -913,7 +913,8 @@ local function host_choices(facts, args, decide, problems)
   decide("max_jobs", tostring(jobs), ("%s, about %d GiB per CUDA compile job"):format(res_txt, H.GIB_PER_JOB))
   local pkgs = H.packages(facts, blas)
   if pkgs.manager ~= ptb.null then
-    decide("packages", pkgs.manager .. ": " .. table.concat(pkgs.names, " "), "build tools" .. (blas.via == "package" and " and OpenBLAS" or "") .. " from the distribution")
+    decide("packages", pkgs.manager .. ": " .. table.concat(pkgs.names, " "), "build tools" .. (blas.via == "package" and " and OpenBLAS" or "") .. " from the distribution"
+      .. (pkgs.note and ("; " .. pkgs.note) or ""))
   end
   return blas, benv, jobs, pkgs
 end
