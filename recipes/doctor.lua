@@ -142,18 +142,17 @@ check("driver-too-old", "error", "S03", function(c)
   local r = c.rel
   local runs = checks_lib.driver(r, c.f.driver)
   if runs == "direct" or runs == "unknown" then return end
+  -- on a Jetson, the Jetson rule's words, as plan's (its driver comes
+  -- with its JetPack; false: another Jetson rule speaks)
+  local jd = checks_lib.jetson_driver(c.f, r, "ptbuild plan --cuda", c.tk.root)
+  if jd ~= nil then
+    if not jd then return end
+    return { severity = jd.severity, message = jd.text, fix = jd.fix,
+      seen = ("L4T %s, driver %s (CUDA %s at most), toolkit %s (%s)"):format(tostring(c.f.jetson and c.f.jetson.l4t),
+        d, tostring(c.f.driver.cuda_max), c.tk.root, tostring(c.tk.version)) }
+  end
   local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"%s: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(toolkit.smi_cuda_label(c.f.driver), c.f.driver.cuda_max) or ""
   if runs == "compat" then
-    -- a Jetson's JetPack that runs no such CUDA is
-    -- jetpack-too-old-for-cuda's; one that runs it through an upgrade
-    -- package ptbuild names none of needs that, not a driver
-    local how, j = checks_lib.jetson_runs(c.f, r, c.tk.root)
-    if how == "too-old" or how == "orin-blocked" then return end
-    if how == "unnamed" then
-      return { severity = "warning", message = toolkit.jetson_unnamed_text(j.jetpack, j.own, r),
-        seen = ("JetPack %s, toolkit %s (%s)"):format(j.jetpack, c.tk.root, tostring(c.tk.version)),
-        fix = checks_lib.jetson_unnamed_fix(j, r, "ptbuild plan --cuda") }
-    end
     return { severity = "warning",
       message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
         :format(d, r.version, toolkit.driver_need(r), ceiling),
@@ -164,7 +163,7 @@ check("driver-too-old", "error", "S03", function(c)
     message = ("driver %s is too old for CUDA %s, which needs %s (%s at least with minor-version compatibility)%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
       :format(d, r.version, toolkit.driver_at_least(r), r.compat_min, ceiling),
     seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
-    fix = ("install %s, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_at_least(r), c.f.driver.cuda_max or "the driver supports") }
+    fix = ("install %s, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_least(c.f, r), c.f.driver.cuda_max or "the driver supports") }
 end)
 
 -- A Jetson whose L4T and driver disagree where the driver's answer for

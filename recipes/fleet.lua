@@ -445,13 +445,21 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
       end
       local theirs = dis and dis.code ~= "jetson-facts-disagree"
       local jetpack_decides = not theirs and jetson_node_problems(plan, torch, r, n, runs)
+      -- a Jetson node's driver answer is the Jetson rule's (checks
+      -- jetson_driver), as in its own plan
+      local jd = not theirs and C.jetson_driver(n.facts, r, nil, plan.cuda.root)
       if theirs then
         -- the driver's answer, in the words of both facts
+      elseif jd ~= nil then
+        if jd and not jetpack_decides then
+          problem(plan.problems, jd.severity, jd.code, n.name, ("node '%s': %s"):format(n.name, jd.text),
+            ("%s on %s"):format(jd.fix, n.name))
+        end
       elseif runs == nil then
         problem(plan.problems, "error", "driver-too-old", n.name,
           ("node '%s': driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility)"):format(
             n.name, n.facts.driver.version, r.version, T.driver_need(r), r.compat_min),
-          ("install %s on %s"):format(T.driver_at_least(r), n.name))
+          ("install %s on %s"):format(T.driver_least(n.facts, r), n.name))
       elseif runs == "compat" and not jetpack_decides then
         problem(plan.problems, "warning", "driver-minor-compat", n.name,
           ("node '%s': driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled there"):format(

@@ -165,16 +165,21 @@ local function driver_problems(p, facts, r, torch, items)
   -- (jetson-facts-disagree where the driver's answer is not the problem)
   local dis = not old_for and C.jetson_facts_disagree(facts, r)
   if dis then problem(p, dis.severity, dis.code, dis.text, dis.fix) end
+  -- on a Jetson every driver answer is the Jetson rule's (lib/checks
+  -- jetson_driver): its driver comes with its JetPack
+  local jd = C.jetson_driver(facts, r)
   if dis and dis.code ~= "jetson-facts-disagree" then
     -- the driver's answer, in the words of both facts
+  elseif jd ~= nil then
+    if jd then problem(p, jd.severity, jd.code, jd.text, jd.fix) end
   elseif old_for and runs ~= "too-old" then
     -- the toolkit would run, the GPU would not (lib/toolkit driver_predates)
     local need = A.release(first)
     local target = A.vcmp(r.version, first) > 0 and r or need
     problem(p, "error", "driver-too-old",
       T.predates_text(facts, old_for, first) .. ": it runs no CUDA code on that GPU, whatever the toolkit",
-      ("install %s: the driver of CUDA %s%s"):format(T.driver_at_least(target), target.version,
-        target == need and ", the first CUDA that builds this GPU" or ""))
+      target == need and ("install %s: the driver of CUDA %s, the first CUDA that builds this GPU"):format(T.driver_at_least(need), need.version)
+        or ("install %s"):format(T.driver_least(facts, target)))
   elseif runs == "too-old" then
     local d = facts.driver
     -- the older CUDA the driver runs is a way out only when it builds
@@ -188,27 +193,18 @@ local function driver_problems(p, facts, r, torch, items)
     problem(p, "error", "driver-too-old",
       ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's '%s: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
         d.version, r.version, T.driver_need(r), r.compat_min, T.smi_cuda_label(d), d.cuda_max or "?"),
+      -- the least driver that runs the chosen CUDA first (T.driver_least:
+      -- minor-version compatibility's, then its own), then what a driver
+      -- opens in wheels where that is another CUDA (W.upgrade)
       stuck and ("install %s: CUDA %s, the newest this driver runs, does not build the %s (compute capability %s)%s"):format(
-          T.driver_at_least(r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability,
-          -- a smaller upgrade that already opens a CUDA with wheels
-          (up and A.vcmp(up.release.version, r.version) < 0) and ("; or the least upgrade: " .. up.text) or "")
-        or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_at_least(r), d.cuda_max or "the driver's"))
+          T.driver_least(facts, r), d.cuda_max, stuck.gpu.name or "GPU", stuck.gpu.compute_capability,
+          (up and A.vcmp(up.release.version, r.version) < 0) and ("; for wheels: " .. up.text) or "")
+        or ("install %s, or use CUDA %s or older (--cuda)"):format(T.driver_least(facts, r), d.cuda_max or "the driver's"))
   elseif runs == "compat" then
-    -- a Jetson runs a CUDA newer than its JetPack's through NVIDIA's
-    -- upgrade package, whose libcuda is that CUDA's own (cuda_compat), or
-    -- not at all (jetpack-too-old-for-cuda); its driver comes with the
-    -- JetPack, not from a driver installer
-    local how, j = C.jetson_runs(facts, r)
-    if how == "orin-blocked" then
-      -- jetson-orin-needs-cuda-13.2's (toolkit_problems)
-    elseif how == "unnamed" then
-      problem(p, "warning", "driver-minor-compat", M.jetson_unnamed_words(j, r))
-    elseif not how then
-      problem(p, "warning", "driver-minor-compat",
-        ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
-          facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
-        ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
-    end
+    problem(p, "warning", "driver-minor-compat",
+      ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver"):format(
+        facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
+      ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
     problem(p, "warning", "no-gpu-detected",
       ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s, or driver %s or newer through minor-version compatibility"):format(T.driver_at_least(r), r.compat_min),
@@ -924,7 +920,8 @@ local function host_choices(facts, args, decide, problems)
   decide("max_jobs", tostring(jobs), ("%s, about %d GiB per CUDA compile job"):format(res_txt, H.GIB_PER_JOB))
   local pkgs = H.packages(facts, blas)
   if pkgs.manager ~= ptb.null then
-    decide("packages", pkgs.manager .. ": " .. table.concat(pkgs.names, " "), "build tools" .. (blas.via == "package" and " and OpenBLAS" or "") .. " from the distribution")
+    decide("packages", pkgs.manager .. ": " .. table.concat(pkgs.names, " "), "build tools" .. (blas.via == "package" and " and OpenBLAS" or "") .. " from the distribution"
+      .. (pkgs.note and ("; " .. pkgs.note) or ""))
   end
   return blas, benv, jobs, pkgs
 end

@@ -107,6 +107,9 @@ SHELL_TESTS = \
 	tests/integration/t0147-jetson-answers.sh \
 	tests/integration/t0148-detect-python-env.sh \
 	tests/integration/t0152-plan-driver-opens.sh \
+	tests/integration/t0156-plan-driver-least.sh \
+	tests/integration/t0157-plan-jetson-driver.sh \
+	tests/integration/t0158-plan-python-packages.sh \
 	tests/integration/t0153-doctor-container-procfs.sh \
 	tests/integration/t0155-doctor-source.sh \
 	tests/integration/t0211-sources.sh \

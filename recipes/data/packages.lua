@@ -15,12 +15,17 @@
 --   [rpm]       Fedora/EPEL package index: openblas-devel (also provides
 --               openblaso, the OpenMP build), gcc-c++, ninja-build, cmake,
 --               git, python3-devel, patchelf (EPEL on RHEL)
+-- `python`: those of `build` that serve the distribution's python3
+-- (/usr/bin/python3: its headers, its venv module) and no other Python;
+-- a plan whose build runs another drops them (lib/host packages).
 local managers = {
   apt = { ids = { "debian", "ubuntu", "linuxmint", "pop" },
           build = { "build-essential", "cmake", "git", "ninja-build", "patchelf", "python3-dev", "python3-venv" },
+          python = { "python3-dev", "python3-venv" },
           openblas = { "libopenblas-openmp-dev" } },
   dnf = { ids = { "rhel", "rocky", "almalinux", "centos", "fedora", "amzn", "ol" },
           build = { "cmake", "gcc-c++", "git", "ninja-build", "patchelf", "python3-devel" },
+          python = { "python3-devel" },
           openblas = { "openblas-devel" } },
 }
 return { managers = managers }

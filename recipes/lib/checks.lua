@@ -323,6 +323,101 @@ function M.jetson_unnamed_fix(j, r, flag)
     install, list, j.jetpack, flag, newest)
 end
 
+-- The JetPacks (major.minor, oldest first) whose driver runs CUDA r on
+-- this Jetson's module by NVIDIA's table [tegra-upgrade]: r is the
+-- JetPack's own CUDA or one its upgrade package serves (jetpack_cudas),
+-- and T.jetpack_runs of these facts on that JetPack's L4T runs it (the
+-- module's floor: Thor from 13.0; an Orin's SBSA bar: 13.2 on L4T 39).
+-- None older than the facts' own JetPack: a flash back is no upgrade.
+local function jetpacks_running(facts, r)
+  local mine = T.jetpack(facts)
+  local keys = {}
+  for jp in pairs(L4T.cuda) do keys[#keys + 1] = jp end
+  table.sort(keys, function(x, y) return A.vcmp(x, y) < 0 end)
+  local out = {}
+  for _, jp in ipairs(keys) do
+    local l = l4t_of(jp)
+    if l and (not mine or A.vcmp(jp, mine:match("^(%d+%.%d+)")) >= 0)
+        and contains(jetpack_cudas(jp, L4T.cuda[jp]), r.version) then
+      local there = setmetatable({ driver = false,
+        jetson = setmetatable({ l4t = l }, { __index = facts.jetson or {} }) }, { __index = facts })
+      local how = T.jetpack_runs(there, r)
+      if how == "direct" or how == "upgrade-package" or how == "upgrade-package-unnamed" then out[#out + 1] = jp end
+    end
+  end
+  return out
+end
+
+-- The JetPack that brings a Jetson the driver of CUDA r, as a phrase
+-- ("JetPack 7.2 (L4T 39.2), the first whose driver runs CUDA 13.2"), or
+-- nil when no JetPack ptbuild knows runs r on this module.  A Jetson's
+-- driver comes with its JetPack: where a desktop gets a driver, it gets
+-- a JetPack.
+function M.jetson_driver_need(facts, r)
+  local jp = jetpacks_running(facts, r)[1]
+  if not jp then return nil end
+  local l = l4t_of(jp):gsub("%.0$", "")
+  return ("JetPack %s (L4T %s), the first whose driver runs CUDA %s%s"):format(jp, l, r.version,
+    contains({ L4T.cuda[jp] }, r.version) and "" or " (with NVIDIA's upgrade package)")
+end
+
+-- Every driver answer on a Jetson, by the Jetson rule: its driver comes
+-- with its JetPack (L4T), so a driver that runs CUDA r not directly
+-- ("too-old", or "compat": minor-version compatibility) is mended by a
+-- JetPack, never by a desktop driver.  nil when this is no Jetson, no
+-- driver was seen or it runs r directly; false when another Jetson rule
+-- words it (jetson_facts_disagree's driver answer; jetson_runs: the
+-- JetPack runs no such CUDA, jetpack-too-old-for-cuda; an Orin on an
+-- SBSA CUDA, jetson-orin-needs-cuda-13.2; NVIDIA's upgrade package, which
+-- the plan loads); else { code (driver-too-old or driver-minor-compat),
+-- severity, text, fix }.  flag: how the fix names a CUDA to take
+-- ("--cuda" in a plan).  Plan, doctor and a fleet's Jetson nodes alike.
+function M.jetson_driver(facts, r, flag, root)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  local d = facts.driver
+  if type(d) ~= "table" or not d.version then return nil end
+  local runs = M.driver(r, d)
+  if runs ~= "too-old" and runs ~= "compat" then return nil end
+  local dis = M.jetson_facts_disagree(facts, r, flag)
+  if dis and dis.code ~= "jetson-facts-disagree" then return false end
+  local how, j = M.jetson_runs(facts, r, root)
+  if how == "unnamed" then
+    return { code = "driver-minor-compat", severity = "warning",
+      text = T.jetson_unnamed_text(j.jetpack, j.own, r), fix = M.jetson_unnamed_fix(j, r, flag) }
+  end
+  if how then return false end
+  -- the JetPack runs no such CUDA that ptbuild knows of, or ptbuild
+  -- knows no JetPack of its L4T: the JetPack that does, and the newest
+  -- CUDA this one runs (of its JetPack's, where known: ptbuild plans a
+  -- Jetson by it), with the driver seen
+  local jp, own = T.jetpack(facts)
+  local l4t = facts.jetson and facts.jetson.l4t
+  local where = ("on a Jetson the driver comes with the JetPack (L4T %s%s), not from NVIDIA's driver installers"):format(
+    tostring(l4t or "?"), jp and (", JetPack " .. jp) or "")
+  local text = runs == "too-old"
+    and ("driver %s (CUDA %s at most) cannot run CUDA %s; %s"):format(d.version, tostring(d.cuda_max or "?"), r.version, where)
+    or ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver; %s"):format(
+      d.version, tostring(d.cuda_max or "?"), r.version, r.version, where)
+  local keep
+  for _, v in ipairs(own and jetpack_cudas(jp, own) or { d.cuda_max }) do
+    local rv = v and A.release(v)
+    -- its own and older by the driver, newer ones by a package ptbuild
+    -- names (the plan loads it)
+    local runs_v = rv and (own and A.vcmp(v, own) > 0 and T.jetpack_runs(facts, rv) == "upgrade-package"
+      or (not own or A.vcmp(v, own) <= 0) and T.driver_runs(rv, d) == "direct")
+    if runs_v and (not keep or A.vcmp(v, keep) > 0) then keep = v end
+  end
+  local need = M.jetson_driver_need(facts, r)
+  local fix = need and ("flash %s"):format(need)
+    or ("no JetPack ptbuild knows runs CUDA %s on this Jetson"):format(r.version)
+  if keep then
+    fix = fix .. (need and ", or use CUDA %s, the newest this Jetson runs (%s %s)"
+      or ": use CUDA %s, the newest this Jetson runs (%s %s)"):format(keep, flag or "--cuda", keep)
+  end
+  return { code = runs == "too-old" and "driver-too-old" or "driver-minor-compat",
+    severity = runs == "too-old" and "error" or "warning", text = text, fix = fix }
+end
+
 -- The GPUs of the facts that r does not build: { gpu, code, edge } each,
 -- in facts order (gpu_build's code and CUDA release).  A Jetson that
 -- jetson_cuda_too_old holds back is its problem, not its GPU's: the CUDA

@@ -123,8 +123,13 @@ local function newer_cuda(facts, j)
         return ("use --cuda %s, the first newer CUDA whose nvcc takes %s %s and that PyTorch %s builds"):format(
           v, kind, j.start.version, j.torch.version), true
       elseif ok and not maybe and not upgrade then
+        -- a Jetson's driver comes with its JetPack (checks
+        -- jetson_driver_need): a JetPack, not a desktop driver
+        local jetson = (facts.host or {}).platform == "jetson"
+        local need = jetson and (C.jetson_driver_need(facts, rv) or ("a JetPack whose driver runs CUDA %s, which ptbuild knows none of"):format(v))
+          or T.driver_at_least(rv)
         upgrade = ("use --cuda %s with %s (driver %s runs CUDA %s at most), the first newer CUDA whose nvcc takes %s %s and that PyTorch %s builds"):format(
-          v, T.driver_at_least(rv), facts.driver.version, facts.driver.cuda_max or "?", kind, j.start.version, j.torch.version)
+          v, need, facts.driver.version, facts.driver.cuda_max or "?", kind, j.start.version, j.torch.version)
       end
     end
   end
@@ -593,18 +598,69 @@ function M.max_jobs(facts, want)
   return jobs, problems
 end
 
+-- Which Python the build runs (facts python, src/detect/probe_tools.c),
+-- by its files: "system" (the distribution's /usr/bin/python3, or a venv
+-- of it: detect reports python.system only when the build's is another
+-- interpreter), "conda" (a conda environment's: $CONDA_PREFIX, or a
+-- conda, miniforge, mambaforge or micromamba prefix, a venv of one
+-- included, as its python3 resolves there), "pyenv" (one pyenv built,
+-- under its versions/), "other" (any other interpreter: /usr/local's, a
+-- uv-managed one); nil when the facts do not say (facts saved before
+-- detect read it, a profile): then the distribution's is assumed.  The
+-- second result: the build's python3, its resolved file where known.
+function M.python_kind(facts)
+  local py = facts.python
+  if type(py) ~= "table" or type(py.path) ~= "string" then return nil end
+  local file = type(py.real) == "string" and py.real or py.path
+  if type(py.system) ~= "table" and (file:match("^/usr/bin/") or file:match("^/bin/")) then
+    return "system", file
+  end
+  local low = (file .. " " .. py.path):lower()
+  if py.from == "CONDA_PREFIX" or low:find("conda", 1, true) or low:find("miniforge", 1, true)
+      or low:find("mambaforge", 1, true) or low:find("micromamba", 1, true) then
+    return "conda", file
+  end
+  if low:find("/pyenv/versions/", 1, true) or low:find("/.pyenv/versions/", 1, true) then return "pyenv", file end
+  return "other", file
+end
+
 -- Distribution packages: build tools and, when the plan takes OpenBLAS
--- from the distribution, its package.
+-- from the distribution, its package.  The ones that serve only the
+-- distribution's python3 (data/packages.lua python: python3-dev and
+-- python3-venv) where the build runs it (or the facts do not say which
+-- Python it runs); for another Python, a note says what it needs
+-- instead: conda's and pyenv's carry their own headers and venv module.
 function M.packages(facts, blas)
   local mgr = M.manager(facts)
   if not mgr then return { manager = ptb.null, names = ptb.array({}) } end
-  local names = {}
-  for _, n in ipairs(pk.managers[mgr].build) do names[#names + 1] = n end
+  local kind, file = M.python_kind(facts)
+  local distro = kind == nil or kind == "system"
+  local names, dropped = {}, {}
+  for _, n in ipairs(pk.managers[mgr].build) do
+    if distro or not contains(pk.managers[mgr].python or {}, n) then names[#names + 1] = n
+    else dropped[#dropped + 1] = n end
+  end
   if blas.via == "package" then
     for _, n in ipairs(blas.packages) do names[#names + 1] = n end
   end
   table.sort(names)
-  return { manager = mgr, names = names }
+  local note
+  if #dropped > 0 then
+    local v = type(facts.python.version) == "string" and facts.python.version or "3.X"
+    local what = table.concat(dropped, " and ")
+    local serve = ("%s serve%s the distribution's /usr/bin/python3, not the build's"):format(what, #dropped == 1 and "s" or "")
+    if kind == "conda" then
+      note = ("no %s: the build's Python is a conda environment's (%s), which has its own headers (include/python%s/Python.h) and venv module; %s"):format(
+        what, file, v, serve)
+    elseif kind == "pyenv" then
+      note = ("no %s: the build's Python is one pyenv built (%s), with its own headers (include/python%s/Python.h) and venv module; %s"):format(
+        what, file, v, serve)
+    else
+      note = ("no %s: the build's Python (%s) is not the distribution's; %s: it needs its own headers (include/python%s/Python.h beside it) and venv module"):format(
+        what, file, serve, v)
+    end
+  end
+  return { manager = mgr, names = names, note = note }
 end
 
 return M

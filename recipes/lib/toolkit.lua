@@ -72,6 +72,41 @@ function M.driver_at_least(r)
     or ("the driver CUDA %s asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)
 end
 
+-- The least driver that runs release r on this machine, when it is older
+-- than r's own minimum (Table 3): minor-version compatibility's floor
+-- (r.compat_min, Table 2), raised to the driver of the first CUDA that
+-- builds each GPU (a driver older than a GPU runs nothing on it,
+-- driver_predates).  A driver of 580 runs CUDA 13.2 on an RTX PRO 6000
+-- Blackwell (first built by 12.8, whose driver is 570.26) though 13.2's
+-- own is 595.45.04; 570.26 runs 12.9 there, not 525.60.13.  nil when
+-- only r's own driver (or one of its branch: 13.0's 580 beside
+-- 580.65.06) runs it here, or the data lacks either minimum.
+function M.compat_driver(facts, r)
+  if not (r.compat_min and r.driver_min) then return nil end
+  local least = r.compat_min
+  local oldest = A.known_versions()[1]
+  for _, g in ipairs((facts or {}).gpus or {}) do
+    local cc = type(g) == "table" and g.compute_capability
+    local first = type(cc) == "string" and A.span(cc, "")
+    local fr = first and first ~= oldest and A.release(first)
+    if fr and fr.driver_min and A.vcmp(fr.driver_min, least) > 0 then least = fr.driver_min end
+  end
+  -- one of r's own branch is r's own driver, whatever its minor
+  if A.vcmp(least, r.driver_min) >= 0 or least:match("^%d+") == r.driver_min:match("^%d+") then return nil end
+  return least
+end
+
+-- The least driver upgrade that runs release r on this machine, as a
+-- phrase, least first: through minor-version compatibility where that
+-- opens r with an older driver than its own (compat_driver), then r's
+-- own minimum; else driver_at_least.
+function M.driver_least(facts, r)
+  local compat = M.compat_driver(facts, r)
+  if not compat then return M.driver_at_least(r) end
+  return ("driver %s or newer, the least that runs CUDA %s (through minor-version compatibility, without PTX JIT; %s runs it directly)"):format(
+    compat, r.version, M.driver_at_least(r))
+end
+
 -- The name release r gives a GPU of capability cc: Jetson Thor is sm_101
 -- before CUDA 13 and sm_110 from 13.0 (data/archs.lua renamed/was).
 function M.gpu_arch(cc, r)

@@ -582,7 +582,8 @@ static int check(const struct chk *c, const cJSON *p)
 		return bad(c, "packages", "an object");
 	if ((ptb_json_get(p, "packages.manager") && !cJSON_IsNull(ptb_json_get(p, "packages.manager")) && one_of(c, p, "packages.manager", managers, "apt or dnf")) ||
 	    strings(c, cJSON_GetObjectItemCaseSensitive(v, "names"), "packages.names", form_name,
-	            "a package name ([A-Za-z0-9][A-Za-z0-9+._:=~-]*)"))
+	            "a package name ([A-Za-z0-9][A-Za-z0-9+._:=~-]*)") ||
+	    may(c, p, "packages.note", form_text, "one line of text"))
 		return -1;
 	if (integer(c, p, "max_jobs", 1, 4096))
 		return -1;

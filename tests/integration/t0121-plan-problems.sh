@@ -215,8 +215,8 @@ done
 for fx in $F/gcc15-and-13.json $F/rtx4090-cuda128.json; do
 	"$PTBUILD" plan --facts "$fx" --torch 2.9 --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
 	like "$(cat "$T_DIR/out")" "*error \[driver-too-old\]*(it needs 620.70.06 (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older), or 580 through minor-version compatibility)*
-    fix: install driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older), or use CUDA 12.* or older (--cuda)*" \
-		"--cuda 13.5 on $(basename "$fx"): the driver fix names 620.70.06 as a driver known to run it"
+    fix: install driver 580 or newer, the least that runs CUDA 13.5 (through minor-version compatibility, without PTX JIT; driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older) runs it directly), or use CUDA 12.* or older (--cuda)*" \
+		"--cuda 13.5 on $(basename "$fx"): the driver fix names 580 through minor-version compatibility, then 620.70.06 as a driver known to run it"
 done
 python3 -c 'import json, sys
 f = json.load(open(sys.argv[1])); f["driver"] = {"version": "615.71.09", "cuda_max": "13.4"}

@@ -25,7 +25,7 @@ rules() { # FILE KEY: the codes of a plan's problems or doctor's findings
 machine pro535 535.183.01 12.2 "NVIDIA RTX PRO 6000 Blackwell Workstation Edition" 12.0
 run "$PTBUILD" plan --facts "$T_DIR/pro535.json"
 is "$rc" 1 "RTX PRO 6000 on driver 535: the plan exits 1"
-like "$out" "*error \\[driver-too-old\\]*fix: install driver 5[0-9][0-9].*CUDA 12.2, the newest this driver runs, does not build the NVIDIA RTX PRO 6000 Blackwell Workstation Edition*" \
+like "$out" "*error \\[driver-too-old\\]*fix: install driver 5[0-9][0-9]*CUDA 12.2, the newest this driver runs, does not build the NVIDIA RTX PRO 6000 Blackwell Workstation Edition*" \
 	"... the error is the driver, and says the CUDA it runs cannot build the GPU"
 unlike "$out" "*driver-minor-compat*" "... minor-version compatibility is not offered as the way through"
 like "$out" "*No wheel runs on this machine until its driver is upgraded: nor would a source build
@@ -37,7 +37,8 @@ like "$out" "*No wheel runs on this machine until its driver is upgraded: nor wo
 run "$PTBUILD" plan --facts "$T_DIR/pro535.json" --cuda 12.9
 is "$rc" 1 "... with --cuda 12.9 (minor-version compatibility): exit 1"
 like "$out" "*error \\[driver-too-old\\] driver 535.183.01 (CUDA 12.2 at most) predates the NVIDIA RTX PRO 6000 Blackwell Workstation Edition (compute capability 12.0, first built by CUDA 12.8): it runs no CUDA code on that GPU, whatever the toolkit
-    fix: install driver 575.51.03 or newer: the driver of CUDA 12.9*" "... the driver is the error, with 12.9's driver as the fix"
+    fix: install driver 570.26 or newer, the least that runs CUDA 12.9 (through minor-version compatibility, without PTX JIT; driver 575.51.03 or newer runs it directly)*" \
+	"... the driver is the error, with the least driver that runs 12.9 on this GPU (12.8's) as the fix, then 12.9's own"
 
 # doctor, of the facts alone and of a fleet node, raises it too
 run "$PTBUILD" doctor --facts "$T_DIR/pro535.json"

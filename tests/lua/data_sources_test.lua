@@ -430,7 +430,8 @@ t.is(table.concat(acl.install_dirs, " "), "arm_compute include utils support src
 
 -- Distribution packages: the apt names exist in Debian 12's archive [deb];
 -- a manager's table carries only what lib/host.lua reads (ids, build,
--- openblas): a name pattern no recipe reads is no fact anyone checked.
+-- openblas, python): a name pattern no recipe reads is no fact anyone
+-- checked.  python: those of build that serve the distribution's python3.
 local pkgs = ptb.include("data/packages")
 t.is(table.concat(pkgs.managers.apt.build, " "), "build-essential cmake git ninja-build patchelf python3-dev python3-venv",
   "apt build packages: each in Debian 12 [deb]")
@@ -439,7 +440,10 @@ for name, m in pairs(pkgs.managers) do
   local keys = {}
   for k in pairs(m) do keys[#keys + 1] = k end
   table.sort(keys)
-  t.is(table.concat(keys, " "), "build ids openblas", "packages." .. name .. ": only the fields host.lua reads")
+  t.is(table.concat(keys, " "), "build ids openblas python", "packages." .. name .. ": only the fields host.lua reads")
+  for _, n in ipairs(m.python) do
+    t.ok(A.contains(m.build, n), ("packages.%s: python's %s is one of its build packages"):format(name, n))
+  end
 end
 local image = ptb.include("data/image")
 t.is(table.concat(image.apt, " "),
