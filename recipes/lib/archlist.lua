@@ -355,8 +355,8 @@ end
 
 -- Checks against a CUDA release -------------------------------------------
 
--- Why release r cannot build cc+suffix: a message and a hint.
--- The release data/cuda.lua lists before r, or nil.
+-- The release data/cuda.lua lists before r (the one an assumed release
+-- copies its data from), or nil.
 function M.release_before(r)
   local prev
   for _, c in ipairs(data.releases) do
@@ -373,6 +373,7 @@ function M.assumed_list(r)
     :format(r.version, M.release_before(r) or "the release before it")
 end
 
+-- Why release r cannot build cc+suffix: a message and a hint.
 local function why_not(r, cc, suffix, tok)
   local name = "sm_" .. M.digits(cc, suffix)
   local first, last = M.span(cc, suffix)

@@ -585,16 +585,6 @@ function M.candidates(torch)
   return wheels, other
 end
 
--- The release data/cuda.lua lists before r (the one an assumed release
--- copies its data from), or nil.
-local function release_before(r)
-  local prev
-  for _, c in ipairs(cuda.releases) do
-    if c.version == r.version then return prev end
-    prev = c.version
-  end
-end
-
 -- The newest release of `list` that fits.  A release whose data is
 -- assumed (data/cuda.lua `assumed`: its GPU list and limits copied from
 -- the one before) gives way to the newest of the same major whose data
@@ -619,7 +609,7 @@ local function best_of(facts, torch, list, items)
       if not r.assumed and r.version:match("^(%d+)") == major and M.fits(facts, torch, r, nil, items)
           and (runs ~= "direct" or M.runs(facts, r) == "direct") then
         assumed = (" (CUDA %s, newer, would be planned on data ptbuild assumes from %s)"):format(
-          best.version, release_before(best) or r.version)
+          best.version, A.release_before(best) or r.version)
         best = r
         break
       end
