@@ -403,8 +403,9 @@ local function why_not(r, cc, suffix, tok)
   if assumed and not (a.renamed and M.vcmp(r.version, a.last) > 0) then
     msg = msg .. ", as ptbuild's data has it: " .. assumed
     hint = hint .. ("; 'nvcc --list-gpu-arch' of CUDA %s tells for sure"):format(r.version)
+    return msg, hint, true
   end
-  return msg, hint
+  return msg, hint, false
 end
 
 function M.release_after(v)
@@ -415,7 +416,7 @@ function M.release_after(v)
 end
 
 -- Errors for items that release r (or, with r == nil, no known release)
--- cannot build.
+-- cannot build; assumed = true on those only r's copied list refuses.
 function M.check(items, r)
   local errors = {}
   for _, it in ipairs(items) do
@@ -426,8 +427,9 @@ function M.check(items, r)
       local cc, suffix = t[1], t[2]
       if r then
         if not M.builds(r, cc, suffix) then
-          local msg, hint = why_not(r, cc, suffix, tok)
+          local msg, hint, assumed = why_not(r, cc, suffix, tok)
           err(errors, "unsupported", tok, msg, hint)
+          errors[#errors].assumed = assumed or nil
         end
       else
         local first = M.span(cc, suffix)
