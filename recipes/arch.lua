@@ -22,6 +22,23 @@ local function torch_release(v)
   return nil
 end
 
+-- The release (and X.Y) of CUDA version v, nil for none; a version that
+-- is none, or one ptbuild does not know (unless nv, nvcc's answer, is
+-- there to judge by), adds an error to errors.
+local function cuda_release(v, nv, errors)
+  if not v then return nil end
+  local release, minor = archlist.release(v)
+  if not release and not (nv and minor) then
+    errors[#errors + 1] = {
+      kind = "usage", token = v,
+      message = minor and ("unknown CUDA version '%s'"):format(v)
+        or ("'%s' is not a CUDA version (expected X.Y, X.Y.Z or cuXYZ)"):format(v),
+      hint = "known releases: " .. table.concat(archlist.known_versions(), " "),
+    }
+  end
+  return release, minor
+end
+
 function M.convert(args)
   local torch = pytorch.releases[#pytorch.releases]
   if args.torch then
@@ -35,22 +52,11 @@ function M.convert(args)
     end
   end
   local items, errors = archlist.parse(args.list, torch)
-  local release, minor
   -- nvcc's own answer (validate asks it where M.list_source is not
   -- "data"): it judges the list, and a release ptbuild does not know is
   -- no error
   local nv = type(args.nvcc_list) == "table" and args.nvcc_list or nil
-  if args.cuda then
-    release, minor = archlist.release(args.cuda)
-    if not release and not (nv and minor) then
-      errors[#errors + 1] = {
-        kind = "usage", token = args.cuda,
-        message = minor and ("unknown CUDA version '%s'"):format(args.cuda)
-          or ("'%s' is not a CUDA version (expected X.Y, X.Y.Z or cuXYZ)"):format(args.cuda),
-        hint = "known releases: " .. table.concat(archlist.known_versions(), " "),
-      }
-    end
-  end
+  local release, minor = cuda_release(args.cuda, nv, errors)
   if #errors > 0 then return { errors = errors } end
   if nv then
     nv = { nvcc = tostring(nv.nvcc or "nvcc"), version = minor or "?", arch = nv.arch, code = nv.code }
