@@ -348,10 +348,13 @@ static int toolkit(struct ptb_ctx *ctx, const struct opts *o, struct ptb_validat
  * where ptbuild's list of its release is a copy or missing
  * (arch.list_source says "assumed" or "unknown"); NULL, spawning
  * nothing, where that list has a source.  An nvcc that cannot answer is
- * said, and the tables judge as before.  0, or -1 with err (the recipe). */
-static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *t, cJSON **list,
-                         struct ptb_err *err)
+ * said, and the tables judge as before.  memo (or NULL) keeps each nvcc's
+ * answer by its path, so that a fleet asks each toolkit once.  0, or -1
+ * with err (the recipe). */
+static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *t, cJSON *memo,
+                         cJSON **list, struct ptb_err *err)
 {
+	const cJSON *seen = memo ? cJSON_GetObjectItemCaseSensitive(memo, t->nvcc) : NULL;
 	struct ptb_err e = { 0 };
 	cJSON *args = cJSON_CreateObject(), *res = NULL;
 	const char *src;
@@ -364,10 +367,14 @@ static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *
 	if (rc != 0)
 		return -1;
 	src = ptb_json_str(res, "source");
-	if (src && strcmp(src, "data") != 0 && !(*list = ptb_validate_gpu_list(t->nvcc, 60, &e))) {
+	if (src && strcmp(src, "data") != 0 && seen) {
+		*list = cJSON_Duplicate(seen, 1);
+	} else if (src && strcmp(src, "data") != 0 && !(*list = ptb_validate_gpu_list(t->nvcc, 60, &e))) {
 		ptb_warn("cannot ask the toolkit's nvcc for its GPU list: %s", e.msg);
 		ptb_note("judging the arch list by ptbuild's %s GPU list of CUDA %s instead",
 		         strcmp(src, "assumed") == 0 ? "assumed" : "(missing)", t->cuda_version);
+	} else if (*list && memo) {
+		cJSON_AddItemToObject(memo, t->nvcc, cJSON_Duplicate(*list, 1));
 	}
 	cJSON_Delete(res);
 	return 0;
@@ -376,8 +383,10 @@ static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *
 /* The -gencode flags of the arch list (arch.convert into *conv), its
  * notes and warnings said; judged by the toolkit's nvcc where ptbuild's
  * GPU list of its release is assumed or unknown (its answer in *asked,
- * else NULL; caller frees).  -1 to go on, or an exit status. */
-static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON **conv, cJSON **asked)
+ * else NULL; caller frees; memo: nvcc_gpu_list's).  -1 to go on, or an
+ * exit status. */
+static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON *memo, cJSON **conv,
+                   cJSON **asked)
 {
 	struct ptb_err err = { 0 };
 	struct ptb_lua *lua = ptb_ctx_lua(ctx, &err);
@@ -386,7 +395,7 @@ static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON **c
 	int rc;
 
 	*asked = NULL;
-	if (!lua || nvcc_gpu_list(lua, t, asked, &err) != 0)
+	if (!lua || nvcc_gpu_list(lua, t, memo, asked, &err) != 0)
 		return ptb_report(&err);
 	args = cJSON_CreateObject();
 	cJSON_AddStringToObject(args, "list", t->arch_list);
@@ -450,7 +459,7 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 		ptb_hint("give one, for example --arch-list '8.0;9.0+PTX' (ptbuild arch explains the forms)");
 		return PTB_EUSAGE;
 	}
-	return gencode(ctx, t, conv, asked);
+	return gencode(ctx, t, NULL, conv, asked);
 }
 
 /* Where the arch list was judged: doc.gpu_list = {from: "nvcc", nvcc,
@@ -594,7 +603,7 @@ static char *fleet_toolkit(struct ptb_ctx *ctx, const struct opts *o, const char
  * torch_cuda_arch_list, result, ...} to res.  -1 to go on, or an exit
  * status (an error reported). */
 static int validate_build(struct ptb_ctx *ctx, const struct opts *o, const cJSON *b,
-                          const cJSON *target, cJSON **host, cJSON *res)
+                          const cJSON *target, cJSON **host, cJSON *memo, cJSON *res)
 {
 	const char *pf = ptb_json_str(target, "platform"), *ver = ptb_json_str(b, "cuda.version");
 	const char *root = ptb_json_str(b, "cuda.root"), *hc = ptb_json_str(b, "cmake.CMAKE_CUDA_HOST_COMPILER");
@@ -635,7 +644,7 @@ static int validate_build(struct ptb_ctx *ctx, const struct opts *o, const cJSON
 	t.nvcc = nvcc;
 	t.cuda_version = toolkit_release(*host, tk);
 	t.host_compiler = o->ccbin ? o->ccbin : hc && access(hc, X_OK) == 0 ? hc : NULL;
-	rc = gencode(ctx, &t, &conv, &asked);
+	rc = gencode(ctx, &t, memo, &conv, &asked);
 	if (rc >= 0) {
 		/* said above; the build fails, the others are still validated */
 		char *reason = ptb_xasprintf("CUDA %s cannot compile the arch list %s (exit %d above)",
@@ -673,7 +682,7 @@ static int validate_fleet(struct ptb_ctx *ctx, struct opts *o)
 {
 	struct ptb_err err = { 0 };
 	struct ptb_lua *lua = ptb_ctx_lua(ctx, &err);
-	cJSON *fleet = NULL, *host = NULL, *doc, *out, *b;
+	cJSON *fleet = NULL, *host = NULL, *memo = NULL, *doc, *out, *b;
 	const cJSON *targets;
 	int i = 0, pass = 0, fail = 0, skipped = 0, rc = -1;
 
@@ -682,6 +691,7 @@ static int validate_fleet(struct ptb_ctx *ctx, struct opts *o)
 		return ptb_report(&err);
 	}
 	targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets");
+	memo = cJSON_CreateObject();
 	doc = cJSON_CreateObject();
 	cJSON_AddStringToObject(doc, "schema", "ptbuild.validate-fleet/1");
 	out = cJSON_AddArrayToObject(doc, "builds");
@@ -690,7 +700,7 @@ static int validate_fleet(struct ptb_ctx *ctx, struct opts *o)
 		const char *r;
 
 		cJSON_AddItemToArray(out, res);
-		if ((rc = validate_build(ctx, o, b, cJSON_GetArrayItem(targets, i++), &host, res)) >= 0)
+		if ((rc = validate_build(ctx, o, b, cJSON_GetArrayItem(targets, i++), &host, memo, res)) >= 0)
 			goto done;
 		r = ptb_json_str(res, "result");
 		pass += strcmp(r, "pass") == 0;
@@ -727,6 +737,7 @@ static int validate_fleet(struct ptb_ctx *ctx, struct opts *o)
 			         ptb_json_str(b, "cuda"), ptb_json_str(b, "reason"));
 	rc = fail ? PTB_EVALID : skipped ? PTB_EFOUND : 0;
 done:
+	cJSON_Delete(memo);
 	cJSON_Delete(doc);
 	cJSON_Delete(fleet);
 	cJSON_Delete(host);

@@ -110,6 +110,16 @@ is "$rc" 0 "assumed, --json: exit 0"
 got=$(printf '%s' "$out" | python3 -c 'import json,sys; g=json.load(sys.stdin)["gpu_list"]; print(g["from"], " ".join(g["code"]))')
 is "$got" "nvcc $(printf '%s\n' $codes | grep '^sm_' | tr '\n' ' ' | sed 's/ $//')" "... gpu_list: from nvcc, its --list-gpu-code"
 
+# 3b. A fleet of two builds on this toolkit's release (x86_64 and sbsa
+#     profiles): each build judged by nvcc's answer, asked once.
+: >"$T_DIR/nvcc.log"
+P="$top_srcdir/recipes/profiles"
+run "$PTBUILD" --recipes "$T_DIR/assumed" validate --facts "$P/dgx-h100.json" --facts "$P/graviton3.json" --no-cudnn \
+	--cuda "$rel" --cuda-home "$T_DIR/tk" --json
+got=$(printf '%s' "$out" | python3 -c 'import json,sys; print(" ".join(b["result"] + ":" + b["validate"]["gpu_list"]["from"] for b in json.load(sys.stdin)["builds"]))' 2>&1)
+is "$got" "pass:nvcc pass:nvcc" "a fleet on assumed CUDA $rel: both builds judged by nvcc and passed"
+is "$(asks)" 2 "... nvcc asked once for each list, not once per build"
+
 # 4. Unknown: a release newer than ptbuild's tables is judged by its nvcc
 #    (before: 'unknown CUDA version', exit 2).
 : >"$T_DIR/nvcc.log"
