@@ -358,7 +358,12 @@ check("arch-list-invalid", "error", "S17", function(c)
     return { message = "TORCH_CUDA_ARCH_LIST='" .. l .. "' will fail the build: " .. errs[1].message,
       seen = "environment TORCH_CUDA_ARCH_LIST=" .. l .. (c.rel and (", toolkit CUDA " .. c.rel.version) or "")
         .. (c.torch and (", PyTorch " .. c.torch.version .. " in " .. c.src.path) or ""),
-      fix = errs[1].hint or "use an explicit list such as '8.0;9.0+PTX' (ptbuild plan computes one)" }
+      fix = (errs[1].hint or "use an explicit list such as '8.0;9.0+PTX' (ptbuild plan computes one)")
+        -- a copied list's refusal: name the check that asks this nvcc
+        -- (doctor itself runs nothing)
+        .. (errs[1].assumed and c.tk and c.tk.root
+          and ("; 'ptbuild validate --cuda-home %s --arch-list \"%s\"' asks that toolkit's nvcc and compiles the list")
+            :format(c.tk.root, l) or "") }
   end
 end)
 

@@ -404,8 +404,9 @@ local function why_not(r, cc, suffix, tok)
   if assumed and not (a.renamed and M.vcmp(r.version, a.last) > 0) then
     msg = msg .. ", as ptbuild's data has it: " .. assumed
     hint = hint .. ("; 'nvcc --list-gpu-arch' of CUDA %s tells for sure"):format(r.version)
+    return msg, hint, true
   end
-  return msg, hint
+  return msg, hint, false
 end
 
 function M.release_after(v)
@@ -416,7 +417,7 @@ function M.release_after(v)
 end
 
 -- Errors for items that release r (or, with r == nil, no known release)
--- cannot build.
+-- cannot build; assumed = true on those only r's copied list refuses.
 function M.check(items, r)
   local errors = {}
   for _, it in ipairs(items) do
@@ -427,8 +428,9 @@ function M.check(items, r)
       local cc, suffix = t[1], t[2]
       if r then
         if not M.builds(r, cc, suffix) then
-          local msg, hint = why_not(r, cc, suffix, tok)
+          local msg, hint, assumed = why_not(r, cc, suffix, tok)
           err(errors, "unsupported", tok, msg, hint)
+          errors[#errors].assumed = assumed or nil
         end
       else
         local first = M.span(cc, suffix)
@@ -442,6 +444,130 @@ function M.check(items, r)
     end
   end
   return errors
+end
+
+-- Judged by an nvcc ---------------------------------------------------------
+
+-- Where the GPU list of release r (nil: a release ptbuild does not know)
+-- comes from: "data" (a source ptbuild cites), "assumed" (a copy of the
+-- release before it) or "unknown".  An "assumed" or "unknown" list is
+-- better asked of the toolkit's nvcc (M.check_nvcc).
+function M.list_source(r)
+  if not r then return "unknown" end
+  return r.assumed and "assumed" or "data"
+end
+
+-- "sm_121" / "compute_90a" -> "12.1" / "9.0a" (nil for anything else)
+local function cc_of(name)
+  local d, sfx = name:match("^%a+_(%d%d+)(%l?)$")
+  if not d then return nil end
+  return tonumber(d:sub(1, -2)) .. "." .. d:sub(-1) .. sfx
+end
+
+-- A set of nvcc's names and whether any has a variant suffix.
+local function name_set(list)
+  local set, variants = {}, false
+  for _, n in ipairs(list or {}) do
+    set[n] = true
+    variants = variants or n:match("%d%l$") ~= nil
+  end
+  return set, variants
+end
+
+-- Errors for items the nvcc answer nv refuses: { nvcc = path, version =
+-- "13.5", arch = { "compute_75", ... } (--list-gpu-arch), code = { "sm_75",
+-- ... } (--list-gpu-code) }.  SASS needs sm_X in code, what it is built
+-- from and +PTX need compute_X in arch.  nvcc 13.0 lists no a/f variants:
+-- while a list has none, a variant is judged by its base (sm_90 for
+-- sm_90a) and proven by the compile that follows.
+function M.check_nvcc(items, nv)
+  local arch, arch_v = name_set(nv.arch)
+  local code, code_v = name_set(nv.code)
+  local function has(set, variants, prefix, cc, suffix)
+    if set[prefix .. M.digits(cc, suffix)] then return true end
+    return suffix ~= "" and not variants and set[prefix .. M.digits(cc)] or false
+  end
+  local builds = {}
+  for _, n in ipairs(nv.code or {}) do builds[#builds + 1] = cc_of(n) end
+  table.sort(builds, function(x, y) return M.vcmp(x, y) < 0 end)
+  local errors = {}
+  for _, it in ipairs(items) do
+    local tok = it.tokens[1]
+    local need = { { code, code_v, "sm_", it.cc, it.suffix, "--list-gpu-code" } }
+    if it.from then
+      need[#need + 1] = { arch, arch_v, "compute_", it.from, "", "--list-gpu-arch" }
+    else
+      need[#need + 1] = { arch, arch_v, "compute_", it.cc, it.suffix, "--list-gpu-arch" }
+    end
+    for _, n in ipairs(need) do
+      if not has(n[1], n[2], n[3], n[4], n[5]) then
+        err(errors, "unsupported", tok,
+          ("'%s': the nvcc of CUDA %s ('%s') does not build %s%s: it is not in its %s")
+            :format(tok, nv.version, nv.nvcc, n[3], M.digits(n[4], n[5]), n[6]),
+          ("this nvcc builds %s"):format(#builds > 0 and table.concat(builds, " ") or "nothing it lists"))
+        break
+      end
+    end
+  end
+  return errors
+end
+
+-- Notes on the nvcc answer nv for release r: where the GPU list came
+-- from, how it differs from ptbuild's copy (for the maintainers), and
+-- that variants are left to the compile when nvcc lists none.
+function M.nvcc_notes(items, nv, r)
+  local notes = {}
+  local why = r and ("ptbuild's GPU list of CUDA %s is a copy of %s's"):format(r.version, M.release_before(r) or "the release before it")
+    or ("ptbuild's tables list no CUDA %s (they hold %s to %s)"):format(nv.version, data.releases[1].version,
+      data.releases[#data.releases].version)
+  notes[1] = ("the GPU list was asked of the toolkit's nvcc ('%s --list-gpu-arch' and '--list-gpu-code'), not taken from ptbuild's tables: %s")
+    :format(nv.nvcc, why)
+  if r then
+    -- the copy and nvcc, compared by plain compute capability: sm_X in
+    -- --list-gpu-code and compute_X in --list-gpu-arch (told apart only
+    -- where the two lists disagree)
+    local function diff(list)
+      local mine, theirs, only_nvcc, only_copy = {}, {}, {}, {}
+      for _, cc in ipairs(r.sm) do mine[cc] = true end
+      for _, n in ipairs(list or {}) do
+        local cc = cc_of(n)
+        if cc and cc:match("%d$") and not theirs[cc] then
+          theirs[cc] = true
+          if not mine[cc] then only_nvcc[#only_nvcc + 1] = cc end
+        end
+      end
+      for _, cc in ipairs(r.sm) do
+        if not theirs[cc] then only_copy[#only_copy + 1] = cc end
+      end
+      table.sort(only_nvcc, function(x, y) return M.vcmp(x, y) < 0 end)
+      return table.concat(only_nvcc, " "), table.concat(only_copy, " ")
+    end
+    local c_new, c_old = diff(nv.code)
+    local a_new, a_old = diff(nv.arch)
+    local which = { { c_new, c_old }, { a_new, a_old } }
+    if c_new == a_new and c_old == a_old then
+      which = { { c_new, c_old, "answer (--list-gpu-arch and --list-gpu-code)" } }
+    else
+      which[1][3], which[2][3] = "--list-gpu-code (sm_X) answer", "--list-gpu-arch (compute_X) answer"
+    end
+    for _, w in ipairs(which) do
+      if w[1] ~= "" or w[2] ~= "" then
+        local parts = {}
+        if w[1] ~= "" then parts[#parts + 1] = "nvcc has " .. w[1] .. ", which the copy lacks" end
+        if w[2] ~= "" then parts[#parts + 1] = "the copy has " .. w[2] .. ", which nvcc lacks" end
+        notes[#notes + 1] = ("this nvcc's %s differs from ptbuild's copied GPU list of CUDA %s: %s; data/cuda.lua's %s entry should follow nvcc (tell ptbuild's maintainers)")
+          :format(w[3], r.version, table.concat(parts, "; "), r.version)
+      end
+    end
+  end
+  local _, code_v = name_set(nv.code)
+  for _, it in ipairs(items) do
+    if it.suffix ~= "" and not code_v then
+      notes[#notes + 1] = ("nvcc lists no a/f variants: '%s' was judged by sm_%s, and the compile proves sm_%s")
+        :format(it.tokens[1], M.digits(it.cc), M.digits(it.cc, it.suffix))
+    end
+  end
+  return notes
 end
 
 -- Outputs -----------------------------------------------------------------

@@ -100,6 +100,13 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"(the plan's root when installed, else --cuda-home, $CUDA_HOME, PATH) is\n"
 	"another CUDA release than the plan's, validate fails without compiling.\n"
 	"\n"
+	"The arch list is judged against ptbuild's GPU list of the toolkit's\n"
+	"release.  Where that list is assumed (a copy of the release before it)\n"
+	"or missing (a release newer than ptbuild knows), the toolkit's nvcc is\n"
+	"asked instead, once ('nvcc --list-gpu-arch' and '--list-gpu-code'): the\n"
+	"output says so (--json: gpu_list.from \"nvcc\"), and a note names where\n"
+	"nvcc and ptbuild's copy differ.\n"
+	"\n"
 	"Exit status: 0 pass, 1 the arch list cannot be built by this toolkit,\n"
 	"2 usage, 5 validation failed (nvcc of another CUDA release than the\n"
 	"plan's, nvcc failed, code missing from the binary, the kernel failed or\n"
@@ -337,9 +344,49 @@ static int toolkit(struct ptb_ctx *ctx, const struct opts *o, struct ptb_validat
 	return -1;
 }
 
+/* The toolkit's own GPU list ({nvcc, arch, code}: ptb_validate_gpu_list)
+ * where ptbuild's list of its release is a copy or missing
+ * (arch.list_source says "assumed" or "unknown"); NULL, spawning
+ * nothing, where that list has a source.  An nvcc that cannot answer is
+ * said, and the tables judge as before.  memo (or NULL) keeps each nvcc's
+ * answer by its path, so that a fleet asks each toolkit once.  0, or -1
+ * with err (the recipe). */
+static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *t, cJSON *memo,
+                         cJSON **list, struct ptb_err *err)
+{
+	const cJSON *seen = memo ? cJSON_GetObjectItemCaseSensitive(memo, t->nvcc) : NULL;
+	struct ptb_err e = { 0 };
+	cJSON *args = cJSON_CreateObject(), *res = NULL;
+	const char *src;
+	int rc;
+
+	*list = NULL;
+	cJSON_AddStringToObject(args, "cuda", t->cuda_version);
+	rc = ptb_recipe_call(lua, "arch", "list_source", args, &res, NULL, err);
+	cJSON_Delete(args);
+	if (rc != 0)
+		return -1;
+	src = ptb_json_str(res, "source");
+	if (src && strcmp(src, "data") != 0 && seen) {
+		*list = cJSON_Duplicate(seen, 1);
+	} else if (src && strcmp(src, "data") != 0 && !(*list = ptb_validate_gpu_list(t->nvcc, 60, &e))) {
+		ptb_warn("cannot ask the toolkit's nvcc for its GPU list: %s", e.msg);
+		ptb_note("judging the arch list by ptbuild's %s GPU list of CUDA %s instead",
+		         strcmp(src, "assumed") == 0 ? "assumed" : "(missing)", t->cuda_version);
+	} else if (*list && memo) {
+		cJSON_AddItemToObject(memo, t->nvcc, cJSON_Duplicate(*list, 1));
+	}
+	cJSON_Delete(res);
+	return 0;
+}
+
 /* The -gencode flags of the arch list (arch.convert into *conv), its
- * notes and warnings said.  -1 to go on, or an exit status. */
-static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON **conv)
+ * notes and warnings said; judged by the toolkit's nvcc where ptbuild's
+ * GPU list of its release is assumed or unknown (its answer in *asked,
+ * else NULL; caller frees; memo: nvcc_gpu_list's).  -1 to go on, or an
+ * exit status. */
+static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON *memo, cJSON **conv,
+                   cJSON **asked)
 {
 	struct ptb_err err = { 0 };
 	struct ptb_lua *lua = ptb_ctx_lua(ctx, &err);
@@ -347,11 +394,14 @@ static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON **c
 	cJSON *args, *rest = NULL;
 	int rc;
 
-	if (!lua)
+	*asked = NULL;
+	if (!lua || nvcc_gpu_list(lua, t, memo, asked, &err) != 0)
 		return ptb_report(&err);
 	args = cJSON_CreateObject();
 	cJSON_AddStringToObject(args, "list", t->arch_list);
 	cJSON_AddStringToObject(args, "cuda", t->cuda_version);
+	if (*asked)
+		cJSON_AddItemReferenceToObject(args, "nvcc_list", *asked);
 	rc = ptb_recipe_call(lua, "arch", "convert", args, conv, &rest, &err);
 	cJSON_Delete(args);
 	if (rc != 0)
@@ -373,16 +423,18 @@ static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON **c
 /* What to validate: the toolkit and arch list from --cuda-home and
  * --arch-list, the plan, or this machine's GPU (detect's facts of this
  * host in *host), and the flags from arch.convert.  On success the caller
- * frees *conv (arch.convert's document), *host and the strings in *owned.
+ * frees *conv (arch.convert's document), *asked (nvcc's GPU list, where
+ * asked), *host and the strings in *owned.
  * Returns -1 to go on, or an exit status. */
 static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *o,
                                         struct ptb_validate_target *t,
-                                        cJSON **conv, cJSON **host, char *owned[8])
+                                        cJSON **conv, cJSON **asked, cJSON **host, char *owned[8])
 {
 	struct ptb_err err = { 0 };
 	int rc;
 
 	*conv = NULL;
+	*asked = NULL;
 	if (!(*host = host_facts(ctx, o->cuda_home, &err)))
 		return ptb_report(&err);
 	/* The plan decides the arch list (and toolkit, when it is installed
@@ -407,7 +459,20 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 		ptb_hint("give one, for example --arch-list '8.0;9.0+PTX' (ptbuild arch explains the forms)");
 		return PTB_EUSAGE;
 	}
-	return gencode(ctx, t, conv);
+	return gencode(ctx, t, NULL, conv, asked);
+}
+
+/* Where the arch list was judged: doc.gpu_list = {from: "nvcc", nvcc,
+ * arch, code} (nvcc's answer, moved from *asked) or {from: "ptbuild"}
+ * (data/cuda.lua). */
+static void add_gpu_list(cJSON *doc, cJSON **asked)
+{
+	cJSON *g = *asked ? *asked : cJSON_CreateObject();
+
+	*asked = NULL;
+	cJSON_AddStringToObject(g, "from", cJSON_GetObjectItemCaseSensitive(g, "nvcc") ? "nvcc" : "ptbuild");
+	cJSON_DeleteItemFromObjectCaseSensitive(doc, "gpu_list");
+	cJSON_AddItemToObject(doc, "gpu_list", g);
 }
 
 static void print_list(const char *label, const cJSON *arr)
@@ -431,6 +496,9 @@ static void print_text(const cJSON *d)
 	printf("toolkit               CUDA %s at %s\n", ptb_json_str(d, "cuda.version"),
 	       ptb_json_str(d, "cuda.root"));
 	printf("arch list             %s\n", ptb_json_str(d, "torch_cuda_arch_list"));
+	if ((s = ptb_json_str(d, "gpu_list.from")) && strcmp(s, "nvcc") == 0)
+		printf("GPU list              from %s --list-gpu-arch and --list-gpu-code, not ptbuild's tables\n",
+		       ptb_json_str(d, "gpu_list.nvcc"));
 	secs = ptb_json_get(d, "compile.seconds");
 	printf("compile               %s in %.1f s%s\n",
 	       cJSON_GetNumberValue(ptb_json_get(d, "compile.exit")) == 0 ? "ok" : "FAILED",
@@ -535,7 +603,7 @@ static char *fleet_toolkit(struct ptb_ctx *ctx, const struct opts *o, const char
  * torch_cuda_arch_list, result, ...} to res.  -1 to go on, or an exit
  * status (an error reported). */
 static int validate_build(struct ptb_ctx *ctx, const struct opts *o, const cJSON *b,
-                          const cJSON *target, cJSON **host, cJSON *res)
+                          const cJSON *target, cJSON **host, cJSON *memo, cJSON *res)
 {
 	const char *pf = ptb_json_str(target, "platform"), *ver = ptb_json_str(b, "cuda.version");
 	const char *root = ptb_json_str(b, "cuda.root"), *hc = ptb_json_str(b, "cmake.CMAKE_CUDA_HOST_COMPILER");
@@ -544,7 +612,7 @@ static int validate_build(struct ptb_ctx *ctx, const struct opts *o, const cJSON
 	struct ptb_validate_opts vo = { 0 };
 	struct ptb_err err = { 0 };
 	struct ptb_buf why;
-	cJSON *conv = NULL, *doc;
+	cJSON *conv = NULL, *asked = NULL, *doc;
 	char *tk, *nvcc;
 	int rc;
 
@@ -576,7 +644,7 @@ static int validate_build(struct ptb_ctx *ctx, const struct opts *o, const cJSON
 	t.nvcc = nvcc;
 	t.cuda_version = toolkit_release(*host, tk);
 	t.host_compiler = o->ccbin ? o->ccbin : hc && access(hc, X_OK) == 0 ? hc : NULL;
-	rc = gencode(ctx, &t, &conv);
+	rc = gencode(ctx, &t, memo, &conv, &asked);
 	if (rc >= 0) {
 		/* said above; the build fails, the others are still validated */
 		char *reason = ptb_xasprintf("CUDA %s cannot compile the arch list %s (exit %d above)",
@@ -597,10 +665,12 @@ static int validate_build(struct ptb_ctx *ctx, const struct opts *o, const cJSON
 			rc = ptb_report(&err);
 		} else {
 			cJSON_AddStringToObject(res, "result", strcmp(ptb_json_str(doc, "result"), "pass") == 0 ? "pass" : "fail");
+			add_gpu_list(doc, &asked);
 			cJSON_AddItemToObject(res, "validate", doc);
 		}
 	}
 	cJSON_Delete(conv);
+	cJSON_Delete(asked);
 	free(nvcc);
 	free(tk);
 	return rc;
@@ -612,7 +682,7 @@ static int validate_fleet(struct ptb_ctx *ctx, struct opts *o)
 {
 	struct ptb_err err = { 0 };
 	struct ptb_lua *lua = ptb_ctx_lua(ctx, &err);
-	cJSON *fleet = NULL, *host = NULL, *doc, *out, *b;
+	cJSON *fleet = NULL, *host = NULL, *memo = NULL, *doc, *out, *b;
 	const cJSON *targets;
 	int i = 0, pass = 0, fail = 0, skipped = 0, rc = -1;
 
@@ -621,6 +691,7 @@ static int validate_fleet(struct ptb_ctx *ctx, struct opts *o)
 		return ptb_report(&err);
 	}
 	targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets");
+	memo = cJSON_CreateObject();
 	doc = cJSON_CreateObject();
 	cJSON_AddStringToObject(doc, "schema", "ptbuild.validate-fleet/1");
 	out = cJSON_AddArrayToObject(doc, "builds");
@@ -629,7 +700,7 @@ static int validate_fleet(struct ptb_ctx *ctx, struct opts *o)
 		const char *r;
 
 		cJSON_AddItemToArray(out, res);
-		if ((rc = validate_build(ctx, o, b, cJSON_GetArrayItem(targets, i++), &host, res)) >= 0)
+		if ((rc = validate_build(ctx, o, b, cJSON_GetArrayItem(targets, i++), &host, memo, res)) >= 0)
 			goto done;
 		r = ptb_json_str(res, "result");
 		pass += strcmp(r, "pass") == 0;
@@ -666,6 +737,7 @@ static int validate_fleet(struct ptb_ctx *ctx, struct opts *o)
 			         ptb_json_str(b, "cuda"), ptb_json_str(b, "reason"));
 	rc = fail ? PTB_EVALID : skipped ? PTB_EFOUND : 0;
 done:
+	cJSON_Delete(memo);
 	cJSON_Delete(doc);
 	cJSON_Delete(fleet);
 	cJSON_Delete(host);
@@ -679,7 +751,7 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 	struct ptb_validate_opts vo = { 0 };
 	struct ptb_err err = { 0 };
 	char *owned[8] = { NULL };
-	cJSON *conv = NULL, *host = NULL, *doc;
+	cJSON *conv = NULL, *asked = NULL, *host = NULL, *doc;
 	int rc;
 
 	rc = ptb_opt_parse(ctx, &ptb_cmd_validate_def, argc, argv, &o);
@@ -691,7 +763,7 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 		return ptb_cli_usage("validate", "unexpected argument '%s'", argv[optind]);
 	if (ptb_plan_is_fleet(&o.p))
 		return validate_fleet(ctx, &o);
-	rc = validate_target_from_options(ctx, &o, &t, &conv, &host, owned);
+	rc = validate_target_from_options(ctx, &o, &t, &conv, &asked, &host, owned);
 	if (rc < 0) {
 		vo.host = host;
 		vo.compile_only = o.compile_only;
@@ -703,6 +775,7 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 		if (!doc) {
 			rc = ptb_report(&err);
 		} else {
+			add_gpu_list(doc, &asked);
 			if (o.json)
 				ptb_cmd_print_json(doc);
 			else
@@ -712,6 +785,7 @@ int ptb_cmd_validate(struct ptb_ctx *ctx, int argc, char **argv)
 		}
 	}
 	cJSON_Delete(conv);
+	cJSON_Delete(asked);
 	cJSON_Delete(host);
 	for (int i = 0; i < 8; i++)
 		free(owned[i]);

@@ -716,4 +716,23 @@ for _, code in ipairs({ "source-submodules-missing", "torch-cuda-unsupported", "
   t.ok(nm:find(" " .. code .. " ", 1, true) ~= nil, "facts only: " .. code .. " needs the machine")
 end
 
+-- arch-list-invalid refused by a copied GPU list (13.5's is 13.4's) names
+-- the check that asks the toolkit's own nvcc (doctor runs none); a list
+-- with a source (13.4's), or a refusal that is no copy's (a PyTorch
+-- release's names), does not
+for _, c in ipairs({
+  { "13.5.0", "8.9;7.0", true }, { "13.4.1", "8.9;7.0", false }, { "13.5.0", "8.9;08.0", false },
+}) do
+  local f, o = copy(clean_facts), copy(clean_obs)
+  toolkit_at(o, c[1])
+  o.env.TORCH_CUDA_ARCH_LIST = c[2]
+  local x = finding(run(f, o), "arch-list-invalid")
+  local name = ("CUDA %s, TORCH_CUDA_ARCH_LIST=%s"):format(c[1], c[2])
+  t.ok(x ~= nil, name .. ": arch-list-invalid")
+  local asks = x and x.fix:find("'ptbuild validate --cuda-home /usr/local/cuda-12.8 --arch-list \"" .. c[2]
+    .. "\"' asks that toolkit's nvcc", 1, true) ~= nil
+  t.is(asks, c[3], name .. (c[3] and ": the fix names validate, which asks nvcc" or ": no validate in the fix")
+    .. " (" .. (x and x.fix or "") .. ")")
+end
+
 t.done()

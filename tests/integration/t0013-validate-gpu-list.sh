@@ -1,0 +1,157 @@
+#!/bin/sh
+# t0013-validate-gpu-list.sh - where ptbuild's GPU list of the toolkit's
+# release is assumed (a copy, as 13.5's is of 13.4's) or missing (a
+# release newer than ptbuild knows), `ptbuild validate` asks that toolkit's
+# real nvcc (--list-gpu-arch, --list-gpu-code) and judges the arch list by
+# its answer; where the list has a source, it spawns nothing for it.
+#
+# The real nvcc's release stands in for the assumed one through a recipe
+# override of data/cuda.lua (--recipes): its GPU list is made a copy that
+# lacks the newest architecture this nvcc lists and holds an old one it
+# does not, the two ways a copy goes wrong.  The toolkit validated is the
+# real one, its nvcc wrapped only to log its arguments.
+. "$top_srcdir/tests/lib.sh"
+
+XDG_CACHE_HOME=$T_DIR/cache TMPDIR=$T_DIR
+export XDG_CACHE_HOME TMPDIR
+unset CUDA_HOME
+
+nvcc=${NVCC:-}
+[ -n "$nvcc" ] && command -v "$nvcc" >/dev/null 2>&1 || nvcc=$(command -v nvcc 2>/dev/null)
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+[ -n "$nvcc" ] || skip_all "no nvcc on this machine (set NVCC or put nvcc on PATH)"
+nvcc=$(command -v "$nvcc")
+home=$(nvcc_toolkit "$nvcc") || skip_all "$nvcc names no toolkit root (nvcc --dryrun printed no TOP=)"
+rel=$("$nvcc" --version | sed -n 's/.*release \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p')
+[ -n "$rel" ] || skip_all "cannot read the release from '$nvcc --version'"
+codes=$("$nvcc" --list-gpu-code 2>/dev/null | tr '\n' ' ')
+[ -n "$codes" ] || skip_all "'$nvcc --list-gpu-code' printed nothing (an nvcc older than CUDA 11?)"
+echo "# nvcc $rel at $nvcc, toolkit $home"
+
+# new: the highest plain sm_XY this nvcc lists, as X.Y; old: the first of
+# some old architectures ptbuild knows that it does not list.
+new=$(printf '%s\n' $codes | sed -n 's/^sm_\([0-9]*\)\([0-9]\)$/\1.\2/p' | sort -t. -k1,1n -k2,2n | tail -1)
+old=
+for cc in 3.5 5.0 6.0 7.0; do
+	case " $codes " in *" sm_$(echo "$cc" | tr -d .) "*) ;; *) old=$cc; break ;; esac
+done
+[ -n "$new" ] && [ -n "$old" ] || skip_all "cannot pick the architectures from '$codes'"
+echo "# the copy lacks $new (nvcc lists it) and holds $old (nvcc does not)"
+
+# The toolkit with its nvcc logging each run (then the real one runs).
+mkdir -p "$T_DIR/tk/bin"
+for e in "$home"/*; do
+	[ "$(basename "$e")" = bin ] || ln -s "$e" "$T_DIR/tk/$(basename "$e")"
+done
+for e in "$home"/bin/*; do
+	[ "$(basename "$e")" = nvcc ] || ln -s "$e" "$T_DIR/tk/bin/$(basename "$e")"
+done
+printf '#!/bin/sh\necho "$*" >>"%s"\nexec "%s" "$@"\n' "$T_DIR/nvcc.log" "$home/bin/nvcc" >"$T_DIR/tk/bin/nvcc"
+chmod +x "$T_DIR/tk/bin/nvcc"
+asks() { grep -c -e '^--list-gpu-arch$' -e '^--list-gpu-code$' "$T_DIR/nvcc.log" 2>/dev/null; }
+
+if [ -r /proc/driver/nvidia/version ]; then co=--compile-only; else co=; fi
+
+# The assumed release: this nvcc's, its list a wrong copy.
+mkdir -p "$T_DIR/assumed/data"
+cat >"$T_DIR/assumed/data/cuda.lua" <<LUA
+local shipped = ptb.include_next("data/cuda")
+for _, r in ipairs(shipped.releases) do
+  if r.version == "$rel" then
+    local sm = { "$old" }
+    for _, cc in ipairs(r.sm) do if cc ~= "$new" and cc ~= "$old" then sm[#sm + 1] = cc end end
+    r.sm, r.assumed = sm, true
+  end
+end
+return shipped
+LUA
+# The unknown release: ptbuild's tables end before this nvcc's.
+mkdir -p "$T_DIR/unknown/data"
+cat >"$T_DIR/unknown/data/cuda.lua" <<LUA
+local shipped = ptb.include_next("data/cuda")
+local V = ptb.include("lib/version")
+local keep = {}
+for _, r in ipairs(shipped.releases) do
+  if V.vcmp(r.version, "$rel") < 0 then keep[#keep + 1] = r end
+end
+shipped.releases = keep
+return shipped
+LUA
+
+# 1. Assumed: the newest architecture nvcc lists, which the copy lacks,
+#    is compiled (the copy alone refused it, exit 1), and the output says
+#    the answer came from nvcc and how the copy is wrong.
+: >"$T_DIR/nvcc.log"
+run "$PTBUILD" --recipes "$T_DIR/assumed" validate --cuda-home "$T_DIR/tk" --arch-list "$new" $co
+is "$rc" 0 "assumed CUDA $rel: '$new', listed by nvcc and not by the copy, compiles (exit 0)"
+like "$out" "*GPU list              from $T_DIR/tk/bin/nvcc --list-gpu-arch and --list-gpu-code, not ptbuild's tables*" \
+	"... the output says the GPU list came from nvcc"
+like "$out" "*binary holds SASS     sm_$(echo "$new" | tr -d .)*" "... and the binary holds its SASS"
+like "$err" "*the GPU list was asked of the toolkit's nvcc*ptbuild's GPU list of CUDA $rel is a copy of*" \
+	"... a note says why nvcc was asked"
+like "$err" "*differs from ptbuild's copied GPU list of CUDA $rel: nvcc has $new, which the copy lacks; the copy has $old, which nvcc lacks; data/cuda.lua's $rel entry should follow nvcc*" \
+	"... and names both differences for the maintainers"
+is "$(asks)" 2 "... nvcc was asked once for each list"
+
+# 2. Assumed: an old architecture the copy holds and nvcc does not is
+#    refused before compiling (exit 1), naming nvcc; the copy alone let it
+#    through to a failing compile (exit 5).
+: >"$T_DIR/nvcc.log"
+run "$PTBUILD" --recipes "$T_DIR/assumed" validate --cuda-home "$T_DIR/tk" --arch-list "$old" $co
+is "$rc" 1 "assumed CUDA $rel: '$old', in the copy but not in nvcc's list: exit 1"
+like "$err" "*error: '$old': the nvcc of CUDA $rel ('$T_DIR/tk/bin/nvcc') does not build sm_$(echo "$old" | tr -d .): it is not in its --list-gpu-code*" \
+	"... the error names nvcc's list as the judge"
+like "$err" "*hint: this nvcc builds *$new*" "... and the hint what it builds"
+unlike "$(cat "$T_DIR/nvcc.log")" "*-gencode*" "... and nothing was compiled"
+
+# 3. --json: validate/1's gpu_list holds nvcc's answer.
+run "$PTBUILD" --recipes "$T_DIR/assumed" validate --cuda-home "$T_DIR/tk" --arch-list "$new" $co --json
+is "$rc" 0 "assumed, --json: exit 0"
+got=$(printf '%s' "$out" | python3 -c 'import json,sys; g=json.load(sys.stdin)["gpu_list"]; print(g["from"], " ".join(g["code"]))')
+is "$got" "nvcc $(printf '%s\n' $codes | grep '^sm_' | tr '\n' ' ' | sed 's/ $//')" "... gpu_list: from nvcc, its --list-gpu-code"
+
+# 3b. A fleet of two builds on this toolkit's release (x86_64 and sbsa
+#     profiles): each build judged by nvcc's answer, asked once.
+: >"$T_DIR/nvcc.log"
+P="$top_srcdir/recipes/profiles"
+run "$PTBUILD" --recipes "$T_DIR/assumed" validate --facts "$P/dgx-h100.json" --facts "$P/graviton3.json" --no-cudnn \
+	--cuda "$rel" --cuda-home "$T_DIR/tk" --json
+got=$(printf '%s' "$out" | python3 -c 'import json,sys; print(" ".join(b["result"] + ":" + b["validate"]["gpu_list"]["from"] for b in json.load(sys.stdin)["builds"]))' 2>&1)
+is "$got" "pass:nvcc pass:nvcc" "a fleet on assumed CUDA $rel: both builds judged by nvcc and passed"
+is "$(asks)" 2 "... nvcc asked once for each list, not once per build"
+
+# 4. Unknown: a release newer than ptbuild's tables is judged by its nvcc
+#    (before: 'unknown CUDA version', exit 2).
+: >"$T_DIR/nvcc.log"
+run "$PTBUILD" --recipes "$T_DIR/unknown" validate --cuda-home "$T_DIR/tk" --arch-list "$new" $co
+is "$rc" 0 "CUDA $rel unknown to ptbuild's tables: '$new' judged by nvcc and compiled (exit 0)"
+like "$err" "*ptbuild's tables list no CUDA $rel (they hold *)*" "... saying the tables do not list it"
+is "$(asks)" 2 "... nvcc asked once for each list"
+run "$PTBUILD" --recipes "$T_DIR/unknown" validate --cuda-home "$T_DIR/tk" --arch-list "$old" $co
+is "$rc" 1 "unknown release: '$old' refused by nvcc's answer (exit 1)"
+
+# 5. A release with sourced data: the tables judge, nvcc is not asked.
+: >"$T_DIR/nvcc.log"
+run "$PTBUILD" validate --cuda-home "$T_DIR/tk" --arch-list "$new" $co --json --force
+is "$rc" 0 "sourced CUDA $rel: exit 0"
+is "$(asks)" 0 "... and nvcc was not asked for its lists"
+like "$out" '*"gpu_list": {*"from": "ptbuild"*' "... gpu_list says the tables judged"
+
+# 6. An nvcc that cannot list (older than --list-gpu-arch): warned, and
+#    the copy judges as before.
+mkdir -p "$T_DIR/nolist"
+for e in "$T_DIR/tk"/*; do ln -s "$e" "$T_DIR/nolist/$(basename "$e")"; done
+rm "$T_DIR/nolist/bin"
+mkdir -p "$T_DIR/nolist/bin"
+for e in "$home"/bin/*; do
+	[ "$(basename "$e")" = nvcc ] || ln -s "$e" "$T_DIR/nolist/bin/$(basename "$e")"
+done
+printf '#!/bin/sh\ncase "$1" in --list-gpu-*) echo "nvcc fatal   : Unknown option %s" >&2; exit 1 ;; esac\nexec "%s" "$@"\n' "'\$1'" "$home/bin/nvcc" >"$T_DIR/nolist/bin/nvcc"
+chmod +x "$T_DIR/nolist/bin/nvcc"
+run "$PTBUILD" --recipes "$T_DIR/assumed" validate --cuda-home "$T_DIR/nolist" --arch-list "$new" $co
+is "$rc" 1 "an nvcc that cannot list: the copy judges (exit 1)"
+like "$err" "*warning: cannot ask the toolkit's nvcc for its GPU list: '$T_DIR/nolist/bin/nvcc --list-gpu-arch' failed: nvcc fatal   : Unknown option*" \
+	"... warned, with nvcc's message"
+like "$err" "*as ptbuild's data has it: the GPU list of CUDA $rel is assumed*" "... and the refusal says it is the copy's"
+
+done_testing
