@@ -130,13 +130,15 @@ check("driver-too-old", "error", "S03", function(c)
   end
   if not (c.f.driver and c.f.driver.version) then return end
   local d = c.f.driver.version
-  -- a GPU newer than the driver runs nothing, whatever the toolkit
+  -- a GPU newer than the driver runs nothing, whatever the toolkit; the
+  -- driver to install runs the toolkit in use too, as plan's
   local old_for, first = toolkit.driver_predates(c.f)
   if old_for then
     return {
       message = toolkit.predates_text(c.f, old_for, first) .. ": it runs no CUDA code on that GPU, whatever the toolkit",
-      seen = "driver " .. d .. ", GPU " .. tostring(old_for.name or old_for.compute_capability),
-      fix = ("install %s: the driver of CUDA %s, the first CUDA that builds this GPU"):format(toolkit.driver_at_least(archlist.release(first)), first) }
+      seen = "driver " .. d .. ", GPU " .. tostring(old_for.name or old_for.compute_capability)
+        .. (c.tk and (", toolkit %s (%s)"):format(c.tk.root, tostring(c.tk.version)) or ""),
+      fix = toolkit.predates_fix(c.f, first, c.tk and c.rel or nil) }
   end
   if not (c.tk and c.rel) then return end
   local r = c.rel
