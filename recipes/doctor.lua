@@ -130,13 +130,15 @@ check("driver-too-old", "error", "S03", function(c)
   end
   if not (c.f.driver and c.f.driver.version) then return end
   local d = c.f.driver.version
-  -- a GPU newer than the driver runs nothing, whatever the toolkit
+  -- a GPU newer than the driver runs nothing, whatever the toolkit; the
+  -- driver to install runs the toolkit in use too, as plan's
   local old_for, first = toolkit.driver_predates(c.f)
   if old_for then
     return {
       message = toolkit.predates_text(c.f, old_for, first) .. ": it runs no CUDA code on that GPU, whatever the toolkit",
-      seen = "driver " .. d .. ", GPU " .. tostring(old_for.name or old_for.compute_capability),
-      fix = ("install %s: the driver of CUDA %s, the first CUDA that builds this GPU"):format(toolkit.driver_at_least(archlist.release(first)), first) }
+      seen = "driver " .. d .. ", GPU " .. tostring(old_for.name or old_for.compute_capability)
+        .. (c.tk and (", toolkit %s (%s)"):format(c.tk.root, tostring(c.tk.version)) or ""),
+      fix = toolkit.predates_fix(c.f, first, c.tk and c.rel or nil) }
   end
   if not (c.tk and c.rel) then return end
   local r = c.rel
@@ -644,24 +646,45 @@ end)
 -- [pt-cudamin]) or for a CUDA major newer than all its wheels'; untested
 -- where PyTorch's CI built no wheel of it.  Only in a checkout (the
 -- release is its version.txt's); a node known by its facts lists these.
+-- A release newer than all ptbuild knows is held to the newest known
+-- release's CMake minimum, since that minimum only rises from release to
+-- release [pt-cudamin]; nothing else of that release is said of it (a
+-- newer release may ship wheels of a newer CUDA).  Returns what
+-- torch_builds does, or nil, why, "floor" and the release whose minimum
+-- refuses the toolkit.
 local function source_cuda(c)
   local s = c.o.source
-  if type(s) ~= "table" or not (c.torch and c.rel) then return nil end
-  return toolkit.torch_builds(c.torch, c.rel)
+  if type(s) ~= "table" or not c.rel then return nil end
+  if c.torch then return toolkit.torch_builds(c.torch, c.rel) end
+  local newest = pytorch.releases[#pytorch.releases]
+  local min = newest.cuda_build_min
+  if not (min and c.src and c.src.release and archlist.vcmp(c.src.release, newest.version) > 0) then return nil end
+  if archlist.vcmp(c.rel.version, min) >= 0 then return nil end
+  return nil, ("its build needs CUDA %s or newer"):format(min), "floor", newest
 end
 
 local function source_seen(c)
   return ("toolkit %s (%s); %s/version.txt %s"):format(c.tk.root, tostring(c.tk.version), c.src.path, c.src.version)
 end
 
-local function cuda_alt(c)
-  local alt = toolkit.suggest(c.f, c.torch, c.rel)
+-- A CUDA PyTorch release torch ships wheels for that this machine runs,
+-- as a fix (nil: none, or the toolkit in use is that CUDA).
+local function cuda_alt(c, torch)
+  local alt = toolkit.suggest(c.f, torch, c.rel)
   return alt and ("install CUDA %s, a CUDA PyTorch %s ships wheels for that this machine runs (ptbuild plan --torch %s --cuda %s, then ptbuild fetch), and point CUDA_HOME and PATH at it")
-    :format(alt.version, c.torch.version, c.torch.version, alt.version)
+    :format(alt.version, torch.version, torch.version, alt.version)
 end
 
 check("torch-cuda-unsupported", "error", "S02", function(c)
-  local builds, why, how = source_cuda(c)
+  local builds, why, how, basis = source_cuda(c)
+  if how == "floor" then
+    local min = basis.cuda_build_min
+    return {
+      message = ("PyTorch %s (the checkout in %s) does not build with CUDA %s, the toolkit in use: ptbuild has no data for PyTorch %s, and the CMake of PyTorch %s, the newest release it knows, stops with \"PyTorch requires CUDA %s or above.\", a minimum that only rises from release to release")
+        :format(c.src.version, c.src.path, c.rel.version, c.src.release, basis.version, min),
+      seen = source_seen(c),
+      fix = cuda_alt(c, basis) or ("install CUDA %s or newer and point CUDA_HOME and PATH at it"):format(min) }
+  end
   if builds or how ~= "known" then return end
   local min = c.torch.cuda_build_min
   local cmake = min and archlist.vcmp(c.rel.version, min) < 0
@@ -670,7 +693,7 @@ check("torch-cuda-unsupported", "error", "S02", function(c)
     message = ("PyTorch %s (the checkout in %s) does not build with CUDA %s, the toolkit in use%s (its wheels are built with CUDA %s)")
       :format(c.torch.version, c.src.path, c.rel.version, cmake, table.concat(c.torch.cuda, ", ")),
     seen = source_seen(c),
-    fix = cuda_alt(c) or ("check out a PyTorch release that builds with CUDA %s, or install a CUDA PyTorch %s ships wheels for (%s)")
+    fix = cuda_alt(c, c.torch) or ("check out a PyTorch release that builds with CUDA %s, or install a CUDA PyTorch %s ships wheels for (%s)")
       :format(c.rel.version, c.torch.version, table.concat(c.torch.cuda, ", ")) }
 end)
 
@@ -682,7 +705,7 @@ check("torch-cuda-untested", "warning", nil, function(c)
       :format(c.torch.version, c.src.path, c.rel.version, table.concat(c.torch.cuda, ", "),
         how == "unknown" and ("; " .. why) or ""),
     seen = source_seen(c),
-    fix = (cuda_alt(c) and (cuda_alt(c) .. ", unless you need CUDA " .. c.rel.version))
+    fix = (cuda_alt(c, c.torch) and (cuda_alt(c, c.torch) .. ", unless you need CUDA " .. c.rel.version))
       or ("keep CUDA %s and run PyTorch's CUDA tests on the result"):format(c.rel.version) }
 end)
 

@@ -174,12 +174,9 @@ local function driver_problems(p, facts, r, torch, items)
     if jd then problem(p, jd.severity, jd.code, jd.text, jd.fix) end
   elseif old_for and runs ~= "too-old" then
     -- the toolkit would run, the GPU would not (lib/toolkit driver_predates)
-    local need = A.release(first)
-    local target = A.vcmp(r.version, first) > 0 and r or need
     problem(p, "error", "driver-too-old",
       T.predates_text(facts, old_for, first) .. ": it runs no CUDA code on that GPU, whatever the toolkit",
-      target == need and ("install %s: the driver of CUDA %s, the first CUDA that builds this GPU"):format(T.driver_at_least(need), need.version)
-        or ("install %s"):format(T.driver_least(facts, target)))
+      T.predates_fix(facts, first, r))
   elseif runs == "too-old" then
     local d = facts.driver
     -- the older CUDA the driver runs is a way out only when it builds

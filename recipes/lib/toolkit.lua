@@ -297,6 +297,20 @@ function M.predates_text(facts, g, first)
     facts.driver.version, facts.driver.cuda_max, g.name or "GPU", g.compute_capability, first)
 end
 
+-- What to install where driver_predates found a GPU newer than the
+-- driver (first: the first CUDA that builds it) and CUDA r is the one to
+-- run (nil: none chosen or installed): the least driver that runs r here
+-- when r is newer than first (driver_least, which is raised to first's
+-- driver), else first's own driver.  One answer for plan and doctor: an
+-- RTX PRO 6000 on driver 535 with CUDA 13.2 needs 580, not 12.8's 570.26.
+function M.predates_fix(facts, first, r)
+  if r and r.version and A.vcmp(r.version, first) > 0 then
+    return ("install %s"):format(M.driver_least(facts, r))
+  end
+  return ("install %s: the driver of CUDA %s, the first CUDA that builds this GPU"):format(
+    M.driver_at_least(A.release(first)), first)
+end
+
 -- The JetPack of a Jetson's facts (data/l4t.lua, by its L4T) and the
 -- CUDA that JetPack ships, or nil when the L4T is not one ptbuild knows.
 function M.jetpack(facts)

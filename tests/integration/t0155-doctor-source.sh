@@ -67,10 +67,13 @@ done <<'ROWS'
 2.12.1|12.4.131|torch-cuda-unsupported|
 2.8.0|13.0.88|torch-cuda-unsupported|it predates CUDA 13 (its newest CUDA is 12.9)
 2.6.0|11.4.152|torch-cuda-untested|with CUDA 11.8, 12.4, 12.6 only
-2.15.0a0|12.4.131|torch-cuda-unsupported|
+2.15.0a0|12.4.131|torch-cuda-unsupported|ptbuild has no data for PyTorch 2.15, and the CMake of PyTorch 2.14, the newest release it knows, stops with "PyTorch requires CUDA 12.6 or above."
+2.15.0a0|12.6.85|torch-cuda-unsupported|
+2.15.0a0|12.6.85|torch-cuda-untested|
 ROWS
 # (2.14 12.6, 2.13 12.1, 2.6 11.0: [pt-cudamin]; wheel CUDAs: [release]
-# [pt-matrix]; 2.12's minimum was not read; 2.15: no data)
+# [pt-matrix]; 2.12's minimum was not read; 2.15: no data, held to 2.14's
+# minimum, which only rises)
 
 # --- the arch list read by the checkout's release's CMake ---------------
 # VERSION.TXT|LIST|TEXT of arch-list-invalid (empty: none) [cmake-names]

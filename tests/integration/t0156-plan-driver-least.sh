@@ -82,6 +82,16 @@ mkdir -p "$T_DIR/empty"
 "$PTBUILD" doctor --facts "$T_DIR/a535tk.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
 like "$(said "$T_DIR/d.json" driver-too-old fix)" "install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly), or use a toolkit no newer than CUDA 12.2" \
 	"doctor, CUDA 13.2 installed on driver 535: the same least driver"
+# a GPU newer than the driver as well (RTX PRO 6000, first built by 12.8):
+# doctor names the driver that runs the installed 13.2 too, as plan does
+# for the same facts, not 12.8's 570.26, which cannot run 13.2
+machine pro535tk 535.183.01 12.2 "$pro" 12.0 13.2.51
+"$PTBUILD" doctor --facts "$T_DIR/pro535tk.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+df=$(said "$T_DIR/d.json" driver-too-old fix)
+is "$df" "install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly)" \
+	"doctor, RTX PRO 6000 on driver 535 with CUDA 13.2 installed: 580, not 12.8's 570.26"
+plan pro535tk 13.2
+like "$(said "$T_DIR/p.json" driver-too-old fix)" "$df*" "... the driver plan names for the same facts"
 json_edit "$T_DIR/a580.json" "$T_DIR/node1.json" "f['host']['hostname'] = 'node1'; f['host']['cores'] = 64"
 json_edit "$T_DIR/a535.json" "$T_DIR/node2.json" "f['host']['hostname'] = 'node2'; f['host']['cores'] = 8"
 "$PTBUILD" plan --facts "$T_DIR/node1.json" --facts "$T_DIR/node2.json" --torch 2.14 --cuda 13.2 --json >"$T_DIR/f.json" 2>/dev/null

@@ -668,8 +668,15 @@ local by_release = {
     "python-too-new", nil },                                                                   -- [pt-python] 3.13 experimental in 2.5
   { "2.4.1", function(f) f.python = { version = "3.13.1", path = "/usr/bin/python3", from = "PATH" } end,
     "python-too-new", "publishes wheels for %(3.8%-3.12%)" },
-  -- a release ptbuild has no data for: nothing judged by release data
-  { "2.15.0a0", function(f, o) toolkit_at(o, "12.4.131") end, "torch-cuda-unsupported", nil },
+  -- a release ptbuild has no data for: judged by release data only where
+  -- it holds for a newer release, the newest known CMake minimum (it only
+  -- rises [pt-cudamin]: 2.14's 12.6); none of it for an older release
+  { "2.15.0a0", function(f, o) toolkit_at(o, "12.4.131") end, "torch-cuda-unsupported",
+    "PyTorch 2%.15%.0a0 %(the checkout in /src/pytorch%) does not build with CUDA 12%.4, the toolkit in use: ptbuild has no data for PyTorch 2%.15, and the CMake of PyTorch 2%.14, the newest release it knows, stops with \"PyTorch requires CUDA 12%.6 or above%.\"" },
+  { "2.15.0a0", function(f, o) toolkit_at(o, "12.6.85") end, "torch-cuda-unsupported", nil },
+  { "2.15.0a0", function(f, o) toolkit_at(o, "12.6.85") end, "torch-cuda-untested", nil },
+  { "2.15.0a0", function(f, o) toolkit_at(o, "13.4.48") end, "torch-cuda-untested", nil },
+  { "2.3.1", function(f, o) toolkit_at(o, "11.4.152") end, "torch-cuda-unsupported", nil },
   { "2.15.0a0", function(f, o) o.env.TORCH_CUDA_ARCH_LIST = "8.9;Blackwell" end, "arch-list-invalid", nil },
 }
 for _, c in ipairs(by_release) do
