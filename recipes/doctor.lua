@@ -606,9 +606,11 @@ end)
 -- LICENSE.md, LICENSE.txt, else it stops with "Could not find any of ...
 -- in ..."; when every folder is missing or empty it first runs 'git
 -- submodule update --init --recursive' itself (git and the network, in a
--- git checkout).  USE_SYSTEM_LIBS (true) skips the check.  The tree is
+-- git checkout); last, third_party/fbgemm/external/asmjit (fbgemm's own
+-- submodule) must hold CMakeLists.txt.  USE_SYSTEM_LIBS (true) skips the check.  The tree is
 -- the machine's: a node known by its facts lists this check as needing it.
 local submodule_files = "CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt"
+local asmjit_dir = "third_party/fbgemm/external/asmjit"
 check("source-submodules-missing", "error", nil, function(c)
   local s = c.o.source
   if type(s) ~= "table" then return end
@@ -620,6 +622,12 @@ check("source-submodules-missing", "error", nil, function(c)
     if m.state ~= "ok" then bad[#bad + 1] = m end
     if m.state ~= "missing" and m.state ~= "empty" then none = false end
   end
+  local top = #bad
+  none = none and #subs > 0
+  -- then, whatever .gitmodules lists, fbgemm's nested submodule, which
+  -- an init without --recursive leaves empty; CMakeLists.txt only
+  local nested = type(s.asmjit) == "string" and s.asmjit ~= "ok"
+  if nested then bad[#bad + 1] = { path = asmjit_dir, state = s.asmjit, files = "CMakeLists.txt" } end
   if #bad == 0 then return end
   local named = {}
   for i = 1, math.min(#bad, 6) do
@@ -627,9 +635,13 @@ check("source-submodules-missing", "error", nil, function(c)
   end
   if #bad > 6 then named[#named + 1] = ("and %d more"):format(#bad - 6) end
   local tag = c.torch and s.version:match("^%d+%.%d+%.%d+$") and ("v" .. s.version)
+  local what = top > 0
+    and ("%d of the %d git submodules the checkout's .gitmodules lists are not checked out%s"):format(top, #subs,
+      nested and (", nor fbgemm's nested submodule " .. asmjit_dir) or "")
+    or ("fbgemm's nested submodule %s is not checked out (an init without --recursive leaves it empty)"):format(asmjit_dir)
   return {
-    message = ("%d of the %d git submodules the checkout's .gitmodules lists are not checked out: PyTorch's setup.py stops with \"Could not find any of %s in %s/%s\" (\"Did you run 'git submodule update --init --recursive'?\")%s")
-      :format(#bad, #subs, submodule_files, s.path, bad[1].path,
+    message = ("%s: PyTorch's setup.py stops with \"Could not find any of %s in %s/%s\" (\"Did you run 'git submodule update --init --recursive'?\")%s")
+      :format(what, bad[1].files or submodule_files, s.path, bad[1].path,
         none and (s.git and "; with every one empty it first runs that command itself, which needs git and the network"
           or "; with every one empty it runs that command itself, which fails outside a git checkout") or ""),
     seen = ("%s/.gitmodules; %s"):format(s.path, table.concat(named, ", ")),

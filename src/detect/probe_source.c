@@ -4,7 +4,8 @@
  * exist or is empty is not checked out; one without any of CMakeLists.txt,
  * Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt stops the build
  * with "Could not find any of ... in ..."; get_submodule_folders takes
- * every .gitmodules line that starts with "path", after its first '=').
+ * every .gitmodules line that starts with "path", after its first '=';
+ * last, third_party/fbgemm/external/asmjit needs its CMakeLists.txt).
  * A checkout is a directory with version.txt, torch/ and setup.py (or
  * pyproject.toml: PyTorch 2.14's release notes schedule setup.py's
  * removal for 2.18) at its top, as PyTorch's own tree has them.
@@ -21,6 +22,11 @@
 static const char *const submodule_files[] = {
 	"CMakeLists.txt", "Makefile", "setup.py", "LICENSE", "LICENSE.md", "LICENSE.txt", NULL
 };
+
+/* check_for_files(THIRD_PARTY_DIR / "fbgemm" / "external" / "asmjit",
+ * ["CMakeLists.txt"]) */
+#define ASMJIT_DIR "third_party/fbgemm/external/asmjit"
+static const char *const asmjit_files[] = { "CMakeLists.txt", NULL };
 
 static int exists(const struct ptb_root *r, const char *path)
 {
@@ -90,7 +96,10 @@ static int path_ok(const char *p)
 	return 1;
 }
 
-static const char *submodule_state(const struct ptb_root *r, const char *folder)
+/* FOLDER's state as setup.py sees it: missing, empty, no-files (none of
+ * FILES in it) or ok. */
+static const char *submodule_state(const struct ptb_root *r, const char *folder,
+                                   const char *const *files)
 {
 	char **names;
 	int empty;
@@ -104,8 +113,8 @@ static const char *submodule_state(const struct ptb_root *r, const char *folder)
 		if (empty)
 			return "empty";
 	}
-	for (size_t i = 0; submodule_files[i]; i++) {
-		char *f = ptb_xasprintf("%s/%s", folder, submodule_files[i]);
+	for (size_t i = 0; files[i]; i++) {
+		char *f = ptb_xasprintf("%s/%s", folder, files[i]);
 		int there = exists(r, f);
 
 		free(f);
@@ -160,7 +169,7 @@ static void submodules(const struct ptb_root *r, const char *dir, cJSON *raw)
 
 		s = cJSON_CreateObject();
 		cJSON_AddStringToObject(s, "path", p);
-		cJSON_AddStringToObject(s, "state", submodule_state(r, folder));
+		cJSON_AddStringToObject(s, "state", submodule_state(r, folder, submodule_files));
 		cJSON_AddItemToArray(arr, s);
 		free(folder);
 		n++;
@@ -252,6 +261,11 @@ int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON
 	cJSON_AddBoolToObject(raw, "git", exists(r, p));
 	free(p);
 	submodules(r, dir, raw);
+	/* setup.py's last check, whatever .gitmodules lists: fbgemm's nested
+	 * submodule, which an init without --recursive leaves empty */
+	p = ptb_xasprintf("%s/" ASMJIT_DIR, dir);
+	cJSON_AddStringToObject(raw, "asmjit", submodule_state(r, p, asmjit_files));
+	free(p);
 	if (ptb_probe_env("USE_SYSTEM_LIBS"))
 		cJSON_AddStringToObject(raw, "use_system_libs", ptb_probe_env("USE_SYSTEM_LIBS"));
 	*out = raw;

@@ -14,10 +14,12 @@ toolkit() { # ROOT VERSION
 	printf '#if __GNUC__ > 14\n#error -- unsupported GNU version!\n#endif\n' >"$1/include/crt/host_config.h"
 }
 # checkout DIR VERSION: a PyTorch tree with two submodules checked out
-# (pybind11 and cpuinfo, each with its CMakeLists.txt) and a .git
+# (pybind11 and cpuinfo, each with its CMakeLists.txt), fbgemm's nested
+# asmjit (setup.py checks it whatever .gitmodules lists) and a .git
 checkout() {
 	rm -rf "$1"
-	mkdir -p "$1/torch" "$1/.git" "$1/third_party/pybind11" "$1/third_party/cpuinfo"
+	mkdir -p "$1/torch" "$1/.git" "$1/third_party/pybind11" "$1/third_party/cpuinfo" "$1/third_party/fbgemm/external/asmjit"
+	: >"$1/third_party/fbgemm/external/asmjit/CMakeLists.txt"
 	printf '%s\n' "$2" >"$1/version.txt"
 	printf 'print("setup")\n' >"$1/setup.py"
 	printf '[submodule "third_party/pybind11"]\n\tpath = third_party/pybind11\n\turl = https://github.com/pybind/pybind11.git\n[submodule "third_party/cpuinfo"]\n\tpath = third_party/cpuinfo\n\turl = https://github.com/pytorch/cpuinfo.git\n' >"$1/.gitmodules"
@@ -118,6 +120,28 @@ run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JO
 	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
 like "$out" "*3 of the 3 git submodules*which fails outside a git checkout*fix:  /src/pytorch has no .git*git clone --recursive --branch v2.14.1 https://github.com/pytorch/pytorch*" \
 	"no .git: setup.py's own init fails; the fix clones the release's tag"
+
+# fbgemm's nested asmjit, empty after an init without --recursive: setup.py
+# checks it last, for its CMakeLists.txt only
+checkout "$R/src/pytorch" 2.14.0a0
+mkdir -p "$R/src/pytorch/third_party/fbgemm"
+: >"$R/src/pytorch/third_party/fbgemm/CMakeLists.txt"
+printf '[submodule "third_party/fbgemm"]\n\tpath = third_party/fbgemm\n' >>"$R/src/pytorch/.gitmodules"
+rm "$R/src/pytorch/third_party/fbgemm/external/asmjit/CMakeLists.txt"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+is "$rc" 1 "fbgemm checked out, its asmjit empty: exit 1"
+like "$out" "*error \[source-submodules-missing\] fbgemm's nested submodule third_party/fbgemm/external/asmjit is not checked out*setup.py stops with \"Could not find any of CMakeLists.txt in /src/pytorch/third_party/fbgemm/external/asmjit\"*" \
+	"... setup.py's last check, quoted"
+like "$out" "*seen: /src/pytorch/.gitmodules; third_party/fbgemm/external/asmjit empty*" "... its state seen"
+printf 'MIT\n' >"$R/src/pytorch/third_party/fbgemm/external/asmjit/LICENSE"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+like "$out" "*third_party/fbgemm/external/asmjit (holds none of its files)*" "asmjit with a LICENSE only: still short of its CMakeLists.txt"
+: >"$R/src/pytorch/third_party/fbgemm/external/asmjit/CMakeLists.txt"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+unlike "$out" "*source-submodules-missing*" "... and with it: nothing"
 
 # --- found as the working directory, on this host -----------------------
 checkout "$T_DIR/pt" 2.13.0a0
