@@ -607,15 +607,32 @@ end)
 -- in ..."; when every folder is missing or empty it first runs 'git
 -- submodule update --init --recursive' itself (git and the network, in a
 -- git checkout); last, third_party/fbgemm/external/asmjit (fbgemm's own
--- submodule) must hold CMakeLists.txt.  USE_SYSTEM_LIBS (true) skips the check.  The tree is
+-- submodule) must hold CMakeLists.txt.  USE_SYSTEM_LIBS (true, read as
+-- below) skips the check.  The tree is
 -- the machine's: a node known by its facts lists this check as needing it.
 local submodule_files = "CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt"
 local asmjit_dir = "third_party/fbgemm/external/asmjit"
+-- USE_SYSTEM_LIBS as the checkout's setup.py reads it [pt-submodules]:
+-- str2bool since PR #156040 (June 2025, after 2.7 branched): stripped,
+-- case-insensitive, true for 1, true, t, yes, y, on, enable, enabled,
+-- found (false for 0, off and the like; any other text makes it raise);
+-- before it bool(os.getenv(...)), true for any non-empty text, 0
+-- included.  2.8's own setup.py was not read: it and every later or
+-- unknown release get str2bool, the rule of the stored 2.9-era and
+-- current copies.  (Lua's %s strips ASCII blanks; Python's strip() also
+-- Unicode ones.)
+local str2bool_true = { ["1"] = true, ["true"] = true, t = true, yes = true, y = true, on = true,
+  enable = true, enabled = true, found = true }
+local function system_libs(c, v)
+  if type(v) ~= "string" or v == "" then return false end
+  if c.src and c.src.release and archlist.vcmp(c.src.release, "2.8") < 0 then return true end
+  return str2bool_true[v:match("^%s*(.-)%s*$"):lower()] == true
+end
+
 check("source-submodules-missing", "error", nil, function(c)
   local s = c.o.source
   if type(s) ~= "table" then return end
-  local sys = type(s.use_system_libs) == "string" and s.use_system_libs:upper() or nil
-  if sys == "ON" or sys == "1" or sys == "YES" or sys == "TRUE" or sys == "Y" then return end
+  if system_libs(c, s.use_system_libs) then return end
   local subs = type(s.submodules) == "table" and s.submodules or {}
   local bad, none = {}, true
   for _, m in ipairs(subs) do

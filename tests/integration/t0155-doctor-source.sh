@@ -113,6 +113,28 @@ like "$out" "*fix:  cd /src/pytorch && git submodule update --init --recursive*"
 run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.4.131 MAX_JOBS=4 USE_SYSTEM_LIBS=1 \
 	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
 unlike "$out" "*source-submodules-missing*" "USE_SYSTEM_LIBS=1: setup.py skips the check, so does doctor"
+# USE_SYSTEM_LIBS as each release's setup.py reads it: str2bool (stripped,
+# any case) from 2.8, bool() of the text (0 included) before
+while IFS='|' read -r v val skip; do
+	[ -n "$v" ] || continue
+	printf '%s\n' "$v" >"$R/src/pytorch/version.txt"
+	run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.4.131 MAX_JOBS=4 USE_SYSTEM_LIBS="$val" \
+		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
+	if [ "$skip" = skip ]; then
+		unlike "$out" "*source-submodules-missing*" "PyTorch $v, USE_SYSTEM_LIBS='$val': setup.py skips the check"
+	else
+		like "$out" "*source-submodules-missing*" "PyTorch $v, USE_SYSTEM_LIBS='$val': setup.py checks"
+	fi
+done <<'ROWS'
+2.14.0a0| Enabled |skip
+2.14.0a0|found|skip
+2.14.0a0|T|skip
+2.14.0a0|0|check
+2.14.0a0|off|check
+2.6.0|0|skip
+2.6.0|off|skip
+ROWS
+printf '2.14.0a0\n' >"$R/src/pytorch/version.txt"
 # a source archive: no .git, every submodule empty
 rm -rf "$R/src/pytorch/.git" "$R/src/pytorch/third_party/cpuinfo/CMakeLists.txt" "$R/src/pytorch/third_party/cutlass/README"
 printf '2.14.1\n' >"$R/src/pytorch/version.txt"
