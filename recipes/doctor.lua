@@ -605,11 +605,13 @@ end)
 -- must hold one of CMakeLists.txt, Makefile, setup.py, LICENSE,
 -- LICENSE.md, LICENSE.txt, else it stops with "Could not find any of ...
 -- in ..."; when every folder is missing or empty it first runs 'git
--- submodule update --init --recursive' itself (git and the network, in a
--- git checkout); last, third_party/fbgemm/external/asmjit (fbgemm's own
--- submodule) must hold CMakeLists.txt.  USE_SYSTEM_LIBS (true, read as
--- below) skips the check.  The tree is
--- the machine's: a node known by its facts lists this check as needing it.
+-- submodule update --init --recursive' itself: in a git checkout that
+-- may mend the tree (git and the network), a warning; without .git it
+-- stops with "Submodule initialization failed", an error.  Last,
+-- third_party/fbgemm/external/asmjit (fbgemm's own submodule) must hold
+-- CMakeLists.txt.  USE_SYSTEM_LIBS (true, read as below) skips the
+-- check.  The tree is the machine's: a node known by its facts lists
+-- this check as needing it.
 local submodule_files = "CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt"
 local asmjit_dir = "third_party/fbgemm/external/asmjit"
 -- USE_SYSTEM_LIBS as the checkout's setup.py reads it [pt-submodules]:
@@ -656,11 +658,23 @@ check("source-submodules-missing", "error", nil, function(c)
     and ("%d of the %d git submodules the checkout's .gitmodules lists are not checked out%s"):format(top, #subs,
       nested and (", nor fbgemm's nested submodule " .. asmjit_dir) or "")
     or ("fbgemm's nested submodule %s is not checked out (an init without --recursive leaves it empty)"):format(asmjit_dir)
+  local init = "'git submodule update --init --recursive'"
+  local says
+  if none and s.git then
+    -- every one missing or empty: setup.py inits them itself first, which
+    -- mends the tree where git and the network are at hand
+    what = ("none of the %d git submodules the checkout's .gitmodules lists is checked out"):format(#subs)
+    says = ("PyTorch's setup.py will run %s itself before it builds, which needs git and the network; should that fail it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
+  elseif none then
+    what = ("none of the %d git submodules the checkout's .gitmodules lists is checked out"):format(#subs)
+    says = ("PyTorch's setup.py runs %s itself, which fails outside a git checkout: it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
+  else
+    says = ("PyTorch's setup.py stops with \"Could not find any of %s in %s/%s\" (\"Did you run %s?\")")
+      :format(bad[1].files or submodule_files, s.path, bad[1].path, init)
+  end
   return {
-    message = ("%s: PyTorch's setup.py stops with \"Could not find any of %s in %s/%s\" (\"Did you run 'git submodule update --init --recursive'?\")%s")
-      :format(what, bad[1].files or submodule_files, s.path, bad[1].path,
-        none and (s.git and "; with every one empty it first runs that command itself, which needs git and the network"
-          or "; with every one empty it runs that command itself, which fails outside a git checkout") or ""),
+    severity = none and s.git and "warning" or nil,
+    message = what .. ": " .. says,
     seen = ("%s/.gitmodules; %s"):format(s.path, table.concat(named, ", ")),
     fix = s.git and ("cd %s && git submodule update --init --recursive"):format(s.path)
       or ("%s has no .git, so its submodules cannot be fetched in place: clone it with its submodules (git clone --recursive%s https://github.com/pytorch/pytorch)")

@@ -135,13 +135,22 @@ done <<'ROWS'
 2.6.0|off|skip
 ROWS
 printf '2.14.0a0\n' >"$R/src/pytorch/version.txt"
-# a source archive: no .git, every submodule empty
-rm -rf "$R/src/pytorch/.git" "$R/src/pytorch/third_party/cpuinfo/CMakeLists.txt" "$R/src/pytorch/third_party/cutlass/README"
+# a git checkout with every submodule empty: setup.py inits them itself
+rm -rf "$R/src/pytorch/third_party/cpuinfo/CMakeLists.txt" "$R/src/pytorch/third_party/cutlass/README"
 printf '2.14.1\n' >"$R/src/pytorch/version.txt"
 run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
 	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
-like "$out" "*3 of the 3 git submodules*which fails outside a git checkout*fix:  /src/pytorch has no .git*git clone --recursive --branch v2.14.1 https://github.com/pytorch/pytorch*" \
-	"no .git: setup.py's own init fails; the fix clones the release's tag"
+like "$out" "*warning \[source-submodules-missing\] none of the 3 git submodules the checkout's .gitmodules lists is checked out: PyTorch's setup.py will run 'git submodule update --init --recursive' itself before it builds, which needs git and the network*fix:  cd /src/pytorch && git submodule update --init --recursive*" \
+	"every submodule empty in a git checkout: a warning, setup.py inits them itself"
+unlike "$out" "*Could not find any of*" "... and does not stop at the first folder"
+# a source archive: no .git, every submodule empty
+rm -rf "$R/src/pytorch/.git"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+is "$rc" 1 "... without .git: exit 1"
+like "$out" "*error \[source-submodules-missing\] none of the 3 git submodules*PyTorch's setup.py runs 'git submodule update --init --recursive' itself, which fails outside a git checkout: it stops with \"Submodule initialization failed\"*fix:  /src/pytorch has no .git*git clone --recursive --branch v2.14.1 https://github.com/pytorch/pytorch*" \
+	"no .git: setup.py's own init fails, as it says; the fix clones the release's tag"
+unlike "$out" "*Could not find any of*" "... quoting what setup.py really prints"
 
 # fbgemm's nested asmjit, empty after an init without --recursive: setup.py
 # checks it last, for its CMakeLists.txt only
