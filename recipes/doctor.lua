@@ -600,6 +600,18 @@ check("python-too-new", "warning", nil, function(c)
         new.first and c.torch and (", or check out PyTorch %s (git checkout %s)"):format(new.first.version, new.first.tag) or "") }
 end)
 
+-- The working directory looks like a PyTorch checkout (version.txt,
+-- torch/, setup.py) but its version.txt is no version: found, not named
+-- with --source, so doctor goes on without a checkout and says why.
+check("source-version-unreadable", "warning", nil, function(c)
+  local b = c.src_bad
+  if not b then return end
+  return {
+    message = ("the working directory %s looks like a PyTorch checkout, but %s: doctor judged no checkout"):format(b.path, b.version_error),
+    seen = b.path .. "/version.txt",
+    fix = b.version_hint ~= "" and b.version_hint or nil }
+end)
+
 -- The checkout's git submodules, as PyTorch's setup.py checks them
 -- (check_submodules [pt-submodules]): every folder .gitmodules lists
 -- must hold one of CMakeLists.txt, Makefile, setup.py, LICENSE,
@@ -1152,6 +1164,11 @@ function M.check(args)
   -- through the observation (c.o.source), so a node known by its facts
   -- names the checks that read it
   local src = type(args.source) == "table" and args.source or nil
+  -- a checkout found as the working directory, not named by --source,
+  -- whose version.txt is no version: a warning, and no checkout judged
+  if src and src.version_error then
+    c.src_bad, src = src, nil
+  end
   if src then
     local maj, min = tostring(src.version):match("^(%d+)%.(%d+)")
     c.src = { path = src.path, version = src.version, release = maj and (tonumber(maj) .. "." .. tonumber(min)) }

@@ -251,8 +251,19 @@ int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON
 		ptb_err_hint(err, "--source names the top directory of a PyTorch source tree (version.txt, setup.py and torch/ side by side)");
 		return -1;
 	}
-	if (!(ver = read_version(r, dir, err)))
-		return -1;
+	if (!(ver = read_version(r, dir, err))) {
+		if (given)
+			return -1;
+		/* found, not asked for: what is wrong with it is a finding, not
+		 * a reason to refuse the run */
+		raw = cJSON_CreateObject();
+		cJSON_AddStringToObject(raw, "path", dir);
+		cJSON_AddStringToObject(raw, "version_error", err->msg);
+		cJSON_AddStringToObject(raw, "version_hint", err->hint);
+		ptb_err_clear(err);
+		*out = raw;
+		return 0;
+	}
 	raw = cJSON_CreateObject();
 	cJSON_AddStringToObject(raw, "path", dir);
 	cJSON_AddStringToObject(raw, "version", ver);

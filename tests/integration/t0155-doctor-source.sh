@@ -200,8 +200,13 @@ printf 'main\n' >"$T_DIR/pt/version.txt"
 run "$PTBUILD" doctor --source "$T_DIR/pt"
 is "$rc" 2 "a version.txt that is no version: exit 2"
 like "$err" "*'$T_DIR/pt/version.txt' reads 'main': expected a PyTorch version such as 2.14.0a0*" "... naming the file and what it reads"
-(cd "$T_DIR/pt" && "$PTBUILD" doctor >/dev/null 2>"$T_DIR/e5"; echo $? >"$T_DIR/rc5")
-is "$(cat "$T_DIR/rc5")" 2 "... found as the working directory too"
+(cd "$T_DIR/pt" && "$PTBUILD" doctor --json >"$T_DIR/h5.json" 2>"$T_DIR/e5"; echo $? >"$T_DIR/rc5")
+like "$(cat "$T_DIR/rc5")" "[01]" "... found as the working directory, not asked for: no usage error (exit 0 or 1 by this host)"
+like "$(findings "$T_DIR/h5.json" source-version-unreadable message)" \
+	"*the working directory $T_DIR/pt looks like a PyTorch checkout, but '$T_DIR/pt/version.txt' reads 'main': expected a PyTorch version such as 2.14.0a0*" \
+	"... a warning naming the file and what it reads"
+is "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"])' "$T_DIR/h5.json")" \
+	"None" "... and no checkout judged"
 run "$PTBUILD" doctor --profile gh200 --source "$T_DIR/pt"
 is "$rc" 2 "--source with --profile alone: exit 2"
 like "$err" "*--source reads a checkout on the machine doctored*add --sysroot*" "... saying why"
