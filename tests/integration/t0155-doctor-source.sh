@@ -185,6 +185,14 @@ like "$(findings "$T_DIR/h.json" source-submodules-missing seen)" "*third_party/
 (cd "$T_DIR" && "$PTBUILD" doctor --source pt --json >"$T_DIR/h2.json" 2>/dev/null)
 is "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"]["path"])' "$T_DIR/h2.json")" \
 	"$T_DIR/pt" "--source pt: relative to the working directory"
+(cd "$T_DIR/pt" && "$PTBUILD" doctor --source . --json >"$T_DIR/h6.json" 2>/dev/null)
+(cd "$T_DIR" && "$PTBUILD" doctor --source ./pt//. --json >"$T_DIR/h7.json" 2>/dev/null)
+is "$(python3 -c 'import json,sys; print(*(json.load(open(a))["source"]["path"] for a in sys.argv[1:]))' "$T_DIR/h6.json" "$T_DIR/h7.json")" \
+	"$here $T_DIR/pt" "--source . and ./pt//.: shown without their '.' parts"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.4.131 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/./pytorch/ --json
+is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["source"]["path"])')" \
+	"/src/pytorch" "... under --sysroot too"
 (cd "$T_DIR/pt/torch" && "$PTBUILD" doctor --json >"$T_DIR/h3.json" 2>/dev/null)
 is "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"])' "$T_DIR/h3.json")" \
 	"None" "a directory that is not a checkout's top: no source"
