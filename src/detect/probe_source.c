@@ -59,14 +59,15 @@ static int version_ok(const char *v)
 	return dots <= 4;
 }
 
-/* The text of a bad version.txt, fit for a message: printable ASCII, cut. */
+/* The text of a bad version.txt, fit for a message: printable ASCII, cut
+ * with "..." only when it does not fit. */
 static void shown(const char *s, size_t n, char *out, size_t outsz)
 {
-	size_t k = 0;
+	size_t i, k = 0;
 
-	for (size_t i = 0; i < n && k + 4 < outsz; i++)
+	for (i = 0; i < n && k + 4 < outsz; i++)
 		out[k++] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
-	if (n > 0 && k + 4 >= outsz) {
+	if (i < n) {            /* cut: room was kept for "..." */
 		memcpy(out + k, "...", 3);
 		k += 3;
 	}

@@ -215,6 +215,14 @@ like "$(findings "$T_DIR/h5.json" source-version-unreadable message)" \
 	"... a warning naming the file and what it reads"
 is "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"])' "$T_DIR/h5.json")" \
 	"None" "... and no checkout judged"
+# the text quoted: whole up to 44 bytes, cut with "..." past that
+v44=main-branch-checkout-of-a-fork-0123456789abc
+printf '%sX\n' "$v44" >"$T_DIR/pt/version.txt"
+run "$PTBUILD" doctor --source "$T_DIR/pt"
+like "$err" "*reads '$v44...': expected*" "a 45-byte version.txt: quoted cut, with ..."
+printf '%s\n' "$v44" >"$T_DIR/pt/version.txt"
+run "$PTBUILD" doctor --source "$T_DIR/pt"
+like "$err" "*reads '$v44': expected*" "a 44-byte one: quoted whole, without ..."
 run "$PTBUILD" doctor --profile gh200 --source "$T_DIR/pt"
 is "$rc" 2 "--source with --profile alone: exit 2"
 like "$err" "*--source reads a checkout on the machine doctored*add --sysroot*" "... saying why"
