@@ -602,26 +602,65 @@ check("python-too-new", "warning", nil, function(c)
         new.first and c.torch and (", or check out PyTorch %s (git checkout %s)"):format(new.first.version, new.first.tag) or "") }
 end)
 
+-- The working directory looks like a PyTorch checkout (version.txt,
+-- torch/, setup.py) but its version.txt is no version: found, not named
+-- with --source, so doctor goes on without a checkout and says why.
+check("source-version-unreadable", "warning", nil, function(c)
+  local b = c.src_bad
+  if not b then return end
+  return {
+    message = ("the working directory %s looks like a PyTorch checkout, but %s: doctor judged no checkout"):format(b.path, b.version_error),
+    seen = b.path .. "/version.txt",
+    fix = b.version_hint ~= "" and b.version_hint or nil }
+end)
+
 -- The checkout's git submodules, as PyTorch's setup.py checks them
 -- (check_submodules [pt-submodules]): every folder .gitmodules lists
 -- must hold one of CMakeLists.txt, Makefile, setup.py, LICENSE,
 -- LICENSE.md, LICENSE.txt, else it stops with "Could not find any of ...
 -- in ..."; when every folder is missing or empty it first runs 'git
--- submodule update --init --recursive' itself (git and the network, in a
--- git checkout).  USE_SYSTEM_LIBS (true) skips the check.  The tree is
--- the machine's: a node known by its facts lists this check as needing it.
+-- submodule update --init --recursive' itself: in a git checkout that
+-- may mend the tree (git and the network), a warning; without .git it
+-- stops with "Submodule initialization failed", an error.  Last,
+-- third_party/fbgemm/external/asmjit (fbgemm's own submodule) must hold
+-- CMakeLists.txt.  USE_SYSTEM_LIBS (true, read as below) skips the
+-- check.  The tree is the machine's: a node known by its facts lists
+-- this check as needing it.
 local submodule_files = "CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt"
+local asmjit_dir = "third_party/fbgemm/external/asmjit"
+-- USE_SYSTEM_LIBS as the checkout's setup.py reads it [pt-submodules]:
+-- str2bool since PR #156040 (June 2025, after 2.7 branched): stripped,
+-- case-insensitive, true for 1, true, t, yes, y, on, enable, enabled,
+-- found (false for 0, off and the like; any other text makes it raise);
+-- before it bool(os.getenv(...)), true for any non-empty text, 0
+-- included.  2.8's own setup.py was not read: it and every later or
+-- unknown release get str2bool, the rule of the stored 2.9-era and
+-- current copies.  (Lua's %s strips ASCII blanks; Python's strip() also
+-- Unicode ones.)
+local str2bool_true = { ["1"] = true, ["true"] = true, t = true, yes = true, y = true, on = true,
+  enable = true, enabled = true, found = true }
+local function system_libs(c, v)
+  if type(v) ~= "string" or v == "" then return false end
+  if c.src and c.src.release and archlist.vcmp(c.src.release, "2.8") < 0 then return true end
+  return str2bool_true[v:match("^%s*(.-)%s*$"):lower()] == true
+end
+
 check("source-submodules-missing", "error", nil, function(c)
   local s = c.o.source
   if type(s) ~= "table" then return end
-  local sys = type(s.use_system_libs) == "string" and s.use_system_libs:upper() or nil
-  if sys == "ON" or sys == "1" or sys == "YES" or sys == "TRUE" or sys == "Y" then return end
+  if system_libs(c, s.use_system_libs) then return end
   local subs = type(s.submodules) == "table" and s.submodules or {}
   local bad, none = {}, true
   for _, m in ipairs(subs) do
     if m.state ~= "ok" then bad[#bad + 1] = m end
     if m.state ~= "missing" and m.state ~= "empty" then none = false end
   end
+  local top = #bad
+  none = none and #subs > 0
+  -- then, whatever .gitmodules lists, fbgemm's nested submodule, which
+  -- an init without --recursive leaves empty; CMakeLists.txt only
+  local nested = type(s.asmjit) == "string" and s.asmjit ~= "ok"
+  if nested then bad[#bad + 1] = { path = asmjit_dir, state = s.asmjit, files = "CMakeLists.txt" } end
   if #bad == 0 then return end
   local named = {}
   for i = 1, math.min(#bad, 6) do
@@ -629,11 +668,27 @@ check("source-submodules-missing", "error", nil, function(c)
   end
   if #bad > 6 then named[#named + 1] = ("and %d more"):format(#bad - 6) end
   local tag = c.torch and s.version:match("^%d+%.%d+%.%d+$") and ("v" .. s.version)
+  local what = top > 0
+    and ("%d of the %d git submodules the checkout's .gitmodules lists are not checked out%s"):format(top, #subs,
+      nested and (", nor fbgemm's nested submodule " .. asmjit_dir) or "")
+    or ("fbgemm's nested submodule %s is not checked out (an init without --recursive leaves it empty)"):format(asmjit_dir)
+  local init = "'git submodule update --init --recursive'"
+  local says
+  if none and s.git then
+    -- every one missing or empty: setup.py inits them itself first, which
+    -- mends the tree where git and the network are at hand
+    what = ("none of the %d git submodules the checkout's .gitmodules lists is checked out"):format(#subs)
+    says = ("PyTorch's setup.py will run %s itself before it builds, which needs git and the network; should that fail it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
+  elseif none then
+    what = ("none of the %d git submodules the checkout's .gitmodules lists is checked out"):format(#subs)
+    says = ("PyTorch's setup.py runs %s itself, which fails outside a git checkout: it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
+  else
+    says = ("PyTorch's setup.py stops with \"Could not find any of %s in %s/%s\" (\"Did you run %s?\")")
+      :format(bad[1].files or submodule_files, s.path, bad[1].path, init)
+  end
   return {
-    message = ("%d of the %d git submodules the checkout's .gitmodules lists are not checked out: PyTorch's setup.py stops with \"Could not find any of %s in %s/%s\" (\"Did you run 'git submodule update --init --recursive'?\")%s")
-      :format(#bad, #subs, submodule_files, s.path, bad[1].path,
-        none and (s.git and "; with every one empty it first runs that command itself, which needs git and the network"
-          or "; with every one empty it runs that command itself, which fails outside a git checkout") or ""),
+    severity = none and s.git and "warning" or nil,
+    message = what .. ": " .. says,
     seen = ("%s/.gitmodules; %s"):format(s.path, table.concat(named, ", ")),
     fix = s.git and ("cd %s && git submodule update --init --recursive"):format(s.path)
       or ("%s has no .git, so its submodules cannot be fetched in place: clone it with its submodules (git clone --recursive%s https://github.com/pytorch/pytorch)")
@@ -1132,6 +1187,11 @@ function M.check(args)
   -- through the observation (c.o.source), so a node known by its facts
   -- names the checks that read it
   local src = type(args.source) == "table" and args.source or nil
+  -- a checkout found as the working directory, not named by --source,
+  -- whose version.txt is no version: a warning, and no checkout judged
+  if src and src.version_error then
+    c.src_bad, src = src, nil
+  end
   if src then
     local maj, min = tostring(src.version):match("^(%d+)%.(%d+)")
     c.src = { path = src.path, version = src.version, release = maj and (tonumber(maj) .. "." .. tonumber(min)) }

@@ -192,12 +192,41 @@ cJSON *ptb_detect_environment(const struct ptb_detect_opts *opts, const char *ar
 	return env;
 }
 
+/* PATH without its "." components, repeated and trailing slashes, in
+ * place: "/x/./pt/" is "/x/pt", the path doctor shows.  ".." is kept:
+ * read lexically it could name another folder than the system's (a
+ * symbolic link before it), and a sysroot is never left for realpath. */
+static void tidy_path(char *path)
+{
+	char *r = path, *w = path;
+
+	if (*r == '/')
+		*w++ = *r++;
+	while (*r) {
+		size_t n = strcspn(r, "/");
+
+		if (n == 1 && r[0] == '.') {
+			r += 1;
+		} else if (n > 0) {
+			if (w > path && w[-1] != '/')
+				*w++ = '/';
+			memmove(w, r, n);
+			w += n;
+			r += n;
+		}
+		while (*r == '/')
+			r++;
+	}
+	if (w == path)
+		*w++ = path[0] == '/' ? '/' : '.';
+	*w = '\0';
+}
+
 int ptb_detect_source(const struct ptb_detect_opts *opts, const char *dir, cJSON **out,
                       struct ptb_err *err)
 {
 	struct ptb_root r;
 	char *path;
-	size_t n;
 	int rc;
 
 	*out = NULL;
@@ -209,9 +238,7 @@ int ptb_detect_source(const struct ptb_detect_opts *opts, const char *dir, cJSON
 		free((char *)r.dir);
 		return 0;               /* no working directory: no checkout */
 	}
-	n = strlen(path);
-	while (n > 1 && path[n - 1] == '/')
-		path[--n] = '\0';
+	tidy_path(path);
 	rc = ptb_probe_source(&r, path, dir != NULL, out, err);
 	free(path);
 	free((char *)r.dir);

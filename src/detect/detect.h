@@ -45,7 +45,9 @@ cJSON *ptb_detect_environment(const struct ptb_detect_opts *opts, const char *ar
  * error), or with dir NULL this process's working directory on this host
  * when it is one.  0 with *out the raw observation (probe_source.c) or
  * NULL when there is none; -1 with err (PTB_EUSAGE: not a checkout, a
- * version.txt that is no version; PTB_EIO).  Caller frees *out. */
+ * version.txt that is no version; PTB_EIO).  A working directory whose
+ * version.txt cannot be read as a version is no error: *out is then
+ * { path, version_error, version_hint }.  Caller frees *out. */
 int ptb_detect_source(const struct ptb_detect_opts *opts, const char *dir, cJSON **out,
                       struct ptb_err *err);
 

@@ -4,7 +4,8 @@
  * exist or is empty is not checked out; one without any of CMakeLists.txt,
  * Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt stops the build
  * with "Could not find any of ... in ..."; get_submodule_folders takes
- * every .gitmodules line that starts with "path", after its first '=').
+ * every .gitmodules line that starts with "path", after its first '=';
+ * last, third_party/fbgemm/external/asmjit needs its CMakeLists.txt).
  * A checkout is a directory with version.txt, torch/ and setup.py (or
  * pyproject.toml: PyTorch 2.14's release notes schedule setup.py's
  * removal for 2.18) at its top, as PyTorch's own tree has them.
@@ -21,6 +22,11 @@
 static const char *const submodule_files[] = {
 	"CMakeLists.txt", "Makefile", "setup.py", "LICENSE", "LICENSE.md", "LICENSE.txt", NULL
 };
+
+/* check_for_files(THIRD_PARTY_DIR / "fbgemm" / "external" / "asmjit",
+ * ["CMakeLists.txt"]) */
+#define ASMJIT_DIR "third_party/fbgemm/external/asmjit"
+static const char *const asmjit_files[] = { "CMakeLists.txt", NULL };
 
 static int exists(const struct ptb_root *r, const char *path)
 {
@@ -53,14 +59,15 @@ static int version_ok(const char *v)
 	return dots <= 4;
 }
 
-/* The text of a bad version.txt, fit for a message: printable ASCII, cut. */
+/* The text of a bad version.txt, fit for a message: printable ASCII, cut
+ * with "..." only when it does not fit. */
 static void shown(const char *s, size_t n, char *out, size_t outsz)
 {
-	size_t k = 0;
+	size_t i, k = 0;
 
-	for (size_t i = 0; i < n && k + 4 < outsz; i++)
+	for (i = 0; i < n && k + 4 < outsz; i++)
 		out[k++] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
-	if (n > 0 && k + 4 >= outsz) {
+	if (i < n) {            /* cut: room was kept for "..." */
 		memcpy(out + k, "...", 3);
 		k += 3;
 	}
@@ -90,7 +97,10 @@ static int path_ok(const char *p)
 	return 1;
 }
 
-static const char *submodule_state(const struct ptb_root *r, const char *folder)
+/* FOLDER's state as setup.py sees it: missing, empty, no-files (none of
+ * FILES in it) or ok. */
+static const char *submodule_state(const struct ptb_root *r, const char *folder,
+                                   const char *const *files)
 {
 	char **names;
 	int empty;
@@ -104,8 +114,8 @@ static const char *submodule_state(const struct ptb_root *r, const char *folder)
 		if (empty)
 			return "empty";
 	}
-	for (size_t i = 0; submodule_files[i]; i++) {
-		char *f = ptb_xasprintf("%s/%s", folder, submodule_files[i]);
+	for (size_t i = 0; files[i]; i++) {
+		char *f = ptb_xasprintf("%s/%s", folder, files[i]);
 		int there = exists(r, f);
 
 		free(f);
@@ -160,7 +170,7 @@ static void submodules(const struct ptb_root *r, const char *dir, cJSON *raw)
 
 		s = cJSON_CreateObject();
 		cJSON_AddStringToObject(s, "path", p);
-		cJSON_AddStringToObject(s, "state", submodule_state(r, folder));
+		cJSON_AddStringToObject(s, "state", submodule_state(r, folder, submodule_files));
 		cJSON_AddItemToArray(arr, s);
 		free(folder);
 		n++;
@@ -242,8 +252,19 @@ int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON
 		ptb_err_hint(err, "--source names the top directory of a PyTorch source tree (version.txt, setup.py and torch/ side by side)");
 		return -1;
 	}
-	if (!(ver = read_version(r, dir, err)))
-		return -1;
+	if (!(ver = read_version(r, dir, err))) {
+		if (given)
+			return -1;
+		/* found, not asked for: what is wrong with it is a finding, not
+		 * a reason to refuse the run */
+		raw = cJSON_CreateObject();
+		cJSON_AddStringToObject(raw, "path", dir);
+		cJSON_AddStringToObject(raw, "version_error", err->msg);
+		cJSON_AddStringToObject(raw, "version_hint", err->hint);
+		ptb_err_clear(err);
+		*out = raw;
+		return 0;
+	}
 	raw = cJSON_CreateObject();
 	cJSON_AddStringToObject(raw, "path", dir);
 	cJSON_AddStringToObject(raw, "version", ver);
@@ -252,6 +273,11 @@ int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON
 	cJSON_AddBoolToObject(raw, "git", exists(r, p));
 	free(p);
 	submodules(r, dir, raw);
+	/* setup.py's last check, whatever .gitmodules lists: fbgemm's nested
+	 * submodule, which an init without --recursive leaves empty */
+	p = ptb_xasprintf("%s/" ASMJIT_DIR, dir);
+	cJSON_AddStringToObject(raw, "asmjit", submodule_state(r, p, asmjit_files));
+	free(p);
 	if (ptb_probe_env("USE_SYSTEM_LIBS"))
 		cJSON_AddStringToObject(raw, "use_system_libs", ptb_probe_env("USE_SYSTEM_LIBS"));
 	*out = raw;

@@ -13,7 +13,8 @@
  * '=', trimmed, trailing '/' dropped; kept unless empty, absolute, with a
  * control byte (a NUL included) or a ".." component; at most 1000, in
  * order.  A folder's state is the fixture's: empty, ok, no-files (README
- * only, or a file), missing (anything else absent). */
+ * only, or a file), missing (anything else absent); third_party/fbgemm/
+ * external/asmjit, which setup.py checks last, is missing. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -237,6 +238,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ptb_buf_addc(&got, '\n');
 	}
 	ptb_buf_adds(&got, "");
+	/* setup.py's last check: the fixture has no fbgemm, so asmjit is missing */
+	it = cJSON_GetObjectItemCaseSensitive(out, "asmjit");
+	if (!cJSON_IsString(it) || strcmp(it->valuestring, "missing") != 0) {
+		fprintf(stderr, "fuzz_source: asmjit %s\n", cJSON_IsString(it) ? it->valuestring : "not reported");
+		abort();
+	}
 	if (strcmp(got.data, want.data) != 0) {
 		fprintf(stderr, "fuzz_source: paths\ngot:\n%s\nwant:\n%s\n", got.data, want.data);
 		abort();

@@ -14,10 +14,12 @@ toolkit() { # ROOT VERSION
 	printf '#if __GNUC__ > 14\n#error -- unsupported GNU version!\n#endif\n' >"$1/include/crt/host_config.h"
 }
 # checkout DIR VERSION: a PyTorch tree with two submodules checked out
-# (pybind11 and cpuinfo, each with its CMakeLists.txt) and a .git
+# (pybind11 and cpuinfo, each with its CMakeLists.txt), fbgemm's nested
+# asmjit (setup.py checks it whatever .gitmodules lists) and a .git
 checkout() {
 	rm -rf "$1"
-	mkdir -p "$1/torch" "$1/.git" "$1/third_party/pybind11" "$1/third_party/cpuinfo"
+	mkdir -p "$1/torch" "$1/.git" "$1/third_party/pybind11" "$1/third_party/cpuinfo" "$1/third_party/fbgemm/external/asmjit"
+	: >"$1/third_party/fbgemm/external/asmjit/CMakeLists.txt"
 	printf '%s\n' "$2" >"$1/version.txt"
 	printf 'print("setup")\n' >"$1/setup.py"
 	printf '[submodule "third_party/pybind11"]\n\tpath = third_party/pybind11\n\turl = https://github.com/pybind/pybind11.git\n[submodule "third_party/cpuinfo"]\n\tpath = third_party/cpuinfo\n\turl = https://github.com/pytorch/cpuinfo.git\n' >"$1/.gitmodules"
@@ -114,13 +116,66 @@ like "$out" "*fix:  cd /src/pytorch && git submodule update --init --recursive*"
 run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.4.131 MAX_JOBS=4 USE_SYSTEM_LIBS=1 \
 	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
 unlike "$out" "*source-submodules-missing*" "USE_SYSTEM_LIBS=1: setup.py skips the check, so does doctor"
-# a source archive: no .git, every submodule empty
-rm -rf "$R/src/pytorch/.git" "$R/src/pytorch/third_party/cpuinfo/CMakeLists.txt" "$R/src/pytorch/third_party/cutlass/README"
+# USE_SYSTEM_LIBS as each release's setup.py reads it: str2bool (stripped,
+# any case) from 2.8, bool() of the text (0 included) before
+while IFS='|' read -r v val skip; do
+	[ -n "$v" ] || continue
+	printf '%s\n' "$v" >"$R/src/pytorch/version.txt"
+	run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.4.131 MAX_JOBS=4 USE_SYSTEM_LIBS="$val" \
+		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
+	if [ "$skip" = skip ]; then
+		unlike "$out" "*source-submodules-missing*" "PyTorch $v, USE_SYSTEM_LIBS='$val': setup.py skips the check"
+	else
+		like "$out" "*source-submodules-missing*" "PyTorch $v, USE_SYSTEM_LIBS='$val': setup.py checks"
+	fi
+done <<'ROWS'
+2.14.0a0| Enabled |skip
+2.14.0a0|found|skip
+2.14.0a0|T|skip
+2.14.0a0|0|check
+2.14.0a0|off|check
+2.6.0|0|skip
+2.6.0|off|skip
+ROWS
+printf '2.14.0a0\n' >"$R/src/pytorch/version.txt"
+# a git checkout with every submodule empty: setup.py inits them itself
+rm -rf "$R/src/pytorch/third_party/cpuinfo/CMakeLists.txt" "$R/src/pytorch/third_party/cutlass/README"
 printf '2.14.1\n' >"$R/src/pytorch/version.txt"
 run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
 	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
-like "$out" "*3 of the 3 git submodules*which fails outside a git checkout*fix:  /src/pytorch has no .git*git clone --recursive --branch v2.14.1 https://github.com/pytorch/pytorch*" \
-	"no .git: setup.py's own init fails; the fix clones the release's tag"
+like "$out" "*warning \[source-submodules-missing\] none of the 3 git submodules the checkout's .gitmodules lists is checked out: PyTorch's setup.py will run 'git submodule update --init --recursive' itself before it builds, which needs git and the network*fix:  cd /src/pytorch && git submodule update --init --recursive*" \
+	"every submodule empty in a git checkout: a warning, setup.py inits them itself"
+unlike "$out" "*Could not find any of*" "... and does not stop at the first folder"
+# a source archive: no .git, every submodule empty
+rm -rf "$R/src/pytorch/.git"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+is "$rc" 1 "... without .git: exit 1"
+like "$out" "*error \[source-submodules-missing\] none of the 3 git submodules*PyTorch's setup.py runs 'git submodule update --init --recursive' itself, which fails outside a git checkout: it stops with \"Submodule initialization failed\"*fix:  /src/pytorch has no .git*git clone --recursive --branch v2.14.1 https://github.com/pytorch/pytorch*" \
+	"no .git: setup.py's own init fails, as it says; the fix clones the release's tag"
+unlike "$out" "*Could not find any of*" "... quoting what setup.py really prints"
+
+# fbgemm's nested asmjit, empty after an init without --recursive: setup.py
+# checks it last, for its CMakeLists.txt only
+checkout "$R/src/pytorch" 2.14.0a0
+mkdir -p "$R/src/pytorch/third_party/fbgemm"
+: >"$R/src/pytorch/third_party/fbgemm/CMakeLists.txt"
+printf '[submodule "third_party/fbgemm"]\n\tpath = third_party/fbgemm\n' >>"$R/src/pytorch/.gitmodules"
+rm "$R/src/pytorch/third_party/fbgemm/external/asmjit/CMakeLists.txt"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+is "$rc" 1 "fbgemm checked out, its asmjit empty: exit 1"
+like "$out" "*error \[source-submodules-missing\] fbgemm's nested submodule third_party/fbgemm/external/asmjit is not checked out*setup.py stops with \"Could not find any of CMakeLists.txt in /src/pytorch/third_party/fbgemm/external/asmjit\"*" \
+	"... setup.py's last check, quoted"
+like "$out" "*seen: /src/pytorch/.gitmodules; third_party/fbgemm/external/asmjit empty*" "... its state seen"
+printf 'MIT\n' >"$R/src/pytorch/third_party/fbgemm/external/asmjit/LICENSE"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+like "$out" "*third_party/fbgemm/external/asmjit (holds none of its files)*" "asmjit with a LICENSE only: still short of its CMakeLists.txt"
+: >"$R/src/pytorch/third_party/fbgemm/external/asmjit/CMakeLists.txt"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+unlike "$out" "*source-submodules-missing*" "... and with it: nothing"
 
 # --- found as the working directory, on this host -----------------------
 checkout "$T_DIR/pt" 2.13.0a0
@@ -133,6 +188,14 @@ like "$(findings "$T_DIR/h.json" source-submodules-missing seen)" "*third_party/
 (cd "$T_DIR" && "$PTBUILD" doctor --source pt --json >"$T_DIR/h2.json" 2>/dev/null)
 is "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"]["path"])' "$T_DIR/h2.json")" \
 	"$T_DIR/pt" "--source pt: relative to the working directory"
+(cd "$T_DIR/pt" && "$PTBUILD" doctor --source . --json >"$T_DIR/h6.json" 2>/dev/null)
+(cd "$T_DIR" && "$PTBUILD" doctor --source ./pt//. --json >"$T_DIR/h7.json" 2>/dev/null)
+is "$(python3 -c 'import json,sys; print(*(json.load(open(a))["source"]["path"] for a in sys.argv[1:]))' "$T_DIR/h6.json" "$T_DIR/h7.json")" \
+	"$here $T_DIR/pt" "--source . and ./pt//.: shown without their '.' parts"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.4.131 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/./pytorch/ --json
+is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["source"]["path"])')" \
+	"/src/pytorch" "... under --sysroot too"
 (cd "$T_DIR/pt/torch" && "$PTBUILD" doctor --json >"$T_DIR/h3.json" 2>/dev/null)
 is "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"])' "$T_DIR/h3.json")" \
 	"None" "a directory that is not a checkout's top: no source"
@@ -148,8 +211,21 @@ printf 'main\n' >"$T_DIR/pt/version.txt"
 run "$PTBUILD" doctor --source "$T_DIR/pt"
 is "$rc" 2 "a version.txt that is no version: exit 2"
 like "$err" "*'$T_DIR/pt/version.txt' reads 'main': expected a PyTorch version such as 2.14.0a0*" "... naming the file and what it reads"
-(cd "$T_DIR/pt" && "$PTBUILD" doctor >/dev/null 2>"$T_DIR/e5"; echo $? >"$T_DIR/rc5")
-is "$(cat "$T_DIR/rc5")" 2 "... found as the working directory too"
+(cd "$T_DIR/pt" && "$PTBUILD" doctor --json >"$T_DIR/h5.json" 2>"$T_DIR/e5"; echo $? >"$T_DIR/rc5")
+like "$(cat "$T_DIR/rc5")" "[01]" "... found as the working directory, not asked for: no usage error (exit 0 or 1 by this host)"
+like "$(findings "$T_DIR/h5.json" source-version-unreadable message)" \
+	"*the working directory $T_DIR/pt looks like a PyTorch checkout, but '$T_DIR/pt/version.txt' reads 'main': expected a PyTorch version such as 2.14.0a0*" \
+	"... a warning naming the file and what it reads"
+is "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"])' "$T_DIR/h5.json")" \
+	"None" "... and no checkout judged"
+# the text quoted: whole up to 44 bytes, cut with "..." past that
+v44=main-branch-checkout-of-a-fork-0123456789abc
+printf '%sX\n' "$v44" >"$T_DIR/pt/version.txt"
+run "$PTBUILD" doctor --source "$T_DIR/pt"
+like "$err" "*reads '$v44...': expected*" "a 45-byte version.txt: quoted cut, with ..."
+printf '%s\n' "$v44" >"$T_DIR/pt/version.txt"
+run "$PTBUILD" doctor --source "$T_DIR/pt"
+like "$err" "*reads '$v44': expected*" "a 44-byte one: quoted whole, without ..."
 run "$PTBUILD" doctor --profile gh200 --source "$T_DIR/pt"
 is "$rc" 2 "--source with --profile alone: exit 2"
 like "$err" "*--source reads a checkout on the machine doctored*add --sysroot*" "... saying why"

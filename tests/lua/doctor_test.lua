@@ -268,6 +268,12 @@ local cases = {
   { "source-submodules-missing", function(f, o)
       return checkout("2.14.0a0", { { path = "third_party/pybind11", state = "empty" }, { path = "third_party/cpuinfo", state = "ok" } }) end,
     "1 of the 2 git submodules .*Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/pybind11", "error" },
+  -- found as the working directory, its version.txt no version: the
+  -- probe's observation, judged as a warning
+  { "source-version-unreadable", function(f, o)
+      return { path = "/src/pytorch", version_error = "'/src/pytorch/version.txt' reads 'main': expected a PyTorch version such as 2.14.0a0",
+               version_hint = "restore it from the checkout" } end,
+    "the working directory /src/pytorch looks like a PyTorch checkout, but '/src/pytorch/version.txt' reads 'main'", "warning" },
   { "torch-cuda-unsupported", function(f, o) toolkit_at(o, "12.4.131"); return checkout("2.14.0a0") end,
     "PyTorch 2.14 %(the checkout in /src/pytorch%) does not build with CUDA 12.4, the toolkit in use: its CMake stops with \"PyTorch requires CUDA 12.6 or above.\"", "error" },
   { "torch-cuda-untested", function(f, o) return checkout("2.14.1") end,
@@ -712,8 +718,17 @@ local bare = checkout("2.14.1", { { path = "third_party/pybind11", state = "miss
 bare.git = false
 for _, x in ipairs(run(copy(clean_facts), copy(clean_obs), bare).findings) do
   if x.code == "source-submodules-missing" then
-    t.like(x.message, "2 of the 2 .*fails outside a git checkout", "no .git, all empty: setup.py's own init fails")
+    t.like(x.message, "none of the 2 .*fails outside a git checkout: it stops with \"Submodule initialization failed\"", "no .git, all empty: setup.py's own init fails")
+    t.is(x.severity, "error", "... an error")
     t.like(x.fix, "git clone %-%-recursive %-%-branch v2.14.1 https://github.com/pytorch/pytorch", "... the fix clones the release's tag")
+  end
+end
+-- every submodule empty in a git checkout: setup.py inits them itself
+bare.git = true
+for _, x in ipairs(run(copy(clean_facts), copy(clean_obs), bare).findings) do
+  if x.code == "source-submodules-missing" then
+    t.is(x.severity, "warning", "a git checkout, all empty: a warning")
+    t.like(x.message, "setup.py will run 'git submodule update %-%-init %-%-recursive' itself", "... setup.py inits them itself")
   end
 end
 -- a node known by its facts: the checks that read the tree need the machine
