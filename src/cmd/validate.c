@@ -348,10 +348,11 @@ static int toolkit(struct ptb_ctx *ctx, const struct opts *o, struct ptb_validat
  * where ptbuild's list of its release is a copy or missing
  * (arch.list_source says "assumed" or "unknown"); NULL, spawning
  * nothing, where that list has a source.  An nvcc that cannot answer is
- * said, and the tables judge as before.  Each list may take timeout_s
- * (validate's --timeout).  memo (or NULL) keeps each nvcc's
- * answer by its path, so that a fleet asks each toolkit once.  0, or -1
- * with err (the recipe). */
+ * said once, and the tables judge as before.  Each list may take
+ * timeout_s (validate's --timeout).  memo (or NULL) keeps each nvcc's
+ * answer by its path -- its list, or the reason it gave none -- so that
+ * a fleet asks (and warns) once per toolkit.  0, or -1 with err (the
+ * recipe). */
 static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *t, cJSON *memo,
                          int timeout_s, cJSON **list, struct ptb_err *err)
 {
@@ -368,13 +369,17 @@ static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *
 	if (rc != 0)
 		return -1;
 	src = ptb_json_str(res, "source");
-	if (src && strcmp(src, "data") != 0 && seen) {
+	if (!src || strcmp(src, "data") == 0 || cJSON_IsString(seen)) {
+		/* the tables judge: they have a source, or this nvcc failed before */
+	} else if (cJSON_IsObject(seen)) {
 		*list = cJSON_Duplicate(seen, 1);
-	} else if (src && strcmp(src, "data") != 0 && !(*list = ptb_validate_gpu_list(t->nvcc, timeout_s, &e))) {
+	} else if (!(*list = ptb_validate_gpu_list(t->nvcc, timeout_s, &e))) {
 		ptb_warn("cannot ask the toolkit's nvcc for its GPU list: %s", e.msg);
 		ptb_note("judging the arch list by ptbuild's %s GPU list of CUDA %s instead",
 		         strcmp(src, "assumed") == 0 ? "assumed" : "(missing)", t->cuda_version);
-	} else if (*list && memo) {
+		if (memo)
+			cJSON_AddItemToObject(memo, t->nvcc, cJSON_CreateString(e.msg));
+	} else if (memo) {
 		cJSON_AddItemToObject(memo, t->nvcc, cJSON_Duplicate(*list, 1));
 	}
 	cJSON_Delete(res);

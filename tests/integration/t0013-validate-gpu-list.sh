@@ -155,6 +155,16 @@ like "$err" "*warning: cannot ask the toolkit's nvcc for its GPU list: '$T_DIR/n
 	"... warned, with nvcc's message"
 like "$err" "*as ptbuild's data has it: the GPU list of CUDA $rel is assumed*" "... and the refusal says it is the copy's"
 
+# 6c. A fleet of two builds on that toolkit, its list assumed: nvcc's
+#     failure is asked and warned of once, not once per build.
+: >"$T_DIR/nvcc.log"
+run "$PTBUILD" --recipes "$T_DIR/assumed" validate --facts "$P/dgx-h100.json" --facts "$P/graviton3.json" --no-cudnn \
+	--cuda "$rel" --cuda-home "$T_DIR/nolist" --json
+is "$(grep -c "cannot ask the toolkit's nvcc" "$T_DIR/err")" 1 "a fleet on a failing nvcc: warned once"
+is "$(grep -c -e '^--list-gpu-arch$' "$T_DIR/nvcc.log")" 1 "... and nvcc asked once, not once per build"
+got=$(printf '%s' "$out" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["builds"]))' 2>&1)
+is "$got" 2 "... both builds reported"
+
 # 6d. An nvcc slow to list: validate's --timeout bounds each list (before:
 #     60 s however --timeout was set, so the slow list was waited out).
 mkdir -p "$T_DIR/slow"
