@@ -155,6 +155,19 @@ like "$err" "*warning: cannot ask the toolkit's nvcc for its GPU list: '$T_DIR/n
 	"... warned, with nvcc's message"
 like "$err" "*as ptbuild's data has it: the GPU list of CUDA $rel is assumed*" "... and the refusal says it is the copy's"
 
+# 6b. The same nvcc for a release ptbuild does not know: nothing can
+#     judge the arch list, and the error says so and what to do (before:
+#     a note of judging by the "(missing)" list, then 'unknown CUDA
+#     version', exit 2).
+run "$PTBUILD" --recipes "$T_DIR/unknown" validate --cuda-home "$T_DIR/nolist" --arch-list "$new" $co
+is "$rc" 3 "unknown CUDA $rel, an nvcc that cannot list: exit 3"
+like "$err" "*error: cannot judge the arch list for CUDA $rel: ptbuild's tables list no CUDA $rel, and its nvcc could not list the GPUs it builds ('$T_DIR/nolist/bin/nvcc --list-gpu-arch' failed: nvcc fatal*" \
+	"... the error says nothing can judge the arch list, with nvcc's message"
+like "$err" "*hint: use a toolkit whose nvcc answers '--list-gpu-arch' and '--list-gpu-code'*or a CUDA release ptbuild knows*" \
+	"... and the hint what to do"
+unlike "$err" "*(missing)*" "... no note of judging by a missing list"
+unlike "$err" "*unknown CUDA version*" "... nor the converter's error"
+
 # 6c. A fleet of two builds on that toolkit, its list assumed: nvcc's
 #     failure is asked and warned of once, not once per build.
 : >"$T_DIR/nvcc.log"
