@@ -584,18 +584,19 @@ check("python-too-old", "warning", nil, function(c)
       :format(torch.python.min, torch.python.max) }
 end)
 
--- A Python newer than every one the release's Linux wheels are built for
--- [pt-python] (lib/checks python_too_new): its setup.py does not stop
--- [pt-setup], but PyTorch's CI never built or tested that pairing.
+-- A Python newer than every one the release builds with (lib/checks
+-- python_newer [pt-python] [pt156595]): its C++ does not compile.  An
+-- error in a checkout of that release, as plan and generate hold it;
+-- outside one, judged against the newest release, a warning.
 check("python-too-new", "warning", nil, function(c)
   local torch = c.torch or pytorch.releases[#pytorch.releases]
   local new = checks_lib.python_too_new(c.f, torch)
   if not new then return end
   return {
-    message = ("python3 %s is newer than every Python PyTorch %s (%s) publishes wheels for (%s-%s): its setup.py does not refuse it, but PyTorch's CI never built or tested that pairing%s")
-      :format(new.have, torch.version, c.torch and ("the checkout in " .. c.src.path) or "the newest release ptbuild knows",
-        torch.python.min, new.max,
-        new.first and ("; PyTorch %s is the first release built for Python %s"):format(new.first.version, new.have) or ""),
+    severity = c.torch and checks_lib.PYTHON_TOO_NEW or nil,
+    message = ("python3 %s is %s%s%s"):format(new.have, new.why,
+      c.torch and (" (judged against the checkout in %s)"):format(c.src.path) or " (judged against the newest release ptbuild knows)",
+      new.first and ("; PyTorch %s is the first release that builds with Python %s"):format(new.first.version, new.have) or ""),
     seen = "python3 " .. new.path,
     fix = ("build from a virtual environment of Python %s-%s (python%s -m venv .venv && . .venv/bin/activate)%s")
       :format(torch.python.min, new.max, new.max,

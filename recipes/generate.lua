@@ -569,11 +569,8 @@ local function python_fails(py, rel)
     return ("older than PyTorch %s builds with (Python %s-%s): its setup.py stops with \"Python >=%s is required\""):format(
       rel.version, r.min, r.max, r.min)
   end
-  if A.vcmp(py, r.max) > 0 and not (r.experimental and A.vcmp(py, r.experimental) == 0) then
-    return ("newer than PyTorch %s builds with (Python %s-%s): its C++ does not compile for a CPython it does not support yet"):format(
-      rel.version, r.min, r.max)
-  end
-  return nil
+  local new = C.python_newer(py, rel)
+  return new and new.why
 end
 
 local function offered(b)

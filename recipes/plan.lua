@@ -924,7 +924,8 @@ local function host_choices(facts, args, decide, problems)
 end
 
 -- The Python the build runs in: setup.py stops on one older than the
--- release accepts [pt-setup].  Adds to problem list p.
+-- release accepts [pt-setup]; its C++ does not compile for one newer than
+-- it builds with (lib/checks python_newer).  Adds to problem list p.
 local function python_problems(p, facts, torch)
   local old = C.python_too_old(facts, torch)
   if old then
@@ -934,6 +935,14 @@ local function python_problems(p, facts, torch)
       ("build from a virtual environment of Python %s-%s (pythonX.Y -m venv .venv && . .venv/bin/activate, with an X.Y in that range)%s"):format(
         torch.python.min, torch.python.max,
         old.newest and (", or build PyTorch %s, the newest release that still takes Python %s"):format(old.newest.version, old.have) or ""))
+  end
+  local new = C.python_too_new(facts, torch)
+  if new then
+    problem(p, C.PYTHON_TOO_NEW, "python-too-new",
+      ("python3 %s (%s) is %s"):format(new.have, new.path, new.why),
+      ("build from a virtual environment of Python %s-%s (python%s -m venv .venv && . .venv/bin/activate)%s"):format(
+        torch.python.min, new.max, new.max,
+        new.first and (", or build PyTorch %s (--torch %s), the first release that builds with Python %s"):format(new.first.version, new.first.version, new.have) or ""))
   end
 end
 

@@ -113,7 +113,7 @@ complete -c ptbuild -n '__fish_seen_subcommand_from validate' -l cuda-home -x -a
 complete -c ptbuild -n '__fish_seen_subcommand_from validate' -l ccbin -r -F -d 'host compiler for nvcc'
 complete -c ptbuild -n '__fish_seen_subcommand_from validate' -l compile-only -d 'build and check the binary, run nothing'
 complete -c ptbuild -n '__fish_seen_subcommand_from validate' -l force -d 'ignore the cached result'
-complete -c ptbuild -n '__fish_seen_subcommand_from validate' -l timeout -x -d 'limit for the program run'
+complete -c ptbuild -n '__fish_seen_subcommand_from validate' -l timeout -x -d 'limit for the program run and each nvcc GPU list'
 complete -c ptbuild -n '__fish_seen_subcommand_from validate' -l keep -d 'keep the work directory'
 complete -c ptbuild -n '__fish_seen_subcommand_from validate' -l json -d 'the ptbuild.validate/1 document'
 complete -c ptbuild -n '__fish_seen_subcommand_from doctor' -l facts -r -F -d 'the machine a saved facts document describes'

@@ -465,18 +465,25 @@ function M.python_too_old(facts, torch)
   return { have = v, path = path, need = py.min, newest = newest }
 end
 
--- Is the facts' python3 newer than every Python release torch's Linux
--- wheels are built for (torch.python.max, or its experimental one, which
--- is published too) [pt-python]?  Its setup.py stops only below the
--- minimum [pt-setup]: above the range the build is one PyTorch's CI never
--- made.  nil when it is not (or either is unknown); else { have (X.Y),
--- path, max, first (the oldest release ptbuild knows built for it, or
--- nil) }.  (python-too-new)
-function M.python_too_new(facts, torch)
-  local v, path = M.python(facts)
+-- A Python newer than every one a release's Linux wheels are built for
+-- (its python.max, or its experimental one, which is published too)
+-- [pt-python] does not build it: its setup.py does not stop [pt-setup],
+-- but its C++ does not compile -- torch/csrc/dynamo/cpython_defs.c
+-- copies CPython internals and stops with an #error on the CPython after
+-- the newest it was checked against, and a release cut before support
+-- for a CPython landed has that guard [pt156595].  The one verdict of
+-- plan, doctor (in a checkout of that release) and generate:
+M.PYTHON_TOO_NEW = "error"
+
+-- Is Python X.Y[.Z] v newer than PyTorch release torch builds with?  nil
+-- when it is not (or either is unknown); else { have (X.Y), max (the
+-- newest it builds with), first (the oldest release ptbuild knows that
+-- builds with it, or nil), why (a clause: "newer than PyTorch 2.4 builds
+-- with (Python 3.8-3.12): ...") }.  (python-too-new)
+function M.python_newer(v, torch)
   local py = torch and torch.python
-  local mm = v and v:match("^(%d+%.%d+)")
-  if not (mm and py and py.max) then return nil end
+  local mm = type(v) == "string" and v:match("^(%d+%.%d+)")
+  if not (mm and py and py.min and py.max) then return nil end
   local top = py.experimental and A.vcmp(py.experimental, py.max) > 0 and py.experimental or py.max
   if A.vcmp(mm, top) <= 0 then return nil end
   local first
@@ -485,7 +492,17 @@ function M.python_too_new(facts, torch)
     local rtop = rp and (rp.experimental and A.vcmp(rp.experimental, rp.max) > 0 and rp.experimental or rp.max)
     if rp and not first and A.vcmp(mm, rp.min) >= 0 and A.vcmp(mm, rtop) <= 0 then first = r end
   end
-  return { have = mm, path = path, max = top, first = first }
+  return { have = mm, max = top, first = first,
+           why = ("newer than PyTorch %s builds with (Python %s-%s): its C++ does not compile for a CPython it does not support yet (torch/csrc/dynamo/cpython_defs.c stops with an #error), and its setup.py does not refuse it first"):format(
+             torch.version, py.min, top) }
+end
+
+-- The same of the facts' python3: python_newer's table with path added.
+function M.python_too_new(facts, torch)
+  local v, path = M.python(facts)
+  local new = M.python_newer(v, torch)
+  if new then new.path = path end
+  return new
 end
 
 -- The NVIDIA platform of an installed toolkit: facts' platform or target

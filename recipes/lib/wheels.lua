@@ -131,6 +131,7 @@ end
 
 -- The python3 of the facts (lib/checks, the same for plan and doctor).
 local python_of = ptb.include("lib/checks").python
+local python_newer = ptb.include("lib/checks").python_newer
 
 -- The Python range of release torch's wheels for platform plat: the
 -- platform's own where the data gives one (platform_python), else the
@@ -326,10 +327,16 @@ local function python_fit(facts, torch, w, plat)
     local which = (torch.platform_python or {})[plat] and (" " .. plat) or ""
     fit.miss = ("torch %s%s wheels are built for Python %s; this machine's python3 is %s (%s)"):format(
       w.torch, which, w.python, pv, ppath)
-    fit.older = A.vcmp(pv, torch.python.min) < 0
-    fit.adds = fit.older
+    -- a Python older than setup.py takes, or newer than the release
+    -- builds with, is no gain of a source build: it does not build there
+    -- either (checks python_newer)
+    local newer = python_newer(pv, torch)
+    fit.unbuilt = A.vcmp(pv, torch.python.min) < 0 or newer ~= nil
+    fit.adds = A.vcmp(pv, torch.python.min) < 0
       and ("nothing for Python %s: PyTorch %s supports Python %s and newer, so use a Python %s-%s virtual environment"):format(
         pv, torch.version, torch.python.min, torch.python.min, torch.python.max)
+      or newer and ("nothing for Python %s: PyTorch %s does not build with it either (%s), so use a Python %s-%s virtual environment"):format(
+        pv, torch.version, newer.why, torch.python.min, newer.max)
       or ("a build for Python %s, for which no torch %s wheel is published"):format(pv, w.torch)
   end
   return fit
@@ -457,7 +464,7 @@ function M.cover(facts, torch)
   if fit and fit.miss then table.insert(reasons, 1, fit.miss) end
   w.why = table.concat(reasons, "; ")
   w.source_build_adds = { old_for and "nothing until the driver is upgraded" or "a build that runs on this machine" }
-  if fit and fit.older then w.source_build_adds[2] = fit.adds end
+  if fit and fit.unbuilt then w.source_build_adds[2] = fit.adds end
   return w
 end
 

@@ -53,7 +53,7 @@ static const struct ptb_opt options[] = {
 	{ .name = "force", AT(force),
 	  .help = "ignore the cached result" },
 	{ .name = "timeout", .arg = "SEC", AT(timeout), .set = set_timeout,
-	  .help = "limit for the program run (default 60; nvcc: 10x)" },
+	  .help = "limit for the program run and each nvcc GPU list (default 60; nvcc's compile: 10x)" },
 	{ .name = "keep", AT(keep),
 	  .help = "keep the work directory (its path is printed)" },
 	{ .name = "json", AT(json),
@@ -103,12 +103,15 @@ const struct ptb_cmd ptb_cmd_validate_def = {
 	"The arch list is judged against ptbuild's GPU list of the toolkit's\n"
 	"release.  Where that list is assumed (a copy of the release before it)\n"
 	"or missing (a release newer than ptbuild knows), the toolkit's nvcc is\n"
-	"asked instead, once ('nvcc --list-gpu-arch' and '--list-gpu-code'): the\n"
-	"output says so (--json: gpu_list.from \"nvcc\"), and a note names where\n"
-	"nvcc and ptbuild's copy differ.\n"
+	"asked instead, once ('nvcc --list-gpu-arch' and '--list-gpu-code', each\n"
+	"within --timeout): the output says so (--json: gpu_list.from \"nvcc\"),\n"
+	"and a note names where nvcc and ptbuild's copy differ.  An nvcc that\n"
+	"cannot answer is warned of once, and the copy judges; for a release\n"
+	"ptbuild does not know nothing can judge the arch list (exit 3).\n"
 	"\n"
 	"Exit status: 0 pass, 1 the arch list cannot be built by this toolkit,\n"
-	"2 usage, 5 validation failed (nvcc of another CUDA release than the\n"
+	"2 usage, 3 a CUDA release ptbuild does not know whose nvcc cannot list\n"
+	"its GPUs, 5 validation failed (nvcc of another CUDA release than the\n"
 	"plan's, nvcc failed, code missing from the binary, the kernel failed or\n"
 	"computed a wrong result).  A fleet: 5 when any build failed, else 1\n"
 	"when any build could not be validated here (no toolkit of its CUDA\n"
@@ -344,49 +347,69 @@ static int toolkit(struct ptb_ctx *ctx, const struct opts *o, struct ptb_validat
 	return -1;
 }
 
-/* The toolkit's own GPU list ({nvcc, arch, code}: ptb_validate_gpu_list)
- * where ptbuild's list of its release is a copy or missing
- * (arch.list_source says "assumed" or "unknown"); NULL, spawning
- * nothing, where that list has a source.  An nvcc that cannot answer is
- * said, and the tables judge as before.  memo (or NULL) keeps each nvcc's
- * answer by its path, so that a fleet asks each toolkit once.  0, or -1
- * with err (the recipe). */
+/* The toolkit's own GPU list ({nvcc, arch, code}: ptb_validate_gpu_list,
+ * each list given timeout_s) where ptbuild's list of its release is a
+ * copy or missing (arch.list_source says "assumed" or "unknown"); NULL,
+ * spawning nothing, where that list has a source.  An nvcc that cannot
+ * answer is said once: for an assumed list the copy then judges as
+ * before; for a missing one nothing can judge the arch list, an error.
+ * memo (or NULL) keeps each nvcc's answer by its path -- its list, or the
+ * reason it gave none -- so that a fleet asks (and warns) once per
+ * toolkit.  0, or -1 with err. */
 static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *t, cJSON *memo,
-                         cJSON **list, struct ptb_err *err)
+                         int timeout_s, cJSON **list, struct ptb_err *err)
 {
 	const cJSON *seen = memo ? cJSON_GetObjectItemCaseSensitive(memo, t->nvcc) : NULL;
 	struct ptb_err e = { 0 };
 	cJSON *args = cJSON_CreateObject(), *res = NULL;
 	const char *src;
-	int rc;
+	int rc = 0;
 
 	*list = NULL;
 	cJSON_AddStringToObject(args, "cuda", t->cuda_version);
-	rc = ptb_recipe_call(lua, "arch", "list_source", args, &res, NULL, err);
-	cJSON_Delete(args);
-	if (rc != 0)
+	if (ptb_recipe_call(lua, "arch", "list_source", args, &res, NULL, err) != 0) {
+		cJSON_Delete(args);
 		return -1;
-	src = ptb_json_str(res, "source");
-	if (src && strcmp(src, "data") != 0 && seen) {
-		*list = cJSON_Duplicate(seen, 1);
-	} else if (src && strcmp(src, "data") != 0 && !(*list = ptb_validate_gpu_list(t->nvcc, 60, &e))) {
-		ptb_warn("cannot ask the toolkit's nvcc for its GPU list: %s", e.msg);
-		ptb_note("judging the arch list by ptbuild's %s GPU list of CUDA %s instead",
-		         strcmp(src, "assumed") == 0 ? "assumed" : "(missing)", t->cuda_version);
-	} else if (*list && memo) {
-		cJSON_AddItemToObject(memo, t->nvcc, cJSON_Duplicate(*list, 1));
 	}
+	cJSON_Delete(args);
+	src = ptb_json_str(res, "source");
+	if (!src || strcmp(src, "data") == 0)
+		goto out;
+	if (cJSON_IsObject(seen)) {
+		*list = cJSON_Duplicate(seen, 1);
+		goto out;
+	}
+	if (cJSON_IsString(seen)) {
+		snprintf(e.msg, sizeof e.msg, "%s", seen->valuestring);
+	} else if ((*list = ptb_validate_gpu_list(t->nvcc, timeout_s, &e))) {
+		if (memo)
+			cJSON_AddItemToObject(memo, t->nvcc, cJSON_Duplicate(*list, 1));
+		goto out;
+	} else if (memo) {
+		cJSON_AddItemToObject(memo, t->nvcc, cJSON_CreateString(e.msg));
+	}
+	if (strcmp(src, "assumed") != 0) {
+		ptb_err_set(err, PTB_ERECIPE,
+		            "cannot judge the arch list for CUDA %s: ptbuild's tables list no CUDA %s, and its nvcc could not list the GPUs it builds (%s)",
+		            t->cuda_version, t->cuda_version, e.msg);
+		ptb_err_hint(err, "use a toolkit whose nvcc answers '--list-gpu-arch' and '--list-gpu-code' (a longer --timeout if it ran out of time), or a CUDA release ptbuild knows (--cuda-home)");
+		rc = -1;
+	} else if (!seen) {
+		ptb_warn("cannot ask the toolkit's nvcc for its GPU list: %s", e.msg);
+		ptb_note("judging the arch list by ptbuild's assumed GPU list of CUDA %s instead", t->cuda_version);
+	}
+out:
 	cJSON_Delete(res);
-	return 0;
+	return rc;
 }
 
 /* The -gencode flags of the arch list (arch.convert into *conv), its
  * notes and warnings said; judged by the toolkit's nvcc where ptbuild's
  * GPU list of its release is assumed or unknown (its answer in *asked,
- * else NULL; caller frees; memo: nvcc_gpu_list's).  -1 to go on, or an
- * exit status. */
-static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON *memo, cJSON **conv,
-                   cJSON **asked)
+ * else NULL; caller frees; memo and timeout_s: nvcc_gpu_list's).  -1 to
+ * go on, or an exit status. */
+static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON *memo, int timeout_s,
+                   cJSON **conv, cJSON **asked)
 {
 	struct ptb_err err = { 0 };
 	struct ptb_lua *lua = ptb_ctx_lua(ctx, &err);
@@ -395,7 +418,7 @@ static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON *me
 	int rc;
 
 	*asked = NULL;
-	if (!lua || nvcc_gpu_list(lua, t, memo, asked, &err) != 0)
+	if (!lua || nvcc_gpu_list(lua, t, memo, timeout_s, asked, &err) != 0)
 		return ptb_report(&err);
 	args = cJSON_CreateObject();
 	cJSON_AddStringToObject(args, "list", t->arch_list);
@@ -459,7 +482,7 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 		ptb_hint("give one, for example --arch-list '8.0;9.0+PTX' (ptbuild arch explains the forms)");
 		return PTB_EUSAGE;
 	}
-	return gencode(ctx, t, NULL, conv, asked);
+	return gencode(ctx, t, NULL, o->timeout, conv, asked);
 }
 
 /* Where the arch list was judged: doc.gpu_list = {from: "nvcc", nvcc,
@@ -644,7 +667,7 @@ static int validate_build(struct ptb_ctx *ctx, const struct opts *o, const cJSON
 	t.nvcc = nvcc;
 	t.cuda_version = toolkit_release(*host, tk);
 	t.host_compiler = o->ccbin ? o->ccbin : hc && access(hc, X_OK) == 0 ? hc : NULL;
-	rc = gencode(ctx, &t, memo, &conv, &asked);
+	rc = gencode(ctx, &t, memo, o->timeout, &conv, &asked);
 	if (rc >= 0) {
 		/* said above; the build fails, the others are still validated */
 		char *reason = ptb_xasprintf("CUDA %s cannot compile the arch list %s (exit %d above)",

@@ -146,12 +146,55 @@ mkdir -p "$T_DIR/nolist/bin"
 for e in "$home"/bin/*; do
 	[ "$(basename "$e")" = nvcc ] || ln -s "$e" "$T_DIR/nolist/bin/$(basename "$e")"
 done
-printf '#!/bin/sh\ncase "$1" in --list-gpu-*) echo "nvcc fatal   : Unknown option %s" >&2; exit 1 ;; esac\nexec "%s" "$@"\n' "'\$1'" "$home/bin/nvcc" >"$T_DIR/nolist/bin/nvcc"
+printf '#!/bin/sh\ncase "$1" in --list-gpu-*) echo "$1" >>"%s"; echo "nvcc fatal   : Unknown option %s" >&2; exit 1 ;; esac\nexec "%s" "$@"\n' \
+	"$T_DIR/nvcc.log" "'\$1'" "$home/bin/nvcc" >"$T_DIR/nolist/bin/nvcc"
 chmod +x "$T_DIR/nolist/bin/nvcc"
 run "$PTBUILD" --recipes "$T_DIR/assumed" validate --cuda-home "$T_DIR/nolist" --arch-list "$new" $co
 is "$rc" 1 "an nvcc that cannot list: the copy judges (exit 1)"
 like "$err" "*warning: cannot ask the toolkit's nvcc for its GPU list: '$T_DIR/nolist/bin/nvcc --list-gpu-arch' failed: nvcc fatal   : Unknown option*" \
 	"... warned, with nvcc's message"
 like "$err" "*as ptbuild's data has it: the GPU list of CUDA $rel is assumed*" "... and the refusal says it is the copy's"
+
+# 6b. The same nvcc for a release ptbuild does not know: nothing can
+#     judge the arch list, and the error says so and what to do (before:
+#     a note of judging by the "(missing)" list, then 'unknown CUDA
+#     version', exit 2).
+run "$PTBUILD" --recipes "$T_DIR/unknown" validate --cuda-home "$T_DIR/nolist" --arch-list "$new" $co
+is "$rc" 3 "unknown CUDA $rel, an nvcc that cannot list: exit 3"
+like "$err" "*error: cannot judge the arch list for CUDA $rel: ptbuild's tables list no CUDA $rel, and its nvcc could not list the GPUs it builds ('$T_DIR/nolist/bin/nvcc --list-gpu-arch' failed: nvcc fatal*" \
+	"... the error says nothing can judge the arch list, with nvcc's message"
+like "$err" "*hint: use a toolkit whose nvcc answers '--list-gpu-arch' and '--list-gpu-code'*or a CUDA release ptbuild knows*" \
+	"... and the hint what to do"
+unlike "$err" "*(missing)*" "... no note of judging by a missing list"
+unlike "$err" "*unknown CUDA version*" "... nor the converter's error"
+
+# 6c. A fleet of two builds on that toolkit, its list assumed: nvcc's
+#     failure is asked and warned of once, not once per build.
+: >"$T_DIR/nvcc.log"
+run "$PTBUILD" --recipes "$T_DIR/assumed" validate --facts "$P/dgx-h100.json" --facts "$P/graviton3.json" --no-cudnn \
+	--cuda "$rel" --cuda-home "$T_DIR/nolist" --json
+is "$(grep -c "cannot ask the toolkit's nvcc" "$T_DIR/err")" 1 "a fleet on a failing nvcc: warned once"
+is "$(grep -c -e '^--list-gpu-arch$' "$T_DIR/nvcc.log")" 1 "... and nvcc asked once, not once per build"
+got=$(printf '%s' "$out" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["builds"]))' 2>&1)
+is "$got" 2 "... both builds reported"
+
+# 6d. An nvcc slow to list: validate's --timeout bounds each list (before:
+#     60 s however --timeout was set, so the slow list was waited out).
+mkdir -p "$T_DIR/slow"
+for e in "$T_DIR/nolist"/*; do ln -s "$(readlink "$e")" "$T_DIR/slow/$(basename "$e")"; done
+rm "$T_DIR/slow/bin"
+mkdir -p "$T_DIR/slow/bin"
+for e in "$home"/bin/*; do
+	[ "$(basename "$e")" = nvcc ] || ln -s "$e" "$T_DIR/slow/bin/$(basename "$e")"
+done
+printf '#!/bin/sh\ncase "$1" in --list-gpu-*) exec sleep 20 ;; esac\nexec "%s" "$@"\n' "$home/bin/nvcc" >"$T_DIR/slow/bin/nvcc"
+chmod +x "$T_DIR/slow/bin/nvcc"
+start=$(date +%s)
+run "$PTBUILD" --recipes "$T_DIR/assumed" validate --cuda-home "$T_DIR/slow" --arch-list "$old" --timeout 2 $co
+took=$(($(date +%s) - start))
+like "$err" "*warning: cannot ask the toolkit's nvcc for its GPU list: '$T_DIR/slow/bin/nvcc --list-gpu-arch' ran past its time limit*" \
+	"a slow nvcc with --timeout 2: its list ran past the limit, warned"
+[ "$took" -lt 15 ]
+t_ok $? "... within --timeout, not 60 s ($took s)"
 
 done_testing

@@ -19,6 +19,7 @@ gcc-too-new|error|--facts $F/gcc15-only.json
 gcc-too-new|warning|--facts $F/gcc15-and-13.json
 gcc-too-old|error|--facts $F/rhel8-gcc8.json
 python-too-old|error|--facts $F/rhel8-python36.json
+python-too-new|error|--facts $F/python313.json --torch 2.4 --cuda 12.4
 no-compiler|warning|--facts $F/bare-x86.json
 torch-cuda-unsupported|error|--profile gh200 --torch 2.4 --cuda 13.0
 torch-cuda-untested|warning|--profile gh200 --torch 2.9 --cuda 13.1

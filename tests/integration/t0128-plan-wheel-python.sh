@@ -13,9 +13,9 @@ facts() { with_python "$top_srcdir/recipes/profiles/rtx4090-workstation.json" "$
 # torch | python3 | first line | source build adds (glob)
 cases="2.14|3.12|A wheel covers this machine: pip install torch==2.14.1 --index-url https://download.pytorch.org/whl/cu126|*code for exactly this machine's GPUs*
 2.14|3.8|No wheel is built for this machine's python3: one covers it in a Python 3.10-3.15 environment|*nothing for Python 3.8: PyTorch 2.14 supports Python 3.10 and newer, so use a Python 3.10-3.15 virtual environment*
-2.14|3.16|No wheel is built for this machine's python3: one covers it in a Python 3.10-3.15 environment|*a build for Python 3.16, for which no torch 2.14.1 wheel is published*
+2.14|3.16|No wheel is built for this machine's python3: one covers it in a Python 3.10-3.15 environment|*nothing for Python 3.16: PyTorch 2.14 does not build with it either*virtual environment*
 2.4|3.8|A wheel covers this machine: pip install torch==2.4.1 --index-url https://download.pytorch.org/whl/cu124|*
-2.4|3.13|No wheel is built for this machine's python3: one covers it in a Python 3.8-3.12 environment|*a build for Python 3.13*"
+2.4|3.13|No wheel is built for this machine's python3: one covers it in a Python 3.8-3.12 environment|*nothing for Python 3.13: PyTorch 2.4 does not build with it either*"
 
 printf '%s\n' "$cases" >"$T_DIR/cases"
 n=0

@@ -4,7 +4,8 @@
 # fixture's facts, with the plan's CUDA as the toolkit in use, both raise
 # the same shared problems -- the driver too old for the toolkit, a GPU
 # the toolkit drops or is too old for, a host compiler nvcc refuses, a
-# toolkit of another platform, a python3 older than PyTorch accepts (plan
+# toolkit of another platform, a python3 older than PyTorch accepts or
+# newer than it builds with (plan
 # for its default release, doctor for the newest: the same one), a Jetson
 # Thor on a CUDA before 13.0, an Orin on an SBSA CUDA it does not run, a
 # toolkit whose GPU list or compiler limits ptbuild assumes (13.5), a GPU
@@ -49,7 +50,8 @@ shared = {"driver-too-old": "driver", "driver-minor-compat": "driver",
           "gcc-too-new": "gcc-too-new", "sbsa-toolkit-on-jetson": "platform sbsa-toolkit-on-jetson",
           "jetson-toolkit-on-server": "platform jetson-toolkit-on-server",
           "toolkit-wrong-platform": "platform toolkit-wrong-platform",
-          "python-too-old": "python-too-old", "jetson-thor-needs-cuda-13": "jetson-thor-needs-cuda-13",
+          "python-too-old": "python-too-old", "python-too-new": "python-too-new",
+          "jetson-thor-needs-cuda-13": "jetson-thor-needs-cuda-13",
           "jetpack-too-old-for-cuda": "jetpack-too-old-for-cuda",
           "jetson-orin-needs-cuda-13.2": "jetson-orin-needs-cuda-13.2",
           "jetson-facts-disagree": "jetson-facts-disagree", "cuda-data-assumed": "cuda-data-assumed",
@@ -114,6 +116,7 @@ Thor on CUDA 12.8 (sm_101)|f["toolkits"] = [{"root": "/usr/local/cuda-12.8", "ve
 Thor on CUDA 12.6|f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "sbsa-linux"}]|12.6|jetson-thor-needs-cuda-13
 Thor with a driver too old|f["driver"] = {"version": "535.104.05", "cuda_max": "12.2"}|13.0|driver
 Thor with gcc 16|f["compilers"] = [{"name": "gcc", "version": "16.1.0", "path": "/usr/bin/gcc"}]|13.0|gcc-too-new
+Thor with python3 3.16|f["python"] = {"version": "3.16", "path": "/usr/bin/python3"}|13.0|python-too-new
 Orin with an SBSA 12.6|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "sbsa-linux"}]|12.6|platform sbsa-toolkit-on-jetson
 Thor's gcc known as 13 with CUDA 12.4 (13.2.0 breaks it on aarch64)|f["compilers"] = [{"name": "gcc", "version": "13", "path": "/usr/bin/gcc"}]; f["toolkits"] = [{"root": "/usr/local/cuda-12.4", "version": "12.4.131", "target": "sbsa-linux"}]|12.4|gcc-too-new jetson-thor-needs-cuda-13
 Orin on L4T 36 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "36.4.4"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|jetson-facts-disagree jetson-orin-needs-cuda-13.2 platform sbsa-toolkit-on-jetson

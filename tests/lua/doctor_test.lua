@@ -280,7 +280,10 @@ local cases = {
     "ships no CUDA 12.8 wheels: PyTorch's CI built and tested it with CUDA 12.6, 13.0, 13.2 only", "warning" },
   { "python-too-new", function(f, o)
       f.python = { version = "3.16.0", path = "/usr/bin/python3", from = "PATH" } end,
-    "python3 3.16 is newer than every Python PyTorch 2.14 %(the newest release ptbuild knows%) publishes wheels for %(3.10%-3.15%)", "warning" },
+    "python3 3.16 is newer than PyTorch 2.14 builds with %(Python 3.10%-3.15%): its C%+%+ does not compile.*%(judged against the newest release ptbuild knows%)", "warning" },
+  { "python-too-new", function(f, o)
+      f.python = { version = "3.13.1", path = "/usr/bin/python3", from = "PATH" }; return checkout("2.4.0") end,
+    "python3 3.13 is newer than PyTorch 2.4 builds with %(Python 3.8%-3.12%).*%(judged against the checkout in /src/pytorch%); PyTorch 2.5 is the first release that builds with Python 3.13", "error" },
 }
 
 local raised = {}
@@ -669,11 +672,11 @@ local by_release = {
   { "2.8.0", function(f) f.python = { version = "3.8.10", path = "/usr/bin/python3", from = "PATH" } end,
     "python-too-old", "older than PyTorch 2.8 %(the checkout in /src/pytorch%).*Python >=3.9 is required" },  -- [pt-python] 2.6-2.8 >=3.9
   { "2.8.0", function(f) f.python = { version = "3.14.0", path = "/usr/bin/python3", from = "PATH" } end,
-    "python-too-new", "PyTorch 2.8 %(the checkout in /src/pytorch%) publishes wheels for %(3.9%-3.13%).*PyTorch 2.9 is the first release built for Python 3.14" },
+    "python-too-new", "newer than PyTorch 2.8 builds with %(Python 3.9%-3.13%).*%(judged against the checkout in /src/pytorch%); PyTorch 2.9 is the first release that builds with Python 3.14" },
   { "2.5.1", function(f) f.python = { version = "3.13.1", path = "/usr/bin/python3", from = "PATH" } end,
     "python-too-new", nil },                                                                   -- [pt-python] 3.13 experimental in 2.5
   { "2.4.1", function(f) f.python = { version = "3.13.1", path = "/usr/bin/python3", from = "PATH" } end,
-    "python-too-new", "publishes wheels for %(3.8%-3.12%)" },
+    "python-too-new", "newer than PyTorch 2.4 builds with %(Python 3.8%-3.12%)" },
   -- a release ptbuild has no data for: judged by release data only where
   -- it holds for a newer release, the newest known CMake minimum (it only
   -- rises [pt-cudamin]: 2.14's 12.6); none of it for an older release

@@ -155,14 +155,17 @@ local function with_python(v, arch, gpus)
   return f
 end
 local older = "^nothing for Python"
+-- a Python newer than the release builds with: no gain of a source build
+-- either (lib/checks python_newer)
+local newer = "^nothing for Python %d%.%d+: PyTorch [%d.]+ does not build with it either %(newer than"
 local pycases = {
   { "2.4", "3.7", false, "torch 2%.4%.1 wheels are built for Python 3%.8%-3%.12; this machine's python3 is 3%.7", older },
   { "2.4", "3.8", true }, { "2.4", "3.12", true },
-  { "2.4", "3.13", false, "built for Python 3%.8%-3%.12; this machine's python3 is 3%.13", "^a build for Python 3%.13, for which no torch 2%.4%.1 wheel" },
+  { "2.4", "3.13", false, "built for Python 3%.8%-3%.12; this machine's python3 is 3%.13", "^nothing for Python 3%.13: PyTorch 2%.4 does not build with it either %(.*%), so use a Python 3%.8%-3%.12 virtual environment$" },
   { "2.5", "3.8", false, "built for Python 3%.9%-3%.12 %(3%.13 experimental%)", older },
   { "2.5", "3.9", true }, { "2.5", "3.12", true },
   { "2.5", "3.13", true, "its Python 3%.13 wheels are experimental$" },
-  { "2.5", "3.14", false, "python3 is 3%.14", "^a build for Python 3%.14" },
+  { "2.5", "3.14", false, "python3 is 3%.14", "^nothing for Python 3%.14: PyTorch 2%.5 does not build" },
   { "2.6", "3.13", true }, { "2.6", "3.14", false, "built for Python 3%.9%-3%.13;" },
   { "2.7", "3.8", false, "built for Python 3%.9%-3%.13;", older },
   { "2.8", "3.9", true }, { "2.8", "3.14", false, "built for Python 3%.9%-3%.13;" },
@@ -173,7 +176,7 @@ local pycases = {
   { "2.14", "3.8", false, "^torch 2%.14%.1 wheels are built for Python 3%.10%-3%.15; this machine's python3 is 3%.8 %(/usr/bin/python3 %-> /usr/bin/python3%.8%): in a Python 3%.10%-3%.15 virtual environment the cu%d+ wheel's arch list .* covers every GPU: RTX 4090 runs sm_86 %(pip install torch==2%.14%.1 %-%-index%-url https://download%.pytorch%.org/whl/cu%d+%)$",
     "^nothing for Python 3%.8: PyTorch 2%.14 supports Python 3%.10 and newer, so use a Python 3%.10%-3%.15 virtual environment$" },
   { "2.14", "3.10", true }, { "2.14", "3.12", true }, { "2.14", "3.15", true },
-  { "2.14", "3.16", false, "python3 is 3%.16", "^a build for Python 3%.16, for which no torch 2%.14%.1 wheel is published$" },
+  { "2.14", "3.16", false, "python3 is 3%.16", "^nothing for Python 3%.16: PyTorch 2%.14 does not build with it either %(newer than PyTorch 2%.14 builds with %(Python 3%.10%-3%.15%).*%), so use a Python 3%.10%-3%.15 virtual environment$" },
 }
 for _, c in ipairs(pycases) do
   local name = ("torch %s, python3 %s"):format(c[1], c[2])
@@ -187,7 +190,7 @@ for _, c in ipairs(pycases) do
   else
     t.is(w.command, nil, name .. ": no install command")
     t.like(w.why, c[4], name .. ": why")
-    t.like(w.source_build_adds[1], c[5] or "^a build for Python", name .. ": a source build adds")
+    t.like(w.source_build_adds[1], c[5] or newer, name .. ": a source build adds")
   end
 end
 -- without python (a profile, facts saved before detect read it, a version
