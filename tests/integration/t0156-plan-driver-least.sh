@@ -18,12 +18,6 @@ f['driver'] = {'version': '$2', 'cuda_max': '$3'}
 f['gpus'] = [{'index': 0, 'name': '$4', 'compute_capability': '$5', 'memory_mib': 97887, 'source': 'test'}]
 f['toolkits'] = [{'root': '/usr/local/cuda-${6%.*}', 'version': '$6', 'target': 'x86_64-linux'}] if '$6' else []"
 }
-# said FILE CODE FIELD: that field of the problems (findings) with CODE
-said() {
-	python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print("".join(x[sys.argv[3]] for x in d.get("problems", d.get("findings", [])) if x["code"] == sys.argv[2]))' "$@"
-}
 plan() { "$PTBUILD" plan --facts "$T_DIR/$1.json" --torch 2.14 ${2:+--cuda "$2"} --json >"$T_DIR/p.json" 2>/dev/null </dev/null; }
 
 pro="NVIDIA RTX PRO 6000 Blackwell Workstation Edition"
@@ -34,25 +28,25 @@ machine a535 535.183.01 12.2 "NVIDIA A100-SXM4-80GB" 8.0
 # compatibility, 595.45.04 directly; the wheel that 580.65.06 opens comes
 # after, apart
 plan pro535 13.2
-f=$(said "$T_DIR/p.json" driver-too-old fix)
+f=$(findings "$T_DIR/p.json" driver-too-old fix)
 like "$f" "install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly): CUDA 12.2, the newest this driver runs, does not build the $pro (compute capability 12.0); for wheels: driver 535.183.01 runs CUDA up to 12.2 directly; driver 580.65.06 or newer opens CUDA 13.0 and PyTorch 2.14's cu130 wheels*" \
 	"RTX PRO 6000 on 535, CUDA 13.2: the least driver for 13.2 first, its own next, the wheels' driver apart"
 plan a535 13.2
-is "$(said "$T_DIR/p.json" driver-too-old fix)" \
+is "$(findings "$T_DIR/p.json" driver-too-old fix)" \
 	"install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly), or use CUDA 12.2 or older (--cuda)" \
 	"A100 on 535, CUDA 13.2: the same least driver"
 # 13.0's own minimum is of the 580 branch: nothing less runs it
 plan a535 13.0
-is "$(said "$T_DIR/p.json" driver-too-old fix)" "install driver 580.65.06 or newer, or use CUDA 12.2 or older (--cuda)" \
+is "$(findings "$T_DIR/p.json" driver-too-old fix)" "install driver 580.65.06 or newer, or use CUDA 12.2 or older (--cuda)" \
 	"A100 on 535, CUDA 13.0: its own driver, no lesser one of the same branch"
 # a GPU newer than minor-version compatibility's floor raises it: the
 # RTX PRO 6000 needs the driver of 12.8 (570.26), which runs 12.9
 plan pro535 12.9
-is "$(said "$T_DIR/p.json" driver-too-old fix)" \
+is "$(findings "$T_DIR/p.json" driver-too-old fix)" \
 	"install driver 570.26 or newer, the least that runs CUDA 12.9 (through minor-version compatibility, without PTX JIT; driver 575.51.03 or newer runs it directly)" \
 	"RTX PRO 6000 on 535, CUDA 12.9: 12.8's driver (the GPU's first), not 525.60.13"
 plan pro535 12.8
-is "$(said "$T_DIR/p.json" driver-too-old fix)" "install driver 570.26 or newer: the driver of CUDA 12.8, the first CUDA that builds this GPU" \
+is "$(findings "$T_DIR/p.json" driver-too-old fix)" "install driver 570.26 or newer: the driver of CUDA 12.8, the first CUDA that builds this GPU" \
 	"... CUDA 12.8: its own driver, the GPU's first"
 
 # The drivers named are exact: each runs the CUDA (a warning of minor-
@@ -80,18 +74,18 @@ ROWS
 machine a535tk 535.183.01 12.2 "NVIDIA A100-SXM4-80GB" 8.0 13.2.51
 mkdir -p "$T_DIR/empty"
 "$PTBUILD" doctor --facts "$T_DIR/a535tk.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
-like "$(said "$T_DIR/d.json" driver-too-old fix)" "install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly), or use a toolkit no newer than CUDA 12.2" \
+like "$(findings "$T_DIR/d.json" driver-too-old fix)" "install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly), or use a toolkit no newer than CUDA 12.2" \
 	"doctor, CUDA 13.2 installed on driver 535: the same least driver"
 # a GPU newer than the driver as well (RTX PRO 6000, first built by 12.8):
 # doctor names the driver that runs the installed 13.2 too, as plan does
 # for the same facts, not 12.8's 570.26, which cannot run 13.2
 machine pro535tk 535.183.01 12.2 "$pro" 12.0 13.2.51
 "$PTBUILD" doctor --facts "$T_DIR/pro535tk.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
-df=$(said "$T_DIR/d.json" driver-too-old fix)
+df=$(findings "$T_DIR/d.json" driver-too-old fix)
 is "$df" "install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly)" \
 	"doctor, RTX PRO 6000 on driver 535 with CUDA 13.2 installed: 580, not 12.8's 570.26"
 plan pro535tk 13.2
-like "$(said "$T_DIR/p.json" driver-too-old fix)" "$df*" "... the driver plan names for the same facts"
+like "$(findings "$T_DIR/p.json" driver-too-old fix)" "$df*" "... the driver plan names for the same facts"
 json_edit "$T_DIR/a580.json" "$T_DIR/node1.json" "f['host']['hostname'] = 'node1'; f['host']['cores'] = 64"
 json_edit "$T_DIR/a535.json" "$T_DIR/node2.json" "f['host']['hostname'] = 'node2'; f['host']['cores'] = 8"
 "$PTBUILD" plan --facts "$T_DIR/node1.json" --facts "$T_DIR/node2.json" --torch 2.14 --cuda 13.2 --json >"$T_DIR/f.json" 2>/dev/null
