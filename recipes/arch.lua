@@ -14,13 +14,6 @@ local targets = ptb.include("lib/targets")
 
 local M = {}
 
-local function torch_release(v)
-  local maj, min = tostring(v):match("^(%d+)%.(%d+)")
-  for _, r in ipairs(pytorch.releases) do
-    if maj and r.version == tonumber(maj) .. "." .. tonumber(min) then return r end
-  end
-  return nil
-end
 
 -- The release (and X.Y) of CUDA version v, nil for none; a version that
 -- is none, or one ptbuild does not know (unless nv, nvcc's answer, is
@@ -42,7 +35,7 @@ end
 function M.convert(args)
   local torch = pytorch.releases[#pytorch.releases]
   if args.torch then
-    torch = torch_release(args.torch)
+    torch = archlist.torch_release(args.torch)
     if not torch then
       local known = {}
       for _, r in ipairs(pytorch.releases) do known[#known + 1] = r.version end

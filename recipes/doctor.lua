@@ -200,18 +200,8 @@ end)
 -- the installed torch's release first (a reinstall from another index),
 -- else the newest release that has one.  nil when none does, or when no
 -- release is known.
-local function release_of(v)
-  local maj, min = tostring(v or ""):match("^(%d+)%.(%d+)")
-  if not maj then return nil end
-  local mm = tonumber(maj) .. "." .. tonumber(min)
-  for _, r in ipairs(pytorch.releases) do
-    if r.version == mm then return r end
-  end
-  return nil
-end
-
 local function covering_wheel(c, t)
-  local cands = { release_of(t.version) }
+  local cands = { archlist.torch_release(t.version) }
   for i = #pytorch.releases, 1, -1 do cands[#cands + 1] = pytorch.releases[i] end
   for _, r in ipairs(cands) do
     local w = wheels.cover(c.f, r)
@@ -1196,7 +1186,7 @@ function M.check(args)
   if src then
     local maj, min = tostring(src.version):match("^(%d+)%.(%d+)")
     c.src = { path = src.path, version = src.version, release = maj and (tonumber(maj) .. "." .. tonumber(min)) }
-    c.torch = release_of(src.version)
+    c.torch = archlist.torch_release(src.version)
     o.source = src
   end
   c.tk = M.toolkit(f, args.facts_only and {} or o)

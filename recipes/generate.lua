@@ -524,13 +524,6 @@ local function gcc_at(b, targetarch)
   return type(b.gcc) == "table" and b.gcc[targetarch] or b.gcc
 end
 
-local function torch_release(plan)
-  local v = tostring((plan.torch or {}).version or "")
-  for _, r in ipairs(pytorch.releases) do
-    if r.version == v or v:match("^(%d+%.%d+)") == r.version then return r end
-  end
-  return nil
-end
 
 -- Why gcc version v (a function of the leg's TARGETARCH) fails one of the
 -- legs, or nil when every leg takes it.
@@ -605,7 +598,7 @@ end
 -- base offers builds the plan.
 local function image_toolchain(plan, opts, im, arches, want, notes, errors)
   if not (want.dockerfile or want.bake) then return nil end
-  local cuda, rel = plan.cuda or {}, torch_release(plan)
+  local cuda, rel = plan.cuda or {}, A.torch_release((plan.torch or {}).version)
   local r = cuda.version and A.release(cuda.version)
   local b = base_of(im.base_image)
   if not b then

@@ -25,18 +25,7 @@ local function append(dst, src)
   for _, v in ipairs(src) do dst[#dst + 1] = v end
 end
 
-function M.torch_release(v)
-  for _, r in ipairs(pytorch.releases) do
-    if r.version == v then return r end
-  end
-  local maj, min = tostring(v):match("^(%d+)%.(%d+)")
-  if maj then
-    for _, r in ipairs(pytorch.releases) do
-      if r.version == tonumber(maj) .. "." .. tonumber(min) then return r end
-    end
-  end
-  return nil
-end
+M.torch_release = A.torch_release
 
 function M.known_torch()
   local out = {}

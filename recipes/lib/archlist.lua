@@ -103,6 +103,18 @@ function M.release(v)
   return m and by_version[m] or nil, m
 end
 
+-- The PyTorch release (data/pytorch.lua) of version v, by its X.Y
+-- ("2.14", "2.14.1", "2.14.0a0" alike), or nil.
+function M.torch_release(v)
+  local maj, min = tostring(v or ""):match("^(%d+)%.(%d+)")
+  if not maj then return nil end
+  local mm = tonumber(maj) .. "." .. tonumber(min)
+  for _, r in ipairs(pytorch.releases) do
+    if r.version == mm then return r end
+  end
+  return nil
+end
+
 function M.known_versions()
   local out = {}
   for _, r in ipairs(data.releases) do out[#out + 1] = r.version end
