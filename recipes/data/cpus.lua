@@ -18,10 +18,10 @@ local M = {}
 -- [archspec] conversions.arm_vendors; [util-linux] for the rest
 M.arm_vendors = {
   ["0x41"] = "ARM", ["0x42"] = "Broadcom", ["0x43"] = "Cavium", ["0x44"] = "DEC",
-  ["0x46"] = "Fujitsu", ["0x48"] = "HiSilicon", ["0x49"] = "Infineon",
+  ["0x46"] = "Fujitsu", ["0x48"] = "HiSilicon", ["0x49"] = "Infineon Technologies AG",
   ["0x4d"] = "Motorola", ["0x4e"] = "Nvidia", ["0x50"] = "APM",
   ["0x51"] = "Qualcomm", ["0x53"] = "Samsung", ["0x56"] = "Marvell",
-  ["0x61"] = "Apple", ["0x66"] = "Faraday", ["0x69"] = "Intel",
+  ["0x61"] = "Apple", ["0x66"] = "Faraday", ["0x68"] = "HXT", ["0x69"] = "Intel",
   ["0xc0"] = "Ampere",
   -- not in archspec's table (so archspec reports the raw code): [util-linux]
   ["0x6d"] = "Microsoft", ["0x70"] = "Phytium",
@@ -31,8 +31,8 @@ M.archspec_vendors = {
   ["0x41"] = true, ["0x42"] = true, ["0x43"] = true, ["0x44"] = true,
   ["0x46"] = true, ["0x48"] = true, ["0x49"] = true, ["0x4d"] = true,
   ["0x4e"] = true, ["0x50"] = true, ["0x51"] = true, ["0x53"] = true,
-  ["0x56"] = true, ["0x61"] = true, ["0x66"] = true, ["0x69"] = true,
-  ["0xc0"] = true,
+  ["0x56"] = true, ["0x61"] = true, ["0x66"] = true, ["0x68"] = true,
+  ["0x69"] = true, ["0xc0"] = true,
 }
 
 -- [util-linux] lscpu-arm.c; "seen in" from the dumps [hrw]

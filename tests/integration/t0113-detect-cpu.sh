@@ -134,4 +134,20 @@ like "$out" '*"arch": "aarch64",
     "arch_source": "/proc/cpuinfo"*' "the arch of a bare sysroot comes from its cpuinfo"
 like "$out" '*"platform": "sbsa"*' "an aarch64 machine that is no Jetson is sbsa"
 
+# The vendor of an Arm implementer code, as archspec names it
+# (microarchitectures.json conversions.arm_vendors [archspec]: every code
+# there, word for word); a code archspec lacks keeps util-linux's name
+# (0x6d Microsoft) or stays raw.  A constructed one-core dump a code.
+for m in '0x41|ARM' '0x42|Broadcom' '0x43|Cavium' '0x44|DEC' '0x46|Fujitsu' \
+	'0x48|HiSilicon' '0x49|Infineon Technologies AG' '0x4d|Motorola' '0x4e|Nvidia' \
+	'0x50|APM' '0x51|Qualcomm' '0x53|Samsung' '0x56|Marvell' '0x61|Apple' \
+	'0x66|Faraday' '0x68|HXT' '0x69|Intel' '0x6d|Microsoft' '0x7e|0x7e'; do
+	code=${m%%|*}; want=${m#*|}
+	root="$T_DIR/vendor-$code"
+	mkdir -p "$root/proc"
+	printf 'processor\t: 0\nFeatures\t: fp asimd evtstrm\nCPU implementer\t: %s\nCPU architecture: 8\nCPU variant\t: 0x0\nCPU part\t: 0x000\nCPU revision\t: 0\n' "$code" >"$root/proc/cpuinfo"
+	facts=$(env -i PTBUILD_RECIPE_PATH="$PTBUILD_RECIPE_PATH" "$PTBUILD" detect --sysroot "$root" --json)
+	is "$(printf '%s\n' "$facts" | sed -n 's/^ *"vendor": "\(.*\)",*$/\1/p')" "$want" "implementer $code: vendor '$want'"
+done
+
 done_testing
