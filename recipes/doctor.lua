@@ -162,8 +162,8 @@ check("driver-too-old", "error", "S03", function(c)
       fix = ("install %s, or build with SASS for every GPU (no +PTX reliance)"):format(toolkit.driver_at_least(r)) }
   end
   return {
-    message = ("driver %s is too old for CUDA %s, which needs %s (%s at least with minor-version compatibility)%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
-      :format(d, r.version, toolkit.driver_at_least(r), r.compat_min, ceiling),
+    message = ("driver %s is too old for CUDA %s, which needs %s%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
+      :format(d, r.version, toolkit.driver_need_compat(r), ceiling),
     seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
     fix = ("install %s, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_least(c.f, r), c.f.driver.cuda_max or "the driver supports") }
 end)

@@ -177,8 +177,8 @@ local function driver_problems(p, facts, r, torch, items)
     end
     if stuck then up = W.upgrade(facts, torch, items) end
     problem(p, "error", "driver-too-old",
-      ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's '%s: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
-        d.version, r.version, T.driver_need(r), r.compat_min, T.smi_cuda_label(d), d.cuda_max or "?"),
+      ("driver %s cannot run CUDA %s (it needs %s); nvidia-smi's '%s: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
+        d.version, r.version, T.driver_need_compat(r), T.smi_cuda_label(d), d.cuda_max or "?"),
       -- the least driver that runs the chosen CUDA first (T.driver_least:
       -- minor-version compatibility's, then its own), then what a driver
       -- opens in wheels where that is another CUDA (W.upgrade)
@@ -193,7 +193,7 @@ local function driver_problems(p, facts, r, torch, items)
       ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
     problem(p, "warning", "no-gpu-detected",
-      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s, or driver %s or newer through minor-version compatibility"):format(T.driver_at_least(r), r.compat_min),
+      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s"):format(T.driver_least(facts, r)),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
 end
