@@ -421,7 +421,7 @@ end
 -- Why the installed torch as a whole may not cover the GPUs: a CPU-only
 -- build, architectures not read, a driver too old for its CUDA.  Adds
 -- to v.reasons (and a need), and lowers v.covered.
-local function torch_reasons(v, archs, cuda_r, need)
+local function torch_reasons(v, archs, cuda_r, need, jit)
   local t, facts = v.t, v.facts
   if t.cuda == nil or t.cuda == ptb.null then
     v.covered = false
@@ -434,9 +434,10 @@ local function torch_reasons(v, archs, cuda_r, need)
   if cuda_r and v.runs == nil then
     v.covered = false
     v.reasons[#v.reasons + 1] = ("driver %s is too old for the CUDA %s torch %s was built with (it needs %s)"):format(
-      tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need(cuda_r))
+      tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need_compat(cuda_r))
     need(("a CUDA that driver %s runs (%s at most); or %s, which runs this torch as it is"):format(
-      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_at_least(cuda_r)))
+      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"),
+      T.driver_least(facts, cuda_r, jit)))
   end
 end
 
@@ -507,7 +508,16 @@ local function installed_torch(facts, r, arch, cplan)
   -- the verdict so far: covered is true, false or nil (not known)
   local v = { t = t, facts = facts, runs = cuda_r and T.driver_runs(cuda_r, facts.driver),
               reasons = {}, covered = true, jit = {} }
-  torch_reasons(v, archs, cuda_r, need)
+  -- the GPUs that would run it by PTX alone, which no driver of
+  -- minor-version compatibility JIT-compiles (T.driver_least)
+  local jit = {}
+  for _, g in ipairs(archs and gpus or {}) do
+    local cc = g.compute_capability
+    if type(cc) == "string" and select(2, gpu_runs(list, sass, has_sass, cc)) == "ptx" then
+      jit[#jit + 1] = tostring(g.name or cc)
+    end
+  end
+  torch_reasons(v, archs, cuda_r, need, jit)
   if #gpus == 0 and v.covered then v.covered = nil end
   for _, g in ipairs(gpus) do
     local cc = g.compute_capability
