@@ -953,7 +953,7 @@ local function decide_release(decide, facts, torch, args)
   -- not covered for want of a driver: the one that would let a wheel do
   local up = wheel.covered == false and not wheel.python_blocked and W.upgrade(facts, torch)
   if up and up.wheel then
-    wheel.why = ("%s; with %s its cu%s wheel would cover this machine"):format(wheel.why, up.need, up.wheel)
+    wheel.why = ("%s; with %s%s its cu%s wheel would cover this machine"):format(wheel.why, up.need, up.least and "," or "", up.wheel)
   end
   decide("wheel", wheel.covered and wheel.command or
     (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)

@@ -261,4 +261,17 @@ machine n2 525.60.13 12.0 a100
 "$PTBUILD" plan --facts "$T_DIR/n1.json" --facts "$T_DIR/n2.json" --torch 2.14 --json >"$T_DIR/f.json" 2>/dev/null
 is "$(fleet_fix "$T_DIR/f.json")" "" "... with it, the node is served"
 
+# 5. the wheel a newer driver opens: the least driver with which a wheel
+# has code for every GPU (minor-version compatibility's, where it has
+# SASS for them), and with it the wheel covers the machine
+wheel_why() { python3 -c 'import json, sys; w = json.load(open(sys.argv[1]))["wheel"]; print(w["covered"], w["why"])' "$T_DIR/p.json"; }
+machine m 470.256.02 11.4 a100
+plan m --torch 2.9
+like "$(wheel_why)" "False *; with driver 525.60.13 or newer, the least that runs CUDA 12.9 (through minor-version compatibility, without PTX JIT; driver 575.51.03 or newer runs it directly), its cu129 wheel would cover this machine" \
+	"wheels: an A100 on driver 470 is sent to 525.60.13 for torch 2.9's cu129 wheel, not 12.6's 560.28.03 [rn-t2]"
+machine least 525.60.13 12.0 a100
+plan least --torch 2.9
+like "$(wheel_why)" "True *NVIDIA A100-SXM4-80GB runs sm_80 (the driver runs CUDA 12.9 through minor-version compatibility)*" \
+	"... with 525.60.13 that wheel covers it"
+
 done_testing
