@@ -192,8 +192,13 @@ local function driver_problems(p, facts, r, torch, items)
         facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
       ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
+    -- the GPUs of --arch-list are the target's: a newer one raises the
+    -- least driver (T.compat_driver), as a GPU seen would
+    local target = {}
+    for _, it in ipairs(items or {}) do target[#target + 1] = { compute_capability = it.cc } end
     problem(p, "warning", "no-gpu-detected",
-      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s"):format(T.driver_least(facts, r)),
+      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s"):format(
+        T.driver_least({ gpus = target }, r)),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
 end

@@ -124,6 +124,15 @@ a100 590.44.01 13.1 13.4
 pro6000 595.45.04 13.2 13.4
 a100 580.65.06 13.0 13.2
 ROWS
+# no driver or GPU seen: the least driver of the machine that runs the
+# build, raised by a GPU of --arch-list as by one seen (its consumer
+# check is the pro6000 row above: 570.26 runs 12.9 on it)
+for c in "8.0;9.0|525.60.13" "8.0;12.0|570.26"; do
+	"$PTBUILD" plan --profile graviton3 --cuda 12.9 --arch-list "${c%|*}" --json >"$T_DIR/p.json" 2>/dev/null </dev/null
+	like "$(findings "$T_DIR/p.json" no-gpu-detected message)" \
+		"*the machine that runs the built PyTorch needs driver ${c#*|} or newer, the least that runs CUDA 12.9 (through minor-version compatibility, without PTX JIT; driver 575.51.03 or newer runs it directly)" \
+		"no GPU seen, --arch-list ${c%|*}: the target needs ${c#*|} [rn-t2][rn-t3]"
+done
 
 # 2. gcc-too-new's newer CUDA: where the host's driver cannot run it, the
 # least driver that does; where it does, no driver at all.
