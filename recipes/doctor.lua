@@ -162,8 +162,8 @@ check("driver-too-old", "error", "S03", function(c)
       fix = ("install %s, or build with SASS for every GPU (no +PTX reliance)"):format(toolkit.driver_at_least(r)) }
   end
   return {
-    message = ("driver %s is too old for CUDA %s, which needs %s (%s at least with minor-version compatibility)%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
-      :format(d, r.version, toolkit.driver_at_least(r), r.compat_min, ceiling),
+    message = ("driver %s is too old for CUDA %s, which needs %s%s; the build will end in \"CUDA driver version is insufficient for CUDA runtime version\"")
+      :format(d, r.version, toolkit.driver_need_compat(r), ceiling),
     seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
     fix = ("install %s, or use a toolkit no newer than CUDA %s"):format(toolkit.driver_least(c.f, r), c.f.driver.cuda_max or "the driver supports") }
 end)
@@ -283,16 +283,29 @@ check("torch-driver-too-old", "error", "S03", function(c)
     if r then
       local how = checks_lib.driver(r, c.f.driver)
       if how ~= "direct" and how ~= "unknown" then
+        -- the GPUs that run this torch by its PTX alone: no driver of
+        -- minor-version compatibility JIT-compiles it (toolkit.driver_least)
+        local jit = {}
+        for _, g in ipairs(t.archs and c.gpus or {}) do
+          local ok, kind = M.covers(torch_items(t), g.compute_capability)
+          if ok and kind == "ptx" then jit[#jit + 1] = tostring(g.name or g.compute_capability) end
+        end
+        -- through minor-version compatibility a GPU with PTX alone gets
+        -- no code: an error, as where the driver is too old
+        local stuck = how == "compat" and #jit > 0
         out[#out + 1] = {
-          severity = how == "compat" and "warning" or nil,
+          severity = how == "compat" and not stuck and "warning" or nil,
           message = how == "compat"
-            and ("driver %s is older than the CUDA %s the installed torch %s was built with (%s): it runs only through minor-version compatibility, without PTX JIT")
-              :format(c.f.driver.version, cv, t.version, toolkit.driver_need(r))
+            and ("driver %s is older than the CUDA %s the installed torch %s was built with (%s): it runs only through minor-version compatibility, without PTX JIT%s")
+              :format(c.f.driver.version, cv, t.version, toolkit.driver_need(r),
+                      stuck and ("; the %s has only its PTX, and gets no code (\"the provided PTX was compiled with an unsupported toolchain\")"):format(table.concat(jit, ", the ")) or "")
             or ("driver %s is too old for the CUDA %s the installed torch %s was built with (it needs %s): torch.cuda.is_available() will be False, \"The NVIDIA driver on your system is too old\"")
-              :format(c.f.driver.version, cv, t.version, toolkit.driver_at_least(r)),
+              :format(c.f.driver.version, cv, t.version, toolkit.driver_need_compat(r)),
           seen = ("driver %s; %s/torch/version.py cuda = '%s'"):format(c.f.driver.version, t.site, cv),
+          -- a compat warning's fix is r's own driver: the host's runs it
           fix = ("install %s, or a torch built for a CUDA no newer than %s")
-            :format(toolkit.driver_at_least(r), c.f.driver.cuda_max or "the driver supports") }
+            :format(how == "compat" and toolkit.driver_at_least(r) or toolkit.driver_least(c.f, r, jit),
+                    c.f.driver.cuda_max or "the driver supports") }
       end
     end
   end

@@ -228,9 +228,9 @@ local function unserved_why(n, torch, items, args)
   end
   local d = n.facts.driver
   if oldest and type(d) == "table" and d.version and not T.driver_runs(oldest, d) then
-    return ("its driver %s (CUDA %s at most) runs no CUDA that PyTorch %s builds for its GPUs: the oldest, CUDA %s, needs %s (%s through minor-version compatibility)"):format(
-      d.version, d.cuda_max or "?", torch.version, oldest.version, T.driver_need(oldest), oldest.compat_min),
-      ("install %s on %s (or a newer one, for a newer CUDA)"):format(T.driver_at_least(oldest), n.name)
+    return ("its driver %s (CUDA %s at most) runs no CUDA that PyTorch %s builds for its GPUs: the oldest, CUDA %s, needs %s"):format(
+      d.version, d.cuda_max or "?", torch.version, oldest.version, T.driver_need_compat(oldest)),
+      ("install %s on %s (or a newer one, for a newer CUDA)"):format(T.driver_least(n.facts, oldest), n.name)
   end
   local e = own_error(n, args)
   if e then return e.message, e.fix end
@@ -457,8 +457,8 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
         end
       elseif runs == nil then
         problem(plan.problems, "error", "driver-too-old", n.name,
-          ("node '%s': driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility)"):format(
-            n.name, n.facts.driver.version, r.version, T.driver_need(r), r.compat_min),
+          ("node '%s': driver %s cannot run CUDA %s (it needs %s)"):format(
+            n.name, n.facts.driver.version, r.version, T.driver_need_compat(r)),
           ("install %s on %s"):format(T.driver_least(n.facts, r), n.name))
       elseif runs == "compat" and not jetpack_decides then
         problem(plan.problems, "warning", "driver-minor-compat", n.name,

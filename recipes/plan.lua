@@ -177,8 +177,8 @@ local function driver_problems(p, facts, r, torch, items)
     end
     if stuck then up = W.upgrade(facts, torch, items) end
     problem(p, "error", "driver-too-old",
-      ("driver %s cannot run CUDA %s (it needs %s, or %s through minor-version compatibility); nvidia-smi's '%s: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
-        d.version, r.version, T.driver_need(r), r.compat_min, T.smi_cuda_label(d), d.cuda_max or "?"),
+      ("driver %s cannot run CUDA %s (it needs %s); nvidia-smi's '%s: %s' is the newest CUDA this driver runs, not an installed toolkit"):format(
+        d.version, r.version, T.driver_need_compat(r), T.smi_cuda_label(d), d.cuda_max or "?"),
       -- the least driver that runs the chosen CUDA first (T.driver_least:
       -- minor-version compatibility's, then its own), then what a driver
       -- opens in wheels where that is another CUDA (W.upgrade)
@@ -192,8 +192,13 @@ local function driver_problems(p, facts, r, torch, items)
         facts.driver.version, facts.driver.cuda_max or "?", r.version, r.version),
       ("install %s to run CUDA %s directly"):format(T.driver_at_least(r), r.version))
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
+    -- the GPUs of --arch-list are the target's: a newer one raises the
+    -- least driver (T.compat_driver), as a GPU seen would
+    local target = {}
+    for _, it in ipairs(items or {}) do target[#target + 1] = { compute_capability = it.cc } end
     problem(p, "warning", "no-gpu-detected",
-      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s, or driver %s or newer through minor-version compatibility"):format(T.driver_at_least(r), r.compat_min),
+      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s"):format(
+        T.driver_least({ gpus = target }, r)),
       "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
 end
@@ -421,7 +426,7 @@ end
 -- Why the installed torch as a whole may not cover the GPUs: a CPU-only
 -- build, architectures not read, a driver too old for its CUDA.  Adds
 -- to v.reasons (and a need), and lowers v.covered.
-local function torch_reasons(v, archs, cuda_r, need)
+local function torch_reasons(v, archs, cuda_r, need, jit)
   local t, facts = v.t, v.facts
   if t.cuda == nil or t.cuda == ptb.null then
     v.covered = false
@@ -434,9 +439,10 @@ local function torch_reasons(v, archs, cuda_r, need)
   if cuda_r and v.runs == nil then
     v.covered = false
     v.reasons[#v.reasons + 1] = ("driver %s is too old for the CUDA %s torch %s was built with (it needs %s)"):format(
-      tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need(cuda_r))
+      tostring(facts.driver and facts.driver.version), t.cuda, t.version, T.driver_need_compat(cuda_r))
     need(("a CUDA that driver %s runs (%s at most); or %s, which runs this torch as it is"):format(
-      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"), T.driver_at_least(cuda_r)))
+      tostring(facts.driver and facts.driver.version), tostring(facts.driver and facts.driver.cuda_max or "?"),
+      T.driver_least(facts, cuda_r, jit)))
   end
 end
 
@@ -507,7 +513,16 @@ local function installed_torch(facts, r, arch, cplan)
   -- the verdict so far: covered is true, false or nil (not known)
   local v = { t = t, facts = facts, runs = cuda_r and T.driver_runs(cuda_r, facts.driver),
               reasons = {}, covered = true, jit = {} }
-  torch_reasons(v, archs, cuda_r, need)
+  -- the GPUs that would run it by PTX alone, which no driver of
+  -- minor-version compatibility JIT-compiles (T.driver_least)
+  local jit = {}
+  for _, g in ipairs(archs and gpus or {}) do
+    local cc = g.compute_capability
+    if type(cc) == "string" and select(2, gpu_runs(list, sass, has_sass, cc)) == "ptx" then
+      jit[#jit + 1] = tostring(g.name or cc)
+    end
+  end
+  torch_reasons(v, archs, cuda_r, need, jit)
   if #gpus == 0 and v.covered then v.covered = nil end
   for _, g in ipairs(gpus) do
     local cc = g.compute_capability
@@ -943,7 +958,7 @@ local function decide_release(decide, facts, torch, args)
   -- not covered for want of a driver: the one that would let a wheel do
   local up = wheel.covered == false and not wheel.python_blocked and W.upgrade(facts, torch)
   if up and up.wheel then
-    wheel.why = ("%s; with %s its cu%s wheel would cover this machine"):format(wheel.why, up.need, up.wheel)
+    wheel.why = ("%s; with %s%s its cu%s wheel would cover this machine"):format(wheel.why, up.need, up.least and "," or "", up.wheel)
   end
   decide("wheel", wheel.covered and wheel.command or
     (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)

@@ -84,7 +84,10 @@ local sm134 = { "7.5", "8.0", "8.6", "8.7", "8.8", "8.9", "9.0", "10.0", "10.3",
 --     sm_87 from 11.5, where PTX ISA 7.4 (CUDA 11.4) lists it.
 local releases = {
   -- driver_min: Linux minimum of the GA release [rn-t3]; compat_min: the
-  -- minor-version compatibility floor [rn-t2]; gcc_max/clang_max [nix].
+  -- minor-version compatibility floor [rn-t2], for 13.x a branch (">=
+  -- 580": any r580 driver runs it), which messages print as the least
+  -- driver of that branch Table 3 lists, 13.0's 580.65.06 [rn-t3]
+  -- (lib/toolkit compat_floor); gcc_max/clang_max [nix].
   -- platforms: an SBSA runfile from 11.0.2 on [spack], SBSA redist
   -- archives from 11.4.
   { version = "11.0", sm = sm110, sm_a = {}, sm_f = {}, driver_min = "450.51.05", compat_min = "450.80.02",

@@ -55,7 +55,7 @@ return {
   ["binfmt-misc"] = { what = "binfmt_misc entries live in /proc/sys/fs/binfmt_misc/NAME, first line 'enabled' or 'disabled', then 'interpreter PATH'",
     where = "https://docs.kernel.org/admin-guide/binfmt-misc.html" },
   -- NVIDIA documents
-  ["rn-t3"] = { what = "minimum Linux driver per CUDA release (Table 3, 'CUDA Toolkit and Corresponding Driver Versions'); last update of each minor",
+  ["rn-t3"] = { what = "minimum Linux driver per CUDA release (Table 3, 'CUDA Toolkit and Corresponding Driver Versions'); last update of each minor; 13.0 GA's 580.65.06 is the least r580 driver it lists",
     where = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html (13.2 Update 2 and 13.0 editions, read as verbatim copies in public repositories)" },
   S_RN_T3 = { same = "rn-t3" },
   ["rn-t2"] = { what = "minimum driver for minor-version compatibility (13.x >= 580, 12.x >= 525.60.13, 11.x >= 450.80.02)",

@@ -127,7 +127,7 @@ local function newer_cuda(facts, j)
         -- jetson_driver_need): a JetPack, not a desktop driver
         local jetson = (facts.host or {}).platform == "jetson"
         local need = jetson and (C.jetson_driver_need(facts, rv) or ("a JetPack whose driver runs CUDA %s, which ptbuild knows none of"):format(v))
-          or T.driver_at_least(rv)
+          or T.driver_least(facts, rv)
         upgrade = ("use --cuda %s with %s (driver %s runs CUDA %s at most), the first newer CUDA whose nvcc takes %s %s and that PyTorch %s builds"):format(
           v, need, facts.driver.version, facts.driver.cuda_max or "?", kind, j.start.version, j.torch.version)
       end

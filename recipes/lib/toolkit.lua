@@ -72,18 +72,46 @@ function M.driver_at_least(r)
     or ("the driver CUDA %s asks for (its minimum is not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)
 end
 
+-- The least driver minor-version compatibility runs release r with, as
+-- a version one can install: r.compat_min where that is one (12.x
+-- 525.60.13, 11.x 450.80.02 [rn-t2]); where NVIDIA's table names a
+-- branch alone (13.x ">= 580" [rn-t2]), the least driver of that branch
+-- Table 3 lists, the one of the first CUDA of the branch (13.0's
+-- 580.65.06 [rn-t3]): "580" is no driver to install.  driver_runs takes
+-- any driver of the branch all the same.  A bound (driver_min_bound) is
+-- no least driver, and counts for none; nil when the data has no floor.
+function M.compat_floor(r)
+  local m = r.compat_min
+  if not m or m:find(".", 1, true) then return m end
+  local least
+  for _, v in ipairs(A.known_versions()) do
+    local x = A.release(v)
+    local d = x and not x.driver_min_bound and x.driver_min
+    if d and d:match("^(%d+)%.") == m and (not least or A.vcmp(d, least) < 0) then least = d end
+  end
+  return least or m
+end
+
+-- What release r asks of a driver, for messages: its own (driver_need),
+-- and minor-version compatibility's floor where that is older.
+function M.driver_need_compat(r)
+  local floor = M.compat_floor(r)
+  if not floor or (r.driver_min and A.vcmp(floor, r.driver_min) >= 0) then return M.driver_need(r) end
+  return ("%s, or %s through minor-version compatibility"):format(M.driver_need(r), floor)
+end
+
 -- The least driver that runs release r on this machine, when it is older
 -- than r's own minimum (Table 3): minor-version compatibility's floor
--- (r.compat_min, Table 2), raised to the driver of the first CUDA that
+-- (compat_floor, Table 2), raised to the driver of the first CUDA that
 -- builds each GPU (a driver older than a GPU runs nothing on it,
 -- driver_predates).  A driver of 580 runs CUDA 13.2 on an RTX PRO 6000
 -- Blackwell (first built by 12.8, whose driver is 570.26) though 13.2's
 -- own is 595.45.04; 570.26 runs 12.9 there, not 525.60.13.  nil when
--- only r's own driver (or one of its branch: 13.0's 580 beside
--- 580.65.06) runs it here, or the data lacks either minimum.
+-- only r's own driver (or one of its branch: 13.0's 580.65.06) runs it
+-- here, or the data lacks either minimum.
 function M.compat_driver(facts, r)
-  if not (r.compat_min and r.driver_min) then return nil end
-  local least = r.compat_min
+  local least = M.compat_floor(r)
+  if not (least and r.driver_min) then return nil end
   local oldest = A.known_versions()[1]
   for _, g in ipairs((facts or {}).gpus or {}) do
     local cc = type(g) == "table" and g.compute_capability
@@ -99,10 +127,17 @@ end
 -- The least driver upgrade that runs release r on this machine, as a
 -- phrase, least first: through minor-version compatibility where that
 -- opens r with an older driver than its own (compat_driver), then r's
--- own minimum; else driver_at_least.
-function M.driver_least(facts, r)
+-- own minimum; else driver_at_least.  jit: the GPUs (names) that would
+-- run r's code only by JIT-compiling its PTX (an installed torch with no
+-- SASS for them), which minor-version compatibility cannot do: then r's
+-- own driver, saying why the lesser one is not enough.
+function M.driver_least(facts, r, jit)
   local compat = M.compat_driver(facts, r)
   if not compat then return M.driver_at_least(r) end
+  if jit and #jit > 0 then
+    return ("%s (driver %s runs CUDA %s through minor-version compatibility, but cannot JIT-compile its PTX, which the %s runs)"):format(
+      M.driver_at_least(r), compat, r.version, table.concat(jit, ", the "))
+  end
   return ("driver %s or newer, the least that runs CUDA %s (through minor-version compatibility, without PTX JIT; %s runs it directly)"):format(
     compat, r.version, M.driver_at_least(r))
 end

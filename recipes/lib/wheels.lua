@@ -486,11 +486,13 @@ end
 -- GPU, the arch list, glibc, the platform: T.fits with the driver set
 -- aside), the oldest such release -- the least upgrade that opens one.
 -- Returns { release, ceiling (the newest CUDA this driver runs directly),
--- need (T.driver_at_least of the release), wheel (the cu tag of a wheel
--- that would then cover the machine: M.cover with the release's minimum
--- driver in place), text } or nil: no driver seen, a Jetson (its driver
--- is its JetPack's), or no such release (one whose minimum driver
--- predates a GPU does not count).  items: the parsed --arch-list.
+-- need (the driver to install: T.driver_least of the release where a
+-- lesser driver than its own opens it, least = true; else
+-- T.driver_at_least), wheel (the cu tag of a wheel that would then cover
+-- the machine: M.cover with that driver in place), text } or nil: no
+-- driver seen, a Jetson (its driver is its JetPack's), or no such
+-- release (one whose minimum driver predates a GPU does not count).
+-- items: the parsed --arch-list.
 function M.upgrade(facts, torch, items)
   local d = facts.driver
   if type(d) ~= "table" or type(d.version) ~= "string" or (facts.host or {}).platform == "jetson"
@@ -507,14 +509,35 @@ function M.upgrade(facts, torch, items)
   end
   if not open then return nil end
   local u = { release = open, ceiling = driver_ceiling(d), need = T.driver_at_least(open) }
-  if open.driver_min then
-    local w = M.cover(at_min(open), torch)
-    if w.covered and w.cuda then u.wheel = w.cuda:gsub("%.", "") end
+  local function covering(f)
+    local w = M.cover(f, torch)
+    return w.covered and w.cuda or nil
   end
-  local tag = open.version:gsub("%.", "")
-  u.text = ("driver %s runs CUDA up to %s directly; %s opens CUDA %s and PyTorch %s's cu%s wheels%s"):format(
-    d.version, u.ceiling or "?", u.need, open.version, torch.version, u.wheel or tag,
-    u.wheel and ", which cover this machine: no source build needed" or "")
+  local own = open.driver_min and covering(at_min(open))
+  -- the least driver that opens a wheel CUDA (T.compat_driver: minor-
+  -- version compatibility's floor, raised to each GPU's first driver):
+  -- where a wheel covers the machine with it (its PTX gets no JIT
+  -- there), named with that wheel's CUDA; where none does with it but
+  -- one does with the release's own minimum, that minimum
+  local least = T.compat_driver(facts, open)
+  local lw
+  if least then
+    local dl = { version = least }
+    dl.cuda_max = driver_ceiling(dl)
+    lw = covering(setmetatable({ driver = dl }, { __index = facts }))
+  end
+  local wheel = own
+  if lw or (least and not own) then
+    u.release = lw and A.release(lw) or open
+    u.need = T.driver_least(facts, u.release)
+    u.least = u.need ~= T.driver_at_least(u.release)
+    wheel = lw
+  end
+  u.wheel = wheel and wheel:gsub("%.", "") or nil
+  local tag = u.release.version:gsub("%.", "")
+  u.text = ("driver %s runs CUDA up to %s directly; %s%s opens CUDA %s and PyTorch %s's cu%s wheels%s"):format(
+    d.version, u.ceiling or "?", u.need, u.least and "," or "", u.release.version, torch.version,
+    u.wheel or tag, u.wheel and ", which cover this machine: no source build needed" or "")
   return u
 end
 

@@ -215,8 +215,8 @@ done
 # compatibility.
 for fx in $F/gcc15-and-13.json $F/rtx4090-cuda128.json; do
 	"$PTBUILD" plan --facts "$fx" --torch 2.9 --cuda 13.5 >"$T_DIR/out" 2>&1 </dev/null
-	like "$(cat "$T_DIR/out")" "*error \[driver-too-old\]*(it needs 620.70.06 (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older), or 580 through minor-version compatibility)*
-    fix: install driver 580 or newer, the least that runs CUDA 13.5 (through minor-version compatibility, without PTX JIT; driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older) runs it directly), or use CUDA 12.* or older (--cuda)*" \
+	like "$(cat "$T_DIR/out")" "*error \[driver-too-old\]*(it needs 620.70.06 (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older), or 580.65.06 through minor-version compatibility)*
+    fix: install driver 580.65.06 or newer, the least that runs CUDA 13.5 (through minor-version compatibility, without PTX JIT; driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older) runs it directly), or use CUDA 12.* or older (--cuda)*" \
 		"--cuda 13.5 on $(basename "$fx"): the driver fix names 580 through minor-version compatibility, then 620.70.06 as a driver known to run it"
 done
 python3 -c 'import json, sys
@@ -324,15 +324,16 @@ like "$(grep -A1 '^  host_compiler' "$T_DIR/out")" "*accepted by nvcc 13.5 (gcc 
 "$PTBUILD" plan --profile graviton3 >"$T_DIR/out" 2>&1 </dev/null
 like "$(cat "$T_DIR/out")" "*no NVIDIA driver or GPU was seen: *the machine that runs the built PyTorch needs driver *" \
 	"no-gpu-detected names the driver of the machine that runs the built PyTorch"
-# ... and the minor-version driver as a second choice, not as a second
-# parenthesis after the first's (13.4: a branch, 13.5: a driver known to
-# run it, each with its own parenthesis)
-for c in "13.4|an r615 driver or newer (615.71.09 or newer is known to run it), or driver 580 or newer through minor-version compatibility" \
-	"13.5|driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older), or driver 580 or newer through minor-version compatibility" \
-	"13.0|driver 580.65.06 or newer, or driver 580 or newer through minor-version compatibility"; do
+# ... the least driver first, as driver-too-old names it (minor-version
+# compatibility's, 580.65.06 for 13.x, the first r580 driver), then the
+# CUDA's own in the parenthesis (13.4: a branch, 13.5: a driver known to
+# run it); 13.0's own is the least, and named once
+for c in "13.4|driver 580.65.06 or newer, the least that runs CUDA 13.4 (through minor-version compatibility, without PTX JIT; an r615 driver or newer (615.71.09 or newer is known to run it) runs it directly)" \
+	"13.5|driver 580.65.06 or newer, the least that runs CUDA 13.5 (through minor-version compatibility, without PTX JIT; driver 620.70.06 or newer (known to run CUDA 13.5; the minimum may be older) runs it directly)" \
+	"13.0|driver 580.65.06 or newer"; do
 	"$PTBUILD" plan --profile graviton3 --cuda "${c%%|*}" >"$T_DIR/out" 2>&1 </dev/null
 	like "$(grep 'no-gpu-detected' "$T_DIR/out")" "*the built PyTorch needs ${c#*|}" \
-		"--cuda ${c%%|*}: no-gpu-detected names the driver, then the minor-version one as the other choice"
+		"--cuda ${c%%|*}: no-gpu-detected names the least driver first, the CUDA's own after"
 done
 
 # --cuda X.Y.Z: a plan installs one update of each release; the reason

@@ -52,7 +52,7 @@ like "$out" "*fix: no CUDA that PyTorch 2.14 ships wheels for suits this machine
 # 580.65.06 opens in wheels.
 plan gb10
 f=$(fix driver-too-old)
-like "$f" "install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly): *; for wheels: driver 570.124.06 runs CUDA up to 12.8 directly; $opens" \
+like "$f" "install driver 580.65.06 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly): *; for wheels: driver 570.124.06 runs CUDA up to 12.8 directly; $opens" \
 	"GB10 on 570: the least driver for 13.2 first, then the upgrade that opens a CUDA with wheels"
 
 # A driver that runs 13.0: a wheel covers the machine, nothing to upgrade.

@@ -29,11 +29,11 @@ machine a535 535.183.01 12.2 "NVIDIA A100-SXM4-80GB" 8.0
 # after, apart
 plan pro535 13.2
 f=$(findings "$T_DIR/p.json" driver-too-old fix)
-like "$f" "install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly): CUDA 12.2, the newest this driver runs, does not build the $pro (compute capability 12.0); for wheels: driver 535.183.01 runs CUDA up to 12.2 directly; driver 580.65.06 or newer opens CUDA 13.0 and PyTorch 2.14's cu130 wheels*" \
+like "$f" "install driver 580.65.06 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly): CUDA 12.2, the newest this driver runs, does not build the $pro (compute capability 12.0); for wheels: driver 535.183.01 runs CUDA up to 12.2 directly; driver 580.65.06 or newer opens CUDA 13.0 and PyTorch 2.14's cu130 wheels*" \
 	"RTX PRO 6000 on 535, CUDA 13.2: the least driver for 13.2 first, its own next, the wheels' driver apart"
 plan a535 13.2
 is "$(findings "$T_DIR/p.json" driver-too-old fix)" \
-	"install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly), or use CUDA 12.2 or older (--cuda)" \
+	"install driver 580.65.06 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly), or use CUDA 12.2 or older (--cuda)" \
 	"A100 on 535, CUDA 13.2: the same least driver"
 # 13.0's own minimum is of the 580 branch: nothing less runs it
 plan a535 13.0
@@ -74,7 +74,7 @@ ROWS
 machine a535tk 535.183.01 12.2 "NVIDIA A100-SXM4-80GB" 8.0 13.2.51
 mkdir -p "$T_DIR/empty"
 "$PTBUILD" doctor --facts "$T_DIR/a535tk.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
-like "$(findings "$T_DIR/d.json" driver-too-old fix)" "install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly), or use a toolkit no newer than CUDA 12.2" \
+like "$(findings "$T_DIR/d.json" driver-too-old fix)" "install driver 580.65.06 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly), or use a toolkit no newer than CUDA 12.2" \
 	"doctor, CUDA 13.2 installed on driver 535: the same least driver"
 # a GPU newer than the driver as well (RTX PRO 6000, first built by 12.8):
 # doctor names the driver that runs the installed 13.2 too, as plan does
@@ -82,7 +82,7 @@ like "$(findings "$T_DIR/d.json" driver-too-old fix)" "install driver 580 or new
 machine pro535tk 535.183.01 12.2 "$pro" 12.0 13.2.51
 "$PTBUILD" doctor --facts "$T_DIR/pro535tk.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
 df=$(findings "$T_DIR/d.json" driver-too-old fix)
-is "$df" "install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly)" \
+is "$df" "install driver 580.65.06 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly)" \
 	"doctor, RTX PRO 6000 on driver 535 with CUDA 13.2 installed: 580, not 12.8's 570.26"
 plan pro535tk 13.2
 like "$(findings "$T_DIR/p.json" driver-too-old fix)" "$df*" "... the driver plan names for the same facts"
@@ -92,7 +92,7 @@ json_edit "$T_DIR/a535.json" "$T_DIR/node2.json" "f['host']['hostname'] = 'node2
 like "$(python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 print("".join(x["fix"] for b in d["builds"] for x in b["problems"] if x["code"] == "driver-too-old"))' "$T_DIR/f.json")" \
-	"install driver 580 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly) on *" \
+	"install driver 580.65.06 or newer, the least that runs CUDA 13.2 (through minor-version compatibility, without PTX JIT; driver 595.45.04 or newer runs it directly) on *" \
 	"a fleet plan's node on driver 535: the same least driver"
 
 done_testing

@@ -138,8 +138,8 @@ is "$rc" 1 "a node no CUDA serves: exit 1"
 printf '%s\n' "$out" >"$T_DIR/old.json"
 is "$(q "$T_DIR/old.json" 'codes(d["problems"])')" '["fleet-node-unserved@l4-old"]' "fleet-node-unserved names the node"
 like "$(q "$T_DIR/old.json" 'd["problems"][0]["message"] + " FIX " + d["problems"][0]["fix"]')" \
-	"*l4-old*its driver 470.256.02 (CUDA 11.4 at most) runs no CUDA that PyTorch 2.14 builds*the oldest, CUDA 12.6, needs 560.28.03 (* FIX install driver 560.28.03 or newer on l4-old*" \
-	"... saying why and the least driver that would serve it"
+	"*l4-old*its driver 470.256.02 (CUDA 11.4 at most) runs no CUDA that PyTorch 2.14 builds*the oldest, CUDA 12.6, needs 560.28.03, or 525.60.13 through minor-version compatibility FIX install driver 525.60.13 or newer, the least that runs CUDA 12.6 (*) on l4-old*" \
+	"... saying why and the least driver that would serve it (minor-version compatibility's, before 12.6's own)"
 is "$(q "$T_DIR/old.json" 'B("x86_64")["torch_cuda_arch_list"] + " " + B("x86_64")["cuda"]["version"] + " " + json.dumps(T("x86_64")["nodes"])')" \
 	'9.0+PTX 12.6 ["dgx-h100"]' "... and not averaged in: the build is the DGX's alone"
 is "$(q "$T_DIR/old.json" 'N("l4-old")["build"]')" "null" "... the node row says no build serves it"

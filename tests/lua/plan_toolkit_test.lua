@@ -56,6 +56,52 @@ local unknown = { version = "13.6", compat_min = "580" }
 t.like(T.driver_need(unknown), "Table 3", "no minimum in the data: driver_need says where to read it")
 t.like(T.driver_at_least(unknown), "Table 3", "no minimum in the data: driver_at_least says where to read it")
 
+-- compat_floor: the least driver minor-version compatibility runs a
+-- release with, as one to install.  Table 2 names 13.x's by its branch
+-- alone (">= 580" [rn-t2]); the least r580 driver Table 3 lists is
+-- 13.0's 580.65.06 [rn-t3].  12.x and 11.x name full versions [rn-t2].
+for _, c in ipairs({
+  { "11.8", "450.80.02" }, { "12.0", "525.60.13" }, { "12.9", "525.60.13" },
+  { "13.0", "580.65.06" }, { "13.2", "580.65.06" }, { "13.4", "580.65.06" }, { "13.5", "580.65.06" },
+}) do
+  t.is(T.compat_floor(R(c[1])), c[2], ("CUDA %s: minor-version compatibility from driver %s"):format(c[1], c[2]))
+end
+t.is(T.compat_floor({ version = "14.1", compat_min = "700" }), "700",
+  "a branch no release of the data has a driver of: the branch itself, not a guess")
+t.is(T.compat_floor({ version = "99.0" }), nil, "no floor in the data: none")
+-- driver_need_compat: own, then the floor where it is older
+t.is(T.driver_need_compat(R("13.2")), "595.45.04, or 580.65.06 through minor-version compatibility", "13.2: own, then 580.65.06")
+t.is(T.driver_need_compat(R("13.0")), "580.65.06", "13.0: its own is the floor, said once")
+t.is(T.driver_need_compat(R("12.0")), "525.60.13", "12.0: likewise")
+-- compat_driver / driver_least: raised to the driver of each GPU's first
+-- CUDA; nil where only the release's own driver (or branch) runs it
+local function gpus(...)
+  local out = {}
+  for _, cc in ipairs({ ... }) do out[#out + 1] = { compute_capability = cc } end
+  return { gpus = out }
+end
+for _, c in ipairs({
+  { "12.6", gpus("8.0"), "525.60.13" },           -- A100, first 11.0 [rn-t2]
+  { "12.9", gpus("8.0", "12.0"), "570.26" },      -- RTX PRO 6000, first 12.8 [rn-t3]
+  { "12.8", gpus("12.0"), nil },                  -- 12.8's own driver
+  { "13.4", gpus("9.0"), "580.65.06" },
+  { "13.4", gpus("10.7"), nil },                  -- Rubin: first 13.4, its own branch
+  { "13.0", gpus("8.0"), nil },                   -- 13.0's own is the floor
+  { "11.8", gpus("7.0"), "450.80.02" },
+  { "11.8", gpus("8.0"), "450.80.02" },           -- 11.0's 450.51.05 is below the floor
+}) do
+  local ccs = {}
+  for _, g in ipairs(c[2].gpus) do ccs[#ccs + 1] = g.compute_capability end
+  t.is(T.compat_driver(c[2], R(c[1])), c[3], ("CUDA %s on GPUs %s: least driver %s"):format(
+    c[1], table.concat(ccs, ","), tostring(c[3])))
+end
+t.is(T.driver_least(gpus("8.0"), R("12.8"), { "NVIDIA A100" }),
+  "driver 570.26 or newer (driver 525.60.13 runs CUDA 12.8 through minor-version compatibility, but cannot JIT-compile its PTX, which the NVIDIA A100 runs)",
+  "a GPU that runs PTX alone: the release's own driver, saying why [S_COMPAT]")
+t.is(T.driver_least(gpus("8.0"), R("12.8"), {}),
+  "driver 525.60.13 or newer, the least that runs CUDA 12.8 (through minor-version compatibility, without PTX JIT; driver 570.26 or newer runs it directly)",
+  "no GPU on PTX alone: the least driver first")
+
 -- asked_update: --cuda naming an update other than the one a plan
 -- installs (each release's last, data/cuda.lua updates [tk-csv]) is
 -- said, and an update no table names is called unknown: { asked, the
