@@ -439,6 +439,10 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
       -- either says alone
       -- either says alone (jetson-facts-disagree beside what the rest
       -- says, where the driver's answer is no problem)
+      local mis = C.jetson_mismatch(n.facts)
+      if mis then
+        problem(plan.problems, mis.severity, mis.code, n.name, ("node '%s': %s"):format(n.name, mis.text), mis.fix)
+      end
       local dis = C.jetson_facts_disagree(n.facts, r)
       if dis then
         problem(plan.problems, dis.severity, dis.code, n.name, ("node '%s': %s"):format(n.name, dis.text), dis.fix)

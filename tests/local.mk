@@ -112,6 +112,7 @@ SHELL_TESTS = \
 	tests/integration/t0157-plan-jetson-driver.sh \
 	tests/integration/t0158-plan-python-packages.sh \
 	tests/integration/t0159-python-too-new-agree.sh \
+	tests/integration/t0165-jetson-module-l4t.sh \
 	tests/integration/t0153-doctor-container-procfs.sh \
 	tests/integration/t0155-doctor-source.sh \
 	tests/integration/t0211-sources.sh \

@@ -75,6 +75,20 @@ function M.jetson_cuda_too_old(facts, r)
       r.version, name, tostring(cc or "?"), known, need) }
 end
 
+-- The JetPacks (major.minor) of L4T major l, "5.0-5.1" or "7.2".
+local function l4t_of_major(l)
+  local lo, hi
+  for l4t, j in pairs(L4T.jetpack) do
+    local mm = j:match("^(%d+%.%d+)")
+    if l4t:match("^(%d+)%.") == l then
+      if not lo or A.vcmp(mm, lo) < 0 then lo = mm end
+      if not hi or A.vcmp(mm, hi) > 0 then hi = mm end
+    end
+  end
+  if not lo then return "?" end
+  return lo == hi and lo or (lo .. "-" .. hi)
+end
+
 -- The first L4T release data/l4t.lua gives JetPack jp (major.minor), or nil.
 local function l4t_of(jp)
   local first
@@ -222,6 +236,29 @@ function M.jetson_facts_disagree(facts, r, flag)
       jp, r and contains(x.cudas, r.version) and (" (it runs CUDA %s)"):format(r.version) or "", d.cuda_max, flag or "--cuda", d.cuda_max) }
 end
 
+-- A Jetson whose L4T names a JetPack its module has no release of
+-- (T.jetson_mismatch [jetson-lineup]: a Jetson Thor on L4T 36, JetPack
+-- 6; an Orin on L4T 38, JetPack 7.0): facts that cannot both be true,
+-- of which ptbuild cannot tell the wrong one, so it plans by neither (no
+-- JetPack's CUDA, upgrade package or flash).  The fix says how to read
+-- both again: the L4T release file and the module's compatible string.
+-- nil, or { code, severity, text, fix }.  Plan, doctor and fleet alike.
+-- (jetson-facts-disagree, an error: unlike the L4T and the driver, which
+-- an unfinished upgrade can part, these two never go together)
+function M.jetson_mismatch(facts)
+  local x = T.jetson_mismatch(facts)
+  if not x then return nil end
+  local runs = {}
+  for _, l in ipairs(x.runs) do
+    local first = l4t_of_major(l)
+    runs[#runs + 1] = ("L4T %s (JetPack %s)"):format(l, first)
+  end
+  return { code = "jetson-facts-disagree", severity = "error",
+    text = ("the facts cannot both be true: the module is %s (%s, GPU %s), which has releases on %s only, but L4T %s is JetPack %s, which has none for it; ptbuild cannot tell which fact is wrong, so it plans no JetPack's CUDA, upgrade package or flash by either"):format(
+      x.module, x.family, x.cc, table.concat(runs, ", "), x.l4t, x.jetpack),
+    fix = "compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string ('tr \"\\0\" \" \" < /proc/device-tree/compatible'), set right the fact that is wrong and run 'ptbuild detect' again" }
+end
+
 -- The plan's CUDA choice against a Jetson's facts that disagree
 -- (l4t_vs_driver): a clause for the reason of the choice, or "".
 function M.jetson_facts_clause(facts)
@@ -245,8 +282,9 @@ end
 -- or { text, fix }.  flag: how the fix names a CUDA to take ("--cuda" in
 -- a plan).  (jetson-orin-needs-cuda-13.2, plan and doctor alike)
 function M.orin_sbsa_route(facts, torch, r, flag)
+  -- (facts that cannot both be true plan no way out: jetson_mismatch)
   if (facts.host or {}).platform ~= "jetson" or T.platform(facts, r) ~= "linux-sbsa"
-     or not T.orin_sbsa_blocked(facts, r) then
+     or not T.orin_sbsa_blocked(facts, r) or T.jetson_mismatch(facts) then
     return nil
   end
   flag = flag or "--cuda"
@@ -263,8 +301,7 @@ function M.orin_sbsa_route(facts, torch, r, flag)
   else
     -- the way back that needs no flash: the CUDA this JetPack ships,
     -- when the PyTorch release builds with it
-    local jp = type(l4t) == "string" and L4T.jetpack[l4t]
-    local own = jp and L4T.cuda[jp:match("^(%d+%.%d+)")]
+    local jp, own = T.jetpack(facts)
     local ownr = own and A.release(own)
     local back = not own and "use the CUDA your JetPack ships, or "
       or ownr and T.torch_builds(torch, ownr) and ("use JetPack %s's CUDA %s (%s %s), or "):format(jp, own, flag, own)
@@ -380,6 +417,9 @@ function M.jetson_driver(facts, r, flag, root)
   if runs ~= "too-old" and runs ~= "compat" then return nil end
   local dis = M.jetson_facts_disagree(facts, r, flag)
   if dis and dis.code ~= "jetson-facts-disagree" then return false end
+  -- facts that cannot both be true: that problem speaks, nothing is
+  -- planned on either guess
+  if T.jetson_mismatch(facts) then return false end
   local how, j = M.jetson_runs(facts, r, root)
   if how == "unnamed" then
     return { code = "driver-minor-compat", severity = "warning",
