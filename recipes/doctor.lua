@@ -146,7 +146,7 @@ check("driver-too-old", "error", "S03", function(c)
   if runs == "direct" or runs == "unknown" then return end
   -- on a Jetson, the Jetson rule's words, as plan's (its driver comes
   -- with its JetPack; false: another Jetson rule speaks)
-  local jd = checks_lib.jetson_driver(c.f, r, "ptbuild plan --cuda", c.tk.root)
+  local jd = checks_lib.jetson_driver(c.f, r, "ptbuild plan --cuda", c.tk.root, c.torch or pytorch.releases[#pytorch.releases])
   if jd ~= nil then
     if not jd then return end
     return { severity = jd.severity, message = jd.text, fix = jd.fix,

@@ -451,7 +451,7 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
       local jetpack_decides = not theirs and jetson_node_problems(plan, torch, r, n, runs)
       -- a Jetson node's driver answer is the Jetson rule's (checks
       -- jetson_driver), as in its own plan
-      local jd = not theirs and C.jetson_driver(n.facts, r, nil, plan.cuda.root)
+      local jd = not theirs and C.jetson_driver(n.facts, r, nil, plan.cuda.root, torch)
       if theirs then
         -- the driver's answer, in the words of both facts
       elseif jd ~= nil then

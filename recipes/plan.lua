@@ -161,7 +161,7 @@ local function driver_problems(p, facts, r, torch, items)
   if dis then problem(p, dis.severity, dis.code, dis.text, dis.fix) end
   -- on a Jetson every driver answer is the Jetson rule's (lib/checks
   -- jetson_driver): its driver comes with its JetPack
-  local jd = C.jetson_driver(facts, r)
+  local jd = C.jetson_driver(facts, r, nil, nil, torch)
   if dis and dis.code ~= "jetson-facts-disagree" then
     -- the driver's answer, in the words of both facts
   elseif jd ~= nil then

@@ -398,6 +398,46 @@ function M.jetson_driver_need(facts, r)
     contains({ L4T.cuda[jp] }, r.version) and "" or " (with NVIDIA's upgrade package)")
 end
 
+-- The newest PyTorch release ptbuild knows whose build takes CUDA v, or
+-- nil.
+local function newest_torch_for(v)
+  local rv, best = A.release(v), nil
+  for _, t in ipairs(pytorch.releases) do
+    if rv and T.torch_builds(t, rv) then best = t end
+  end
+  return best
+end
+
+-- The way to a CUDA a Jetson runs, of list (oldest first), as a fix's
+-- phrase: the newest that PyTorch release torch builds ("use CUDA 12.6,
+-- the newest this Jetson runs (--cuda 12.6)"); when it builds none of
+-- them (PyTorch 2.14 needs CUDA 12.6, JetPack 5 runs 12.2 at most), the
+-- newest of them with the newest release that builds it, and why this
+-- one does not ("... with PyTorch 2.7, the newest release that builds
+-- it: PyTorch 2.14 does not, its build needs CUDA 12.6 or newer (--torch
+-- 2.7 --cuda 12.2)").  what: how the CUDA is named ("the newest this
+-- Jetson runs").  flag: how a CUDA is named ("--cuda"; doctor's
+-- "ptbuild plan --cuda").  nil when list is empty, or no release ptbuild
+-- knows builds its newest.
+function M.jetson_use(list, torch, flag, what)
+  flag = flag or "--cuda"
+  local newest
+  for i = #list, 1, -1 do
+    local rv = A.release(list[i])
+    if not torch or (rv and T.torch_builds(torch, rv)) then
+      return ("use CUDA %s, %s%s (%s %s)"):format(list[i], what,
+        i == #list and "" or (" that PyTorch %s builds"):format(torch.version), flag, list[i])
+    end
+    newest = newest or list[i]
+  end
+  if not newest then return nil end
+  local t = newest_torch_for(newest)
+  if not t then return nil end
+  local _, why = T.torch_builds(torch, A.release(newest))
+  return ("use CUDA %s, %s, with PyTorch %s, the newest release that builds it: PyTorch %s does not, %s (%s %s)"):format(
+    newest, what, t.version, torch.version, why or "", flag:gsub("%-%-cuda$", "--torch " .. t.version .. " --cuda"), newest)
+end
+
 -- Every driver answer on a Jetson, by the Jetson rule: its driver comes
 -- with its JetPack (L4T), so a driver that runs CUDA r not directly
 -- ("too-old", or "compat": minor-version compatibility) is mended by a
@@ -409,7 +449,7 @@ end
 -- the plan loads); else { code (driver-too-old or driver-minor-compat),
 -- severity, text, fix }.  flag: how the fix names a CUDA to take
 -- ("--cuda" in a plan).  Plan, doctor and a fleet's Jetson nodes alike.
-function M.jetson_driver(facts, r, flag, root)
+function M.jetson_driver(facts, r, flag, root, torch)
   if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
   local d = facts.driver
   if type(d) ~= "table" or not d.version then return nil end
@@ -438,22 +478,23 @@ function M.jetson_driver(facts, r, flag, root)
     and ("driver %s (CUDA %s at most) cannot run CUDA %s; %s"):format(d.version, tostring(d.cuda_max or "?"), r.version, where)
     or ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver; %s"):format(
       d.version, tostring(d.cuda_max or "?"), r.version, r.version, where)
-  local keep
+  local floor = T.jetson_cuda_min(facts)
+  local runs_here = {}
   for _, v in ipairs(own and jetpack_cudas(jp, own) or { d.cuda_max }) do
     local rv = v and A.release(v)
     -- its own and older by the driver, newer ones by a package ptbuild
-    -- names (the plan loads it)
-    local runs_v = rv and (own and A.vcmp(v, own) > 0 and T.jetpack_runs(facts, rv) == "upgrade-package"
-      or (not own or A.vcmp(v, own) <= 0) and T.driver_runs(rv, d) == "direct")
-    if runs_v and (not keep or A.vcmp(v, keep) > 0) then keep = v end
+    -- names (the plan loads it); none below the module's floor (a Thor
+    -- builds nothing before CUDA 13.0)
+    local runs_v = rv and (not floor or A.vcmp(v, floor) >= 0)
+      and (own and A.vcmp(v, own) > 0 and T.jetpack_runs(facts, rv) == "upgrade-package"
+        or (not own or A.vcmp(v, own) <= 0) and T.driver_runs(rv, d) == "direct")
+    if runs_v then runs_here[#runs_here + 1] = v end
   end
   local need = M.jetson_driver_need(facts, r)
   local fix = need and ("flash %s"):format(need)
     or ("no JetPack ptbuild knows runs CUDA %s on this Jetson"):format(r.version)
-  if keep then
-    fix = fix .. (need and ", or use CUDA %s, the newest this Jetson runs (%s %s)"
-      or ": use CUDA %s, the newest this Jetson runs (%s %s)"):format(keep, flag or "--cuda", keep)
-  end
+  local use = M.jetson_use(runs_here, torch, flag, "the newest this Jetson runs")
+  if use then fix = fix .. (need and ", or " or ": ") .. use end
   return { code = runs == "too-old" and "driver-too-old" or "driver-minor-compat",
     severity = runs == "too-old" and "error" or "warning", text = text, fix = fix }
 end
