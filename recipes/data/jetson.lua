@@ -83,7 +83,9 @@ local upgrade = {
   -- 7.2 (13.2 its own) takes 13.3 and 13.4 [tegra-upgrade].  For 13.4 the
   -- note names Thor's package (cuda-compat-13-4, into compat/) and Orin's
   -- (cuda-compat-orin-13-4, into compat_orin/); no source read names
-  -- 13.3's, so it has no row.  CUDA -> { jetpack, thor, orin }.
+  -- 13.3's, so it has no row, and every list of 7.2's CUDAs says 13.3
+  -- runs only through a package ptbuild cannot name (lib/checks
+  -- cudas_words).  CUDA -> { jetpack, thor, orin }.
   sbsa = {
     ["13.4"] = { jetpack = "7.2", thor = { package = "cuda-compat-13-4", dir = "compat" },
                  orin = { package = "cuda-compat-orin-13-4", dir = "compat_orin" } },

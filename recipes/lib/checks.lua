@@ -98,6 +98,31 @@ local function l4t_of(jp)
   return first
 end
 
+-- Does JetPack jp (major.minor[.patch]) run CUDA v with its own driver
+-- or an upgrade package ptbuild names (data/jetson.lua upgrade
+-- [tegra-upgrade]): cuda-compat-X-Y on JetPack 5 and 6, on JetPack 7 the
+-- package of upgrade.sbsa's row (13.4 on 7.2)?  false for a CUDA NVIDIA's
+-- table serves through a package no source read names (13.3 on 7.2).
+local function named_on(jp, v)
+  local mm = jp:match("^(%d+%.%d+)")
+  if L4T.cuda[mm] == v then return true end
+  if (tonumber(jp:match("^(%d+)")) or 0) < 7 then return jetson.upgrade_serves(jp, v) end
+  local row = jetson.upgrade.sbsa[v]
+  return row ~= nil and row.jetpack == mm
+end
+
+-- The CUDAs JetPack jp runs (list, oldest first) in words, each it runs
+-- only through a package ptbuild cannot name said to: "13.2, 13.3 (only
+-- through an NVIDIA upgrade package ptbuild cannot name), 13.4".
+local function cudas_words(jp, list)
+  local out = {}
+  for _, v in ipairs(list) do
+    out[#out + 1] = named_on(jp, v) and v
+      or (v .. " (only through an NVIDIA upgrade package ptbuild cannot name)")
+  end
+  return table.concat(out, ", ")
+end
+
 -- A Jetson whose JetPack runs no SBSA CUDA r (T.jetson_sbsa_runs
 -- [tegra-upgrade]: Jetson Thor on JetPack 7.0 or 7.1 runs CUDA 13.0
 -- alone; its driver is 13.0's and NVIDIA's upgrade package supports no
@@ -124,7 +149,7 @@ function M.jetpack_too_old(facts, r)
     x.flash = ("JetPack %s%s"):format(to, l and (" (L4T " .. l:gsub("%.0$", "") .. ")") or "")
     local list = { L4T.cuda[to] }
     for _, v in ipairs(rows[to].serves) do list[#list + 1] = v end
-    x.flash_runs = table.concat(list, ", ")
+    x.flash_runs = cudas_words(to, list)
   end
   return x
 end
@@ -206,13 +231,13 @@ function M.jetson_facts_disagree(facts, r, flag)
   if not x then return nil end
   local d, jp = x.driver, x.jp
   local facts_said = ("the facts disagree: L4T %s is JetPack %s, whose driver is CUDA %s's (it runs CUDA %s), but the driver (%s) reports CUDA %s"):format(
-    x.l4t, jp, x.own, table.concat(x.cudas, ", "), tostring(d.version), d.cuda_max)
+    x.l4t, jp, x.own, cudas_words(jp, x.cudas), tostring(d.version), d.cuda_max)
   if x.dir == "ahead" then
     return { code = "jetson-facts-disagree", severity = "warning",
       text = facts_said .. (", which NVIDIA's upgrade table gives JetPack %s no way to run; ptbuild cannot tell from what it reads which is right: the driver's CUDA is the answer of the first libcuda.so.1 the loader finds, an upgrade package's own where a /usr/local/cuda-X.Y/compat directory is on LD_LIBRARY_PATH, or the L4T release file is older than the driver that runs; ptbuild plans by the L4T's JetPack, whose CUDA %s a newer driver runs too"):format(
         jp, x.own),
       fix = ("compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version' and look for a compat directory in 'echo $LD_LIBRARY_PATH' (JetPack %s runs CUDA %s); set right the one that is wrong and run 'ptbuild detect' again, or keep to CUDA %s (%s %s)"):format(
-        jp, table.concat(x.cudas, ", "), x.own, flag or "--cuda", x.own) }
+        jp, cudas_words(jp, x.cudas), x.own, flag or "--cuda", x.own) }
   end
   local runs = r and M.driver(r, d)
   local code, severity, by
@@ -395,7 +420,9 @@ function M.jetson_driver_need(facts, r)
   if not jp then return nil end
   local l = l4t_of(jp):gsub("%.0$", "")
   return ("JetPack %s (L4T %s), the first whose driver runs CUDA %s%s"):format(jp, l, r.version,
-    contains({ L4T.cuda[jp] }, r.version) and "" or " (with NVIDIA's upgrade package)")
+    contains({ L4T.cuda[jp] }, r.version) and ""
+      or named_on(jp, r.version) and " (with NVIDIA's upgrade package)"
+      or " (only through an NVIDIA upgrade package ptbuild cannot name)")
 end
 
 -- The newest PyTorch release ptbuild knows whose build takes CUDA v, or
