@@ -146,7 +146,7 @@ check("driver-too-old", "error", "S03", function(c)
   if runs == "direct" or runs == "unknown" then return end
   -- on a Jetson, the Jetson rule's words, as plan's (its driver comes
   -- with its JetPack; false: another Jetson rule speaks)
-  local jd = checks_lib.jetson_driver(c.f, r, "ptbuild plan --cuda", c.tk.root)
+  local jd = checks_lib.jetson_driver(c.f, r, "ptbuild plan --cuda", c.tk.root, c.torch or pytorch.releases[#pytorch.releases])
   if jd ~= nil then
     if not jd then return end
     return { severity = jd.severity, message = jd.text, fix = jd.fix,
@@ -173,6 +173,14 @@ end)
 -- use): plan's jetson-facts-disagree, by the one rule (lib/checks
 -- jetson_facts_disagree); driver-too-old words the rest.
 check("jetson-facts-disagree", "warning", "S03", function(c)
+  -- a module with no release of its L4T's JetPack: an error, and the one
+  -- Jetson answer (lib/checks jetson_mismatch)
+  local mis = checks_lib.jetson_mismatch(c.f)
+  if mis then
+    return { severity = mis.severity, message = mis.text, fix = mis.fix,
+      seen = ("L4T %s, module %s, GPU %s"):format(tostring(c.f.jetson.l4t), tostring(c.f.jetson.module),
+        tostring(toolkit.jetson_cc(c.f))) }
+  end
   local dis = checks_lib.jetson_facts_disagree(c.f, c.tk and c.rel or nil, "ptbuild plan --cuda")
   if not dis or dis.code ~= "jetson-facts-disagree" then return end
   return { severity = dis.severity, message = dis.text, fix = dis.fix,

@@ -439,6 +439,10 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
       -- either says alone
       -- either says alone (jetson-facts-disagree beside what the rest
       -- says, where the driver's answer is no problem)
+      local mis = C.jetson_mismatch(n.facts)
+      if mis then
+        problem(plan.problems, mis.severity, mis.code, n.name, ("node '%s': %s"):format(n.name, mis.text), mis.fix)
+      end
       local dis = C.jetson_facts_disagree(n.facts, r)
       if dis then
         problem(plan.problems, dis.severity, dis.code, n.name, ("node '%s': %s"):format(n.name, dis.text), dis.fix)
@@ -447,7 +451,7 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
       local jetpack_decides = not theirs and jetson_node_problems(plan, torch, r, n, runs)
       -- a Jetson node's driver answer is the Jetson rule's (checks
       -- jetson_driver), as in its own plan
-      local jd = not theirs and C.jetson_driver(n.facts, r, nil, plan.cuda.root)
+      local jd = not theirs and C.jetson_driver(n.facts, r, nil, plan.cuda.root, torch)
       if theirs then
         -- the driver's answer, in the words of both facts
       elseif jd ~= nil then

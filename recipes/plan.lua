@@ -147,6 +147,11 @@ end
 -- Whether the driver runs CUDA r: too old, only through minor-version
 -- compatibility, or not seen at all.  Adds to problem list p.
 local function driver_problems(p, facts, r, torch, items)
+  -- a Jetson whose module has no release of its L4T's JetPack: one
+  -- error naming both (jetson-facts-disagree), and nothing planned on
+  -- either (lib/checks jetson_mismatch)
+  local mis = C.jetson_mismatch(facts)
+  if mis then problem(p, mis.severity, mis.code, mis.text, mis.fix) end
   local runs = C.driver(r, facts.driver)
   local old_for, first = T.driver_predates(facts)
   -- a Jetson whose L4T and driver disagree: one problem naming both
@@ -156,7 +161,7 @@ local function driver_problems(p, facts, r, torch, items)
   if dis then problem(p, dis.severity, dis.code, dis.text, dis.fix) end
   -- on a Jetson every driver answer is the Jetson rule's (lib/checks
   -- jetson_driver): its driver comes with its JetPack
-  local jd = C.jetson_driver(facts, r)
+  local jd = C.jetson_driver(facts, r, nil, nil, torch)
   if dis and dis.code ~= "jetson-facts-disagree" then
     -- the driver's answer, in the words of both facts
   elseif jd ~= nil then

@@ -15,18 +15,27 @@
 -- this file keeps the planning view: module -> GPU, and which toolkit
 -- serves it.
 
--- module keyword (in facts jetson.module) -> GPU compute capability
+-- module keyword (in facts jetson.module) -> GPU compute capability, and
+-- l4t: the L4T majors, of those data/l4t.lua names a JetPack for (32,
+-- 35, 36, 38, 39), that have a release for the module [jetson-lineup]:
+-- Thor from L4T 38 (JetPack 7) [thor-cuda13], 39 too [jp72]; Orin on L4T
+-- 35 (JetPack 5), 36 (JetPack 6) and 39 (JetPack 7.2) but not 38, whose
+-- Jetson Linux "does not support the Jetson Orin product family"; Xavier
+-- up to JetPack 5 (L4T 35) [jp517]; TX2, Nano and TX1 on JetPack 4 (L4T
+-- 32) alone.  A Jetson whose L4T names a JetPack its module has none of
+-- carries facts that cannot both be true (lib/toolkit jetson_mismatch).
 local modules = {
   { match = "thor", cc = "11.0", cc_cuda12 = "10.1", name = "Jetson Thor",   -- [thor] (sm_101 before CUDA 13)
-    cuda_min = "13.0" },                                                      -- [thor-cuda13]
-  { match = "orin", cc = "8.7", name = "Jetson Orin" },                       -- archs.lua GA10B
-  { match = "xavier", cc = "7.2", name = "Jetson Xavier" },
-  { match = "tx2", cc = "6.2", name = "Jetson TX2" },
-  { match = "nano", cc = "5.3", name = "Jetson Nano" },
+    cuda_min = "13.0", l4t = { "38", "39" } },                               -- [thor-cuda13]
+  { match = "orin", cc = "8.7", name = "Jetson Orin",                         -- archs.lua GA10B
+    l4t = { "35", "36", "39" } },
+  { match = "xavier", cc = "7.2", name = "Jetson Xavier", l4t = { "32", "35" } },
+  { match = "tx2", cc = "6.2", name = "Jetson TX2", l4t = { "32" } },
+  { match = "nano", cc = "5.3", name = "Jetson Nano", l4t = { "32" } },
   -- Tegra X1 like the Nano (data/gpus.lua tegra210): Linux's
   -- tegra210-p2371-2180.dts, model "NVIDIA Jetson TX1 Developer Kit"
   -- [S_LINUX_DTS]; module P2180 "NVIDIA Jetson TX1" [S_JTOP]; JetPack 4 only
-  { match = "tx1", cc = "5.3", name = "Jetson TX1" },
+  { match = "tx1", cc = "5.3", name = "Jetson TX1", l4t = { "32" } },
 }
 
 -- cuda_min: the first CUDA that builds for the module on any JetPack it
@@ -74,7 +83,9 @@ local upgrade = {
   -- 7.2 (13.2 its own) takes 13.3 and 13.4 [tegra-upgrade].  For 13.4 the
   -- note names Thor's package (cuda-compat-13-4, into compat/) and Orin's
   -- (cuda-compat-orin-13-4, into compat_orin/); no source read names
-  -- 13.3's, so it has no row.  CUDA -> { jetpack, thor, orin }.
+  -- 13.3's, so it has no row, and every list of 7.2's CUDAs says 13.3
+  -- runs only through a package ptbuild cannot name (lib/checks
+  -- cudas_words).  CUDA -> { jetpack, thor, orin }.
   sbsa = {
     ["13.4"] = { jetpack = "7.2", thor = { package = "cuda-compat-13-4", dir = "compat" },
                  orin = { package = "cuda-compat-orin-13-4", dir = "compat_orin" } },

@@ -75,6 +75,20 @@ function M.jetson_cuda_too_old(facts, r)
       r.version, name, tostring(cc or "?"), known, need) }
 end
 
+-- The JetPacks (major.minor) of L4T major l, "5.0-5.1" or "7.2".
+local function l4t_of_major(l)
+  local lo, hi
+  for l4t, j in pairs(L4T.jetpack) do
+    local mm = j:match("^(%d+%.%d+)")
+    if l4t:match("^(%d+)%.") == l then
+      if not lo or A.vcmp(mm, lo) < 0 then lo = mm end
+      if not hi or A.vcmp(mm, hi) > 0 then hi = mm end
+    end
+  end
+  if not lo then return "?" end
+  return lo == hi and lo or (lo .. "-" .. hi)
+end
+
 -- The first L4T release data/l4t.lua gives JetPack jp (major.minor), or nil.
 local function l4t_of(jp)
   local first
@@ -82,6 +96,31 @@ local function l4t_of(jp)
     if j:match("^(%d+%.%d+)") == jp and (not first or A.vcmp(l4t, first) < 0) then first = l4t end
   end
   return first
+end
+
+-- Does JetPack jp (major.minor[.patch]) run CUDA v with its own driver
+-- or an upgrade package ptbuild names (data/jetson.lua upgrade
+-- [tegra-upgrade]): cuda-compat-X-Y on JetPack 5 and 6, on JetPack 7 the
+-- package of upgrade.sbsa's row (13.4 on 7.2)?  false for a CUDA NVIDIA's
+-- table serves through a package no source read names (13.3 on 7.2).
+local function named_on(jp, v)
+  local mm = jp:match("^(%d+%.%d+)")
+  if L4T.cuda[mm] == v then return true end
+  if (tonumber(jp:match("^(%d+)")) or 0) < 7 then return jetson.upgrade_serves(jp, v) end
+  local row = jetson.upgrade.sbsa[v]
+  return row ~= nil and row.jetpack == mm
+end
+
+-- The CUDAs JetPack jp runs (list, oldest first) in words, each it runs
+-- only through a package ptbuild cannot name said to: "13.2, 13.3 (only
+-- through an NVIDIA upgrade package ptbuild cannot name), 13.4".
+local function cudas_words(jp, list)
+  local out = {}
+  for _, v in ipairs(list) do
+    out[#out + 1] = named_on(jp, v) and v
+      or (v .. " (only through an NVIDIA upgrade package ptbuild cannot name)")
+  end
+  return table.concat(out, ", ")
 end
 
 -- A Jetson whose JetPack runs no SBSA CUDA r (T.jetson_sbsa_runs
@@ -110,7 +149,7 @@ function M.jetpack_too_old(facts, r)
     x.flash = ("JetPack %s%s"):format(to, l and (" (L4T " .. l:gsub("%.0$", "") .. ")") or "")
     local list = { L4T.cuda[to] }
     for _, v in ipairs(rows[to].serves) do list[#list + 1] = v end
-    x.flash_runs = table.concat(list, ", ")
+    x.flash_runs = cudas_words(to, list)
   end
   return x
 end
@@ -192,13 +231,13 @@ function M.jetson_facts_disagree(facts, r, flag)
   if not x then return nil end
   local d, jp = x.driver, x.jp
   local facts_said = ("the facts disagree: L4T %s is JetPack %s, whose driver is CUDA %s's (it runs CUDA %s), but the driver (%s) reports CUDA %s"):format(
-    x.l4t, jp, x.own, table.concat(x.cudas, ", "), tostring(d.version), d.cuda_max)
+    x.l4t, jp, x.own, cudas_words(jp, x.cudas), tostring(d.version), d.cuda_max)
   if x.dir == "ahead" then
     return { code = "jetson-facts-disagree", severity = "warning",
       text = facts_said .. (", which NVIDIA's upgrade table gives JetPack %s no way to run; ptbuild cannot tell from what it reads which is right: the driver's CUDA is the answer of the first libcuda.so.1 the loader finds, an upgrade package's own where a /usr/local/cuda-X.Y/compat directory is on LD_LIBRARY_PATH, or the L4T release file is older than the driver that runs; ptbuild plans by the L4T's JetPack, whose CUDA %s a newer driver runs too"):format(
         jp, x.own),
       fix = ("compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version' and look for a compat directory in 'echo $LD_LIBRARY_PATH' (JetPack %s runs CUDA %s); set right the one that is wrong and run 'ptbuild detect' again, or keep to CUDA %s (%s %s)"):format(
-        jp, table.concat(x.cudas, ", "), x.own, flag or "--cuda", x.own) }
+        jp, cudas_words(jp, x.cudas), x.own, flag or "--cuda", x.own) }
   end
   local runs = r and M.driver(r, d)
   local code, severity, by
@@ -220,6 +259,29 @@ function M.jetson_facts_disagree(facts, r, flag)
     text = facts_said .. (" at most; ptbuild trusts the driver, which runs the programs, while the L4T release is a file an unfinished JetPack upgrade can leave ahead of it%s"):format(by),
     fix = ("compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack %s upgrade and reboot into it%s, or use CUDA %s, the newest this driver runs (%s %s)"):format(
       jp, r and contains(x.cudas, r.version) and (" (it runs CUDA %s)"):format(r.version) or "", d.cuda_max, flag or "--cuda", d.cuda_max) }
+end
+
+-- A Jetson whose L4T names a JetPack its module has no release of
+-- (T.jetson_mismatch [jetson-lineup]: a Jetson Thor on L4T 36, JetPack
+-- 6; an Orin on L4T 38, JetPack 7.0): facts that cannot both be true,
+-- of which ptbuild cannot tell the wrong one, so it plans by neither (no
+-- JetPack's CUDA, upgrade package or flash).  The fix says how to read
+-- both again: the L4T release file and the module's compatible string.
+-- nil, or { code, severity, text, fix }.  Plan, doctor and fleet alike.
+-- (jetson-facts-disagree, an error: unlike the L4T and the driver, which
+-- an unfinished upgrade can part, these two never go together)
+function M.jetson_mismatch(facts)
+  local x = T.jetson_mismatch(facts)
+  if not x then return nil end
+  local runs = {}
+  for _, l in ipairs(x.runs) do
+    local first = l4t_of_major(l)
+    runs[#runs + 1] = ("L4T %s (JetPack %s)"):format(l, first)
+  end
+  return { code = "jetson-facts-disagree", severity = "error",
+    text = ("the facts cannot both be true: the module is %s (%s, GPU %s), which has releases on %s only, but L4T %s is JetPack %s, which has none for it; ptbuild cannot tell which fact is wrong, so it plans no JetPack's CUDA, upgrade package or flash by either"):format(
+      x.module, x.family, x.cc, table.concat(runs, ", "), x.l4t, x.jetpack),
+    fix = "compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string ('tr \"\\0\" \" \" < /proc/device-tree/compatible'), set right the fact that is wrong and run 'ptbuild detect' again" }
 end
 
 -- The plan's CUDA choice against a Jetson's facts that disagree
@@ -245,8 +307,9 @@ end
 -- or { text, fix }.  flag: how the fix names a CUDA to take ("--cuda" in
 -- a plan).  (jetson-orin-needs-cuda-13.2, plan and doctor alike)
 function M.orin_sbsa_route(facts, torch, r, flag)
+  -- (facts that cannot both be true plan no way out: jetson_mismatch)
   if (facts.host or {}).platform ~= "jetson" or T.platform(facts, r) ~= "linux-sbsa"
-     or not T.orin_sbsa_blocked(facts, r) then
+     or not T.orin_sbsa_blocked(facts, r) or T.jetson_mismatch(facts) then
     return nil
   end
   flag = flag or "--cuda"
@@ -263,8 +326,7 @@ function M.orin_sbsa_route(facts, torch, r, flag)
   else
     -- the way back that needs no flash: the CUDA this JetPack ships,
     -- when the PyTorch release builds with it
-    local jp = type(l4t) == "string" and L4T.jetpack[l4t]
-    local own = jp and L4T.cuda[jp:match("^(%d+%.%d+)")]
+    local jp, own = T.jetpack(facts)
     local ownr = own and A.release(own)
     local back = not own and "use the CUDA your JetPack ships, or "
       or ownr and T.torch_builds(torch, ownr) and ("use JetPack %s's CUDA %s (%s %s), or "):format(jp, own, flag, own)
@@ -358,7 +420,49 @@ function M.jetson_driver_need(facts, r)
   if not jp then return nil end
   local l = l4t_of(jp):gsub("%.0$", "")
   return ("JetPack %s (L4T %s), the first whose driver runs CUDA %s%s"):format(jp, l, r.version,
-    contains({ L4T.cuda[jp] }, r.version) and "" or " (with NVIDIA's upgrade package)")
+    contains({ L4T.cuda[jp] }, r.version) and ""
+      or named_on(jp, r.version) and " (with NVIDIA's upgrade package)"
+      or " (only through an NVIDIA upgrade package ptbuild cannot name)")
+end
+
+-- The newest PyTorch release ptbuild knows whose build takes CUDA v, or
+-- nil.
+local function newest_torch_for(v)
+  local rv, best = A.release(v), nil
+  for _, t in ipairs(pytorch.releases) do
+    if rv and T.torch_builds(t, rv) then best = t end
+  end
+  return best
+end
+
+-- The way to a CUDA a Jetson runs, of list (oldest first), as a fix's
+-- phrase: the newest that PyTorch release torch builds ("use CUDA 12.6,
+-- the newest this Jetson runs (--cuda 12.6)"); when it builds none of
+-- them (PyTorch 2.14 needs CUDA 12.6, JetPack 5 runs 12.2 at most), the
+-- newest of them with the newest release that builds it, and why this
+-- one does not ("... with PyTorch 2.7, the newest release that builds
+-- it: PyTorch 2.14 does not, its build needs CUDA 12.6 or newer (--torch
+-- 2.7 --cuda 12.2)").  what: how the CUDA is named ("the newest this
+-- Jetson runs").  flag: how a CUDA is named ("--cuda"; doctor's
+-- "ptbuild plan --cuda").  nil when list is empty, or no release ptbuild
+-- knows builds its newest.
+function M.jetson_use(list, torch, flag, what)
+  flag = flag or "--cuda"
+  local newest
+  for i = #list, 1, -1 do
+    local rv = A.release(list[i])
+    if not torch or (rv and T.torch_builds(torch, rv)) then
+      return ("use CUDA %s, %s%s (%s %s)"):format(list[i], what,
+        i == #list and "" or (" that PyTorch %s builds"):format(torch.version), flag, list[i])
+    end
+    newest = newest or list[i]
+  end
+  if not newest then return nil end
+  local t = newest_torch_for(newest)
+  if not t then return nil end
+  local _, why = T.torch_builds(torch, A.release(newest))
+  return ("use CUDA %s, %s, with PyTorch %s, the newest release that builds it: PyTorch %s does not, %s (%s %s)"):format(
+    newest, what, t.version, torch.version, why or "", flag:gsub("%-%-cuda$", "--torch " .. t.version .. " --cuda"), newest)
 end
 
 -- Every driver answer on a Jetson, by the Jetson rule: its driver comes
@@ -372,7 +476,7 @@ end
 -- the plan loads); else { code (driver-too-old or driver-minor-compat),
 -- severity, text, fix }.  flag: how the fix names a CUDA to take
 -- ("--cuda" in a plan).  Plan, doctor and a fleet's Jetson nodes alike.
-function M.jetson_driver(facts, r, flag, root)
+function M.jetson_driver(facts, r, flag, root, torch)
   if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
   local d = facts.driver
   if type(d) ~= "table" or not d.version then return nil end
@@ -380,6 +484,9 @@ function M.jetson_driver(facts, r, flag, root)
   if runs ~= "too-old" and runs ~= "compat" then return nil end
   local dis = M.jetson_facts_disagree(facts, r, flag)
   if dis and dis.code ~= "jetson-facts-disagree" then return false end
+  -- facts that cannot both be true: that problem speaks, nothing is
+  -- planned on either guess
+  if T.jetson_mismatch(facts) then return false end
   local how, j = M.jetson_runs(facts, r, root)
   if how == "unnamed" then
     return { code = "driver-minor-compat", severity = "warning",
@@ -398,22 +505,23 @@ function M.jetson_driver(facts, r, flag, root)
     and ("driver %s (CUDA %s at most) cannot run CUDA %s; %s"):format(d.version, tostring(d.cuda_max or "?"), r.version, where)
     or ("driver %s (CUDA %s at most) runs CUDA %s only through minor-version compatibility: PTX compiled by CUDA %s cannot be JIT-compiled by this driver; %s"):format(
       d.version, tostring(d.cuda_max or "?"), r.version, r.version, where)
-  local keep
+  local floor = T.jetson_cuda_min(facts)
+  local runs_here = {}
   for _, v in ipairs(own and jetpack_cudas(jp, own) or { d.cuda_max }) do
     local rv = v and A.release(v)
     -- its own and older by the driver, newer ones by a package ptbuild
-    -- names (the plan loads it)
-    local runs_v = rv and (own and A.vcmp(v, own) > 0 and T.jetpack_runs(facts, rv) == "upgrade-package"
-      or (not own or A.vcmp(v, own) <= 0) and T.driver_runs(rv, d) == "direct")
-    if runs_v and (not keep or A.vcmp(v, keep) > 0) then keep = v end
+    -- names (the plan loads it); none below the module's floor (a Thor
+    -- builds nothing before CUDA 13.0)
+    local runs_v = rv and (not floor or A.vcmp(v, floor) >= 0)
+      and (own and A.vcmp(v, own) > 0 and T.jetpack_runs(facts, rv) == "upgrade-package"
+        or (not own or A.vcmp(v, own) <= 0) and T.driver_runs(rv, d) == "direct")
+    if runs_v then runs_here[#runs_here + 1] = v end
   end
   local need = M.jetson_driver_need(facts, r)
   local fix = need and ("flash %s"):format(need)
     or ("no JetPack ptbuild knows runs CUDA %s on this Jetson"):format(r.version)
-  if keep then
-    fix = fix .. (need and ", or use CUDA %s, the newest this Jetson runs (%s %s)"
-      or ": use CUDA %s, the newest this Jetson runs (%s %s)"):format(keep, flag or "--cuda", keep)
-  end
+  local use = M.jetson_use(runs_here, torch, flag, "the newest this Jetson runs")
+  if use then fix = fix .. (need and ", or " or ": ") .. use end
   return { code = runs == "too-old" and "driver-too-old" or "driver-minor-compat",
     severity = runs == "too-old" and "error" or "warning", text = text, fix = fix }
 end

@@ -346,12 +346,45 @@ function M.predates_fix(facts, first, r)
     M.driver_at_least(A.release(first)), first)
 end
 
+-- The L4T majors data/l4t.lua names a JetPack for: those whose module
+-- line-up data/jetson.lua states (modules[].l4t).
+local judged_l4t = {}
+for l4t in pairs(L4T.jetpack) do judged_l4t[l4t:match("^(%d+)")] = true end
+
+-- A Jetson whose L4T names a JetPack its module has no release of
+-- (data/jetson.lua modules[].l4t [jetson-lineup]): a Jetson Thor on L4T
+-- 36 (JetPack 6), an Orin on L4T 38 (JetPack 7.0, 7.1).  Such facts
+-- cannot both be true, and ptbuild cannot tell which is wrong, so it
+-- takes no JetPack from them (M.jetpack).  nil, or { module (as the facts
+-- name it, else the family), family, cc, l4t, jetpack, runs (the L4T
+-- majors the module has, oldest first) }.  An L4T major whose line-up
+-- ptbuild does not know (37, 40) is not judged.
+function M.jetson_mismatch(facts)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  local l4t = facts.jetson and facts.jetson.l4t
+  local major = type(l4t) == "string" and l4t:match("^(%d+)%.")
+  local jp = type(l4t) == "string" and L4T.jetpack[l4t]
+  if not (major and jp and judged_l4t[major]) then return nil end
+  local cc = M.jetson_cc(facts)
+  for _, m in ipairs(jetson.modules) do
+    if cc and (cc == m.cc or cc == m.cc_cuda12) then
+      if not m.l4t or contains(m.l4t, major) then return nil end
+      local mod = facts.jetson.module
+      return { module = type(mod) == "string" and mod or m.name, family = m.name, cc = cc,
+               l4t = l4t, jetpack = jp, runs = m.l4t }
+    end
+  end
+  return nil
+end
+
 -- The JetPack of a Jetson's facts (data/l4t.lua, by its L4T) and the
--- CUDA that JetPack ships, or nil when the L4T is not one ptbuild knows.
+-- CUDA that JetPack ships, or nil when the L4T is not one ptbuild knows,
+-- or names a JetPack the module has none of (M.jetson_mismatch: nothing
+-- is planned on either guess).
 function M.jetpack(facts)
   local l4t = facts.jetson and facts.jetson.l4t
   local jp = type(l4t) == "string" and L4T.jetpack[l4t]
-  if not jp then return nil end
+  if not jp or M.jetson_mismatch(facts) then return nil end
   return jp, L4T.cuda[jp:match("^(%d+%.%d+)")]
 end
 

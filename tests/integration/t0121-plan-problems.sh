@@ -34,6 +34,7 @@ jetson-orin-needs-cuda-13.2|error|--profile jetson-orin --cuda 13.0
 jetson-thor-needs-cuda-13|error|--profile jetson-thor --cuda 12.8
 jetpack-too-old-for-cuda|error|--profile jetson-thor --cuda 13.1
 jetson-facts-disagree|warning|--facts $F/thor-l4t-ahead-of-driver.json --cuda 13.0
+jetson-facts-disagree|error|--facts $F/thor-on-l4t36.json --cuda 13.0
 glibc-too-old|error|--facts $F/amzn2-glibc226.json --torch 2.11 --cuda 12.8
 glibc-too-new|error|--facts $F/fedora43-glibc242.json --cuda 13.0
 glibc-too-new|error|--facts $F/fedora43-glibc242.json --cuda 13.1

@@ -8,6 +8,7 @@
 # newer than it builds with (plan
 # for its default release, doctor for the newest: the same one), a Jetson
 # Thor on a CUDA before 13.0, an Orin on an SBSA CUDA it does not run, a
+# Jetson whose module has no release of its L4T's JetPack, a
 # toolkit whose GPU list or compiler limits ptbuild assumes (13.5), a GPU
 # whose compute capability ptbuild does not know.
 # (Before the rules were shared, doctor held
@@ -117,7 +118,9 @@ Thor on CUDA 12.6|f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "
 Thor with a driver too old|f["driver"] = {"version": "535.104.05", "cuda_max": "12.2"}|13.0|driver
 Thor with gcc 16|f["compilers"] = [{"name": "gcc", "version": "16.1.0", "path": "/usr/bin/gcc"}]|13.0|gcc-too-new
 Thor with python3 3.16|f["python"] = {"version": "3.16", "path": "/usr/bin/python3"}|13.0|python-too-new
-Orin with an SBSA 12.6|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "sbsa-linux"}]|12.6|platform sbsa-toolkit-on-jetson
+Orin on JetPack 6.2 with an SBSA 12.6|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "36.4.3"; f["driver"] = {"version": "540.4.0", "cuda_max": "12.6"}; f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "sbsa-linux"}]|12.6|platform sbsa-toolkit-on-jetson
+Orin left on Thor's L4T 38.2 (JetPack 7.0 has no Orin release)|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["toolkits"] = [{"root": "/usr/local/cuda-12.6", "version": "12.6.85", "target": "aarch64-linux"}]|12.6|jetson-facts-disagree
+Thor on L4T 36.4.3 (JetPack 6.2 has no Thor release)|f["jetson"]["l4t"] = "36.4.3"; f["driver"] = {"version": "540.4.0", "cuda_max": "12.6"}|13.0|jetson-facts-disagree
 Thor's gcc known as 13 with CUDA 12.4 (13.2.0 breaks it on aarch64)|f["compilers"] = [{"name": "gcc", "version": "13", "path": "/usr/bin/gcc"}]; f["toolkits"] = [{"root": "/usr/local/cuda-12.4", "version": "12.4.131", "target": "sbsa-linux"}]|12.4|gcc-too-new jetson-thor-needs-cuda-13
 Orin on L4T 36 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "36.4.4"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|jetson-facts-disagree jetson-orin-needs-cuda-13.2 platform sbsa-toolkit-on-jetson
 Orin on L4T 39 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "39.2.0"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver

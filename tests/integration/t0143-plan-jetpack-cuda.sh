@@ -38,9 +38,9 @@ codes() {
 # FACTS TORCH CUDA -> the plan's errors, then what its text says (a glob)
 plan_rows codes <<'EOF2'
 thor70|2.14|13.1|jetpack-too-old-for-cuda|CUDA 13.1 will not run on this Jetson's JetPack 7.0 (L4T 38.2.0): its driver is CUDA 13.0's
-thor70|2.14|13.1|jetpack-too-old-for-cuda|fix: use CUDA 13.0, the one JetPack 7.0 runs (--cuda 13.0), or flash JetPack 7.2 (L4T 39.2), which runs CUDA 13.2, 13.3, 13.4 (none of them 13.1), and choose one of those
+thor70|2.14|13.1|jetpack-too-old-for-cuda|fix: use CUDA 13.0, the one JetPack 7.0 runs (--cuda 13.0), or flash JetPack 7.2 (L4T 39.2), which runs CUDA 13.2, 13.3 (only through an NVIDIA upgrade package ptbuild cannot name), 13.4 (none of them 13.1), and choose one of those
 thor70|2.14|13.2|jetpack-too-old-for-cuda|'13.1 onwards' not compatible
-thor70|2.14|13.4|jetpack-too-old-for-cuda|or flash JetPack 7.2 (L4T 39.2), which runs CUDA 13.2, 13.3, 13.4, and plan again
+thor70|2.14|13.4|jetpack-too-old-for-cuda|or flash JetPack 7.2 (L4T 39.2), which runs CUDA 13.2, 13.3 (only through an NVIDIA upgrade package ptbuild cannot name), 13.4, and plan again
 thor70|2.14|13.5|jetpack-too-old-for-cuda|(none of them 13.5)
 thor71|2.14|13.2|jetpack-too-old-for-cuda|CUDA 13.2 will not run on this Jetson's JetPack 7.1 (L4T 38.4.0)
 thor70|2.14|13.0|none|installed, in /usr/local/cuda-13.0

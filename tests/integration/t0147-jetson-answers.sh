@@ -105,7 +105,7 @@ for args in "--cuda 13.0" ""; do
 	# shellcheck disable=SC2086
 	"$PTBUILD" plan --facts "$T_DIR/thor72dn.json" $args --json >"$T_DIR/p.json" 2>/dev/null
 	like "$(said "$T_DIR/p.json" problems jetson-facts-disagree)" \
-		"the facts disagree: L4T 39.2.0 is JetPack 7.2, whose driver is CUDA 13.2's (it runs CUDA 13.2, 13.3, 13.4), but the driver (580.00) reports CUDA 13.0 at most; ptbuild trusts the driver*: by the driver, CUDA 13.0 runs here directly*	compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack 7.2 upgrade*" \
+		"the facts disagree: L4T 39.2.0 is JetPack 7.2, whose driver is CUDA 13.2's (it runs CUDA 13.2, 13.3 (only through an NVIDIA upgrade package ptbuild cannot name), 13.4), but the driver (580.00) reports CUDA 13.0 at most; ptbuild trusts the driver*: by the driver, CUDA 13.0 runs here directly*	compare /etc/nv_tegra_release with 'cat /proc/driver/nvidia/version', then finish the JetPack 7.2 upgrade*" \
 		"plan ${args:-choosing}: jetson-facts-disagree with both facts and the fix"
 	like "$(python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["cuda"]; print(c["version"], c["why"])' "$T_DIR/p.json")" \
 		"13.0 *; judged by the driver, which reports CUDA 13.0 at most, not by L4T 39.2.0's JetPack 7.2 (CUDA 13.2), as the facts disagree*" \
@@ -118,7 +118,7 @@ for facts in thor72d:13.2 thor72d4:13.4; do
 	cuda=${facts#*:} facts=${facts%:*}
 	"$PTBUILD" plan --facts "$T_DIR/$facts.json" --cuda "$cuda" --json >"$T_DIR/p.json" 2>/dev/null
 	like "$(said "$T_DIR/p.json" problems driver-minor-compat)" \
-		"the facts disagree: L4T 39.2.0 is JetPack 7.2, whose driver is CUDA 13.2's (it runs CUDA 13.2, 13.3, 13.4), but the driver (580.00) reports CUDA 13.0 at most; ptbuild trusts the driver*: by the driver, CUDA $cuda runs here only through minor-version compatibility*" \
+		"the facts disagree: L4T 39.2.0 is JetPack 7.2, whose driver is CUDA 13.2's (it runs CUDA 13.2, 13.3 (only through an NVIDIA upgrade package ptbuild cannot name), 13.4), but the driver (580.00) reports CUDA 13.0 at most; ptbuild trusts the driver*: by the driver, CUDA $cuda runs here only through minor-version compatibility*" \
 		"$facts, --cuda $cuda: the L4T's JetPack and the driver's CUDA named, the driver trusted"
 	is "$(python3 -c 'import json, sys; print(sum(p["code"].startswith("driver-") for p in json.load(open(sys.argv[1]))["problems"]))' "$T_DIR/p.json")" 1 \
 		"$facts, --cuda $cuda: one driver problem, not a second that says either fact alone"

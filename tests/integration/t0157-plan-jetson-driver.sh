@@ -50,8 +50,8 @@ like "$(findings "$T_DIR/p.json" driver-minor-compat message)" \
 	"driver 540.4.0 (CUDA 12.6 at most) runs CUDA 12.8 only through minor-version compatibility*; on a Jetson the driver comes with the JetPack (L4T 35.6.0, JetPack 5.1.4), not from NVIDIA's driver installers" \
 	"... CUDA 12.8: the driver's answer says a Jetson's driver comes with its JetPack"
 is "$(findings "$T_DIR/p.json" driver-minor-compat fix)" \
-	"flash JetPack 6.0 (L4T 36.2), the first whose driver runs CUDA 12.8 (with NVIDIA's upgrade package), or use CUDA 12.2, the newest this Jetson runs (--cuda 12.2)" \
-	"... its fix is the first JetPack that runs 12.8, or the newest CUDA JetPack 5.1.4 runs"
+	"flash JetPack 6.0 (L4T 36.2), the first whose driver runs CUDA 12.8 (with NVIDIA's upgrade package), or use CUDA 12.2, the newest this Jetson runs, with PyTorch 2.13, the newest release that builds it: PyTorch 2.14 does not, its build needs CUDA 12.6 or newer (--torch 2.13 --cuda 12.2)" \
+	"... its fix is the first JetPack that runs 12.8, or the newest CUDA JetPack 5.1.4 runs, with a PyTorch that builds it"
 is "$(desktop "$T_DIR/p.json")" "" "... and nothing names a desktop driver"
 
 # The same Orin whose driver is its JetPack's (CUDA 11.4), asked for 12.4:
@@ -65,8 +65,8 @@ is "$(desktop "$T_DIR/p.json")" "" "... and nothing names a desktop driver"
 with_toolkit orin514a orin514a-tk 12.4
 "$PTBUILD" doctor --facts "$T_DIR/orin514a-tk.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
 is "$(findings "$T_DIR/d.json" driver-too-old fix)" \
-	"flash JetPack 6.0 (L4T 36.2), the first whose driver runs CUDA 12.4 (with NVIDIA's upgrade package), or use CUDA 12.2, the newest this Jetson runs (ptbuild plan --cuda 12.2)" \
-	"... doctor of it with CUDA 12.4 installed: the same JetPack"
+	"flash JetPack 6.0 (L4T 36.2), the first whose driver runs CUDA 12.4 (with NVIDIA's upgrade package), or use CUDA 12.2, the newest this Jetson runs, with PyTorch 2.13, the newest release that builds it: PyTorch 2.14 does not, its build needs CUDA 12.6 or newer (ptbuild plan --torch 2.13 --cuda 12.2)" \
+	"... doctor of it with CUDA 12.4 installed: the same JetPack (and, as doctor judges the newest PyTorch, 2.13 for 12.2)"
 is "$(desktop "$T_DIR/d.json")" "" "... and doctor names no desktop driver"
 json_edit "$T_DIR/orin514a.json" "$T_DIR/node1.json" "f['host']['hostname'] = 'orin1'; f['host']['cores'] = 12"
 json_edit "$T_DIR/orin514.json" "$T_DIR/node2.json" "f['host']['hostname'] = 'orin2'; f['host']['cores'] = 4"

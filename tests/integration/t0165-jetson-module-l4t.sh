@@ -1,0 +1,101 @@
+#!/bin/sh
+# t0165-jetson-module-l4t.sh - a Jetson whose L4T names a JetPack its
+# module has no release of (a Jetson Thor on L4T 36, JetPack 6; an Orin
+# on L4T 38, JetPack 7.0) carries facts that cannot both be true.  Plan,
+# doctor and a fleet plan name both in one error (jetson-facts-disagree)
+# with how to read the real ones, and plan nothing on either guess: no
+# upgrade package of the impossible JetPack, no JetPack to flash, no CUDA
+# of that JetPack.  (Before, a Thor on L4T 36 asking for CUDA 13.0 was
+# told that an unnamed upgrade package runs it, or to use CUDA 12.6.)
+# Consistent facts raise nothing of the kind.
+. "$top_srcdir/tests/lib.sh"
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
+cd "$top_srcdir" || exit 1
+mkdir -p "$T_DIR/empty"
+
+# facts NAME PROFILE CC MODULE L4T DRIVER-CUDA: the profile as that
+# module (GPU of capability CC) on that L4T, its driver of that CUDA
+facts() {
+	json_edit "recipes/profiles/$2.json" "$T_DIR/$1.json" "
+f['gpus'] = [{'index': 0, 'name': '$4', 'compute_capability': '$3'}]
+f['jetson'] = {'l4t': '$5', 'module': '$4'}
+f['driver'] = {'version': '5${6%%.*}0.0', 'cuda_max': '$6'}
+f['toolkits'] = []"
+}
+# every fix and message of a plan or doctor document, one a line
+texts() {
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+xs = d.get("problems", []) + d.get("findings", [])
+for b in d.get("builds", []): xs += b.get("problems", [])
+for x in xs: print(x["code"] + ": " + x.get("message", "") + " | " + x.get("fix", ""))' "$1"
+}
+
+# module x L4T x CUDA x PyTorch, and what is said: "mismatch" (the one
+# error, nothing planned on the JetPack) or "none" (no such error); the
+# source of the row's line-up, an id of recipes/data/sources.lua
+# NAME|PROFILE|CC|MODULE|L4T|DRIVER-CUDA|CUDA|TORCH|SAID|SOURCE
+while IFS='|' read -r name prof cc module l4t dc cuda torch said src; do
+	[ -n "$name" ] || continue
+	grep -q "\[\"$src\"\] = {\|^  $src = {" recipes/data/sources.lua
+	t_ok $? "$name: its source [$src] resolves in recipes/data/sources.lua"
+	facts "$name" "$prof" "$cc" "$module" "$l4t" "$dc"
+	"$PTBUILD" plan --facts "$T_DIR/$name.json" --cuda "$cuda" --torch "$torch" --json >"$T_DIR/p.json" 2>"$T_DIR/err"
+	rc=$?
+	[ "$rc" -le 1 ]
+	t_ok $? "$name: plan --cuda $cuda --torch $torch plans ($(head -c 200 "$T_DIR/err"))"
+	"$PTBUILD" doctor --facts "$T_DIR/$name.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+	p=$(findings "$T_DIR/p.json" jetson-facts-disagree severity message fix)
+	d=$(findings "$T_DIR/d.json" jetson-facts-disagree severity message fix)
+	if [ "$said" = none ]; then
+		is "$(printf '%s' "$p$d" | grep -c 'cannot both be true')" 0 "$name: L4T $l4t on $module raises no mismatch"
+		continue
+	fi
+	like "$p" "error|the facts cannot both be true: the module is $module (*, GPU $cc), which has releases on * only, but L4T $l4t is JetPack *, which has none for it; ptbuild cannot tell which fact is wrong*|compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string*/proc/device-tree/compatible*run 'ptbuild detect' again" \
+		"$name, plan --cuda $cuda --torch $torch: one error names the module and the L4T, and how to read both"
+	is "$rc" 1 "$name: plan exits 1"
+	is "$d" "$p" "$name: doctor says the same"
+	# nothing planned on the JetPack the L4T names, nor on the module's
+	# guess of one: no upgrade package, no JetPack to flash, no CUDA kept
+	is "$(texts "$T_DIR/p.json" | grep -v '^jetson-facts-disagree' | grep -ci "upgrade package\|flash JetPack\|newest this Jetson runs\|JetPack [0-9.]*'s own")" 0 \
+		"$name: no other problem plans on a JetPack (upgrade package, flash, a JetPack's CUDA)"
+	is "$(texts "$T_DIR/d.json" | grep -v '^jetson-facts-disagree' | grep -ci "upgrade package\|flash JetPack\|newest this Jetson runs")" 0 \
+		"$name: nor does doctor"
+done <<'TABLE'
+thor36|jetson-thor|11.0|Jetson AGX Thor Developer Kit|36.4.3|12.6|13.0|2.14|mismatch|jetson-lineup
+thor36d13|jetson-thor|11.0|Jetson AGX Thor Developer Kit|36.4.3|13.0|13.0|2.14|mismatch|jetson-lineup
+thor35|jetson-thor|11.0|Jetson AGX Thor Developer Kit|35.6.0|11.4|13.0|2.10|mismatch|jetson-lineup
+orin38|jetson-orin|8.7|Jetson AGX Orin 64GB|38.2.0|13.0|13.0|2.14|mismatch|jetson-lineup
+orin384|jetson-orin|8.7|Jetson Orin NX|38.4.0|13.0|12.6|2.14|mismatch|jetson-lineup
+orin32|jetson-orin|8.7|Jetson Orin Nano|32.7.4|10.2|12.6|2.14|mismatch|jetson-lineup
+xavier36|jetson-orin|7.2|Jetson AGX Xavier|36.4.3|12.6|12.6|2.14|mismatch|jp517
+nano35|jetson-orin|5.3|Jetson Nano|35.6.0|11.4|11.8|2.6|mismatch|jetson-lineup
+thor38|jetson-thor|11.0|Jetson AGX Thor Developer Kit|38.2.0|13.0|13.0|2.14|none|thor-cuda13
+thor39|jetson-thor|11.0|Jetson AGX Thor Developer Kit|39.2.0|13.2|13.2|2.14|none|jp72
+thor389|jetson-thor|11.0|Jetson AGX Thor Developer Kit|38.9.0|13.0|13.0|2.14|none|thor-cuda13
+orin36|jetson-orin|8.7|Jetson AGX Orin 64GB|36.4.3|12.6|12.6|2.14|none|jetson-lineup
+orin35|jetson-orin|8.7|Jetson AGX Orin 64GB|35.6.0|11.4|11.8|2.6|none|jetson-lineup
+orin39|jetson-orin|8.7|Jetson AGX Orin 64GB|39.2.0|13.2|13.2|2.14|none|jp72
+xavier35|jetson-orin|7.2|Jetson AGX Xavier|35.6.5|11.4|11.8|2.6|none|jp517
+nano32|jetson-orin|5.3|Jetson Nano|32.7.4|10.2|11.8|2.4|none|jetson-lineup
+TABLE
+
+# The case of the issue, word for word: a Thor on L4T 36 asking for
+# CUDA 13.0 is no longer told that an unnamed upgrade package runs it
+"$PTBUILD" plan --facts tests/fixtures/facts/thor-on-l4t36.json --cuda 13.0 --json >"$T_DIR/p.json" 2>/dev/null
+is "$(texts "$T_DIR/p.json" | grep -c "upgrade package ptbuild names none of\|names none of")" 0 \
+	"thor-on-l4t36, --cuda 13.0: no unnamed upgrade package is said to run it"
+is "$(findings "$T_DIR/p.json")" " jetson-facts-disagree " \
+	"... the one problem is the facts'"
+
+# A fleet's Jetson node with such facts hears the same, led by its name
+cp recipes/profiles/jetson-thor.json "$T_DIR/thor-ok.json"
+cp tests/fixtures/facts/thor-on-l4t36.json "$T_DIR/thor-bad.json"
+"$PTBUILD" plan --facts "$T_DIR/thor-ok.json" --facts "$T_DIR/thor-bad.json" --cuda 13.0 --json >"$T_DIR/f.json" 2>/dev/null
+like "$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join(x["severity"] + " " + x.get("node", "?") + ": " + x["message"] for b in d["builds"] for x in b["problems"] if x["code"] == "jetson-facts-disagree"))' "$T_DIR/f.json")" \
+	"error thor-bad: *the facts cannot both be true: the module is Jetson AGX Thor Developer Kit*L4T 36.4.3 is JetPack 6.2*" \
+	"a fleet plan: the node with the impossible facts gets the error, it alone"
+
+done_testing
