@@ -347,7 +347,7 @@ static int toolkit(struct ptb_ctx *ctx, const struct opts *o, struct ptb_validat
 	return -1;
 }
 
-/* The toolkit's own GPU list ({nvcc, arch, code}: ptb_validate_gpu_list,
+/* The toolkit's own GPU list ({nvcc, arch, code}: ptb_detect_gpu_list,
  * each list given timeout_s) where ptbuild's list of its release is a
  * copy or missing (arch.list_source says "assumed" or "unknown"); NULL,
  * spawning nothing, where that list has a source.  An nvcc that cannot
@@ -381,7 +381,7 @@ static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *
 	}
 	if (cJSON_IsString(seen)) {
 		snprintf(e.msg, sizeof e.msg, "%s", seen->valuestring);
-	} else if ((*list = ptb_validate_gpu_list(t->nvcc, timeout_s, &e))) {
+	} else if ((*list = ptb_detect_gpu_list(t->nvcc, timeout_s, &e))) {
 		if (memo)
 			cJSON_AddItemToObject(memo, t->nvcc, cJSON_Duplicate(*list, 1));
 		goto out;

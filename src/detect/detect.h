@@ -51,4 +51,11 @@ cJSON *ptb_detect_environment(const struct ptb_detect_opts *opts, const char *ar
 int ptb_detect_source(const struct ptb_detect_opts *opts, const char *dir, cJSON **out,
                       struct ptb_err *err);
 
+/* Ask nvcc which GPU code it builds: {"nvcc": path, "arch": ["compute_75",
+ * ...] (its --list-gpu-arch), "code": ["sm_75", ...] (its --list-gpu-code)},
+ * two runs of at most timeout_s each (0: 60).  NULL with err (PTB_EVALID)
+ * when either fails or names nothing.  Runs what it is given: the caller
+ * decides that this nvcc may run here. */
+cJSON *ptb_detect_gpu_list(const char *nvcc, int timeout_s, struct ptb_err *err);
+
 #endif

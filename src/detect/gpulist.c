@@ -1,8 +1,10 @@
 /* gpulist.c - ask an nvcc which GPU code it builds: `--list-gpu-arch`
  * (the virtual architectures, compute_XY) and `--list-gpu-code` (the real
  * ones, sm_XY), one line each.  Used where ptbuild's own list for the
- * toolkit's release is a copy or missing: the nvcc itself is the source. */
-#include "validate/validate.h"
+ * toolkit's release is a copy or missing: the nvcc itself is the source.
+ * detect asks it of an installed toolkit (on this host), validate of the
+ * toolkit it compiles with; both read the answer with this one parser. */
+#include "detect/detect.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,7 +81,7 @@ out:
 	return rc;
 }
 
-cJSON *ptb_validate_gpu_list(const char *nvcc, int timeout_s, struct ptb_err *err)
+cJSON *ptb_detect_gpu_list(const char *nvcc, int timeout_s, struct ptb_err *err)
 {
 	cJSON *doc = cJSON_CreateObject();
 	cJSON *arch = cJSON_AddArrayToObject(doc, "arch");
