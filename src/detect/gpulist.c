@@ -11,9 +11,7 @@
 
 #include "util/run.h"
 
-/* Does line (len bytes) read prefix followed by digits and at most one
- * lowercase letter ("sm_90", "compute_100f")? */
-static int code_name(const char *line, size_t len, const char *prefix)
+int ptb_detect_gpu_name(const char *line, size_t len, const char *prefix)
 {
 	size_t p = strlen(prefix), i = p;
 
@@ -65,7 +63,7 @@ static int list_one(const char *nvcc, const char *flag, const char *prefix, int 
 		len = (size_t)(nl - s);
 		while (len && (s[len - 1] == '\r' || s[len - 1] == ' '))
 			len--;
-		if (code_name(s, len, prefix)) {
+		if (ptb_detect_gpu_name(s, len, prefix)) {
 			char *name = ptb_xasprintf("%.*s", (int)len, s);
 
 			cJSON_AddItemToArray(arr, cJSON_CreateString(name));
