@@ -202,7 +202,7 @@ like "$(findings "$T_DIR/p.json" arch-not-built-by-toolkit message)" "*does not 
 #     installed toolkit builds it by its nvcc (by the copy it was passed
 #     over for a download).
 json_edit "$T_DIR/f.json" "$T_DIR/gpu.json" "f['gpus'] = [{'name': 'NVIDIA test GPU', 'compute_capability': '$new', 'source': 'test'}]"
-run "$PTBUILD" $A plan --facts "$T_DIR/gpu.json" --cuda "$rel" --json
+run "$PTBUILD" $A plan --facts "$T_DIR/gpu.json" --json
 printf '%s' "$out" >"$T_DIR/p.json"
 is "$(py "$T_DIR/p.json" 'd["cuda"]["source"] + " " + d["cuda"]["root"]')" "installed $T_DIR/tk" \
 	"plan, a GPU $new: the installed toolkit is planned"
