@@ -358,7 +358,7 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 		/* the environment of --sysroot (or this host), read as detect
 		 * reads a machine; the facts' arch picks the loader's
 		 * directories */
-		struct ptb_detect_opts dopts = { o.p.sysroot, lua, NULL, 0 };
+		struct ptb_detect_opts dopts = { .sysroot = o.p.sysroot, .lua = lua };
 		cJSON *env = ptb_detect_environment(&dopts, ptb_json_str(facts, "host.arch"), &err);
 
 		if (!env) {

@@ -21,6 +21,9 @@ struct ptb_detect_opts {
 	int toolkits_only;         /* 1: leave the GPUs and driver unprobed (no
 	                              libcuda or NVML child): for reading one more
 	                              toolkit into facts already made */
+	int gpu_list_timeout_s;    /* an installed nvcc asked for its GPU list
+	                              (toolkits[].gpu_list): each list's time
+	                              limit; 0: PTB_GPU_LIST_TIMEOUT_S */
 };
 
 /* The raw observations (what detect.enrich receives); NULL with err when
