@@ -94,6 +94,7 @@ function M.convert(args)
     input = args.list,
     cuda = release and release.version or nv and minor or ptb.null,
     gpu_list_from = nv and "nvcc" or nil,
+    gpu_list_nvcc = nv and nv.nvcc or nil,
     torch = torch.version,
     torch_cuda_arch_list = archlist.torch_list(items),
     cmake_cuda_architectures = archlist.cmake(items),

@@ -601,6 +601,32 @@ local function toolkit_facts(raw, notes)
   return out
 end
 
+-- nvcc's own GPU list (`--list-gpu-arch`, `--list-gpu-code`) of each
+-- toolkit whose release's list ptbuild does not source (lib/archlist
+-- list_source: "assumed", a copy of the release before it, or "unknown",
+-- a release newer than its tables), as tk.gpu_list = { from = "nvcc",
+-- nvcc, arch, code }, or { from = "nvcc", nvcc, error } when it could not
+-- answer.  plan, arch and doctor then judge that toolkit by it.  Asked
+-- only where C offers ptb.gpu_list (this host, never a sysroot), only of
+-- an nvcc built for this host's machine, and never for a release whose
+-- list has a source: such a detect runs nothing more.
+local function toolkit_gpu_lists(tks, arch)
+  if not ptb.gpu_list then return end
+  local archlist
+  for _, tk in ipairs(tks) do
+    local native = tk.nvcc_machine == nil or tk.nvcc_machine == arch
+    if type(tk.nvcc) == "string" and type(tk.release) == "string" and native then
+      archlist = archlist or ptb.include("lib/archlist")
+      if archlist.list_source(archlist.release(tk.release)) ~= "data" then
+        local got = ptb.gpu_list(tk.nvcc)
+        tk.gpu_list = { from = "nvcc", nvcc = tk.nvcc, error = got.error,
+                        arch = not got.error and ptb.array(got.arch) or nil,
+                        code = not got.error and ptb.array(got.code) or nil }
+      end
+    end
+  end
+end
+
 ---------------------------------------------------------------------------
 -- compilers
 
@@ -1041,6 +1067,7 @@ function M.enrich(raw)
   local jetson = jetson_facts(raw, kernel)
   platform_of(host, jetson, raw, notes)
   local driver, gpu, tks = gpu_side(raw, jetson, notes)
+  toolkit_gpu_lists(tks, host.arch)
   local env = {}
   for k, v in pairs(raw.env or {}) do env[k] = v end
   env.nvcc_on_path = (raw.path_nvcc or {})[1]

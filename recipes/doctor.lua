@@ -36,9 +36,12 @@ function M.toolkit(f, o)
     tk = { root = t.root, version = t.version, via = "detect", targets = { t.target }, platform = t.platform,
            gcc_max = t.gcc_max }
   end
-  if tk and not tk.version then
-    for _, t in ipairs(f.toolkits or {}) do
-      if t.root == tk.root and t.version then tk.version = t.version end
+  -- the version detect read, and its nvcc's GPU list where detect asked
+  -- (toolkits[].gpu_list: the release's list in data/cuda.lua has no source)
+  for _, t in ipairs(tk and f.toolkits or {}) do
+    if t.root == tk.root or archlist.contains(t.aliases, tk.root) then
+      tk.version = tk.version or t.version
+      if type(t.gpu_list) == "table" then tk.gpu_list = t.gpu_list end
     end
   end
   return tk
@@ -361,7 +364,14 @@ check("arch-list-invalid", "error", "S17", function(c)
   local l = c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST
   if not l then return end
   local items, errs = archlist.parse(l, c.torch)
-  if #errs == 0 and c.rel then errs = archlist.check(items, c.rel) end
+  local nv = c.tk and c.tk.gpu_list and c.tk.gpu_list.code and c.tk.gpu_list
+  if #errs == 0 and c.rel then
+    errs = archlist.check(items, c.rel)
+  elseif #errs == 0 and nv then
+    -- a release ptbuild's tables lack: its nvcc's answer alone judges
+    errs = archlist.check_nvcc(items, { nvcc = tostring(nv.nvcc), version = archlist.cuda_minor(c.tk.version) or "?",
+                                        arch = nv.arch, code = nv.code })
+  end
   if #errs == 0 and c.torch then
     local problems = {}
     targets.torch_accepts(c.torch, items, problems)
@@ -370,6 +380,7 @@ check("arch-list-invalid", "error", "S17", function(c)
   if #errs > 0 then
     return { message = "TORCH_CUDA_ARCH_LIST='" .. l .. "' will fail the build: " .. errs[1].message,
       seen = "environment TORCH_CUDA_ARCH_LIST=" .. l .. (c.rel and (", toolkit CUDA " .. c.rel.version) or "")
+        .. (nv and (", GPU list from nvcc " .. tostring(nv.nvcc)) or "")
         .. (c.torch and (", PyTorch " .. c.torch.version .. " in " .. c.src.path) or ""),
       fix = (errs[1].hint or "use an explicit list such as '8.0;9.0+PTX' (ptbuild plan computes one)")
         -- a copied list's refusal: name the check that asks this nvcc
@@ -570,8 +581,8 @@ check("cuda-data-assumed", "warning", nil, function(c)
     message = ("the %s of CUDA %s are assumed equal to those of CUDA %s (no source ptbuild has lists them): what doctor says of this toolkit's GPUs and host compilers rests on that copy")
       :format(what, c.rel.version, archlist.release_before(c.rel) or "the release before it"),
     seen = ("toolkit %s (%s)"):format(c.tk.root, tostring(c.tk.version or c.rel.version)),
-    fix = ("check with '%s/bin/nvcc --list-gpu-arch' and the #if guards of %s/include/crt/host_config.h")
-      :format(c.tk.root, c.tk.root) }
+    fix = c.rel.assumed and ("check with '%s/bin/nvcc --list-gpu-arch' and the #if guards of %s/include/crt/host_config.h")
+      :format(c.tk.root, c.tk.root) or ("check the #if guards of %s/include/crt/host_config.h"):format(c.tk.root) }
 end)
 
 -- The Python a build here runs in, against the release of the checkout
@@ -1211,7 +1222,9 @@ function M.check(args)
     o.source = src
   end
   c.tk = M.toolkit(f, args.facts_only and {} or o)
-  c.rel = c.tk and c.tk.version and archlist.release(c.tk.version) or nil
+  -- the toolkit's release as its own nvcc lists its GPUs, where detect
+  -- asked it (lib/archlist judged_release), else as ptbuild's tables do
+  c.rel = c.tk and c.tk.version and archlist.judged_release(archlist.release(c.tk.version), c.tk) or nil
   if args.facts_only then c.o = unseen(c) end
   local findings, needs = {}, {}
   for _, ch in ipairs(checks) do
@@ -1243,7 +1256,8 @@ function M.check(args)
   end
   return {
     schema = "ptbuild.doctor/1",
-    toolkit = c.tk and { root = c.tk.root, version = c.tk.version or ptb.null, via = c.tk.via } or ptb.null,
+    toolkit = c.tk and { root = c.tk.root, version = c.tk.version or ptb.null, via = c.tk.via,
+                         gpu_list = c.tk.gpu_list and c.tk.gpu_list.code and { from = "nvcc", nvcc = c.tk.gpu_list.nvcc } or nil } or ptb.null,
     source = c.src and { path = c.src.path, version = c.src.version, release = c.src.release or ptb.null,
                          known = c.torch ~= nil } or ptb.null,
     findings = ptb.array(sorted),

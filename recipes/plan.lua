@@ -371,7 +371,8 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
     problem(p, "warning", "cuda-data-assumed",
       ("the %s of CUDA %s are assumed equal to those of CUDA %s (no source ptbuild has lists them)"):format(what, r.version,
         A.release_before(r) or "the release before it"),
-      ("check with '%s/bin/nvcc --list-gpu-arch' after install"):format(choice.root))
+      r.assumed and ("check with '%s/bin/nvcc --list-gpu-arch' after install"):format(choice.root)
+        or ("check the #if guards of %s/include/crt/host_config.h"):format(choice.root))
   end
   return p, other_toolkits(p, facts, choice)
 end
@@ -984,6 +985,11 @@ end
 local function decide_toolkit(decide, problems, facts, torch, args, want, want_items)
   local ch = T.choose(facts, torch, want, want_items)
   local cplan, inst, ncuda, cudnn, cinfo = cuda_plan(facts, args, ch, torch)
+  -- an installed toolkit judged by its own nvcc's GPU list (detect asked
+  -- it: its release's list in data/cuda.lua has no source)
+  if ch.tk and ch.release.gpu_list_nvcc then
+    cplan.gpu_list = { from = "nvcc", nvcc = ch.release.gpu_list_nvcc }
+  end
   local cp, others = M.cuda_problems(facts, torch, ch.release, ch.tk, cplan.platform, cplan, want_items)
   append(problems, cp)
   decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn, cinfo)
@@ -1051,7 +1057,8 @@ function M.make(args)
   local arch, ap, aerr = G.choose(facts, torch, r, cplan.platform, args.arch_list)
   if #aerr > 0 then return { errors = aerr } end
   append(problems, ap)
-  decide("arch_list", arch.list ~= "" and arch.list or "none", arch.why)
+  decide("arch_list", arch.list ~= "" and arch.list or "none",
+    arch.why .. (r.gpu_list_from and ("; judged by the GPU list from %s, not ptbuild's tables"):format(r.gpu_list_from) or ""))
 
   local hc, hp = H.host_compiler(facts, r, torch, ch.tk)
   append(problems, hp)

@@ -72,6 +72,7 @@ SHELL_TESTS = \
 	tests/integration/t0011-layers.sh \
 	tests/integration/t0012-readme-examples.sh \
 	tests/integration/t0013-validate-gpu-list.sh \
+	tests/integration/t0014-installed-gpu-list.sh \
 	tests/integration/t0110-detect-fixtures.sh \
 	tests/integration/t0111-detect-gpu.sh \
 	tests/integration/t0112-detect-host.sh \

@@ -132,5 +132,8 @@ complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l cuda -x -d 'check a
 complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l torch -x -d 'read the list as this PyTorch release\'s CMake does'
 complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l to -x -a 'torch cmake gencode' -d 'print only one form: torch'
 complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l json -d 'the ptbuild.arch/1 document with all three forms'
+complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l facts -r -F -d 'the machine a saved facts document describes'
+complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l profile -x -a '(ptbuild profiles 2>/dev/null | string replace -r " .*" "")' -d 'the machine a shipped profile describes'
+complete -c ptbuild -n '__fish_seen_subcommand_from arch' -l sysroot -x -a '(__fish_complete_directories)' -d 'read the machine\'s files under DIR instead of /'
 complete -c ptbuild -n '__fish_seen_subcommand_from profiles' -l json -d 'the list as JSON: [{name, description, file}]'
 complete -c ptbuild -n '__fish_seen_subcommand_from completion' -x -a 'bash zsh fish'

@@ -391,6 +391,7 @@ local function why_not(r, cc, suffix, tok)
   local first, last = M.span(cc, suffix)
   local a = archs[cc] or {}
   local msg = ("'%s': CUDA %s does not build %s"):format(tok, r.version, name)
+    .. (r.gpu_list_from and (" (GPU list from %s)"):format(r.gpu_list_from) or "")
   local hint
   if a.renamed and M.vcmp(r.version, a.last) > 0 then
     msg = msg .. (" (CUDA %s renamed it sm_%s)"):format(M.release_after(a.last), M.digits(a.renamed, suffix))
@@ -580,6 +581,44 @@ function M.nvcc_notes(items, nv, r)
     end
   end
   return notes
+end
+
+-- Release r as an installed toolkit's own nvcc answered (detect's
+-- tk.gpu_list, where r's list has no source): a copy of r whose sm (SASS
+-- in --list-gpu-code and compute_X in --list-gpu-arch), sm_a and sm_f are
+-- nvcc's, no longer `assumed` (its list is not the copy's), with
+-- gpu_list_from = "nvcc <path>".  While nvcc lists no a/f variants (13.0
+-- lists none) r's variants of what it builds stay: judged by their base,
+-- as check_nvcc does.  r itself when tk carries no answer (or an error).
+function M.judged_release(r, tk)
+  local g = type(tk) == "table" and type(tk.gpu_list) == "table" and tk.gpu_list or nil
+  if not (r and g and type(g.arch) == "table" and type(g.code) == "table") then return r end
+  local out = {}
+  for k, v in pairs(r) do out[k] = v end
+  local arch = name_set(g.arch)
+  local _, variants = name_set(g.code)
+  local lists = { [""] = {}, a = {}, f = {} }
+  for _, n in ipairs(g.code) do
+    local cc = type(n) == "string" and cc_of(n)
+    local base, sfx = (cc or ""):match("^(%d+%.%d)(%l?)$")
+    if base and lists[sfx] and (sfx ~= "" or arch["compute_" .. M.digits(base)])
+        and not contains(lists[sfx], base) then
+      lists[sfx][#lists[sfx] + 1] = base
+    end
+  end
+  if not variants then
+    for sfx, key in pairs({ a = "sm_a", f = "sm_f" }) do
+      for _, cc in ipairs(r[key] or {}) do
+        if contains(lists[""], cc) then lists[sfx][#lists[sfx] + 1] = cc end
+      end
+    end
+  end
+  for _, l in pairs(lists) do table.sort(l, function(x, y) return M.vcmp(x, y) < 0 end) end
+  out.sm, out.sm_a, out.sm_f = lists[""], lists.a, lists.f
+  out.assumed = nil
+  out.gpu_list_nvcc = tostring(g.nvcc)
+  out.gpu_list_from = "nvcc " .. out.gpu_list_nvcc
+  return out
 end
 
 -- Outputs -----------------------------------------------------------------

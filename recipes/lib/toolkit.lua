@@ -208,12 +208,14 @@ function M.toolkit_platform(tk)
   return target_platform[tk.target or ""]
 end
 
--- Installed toolkits, newest first (ties by root), with their release.
+-- Installed toolkits, newest first (ties by root), with their release:
+-- as the toolkit's own nvcc lists its GPUs where detect asked it (its
+-- release's list has no source: A.judged_release), else ptbuild's.
 function M.installed(facts)
   local out = {}
   for _, tk in ipairs(facts.toolkits or {}) do
     if tk.version and tk.root then
-      local r = A.release(tk.version)
+      local r = A.judged_release(A.release(tk.version), tk)
       out[#out + 1] = { tk = tk, release = r, minor = A.cuda_minor(tk.version) }
     end
   end
@@ -755,7 +757,7 @@ end
 local function asked_release(inst, want)
   for _, i in ipairs(inst) do
     if i.minor == want.version then
-      return { release = want, tk = i.tk, why = "--cuda " .. want.version .. ", installed in " .. i.tk.root }
+      return { release = i.release or want, tk = i.tk, why = "--cuda " .. want.version .. ", installed in " .. i.tk.root }
     end
   end
   return { release = want, why = "--cuda " .. want.version }
@@ -769,12 +771,14 @@ local function installed_release(facts, torch, inst, items)
   for _, i in ipairs(inst) do
     if i.release then
       local ok, why = M.fits(facts, torch, i.release, i.tk, items)
+      -- judged by the toolkit's own nvcc (A.judged_release): say so
+      local by = i.release.gpu_list_from and (" (GPU list from %s)"):format(i.release.gpu_list_from) or ""
       if ok and M.torch_builds(torch, i.release) == "wheels" then
-        return { release = i.release, tk = i.tk, why = "installed in " .. i.tk.root .. " and suits this build" }
+        return { release = i.release, tk = i.tk, why = "installed in " .. i.tk.root .. " and suits this build" .. by }
       elseif ok then
         untested = untested or i
       else
-        skipped[#skipped + 1] = ("%s: %s"):format(i.tk.root, why)
+        skipped[#skipped + 1] = ("%s: %s%s"):format(i.tk.root, why, by)
       end
     end
   end

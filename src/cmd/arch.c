@@ -4,8 +4,11 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/plan.h"
+#include "detect/detect.h"
 #include "util/json.h"
 
 struct opts {
@@ -13,6 +16,7 @@ struct opts {
 	const char *torch;
 	const char *to;
 	int json;
+	struct ptb_plan_opts p;    /* --facts, --profile, --sysroot */
 };
 
 static int set_to(const struct ptb_opt_arg *a)
@@ -39,6 +43,11 @@ static const struct ptb_opt options[] = {
 	          "(the nvcc flags, one line)" },
 	{ .name = "json", .off = offsetof(struct opts, json),
 	  .help = "the ptbuild.arch/1 document with all three forms" },
+	{ .help = "Where ptbuild's GPU list of the --cuda release is assumed (a copy of "
+	          "the release before it) or missing, the list is judged by the GPU list "
+	          "that release's installed nvcc gave detect (toolkits[].gpu_list) in the "
+	          "facts of this host or of:" },
+	{ .group = ptb_cmd_input_options, .off = offsetof(struct opts, p) },
 	{ 0 },
 };
 
@@ -101,8 +110,11 @@ static void print_result(const struct opts *o, const cJSON *res, const char *tor
 		printf("CMAKE_CUDA_ARCHITECTURES  %s\n", cmake);
 		printf("nvcc flags                ");
 		print_gencode(gencode);
-		printf("checked against           %s\n",
-		       cuda ? cuda : "every CUDA release ptbuild knows (use --cuda VER)");
+		const char *nv = ptb_json_str(res, "gpu_list_nvcc");
+
+		printf("checked against           %s%s%s%s\n",
+		       cuda ? cuda : "every CUDA release ptbuild knows (use --cuda VER)",
+		       nv ? " (GPU list from nvcc " : "", nv ? nv : "", nv ? ")" : "");
 	}
 	if (!o->json) {
 		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "notes"))
@@ -112,9 +124,70 @@ static void print_result(const struct opts *o, const cJSON *res, const char *tor
 	}
 }
 
+/* The facts --facts, --profile or --sysroot name, else this host's
+ * toolkits (detect without the GPU probes); NULL with err. */
+static cJSON *arch_facts(struct ptb_lua *lua, const struct opts *o, struct ptb_err *err)
+{
+	struct ptb_detect_opts d = { 0 };
+	char *source = NULL;
+	cJSON *f;
+
+	if (o->p.facts_file || o->p.profile || o->p.nfacts > 1) {
+		f = ptb_plan_facts(lua, &o->p, &source, err);
+		free(source);
+		return f;
+	}
+	d.sysroot = o->p.sysroot;
+	d.lua = lua;
+	d.toolkits_only = 1;
+	return ptb_detect(&d, err);
+}
+
+/* Where ptbuild's GPU list of --cuda's release has no source
+ * (arch.list_source: "assumed" or "unknown"), the answer the installed
+ * nvcc of that release gave detect (toolkits[].gpu_list, in the facts
+ * arch_facts reads), as arch.convert's nvcc_list, into args.  Nothing is
+ * read, and nothing run, for a release whose list has a source.  0, or -1
+ * with err. */
+static int installed_gpu_list(struct ptb_lua *lua, const struct opts *o, cJSON *args,
+                              struct ptb_err *err)
+{
+	cJSON *a = cJSON_CreateObject(), *res = NULL, *facts = NULL;
+	const cJSON *tk;
+	const char *src, *minor;
+	int rc = -1;
+
+	cJSON_AddStringToObject(a, "cuda", o->cuda);
+	if (ptb_recipe_call(lua, "arch", "list_source", a, &res, NULL, err) != 0)
+		goto out;
+	rc = 0;
+	src = ptb_json_str(res, "source");
+	minor = ptb_json_str(res, "cuda");
+	if (!src || strcmp(src, "data") == 0 || !minor)
+		goto out;
+	if (!(facts = arch_facts(lua, o, err))) {
+		rc = -1;
+		goto out;
+	}
+	cJSON_ArrayForEach(tk, cJSON_GetObjectItemCaseSensitive(facts, "toolkits")) {
+		const cJSON *g = cJSON_GetObjectItemCaseSensitive(tk, "gpu_list");
+		const char *rel = ptb_json_str(tk, "release");
+
+		if (rel && strcmp(rel, minor) == 0 && cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(g, "code"))) {
+			cJSON_AddItemToObject(args, "nvcc_list", cJSON_Duplicate(g, 1));
+			break;
+		}
+	}
+out:
+	cJSON_Delete(facts);
+	cJSON_Delete(res);
+	cJSON_Delete(a);
+	return rc;
+}
+
 int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 {
-	struct opts o = { 0 };
+	struct opts o = { .p.cmd = "arch" };
 	struct ptb_err err = { 0 };
 	struct ptb_buf list;
 	struct ptb_lua *lua;
@@ -128,6 +201,8 @@ int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 		return ptb_cli_usage("arch", "no architecture list given");
 	if (o.json && o.to)
 		return ptb_cli_usage("arch", "--json and --to cannot be combined");
+	if (!o.cuda && (o.p.nfacts || o.p.profile || o.p.sysroot))
+		return ptb_cli_usage("arch", "--facts, --profile and --sysroot need --cuda (the release whose installed toolkit judges the list)");
 	ptb_buf_init(&list);
 	for (int i = optind; i < argc; i++) {
 		if (i > optind)
@@ -146,6 +221,10 @@ int ptb_cmd_arch(struct ptb_ctx *ctx, int argc, char **argv)
 	if (o.torch)
 		cJSON_AddStringToObject(args, "torch", o.torch);
 	ptb_buf_free(&list);
+	if (o.cuda && installed_gpu_list(lua, &o, args, &err) != 0) {
+		cJSON_Delete(args);
+		return ptb_report(&err);
+	}
 	rc = ptb_recipe_call(lua, "arch", "convert", args, &res, &rest, &err);
 	cJSON_Delete(args);
 	if (rc != 0)

@@ -133,21 +133,33 @@ static void print_source(const cJSON *res)
 	       cJSON_IsTrue(known) ? "" : "; ptbuild has no data for this release: checked as the newest it knows");
 }
 
+/* "toolkit   ROOT (CUDA V; GPU list from nvcc PATH)", or none_text. */
+static void print_toolkit(const cJSON *res, const char *none_text)
+{
+	const char *tk = ptb_json_str(res, "toolkit.root");
+	const char *tkv = ptb_json_str(res, "toolkit.version");
+	const char *nv = ptb_json_str(res, "toolkit.gpu_list.nvcc");
+
+	if (!tk) {
+		printf("toolkit   %s\n", none_text);
+		return;
+	}
+	printf("toolkit   %s", tk);
+	if (tkv || nv)
+		printf(" (%s%s%s%s%s)", tkv ? "CUDA " : "", tkv ? tkv : "", tkv && nv ? "; " : "",
+		       nv ? "GPU list from nvcc " : "", nv ? nv : "");
+	putchar('\n');
+}
+
 static void print_findings(const cJSON *res)
 {
 	const cJSON *fs = cJSON_GetObjectItemCaseSensitive(res, "findings");
 	const cJSON *f;
 	int errors = ptb_problems_count(fs, "error"), warnings = cJSON_GetArraySize(fs) - errors;
 	const struct ptb_paint p = ptb_log_paint(STDOUT_FILENO);
-	const char *tk = ptb_json_str(res, "toolkit.root");
-	const char *tkv = ptb_json_str(res, "toolkit.version");
-
 	const cJSON *needs = cJSON_GetObjectItemCaseSensitive(res, "needs_machine"), *c;
 
-	if (tk)
-		printf("toolkit   %s%s%s%s\n", tk, tkv ? " (CUDA " : "", tkv ? tkv : "", tkv ? ")" : "");
-	else
-		printf("toolkit   %s\n", needs ? "none in its facts" : "none found");
+	print_toolkit(res, needs ? "none in its facts" : "none found");
 	print_source(res);
 	cJSON_ArrayForEach(f, fs)
 		ptb_finding_print(stdout, f, &p);
@@ -231,14 +243,10 @@ static void print_node(const cJSON *n, const struct ptb_paint *p)
 	const cJSON *fs = cJSON_GetObjectItemCaseSensitive(n, "findings"), *f, *c;
 	const cJSON *needs = cJSON_GetObjectItemCaseSensitive(n, "needs_machine");
 	int errors = ptb_problems_count(fs, "error"), warnings = cJSON_GetArraySize(fs) - errors;
-	const char *tk = ptb_json_str(n, "toolkit.root"), *tkv = ptb_json_str(n, "toolkit.version");
 
 	printf("== node %s (%s, taken %s)\n", ptb_json_str(n, "name"), ptb_json_str(n, "source"),
 	       ptb_json_str(n, "taken_at"));
-	if (tk)
-		printf("toolkit   %s%s%s%s\n", tk, tkv ? " (CUDA " : "", tkv ? tkv : "", tkv ? ")" : "");
-	else
-		printf("toolkit   none in its facts\n");
+	print_toolkit(n, "none in its facts");
 	cJSON_ArrayForEach(f, fs)
 		ptb_finding_print(stdout, f, p);
 	printf("%d checks by its facts: %d error%s, %d warning%s\n",
@@ -350,7 +358,7 @@ int ptb_cmd_doctor(struct ptb_ctx *ctx, int argc, char **argv)
 		/* the environment of --sysroot (or this host), read as detect
 		 * reads a machine; the facts' arch picks the loader's
 		 * directories */
-		struct ptb_detect_opts dopts = { o.p.sysroot, lua, NULL, 0 };
+		struct ptb_detect_opts dopts = { .sysroot = o.p.sysroot, .lua = lua };
 		cJSON *env = ptb_detect_environment(&dopts, ptb_json_str(facts, "host.arch"), &err);
 
 		if (!env) {

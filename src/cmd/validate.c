@@ -130,10 +130,11 @@ static char *absolute(const char *path)
 }
 
 /* This host as detect sees it: the driver, the GPUs, the toolkits (with
- * `given`, the --cuda-home directory, among them), the nvcc on PATH. */
-static cJSON *host_facts(struct ptb_ctx *ctx, const char *given, struct ptb_err *err)
+ * `given`, the --cuda-home directory, among them), the nvcc on PATH; an
+ * nvcc detect asks for its GPU list is given timeout_s (--timeout) a list. */
+static cJSON *host_facts(struct ptb_ctx *ctx, const char *given, int timeout_s, struct ptb_err *err)
 {
-	struct ptb_detect_opts d = { NULL, ptb_ctx_lua(ctx, err), NULL, 0 };
+	struct ptb_detect_opts d = { .lua = ptb_ctx_lua(ctx, err), .gpu_list_timeout_s = timeout_s };
 	char *abs = given ? absolute(given) : NULL;
 	cJSON *f = NULL;
 
@@ -160,9 +161,11 @@ static int names_root(const cJSON *t, const char *want)
  * not list it: detect again for the toolkits alone (the driver and GPUs
  * are not probed twice) and move that one entry over.  -1 with err when
  * detect fails; 0 otherwise, whether or not root holds a toolkit. */
-static int read_toolkit(struct ptb_ctx *ctx, cJSON *host, const char *root, struct ptb_err *err)
+static int read_toolkit(struct ptb_ctx *ctx, cJSON *host, const char *root, int timeout_s,
+                        struct ptb_err *err)
 {
-	struct ptb_detect_opts d = { NULL, ptb_ctx_lua(ctx, err), root, 1 };
+	struct ptb_detect_opts d = { .lua = ptb_ctx_lua(ctx, err), .toolkit = root, .toolkits_only = 1,
+	                               .gpu_list_timeout_s = timeout_s };
 	cJSON *f, *tks, *t, *mine = cJSON_GetObjectItemCaseSensitive(host, "toolkits");
 	int i = 0;
 
@@ -307,7 +310,7 @@ static int toolkit(struct ptb_ctx *ctx, const struct opts *o, struct ptb_validat
 	/* the plan's installed toolkit, when detect has not read it yet */
 	if (owned[5] && !toolkit_release(*host, owned[5])) {
 		char *abs = absolute(owned[5]);
-		int rc = read_toolkit(ctx, *host, abs, &err);
+		int rc = read_toolkit(ctx, *host, abs, o->timeout, &err);
 
 		free(abs);
 		if (rc != 0)
@@ -347,21 +350,49 @@ static int toolkit(struct ptb_ctx *ctx, const struct opts *o, struct ptb_validat
 	return -1;
 }
 
-/* The toolkit's own GPU list ({nvcc, arch, code}: ptb_validate_gpu_list,
+/* The answer detect recorded in host's facts for the toolkit whose nvcc
+ * is nvcc (toolkits[].gpu_list): a new {nvcc, arch, code} list, or the
+ * string of why it gave none; NULL where detect asked nothing. */
+static cJSON *detected_list(const cJSON *host, const char *nvcc)
+{
+	const cJSON *t;
+
+	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(host, "toolkits")) {
+		const cJSON *g = cJSON_GetObjectItemCaseSensitive(t, "gpu_list");
+		const char *at = ptb_json_str(g, "nvcc"), *why = ptb_json_str(g, "error");
+		cJSON *l;
+
+		if (!at || strcmp(at, nvcc) != 0)
+			continue;
+		if (why)
+			return cJSON_CreateString(why);
+		l = cJSON_CreateObject();
+		cJSON_AddStringToObject(l, "nvcc", nvcc);
+		cJSON_AddItemToObject(l, "arch", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(g, "arch"), 1));
+		cJSON_AddItemToObject(l, "code", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(g, "code"), 1));
+		return l;
+	}
+	return NULL;
+}
+
+/* The toolkit's own GPU list ({nvcc, arch, code}: ptb_detect_gpu_list,
  * each list given timeout_s) where ptbuild's list of its release is a
  * copy or missing (arch.list_source says "assumed" or "unknown"); NULL,
- * spawning nothing, where that list has a source.  An nvcc that cannot
+ * spawning nothing, where that list has a source.  The answer detect
+ * already recorded in host's facts (read with the same timeout) is taken
+ * rather than asked again.  An nvcc that cannot
  * answer is said once: for an assumed list the copy then judges as
  * before; for a missing one nothing can judge the arch list, an error.
  * memo (or NULL) keeps each nvcc's answer by its path -- its list, or the
  * reason it gave none -- so that a fleet asks (and warns) once per
  * toolkit.  0, or -1 with err. */
-static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *t, cJSON *memo,
-                         int timeout_s, cJSON **list, struct ptb_err *err)
+static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *t, const cJSON *host,
+                         cJSON *memo, int timeout_s, cJSON **list, struct ptb_err *err)
 {
 	const cJSON *seen = memo ? cJSON_GetObjectItemCaseSensitive(memo, t->nvcc) : NULL;
 	struct ptb_err e = { 0 };
-	cJSON *args = cJSON_CreateObject(), *res = NULL;
+	cJSON *args = cJSON_CreateObject(), *res = NULL, *det = NULL;
+	int told = seen != NULL;
 	const char *src;
 	int rc = 0;
 
@@ -375,13 +406,18 @@ static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *
 	src = ptb_json_str(res, "source");
 	if (!src || strcmp(src, "data") == 0)
 		goto out;
+	if (!seen && (det = detected_list(host, t->nvcc))) {
+		seen = det;
+		if (memo)
+			cJSON_AddItemToObject(memo, t->nvcc, cJSON_Duplicate(det, 1));
+	}
 	if (cJSON_IsObject(seen)) {
 		*list = cJSON_Duplicate(seen, 1);
 		goto out;
 	}
 	if (cJSON_IsString(seen)) {
 		snprintf(e.msg, sizeof e.msg, "%s", seen->valuestring);
-	} else if ((*list = ptb_validate_gpu_list(t->nvcc, timeout_s, &e))) {
+	} else if ((*list = ptb_detect_gpu_list(t->nvcc, timeout_s, &e))) {
 		if (memo)
 			cJSON_AddItemToObject(memo, t->nvcc, cJSON_Duplicate(*list, 1));
 		goto out;
@@ -394,11 +430,12 @@ static int nvcc_gpu_list(struct ptb_lua *lua, const struct ptb_validate_target *
 		            t->cuda_version, t->cuda_version, e.msg);
 		ptb_err_hint(err, "use a toolkit whose nvcc answers '--list-gpu-arch' and '--list-gpu-code' (a longer --timeout if it ran out of time), or a CUDA release ptbuild knows (--cuda-home)");
 		rc = -1;
-	} else if (!seen) {
+	} else if (!told) {
 		ptb_warn("cannot ask the toolkit's nvcc for its GPU list: %s", e.msg);
 		ptb_note("judging the arch list by ptbuild's assumed GPU list of CUDA %s instead", t->cuda_version);
 	}
 out:
+	cJSON_Delete(det);
 	cJSON_Delete(res);
 	return rc;
 }
@@ -408,8 +445,8 @@ out:
  * GPU list of its release is assumed or unknown (its answer in *asked,
  * else NULL; caller frees; memo and timeout_s: nvcc_gpu_list's).  -1 to
  * go on, or an exit status. */
-static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON *memo, int timeout_s,
-                   cJSON **conv, cJSON **asked)
+static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, const cJSON *host, cJSON *memo,
+                   int timeout_s, cJSON **conv, cJSON **asked)
 {
 	struct ptb_err err = { 0 };
 	struct ptb_lua *lua = ptb_ctx_lua(ctx, &err);
@@ -418,7 +455,7 @@ static int gencode(struct ptb_ctx *ctx, struct ptb_validate_target *t, cJSON *me
 	int rc;
 
 	*asked = NULL;
-	if (!lua || nvcc_gpu_list(lua, t, memo, timeout_s, asked, &err) != 0)
+	if (!lua || nvcc_gpu_list(lua, t, host, memo, timeout_s, asked, &err) != 0)
 		return ptb_report(&err);
 	args = cJSON_CreateObject();
 	cJSON_AddStringToObject(args, "list", t->arch_list);
@@ -458,7 +495,7 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 
 	*conv = NULL;
 	*asked = NULL;
-	if (!(*host = host_facts(ctx, o->cuda_home, &err)))
+	if (!(*host = host_facts(ctx, o->cuda_home, o->timeout, &err)))
 		return ptb_report(&err);
 	/* The plan decides the arch list (and toolkit, when it is installed
 	 * here) unless --arch-list was given alone, or a GPU can answer. */
@@ -482,7 +519,7 @@ static int validate_target_from_options(struct ptb_ctx *ctx, const struct opts *
 		ptb_hint("give one, for example --arch-list '8.0;9.0+PTX' (ptbuild arch explains the forms)");
 		return PTB_EUSAGE;
 	}
-	return gencode(ctx, t, NULL, o->timeout, conv, asked);
+	return gencode(ctx, t, *host, NULL, o->timeout, conv, asked);
 }
 
 /* Where the arch list was judged: doc.gpu_list = {from: "nvcc", nvcc,
@@ -603,7 +640,7 @@ static char *fleet_toolkit(struct ptb_ctx *ctx, const struct opts *o, const char
 		if (!toolkit_release(*host, abs)) {
 			struct ptb_err e = { 0 };
 
-			read_toolkit(ctx, *host, abs, &e);
+			read_toolkit(ctx, *host, abs, o->timeout, &e);
 			ptb_err_clear(&e);
 		}
 		rel = toolkit_release(*host, abs);
@@ -667,7 +704,7 @@ static int validate_build(struct ptb_ctx *ctx, const struct opts *o, const cJSON
 	t.nvcc = nvcc;
 	t.cuda_version = toolkit_release(*host, tk);
 	t.host_compiler = o->ccbin ? o->ccbin : hc && access(hc, X_OK) == 0 ? hc : NULL;
-	rc = gencode(ctx, &t, memo, o->timeout, &conv, &asked);
+	rc = gencode(ctx, &t, *host, memo, o->timeout, &conv, &asked);
 	if (rc >= 0) {
 		/* said above; the build fails, the others are still validated */
 		char *reason = ptb_xasprintf("CUDA %s cannot compile the arch list %s (exit %d above)",
@@ -709,7 +746,7 @@ static int validate_fleet(struct ptb_ctx *ctx, struct opts *o)
 	const cJSON *targets;
 	int i = 0, pass = 0, fail = 0, skipped = 0, rc = -1;
 
-	if (!lua || ptb_fleet_make(lua, &o->p, &fleet, &err) != 0 || !(host = host_facts(ctx, o->cuda_home, &err))) {
+	if (!lua || ptb_fleet_make(lua, &o->p, &fleet, &err) != 0 || !(host = host_facts(ctx, o->cuda_home, o->timeout, &err))) {
 		cJSON_Delete(fleet);
 		return ptb_report(&err);
 	}

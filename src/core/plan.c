@@ -57,7 +57,7 @@ cJSON *ptb_plan_facts(struct ptb_lua *lua, const struct ptb_plan_opts *o,
 		return f;
 	}
 	/* The caller's engine, so its recipe path reaches detect's recipe too. */
-	struct ptb_detect_opts d = { o->sysroot, lua, NULL, 0 };
+	struct ptb_detect_opts d = { .sysroot = o->sysroot, .lua = lua };
 	f = ptb_detect(&d, err);
 	if (f && ptb_facts_validate(f, "this host", err) != 0) {
 		cJSON_Delete(f);

@@ -193,6 +193,12 @@ static int form_abspath(const char *s)
 	return s[0] == '/' && form_text(s) && strlen(s) <= 4096;
 }
 
+/* cuda.gpu_list.from: who listed the GPUs the plan was judged by */
+static int form_nvcc(const char *s)
+{
+	return strcmp(s, "nvcc") == 0;
+}
+
 static int form_dir_entry(const char *s)
 {
 	return form_abspath(s) && !strchr(s, ':');
@@ -440,7 +446,9 @@ static int check_cuda(const struct chk *c, const cJSON *p)
 	    may(c, p, "cuda.cudnn.variant", form_name, "a variant name such as cuda13") ||
 	    may(c, p, "cuda.jetpack_repo", form_url, "an http(s) or file:/// URL") ||
 	    may(c, p, "cuda.compat.package", form_name, "a package name such as cuda-compat-12-2") ||
-	    may(c, p, "cuda.compat.dir", form_abspath, "an absolute path"))
+	    may(c, p, "cuda.compat.dir", form_abspath, "an absolute path") ||
+	    may(c, p, "cuda.gpu_list.from", form_nvcc, "\"nvcc\" (the toolkit's nvcc listed its GPUs)") ||
+	    may(c, p, "cuda.gpu_list.nvcc", form_abspath, "an absolute path"))
 		return -1;
 	/* a Jetson's upgrade package: both halves or none, as generate's
 	 * setup.sh checks the package that the environment's dir loads */

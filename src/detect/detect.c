@@ -109,6 +109,29 @@ static int version_strings(void *ctx, const cJSON *arg, cJSON **out, struct ptb_
 	return 0;
 }
 
+/* ptb.gpu_list(nvcc) while detect.enrich runs on this host (never for a
+ * sysroot: nothing under it is run): the nvcc's own answer to
+ * --list-gpu-arch and --list-gpu-code, { nvcc, arch = [...], code =
+ * [...] }, or { nvcc, error = "..." } when it could not answer (not an
+ * error of the run); ctx: each list's time limit (int seconds).
+ * detect.lua decides which toolkits to ask. */
+static int gpu_list(void *ctx, const cJSON *arg, cJSON **out, struct ptb_err *err)
+{
+	struct ptb_err e = { 0 };
+	int timeout_s = *(const int *)ctx;
+
+	if (!cJSON_IsString(arg) || arg->valuestring[0] != '/') {
+		ptb_err_set(err, PTB_ERECIPE, "ptb.gpu_list: expected the absolute path of an nvcc (a string)");
+		return -1;
+	}
+	if (!(*out = ptb_detect_gpu_list(arg->valuestring, timeout_s, &e))) {
+		*out = cJSON_CreateObject();
+		cJSON_AddStringToObject(*out, "nvcc", arg->valuestring);
+		cJSON_AddStringToObject(*out, "error", e.msg);
+	}
+	return 0;
+}
+
 /* opts->lua, or an engine on the default recipe path in *own. */
 static struct ptb_lua *engine(const struct ptb_detect_opts *opts, struct ptb_lua **own,
                               struct ptb_err *err)
@@ -134,6 +157,7 @@ cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err)
 	struct ptb_root r;
 	cJSON *raw, *facts = NULL;
 	uint64_t scan_left = PTB_SCAN_BUDGET;
+	int list_timeout_s = opts && opts->gpu_list_timeout_s > 0 ? opts->gpu_list_timeout_s : PTB_GPU_LIST_TIMEOUT_S;
 
 	if (open_root(opts, &r, err) != 0)
 		return NULL;
@@ -145,6 +169,8 @@ cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err)
 	/* the compilers' bytes detect.lua asks for share one budget */
 	r.scan_left = &scan_left;
 	ptb_lua_offer(lua, "version_strings", version_strings, &r);
+	if (r.is_host)
+		ptb_lua_offer(lua, "gpu_list", gpu_list, &list_timeout_s);
 	if (ptb_recipe_call(lua, "detect", "enrich", raw, &facts, NULL, err) == 0 &&
 	    ptb_facts_validate(facts, "detect.enrich", err) != 0) {
 		err->code = PTB_ERECIPE;
@@ -152,6 +178,7 @@ cJSON *ptb_detect(const struct ptb_detect_opts *opts, struct ptb_err *err)
 		facts = NULL;
 	}
 	ptb_lua_offer(lua, "version_strings", NULL, NULL);
+	ptb_lua_offer(lua, "gpu_list", NULL, NULL);
 	cJSON_Delete(raw);
 	free((char *)r.dir);
 	ptb_lua_free(own);

@@ -21,6 +21,9 @@ struct ptb_detect_opts {
 	int toolkits_only;         /* 1: leave the GPUs and driver unprobed (no
 	                              libcuda or NVML child): for reading one more
 	                              toolkit into facts already made */
+	int gpu_list_timeout_s;    /* an installed nvcc asked for its GPU list
+	                              (toolkits[].gpu_list): each list's time
+	                              limit; 0: PTB_GPU_LIST_TIMEOUT_S */
 };
 
 /* The raw observations (what detect.enrich receives); NULL with err when
@@ -50,5 +53,21 @@ cJSON *ptb_detect_environment(const struct ptb_detect_opts *opts, const char *ar
  * { path, version_error, version_hint }.  Caller frees *out. */
 int ptb_detect_source(const struct ptb_detect_opts *opts, const char *dir, cJSON **out,
                       struct ptb_err *err);
+
+/* Does line (len bytes) read prefix followed by digits and at most one
+ * lowercase letter ("sm_90", "compute_100f"), at most 32 bytes?  The one
+ * reading of a name in nvcc's lists, whether nvcc printed it or a facts
+ * file carries it. */
+int ptb_detect_gpu_name(const char *line, size_t len, const char *prefix);
+
+/* detect's bound on each of an installed nvcc's two lists (seconds) */
+#define PTB_GPU_LIST_TIMEOUT_S 10
+
+/* Ask nvcc which GPU code it builds: {"nvcc": path, "arch": ["compute_75",
+ * ...] (its --list-gpu-arch), "code": ["sm_75", ...] (its --list-gpu-code)},
+ * two runs of at most timeout_s each (0: 60).  NULL with err (PTB_EVALID)
+ * when either fails or names nothing.  Runs what it is given: the caller
+ * decides that this nvcc may run here. */
+cJSON *ptb_detect_gpu_list(const char *nvcc, int timeout_s, struct ptb_err *err);
 
 #endif

@@ -1,5 +1,6 @@
 /* facts.c - load and check facts documents. */
 #include "detect/facts.h"
+#include "detect/detect.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -244,6 +245,64 @@ static int check_gcc_max(const cJSON *arr, const char *src, struct ptb_err *err)
 	return 0;
 }
 
+/* Names of one of nvcc's lists in toolkits[i].gpu_list.KEY: an array of
+ * at most 256 names prefix + digits (+ one letter). */
+static int check_gpu_names(const cJSON *arr, int i, const char *key, const char *prefix,
+                           const char *src, struct ptb_err *err)
+{
+	const cJSON *n;
+
+	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > 256) {
+		ptb_err_set(err, PTB_EUSAGE, "'%s': key 'toolkits[%d].gpu_list.%s': expected an array of at most 256 names such as \"%s90\"",
+		            src, i, key, prefix);
+		return -1;
+	}
+	cJSON_ArrayForEach(n, arr) {
+		if (!cJSON_IsString(n) || !ptb_detect_gpu_name(n->valuestring, strlen(n->valuestring), prefix)) {
+			ptb_err_set(err, PTB_EUSAGE, "'%s': key 'toolkits[%d].gpu_list.%s': expected names such as \"%s90\" or \"%s100a\", found %s%.40s%s",
+			            src, i, key, prefix, prefix, cJSON_IsString(n) ? "'" : "",
+			            cJSON_IsString(n) ? n->valuestring : "a value that is not a string",
+			            cJSON_IsString(n) ? "'" : "");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* toolkits[].gpu_list (absent or null: not asked): the toolkit's nvcc's
+ * answer as detect recorded it, { from: "nvcc", nvcc: path, arch:
+ * [compute_X...], code: [sm_X...] } or { from: "nvcc", nvcc, error }. */
+static int check_gpu_list(const cJSON *arr, const char *src, struct ptb_err *err)
+{
+	const cJSON *it;
+	int i = 0;
+
+	cJSON_ArrayForEach(it, arr) {
+		const cJSON *g = cJSON_GetObjectItemCaseSensitive(it, "gpu_list");
+		const char *from = ptb_json_str(g, "from");
+
+		if (g && !cJSON_IsNull(g)) {
+			if (!cJSON_IsObject(g) || !from || strcmp(from, "nvcc") != 0 || !ptb_json_str(g, "nvcc")) {
+				ptb_err_set(err, PTB_EUSAGE, "'%s': key 'toolkits[%d].gpu_list': expected null or an object with \"from\": \"nvcc\" and the nvcc's path in \"nvcc\"",
+				            src, i);
+				ptb_err_hint(err, "make the facts file again with 'ptbuild detect --json > FILE'");
+				return -1;
+			}
+			if (cJSON_GetObjectItemCaseSensitive(g, "error")) {
+				if (!ptb_json_str(g, "error")) {
+					ptb_err_set(err, PTB_EUSAGE, "'%s': key 'toolkits[%d].gpu_list.error': expected a string", src, i);
+					return -1;
+				}
+			} else if (check_gpu_names(cJSON_GetObjectItemCaseSensitive(g, "arch"), i, "arch", "compute_", src, err) ||
+			           check_gpu_names(cJSON_GetObjectItemCaseSensitive(g, "code"), i, "code", "sm_", src, err)) {
+				return -1;
+			}
+		}
+		i++;
+	}
+	return 0;
+}
+
 int ptb_facts_validate(const cJSON *f, const char *src, struct ptb_err *err)
 {
 	const char *schema;
@@ -292,7 +351,8 @@ int ptb_facts_validate(const cJSON *f, const char *src, struct ptb_err *err)
 	if (check_items(cJSON_GetObjectItemCaseSensitive(f, "gpus"), "gpus", gpu_strs, src, err) ||
 	    check_items(cJSON_GetObjectItemCaseSensitive(f, "toolkits"), "toolkits", tk_strs, src, err) ||
 	    check_items(cJSON_GetObjectItemCaseSensitive(f, "compilers"), "compilers", cc_strs, src, err) ||
-	    check_gcc_max(cJSON_GetObjectItemCaseSensitive(f, "toolkits"), src, err))
+	    check_gcc_max(cJSON_GetObjectItemCaseSensitive(f, "toolkits"), src, err) ||
+	    check_gpu_list(cJSON_GetObjectItemCaseSensitive(f, "toolkits"), src, err))
 		return -1;
 	return check_forms(f, src, err);
 }

@@ -7,4 +7,5 @@ libptb_a_SOURCES += \
 	src/detect/detect.c src/detect/detect.h \
 	src/detect/root.c src/detect/root.h src/detect/probe.h \
 	src/detect/probe_host.c src/detect/probe_gpu.c src/detect/probe_cuda.c \
-	src/detect/probe_tools.c src/detect/probe_env.c src/detect/probe_source.c
+	src/detect/probe_tools.c src/detect/probe_env.c src/detect/probe_source.c \
+	src/detect/gpulist.c

@@ -44,10 +44,4 @@ struct ptb_validate_opts {
 cJSON *ptb_validate_run(const struct ptb_validate_target *t,
                         const struct ptb_validate_opts *o, struct ptb_err *err);
 
-/* Ask nvcc which GPU code it builds: {"nvcc": path, "arch": ["compute_75",
- * ...] (its --list-gpu-arch), "code": ["sm_75", ...] (its --list-gpu-code)},
- * two runs of at most timeout_s each (0: 60).  NULL with err (PTB_EVALID)
- * when either fails or names nothing. */
-cJSON *ptb_validate_gpu_list(const char *nvcc, int timeout_s, struct ptb_err *err);
-
 #endif

@@ -254,4 +254,27 @@ t.is(A.vcmp("12.10", "12.9"), 1, "vcmp compares numerically")
 t.is(A.vcmp("13.0", "13"), 0, "vcmp pads with zeros")
 local first, last = A.span("7.0", "")
 t.is(first .. ".." .. last, "11.0..12.9", "span of sm_70")
+
+-- judged_release: a release as an installed nvcc lists it (detect's
+-- toolkits[].gpu_list), here 13.5 (its list a copy of 13.4's) whose nvcc
+-- drops 7.5 and adds 11.2, listed out of order, with and without variants
+local r135 = A.release("13.5")
+local function nv(code, arch) return { gpu_list = { from = "nvcc", nvcc = "/c/bin/nvcc", code = code, arch = arch } } end
+local plain = A.judged_release(r135, nv({ "sm_80", "sm_112", "sm_90", "sm_100" },
+  { "compute_80", "compute_90", "compute_100", "compute_112" }))
+t.is(table.concat(plain.sm, " "), "8.0 9.0 10.0 11.2", "judged_release: sm is nvcc's, in order")
+t.is(plain.assumed, nil, "... no longer assumed")
+t.is(plain.gpu_list_from, "nvcc /c/bin/nvcc", "... says where from")
+t.is(table.concat(plain.sm_a, " "), "9.0 10.0", "... no variants listed: the copy's, of what nvcc builds")
+t.is(plain.driver_min, r135.driver_min, "... the rest is the release's")
+t.ok(r135.assumed and A.contains(r135.sm, "7.5"), "... and the release itself is unchanged")
+local var = A.judged_release(r135, nv({ "sm_90", "sm_90a", "sm_120f", "sm_121" }, { "compute_90", "compute_120" }))
+t.is(table.concat(var.sm, " ") .. "|" .. table.concat(var.sm_a, " ") .. "|" .. table.concat(var.sm_f, " "), "9.0|9.0|12.0",
+  "judged_release with variants: nvcc's; SASS needs compute_X too (12.1 has none)")
+t.is(A.judged_release(r135, { gpu_list = { from = "nvcc", nvcc = "/c/bin/nvcc", error = "failed" } }), r135,
+  "judged_release: an nvcc that could not answer leaves the release")
+t.is(A.judged_release(nil, nv({ "sm_90" }, { "compute_90" })), nil, "... and a release the tables lack stays nil")
+local errs = A.check((A.parse("7.5")), plain)
+t.like(errs[1] and errs[1].message, "CUDA 13%.5 does not build sm_75 %(GPU list from nvcc /c/bin/nvcc%)$",
+  "check against it: the refusal names nvcc's list, not a copy")
 t.done()

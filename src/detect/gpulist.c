@@ -1,17 +1,17 @@
 /* gpulist.c - ask an nvcc which GPU code it builds: `--list-gpu-arch`
  * (the virtual architectures, compute_XY) and `--list-gpu-code` (the real
  * ones, sm_XY), one line each.  Used where ptbuild's own list for the
- * toolkit's release is a copy or missing: the nvcc itself is the source. */
-#include "validate/validate.h"
+ * toolkit's release is a copy or missing: the nvcc itself is the source.
+ * detect asks it of an installed toolkit (on this host), validate of the
+ * toolkit it compiles with; both read the answer with this one parser. */
+#include "detect/detect.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/run.h"
 
-/* Does line (len bytes) read prefix followed by digits and at most one
- * lowercase letter ("sm_90", "compute_100f")? */
-static int code_name(const char *line, size_t len, const char *prefix)
+int ptb_detect_gpu_name(const char *line, size_t len, const char *prefix)
 {
 	size_t p = strlen(prefix), i = p;
 
@@ -63,7 +63,7 @@ static int list_one(const char *nvcc, const char *flag, const char *prefix, int 
 		len = (size_t)(nl - s);
 		while (len && (s[len - 1] == '\r' || s[len - 1] == ' '))
 			len--;
-		if (code_name(s, len, prefix)) {
+		if (ptb_detect_gpu_name(s, len, prefix)) {
 			char *name = ptb_xasprintf("%.*s", (int)len, s);
 
 			cJSON_AddItemToArray(arr, cJSON_CreateString(name));
@@ -79,7 +79,7 @@ out:
 	return rc;
 }
 
-cJSON *ptb_validate_gpu_list(const char *nvcc, int timeout_s, struct ptb_err *err)
+cJSON *ptb_detect_gpu_list(const char *nvcc, int timeout_s, struct ptb_err *err)
 {
 	cJSON *doc = cJSON_CreateObject();
 	cJSON *arch = cJSON_AddArrayToObject(doc, "arch");
