@@ -607,18 +607,52 @@ end)
 
 -- The checkout's git submodules, as PyTorch's setup.py checks them
 -- (check_submodules [pt-submodules]): every folder .gitmodules lists
--- must hold one of CMakeLists.txt, Makefile, setup.py, LICENSE,
--- LICENSE.md, LICENSE.txt, else it stops with "Could not find any of ...
--- in ..."; when every folder is missing or empty it first runs 'git
--- submodule update --init --recursive' itself: in a git checkout that
--- may mend the tree (git and the network), a warning; without .git it
--- stops with "Submodule initialization failed", an error.  Last,
--- third_party/fbgemm/external/asmjit (fbgemm's own submodule) must hold
--- CMakeLists.txt.  USE_SYSTEM_LIBS (true, read as below) skips the
--- check.  The tree is the machine's: a node known by its facts lists
--- this check as needing it.
+-- (or, without a .gitmodules, as in a source archive, every folder of
+-- the release's fixed list [pt-submodules-default]) must hold one of
+-- CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt,
+-- else it stops with "Could not find any of ... in ..."; when every
+-- folder is missing or empty it first runs 'git submodule update --init
+-- --recursive' itself: in a git checkout that may mend the tree (git and
+-- the network), a warning; without .git it stops with "Submodule
+-- initialization failed", an error.  Last, fbgemm's own asmjit submodule
+-- must hold CMakeLists.txt.  USE_SYSTEM_LIBS (true, read as below) skips
+-- the check.  The tree is the machine's: a node known by its facts
+-- lists this check as needing it.
 local submodule_files = "CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt"
-local asmjit_dir = "third_party/fbgemm/external/asmjit"
+
+-- What setup.py names itself, by release [pt-submodules-default]: the
+-- folders get_submodule_folders returns when the checkout has no
+-- .gitmodules, and where fbgemm's nested asmjit lies.  Each row holds
+-- from its release to the next row's; one older than all is the first
+-- row's, an unknown newer one the last's.
+--   2.4: v2.4.0's list still names foxi and QNNPACK (issue #131864: the
+--        v2.4.0 source archive stops at third_party/QNNPACK); fbgemm's
+--        third_party/asmjit.
+--   2.5: foxi (PR #132976) and QNNPACK (PR #133177) left the list in
+--        August 2024, before 2.5 branched; read in 2.6.0's setup.py
+--        (Debian's pytorch 2.6.0+dfsg orig archive, pytorch-v2.6.0),
+--        which still checks fbgemm/third_party/asmjit.
+--   2.8: fbgemm/external/asmjit, as the pathlib setup.py of the 2.8
+--        cycle (Python 3.9 minimum, str2bool) and of 2.9 on reads it;
+--        the list unchanged.  2.7's setup.py was not read: taken to be
+--        2.6's (its os.path form, which no stored copy shows with
+--        external/asmjit).
+local setup_folders = {
+  { since = "2.4", list = { "gloo", "cpuinfo", "onnx", "foxi", "QNNPACK", "fbgemm", "cutlass" },
+    asmjit = "third_party/fbgemm/third_party/asmjit" },
+  { since = "2.5", list = { "gloo", "cpuinfo", "onnx", "fbgemm", "cutlass" },
+    asmjit = "third_party/fbgemm/third_party/asmjit" },
+  { since = "2.8", list = { "gloo", "cpuinfo", "onnx", "fbgemm", "cutlass" },
+    asmjit = "third_party/fbgemm/external/asmjit" },
+}
+function M.setup_folders(release)
+  local row = setup_folders[1]
+  for _, r in ipairs(setup_folders) do
+    if release and archlist.vcmp(release, r.since) >= 0 then row = r end
+  end
+  return row
+end
+
 -- USE_SYSTEM_LIBS as the checkout's setup.py reads it [pt-submodules]:
 -- str2bool since PR #156040 (June 2025, after 2.7 branched): stripped,
 -- case-insensitive, true for 1, true, t, yes, y, on, enable, enabled,
@@ -640,7 +674,35 @@ check("source-submodules-missing", "error", nil, function(c)
   local s = c.o.source
   if type(s) ~= "table" then return end
   if system_libs(c, s.use_system_libs) then return end
-  local subs = type(s.submodules) == "table" and s.submodules or {}
+  local row = M.setup_folders(c.src.release)
+  local folders = type(s.folders) == "table" and s.folders or {}
+  local init = "'git submodule update --init --recursive'"
+  -- a .gitmodules that is there but no file setup.py can read: it opens
+  -- it all the same (a FIFO blocks it, a folder makes it raise)
+  if type(s.gitmodules_unread) == "string" then
+    local u = s.gitmodules_unread
+    return {
+      message = ("%s/.gitmodules %s: PyTorch's setup.py opens it to list the submodules and %s")
+        :format(s.path, u == "unreadable" and "cannot be read" or ("is " .. u .. ", not a readable file"),
+          u:find("FIFO", 1, true) and "waits on it for ever" or "stops with an error"),
+      seen = s.path .. "/.gitmodules: " .. u,
+      fix = s.git and ("cd %s && git checkout -- .gitmodules"):format(s.path)
+        or ("remove %s/.gitmodules, or unpack the source archive afresh"):format(s.path) }
+  end
+  local subs, listed
+  if s.gitmodules == false then
+    -- no .gitmodules: setup.py's own list for this release
+    subs = {}
+    for _, name in ipairs(row.list) do
+      local p = "third_party/" .. name
+      subs[#subs + 1] = { path = p, state = type(folders[p]) == "string" and folders[p] or "missing" }
+    end
+    listed = ("of the %d folders PyTorch %s's setup.py checks when the checkout has no .gitmodules"):format(#subs,
+      c.src.release or s.version)
+  else
+    subs = type(s.submodules) == "table" and s.submodules or {}
+    listed = ("of the %d git submodules the checkout's .gitmodules lists"):format(#subs)
+  end
   local bad, none = {}, true
   for _, m in ipairs(subs) do
     if m.state ~= "ok" then bad[#bad + 1] = m end
@@ -650,8 +712,9 @@ check("source-submodules-missing", "error", nil, function(c)
   none = none and #subs > 0
   -- then, whatever .gitmodules lists, fbgemm's nested submodule, which
   -- an init without --recursive leaves empty; CMakeLists.txt only
-  local nested = type(s.asmjit) == "string" and s.asmjit ~= "ok"
-  if nested then bad[#bad + 1] = { path = asmjit_dir, state = s.asmjit, files = "CMakeLists.txt" } end
+  local asmjit = folders[row.asmjit]
+  local nested = type(asmjit) == "string" and asmjit ~= "ok"
+  if nested then bad[#bad + 1] = { path = row.asmjit, state = asmjit, files = "CMakeLists.txt" } end
   if #bad == 0 then return end
   local named = {}
   for i = 1, math.min(#bad, 6) do
@@ -660,19 +723,17 @@ check("source-submodules-missing", "error", nil, function(c)
   if #bad > 6 then named[#named + 1] = ("and %d more"):format(#bad - 6) end
   local tag = c.torch and s.version:match("^%d+%.%d+%.%d+$") and ("v" .. s.version)
   local what = top > 0
-    and ("%d of the %d git submodules the checkout's .gitmodules lists are not checked out%s"):format(top, #subs,
-      nested and (", nor fbgemm's nested submodule " .. asmjit_dir) or "")
-    or ("fbgemm's nested submodule %s is not checked out (an init without --recursive leaves it empty)"):format(asmjit_dir)
-  local init = "'git submodule update --init --recursive'"
+    and ("%d %s are not checked out%s"):format(top, listed,
+      nested and (", nor fbgemm's nested submodule " .. row.asmjit) or "")
+    or ("fbgemm's nested submodule %s is not checked out (an init without --recursive leaves it empty)"):format(row.asmjit)
   local says
-  if none and s.git then
+  if none then
     -- every one missing or empty: setup.py inits them itself first, which
     -- mends the tree where git and the network are at hand
-    what = ("none of the %d git submodules the checkout's .gitmodules lists is checked out"):format(#subs)
-    says = ("PyTorch's setup.py will run %s itself before it builds, which needs git and the network; should that fail it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
-  elseif none then
-    what = ("none of the %d git submodules the checkout's .gitmodules lists is checked out"):format(#subs)
-    says = ("PyTorch's setup.py runs %s itself, which fails outside a git checkout: it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
+    what = ("none %s is checked out"):format(listed)
+    says = s.git
+      and ("PyTorch's setup.py will run %s itself before it builds, which needs git and the network; should that fail it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
+      or ("PyTorch's setup.py runs %s itself, which fails outside a git checkout: it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
   else
     says = ("PyTorch's setup.py stops with \"Could not find any of %s in %s/%s\" (\"Did you run %s?\")")
       :format(bad[1].files or submodule_files, s.path, bad[1].path, init)
@@ -680,7 +741,7 @@ check("source-submodules-missing", "error", nil, function(c)
   return {
     severity = none and s.git and "warning" or nil,
     message = what .. ": " .. says,
-    seen = ("%s/.gitmodules; %s"):format(s.path, table.concat(named, ", ")),
+    seen = ("%s/.gitmodules%s; %s"):format(s.path, s.gitmodules == false and " absent" or "", table.concat(named, ", ")),
     fix = s.git and ("cd %s && git submodule update --init --recursive"):format(s.path)
       or ("%s has no .git, so its submodules cannot be fetched in place: clone it with its submodules (git clone --recursive%s https://github.com/pytorch/pytorch)")
         :format(s.path, tag and (" --branch " .. tag) or "") }

@@ -177,6 +177,84 @@ run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JO
 	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
 unlike "$out" "*source-submodules-missing*" "... and with it: nothing"
 
+# --- a source archive: no .gitmodules, setup.py's own list ---------------
+# archive DIR VERSION ASMJIT: a tree as a release's source archive unpacks
+# (no .gitmodules, no .git), gloo, cpuinfo, onnx, foxi, fbgemm and cutlass
+# each with its CMakeLists.txt, no QNNPACK (as v2.4.0's archive has none),
+# fbgemm's asmjit under fbgemm/ASMJIT (third_party or external)
+archive() {
+	rm -rf "$1"
+	mkdir -p "$1/torch"
+	printf '%s\n' "$2" >"$1/version.txt"
+	printf 'print("setup")\n' >"$1/setup.py"
+	for m in gloo cpuinfo onnx foxi fbgemm cutlass "fbgemm/$3/asmjit"; do
+		mkdir -p "$1/third_party/$m"
+		: >"$1/third_party/$m/CMakeLists.txt"
+	done
+}
+# VERSION|ASMJIT|FOLDER REMOVED|TEXT of source-submodules-missing (empty:
+# none), each with its source [pt-submodules-default]
+while IFS='|' read -r v asmjit gone text; do
+	[ -n "$v" ] || continue
+	archive "$R/src/pytorch" "$v" "$asmjit"
+	[ -z "$gone" ] || rm -rf "$R/src/pytorch/third_party/$gone"
+	run env -u TORCH_CUDA_ARCH_LIST -u USE_SYSTEM_LIBS PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
+	printf '%s' "$out" >"$T_DIR/a.json"
+	got=$(findings "$T_DIR/a.json" source-submodules-missing message)
+	if [ -n "$text" ]; then
+		like "$got" "*$text*" "archive of $v, asmjit in fbgemm/$asmjit${gone:+, no $gone}: $text"
+	else
+		is "$got" "" "archive of $v, asmjit in fbgemm/$asmjit${gone:+, no $gone}: as setup.py, no finding"
+	fi
+done <<'ROWS'
+2.4.0|third_party||1 of the 7 folders PyTorch 2.4's setup.py checks when the checkout has no .gitmodules are not checked out: PyTorch's setup.py stops with "Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/QNNPACK"
+2.5.1|third_party||
+2.6.0|third_party||
+2.6.0|external||fbgemm's nested submodule third_party/fbgemm/third_party/asmjit is not checked out
+2.8.0|external||
+2.14.1|third_party||fbgemm's nested submodule third_party/fbgemm/external/asmjit is not checked out
+2.14.1|external|cutlass|1 of the 5 folders PyTorch 2.14's setup.py checks when the checkout has no .gitmodules are not checked out: PyTorch's setup.py stops with "Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/cutlass"
+ROWS
+# (2.4.0: issue #131864, its archive stops at QNNPACK; 2.5: foxi and
+# QNNPACK left the list, PRs #132976 and #133177; 2.6.0: Debian's
+# pytorch 2.6.0+dfsg source, fbgemm/third_party/asmjit; 2.8 on:
+# fbgemm/external/asmjit, the 2.8- and 2.9-cycle setup.py)
+
+# hostile trees: a .gitmodules that is a FIFO (setup.py would block on
+# it) is said, never opened for a blocking read; one that is a link to
+# itself is absent to os.path.exists, so setup.py's own list holds; a
+# version.txt of 1 GiB costs its first line
+archive "$R/src/pytorch" 2.14.1 external
+rm -rf "$R/src/pytorch/third_party/cutlass"
+if mkfifo "$R/src/pytorch/.gitmodules" 2>/dev/null; then
+	run timeout 60 env -u TORCH_CUDA_ARCH_LIST -u USE_SYSTEM_LIBS PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+	is "$rc" 1 "a .gitmodules that is a FIFO: exit 1, no hang"
+	like "$out" "*error \[source-submodules-missing\] /src/pytorch/.gitmodules is a FIFO (named pipe), not a readable file: PyTorch's setup.py opens it to list the submodules and waits on it for ever*" \
+		"... said as what setup.py does with it"
+else
+	skip "a .gitmodules that is a FIFO" "mkfifo is not available"
+	skip "... said" "mkfifo is not available"
+fi
+rm -f "$R/src/pytorch/.gitmodules"
+ln -s .gitmodules "$R/src/pytorch/.gitmodules"
+run timeout 60 env -u TORCH_CUDA_ARCH_LIST -u USE_SYSTEM_LIBS PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+like "$out" "*1 of the 5 folders PyTorch 2.14's setup.py checks when the checkout has no .gitmodules*third_party/cutlass*" \
+	"a .gitmodules linked to itself: absent, as os.path.exists has it"
+rm -f "$R/src/pytorch/.gitmodules"
+printf '2.14.1\n' >"$R/src/pytorch/version.txt"
+if truncate -s 1G "$R/src/pytorch/version.txt" 2>/dev/null; then
+	run timeout 60 env -u TORCH_CUDA_ARCH_LIST -u USE_SYSTEM_LIBS PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
+	is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["source"]["version"])')" "2.14.1" \
+		"a 1 GiB version.txt: its first line read, in time"
+else
+	skip "a 1 GiB version.txt" "truncate is not available"
+fi
+checkout "$R/src/pytorch" 2.14.0a0
+
 # --- found as the working directory, on this host -----------------------
 checkout "$T_DIR/pt" 2.13.0a0
 rm -rf "$T_DIR/pt/third_party/pybind11/CMakeLists.txt"
