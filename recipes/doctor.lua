@@ -654,26 +654,48 @@ function M.setup_folders(release)
 end
 
 -- USE_SYSTEM_LIBS as the checkout's setup.py reads it [pt-submodules]:
--- str2bool since PR #156040 (June 2025, after 2.7 branched): stripped,
--- case-insensitive, true for 1, true, t, yes, y, on, enable, enabled,
--- found (false for 0, off and the like; any other text makes it raise);
--- before it bool(os.getenv(...)), true for any non-empty text, 0
--- included.  2.8's own setup.py was not read: it and every later or
--- unknown release get str2bool, the rule of the stored 2.9-era and
--- current copies.  (Lua's %s strips ASCII blanks; Python's strip() also
--- Unicode ones.)
+-- str2bool since PR #156040 (June 2025, after 2.7 branched; the 2.8
+-- cycle's setup.py has it): stripped, case-insensitive, true for 1,
+-- true, t, yes, y, on, enable, enabled, found; false for 0, false, f,
+-- no, n, off, disable, disabled, notfound, none, null, nil, undefined,
+-- n/a; any other text, blanks alone included, raises ValueError; before
+-- it bool(os.getenv(...)), true for any non-empty text, 0 included.
+-- Every later or unknown release gets str2bool.  (Lua's %s strips ASCII
+-- blanks; Python's strip() also Unicode ones.)
 local str2bool_true = { ["1"] = true, ["true"] = true, t = true, yes = true, y = true, on = true,
   enable = true, enabled = true, found = true }
+local str2bool_false = { ["0"] = true, ["false"] = true, f = true, no = true, n = true, off = true,
+  disable = true, disabled = true, notfound = true, none = true, null = true, ["nil"] = true,
+  undefined = true, ["n/a"] = true }
+-- true (skip the check), false (check), or nil and the text str2bool
+-- raises on (setup.py stops)
 local function system_libs(c, v)
   if type(v) ~= "string" or v == "" then return false end
   if c.src and c.src.release and archlist.vcmp(c.src.release, "2.8") < 0 then return true end
-  return str2bool_true[v:match("^%s*(.-)%s*$"):lower()] == true
+  local w = v:match("^%s*(.-)%s*$"):lower()
+  if str2bool_true[w] then return true end
+  if str2bool_false[w] then return false end
+  return nil, w
 end
+
+-- A USE_SYSTEM_LIBS str2bool cannot read: setup.py's check_submodules
+-- raises before it looks at a folder, so the build stops there.
+check("source-use-system-libs-invalid", "error", nil, function(c)
+  local s = c.o.source
+  if type(s) ~= "table" then return end
+  local ok, w = system_libs(c, s.use_system_libs)
+  if ok ~= nil then return end
+  return {
+    message = ("USE_SYSTEM_LIBS='%s' is neither true nor false to PyTorch %s's setup.py: it stops with \"ValueError: Invalid string value for boolean conversion: %s\"")
+      :format(s.use_system_libs, c.src.release or s.version, w),
+    seen = "environment USE_SYSTEM_LIBS=" .. s.use_system_libs,
+    fix = "set USE_SYSTEM_LIBS=1 to build against the system's libraries, or unset it (0, off) to build the submodules" }
+end)
 
 check("source-submodules-missing", "error", nil, function(c)
   local s = c.o.source
   if type(s) ~= "table" then return end
-  if system_libs(c, s.use_system_libs) then return end
+  if system_libs(c, s.use_system_libs) ~= false then return end
   local row = M.setup_folders(c.src.release)
   local folders = type(s.folders) == "table" and s.folders or {}
   local init = "'git submodule update --init --recursive'"

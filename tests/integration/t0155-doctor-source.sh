@@ -123,7 +123,11 @@ while IFS='|' read -r v val skip; do
 	printf '%s\n' "$v" >"$R/src/pytorch/version.txt"
 	run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.4.131 MAX_JOBS=4 USE_SYSTEM_LIBS="$val" \
 		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
-	if [ "$skip" = skip ]; then
+	if [ "$skip" = raise ]; then
+		like "$out" "*source-use-system-libs-invalid*it stops with *ValueError: Invalid string value for boolean conversion: $(printf '%s' "$val" | tr -d ' ' | tr 'A-Z' 'a-z')*" \
+			"PyTorch $v, USE_SYSTEM_LIBS='$val': setup.py's str2bool raises, as doctor says"
+		unlike "$out" "*source-submodules-missing*" "... and checks no folder"
+	elif [ "$skip" = skip ]; then
 		unlike "$out" "*source-submodules-missing*" "PyTorch $v, USE_SYSTEM_LIBS='$val': setup.py skips the check"
 	else
 		like "$out" "*source-submodules-missing*" "PyTorch $v, USE_SYSTEM_LIBS='$val': setup.py checks"
@@ -136,6 +140,9 @@ done <<'ROWS'
 2.14.0a0|off|check
 2.6.0|0|skip
 2.6.0|off|skip
+2.14.0a0| Maybe |raise
+2.8.0|2|raise
+2.6.0|maybe|skip
 ROWS
 printf '2.14.0a0\n' >"$R/src/pytorch/version.txt"
 # a git checkout with every submodule empty: setup.py inits them itself

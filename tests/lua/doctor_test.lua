@@ -268,6 +268,11 @@ local cases = {
   { "source-submodules-missing", function(f, o)
       return checkout("2.14.0a0", { { path = "third_party/pybind11", state = "empty" }, { path = "third_party/cpuinfo", state = "ok" } }) end,
     "1 of the 2 git submodules .*Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/pybind11", "error" },
+  -- USE_SYSTEM_LIBS that str2bool cannot read: setup.py raises
+  -- [pt-submodules]
+  { "source-use-system-libs-invalid", function(f, o)
+      local s = checkout("2.14.0a0"); s.use_system_libs = " Maybe "; return s end,
+    "USE_SYSTEM_LIBS=' Maybe ' is neither true nor false to PyTorch 2.14's setup.py: it stops with \"ValueError: Invalid string value for boolean conversion: maybe\"", "error" },
   -- found as the working directory, its version.txt no version: the
   -- probe's observation, judged as a warning
   { "source-version-unreadable", function(f, o)
@@ -777,6 +782,32 @@ for _, c in ipairs({
   else
     t.is(hit and hit.message, nil, ("no .gitmodules, PyTorch %s: no finding [%s]"):format(c[1], c[5]))
   end
+end
+-- USE_SYSTEM_LIBS by release [pt-submodules]: str2bool from 2.8 raises on
+-- what it cannot read (blanks alone included), bool() before takes any
+-- text; VERSION, VALUE, the invalid finding's text or nil, submodule check
+for _, c in ipairs({
+  { "2.14.0a0", "maybe", "boolean conversion: maybe\"", false },
+  { "2.14.0a0", "  ", "boolean conversion: \"", false },
+  { "2.8.0", "2", "boolean conversion: 2\"", false },
+  { "2.14.0a0", "No", nil, true },
+  { "2.14.0a0", "Enabled", nil, false },
+  { "2.7.1", "maybe", nil, false },
+}) do
+  local s = checkout(c[1], { { path = "third_party/pybind11", state = "empty" } })
+  s.use_system_libs = c[2]
+  local got = codes(run(copy(clean_facts), copy(clean_obs), s))
+  local inv
+  for _, x in ipairs(run(copy(clean_facts), copy(clean_obs), s).findings) do
+    if x.code == "source-use-system-libs-invalid" then inv = x end
+  end
+  if c[3] then
+    t.like(inv and inv.message, c[3], ("PyTorch %s, USE_SYSTEM_LIBS='%s': setup.py raises"):format(c[1], c[2]))
+  else
+    t.is(inv and inv.message, nil, ("PyTorch %s, USE_SYSTEM_LIBS='%s': read"):format(c[1], c[2]))
+  end
+  t.is(got:find("source-submodules-missing", 1, true) ~= nil, c[4],
+    ("PyTorch %s, USE_SYSTEM_LIBS='%s': submodule check %s"):format(c[1], c[2], c[4] and "runs" or "does not run"))
 end
 -- a .gitmodules that is a FIFO: setup.py opens it and waits
 local fifo = checkout("2.14.0a0", {})
