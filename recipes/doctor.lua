@@ -339,7 +339,7 @@ end)
 check("arch-list-invalid", "error", "S17", function(c)
   local l = c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST
   if not l then return end
-  local items, errs = archlist.parse(l, c.torch)
+  local items, errs = archlist.parse(l, c.torch, c.rel)
   if #errs == 0 and c.rel then errs = archlist.check(items, c.rel) end
   if #errs == 0 and c.torch then
     local problems = {}

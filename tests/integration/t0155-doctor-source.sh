@@ -97,6 +97,19 @@ done <<'ROWS'
 2.9.1|8.9;12.0f|
 ROWS
 
+# the fix of a name the checkout's release does not know fits the toolkit
+# in use: 10.7 (Rubin) is built by CUDA 13.4 on [pt190654], so with 12.9
+# it is not offered alone.  VERSION.TXT|CUDA|LIST|FIX
+while IFS='|' read -r v cuda list fix; do
+	[ -n "$v" ] || continue
+	doctor "$v" "$cuda" TORCH_CUDA_ARCH_LIST="$list"
+	is "$(findings "$T_DIR/d.json" arch-list-invalid fix)" "$fix" "PyTorch $v, CUDA $cuda, TORCH_CUDA_ARCH_LIST=$list: the fix fits the toolkit"
+done <<'ROWS'
+2.13.0a0|12.9.86|8.9;Rubin|CUDA 12.9, the toolkit in use, does not build sm_107: install CUDA 13.4 or newer, then write the compute capability, '10.7', or build PyTorch 2.14 or newer
+2.13.0a0|13.4.48|8.9;Rubin|write the compute capability instead, '10.7', or build PyTorch 2.14 or newer
+2.6.0|12.4.131|8.9;Blackwell|PyTorch 2.6 cannot build for 10.0;12.0 at all: build PyTorch 2.7 or newer with CUDA 12.8 or newer (CUDA 12.4, the toolkit in use, does not build sm_100, sm_120)
+ROWS
+
 # --- the document, the text, the submodules -------------------------------
 doctor 2.14.0a0 12.4.131
 is "$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["source"]; print(s["path"], s["version"], s["release"], s["known"])' "$T_DIR/d.json")" \
