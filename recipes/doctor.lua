@@ -660,19 +660,50 @@ end
 -- no, n, off, disable, disabled, notfound, none, null, nil, undefined,
 -- n/a; any other text, blanks alone included, raises ValueError; before
 -- it bool(os.getenv(...)), true for any non-empty text, 0 included.
--- Every later or unknown release gets str2bool.  (Lua's %s strips ASCII
--- blanks; Python's strip() also Unicode ones.)
+-- Every later or unknown release gets str2bool.
 local str2bool_true = { ["1"] = true, ["true"] = true, t = true, yes = true, y = true, on = true,
   enable = true, enabled = true, found = true }
 local str2bool_false = { ["0"] = true, ["false"] = true, f = true, no = true, n = true, off = true,
   disable = true, disabled = true, notfound = true, none = true, null = true, ["nil"] = true,
   undefined = true, ["n/a"] = true }
+-- What Python's str.strip() takes off both ends (str.isspace): ASCII
+-- \t \n \v \f \r, \x1c-\x1f and space, and, in the UTF-8 an environment
+-- holds, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
+-- U+205F, U+3000.  (Its lower() leaves no other text equal to one of
+-- str2bool's words: they are ASCII.)
+local py_blank = { "\xC2\x85", "\xC2\xA0", "\xE1\x9A\x80", "\xE2\x80\xA8", "\xE2\x80\xA9",
+  "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80" }
+for b = 0x80, 0x8A do py_blank[#py_blank + 1] = "\xE2\x80" .. string.char(b) end
+local function py_strip(v)
+  local function blank_at(i, back)
+    local ch = v:sub(i, i)
+    if ch:match("[\t\n\v\f\r\x1c-\x1f ]") then return 1 end
+    for _, u in ipairs(py_blank) do
+      local at = back and i - #u + 1 or i
+      if at >= 1 and v:sub(at, at + #u - 1) == u then return #u end
+    end
+  end
+  local a, e = 1, #v
+  while a <= e do
+    local n = blank_at(a, false)
+    if not n then break end
+    a = a + n
+  end
+  while e >= a do
+    local n = blank_at(e, true)
+    if not n or e - n + 1 < a then break end
+    e = e - n
+  end
+  return v:sub(a, e)
+end
+M.py_strip = py_strip
+
 -- true (skip the check), false (check), or nil and the text str2bool
 -- raises on (setup.py stops)
 local function system_libs(c, v)
   if type(v) ~= "string" or v == "" then return false end
   if c.src and c.src.release and archlist.vcmp(c.src.release, "2.8") < 0 then return true end
-  local w = v:match("^%s*(.-)%s*$"):lower()
+  local w = py_strip(v):lower()
   if str2bool_true[w] then return true end
   if str2bool_false[w] then return false end
   return nil, w

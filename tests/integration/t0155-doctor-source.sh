@@ -158,6 +158,41 @@ done <<'ROWS'
 2.6.0|maybe|skip
 ROWS
 printf '2.14.0a0\n' >"$R/src/pytorch/version.txt"
+# USE_SYSTEM_LIBS stripped as Python's str.strip() strips it (Unicode
+# blanks such as U+00A0 and U+3000, \x1c-\x1f; not U+200B): 60 values, a
+# word of str2bool's or another text between such characters, each
+# judged invalid by doctor exactly when Python's own strip() and lower()
+# leave a text that is none of str2bool's words [pt-submodules]
+python3 - "$PTBUILD" "$R" "$T_DIR/facts.json" >"$T_DIR/strip.out" 2>&1 <<'PY'
+import json, os, random, subprocess, sys
+ptbuild, root, facts = sys.argv[1:4]
+words = ["1", "true", "t", "yes", "y", "on", "enable", "enabled", "found", "0", "false", "f", "no",
+         "n", "off", "disable", "disabled", "notfound", "none", "null", "nil", "undefined", "n/a"]
+pads = [" ", "\t", "\x1c", "\x1f", "\u0085", "\u00a0", "\u1680", "\u2000", "\u2007", "\u200a",
+        "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\u200b", "\ufeff", "x", ""]
+rnd = random.Random(20261202)
+bad = 0
+for i in range(60):
+    w = rnd.choice(words + ["maybe", "2", "tru", ""])
+    w = "".join(ch.upper() if rnd.random() < 0.5 else ch for ch in w)
+    v = "".join(rnd.choice(pads) for _ in range(rnd.randint(0, 2))) + w + \
+        "".join(rnd.choice(pads) for _ in range(rnd.randint(0, 2)))
+    if not v or "\x00" in v:
+        continue
+    invalid = v.strip().lower() not in words
+    env = {k: x for k, x in os.environ.items() if k not in ("TORCH_CUDA_ARCH_LIST",)}
+    env.update(PATH="/usr/bin", CUDA_HOME="/opt/cuda-12.4.131", MAX_JOBS="4", USE_SYSTEM_LIBS=v)
+    r = subprocess.run([ptbuild, "doctor", "--sysroot", root, "--facts", facts, "--source", "/src/pytorch",
+                        "--json"], env=env, capture_output=True)
+    codes = [f["code"] for f in json.loads(r.stdout)["findings"]]
+    if ("source-use-system-libs-invalid" in codes) != invalid:
+        bad += 1
+        print("USE_SYSTEM_LIBS=%r: Python reads it %s, doctor %s" % (v, "invalid" if invalid else "valid",
+              "invalid" if not invalid else "valid"))
+print("%d differ" % bad)
+PY
+is "$(tail -n 1 "$T_DIR/strip.out")" "0 differ" "USE_SYSTEM_LIBS stripped as Python strips it: 60 values, Unicode blanks among them"
+[ "$(tail -n 1 "$T_DIR/strip.out")" = "0 differ" ] || sed 's/^/# /' "$T_DIR/strip.out" | head -n 10
 # a git checkout with every submodule empty: setup.py inits them itself
 rm -rf "$R/src/pytorch/third_party/cpuinfo/CMakeLists.txt" "$R/src/pytorch/third_party/cutlass/README"
 printf '2.14.1\n' >"$R/src/pytorch/version.txt"
