@@ -37,7 +37,7 @@ static const char *const submodule_files[] = {
  * get_submodule_folders' list for a tree without .gitmodules (2.4.0:
  * gloo, cpuinfo, onnx, foxi, QNNPACK, fbgemm, cutlass; 2.5 on without
  * foxi and QNNPACK), for the files above, and fbgemm's nested asmjit
- * (third_party/asmjit in fbgemm before 2.8, external/asmjit from it), for
+ * (fbgemm/third_party/asmjit to 2.6, fbgemm/external/asmjit from 2.8), for
  * its CMakeLists.txt only.  Sources: recipes/doctor.lua. */
 static const char *const fixed_folders[] = {
 	"third_party/gloo", "third_party/cpuinfo", "third_party/onnx", "third_party/foxi",

@@ -267,14 +267,17 @@ done <<'ROWS'
 2.5.1|third_party||
 2.6.0|third_party||
 2.6.0|external||fbgemm's nested submodule third_party/fbgemm/third_party/asmjit is not checked out
+2.7.1|third_party||
+2.7.1|external||
 2.8.0|external||
 2.14.1|third_party||fbgemm's nested submodule third_party/fbgemm/external/asmjit is not checked out
 2.14.1|external|cutlass|1 of the 5 folders PyTorch 2.14's setup.py checks when the checkout has no .gitmodules are not checked out: PyTorch's setup.py stops with "Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/cutlass"
 ROWS
 # (2.4.0: issue #131864, its archive stops at QNNPACK; 2.5: foxi and
 # QNNPACK left the list, PRs #132976 and #133177; 2.6.0: Debian's
-# pytorch 2.6.0+dfsg source, fbgemm/third_party/asmjit; 2.8 on:
-# fbgemm/external/asmjit, the 2.8- and 2.9-cycle setup.py)
+# pytorch 2.6.0+dfsg source, fbgemm/third_party/asmjit; 2.7, not read:
+# either place passes; 2.8 on: fbgemm/external/asmjit, the 2.8- and
+# 2.9-cycle setup.py)
 
 # hostile trees: a .gitmodules that is a FIFO (setup.py would block on
 # it) is said, never opened for a blocking read; one that is a link to
