@@ -784,7 +784,9 @@ check("source-submodules-missing", "error", nil, function(c)
       nested and (", nor fbgemm's nested submodule " .. row.asmjit) or "")
     or ("fbgemm's nested submodule %s is not checked out (an init without --recursive leaves it empty)"):format(row.asmjit)
   local says
-  if none then
+  -- a git checkout whose .gitmodules is gone: git has nothing to init
+  local lost = s.git and s.gitmodules == false
+  if none and not lost then
     -- every one missing or empty: setup.py inits them itself first, which
     -- mends the tree where git and the network are at hand
     what = ("none %s is checked out"):format(listed)
@@ -794,12 +796,18 @@ check("source-submodules-missing", "error", nil, function(c)
   else
     says = ("PyTorch's setup.py stops with \"Could not find any of %s in %s/%s\" (\"Did you run %s?\")")
       :format(bad[1].files or submodule_files, s.path, bad[1].path, init)
+    if none then
+      what = ("none %s is checked out"):format(listed)
+      says = ("PyTorch's setup.py runs %s itself, which finds no .gitmodules to init from, then "):format(init)
+        .. says:gsub("^PyTorch's setup.py ", "")
+    end
   end
   return {
-    severity = none and s.git and "warning" or nil,
+    severity = none and s.git and not lost and "warning" or nil,
     message = what .. ": " .. says,
     seen = ("%s/.gitmodules%s; %s"):format(s.path, s.gitmodules == false and " absent" or "", table.concat(named, ", ")),
-    fix = s.git and ("cd %s && git submodule update --init --recursive"):format(s.path)
+    fix = lost and ("cd %s && git checkout -- .gitmodules && git submodule update --init --recursive"):format(s.path)
+      or s.git and ("cd %s && git submodule update --init --recursive"):format(s.path)
       or ("%s has no .git, so its submodules cannot be fetched in place: clone it with its submodules (git clone --recursive%s https://github.com/pytorch/pytorch)")
         :format(s.path, tag and (" --branch " .. tag) or "") }
 end)

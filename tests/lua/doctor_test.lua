@@ -770,6 +770,9 @@ for _, c in ipairs({
   { "2.14.1", { gloo = 1, cpuinfo = 1, onnx = 1, fbgemm = 1, cutlass = 1 }, false,
     "none of the 5 folders PyTorch 2.14's setup.py checks when the checkout has no .gitmodules is checked out: PyTorch's setup.py runs 'git submodule update %-%-init %-%-recursive' itself, which fails outside a git checkout",
     "all empty, no .git: setup.py's own init fails" },
+  { "2.14.1", { gloo = 1, cpuinfo = 1, onnx = 1, fbgemm = 1, cutlass = 1 }, true,
+    "none of the 5 folders .* is checked out: PyTorch's setup.py runs 'git submodule update %-%-init %-%-recursive' itself, which finds no %.gitmodules to init from, then stops with \"Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/gloo\"",
+    "a git checkout without .gitmodules: git inits nothing" },
 }) do
   local s = checkout(c[1], {})
   s.gitmodules, s.git, s.folders = false, c[3], {}
@@ -785,6 +788,11 @@ for _, c in ipairs({
   end
   if c[4] then
     t.like(hit and hit.message, c[4], ("no .gitmodules, PyTorch %s: %s [%s]"):format(c[1], c[4]:sub(1, 40), c[5]))
+    t.is(hit and hit.severity, "error", ("... an error [%s]"):format(c[5]))
+    if c[3] then
+      t.is(hit and hit.fix, "cd /src/pytorch && git checkout -- .gitmodules && git submodule update --init --recursive",
+        "... the fix restores .gitmodules first")
+    end
   else
     t.is(hit and hit.message, nil, ("no .gitmodules, PyTorch %s: no finding [%s]"):format(c[1], c[5]))
   end
