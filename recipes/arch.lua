@@ -44,12 +44,15 @@ function M.convert(args)
         hint = "known releases: " .. table.concat(known, " ") } } }
     end
   end
-  local items, errors = archlist.parse(args.list, torch)
   -- nvcc's own answer (validate asks it where M.list_source is not
   -- "data"): it judges the list, and a release ptbuild does not know is
   -- no error
   local nv = type(args.nvcc_list) == "table" and args.nvcc_list or nil
-  local release, minor = cuda_release(args.cuda, nv, errors)
+  local cuda_errors = {}
+  local release, minor = cuda_release(args.cuda, nv, cuda_errors)
+  -- the list's errors first; its hints fit the CUDA asked for
+  local items, errors = archlist.parse(args.list, torch, release)
+  for _, e in ipairs(cuda_errors) do errors[#errors + 1] = e end
   if #errors > 0 then return { errors = errors } end
   if nv then
     nv = { nvcc = tostring(nv.nvcc or "nvcc"), version = minor or "?", arch = nv.arch, code = nv.code }

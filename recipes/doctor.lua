@@ -363,7 +363,7 @@ end)
 check("arch-list-invalid", "error", "S17", function(c)
   local l = c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST
   if not l then return end
-  local items, errs = archlist.parse(l, c.torch)
+  local items, errs = archlist.parse(l, c.torch, c.rel)
   local nv = c.tk and c.tk.gpu_list and c.tk.gpu_list.code and c.tk.gpu_list
   if #errs == 0 and c.rel then
     errs = archlist.check(items, c.rel)
@@ -639,40 +639,159 @@ end)
 
 -- The checkout's git submodules, as PyTorch's setup.py checks them
 -- (check_submodules [pt-submodules]): every folder .gitmodules lists
--- must hold one of CMakeLists.txt, Makefile, setup.py, LICENSE,
--- LICENSE.md, LICENSE.txt, else it stops with "Could not find any of ...
--- in ..."; when every folder is missing or empty it first runs 'git
--- submodule update --init --recursive' itself: in a git checkout that
--- may mend the tree (git and the network), a warning; without .git it
--- stops with "Submodule initialization failed", an error.  Last,
--- third_party/fbgemm/external/asmjit (fbgemm's own submodule) must hold
--- CMakeLists.txt.  USE_SYSTEM_LIBS (true, read as below) skips the
--- check.  The tree is the machine's: a node known by its facts lists
--- this check as needing it.
+-- (or, without a .gitmodules, as in a source archive, every folder of
+-- the release's fixed list [pt-submodules-default]) must hold one of
+-- CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt,
+-- else it stops with "Could not find any of ... in ..."; when every
+-- folder is missing or empty it first runs 'git submodule update --init
+-- --recursive' itself: in a git checkout that may mend the tree (git and
+-- the network), a warning; without .git it stops with "Submodule
+-- initialization failed", an error.  Last, fbgemm's own asmjit submodule
+-- must hold CMakeLists.txt.  USE_SYSTEM_LIBS (true, read as below) skips
+-- the check.  The tree is the machine's: a node known by its facts
+-- lists this check as needing it.
 local submodule_files = "CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt"
-local asmjit_dir = "third_party/fbgemm/external/asmjit"
+
+-- What setup.py names itself, by release [pt-submodules-default]: the
+-- folders get_submodule_folders returns when the checkout has no
+-- .gitmodules, and where fbgemm's nested asmjit lies.  Each row holds
+-- from its release to the next row's; one older than all is the first
+-- row's, an unknown newer one the last's.
+--   2.4: v2.4.0's list still names foxi and QNNPACK (issue #131864: the
+--        v2.4.0 source archive stops at third_party/QNNPACK); fbgemm's
+--        third_party/asmjit.
+--   2.5: foxi (PR #132976) and QNNPACK (PR #133177) left the list in
+--        August 2024, before 2.5 branched; read in 2.6.0's setup.py
+--        (Debian's pytorch 2.6.0+dfsg orig archive, pytorch-v2.6.0),
+--        which still checks fbgemm/third_party/asmjit.
+--   2.8: fbgemm/external/asmjit, as the pathlib setup.py of the 2.8
+--        cycle (Python 3.9 minimum, str2bool) and of 2.9 on reads it;
+--        the list unchanged.
+--   2.7: its setup.py was not read, nor when fbgemm moved asmjit: its
+--        list is 2.6's and 2.8's alike, and asmjit with a CMakeLists.txt
+--        in either place passes (one missing from both is named by
+--        2.6's place), so no sound 2.7 tree is faulted on a guess.
+local setup_folders = {
+  { since = "2.4", list = { "gloo", "cpuinfo", "onnx", "foxi", "QNNPACK", "fbgemm", "cutlass" },
+    asmjit = "third_party/fbgemm/third_party/asmjit" },
+  { since = "2.5", list = { "gloo", "cpuinfo", "onnx", "fbgemm", "cutlass" },
+    asmjit = "third_party/fbgemm/third_party/asmjit" },
+  { since = "2.7", list = { "gloo", "cpuinfo", "onnx", "fbgemm", "cutlass" },
+    asmjit = "third_party/fbgemm/third_party/asmjit", or_asmjit = "third_party/fbgemm/external/asmjit" },
+  { since = "2.8", list = { "gloo", "cpuinfo", "onnx", "fbgemm", "cutlass" },
+    asmjit = "third_party/fbgemm/external/asmjit" },
+}
+function M.setup_folders(release)
+  local row = setup_folders[1]
+  for _, r in ipairs(setup_folders) do
+    if release and archlist.vcmp(release, r.since) >= 0 then row = r end
+  end
+  return row
+end
+
 -- USE_SYSTEM_LIBS as the checkout's setup.py reads it [pt-submodules]:
--- str2bool since PR #156040 (June 2025, after 2.7 branched): stripped,
--- case-insensitive, true for 1, true, t, yes, y, on, enable, enabled,
--- found (false for 0, off and the like; any other text makes it raise);
--- before it bool(os.getenv(...)), true for any non-empty text, 0
--- included.  2.8's own setup.py was not read: it and every later or
--- unknown release get str2bool, the rule of the stored 2.9-era and
--- current copies.  (Lua's %s strips ASCII blanks; Python's strip() also
--- Unicode ones.)
+-- str2bool since PR #156040 (June 2025, after 2.7 branched; the 2.8
+-- cycle's setup.py has it): stripped, case-insensitive, true for 1,
+-- true, t, yes, y, on, enable, enabled, found; false for 0, false, f,
+-- no, n, off, disable, disabled, notfound, none, null, nil, undefined,
+-- n/a; any other text, blanks alone included, raises ValueError; before
+-- it bool(os.getenv(...)), true for any non-empty text, 0 included.
+-- Every later or unknown release gets str2bool.
 local str2bool_true = { ["1"] = true, ["true"] = true, t = true, yes = true, y = true, on = true,
   enable = true, enabled = true, found = true }
+local str2bool_false = { ["0"] = true, ["false"] = true, f = true, no = true, n = true, off = true,
+  disable = true, disabled = true, notfound = true, none = true, null = true, ["nil"] = true,
+  undefined = true, ["n/a"] = true }
+-- What Python's str.strip() takes off both ends (str.isspace): ASCII
+-- \t \n \v \f \r, \x1c-\x1f and space, and, in the UTF-8 an environment
+-- holds, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
+-- U+205F, U+3000.  (Its lower() leaves no other text equal to one of
+-- str2bool's words: they are ASCII.)
+local py_blank = { "\xC2\x85", "\xC2\xA0", "\xE1\x9A\x80", "\xE2\x80\xA8", "\xE2\x80\xA9",
+  "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80" }
+for b = 0x80, 0x8A do py_blank[#py_blank + 1] = "\xE2\x80" .. string.char(b) end
+local function py_strip(v)
+  local function blank_at(i, back)
+    local ch = v:sub(i, i)
+    if ch:match("[\t\n\v\f\r\x1c-\x1f ]") then return 1 end
+    for _, u in ipairs(py_blank) do
+      local at = back and i - #u + 1 or i
+      if at >= 1 and v:sub(at, at + #u - 1) == u then return #u end
+    end
+  end
+  local a, e = 1, #v
+  while a <= e do
+    local n = blank_at(a, false)
+    if not n then break end
+    a = a + n
+  end
+  while e >= a do
+    local n = blank_at(e, true)
+    if not n or e - n + 1 < a then break end
+    e = e - n
+  end
+  return v:sub(a, e)
+end
+M.py_strip = py_strip
+
+-- true (skip the check), false (check), or nil and the text str2bool
+-- raises on (setup.py stops)
 local function system_libs(c, v)
   if type(v) ~= "string" or v == "" then return false end
   if c.src and c.src.release and archlist.vcmp(c.src.release, "2.8") < 0 then return true end
-  return str2bool_true[v:match("^%s*(.-)%s*$"):lower()] == true
+  local w = py_strip(v):lower()
+  if str2bool_true[w] then return true end
+  if str2bool_false[w] then return false end
+  return nil, w
 end
+
+-- A USE_SYSTEM_LIBS str2bool cannot read: setup.py's check_submodules
+-- raises before it looks at a folder, so the build stops there.
+check("source-use-system-libs-invalid", "error", nil, function(c)
+  local s = c.o.source
+  if type(s) ~= "table" then return end
+  local ok, w = system_libs(c, s.use_system_libs)
+  if ok ~= nil then return end
+  return {
+    message = ("USE_SYSTEM_LIBS='%s' is neither true nor false to PyTorch %s's setup.py: it stops with \"ValueError: Invalid string value for boolean conversion: %s\"")
+      :format(s.use_system_libs, c.src.release or s.version, w),
+    seen = "environment USE_SYSTEM_LIBS=" .. s.use_system_libs,
+    fix = "set USE_SYSTEM_LIBS=1 to build against the system's libraries, or unset it (0, off) to build the submodules" }
+end)
 
 check("source-submodules-missing", "error", nil, function(c)
   local s = c.o.source
   if type(s) ~= "table" then return end
-  if system_libs(c, s.use_system_libs) then return end
-  local subs = type(s.submodules) == "table" and s.submodules or {}
+  if system_libs(c, s.use_system_libs) ~= false then return end
+  local row = M.setup_folders(c.src.release)
+  local folders = type(s.folders) == "table" and s.folders or {}
+  local init = "'git submodule update --init --recursive'"
+  -- a .gitmodules that is there but no file setup.py can read: it opens
+  -- it all the same (a FIFO blocks it, a folder makes it raise)
+  if type(s.gitmodules_unread) == "string" then
+    local u = s.gitmodules_unread
+    return {
+      message = ("%s/.gitmodules %s: PyTorch's setup.py opens it to list the submodules and %s")
+        :format(s.path, u == "unreadable" and "cannot be read" or ("is " .. u .. ", not a readable file"),
+          u:find("FIFO", 1, true) and "waits on it for ever" or "stops with an error"),
+      seen = s.path .. "/.gitmodules: " .. u,
+      fix = s.git and ("cd %s && git checkout -- .gitmodules"):format(s.path)
+        or ("remove %s/.gitmodules, or unpack the source archive afresh"):format(s.path) }
+  end
+  local subs, listed
+  if s.gitmodules == false then
+    -- no .gitmodules: setup.py's own list for this release
+    subs = {}
+    for _, name in ipairs(row.list) do
+      local p = "third_party/" .. name
+      subs[#subs + 1] = { path = p, state = type(folders[p]) == "string" and folders[p] or "missing" }
+    end
+    listed = ("of the %d folders PyTorch %s's setup.py checks when the checkout has no .gitmodules"):format(#subs,
+      c.src.release or s.version)
+  else
+    subs = type(s.submodules) == "table" and s.submodules or {}
+    listed = ("of the %d git submodules the checkout's .gitmodules lists"):format(#subs)
+  end
   local bad, none = {}, true
   for _, m in ipairs(subs) do
     if m.state ~= "ok" then bad[#bad + 1] = m end
@@ -682,8 +801,9 @@ check("source-submodules-missing", "error", nil, function(c)
   none = none and #subs > 0
   -- then, whatever .gitmodules lists, fbgemm's nested submodule, which
   -- an init without --recursive leaves empty; CMakeLists.txt only
-  local nested = type(s.asmjit) == "string" and s.asmjit ~= "ok"
-  if nested then bad[#bad + 1] = { path = asmjit_dir, state = s.asmjit, files = "CMakeLists.txt" } end
+  local asmjit = folders[row.asmjit]
+  local nested = type(asmjit) == "string" and asmjit ~= "ok" and not (row.or_asmjit and folders[row.or_asmjit] == "ok")
+  if nested then bad[#bad + 1] = { path = row.asmjit, state = asmjit, files = "CMakeLists.txt" } end
   if #bad == 0 then return end
   local named = {}
   for i = 1, math.min(#bad, 6) do
@@ -692,28 +812,34 @@ check("source-submodules-missing", "error", nil, function(c)
   if #bad > 6 then named[#named + 1] = ("and %d more"):format(#bad - 6) end
   local tag = c.torch and s.version:match("^%d+%.%d+%.%d+$") and ("v" .. s.version)
   local what = top > 0
-    and ("%d of the %d git submodules the checkout's .gitmodules lists are not checked out%s"):format(top, #subs,
-      nested and (", nor fbgemm's nested submodule " .. asmjit_dir) or "")
-    or ("fbgemm's nested submodule %s is not checked out (an init without --recursive leaves it empty)"):format(asmjit_dir)
-  local init = "'git submodule update --init --recursive'"
+    and ("%d %s are not checked out%s"):format(top, listed,
+      nested and (", nor fbgemm's nested submodule " .. row.asmjit) or "")
+    or ("fbgemm's nested submodule %s is not checked out (an init without --recursive leaves it empty)"):format(row.asmjit)
   local says
-  if none and s.git then
+  -- a git checkout whose .gitmodules is gone: git has nothing to init
+  local lost = s.git and s.gitmodules == false
+  if none and not lost then
     -- every one missing or empty: setup.py inits them itself first, which
     -- mends the tree where git and the network are at hand
-    what = ("none of the %d git submodules the checkout's .gitmodules lists is checked out"):format(#subs)
-    says = ("PyTorch's setup.py will run %s itself before it builds, which needs git and the network; should that fail it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
-  elseif none then
-    what = ("none of the %d git submodules the checkout's .gitmodules lists is checked out"):format(#subs)
-    says = ("PyTorch's setup.py runs %s itself, which fails outside a git checkout: it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
+    what = ("none %s is checked out"):format(listed)
+    says = s.git
+      and ("PyTorch's setup.py will run %s itself before it builds, which needs git and the network; should that fail it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
+      or ("PyTorch's setup.py runs %s itself, which fails outside a git checkout: it stops with \"Submodule initialization failed\" (\"Please run: git submodule update --init --recursive\")"):format(init)
   else
     says = ("PyTorch's setup.py stops with \"Could not find any of %s in %s/%s\" (\"Did you run %s?\")")
       :format(bad[1].files or submodule_files, s.path, bad[1].path, init)
+    if none then
+      what = ("none %s is checked out"):format(listed)
+      says = ("PyTorch's setup.py runs %s itself, which finds no .gitmodules to init from, then "):format(init)
+        .. says:gsub("^PyTorch's setup.py ", "")
+    end
   end
   return {
-    severity = none and s.git and "warning" or nil,
+    severity = none and s.git and not lost and "warning" or nil,
     message = what .. ": " .. says,
-    seen = ("%s/.gitmodules; %s"):format(s.path, table.concat(named, ", ")),
-    fix = s.git and ("cd %s && git submodule update --init --recursive"):format(s.path)
+    seen = ("%s/.gitmodules%s; %s"):format(s.path, s.gitmodules == false and " absent" or "", table.concat(named, ", ")),
+    fix = lost and ("cd %s && git checkout -- .gitmodules && git submodule update --init --recursive"):format(s.path)
+      or s.git and ("cd %s && git submodule update --init --recursive"):format(s.path)
       or ("%s has no .git, so its submodules cannot be fetched in place: clone it with its submodules (git clone --recursive%s https://github.com/pytorch/pytorch)")
         :format(s.path, tag and (" --branch " .. tag) or "") }
 end)

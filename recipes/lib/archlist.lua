@@ -311,8 +311,9 @@ local function add_family(fam, ptx, tok, add)
   for p in pairs(ptxset) do add(p, "", nil, true, tok) end
 end
 
--- One token: its items through add, or its error into errors.
-local function parse_token(tok, errors, add, torch)
+-- One token: its items through add, or its error into errors; cuda (a
+-- data/cuda release, may be nil) is the toolkit the hints must fit.
+local function parse_token(tok, errors, add, torch, cuda)
   local body = tok
   local ptx = false
   if body:sub(-4) == "+PTX" then
@@ -337,13 +338,31 @@ local function parse_token(tok, errors, add, torch)
     -- a name a later release brought: CMake's "Unknown CUDA Architecture Name"
     local fam, t = M.families[body], torch_or_newest(torch)
     local cc = table.concat(fam.bin, ";")
+    -- what its compute capabilities need of the toolkit: the hint names
+    -- no target the toolkit in use (cuda, when known) cannot build
+    local need, lacks = nil, {}
+    for _, b in ipairs(fam.bin) do
+      local first = M.span(b, "")
+      if first and (not need or M.vcmp(first, need) > 0) then need = first end
+      if cuda and not M.builds(cuda, b, "") then lacks[#lacks + 1] = "sm_" .. M.digits(b) end
+    end
+    local hint
+    if t.two_digit_major == false and tonumber(fam.bin[1]:match("^%d+")) >= 10 then
+      -- before 2.7 the CMake regex takes no two-digit major either
+      hint = ("PyTorch %s cannot build for %s at all: build PyTorch %s or newer%s"):format(t.version, cc, fam.since,
+        #lacks > 0 and (" with CUDA %s or newer (CUDA %s, the toolkit in use, does not build %s)")
+          :format(need or "?", cuda.version, table.concat(lacks, ", "))
+        or (not cuda and need and (" with CUDA " .. need .. " or newer") or ""))
+    elseif #lacks > 0 then
+      hint = ("CUDA %s, the toolkit in use, does not build %s: install CUDA %s or newer, then write the compute capability, '%s%s', or build PyTorch %s or newer")
+        :format(cuda.version, table.concat(lacks, ", "), need or "?", cc, ptx and "+PTX" or "", fam.since)
+    else
+      hint = ("write the compute capability instead, '%s%s'%s, or build PyTorch %s or newer"):format(cc, ptx and "+PTX" or "",
+        not cuda and need and (" (CUDA " .. need .. " or newer builds it)") or "", fam.since)
+    end
     err(errors, "usage", tok,
       ("'%s' is not a name PyTorch %s's CMake knows (it arrived in %s); its names: %s"):format(
-        tok, t.version, fam.since, table.concat(M.names(torch), ", ")),
-      -- before 2.7 the CMake regex takes no two-digit major either
-      (t.two_digit_major == false and tonumber(fam.bin[1]:match("^%d+")) >= 10)
-        and ("PyTorch %s cannot build for %s at all: build PyTorch %s or newer"):format(t.version, cc, fam.since)
-        or ("write the compute capability instead, '%s%s', or build PyTorch %s or newer"):format(cc, ptx and "+PTX" or "", fam.since))
+        tok, t.version, fam.since, table.concat(M.names(torch), ", ")), hint)
   else
     err(errors, "usage", tok, ("unknown architecture '%s'"):format(tok), hint_for(tok, torch))
   end
@@ -352,14 +371,16 @@ end
 -- Parse `text` as the CMake build of PyTorch `torch` (a release of
 -- data/pytorch; nil: the newest) reads it; returns items (sorted, merged)
 -- and a list of errors.  Each item: { cc = "8.6", suffix = "" | "a" | "f",
--- from = "8.0" | nil, ptx = bool }.
-function M.parse(text, torch)
+-- from = "8.0" | nil, ptx = bool }.  `cuda` (a data/cuda release, may be
+-- nil) is the toolkit the list is for: a hint then names no target it
+-- cannot build, and says which CUDA would.
+function M.parse(text, torch, cuda)
   local errors = {}
   local items = {}
   if not_a_list(text, errors) then return items, errors end
   local add = item_adder(items)
   for _, tok in ipairs(tokens_of(text)) do
-    parse_token(tok, errors, add, torch)
+    parse_token(tok, errors, add, torch, cuda)
   end
   table.sort(items, item_less)
   return items, errors

@@ -4,12 +4,22 @@
  * exist or is empty is not checked out; one without any of CMakeLists.txt,
  * Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt stops the build
  * with "Could not find any of ... in ..."; get_submodule_folders takes
- * every .gitmodules line that starts with "path", after its first '=';
- * last, third_party/fbgemm/external/asmjit needs its CMakeLists.txt).
+ * every .gitmodules line that starts with "path", after its first '=',
+ * and a fixed list of folders when there is no .gitmodules; last,
+ * fbgemm's nested asmjit needs its CMakeLists.txt).  The fixed list and
+ * where asmjit lies changed from release to release: the state of every
+ * folder any release's setup.py names that way is reported, and
+ * recipes/doctor.lua picks the checkout's.
  * A checkout is a directory with version.txt, torch/ and setup.py (or
  * pyproject.toml: PyTorch 2.14's release notes schedule setup.py's
  * removal for 2.18) at its top, as PyTorch's own tree has them.
- * Raw texts only; recipes/doctor.lua says what they mean. */
+ * Raw texts only; recipes/doctor.lua says what they mean.
+ *
+ * A hostile tree costs little: version.txt is read for 256 bytes,
+ * .gitmodules for 1 MiB and only when it is a regular file (a FIFO is
+ * never opened for a blocking read), a folder's emptiness ends at its
+ * first entry, links that loop count as absent (as Python's
+ * os.path.exists has them), and at most 1000 submodules are looked at. */
 #include "detect/probe.h"
 
 #include <stdlib.h>
@@ -23,9 +33,19 @@ static const char *const submodule_files[] = {
 	"CMakeLists.txt", "Makefile", "setup.py", "LICENSE", "LICENSE.md", "LICENSE.txt", NULL
 };
 
-/* check_for_files(THIRD_PARTY_DIR / "fbgemm" / "external" / "asmjit",
- * ["CMakeLists.txt"]) */
-#define ASMJIT_DIR "third_party/fbgemm/external/asmjit"
+/* The folders setup.py checks by name, whatever the release: those of
+ * get_submodule_folders' list for a tree without .gitmodules (2.4.0:
+ * gloo, cpuinfo, onnx, foxi, QNNPACK, fbgemm, cutlass; 2.5 on without
+ * foxi and QNNPACK), for the files above, and fbgemm's nested asmjit
+ * (fbgemm/third_party/asmjit to 2.6, fbgemm/external/asmjit from 2.8), for
+ * its CMakeLists.txt only.  Sources: recipes/doctor.lua. */
+static const char *const fixed_folders[] = {
+	"third_party/gloo", "third_party/cpuinfo", "third_party/onnx", "third_party/foxi",
+	"third_party/QNNPACK", "third_party/fbgemm", "third_party/cutlass", NULL
+};
+static const char *const asmjit_dirs[] = {
+	"third_party/fbgemm/third_party/asmjit", "third_party/fbgemm/external/asmjit", NULL
+};
 static const char *const asmjit_files[] = { "CMakeLists.txt", NULL };
 
 static int exists(const struct ptb_root *r, const char *path)
@@ -102,18 +122,13 @@ static int path_ok(const char *p)
 static const char *submodule_state(const struct ptb_root *r, const char *folder,
                                    const char *const *files)
 {
-	char **names;
-	int empty;
-
 	if (!exists(r, folder))
 		return "missing";
-	if (ptb_root_is_dir(r, folder)) {
-		names = ptb_root_list(r, folder, NULL);
-		empty = names && !names[0];
-		ptb_root_names_free(names);
-		if (empty)
-			return "empty";
-	}
+	/* os.listdir of the folder, which needs no more than one name: a
+	 * folder of a million, named by 1000 .gitmodules lines, costs 1000
+	 * entries, not a billion */
+	if (ptb_root_is_dir(r, folder) && ptb_root_dir_empty(r, folder) == 1)
+		return "empty";
 	for (size_t i = 0; files[i]; i++) {
 		char *f = ptb_xasprintf("%s/%s", folder, files[i]);
 		int there = exists(r, f);
@@ -136,7 +151,15 @@ static void submodules(const struct ptb_root *r, const char *dir, cJSON *raw)
 
 	ptb_buf_init(&b);
 	if (ptb_root_read(r, gm, GITMODULES_MAX, &b) != 0) {
+		/* absent: setup.py takes its fixed list; there but no regular
+		 * file (a FIFO, a folder) or unreadable: setup.py opens it
+		 * all the same, and blocks or raises */
+		const char *kind = ptb_root_kind(r, gm);
+
 		cJSON_AddBoolToObject(raw, "gitmodules", 0);
+		if (kind)
+			cJSON_AddStringToObject(raw, "gitmodules_unread",
+			                        strcmp(kind, "a regular file") == 0 ? "unreadable" : kind);
 		ptb_buf_free(&b);
 		free(gm);
 		return;
@@ -223,7 +246,7 @@ int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON
 	static const char *const need[] = { "version.txt", "torch", NULL };
 	char *p, *ver;
 	const char *lack = NULL;
-	cJSON *raw;
+	cJSON *raw, *fixed;
 
 	*out = NULL;
 	if (!ptb_root_is_dir(r, dir)) {
@@ -273,11 +296,21 @@ int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON
 	cJSON_AddBoolToObject(raw, "git", exists(r, p));
 	free(p);
 	submodules(r, dir, raw);
-	/* setup.py's last check, whatever .gitmodules lists: fbgemm's nested
-	 * submodule, which an init without --recursive leaves empty */
-	p = ptb_xasprintf("%s/" ASMJIT_DIR, dir);
-	cJSON_AddStringToObject(raw, "asmjit", submodule_state(r, p, asmjit_files));
-	free(p);
+	/* the folders setup.py names itself: its list for a tree without
+	 * .gitmodules, and its last check whatever .gitmodules lists,
+	 * fbgemm's nested submodule, which an init without --recursive
+	 * leaves empty */
+	fixed = cJSON_AddObjectToObject(raw, "folders");
+	for (int g = 0; g < 2; g++) {
+		const char *const *names = g == 0 ? fixed_folders : asmjit_dirs;
+
+		for (size_t i = 0; names[i]; i++) {
+			p = ptb_xasprintf("%s/%s", dir, names[i]);
+			cJSON_AddStringToObject(fixed, names[i],
+			                        submodule_state(r, p, g == 0 ? submodule_files : asmjit_files));
+			free(p);
+		}
+	}
 	if (ptb_probe_env("USE_SYSTEM_LIBS"))
 		cJSON_AddStringToObject(raw, "use_system_libs", ptb_probe_env("USE_SYSTEM_LIBS"));
 	*out = raw;

@@ -172,6 +172,35 @@ int ptb_root_is_exec(const struct ptb_root *r, const char *path)
 	       (st.st_mode & 0111);
 }
 
+const char *ptb_root_kind(const struct ptb_root *r, const char *path)
+{
+	struct stat st;
+
+	return stat_inner(r, path, &st) == 0 ? ptb_file_kind(st.st_mode) : NULL;
+}
+
+int ptb_root_dir_empty(const struct ptb_root *r, const char *dir)
+{
+	char *h = kernel_path(r, dir);
+	struct dirent *de;
+	int empty = 1;
+	DIR *d;
+
+	if (!h)
+		return -1;
+	d = opendir(h);
+	free(h);
+	if (!d)
+		return -1;
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0) {
+			empty = 0;
+			break;
+		}
+	closedir(d);
+	return empty;
+}
+
 static void note(const struct ptb_root *r, const char *text)
 {
 	const cJSON *it;

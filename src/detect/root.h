@@ -39,6 +39,14 @@ char *ptb_root_host(const struct ptb_root *r, const char *path);
 int ptb_root_is_dir(const struct ptb_root *r, const char *path);
 int ptb_root_is_file(const struct ptb_root *r, const char *path);
 int ptb_root_is_exec(const struct ptb_root *r, const char *path);
+/* What path is, links followed ("a regular file", "a FIFO (named pipe)",
+ * ptb_file_kind's words), or NULL when it does not exist (or its links
+ * loop). */
+const char *ptb_root_kind(const struct ptb_root *r, const char *path);
+/* 1 when the directory has no entry but "." and "..", 0 when it has one
+ * (the first found ends the read: a folder of a million names costs one
+ * entry), -1 when it cannot be read. */
+int ptb_root_dir_empty(const struct ptb_root *r, const char *dir);
 
 /* Read a whole file, at most max bytes (the bound for its kind): more is
  * cut, with a note.  0, or -1 when absent, unreadable or not a regular

@@ -1,9 +1,12 @@
 /* fuzz_source.c - ptb_probe_source (detect/probe_source.c), the reader of
  * a PyTorch checkout's version.txt and .gitmodules, against a plain model
  * of what it must report.  The input up to its first NUL is version.txt,
- * the rest .gitmodules.  The checkout has torch/, setup.py and the folders
- * third_party/{empty (empty), full (CMakeLists.txt), readme (README
- * only)} and the file third_party/file.
+ * the rest .gitmodules; an input without a NUL is a checkout without
+ * .gitmodules (a source archive).  The checkout has torch/, setup.py and
+ * the folders third_party/{empty (empty), full (CMakeLists.txt), readme
+ * (README only)}, the file third_party/file, and of the folders setup.py
+ * names itself gloo (CMakeLists.txt), onnx (empty) and fbgemm with
+ * third_party/asmjit (LICENSE only).
  *
  * The model: version.txt's first line (of its first 256 bytes) trimmed of
  * spaces and tabs (and CRs on the right) is a version when it is digits,
@@ -13,8 +16,13 @@
  * '=', trimmed, trailing '/' dropped; kept unless empty, absolute, with a
  * control byte (a NUL included) or a ".." component; at most 1000, in
  * order.  A folder's state is the fixture's: empty, ok, no-files (README
- * only, or a file), missing (anything else absent); third_party/fbgemm/
- * external/asmjit, which setup.py checks last, is missing. */
+ * only, or a file), missing (anything else absent); gitmodules says
+ * whether .gitmodules was read; folders gives the state of each folder
+ * setup.py names itself: gloo ok, onnx empty, fbgemm no-files (a folder
+ * of none of its files), its third_party/asmjit no-files (a LICENSE is
+ * not its CMakeLists.txt), cpuinfo, foxi, QNNPACK, cutlass and
+ * fbgemm/external/asmjit missing, and no other. */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,6 +52,9 @@ static void remove_fixture(void)
 {
 	static const char *const names[] = { "version.txt", ".gitmodules", "setup.py",
 		"third_party/full/CMakeLists.txt", "third_party/readme/README", "third_party/file",
+		"third_party/gloo/CMakeLists.txt", "third_party/fbgemm/third_party/asmjit/LICENSE",
+		"third_party/fbgemm/third_party/asmjit", "third_party/fbgemm/third_party",
+		"third_party/fbgemm", "third_party/gloo", "third_party/onnx",
 		"third_party/empty", "third_party/full", "third_party/readme", "third_party", "torch", NULL };
 
 	for (size_t i = 0; names[i]; i++) {
@@ -60,7 +71,9 @@ static void fixture(void)
 {
 	const char *tmp = getenv("TMPDIR");
 	static const char *const dirs[] = { "torch", "third_party", "third_party/empty",
-		"third_party/full", "third_party/readme", NULL };
+		"third_party/full", "third_party/readme", "third_party/gloo", "third_party/onnx",
+		"third_party/fbgemm", "third_party/fbgemm/third_party",
+		"third_party/fbgemm/third_party/asmjit", NULL };
 
 	dir = ptb_xasprintf("%s/ptb-fuzz-source.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir))
@@ -76,6 +89,8 @@ static void fixture(void)
 	put("third_party/full/CMakeLists.txt", "", 0);
 	put("third_party/readme/README", "x", 1);
 	put("third_party/file", "x", 1);
+	put("third_party/gloo/CMakeLists.txt", "", 0);
+	put("third_party/fbgemm/third_party/asmjit/LICENSE", "x", 1);
 	atexit(remove_fixture);
 }
 
@@ -185,6 +200,34 @@ static void model_paths(const char *g, size_t n, struct ptb_buf *out)
 	ptb_buf_adds(out, "");
 }
 
+/* The folders setup.py names itself, each in the fixture's state, and
+ * no other. */
+static void check_folders(const cJSON *folders)
+{
+	static const char *const want[][2] = {
+		{ "third_party/gloo", "ok" }, { "third_party/cpuinfo", "missing" },
+		{ "third_party/onnx", "empty" }, { "third_party/foxi", "missing" },
+		{ "third_party/QNNPACK", "missing" }, { "third_party/fbgemm", "no-files" },
+		{ "third_party/cutlass", "missing" },
+		{ "third_party/fbgemm/third_party/asmjit", "no-files" },
+		{ "third_party/fbgemm/external/asmjit", "missing" },
+	};
+	const size_t n = sizeof want / sizeof want[0];
+
+	if (!cJSON_IsObject(folders) || (size_t)cJSON_GetArraySize(folders) != n)
+		goto bad;
+	for (size_t i = 0; i < n; i++) {
+		const cJSON *st = cJSON_GetObjectItemCaseSensitive(folders, want[i][0]);
+
+		if (!cJSON_IsString(st) || strcmp(st->valuestring, want[i][1]) != 0)
+			goto bad;
+	}
+	return;
+bad:
+	fprintf(stderr, "fuzz_source: folders not as the fixture has them\n");
+	abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ptb_root r = { NULL, 0, NULL, NULL };
@@ -206,7 +249,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	vlen = nul ? (size_t)(nul - in) : size;
 	glen = nul ? size - vlen - 1 : 0;
 	put("version.txt", in, vlen);
-	put(".gitmodules", nul ? nul + 1 : "", glen);
+	if (nul) {
+		put(".gitmodules", nul + 1, glen);
+	} else {
+		char *gm = ptb_path_join(dir, ".gitmodules");
+
+		if (unlink(gm) != 0 && errno != ENOENT)
+			abort();
+		free(gm);
+	}
 	rc = ptb_probe_source(&r, "/", 1, &out, &err);
 	ver = first_line(in, vlen);
 	if (!ver || !is_version(ver)) {
@@ -238,12 +289,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ptb_buf_addc(&got, '\n');
 	}
 	ptb_buf_adds(&got, "");
-	/* setup.py's last check: the fixture has no fbgemm, so asmjit is missing */
-	it = cJSON_GetObjectItemCaseSensitive(out, "asmjit");
-	if (!cJSON_IsString(it) || strcmp(it->valuestring, "missing") != 0) {
-		fprintf(stderr, "fuzz_source: asmjit %s\n", cJSON_IsString(it) ? it->valuestring : "not reported");
+	/* .gitmodules read when there is one, said absent otherwise */
+	it = cJSON_GetObjectItemCaseSensitive(out, "gitmodules");
+	if (!cJSON_IsBool(it) || cJSON_IsTrue(it) != (nul != NULL) ||
+	    cJSON_GetObjectItemCaseSensitive(out, "gitmodules_unread")) {
+		fprintf(stderr, "fuzz_source: gitmodules %s for %s\n", cJSON_IsTrue(it) ? "read" : "not read",
+		        nul ? "a file" : "none");
 		abort();
 	}
+	if (!nul && want.len > 1)
+		abort();   /* the model: no .gitmodules, no paths */
+	check_folders(cJSON_GetObjectItemCaseSensitive(out, "folders"));
 	if (strcmp(got.data, want.data) != 0) {
 		fprintf(stderr, "fuzz_source: paths\ngot:\n%s\nwant:\n%s\n", got.data, want.data);
 		abort();

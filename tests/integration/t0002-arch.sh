@@ -170,7 +170,7 @@ is "$rc:$out" "0:-gencode=arch=compute_107,code=sm_107" "Rubin (the newest PyTor
 run "$PTBUILD" arch 'Rubin;9.0' --torch 2.13
 is "$rc" 2 "Rubin and --torch 2.13: exit 2"
 is "$err" "ptbuild: error: 'Rubin' is not a name PyTorch 2.13's CMake knows (it arrived in 2.14); its names: Kepler+Tesla, Kepler, Maxwell+Tegra, Maxwell, Pascal, Volta+Tegra, Volta, Turing, Ampere+Tegra, Ampere, Ada, Hopper, Blackwell+Tegra, Blackwell
-hint: write the compute capability instead, '10.7', or build PyTorch 2.14 or newer" "... naming the names 2.13 knows"
+hint: write the compute capability instead, '10.7' (CUDA 13.4 or newer builds it), or build PyTorch 2.14 or newer" "... naming the names 2.13 knows"
 run "$PTBUILD" arch 10.0f --torch 2.8
 like "$rc:$err" "2:*PyTorch 2.8's CMake does not accept '10.0f'*" "10.0f and --torch 2.8: the f suffix came later"
 run "$PTBUILD" plan --profile dgx-h100 --torch 2.13 --arch-list Rubin

@@ -97,6 +97,19 @@ done <<'ROWS'
 2.9.1|8.9;12.0f|
 ROWS
 
+# the fix of a name the checkout's release does not know fits the toolkit
+# in use: 10.7 (Rubin) is built by CUDA 13.4 on [pt190654], so with 12.9
+# it is not offered alone.  VERSION.TXT|CUDA|LIST|FIX
+while IFS='|' read -r v cuda list fix; do
+	[ -n "$v" ] || continue
+	doctor "$v" "$cuda" TORCH_CUDA_ARCH_LIST="$list"
+	is "$(findings "$T_DIR/d.json" arch-list-invalid fix)" "$fix" "PyTorch $v, CUDA $cuda, TORCH_CUDA_ARCH_LIST=$list: the fix fits the toolkit"
+done <<'ROWS'
+2.13.0a0|12.9.86|8.9;Rubin|CUDA 12.9, the toolkit in use, does not build sm_107: install CUDA 13.4 or newer, then write the compute capability, '10.7', or build PyTorch 2.14 or newer
+2.13.0a0|13.4.48|8.9;Rubin|write the compute capability instead, '10.7', or build PyTorch 2.14 or newer
+2.6.0|12.4.131|8.9;Blackwell|PyTorch 2.6 cannot build for 10.0;12.0 at all: build PyTorch 2.7 or newer with CUDA 12.8 or newer (CUDA 12.4, the toolkit in use, does not build sm_100, sm_120)
+ROWS
+
 # --- the document, the text, the submodules -------------------------------
 doctor 2.14.0a0 12.4.131
 is "$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["source"]; print(s["path"], s["version"], s["release"], s["known"])' "$T_DIR/d.json")" \
@@ -123,7 +136,11 @@ while IFS='|' read -r v val skip; do
 	printf '%s\n' "$v" >"$R/src/pytorch/version.txt"
 	run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.4.131 MAX_JOBS=4 USE_SYSTEM_LIBS="$val" \
 		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
-	if [ "$skip" = skip ]; then
+	if [ "$skip" = raise ]; then
+		like "$out" "*source-use-system-libs-invalid*it stops with *ValueError: Invalid string value for boolean conversion: $(printf '%s' "$val" | tr -d ' ' | tr 'A-Z' 'a-z')*" \
+			"PyTorch $v, USE_SYSTEM_LIBS='$val': setup.py's str2bool raises, as doctor says"
+		unlike "$out" "*source-submodules-missing*" "... and checks no folder"
+	elif [ "$skip" = skip ]; then
 		unlike "$out" "*source-submodules-missing*" "PyTorch $v, USE_SYSTEM_LIBS='$val': setup.py skips the check"
 	else
 		like "$out" "*source-submodules-missing*" "PyTorch $v, USE_SYSTEM_LIBS='$val': setup.py checks"
@@ -136,8 +153,46 @@ done <<'ROWS'
 2.14.0a0|off|check
 2.6.0|0|skip
 2.6.0|off|skip
+2.14.0a0| Maybe |raise
+2.8.0|2|raise
+2.6.0|maybe|skip
 ROWS
 printf '2.14.0a0\n' >"$R/src/pytorch/version.txt"
+# USE_SYSTEM_LIBS stripped as Python's str.strip() strips it (Unicode
+# blanks such as U+00A0 and U+3000, \x1c-\x1f; not U+200B): 60 values, a
+# word of str2bool's or another text between such characters, each
+# judged invalid by doctor exactly when Python's own strip() and lower()
+# leave a text that is none of str2bool's words [pt-submodules]
+python3 - "$PTBUILD" "$R" "$T_DIR/facts.json" >"$T_DIR/strip.out" 2>&1 <<'PY'
+import json, os, random, subprocess, sys
+ptbuild, root, facts = sys.argv[1:4]
+words = ["1", "true", "t", "yes", "y", "on", "enable", "enabled", "found", "0", "false", "f", "no",
+         "n", "off", "disable", "disabled", "notfound", "none", "null", "nil", "undefined", "n/a"]
+pads = [" ", "\t", "\x1c", "\x1f", "\u0085", "\u00a0", "\u1680", "\u2000", "\u2007", "\u200a",
+        "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\u200b", "\ufeff", "x", ""]
+rnd = random.Random(20261202)
+bad = 0
+for i in range(60):
+    w = rnd.choice(words + ["maybe", "2", "tru", ""])
+    w = "".join(ch.upper() if rnd.random() < 0.5 else ch for ch in w)
+    v = "".join(rnd.choice(pads) for _ in range(rnd.randint(0, 2))) + w + \
+        "".join(rnd.choice(pads) for _ in range(rnd.randint(0, 2)))
+    if not v or "\x00" in v:
+        continue
+    invalid = v.strip().lower() not in words
+    env = {k: x for k, x in os.environ.items() if k not in ("TORCH_CUDA_ARCH_LIST",)}
+    env.update(PATH="/usr/bin", CUDA_HOME="/opt/cuda-12.4.131", MAX_JOBS="4", USE_SYSTEM_LIBS=v)
+    r = subprocess.run([ptbuild, "doctor", "--sysroot", root, "--facts", facts, "--source", "/src/pytorch",
+                        "--json"], env=env, capture_output=True)
+    codes = [f["code"] for f in json.loads(r.stdout)["findings"]]
+    if ("source-use-system-libs-invalid" in codes) != invalid:
+        bad += 1
+        print("USE_SYSTEM_LIBS=%r: Python reads it %s, doctor %s" % (v, "invalid" if invalid else "valid",
+              "invalid" if not invalid else "valid"))
+print("%d differ" % bad)
+PY
+is "$(tail -n 1 "$T_DIR/strip.out")" "0 differ" "USE_SYSTEM_LIBS stripped as Python strips it: 60 values, Unicode blanks among them"
+[ "$(tail -n 1 "$T_DIR/strip.out")" = "0 differ" ] || sed 's/^/# /' "$T_DIR/strip.out" | head -n 10
 # a git checkout with every submodule empty: setup.py inits them itself
 rm -rf "$R/src/pytorch/third_party/cpuinfo/CMakeLists.txt" "$R/src/pytorch/third_party/cutlass/README"
 printf '2.14.1\n' >"$R/src/pytorch/version.txt"
@@ -176,6 +231,87 @@ like "$out" "*third_party/fbgemm/external/asmjit (holds none of its files)*" "as
 run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
 	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
 unlike "$out" "*source-submodules-missing*" "... and with it: nothing"
+
+# --- a source archive: no .gitmodules, setup.py's own list ---------------
+# archive DIR VERSION ASMJIT: a tree as a release's source archive unpacks
+# (no .gitmodules, no .git), gloo, cpuinfo, onnx, foxi, fbgemm and cutlass
+# each with its CMakeLists.txt, no QNNPACK (as v2.4.0's archive has none),
+# fbgemm's asmjit under fbgemm/ASMJIT (third_party or external)
+archive() {
+	rm -rf "$1"
+	mkdir -p "$1/torch"
+	printf '%s\n' "$2" >"$1/version.txt"
+	printf 'print("setup")\n' >"$1/setup.py"
+	for m in gloo cpuinfo onnx foxi fbgemm cutlass "fbgemm/$3/asmjit"; do
+		mkdir -p "$1/third_party/$m"
+		: >"$1/third_party/$m/CMakeLists.txt"
+	done
+}
+# VERSION|ASMJIT|FOLDER REMOVED|TEXT of source-submodules-missing (empty:
+# none), each with its source [pt-submodules-default]
+while IFS='|' read -r v asmjit gone text; do
+	[ -n "$v" ] || continue
+	archive "$R/src/pytorch" "$v" "$asmjit"
+	[ -z "$gone" ] || rm -rf "$R/src/pytorch/third_party/$gone"
+	run env -u TORCH_CUDA_ARCH_LIST -u USE_SYSTEM_LIBS PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
+	printf '%s' "$out" >"$T_DIR/a.json"
+	got=$(findings "$T_DIR/a.json" source-submodules-missing message)
+	if [ -n "$text" ]; then
+		like "$got" "*$text*" "archive of $v, asmjit in fbgemm/$asmjit${gone:+, no $gone}: $text"
+	else
+		is "$got" "" "archive of $v, asmjit in fbgemm/$asmjit${gone:+, no $gone}: as setup.py, no finding"
+	fi
+done <<'ROWS'
+2.4.0|third_party||1 of the 7 folders PyTorch 2.4's setup.py checks when the checkout has no .gitmodules are not checked out: PyTorch's setup.py stops with "Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/QNNPACK"
+2.5.1|third_party||
+2.6.0|third_party||
+2.6.0|external||fbgemm's nested submodule third_party/fbgemm/third_party/asmjit is not checked out
+2.7.1|third_party||
+2.7.1|external||
+2.8.0|external||
+2.14.1|third_party||fbgemm's nested submodule third_party/fbgemm/external/asmjit is not checked out
+2.14.1|external|cutlass|1 of the 5 folders PyTorch 2.14's setup.py checks when the checkout has no .gitmodules are not checked out: PyTorch's setup.py stops with "Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/cutlass"
+ROWS
+# (2.4.0: issue #131864, its archive stops at QNNPACK; 2.5: foxi and
+# QNNPACK left the list, PRs #132976 and #133177; 2.6.0: Debian's
+# pytorch 2.6.0+dfsg source, fbgemm/third_party/asmjit; 2.7, not read:
+# either place passes; 2.8 on: fbgemm/external/asmjit, the 2.8- and
+# 2.9-cycle setup.py)
+
+# hostile trees: a .gitmodules that is a FIFO (setup.py would block on
+# it) is said, never opened for a blocking read; one that is a link to
+# itself is absent to os.path.exists, so setup.py's own list holds; a
+# version.txt of 1 GiB costs its first line
+archive "$R/src/pytorch" 2.14.1 external
+rm -rf "$R/src/pytorch/third_party/cutlass"
+if mkfifo "$R/src/pytorch/.gitmodules" 2>/dev/null; then
+	run timeout 60 env -u TORCH_CUDA_ARCH_LIST -u USE_SYSTEM_LIBS PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+	is "$rc" 1 "a .gitmodules that is a FIFO: exit 1, no hang"
+	like "$out" "*error \[source-submodules-missing\] /src/pytorch/.gitmodules is a FIFO (named pipe), not a readable file: PyTorch's setup.py opens it to list the submodules and waits on it for ever*" \
+		"... said as what setup.py does with it"
+else
+	skip "a .gitmodules that is a FIFO" "mkfifo is not available"
+	skip "... said" "mkfifo is not available"
+fi
+rm -f "$R/src/pytorch/.gitmodules"
+ln -s .gitmodules "$R/src/pytorch/.gitmodules"
+run timeout 60 env -u TORCH_CUDA_ARCH_LIST -u USE_SYSTEM_LIBS PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+	"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+like "$out" "*1 of the 5 folders PyTorch 2.14's setup.py checks when the checkout has no .gitmodules*third_party/cutlass*" \
+	"a .gitmodules linked to itself: absent, as os.path.exists has it"
+rm -f "$R/src/pytorch/.gitmodules"
+printf '2.14.1\n' >"$R/src/pytorch/version.txt"
+if truncate -s 1G "$R/src/pytorch/version.txt" 2>/dev/null; then
+	run timeout 60 env -u TORCH_CUDA_ARCH_LIST -u USE_SYSTEM_LIBS PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 \
+		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch --json
+	is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["source"]["version"])')" "2.14.1" \
+		"a 1 GiB version.txt: its first line read, in time"
+else
+	skip "a 1 GiB version.txt" "truncate is not available"
+fi
+checkout "$R/src/pytorch" 2.14.0a0
 
 # --- found as the working directory, on this host -----------------------
 checkout "$T_DIR/pt" 2.13.0a0

@@ -235,6 +235,23 @@ t.like(doc.errors and doc.errors[1].message, "'Rubin' is not a name PyTorch 2%.1
 t.like(doc.errors and doc.errors[1].hint, "'10%.7'", "... and the hint gives its compute capability")
 doc = arch.convert({ list = "Blackwell", torch = "2.6" })
 t.like(doc.errors and doc.errors[1].hint, "build PyTorch 2%.7 or newer", "Blackwell and 2.6: no X.Y to offer (one-digit majors)")
+-- The hint for a later release's name fits the toolkit: a compute
+-- capability the CUDA asked for cannot build is not offered alone, and
+-- what would build it is named.  PyTorch, CUDA (nil: none given), list,
+-- the hint, the source of the CUDA that first builds it
+for _, c in ipairs({
+  { "2.13", "13.2", "Rubin", "^CUDA 13%.2, the toolkit in use, does not build sm_107: install CUDA 13%.4 or newer, then write the compute capability, '10%.7', or build PyTorch 2%.14 or newer$", "[pt190654] 13.4 adds 10.7" },
+  { "2.13", "12.9", "8.9;Rubin+PTX", "^CUDA 12%.9, the toolkit in use, does not build sm_107: install CUDA 13%.4 or newer, then write the compute capability, '10%.7%+PTX'", "[pt190654]" },
+  { "2.13", "13.4", "Rubin", "^write the compute capability instead, '10%.7', or build PyTorch 2%.14 or newer$", "[pt190654]" },
+  { "2.13", nil, "Rubin", "^write the compute capability instead, '10%.7' %(CUDA 13%.4 or newer builds it%), or build PyTorch 2%.14 or newer$", "[pt190654]" },
+  { "2.6", "12.4", "Blackwell", "^PyTorch 2%.6 cannot build for 10%.0;12%.0 at all: build PyTorch 2%.7 or newer with CUDA 12%.8 or newer %(CUDA 12%.4, the toolkit in use, does not build sm_100, sm_120%)$", "[cmake-names] Blackwell from 2.7" },
+  { "2.6", nil, "Blackwell", "^PyTorch 2%.6 cannot build for 10%.0;12%.0 at all: build PyTorch 2%.7 or newer with CUDA 12%.8 or newer$", "[cmake-names]" },
+  { "2.6", "12.8", "Blackwell", "^PyTorch 2%.6 cannot build for 10%.0;12%.0 at all: build PyTorch 2%.7 or newer$", "one-digit majors before 2.7" },
+}) do
+  doc = arch.convert({ list = c[3], torch = c[1], cuda = c[2] })
+  t.like(doc.errors and doc.errors[1].hint, c[4],
+    ("%s with PyTorch %s, CUDA %s: the hint fits the toolkit %s"):format(c[3], c[1], c[2] or "not given", c[5]))
+end
 doc = arch.convert({ list = "Rubni", torch = "2.14" })
 t.like(doc.errors and doc.errors[1].hint, "PyTorch 2%.14's CMake knows: .*Blackwell, Rubin$", "a typo: the hint lists the release's names")
 doc = arch.convert({ list = "8.0", torch = "1.13" })

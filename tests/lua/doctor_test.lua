@@ -268,6 +268,11 @@ local cases = {
   { "source-submodules-missing", function(f, o)
       return checkout("2.14.0a0", { { path = "third_party/pybind11", state = "empty" }, { path = "third_party/cpuinfo", state = "ok" } }) end,
     "1 of the 2 git submodules .*Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/pybind11", "error" },
+  -- USE_SYSTEM_LIBS that str2bool cannot read: setup.py raises
+  -- [pt-submodules]
+  { "source-use-system-libs-invalid", function(f, o)
+      local s = checkout("2.14.0a0"); s.use_system_libs = " Maybe "; return s end,
+    "USE_SYSTEM_LIBS=' Maybe ' is neither true nor false to PyTorch 2.14's setup.py: it stops with \"ValueError: Invalid string value for boolean conversion: maybe\"", "error" },
   -- found as the working directory, its version.txt no version: the
   -- probe's observation, judged as a warning
   { "source-version-unreadable", function(f, o)
@@ -734,6 +739,100 @@ for _, x in ipairs(run(copy(clean_facts), copy(clean_obs), bare).findings) do
     t.like(x.message, "setup.py will run 'git submodule update %-%-init %-%-recursive' itself", "... setup.py inits them itself")
   end
 end
+-- no .gitmodules (a source archive): setup.py's own list of folders for
+-- the release, and fbgemm's asmjit where that release looks for it
+-- [pt-submodules-default].  VERSION, folders not ok (path=state), .git,
+-- the message (nil: no finding), the source of the row
+local all_ok = { "gloo", "cpuinfo", "onnx", "foxi", "QNNPACK", "fbgemm", "cutlass" }
+for _, c in ipairs({
+  { "2.4.0", { ["third_party/QNNPACK"] = "missing" }, false,
+    "1 of the 7 folders PyTorch 2.4's setup.py checks when the checkout has no .gitmodules are not checked out: PyTorch's setup.py stops with \"Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/QNNPACK\"",
+    "issue #131864: v2.4.0's archive stops at QNNPACK" },
+  { "2.5.1", { ["third_party/QNNPACK"] = "missing", ["third_party/foxi"] = "missing" }, false, nil,
+    "PRs #132976, #133177: foxi and QNNPACK left the list before 2.5" },
+  { "2.6.0a0", { ["third_party/fbgemm/external/asmjit"] = "missing" }, false, nil,
+    "2.6.0's setup.py (Debian 2.6.0+dfsg): fbgemm/third_party/asmjit" },
+  { "2.6.0a0", { ["third_party/fbgemm/third_party/asmjit"] = "empty" }, false,
+    "fbgemm's nested submodule third_party/fbgemm/third_party/asmjit is not checked out.*Could not find any of CMakeLists.txt in /src/pytorch/third_party/fbgemm/third_party/asmjit",
+    "2.6.0's setup.py: its last check" },
+  { "2.6.0a0", { ["third_party/cutlass"] = "no-files" }, false,
+    "1 of the 5 folders PyTorch 2.6's setup.py checks.*in /src/pytorch/third_party/cutlass\"", "2.6.0's setup.py list" },
+  { "2.7.1", { ["third_party/fbgemm/third_party/asmjit"] = "missing" }, false, nil,
+    "2.7's setup.py not read: asmjit in either place passes" },
+  { "2.7.1", { ["third_party/fbgemm/external/asmjit"] = "missing" }, false, nil,
+    "2.7's setup.py not read: asmjit in either place passes" },
+  { "2.7.1", { ["third_party/fbgemm/external/asmjit"] = "missing", ["third_party/fbgemm/third_party/asmjit"] = "empty" }, false,
+    "fbgemm's nested submodule third_party/fbgemm/third_party/asmjit is not checked out", "2.7: in neither place, named by 2.6's" },
+  { "2.8.0", { ["third_party/fbgemm/third_party/asmjit"] = "missing" }, false, nil,
+    "2.8-cycle setup.py: fbgemm/external/asmjit" },
+  { "2.14.1", { ["third_party/fbgemm/external/asmjit"] = "missing" }, false,
+    "fbgemm's nested submodule third_party/fbgemm/external/asmjit is not checked out", "2.9-era setup.py" },
+  { "2.14.1", { gloo = 1, cpuinfo = 1, onnx = 1, fbgemm = 1, cutlass = 1 }, false,
+    "none of the 5 folders PyTorch 2.14's setup.py checks when the checkout has no .gitmodules is checked out: PyTorch's setup.py runs 'git submodule update %-%-init %-%-recursive' itself, which fails outside a git checkout",
+    "all empty, no .git: setup.py's own init fails" },
+  { "2.14.1", { gloo = 1, cpuinfo = 1, onnx = 1, fbgemm = 1, cutlass = 1 }, true,
+    "none of the 5 folders .* is checked out: PyTorch's setup.py runs 'git submodule update %-%-init %-%-recursive' itself, which finds no %.gitmodules to init from, then stops with \"Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/gloo\"",
+    "a git checkout without .gitmodules: git inits nothing" },
+}) do
+  local s = checkout(c[1], {})
+  s.gitmodules, s.git, s.folders = false, c[3], {}
+  for _, n in ipairs(all_ok) do s.folders["third_party/" .. n] = "ok" end
+  s.folders["third_party/fbgemm/third_party/asmjit"] = "ok"
+  s.folders["third_party/fbgemm/external/asmjit"] = "ok"
+  for k, v in pairs(c[2]) do
+    if v == 1 then s.folders["third_party/" .. k] = "empty" else s.folders[k] = v end
+  end
+  local hit
+  for _, x in ipairs(run(copy(clean_facts), copy(clean_obs), s).findings) do
+    if x.code == "source-submodules-missing" then hit = x end
+  end
+  if c[4] then
+    t.like(hit and hit.message, c[4], ("no .gitmodules, PyTorch %s: %s [%s]"):format(c[1], c[4]:sub(1, 40), c[5]))
+    t.is(hit and hit.severity, "error", ("... an error [%s]"):format(c[5]))
+    if c[3] then
+      t.is(hit and hit.fix, "cd /src/pytorch && git checkout -- .gitmodules && git submodule update --init --recursive",
+        "... the fix restores .gitmodules first")
+    end
+  else
+    t.is(hit and hit.message, nil, ("no .gitmodules, PyTorch %s: no finding [%s]"):format(c[1], c[5]))
+  end
+end
+-- USE_SYSTEM_LIBS by release [pt-submodules]: str2bool from 2.8 raises on
+-- what it cannot read (blanks alone included), bool() before takes any
+-- text; VERSION, VALUE, the invalid finding's text or nil, submodule check
+for _, c in ipairs({
+  { "2.14.0a0", "maybe", "boolean conversion: maybe\"", false },
+  { "2.14.0a0", "  ", "boolean conversion: \"", false },
+  { "2.8.0", "2", "boolean conversion: 2\"", false },
+  { "2.14.0a0", "No", nil, true },
+  { "2.14.0a0", "Enabled", nil, false },
+  { "2.7.1", "maybe", nil, false },
+}) do
+  local s = checkout(c[1], { { path = "third_party/pybind11", state = "empty" } })
+  s.use_system_libs = c[2]
+  local got = codes(run(copy(clean_facts), copy(clean_obs), s))
+  local inv
+  for _, x in ipairs(run(copy(clean_facts), copy(clean_obs), s).findings) do
+    if x.code == "source-use-system-libs-invalid" then inv = x end
+  end
+  if c[3] then
+    t.like(inv and inv.message, c[3], ("PyTorch %s, USE_SYSTEM_LIBS='%s': setup.py raises"):format(c[1], c[2]))
+  else
+    t.is(inv and inv.message, nil, ("PyTorch %s, USE_SYSTEM_LIBS='%s': read"):format(c[1], c[2]))
+  end
+  t.is(got:find("source-submodules-missing", 1, true) ~= nil, c[4],
+    ("PyTorch %s, USE_SYSTEM_LIBS='%s': submodule check %s"):format(c[1], c[2], c[4] and "runs" or "does not run"))
+end
+-- a .gitmodules that is a FIFO: setup.py opens it and waits
+local fifo = checkout("2.14.0a0", {})
+fifo.gitmodules, fifo.gitmodules_unread = false, "a FIFO (named pipe)"
+local fhit
+for _, x in ipairs(run(copy(clean_facts), copy(clean_obs), fifo).findings) do
+  if x.code == "source-submodules-missing" then fhit = x end
+end
+t.like(fhit and fhit.message, "/src/pytorch/.gitmodules is a FIFO %(named pipe%), not a readable file: PyTorch's setup.py opens it to list the submodules and waits on it for ever",
+  "a .gitmodules that is a FIFO: said, not taken for an absent one")
+
 -- a node known by its facts: the checks that read the tree need the machine
 local needs = doctor.check({ facts = copy(clean_facts), facts_only = true }).needs_machine
 local nm = " " .. table.concat(needs, " ") .. " "

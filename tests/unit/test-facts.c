@@ -184,6 +184,60 @@ static const struct {
 	{ "/" X255, "/" X255, "a component of 255 bytes (NAME_MAX) is found" },
 };
 
+/* ptb_root_kind and ptb_root_dir_empty on what a hostile tree holds:
+ * PATH, what it is, whether it is an empty folder (-1: not one to read) */
+static const struct { const char *path, *kind; int empty; } kinds[] = {
+	{ "/etc/secret", "a regular file", -1 },
+	{ "/etc", "a directory", 0 },
+	{ "/hollow", "a directory", 1 },
+	{ "/pipe", "a FIFO (named pipe)", -1 },
+	{ "/loop", NULL, -1 },                     /* a link to itself */
+	{ "/dangling", NULL, -1 },
+	{ "/up", "a directory", 0 },               /* a link to /etc, inside */
+	{ "/many", "a directory", 0 },
+};
+
+static void root_kinds(const struct ptb_root *r, const char *dir)
+{
+	char *p = ptb_path_join(dir, "hollow");
+
+	mkdir(p, 0755);
+	free(p);
+	p = ptb_path_join(dir, "pipe");
+	mkfifo(p, 0644);
+	free(p);
+	p = ptb_path_join(dir, "many");
+	mkdir(p, 0755);
+	for (int i = 0; i < 300; i++) {
+		char *f = ptb_xasprintf("%s/%04d", p, i);
+
+		close(open(f, O_WRONLY | O_CREAT, 0644));
+		free(f);
+	}
+	free(p);
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		is_str(ptb_root_kind(r, kinds[i].path), kinds[i].kind, "kind of %s", kinds[i].path);
+		ok(ptb_root_dir_empty(r, kinds[i].path) == kinds[i].empty, "%s: dir_empty %d", kinds[i].path,
+		   kinds[i].empty);
+	}
+	/* what this made, gone again */
+	p = ptb_path_join(dir, "many");
+	for (int i = 0; i < 300; i++) {
+		char *f = ptb_xasprintf("%s/%04d", p, i);
+
+		unlink(f);
+		free(f);
+	}
+	rmdir(p);
+	free(p);
+	p = ptb_path_join(dir, "pipe");
+	unlink(p);
+	free(p);
+	p = ptb_path_join(dir, "hollow");
+	rmdir(p);
+	free(p);
+}
+
 static void root(const char *dir)
 {
 	static const char *const links[][2] = {
@@ -221,6 +275,7 @@ static void root(const char *dir)
 		free(p);
 	}
 	ptb_buf_free(&b);
+	root_kinds(&r, dir);
 }
 
 /* ptb_root_elf_strings: the NUL-delimited strings of an ELF file, read in
