@@ -97,6 +97,7 @@ complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l cache -x -a '(__fi
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l jobs -x -d 'transfers at once'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l retries -x -d 'attempts after the first on transient errors'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l offline -d 'use only the cache'
+complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l force -d 'fetch a plan\'s files even when the plan'
 complete -c ptbuild -n '__fish_seen_subcommand_from fetch' -l dry-run -l list -d 'say what would be fetched, from where, how big, what the'
 complete -c ptbuild -n '__fish_seen_subcommand_from validate' -l facts -r -F -d 'the machine a saved facts document describes'
 complete -c ptbuild -n '__fish_seen_subcommand_from validate' -l profile -x -a '(ptbuild profiles 2>/dev/null | string replace -r " .*" "")' -d 'the machine a shipped profile describes'
