@@ -790,7 +790,16 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
     } or false,
     max_jobs = plan.max_jobs or 4,
     acl = false, sccache = false,
+    -- a plan with errors is written only with --force; its setup.sh then
+    -- fetches with --force too (fetch refuses such a plan without it),
+    -- naming the errors in a comment
+    fetch_force = false,
   }
+  local codes = {}
+  for _, p in ipairs(type(plan.problems) == "table" and plan.problems or {}) do
+    if type(p) == "table" and p.severity == "error" then codes[#codes + 1] = tostring(p.code or "?") end
+  end
+  if #codes > 0 then setup.fetch_force = { codes = table.concat(codes, ", ") } end
   local penv = plan.env or {}
   if penv.USE_MKLDNN_ACL == "1" then
     setup.acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256,
