@@ -146,6 +146,7 @@ SHELL_TESTS = \
 	tests/integration/t0615-fetch-cudnn-digests.sh \
 	tests/integration/t0620-fetch-progress.sh \
 	tests/integration/t0621-fetch-unreachable.sh \
+	tests/integration/t0622-fetch-plan-errors.sh \
 	tests/integration/t0700-real-detect.sh \
 	tests/integration/t0701-real-inspect.sh \
 	tests/integration/t0702-real-doctor.sh \
