@@ -592,6 +592,39 @@ local function other_bases(b, legs, lim, full, rel)
   return #out > 0 and table.concat(out, " or ") or nil
 end
 
+-- The Python range of release rel's wheels for NVIDIA platform plat
+-- (data/pytorch.lua platform_python), or nil where the data gives the
+-- release's alone.
+local function leg_python(rel, plat)
+  local pp = rel and type(rel.platform_python) == "table" and rel.platform_python[plat]
+  return type(pp) == "table" and pp.min and pp.max and pp or nil
+end
+
+-- Per leg, the base's Python against the range of PyTorch's wheels for
+-- that leg's platform, where the data has one.  The source a leg builds
+-- is the same on every platform, so whether it builds is the release's
+-- range (python_fails, as plan's python-too-old and python-too-new judge
+-- the host); a Python outside the leg's own range is one PyTorch
+-- published no wheel of for that platform -- a build upstream never
+-- made there -- and below its seen_from one no source shows a wheel of.
+-- Each is a note naming the leg.
+local function leg_python_notes(b, rel, legs, im, notes)
+  for _, leg in ipairs(legs) do
+    local pp = leg_python(rel, leg.cuda_platform)
+    if pp then
+      local top = pp.experimental and A.vcmp(pp.experimental, pp.max) > 0 and pp.experimental or pp.max
+      if A.vcmp(b.python, pp.min) < 0 or A.vcmp(b.python, top) > 0 then
+        notes[#notes + 1] = ("on %s the base image %s's Python %s is outside the Python %s-%s that PyTorch %s's %s wheels are built for: the build there is one upstream did not make (the release's sources take Python %s-%s)"):format(
+          leg.targetarch, im.base_image, b.python, pp.min, top, rel.version, leg.cuda_platform, rel.python.min,
+          rel.python.experimental and A.vcmp(rel.python.experimental, rel.python.max) > 0 and rel.python.experimental or rel.python.max)
+      elseif pp.seen_from and A.vcmp(b.python, pp.seen_from) < 0 then
+        notes[#notes + 1] = ("on %s the base image %s's Python %s is below %s, the oldest Python a source shows a PyTorch %s %s wheel for: that the release builds there is unverified"):format(
+          leg.targetarch, im.base_image, b.python, pp.seen_from, rel.version, leg.cuda_platform)
+      end
+    end
+  end
+end
+
 -- Returns the versioned compiler the image installs and builds with
 -- ({ major, version }) or nil for the base's own gcc; adds to notes, or
 -- to errors (kind unsupported: a plan's problem, exit 1) when nothing the
@@ -638,6 +671,7 @@ local function image_toolchain(plan, opts, im, arches, want, notes, errors)
     notes[#notes + 1] = ("the base image %s's Python %s is experimental for PyTorch %s (Python %s-%s, %s experimental in its release matrix): the build may meet what its support for that Python still lacks"):format(
       im.base_image, b.python, rel.version, py.min, py.max, py.experimental)
   end
+  leg_python_notes(b, rel, legs, im, notes)
   if not r or #legs == 0 then return nil end
   local why, leg = gcc_fails(function(ta) return gcc_at(b, ta) end, legs, lim, full, rel)
   if not why then return nil end
