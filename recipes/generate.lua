@@ -625,11 +625,25 @@ local function leg_python_notes(b, rel, legs, im, notes)
   end
 end
 
+-- A refused image: an error (kind unsupported: a plan's problem, exit
+-- 1), or with --force a warning and a record the Dockerfile carries as a
+-- comment (im.refused): the user wrote it anyway.
+local function refuse_image(opts, im, errors, warnings, check, message, hint)
+  if not opts.force then
+    err(errors, "unsupported", message, hint)
+    return
+  end
+  im.refused = im.refused or {}
+  im.refused[#im.refused + 1] = ("%s check: %s"):format(check, message)
+  warnings[#warnings + 1] = ("--force: the Dockerfile is written although %s (its header says so); %s"):format(
+    message, hint)
+end
+
 -- Returns the versioned compiler the image installs and builds with
 -- ({ major, version }) or nil for the base's own gcc; adds to notes, or
 -- to errors (kind unsupported: a plan's problem, exit 1) when nothing the
--- base offers builds the plan.
-local function image_toolchain(plan, opts, im, arches, want, notes, errors)
+-- base offers builds the plan -- with --force to warnings and im.refused.
+local function image_toolchain(plan, opts, im, arches, want, notes, warnings, errors)
   if not (want.dockerfile or want.bake) then return nil end
   local cuda, rel = plan.cuda or {}, A.torch_release((plan.torch or {}).version)
   local r = cuda.version and A.release(cuda.version)
@@ -661,17 +675,17 @@ local function image_toolchain(plan, opts, im, arches, want, notes, errors)
     end
     local other = takes and (older and (", or plan --torch %s, the newest release that builds with Python %s")
       or (", or plan --torch %s or newer, the first release that builds with Python %s")):format(takes.version, b.python)
-    err(errors, "unsupported",
+    refuse_image(opts, im, errors, warnings, "Python",
       ("the base image '%s' has Python %s, %s"):format(im.base_image, b.python, pywhy),
       (fix and ("pass %s"):format(fix) or "pass --base-image an apt-based image with a Python in that range") .. (other or ""))
-    return nil
+    if not opts.force then return nil end
   end
   local py = rel and rel.python
-  if py and py.experimental and A.vcmp(b.python, py.experimental) == 0 and A.vcmp(b.python, py.max) > 0 then
+  if not pywhy and py and py.experimental and A.vcmp(b.python, py.experimental) == 0 and A.vcmp(b.python, py.max) > 0 then
     notes[#notes + 1] = ("the base image %s's Python %s is experimental for PyTorch %s (Python %s-%s, %s experimental in its release matrix): the build may meet what its support for that Python still lacks"):format(
       im.base_image, b.python, rel.version, py.min, py.max, py.experimental)
   end
-  leg_python_notes(b, rel, legs, im, notes)
+  if not pywhy then leg_python_notes(b, rel, legs, im, notes) end
   if not r or #legs == 0 then return nil end
   local why, leg = gcc_fails(function(ta) return gcc_at(b, ta) end, legs, lim, full, rel)
   if not why then return nil end
@@ -683,7 +697,7 @@ local function image_toolchain(plan, opts, im, arches, want, notes, errors)
     return { major = m, version = v }
   end
   local fix = other_bases(b, legs, lim, full, rel)
-  err(errors, "unsupported",
+  refuse_image(opts, im, errors, warnings, "gcc",
     ("the base image '%s' cannot build CUDA %s for PyTorch %s: its gcc %s does not work with nvcc on %s (%s), and none of the g++ it offers (%s) does"):format(
       im.base_image, tostring(full), tostring(rel and rel.version or (plan.torch or {}).version or "?"), own, leg.targetarch, why, offered(b)),
     (fix and ("pass %s"):format(fix) or "pass --base-image an apt-based image whose gcc nvcc takes")
@@ -765,6 +779,8 @@ local function docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
             root = DOCKER_ACL, scons_flags = acl_flags, dirs = copy_list(acldata.install_dirs) },
     sccache = sc and { version = sccdata.version } or false,
     compiler_cache = sc and "/root/.cache/sccache" or "/root/.cache/ccache",
+    -- the image checks generate --force wrote past
+    refused = im.refused and ptb.array(im.refused) or false,
   }
 end
 
@@ -904,7 +920,8 @@ function M.files(args)
   local arches = image_arches(plan, want, img.arm_env, img.arm_acl, notes)
   local im = image_inputs(plan, opts, errors)
   if #errors > 0 then return { errors = errors } end
-  im.gxx = image_toolchain(plan, opts, im, arches, want, notes, errors)
+  local warnings = {}
+  im.gxx = image_toolchain(plan, opts, im, arches, want, notes, warnings, errors)
   if #errors > 0 then return { errors = errors } end
   local acl_src, acl_flags = acl_source(plan)
   local docker = docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
@@ -933,7 +950,7 @@ function M.files(args)
   }
   -- docker_template: what a bake target embeds (a fleet's bake file too).
   return { files = ptb.array(format_files(want)), vars = vars, notes = ptb.array(notes),
-           docker_template = "Dockerfile.in" }
+           warnings = ptb.array(warnings), docker_template = "Dockerfile.in" }
 end
 
 -- A fleet's platforms: Docker's, CUDA's and the runner (data/platforms.lua).

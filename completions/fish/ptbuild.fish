@@ -64,7 +64,7 @@ complete -c ptbuild -n '__fish_seen_subcommand_from generate' -l sccache-bucket 
 complete -c ptbuild -n '__fish_seen_subcommand_from generate' -l sccache-region -x -d 'the S3 bucket\'s region'
 complete -c ptbuild -n '__fish_seen_subcommand_from generate' -l sccache-redis -x -d '... with a redis server'
 complete -c ptbuild -n '__fish_seen_subcommand_from generate' -l sccache-scheduler -x -d '... with an sccache-dist scheduler'
-complete -c ptbuild -n '__fish_seen_subcommand_from generate' -l force -d 'write even when the plan reports errors, and replace files'
+complete -c ptbuild -n '__fish_seen_subcommand_from generate' -l force -d 'write even when the plan reports errors or the base image\'s'
 complete -c ptbuild -n '__fish_seen_subcommand_from generate' -l dry-run -d 'say what would be written or skipped, write nothing'
 complete -c ptbuild -n '__fish_seen_subcommand_from gather' -l dir -x -a '(__fish_complete_directories)' -d 'where the facts files go'
 complete -c ptbuild -n '__fish_seen_subcommand_from gather' -l ptbuild -r -F -d 'the ptbuild binary on the nodes'

@@ -83,8 +83,9 @@ static const struct ptb_opt options[] = {
 	{ .name = "sccache-scheduler", .arg = "URL", AT(scheduler), .set = set_sccache_store,
 	  .help = "... with an sccache-dist scheduler" },
 	{ .name = "force", AT(force),
-	  .help = "write even when the plan reports errors, and replace files in DIR "
-	          "that ptbuild did not write" },
+	  .help = "write even when the plan reports errors or the base image's gcc or "
+	          "Python is refused (the Dockerfile then names each refused check "
+	          "in a comment), and replace files in DIR that ptbuild did not write" },
 	{ .name = "dry-run", AT(dry_run),
 	  .help = "say what would be written or skipped, write nothing" },
 	{ 0 },
@@ -114,7 +115,10 @@ const struct ptb_cmd ptb_cmd_generate_def = {
 	"against the PyTorch release.  A gcc nvcc refuses is replaced by a\n"
 	"g++-N the base offers (installed, and named in CC, CXX and CUDAHOSTCXX);\n"
 	"when none passes, or the Python does not, nothing is written and the\n"
-	"exit status is 1.  Another image is used unchecked, with a note.\n"
+	"exit status is 1; --force writes it all the same, with a warning and a\n"
+	"comment at the Dockerfile's head naming each refused check.  A leg\n"
+	"(amd64, arm64) whose Python PyTorch publishes no wheel for on that\n"
+	"platform gets a note.  Another image is used unchecked, with a note.\n"
 	"\n"
 	"Templates are found as templates/NAME beside each recipe directory, so\n"
 	"--recipes DIR with DIR/templates/ overrides them.\n"
@@ -186,6 +190,8 @@ static cJSON *recipe_args(const struct opts *o, const cJSON *plan, int fleet_bui
 	}
 	if (fleet_build)
 		cJSON_AddBoolToObject(opt, "fleet_build", 1);
+	if (o->force)
+		cJSON_AddBoolToObject(opt, "force", 1);   /* write past the image checks too */
 	add_opt_str(opt, "torch_ref", o->torch_ref);
 	add_opt_str(opt, "base_image", o->base_image);
 	add_opt_str(opt, "base_digest", o->base_digest);
@@ -640,6 +646,9 @@ static void print_notes(const cJSON *res, const char *where)
 {
 	const cJSON *n;
 
+	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "warnings"))
+		if (cJSON_IsString(n))
+			ptb_warn("%s%s%s", where ? where : "", where ? ": " : "", n->valuestring);
 	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "notes"))
 		if (cJSON_IsString(n))
 			ptb_note("%s%s%s", where ? where : "", where ? ": " : "", n->valuestring);
@@ -686,6 +695,14 @@ static void print_build_notes(const struct build_out *out, int nb, const cJSON *
 	cJSON *seen = cJSON_CreateArray();
 	const cJSON *n, *s;
 
+	for (int i = 0; i < nb; i++) {
+		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i), "platform");
+
+		/* what --force wrote past: each build's own, said first */
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(out[i].res, "warnings"))
+			if (cJSON_IsString(n))
+				ptb_warn("%s: %s", pf ? pf : "?", n->valuestring);
+	}
 	for (int i = 0; i < nb; i++) {
 		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i), "platform");
 
