@@ -599,7 +599,7 @@ static int judge_plan(const struct ptb_ctx *ctx, struct opts *o, const cJSON *pl
 	int errors = say_problems(ctx, o, plan, NULL), rc = 0;
 
 	if (errors && !o->force) {
-		char *why = ptb_problems_codes(cJSON_GetObjectItemCaseSensitive(plan, "problems"), "error");
+		char *why = ptb_problems_join_codes(cJSON_GetObjectItemCaseSensitive(plan, "problems"), "error");
 
 		rc = refuse_errors(o, what, errors, why, err);
 		free(why);
@@ -1251,7 +1251,7 @@ static int judge_fleet(const struct ptb_ctx *ctx, struct opts *o, const cJSON *f
 	ptb_buf_init(&why);
 	errors = ctx->verbosity < 0 ? ptb_problems_count(own, "error") : ptb_problems_log(own, "(fleet)", o->force);
 	if (errors) {
-		char *codes = ptb_problems_codes(own, "error");
+		char *codes = ptb_problems_join_codes(own, "error");
 
 		ptb_buf_printf(&why, "the fleet's own: %s", codes ? codes : "?");
 		free(codes);
@@ -1261,7 +1261,7 @@ static int judge_fleet(const struct ptb_ctx *ctx, struct opts *o, const cJSON *f
 		int n = say_problems(ctx, o, b, pf ? pf : "?");
 
 		if (n) {
-			char *codes = ptb_problems_codes(cJSON_GetObjectItemCaseSensitive(b, "problems"), "error");
+			char *codes = ptb_problems_join_codes(cJSON_GetObjectItemCaseSensitive(b, "problems"), "error");
 
 			ptb_buf_printf(&why, "%sbuild '%s': %s", why.len ? "; " : "", pf ? pf : "?", codes ? codes : "?");
 			free(codes);

@@ -614,7 +614,7 @@ static int report_problems(const cJSON *plan, int force)
 	int errors = ptb_problems_log(problems, NULL, force);
 
 	if (errors && !force) {
-		char *codes = ptb_problems_codes(problems, "error");
+		char *codes = ptb_problems_join_codes(problems, "error");
 
 		ptb_error("the plan has %d error%s (%s): nothing written", errors, errors == 1 ? "" : "s",
 		          codes ? codes : "?");
@@ -796,7 +796,7 @@ static int fleet_problems(const cJSON *fleet, int force)
 
 	ptb_buf_init(&why);
 	errors = ptb_problems_log(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", force);
-	if (errors && (codes = ptb_problems_codes(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "error"))) {
+	if (errors && (codes = ptb_problems_join_codes(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "error"))) {
 		ptb_buf_printf(&why, "the fleet's own: %s", codes);
 		free(codes);
 	}
@@ -805,7 +805,7 @@ static int fleet_problems(const cJSON *fleet, int force)
 		const cJSON *problems = cJSON_GetObjectItemCaseSensitive(b, "problems");
 		int n = ptb_problems_log(problems, pf, force);
 
-		if (n && (codes = ptb_problems_codes(problems, "error"))) {
+		if (n && (codes = ptb_problems_join_codes(problems, "error"))) {
 			ptb_buf_printf(&why, "%sbuild '%s': %s", why.len ? "; " : "", pf ? pf : "?", codes);
 			free(codes);
 		}

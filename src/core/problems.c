@@ -81,7 +81,7 @@ int ptb_problems_log(const cJSON *problems, const char *where, int errors_only_w
 	return errors;
 }
 
-char *ptb_problems_codes(const cJSON *problems, const char *sev)
+char *ptb_problems_join_codes(const cJSON *problems, const char *sev)
 {
 	struct ptb_buf b;
 	const cJSON *it;

@@ -34,6 +34,6 @@ int ptb_problems_log(const cJSON *problems, const char *where, int errors_only_w
 
 /* The codes of the problems of severity sev, each once, in order:
  * "code-a, code-b" (caller frees), or NULL when there is none. */
-char *ptb_problems_codes(const cJSON *problems, const char *sev);
+char *ptb_problems_join_codes(const cJSON *problems, const char *sev);
 
 #endif
