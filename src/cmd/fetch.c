@@ -607,6 +607,11 @@ static int judge_plan(const struct ptb_ctx *ctx, struct opts *o, const cJSON *pl
 	return rc;
 }
 
+/* The items a plan document names: its downloads, taken from the mirror
+ * when one is given, and, when the plan says so (cuda.files_from_manifest:
+ * a CUDA release whose checksums ptbuild does not carry), the plan's CUDA
+ * components resolved through its manifest.  A plan saved before that key
+ * existed says it by an empty cuda.downloads. */
 static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
                       struct ptb_net_opts *net, const char *cache,
                       struct ptb_fetch_list *l, struct kept *k, struct ptb_err *err)
@@ -1268,8 +1273,12 @@ static int judge_fleet(const struct ptb_ctx *ctx, struct opts *o, const cJSON *f
 			errors += n;
 		}
 	}
-	if (errors && !o->force)
-		rc = refuse_errors(o, "the fleet plan", errors, why.data, err);
+	if (errors && !o->force) {
+		char *what = o->plan ? ptb_xasprintf("the fleet plan '%s'", o->plan) : ptb_xstrdup("the fleet plan");
+
+		rc = refuse_errors(o, what, errors, why.data, err);
+		free(what);
+	}
 	ptb_buf_free(&why);
 	return rc;
 }

@@ -92,6 +92,7 @@ like "$out" "*$T_DIR/cuda/x86_64 is up to date*$T_DIR/cuda/sbsa is up to date*" 
 run "$PTBUILD" generate "$@" --out "$T_DIR/gen" --force
 run "$PTBUILD" fetch --plan "$T_DIR/gen/fleet.json" --mirror "$base" --prefix "$T_DIR/cuda2" --cache "$T_DIR/cache" --offline
 is "$rc:$(test -e "$T_DIR/cuda2" && echo written || echo none)" "1:none" "fetch --plan OUT/fleet.json: the saved fleet's error refuses it too, nothing installed"
+like "$err" "*error: the fleet plan '$T_DIR/gen/fleet.json' has 1 error (build 'x86_64': driver-too-old): nothing fetched*" "... naming the file, the build and its error"
 run "$PTBUILD" fetch --plan "$T_DIR/gen/fleet.json" --mirror "$base" --prefix "$T_DIR/cuda2" --cache "$T_DIR/cache" --offline --force
 is "$rc" 0 "fetch --plan OUT/fleet.json --offline --force: exit 0"
 is "$(check "$T_DIR/cuda2/x86_64" linux-x86_64 "$T_DIR/mirror/redistrib_13.5.0.json") $(check "$T_DIR/cuda2/sbsa" linux-sbsa "$T_DIR/mirror/redistrib_13.5.0.json")" "ok ok" \
