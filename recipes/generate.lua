@@ -1001,6 +1001,9 @@ local function fleet_targets(fleet, builds, errors)
         from = d.from or "", torch_ref = d.torch_ref or "", image_tag = d.image_tag or "",
         source_date_epoch = d.source_date_epoch or MIN_SOURCE_DATE_EPOCH,
         dockerfile = b.dockerfile or "",
+        -- a build whose plan has errors (written with --force): its
+        -- job's fetch, which refuses that plan, is told --force too
+        fetch_force = type(v.setup) == "table" and v.setup.fetch_force and true or false,
       }
     end
   end
@@ -1041,13 +1044,16 @@ function M.fleet_files(args)
   local out = opts.out or "ptbuild-out"
   if out:sub(1, 1) == "/" then out = "ptbuild-out" end
   local first = targets[1] or {}
-  local names = {}
-  for _, t in ipairs(targets) do names[#names + 1] = t.name end
+  local names, fetch_force = {}, false
+  for _, t in ipairs(targets) do
+    names[#names + 1] = t.name
+    fetch_force = fetch_force or t.fetch_force
+  end
   local vars = {
     version = ptb.version,
     header = MARK .. ptb.version .. " for a fleet of " .. #(fleet.nodes or {}) .. " nodes, torch "
         .. tostring(fleet.torch or first.torch_version or "?") .. ", builds " .. table.concat(names, " ") .. "; do not edit.",
-    targets = targets, out = out,
+    targets = targets, out = out, fetch_force = fetch_force,
     torch_ref = first.torch_ref or "", source_date_epoch = first.source_date_epoch or MIN_SOURCE_DATE_EPOCH,
     fleet_text = args.fleet_text or "",
   }

@@ -90,6 +90,17 @@ like "$out" "*$T_DIR/cuda/x86_64 is up to date*$T_DIR/cuda/sbsa is up to date*" 
 
 # From the fleet document generate writes, offline from the cache.
 run "$PTBUILD" generate "$@" --out "$T_DIR/gen" --force
+# its workflow's fetch of the x86_64 build, whose plan has the error, is
+# told --force too (read by PyYAML); the sbsa build's is not
+got=$(python3 -c '
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+job = d["jobs"]["build"]
+m = {e["platform"]: e.get("fetch_force", False) for e in job["strategy"]["matrix"]["include"]}
+run = [s["run"] for s in job["steps"] if s.get("name", "").startswith("Fetch")][0]
+print(m["x86_64"], m["sbsa"], run.endswith("--prefix \"$RUNNER_TEMP/cuda\" ${{ matrix.fetch_force && '"'"'--force'"'"' || '"'"''"'"' }}"))
+' "$T_DIR/gen/.github/workflows/ptbuild.yml" 2>&1)
+is "$got" "True False True" "generate --force: the workflow's fetch gets --force for the x86_64 build alone"
 run "$PTBUILD" fetch --plan "$T_DIR/gen/fleet.json" --mirror "$base" --prefix "$T_DIR/cuda2" --cache "$T_DIR/cache" --offline
 is "$rc:$(test -e "$T_DIR/cuda2" && echo written || echo none)" "1:none" "fetch --plan OUT/fleet.json: the saved fleet's error refuses it too, nothing installed"
 like "$err" "*error: the fleet plan '$T_DIR/gen/fleet.json' has 1 error (build 'x86_64': driver-too-old): nothing fetched*" "... naming the file, the build and its error"
