@@ -592,11 +592,58 @@ local function other_bases(b, legs, lim, full, rel)
   return #out > 0 and table.concat(out, " or ") or nil
 end
 
+-- The Python range of release rel's wheels for NVIDIA platform plat
+-- (data/pytorch.lua platform_python), or nil where the data gives the
+-- release's alone.
+local function leg_python(rel, plat)
+  local pp = rel and type(rel.platform_python) == "table" and rel.platform_python[plat]
+  return type(pp) == "table" and pp.min and pp.max and pp or nil
+end
+
+-- Per leg, the base's Python against the range of PyTorch's wheels for
+-- that leg's platform, where the data has one.  The source a leg builds
+-- is the same on every platform, so whether it builds is the release's
+-- range (python_fails, as plan's python-too-old and python-too-new judge
+-- the host); a Python outside the leg's own range is one PyTorch
+-- published no wheel of for that platform -- a build upstream never
+-- made there -- and below its seen_from one no source shows a wheel of.
+-- Each is a note naming the leg.
+local function leg_python_notes(b, rel, legs, im, notes)
+  for _, leg in ipairs(legs) do
+    local pp = leg_python(rel, leg.cuda_platform)
+    if pp then
+      local top = pp.experimental and A.vcmp(pp.experimental, pp.max) > 0 and pp.experimental or pp.max
+      if A.vcmp(b.python, pp.min) < 0 or A.vcmp(b.python, top) > 0 then
+        notes[#notes + 1] = ("on %s the base image %s's Python %s is outside the Python %s-%s that PyTorch %s's %s wheels are built for: the build there is one upstream did not make (the release's sources take Python %s-%s)"):format(
+          leg.targetarch, im.base_image, b.python, pp.min, top, rel.version, leg.cuda_platform, rel.python.min,
+          rel.python.experimental and A.vcmp(rel.python.experimental, rel.python.max) > 0 and rel.python.experimental or rel.python.max)
+      elseif pp.seen_from and A.vcmp(b.python, pp.seen_from) < 0 then
+        notes[#notes + 1] = ("on %s the base image %s's Python %s is below %s, the oldest Python a source shows a PyTorch %s %s wheel for: that the release builds there is unverified"):format(
+          leg.targetarch, im.base_image, b.python, pp.seen_from, rel.version, leg.cuda_platform)
+      end
+    end
+  end
+end
+
+-- A refused image: an error (kind unsupported: a plan's problem, exit
+-- 1), or with --force a warning and a record the Dockerfile carries as a
+-- comment (im.refused): the user wrote it anyway.
+local function refuse_image(opts, im, errors, warnings, check, message, hint)
+  if not opts.force then
+    err(errors, "unsupported", message, hint)
+    return
+  end
+  im.refused = im.refused or {}
+  im.refused[#im.refused + 1] = ("%s check: %s"):format(check, message)
+  warnings[#warnings + 1] = ("--force: the Dockerfile is written although %s (its header says so); %s"):format(
+    message, hint)
+end
+
 -- Returns the versioned compiler the image installs and builds with
 -- ({ major, version }) or nil for the base's own gcc; adds to notes, or
 -- to errors (kind unsupported: a plan's problem, exit 1) when nothing the
--- base offers builds the plan.
-local function image_toolchain(plan, opts, im, arches, want, notes, errors)
+-- base offers builds the plan -- with --force to warnings and im.refused.
+local function image_toolchain(plan, opts, im, arches, want, notes, warnings, errors)
   if not (want.dockerfile or want.bake) then return nil end
   local cuda, rel = plan.cuda or {}, A.torch_release((plan.torch or {}).version)
   local r = cuda.version and A.release(cuda.version)
@@ -628,16 +675,17 @@ local function image_toolchain(plan, opts, im, arches, want, notes, errors)
     end
     local other = takes and (older and (", or plan --torch %s, the newest release that builds with Python %s")
       or (", or plan --torch %s or newer, the first release that builds with Python %s")):format(takes.version, b.python)
-    err(errors, "unsupported",
+    refuse_image(opts, im, errors, warnings, "Python",
       ("the base image '%s' has Python %s, %s"):format(im.base_image, b.python, pywhy),
       (fix and ("pass %s"):format(fix) or "pass --base-image an apt-based image with a Python in that range") .. (other or ""))
-    return nil
+    if not opts.force then return nil end
   end
   local py = rel and rel.python
-  if py and py.experimental and A.vcmp(b.python, py.experimental) == 0 and A.vcmp(b.python, py.max) > 0 then
+  if not pywhy and py and py.experimental and A.vcmp(b.python, py.experimental) == 0 and A.vcmp(b.python, py.max) > 0 then
     notes[#notes + 1] = ("the base image %s's Python %s is experimental for PyTorch %s (Python %s-%s, %s experimental in its release matrix): the build may meet what its support for that Python still lacks"):format(
       im.base_image, b.python, rel.version, py.min, py.max, py.experimental)
   end
+  if not pywhy then leg_python_notes(b, rel, legs, im, notes) end
   if not r or #legs == 0 then return nil end
   local why, leg = gcc_fails(function(ta) return gcc_at(b, ta) end, legs, lim, full, rel)
   if not why then return nil end
@@ -649,7 +697,7 @@ local function image_toolchain(plan, opts, im, arches, want, notes, errors)
     return { major = m, version = v }
   end
   local fix = other_bases(b, legs, lim, full, rel)
-  err(errors, "unsupported",
+  refuse_image(opts, im, errors, warnings, "gcc",
     ("the base image '%s' cannot build CUDA %s for PyTorch %s: its gcc %s does not work with nvcc on %s (%s), and none of the g++ it offers (%s) does"):format(
       im.base_image, tostring(full), tostring(rel and rel.version or (plan.torch or {}).version or "?"), own, leg.targetarch, why, offered(b)),
     (fix and ("pass %s"):format(fix) or "pass --base-image an apt-based image whose gcc nvcc takes")
@@ -731,6 +779,8 @@ local function docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
             root = DOCKER_ACL, scons_flags = acl_flags, dirs = copy_list(acldata.install_dirs) },
     sccache = sc and { version = sccdata.version } or false,
     compiler_cache = sc and "/root/.cache/sccache" or "/root/.cache/ccache",
+    -- the image checks generate --force wrote past
+    refused = im.refused and ptb.array(im.refused) or false,
   }
 end
 
@@ -790,7 +840,16 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
     } or false,
     max_jobs = plan.max_jobs or 4,
     acl = false, sccache = false,
+    -- a plan with errors is written only with --force; its setup.sh then
+    -- fetches with --force too (fetch refuses such a plan without it),
+    -- naming the errors in a comment
+    fetch_force = false,
   }
+  local codes = {}
+  for _, p in ipairs(type(plan.problems) == "table" and plan.problems or {}) do
+    if type(p) == "table" and p.severity == "error" then codes[#codes + 1] = tostring(p.code or "?") end
+  end
+  if #codes > 0 then setup.fetch_force = { codes = table.concat(codes, ", ") } end
   local penv = plan.env or {}
   if penv.USE_MKLDNN_ACL == "1" then
     setup.acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256,
@@ -861,7 +920,8 @@ function M.files(args)
   local arches = image_arches(plan, want, img.arm_env, img.arm_acl, notes)
   local im = image_inputs(plan, opts, errors)
   if #errors > 0 then return { errors = errors } end
-  im.gxx = image_toolchain(plan, opts, im, arches, want, notes, errors)
+  local warnings = {}
+  im.gxx = image_toolchain(plan, opts, im, arches, want, notes, warnings, errors)
   if #errors > 0 then return { errors = errors } end
   local acl_src, acl_flags = acl_source(plan)
   local docker = docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
@@ -890,7 +950,7 @@ function M.files(args)
   }
   -- docker_template: what a bake target embeds (a fleet's bake file too).
   return { files = ptb.array(format_files(want)), vars = vars, notes = ptb.array(notes),
-           docker_template = "Dockerfile.in" }
+           warnings = ptb.array(warnings), docker_template = "Dockerfile.in" }
 end
 
 -- A fleet's platforms: Docker's, CUDA's and the runner (data/platforms.lua).
@@ -941,6 +1001,9 @@ local function fleet_targets(fleet, builds, errors)
         from = d.from or "", torch_ref = d.torch_ref or "", image_tag = d.image_tag or "",
         source_date_epoch = d.source_date_epoch or MIN_SOURCE_DATE_EPOCH,
         dockerfile = b.dockerfile or "",
+        -- a build whose plan has errors (written with --force): its
+        -- job's fetch, which refuses that plan, is told --force too
+        fetch_force = type(v.setup) == "table" and v.setup.fetch_force and true or false,
       }
     end
   end
@@ -981,13 +1044,16 @@ function M.fleet_files(args)
   local out = opts.out or "ptbuild-out"
   if out:sub(1, 1) == "/" then out = "ptbuild-out" end
   local first = targets[1] or {}
-  local names = {}
-  for _, t in ipairs(targets) do names[#names + 1] = t.name end
+  local names, fetch_force = {}, false
+  for _, t in ipairs(targets) do
+    names[#names + 1] = t.name
+    fetch_force = fetch_force or t.fetch_force
+  end
   local vars = {
     version = ptb.version,
     header = MARK .. ptb.version .. " for a fleet of " .. #(fleet.nodes or {}) .. " nodes, torch "
         .. tostring(fleet.torch or first.torch_version or "?") .. ", builds " .. table.concat(names, " ") .. "; do not edit.",
-    targets = targets, out = out,
+    targets = targets, out = out, fetch_force = fetch_force,
     torch_ref = first.torch_ref or "", source_date_epoch = first.source_date_epoch or MIN_SOURCE_DATE_EPOCH,
     fleet_text = args.fleet_text or "",
   }

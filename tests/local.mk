@@ -133,6 +133,7 @@ SHELL_TESTS = \
 	tests/integration/t0509-generate-image-toolchain.sh \
 	tests/integration/t0510-consumer-pytorch.sh \
 	tests/integration/t0511-consumer-archnames.sh \
+	tests/integration/t0512-generate-force.sh \
 	tests/integration/t0520-sccache-shared.sh \
 	tests/integration/t0601-fetch-local.sh \
 	tests/integration/t0602-fetch-https.sh \
@@ -151,6 +152,7 @@ SHELL_TESTS = \
 	tests/integration/t0615-fetch-cudnn-digests.sh \
 	tests/integration/t0620-fetch-progress.sh \
 	tests/integration/t0621-fetch-unreachable.sh \
+	tests/integration/t0622-fetch-plan-errors.sh \
 	tests/integration/t0700-real-detect.sh \
 	tests/integration/t0701-real-inspect.sh \
 	tests/integration/t0702-real-doctor.sh \

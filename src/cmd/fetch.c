@@ -32,7 +32,9 @@ struct opts {
 	const char *files[32];     /* --file and --archive, in order */
 	unsigned char unpack[32];  /* files[i] came from --archive */
 	int nfiles;
-	int jobs, retries, offline, dry_run;
+	int jobs, retries, offline, dry_run, force;
+	int refused;               /* a --dry-run of a plan with errors: exit 1 at the end */
+	struct ptb_err refusal;    /* ... saying why */
 };
 
 static int set_platform(const struct ptb_opt_arg *a)
@@ -103,8 +105,10 @@ static const struct ptb_opt options[] = {
 	{ .group = ptb_cmd_fleet_options, AT(p) },
 	{ .help = "These make the plan whose files are fetched, as 'ptbuild plan' "
 	          "makes it (a fleet: each build's files, each build into "
-	          "PREFIX/PLATFORM); its problems are said first, as warnings, and "
-	          "fetch goes on.  --cuda is fetch's own: a release label." },
+	          "PREFIX/PLATFORM); its problems are said first, and an error among "
+	          "them (one 'ptbuild plan' exits 1 for) stops the fetch before "
+	          "anything is downloaded unless --force is given, as generate writes "
+	          "nothing for it.  --cuda is fetch's own: a release label." },
 	{ .name = "cuda", .arg = "VER", AT(cuda),
 	  .help = "CUDA release label (12.4.1): the manifest is redistrib_VER.json "
 	          "under the mirror, held to NVIDIA's where ptbuild carries that label; "
@@ -159,10 +163,15 @@ static const struct ptb_opt options[] = {
 	  .help = "attempts after the first on transient errors (5)" },
 	{ .name = "offline", AT(offline),
 	  .help = "use only the cache; fail on a miss, naming every file that is missing" },
+	{ .name = "force", AT(force),
+	  .help = "fetch a plan's files even when the plan (--plan FILE, the plan "
+	          "options', or a fleet build's) reports errors; without it such a "
+	          "plan fetches nothing and the exit status is 1" },
 	{ .name = "dry-run", .alias = "list", AT(dry_run),
 	  .help = "say what would be fetched, from where, how big, what the cache "
 	          "holds and where it would go; download nothing but a manifest not "
-	          "yet cached" },
+	          "yet cached (a plan with errors is listed too, and the exit status "
+	          "is 1 unless --force)" },
 	{ 0 },
 };
 
@@ -192,7 +201,13 @@ const struct ptb_cmd ptb_cmd_fetch_def = {
 	"after the other, each installed into PREFIX/PLATFORM (x86_64, sbsa,\n"
 	"jetson: the directories 'ptbuild generate' writes), all through one\n"
 	"cache; --dry-run lists each build's items under its platform, and a\n"
-	"build that needs no download says so.\n",
+	"build that needs no download says so.\n"
+	"\n"
+	"A plan with errors (the exit status 1 of 'ptbuild plan': an Orin asked\n"
+	"for a CUDA it cannot run, a GPU the CUDA cannot build for) fetches\n"
+	"nothing: fetch names its errors (each build's and the fleet's own, for a\n"
+	"fleet) and exits 1 before any download, as generate writes nothing for\n"
+	"it; --force fetches its files all the same.\n",
 	.options = options,
 	.epilog =
 	"Progress: on a terminal, a line per transfer in flight and one for the\n"
@@ -536,28 +551,67 @@ out:
 	return rc;
 }
 
-/* Strings plan_items made that the options point at until the end. */
+/* The plan's problems (a fleet build's, named by its platform where),
+ * before anything is fetched: what ptbuild plan would say of the CUDA
+ * about to be downloaded (an Orin that cannot run it, data assumed) is
+ * said here too, an error as an error unless --force.  Returns the
+ * number of errors (counted under -q too). */
+static int say_problems(const struct ptb_ctx *ctx, const struct opts *o, const cJSON *plan,
+                        const char *where)
+{
+	const cJSON *problems = cJSON_GetObjectItemCaseSensitive(plan, "problems");
+	int errors;
+
+	if (ctx->verbosity < 0)
+		return ptb_problems_count(problems, "error");
+	errors = ptb_problems_log(problems, where, o->force);
+	if (errors && o->force)
+		ptb_note("the plan%s%s has %d error%s ('ptbuild plan' exits 1 for it): fetching its files all the same (--force)",
+		         where ? " of " : "", where ? where : "", errors, errors == 1 ? "" : "s");
+	return errors;
+}
+
+/* A plan with errors fetches nothing without --force, as generate writes
+ * nothing for it.  what names the plan ("the plan", "the plan 'FILE'",
+ * "the fleet plan"), why its errors.  -1 with err (PTB_EFOUND); for a
+ * --dry-run, 0: it lists the files all the same and the refusal is said
+ * at the end (o->refusal, exit 1). */
+static int refuse_errors(struct opts *o, const char *what, int errors, const char *why,
+                         struct ptb_err *err)
+{
+	struct ptb_err *e = o->dry_run ? &o->refusal : err;
+
+	ptb_err_set(e, PTB_EFOUND, "%s has %d error%s (%s): %s", what, errors, errors == 1 ? "" : "s",
+	            why ? why : "?", o->dry_run ? "without --dry-run nothing would be fetched"
+	                                         : "nothing fetched");
+	ptb_err_hint(e, "fix the plan (each error is said above with its fix), or fetch its files anyway with --force");
+	if (!o->dry_run)
+		return -1;
+	o->refused = 1;
+	return 0;
+}
+
+/* say_problems, then refuse_errors for a plan with errors: 0 to go on,
+ * -1 with err. */
+static int judge_plan(const struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
+                      const char *what, struct ptb_err *err)
+{
+	int errors = say_problems(ctx, o, plan, NULL), rc = 0;
+
+	if (errors && !o->force) {
+		char *why = ptb_problems_join_codes(cJSON_GetObjectItemCaseSensitive(plan, "problems"), "error");
+
+		rc = refuse_errors(o, what, errors, why, err);
+		free(why);
+	}
+	return rc;
+}
+
 /* The items a plan document names: its downloads, taken from the mirror
  * when one is given, and, when the plan says so (cuda.files_from_manifest:
  * a CUDA release whose checksums ptbuild does not carry), the plan's CUDA
  * components resolved through its manifest.  A plan saved before that key
  * existed says it by an empty cuda.downloads. */
-/* The plan's problems (a fleet build's, named by its platform), as
- * warnings before anything is fetched: what ptbuild plan would say of
- * the CUDA about to be downloaded (an Orin that cannot run it, data
- * assumed) is said here too.  fetch goes on, as generate --force does. */
-static void say_problems(const struct ptb_ctx *ctx, const cJSON *plan, const char *where)
-{
-	int errors;
-
-	if (ctx->verbosity < 0)
-		return;
-	errors = ptb_problems_log(cJSON_GetObjectItemCaseSensitive(plan, "problems"), where, 1);
-	if (errors)
-		ptb_note("the plan%s%s has %d error%s ('ptbuild plan' exits 1 for it): fetching its files all the same",
-		         where ? " of " : "", where ? where : "", errors, errors == 1 ? "" : "s");
-}
-
 static int plan_items(struct ptb_ctx *ctx, struct opts *o, const cJSON *plan,
                       struct ptb_net_opts *net, const char *cache,
                       struct ptb_fetch_list *l, struct kept *k, struct ptb_err *err)
@@ -875,8 +929,8 @@ static int plan_mode_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_o
 	lua = ptb_ctx_lua(ctx, err);
 	if (!lua || ptb_plan_make(lua, &o->p, &plan, NULL, err) != 0)
 		return -1;
-	say_problems(ctx, plan, NULL);
-	if (plan_items(ctx, o, plan, net, cache, l, k, err) != 0) {
+	if (judge_plan(ctx, o, plan, "the plan", err) != 0 ||
+	    plan_items(ctx, o, plan, net, cache, l, k, err) != 0) {
 		cJSON_Delete(plan);
 		return -1;
 	}
@@ -904,14 +958,14 @@ static int named_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_opts 
 	if (o->plan) {
 		/* Checked by form as generate --plan checks it. */
 		cJSON *plan = ptb_plan_load(o->plan, err);
+		char *what = ptb_xasprintf("the plan '%s'", o->plan);
+		int bad = !plan || judge_plan(ctx, o, plan, what, err) != 0 ||
+		          plan_items(ctx, o, plan, net, cache, l, k, err) != 0;
 
-		if (plan)
-			say_problems(ctx, plan, NULL);
-		if (!plan || plan_items(ctx, o, plan, net, cache, l, k, err) != 0) {
-			cJSON_Delete(plan);
-			return -1;
-		}
+		free(what);
 		cJSON_Delete(plan);
+		if (bad)
+			return -1;
 	}
 	if (o->platform) {
 		free(l->platform);
@@ -1186,20 +1240,60 @@ static char *target_nodes(const cJSON *target)
 	return ptb_buf_detach(&b);
 }
 
+/* A fleet's problems, its own (a node no build serves, stale or skipped
+ * files) and each build's (named by its platform), all said before
+ * anything is fetched; with an error among them and no --force, nothing
+ * is: the refusal names each build with errors and their codes.  0 to go
+ * on, -1 with err. */
+static int judge_fleet(const struct ptb_ctx *ctx, struct opts *o, const cJSON *fleet,
+                       struct ptb_err *err)
+{
+	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets"), *b;
+	const cJSON *own = cJSON_GetObjectItemCaseSensitive(fleet, "problems");
+	struct ptb_buf why;
+	int i = 0, errors, rc = 0;
+
+	ptb_buf_init(&why);
+	errors = ctx->verbosity < 0 ? ptb_problems_count(own, "error") : ptb_problems_log(own, "(fleet)", o->force);
+	if (errors) {
+		char *codes = ptb_problems_join_codes(own, "error");
+
+		ptb_buf_printf(&why, "the fleet's own: %s", codes ? codes : "?");
+		free(codes);
+	}
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
+		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i++), "platform");
+		int n = say_problems(ctx, o, b, pf ? pf : "?");
+
+		if (n) {
+			char *codes = ptb_problems_join_codes(cJSON_GetObjectItemCaseSensitive(b, "problems"), "error");
+
+			ptb_buf_printf(&why, "%sbuild '%s': %s", why.len ? "; " : "", pf ? pf : "?", codes ? codes : "?");
+			free(codes);
+			errors += n;
+		}
+	}
+	if (errors && !o->force) {
+		char *what = o->plan ? ptb_xasprintf("the fleet plan '%s'", o->plan) : ptb_xstrdup("the fleet plan");
+
+		rc = refuse_errors(o, what, errors, why.data, err);
+		free(what);
+	}
+	ptb_buf_free(&why);
+	return rc;
+}
+
 /* A fleet: what each build needs, one after the other, each into
  * PREFIX/PLATFORM (the directory generate writes its files to), all
  * through the one cache.  0, or -1 with err (the build named). */
-static int fetch_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet,
+static int fetch_fleet(struct ptb_ctx *ctx, struct opts *o, const cJSON *fleet,
                        struct ptb_net_opts *net, const char *cache, double t0, struct ptb_err *err)
 {
 	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets"), *b;
 	int i = 0, rc = 0, nbuilds = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fleet, "builds"));
 
-	/* the fleet's own problems (a node no build serves gets nothing
-	 * fetched; stale or skipped files) are said first */
-	if (ctx->verbosity >= 0)
-		ptb_problems_log(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", 1);
-
+	if (judge_fleet(ctx, o, fleet, err) != 0)
+		return -1;
 	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
 		const cJSON *t = cJSON_GetArrayItem(targets, i++);
 		const char *pf = ptb_json_str(t, "platform");
@@ -1220,7 +1314,6 @@ static int fetch_fleet(struct ptb_ctx *ctx, const struct opts *o, const cJSON *f
 			printf("%s%s: CUDA %s (%s) for %s\n", i > 1 ? "\n" : "", pf,
 			       ptb_json_str(b, "cuda.version") ? ptb_json_str(b, "cuda.version") : "?",
 			       src ? src : "?", nodes);
-		say_problems(ctx, b, pf);
 		if (plan_items(ctx, &ob, b, net, cache, &l, &k, err) != 0 || add_files(&ob, net, &l, err) != 0) {
 			rc = -1;
 		} else if (l.n == 0) {
@@ -1333,6 +1426,8 @@ int ptb_cmd_fetch(struct ptb_ctx *ctx, int argc, char **argv)
 		goto fail;
 done:
 	rc = 0;
+	if (o.refused)
+		rc = ptb_report(&o.refusal);   /* a --dry-run of a plan with errors */
 	goto out;
 fail:
 	rc = ptb_report(&err);

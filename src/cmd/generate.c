@@ -83,8 +83,9 @@ static const struct ptb_opt options[] = {
 	{ .name = "sccache-scheduler", .arg = "URL", AT(scheduler), .set = set_sccache_store,
 	  .help = "... with an sccache-dist scheduler" },
 	{ .name = "force", AT(force),
-	  .help = "write even when the plan reports errors, and replace files in DIR "
-	          "that ptbuild did not write" },
+	  .help = "write even when the plan reports errors or the base image's gcc or "
+	          "Python is refused (the Dockerfile then names each refused check "
+	          "in a comment), and replace files in DIR that ptbuild did not write" },
 	{ .name = "dry-run", AT(dry_run),
 	  .help = "say what would be written or skipped, write nothing" },
 	{ 0 },
@@ -114,7 +115,13 @@ const struct ptb_cmd ptb_cmd_generate_def = {
 	"against the PyTorch release.  A gcc nvcc refuses is replaced by a\n"
 	"g++-N the base offers (installed, and named in CC, CXX and CUDAHOSTCXX);\n"
 	"when none passes, or the Python does not, nothing is written and the\n"
-	"exit status is 1.  Another image is used unchecked, with a note.\n"
+	"exit status is 1; --force writes it all the same, with a warning and a\n"
+	"comment at the Dockerfile's head naming each refused check.  A leg\n"
+	"(amd64, arm64) whose Python PyTorch publishes no wheel for on that\n"
+	"platform gets a note.  Another image is used unchecked, with a note.\n"
+	"\n"
+	"A fleet: every build is judged before anything is written; each one\n"
+	"refused is named with its error, and nothing is written unless --force.\n"
 	"\n"
 	"Templates are found as templates/NAME beside each recipe directory, so\n"
 	"--recipes DIR with DIR/templates/ overrides them.\n"
@@ -186,6 +193,8 @@ static cJSON *recipe_args(const struct opts *o, const cJSON *plan, int fleet_bui
 	}
 	if (fleet_build)
 		cJSON_AddBoolToObject(opt, "fleet_build", 1);
+	if (o->force)
+		cJSON_AddBoolToObject(opt, "force", 1);   /* write past the image checks too */
 	add_opt_str(opt, "torch_ref", o->torch_ref);
 	add_opt_str(opt, "base_image", o->base_image);
 	add_opt_str(opt, "base_digest", o->base_digest);
@@ -597,11 +606,20 @@ static int write_files(const char *outdir, struct outfile *files, int n,
 	return skipped ? PTB_EFOUND : 0;
 }
 
-/* Problems in the plan: print them; errors stop the run unless --force. */
+/* Problems in the plan: print them; errors stop the run unless --force,
+ * named in a last error. */
 static int report_problems(const cJSON *plan, int force)
 {
-	if (ptb_problems_log(cJSON_GetObjectItemCaseSensitive(plan, "problems"), NULL, force) && !force) {
+	const cJSON *problems = cJSON_GetObjectItemCaseSensitive(plan, "problems");
+	int errors = ptb_problems_log(problems, NULL, force);
+
+	if (errors && !force) {
+		char *codes = ptb_problems_join_codes(problems, "error");
+
+		ptb_error("the plan has %d error%s (%s): nothing written", errors, errors == 1 ? "" : "s",
+		          codes ? codes : "?");
 		ptb_hint("fix the plan, or write anyway with --force");
+		free(codes);
 		return PTB_EFOUND;
 	}
 	return 0;
@@ -617,11 +635,31 @@ static void free_files(struct outfile *files, int nfiles)
 	free(files);
 }
 
+/* The errors a recipe returned for one build of a fleet, each named by
+ * its build: "fleet build 'sbsa': ...". */
+static void name_build(const char *where, struct ptb_err *err, cJSON *rest)
+{
+	char msg[sizeof err->msg];
+	cJSON *e;
+
+	snprintf(msg, sizeof msg, "%s", err->msg);
+	snprintf(err->msg, sizeof err->msg, "fleet build '%.64s': %.900s", where, msg);
+	cJSON_ArrayForEach(e, rest) {
+		const char *m = ptb_json_str(e, "message");
+		char *named = ptb_xasprintf("fleet build '%s': %s", where, m ? m : "?");
+
+		cJSON_DeleteItemFromObjectCaseSensitive(e, "message");
+		cJSON_AddStringToObject(e, "message", named);
+		free(named);
+	}
+}
+
 /* Run a generate recipe function and render what it returns.  0 with
  * *res and the files; -1 with err; or the exit status of the errors the
- * recipe returned (already reported). */
-static int recipe_files(struct ptb_ctx *ctx, const char *fn, cJSON *args, cJSON **res,
-                        struct outfile **files, int *nfiles, struct ptb_err *err)
+ * recipe returned (already reported, each named by where, a fleet's
+ * build, when given). */
+static int recipe_files(struct ptb_ctx *ctx, const char *fn, cJSON *args, const char *where,
+                        cJSON **res, struct outfile **files, int *nfiles, struct ptb_err *err)
 {
 	struct ptb_lua *lua = ptb_ctx_lua(ctx, err);
 	cJSON *rest = NULL;
@@ -631,8 +669,11 @@ static int recipe_files(struct ptb_ctx *ctx, const char *fn, cJSON *args, cJSON 
 	*nfiles = 0;
 	if (!lua)
 		return -1;
-	if (ptb_recipe_call(lua, "generate", fn, args, res, &rest, err) != 0)
+	if (ptb_recipe_call(lua, "generate", fn, args, res, &rest, err) != 0) {
+		if (where)
+			name_build(where, err, rest);
 		return ptb_recipe_report(err, rest);
+	}
 	return render_files(ctx, *res, files, nfiles, err);
 }
 
@@ -640,6 +681,9 @@ static void print_notes(const cJSON *res, const char *where)
 {
 	const cJSON *n;
 
+	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "warnings"))
+		if (cJSON_IsString(n))
+			ptb_warn("%s%s%s", where ? where : "", where ? ": " : "", n->valuestring);
 	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(res, "notes"))
 		if (cJSON_IsString(n))
 			ptb_note("%s%s%s", where ? where : "", where ? ": " : "", n->valuestring);
@@ -659,7 +703,7 @@ static int generate_plan(struct ptb_ctx *ctx, const struct opts *o, const cJSON 
 	args = recipe_args(o, plan, 0);
 	/* Render everything before writing anything: a bad value leaves the
 	 * previous output whole. */
-	rc = recipe_files(ctx, "files", args, &res, &files, &nfiles, &err);
+	rc = recipe_files(ctx, "files", args, NULL, &res, &files, &nfiles, &err);
 	cJSON_Delete(args);
 	if (rc == 0)
 		rc = write_files(o->out, files, nfiles, o->dry_run, o->force, &err);
@@ -686,6 +730,14 @@ static void print_build_notes(const struct build_out *out, int nb, const cJSON *
 	cJSON *seen = cJSON_CreateArray();
 	const cJSON *n, *s;
 
+	for (int i = 0; i < nb; i++) {
+		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i), "platform");
+
+		/* what --force wrote past: each build's own, said first */
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(out[i].res, "warnings"))
+			if (cJSON_IsString(n))
+				ptb_warn("%s: %s", pf ? pf : "?", n->valuestring);
+	}
 	for (int i = 0; i < nb; i++) {
 		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i), "platform");
 
@@ -739,26 +791,51 @@ static int fleet_problems(const cJSON *fleet, int force)
 	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets"), *b;
 	int errors, i = 0;
 
+	struct ptb_buf why;
+	char *codes;
+
+	ptb_buf_init(&why);
 	errors = ptb_problems_log(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "(fleet)", force);
+	if (errors && (codes = ptb_problems_join_codes(cJSON_GetObjectItemCaseSensitive(fleet, "problems"), "error"))) {
+		ptb_buf_printf(&why, "the fleet's own: %s", codes);
+		free(codes);
+	}
 	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
 		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i++), "platform");
-		errors += ptb_problems_log(cJSON_GetObjectItemCaseSensitive(b, "problems"), pf, force);
+		const cJSON *problems = cJSON_GetObjectItemCaseSensitive(b, "problems");
+		int n = ptb_problems_log(problems, pf, force);
+
+		if (n && (codes = ptb_problems_join_codes(problems, "error"))) {
+			ptb_buf_printf(&why, "%sbuild '%s': %s", why.len ? "; " : "", pf ? pf : "?", codes);
+			free(codes);
+		}
+		errors += n;
 	}
 	if (errors && !force) {
+		ptb_error("the fleet plan has %d error%s (%s): nothing written", errors, errors == 1 ? "" : "s",
+		          why.len ? why.data : "?");
 		ptb_hint("fix the plan, or write anyway with --force");
+		ptb_buf_free(&why);
 		return PTB_EFOUND;
 	}
+	ptb_buf_free(&why);
 	return 0;
 }
 
 /* Each build's files, rendered into out[i] for OUT/PLATFORM, and what a
  * fleet file needs of it ({dir, vars, dockerfile}) appended to rendered.
- * 0, -1 with err, or the status of recipe errors (reported). */
+ * Every build is rendered, so that each refused one (an image check, a
+ * bad value) is named with its errors; then, when one was, nothing is
+ * written.  0, -1 with err, or the status of recipe errors (reported,
+ * the builds they stopped named in a last error). */
 static int render_builds(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fleet,
                          struct build_out *out, cJSON *rendered, struct ptb_err *err)
 {
 	const cJSON *targets = cJSON_GetObjectItemCaseSensitive(fleet, "targets"), *b;
-	int i = 0, rc;
+	int i = 0, rc, worst = 0, nrefused = 0;
+	struct ptb_buf refused;
+
+	ptb_buf_init(&refused);
 
 	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(fleet, "builds")) {
 		const char *pf = ptb_json_str(cJSON_GetArrayItem(targets, i), "platform");
@@ -769,17 +846,32 @@ static int render_builds(struct ptb_ctx *ctx, const struct opts *o, const cJSON 
 		/* a directory of OUT, one segment (a saved fleet's is checked so) */
 		if (!pf || !valid_rel_path(pf) || strchr(pf, '/')) {
 			ptb_err_set(err, PTB_ERECIPE, "fleet build %d has no platform that can name a directory", i - 1);
+			ptb_buf_free(&refused);
 			return -1;
 		}
 		bo->dir = ptb_path_join(o->out, pf);
 		args = recipe_args(o, b, 1);
-		rc = recipe_files(ctx, "files", args, &bo->res, &bo->files, &bo->nfiles, err);
+		rc = recipe_files(ctx, "files", args, pf, &bo->res, &bo->files, &bo->nfiles, err);
 		cJSON_Delete(args);
-		if (rc != 0)
+		if (rc < 0) {
+			ptb_buf_free(&refused);
 			return rc;
+		}
+		if (rc > 0) {
+			/* reported: the other builds are still judged */
+			nrefused++;
+			ptb_buf_printf(&refused, "%s'%s'", refused.len ? ", " : "", pf);
+			if (rc > worst)
+				worst = rc;
+			continue;
+		}
+		if (nrefused)
+			continue;          /* nothing will be written: no fleet file either */
 		docker = build_dockerfile(ctx, bo->res, err);
-		if (!docker)
+		if (!docker) {
+			ptb_buf_free(&refused);
 			return -1;
+		}
 		one = cJSON_CreateObject();
 		cJSON_AddStringToObject(one, "dir", pf);
 		cJSON_AddItemToObject(one, "vars", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(bo->res, "vars"), 1));
@@ -787,6 +879,17 @@ static int render_builds(struct ptb_ctx *ctx, const struct opts *o, const cJSON 
 		cJSON_AddItemToArray(rendered, one);
 		free(docker);
 	}
+	if (nrefused) {
+		/* the summary is a line of its own: the status is the worst
+		 * build's (1 for an image check, 2 for a bad value) */
+		ptb_error("%d of %d fleet build%s cannot be written (%s, each error above): nothing written",
+		          nrefused, i, i == 1 ? "" : "s", refused.data);
+		if (worst == PTB_EFOUND)
+			ptb_hint("fix each, or write every build anyway with --force (a refused image check then stands as a comment in its Dockerfile)");
+		ptb_buf_free(&refused);
+		return worst;
+	}
+	ptb_buf_free(&refused);
 	return 0;
 }
 
@@ -811,7 +914,7 @@ static int render_top(struct ptb_ctx *ctx, const struct opts *o, const cJSON *fl
 	ptb_json_print(fleet, 1, &text);
 	cJSON_AddStringToObject(args, "fleet_text", text.data);
 	ptb_buf_free(&text);
-	rc = recipe_files(ctx, "fleet_files", args, res, top, ntop, err);
+	rc = recipe_files(ctx, "fleet_files", args, NULL, res, top, ntop, err);
 	cJSON_Delete(args);
 	return rc;
 }

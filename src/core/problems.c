@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/util.h"
 #include "util/json.h"
 
 static int is_error(const cJSON *problem)
@@ -78,4 +79,33 @@ int ptb_problems_log(const cJSON *problems, const char *where, int errors_only_w
 			ptb_hint("%s", fix);
 	}
 	return errors;
+}
+
+char *ptb_problems_join_codes(const cJSON *problems, const char *sev)
+{
+	struct ptb_buf b;
+	const cJSON *it;
+
+	ptb_buf_init(&b);
+	cJSON_ArrayForEach(it, problems) {
+		const char *s = ptb_json_str(it, "severity"), *code = ptb_json_str(it, "code");
+		const cJSON *seen;
+		int dup = 0;
+
+		if (!s || strcmp(s, sev) != 0 || !code)
+			continue;
+		/* each code once: an earlier problem of the same code names it */
+		for (seen = problems->child; seen != it && !dup; seen = seen->next) {
+			const char *ss = ptb_json_str(seen, "severity"), *sc = ptb_json_str(seen, "code");
+
+			dup = ss && sc && strcmp(ss, sev) == 0 && strcmp(sc, code) == 0;
+		}
+		if (!dup)
+			ptb_buf_printf(&b, "%s%s", b.len ? ", " : "", code);
+	}
+	if (!b.len) {
+		ptb_buf_free(&b);
+		return NULL;
+	}
+	return ptb_buf_detach(&b);
 }

@@ -32,4 +32,8 @@ void ptb_finding_print(FILE *f, const cJSON *finding, const struct ptb_paint *p)
  * number of errors. */
 int ptb_problems_log(const cJSON *problems, const char *where, int errors_only_warn);
 
+/* The codes of the problems of severity sev, each once, in order:
+ * "code-a, code-b" (caller frees), or NULL when there is none. */
+char *ptb_problems_join_codes(const cJSON *problems, const char *sev);
+
 #endif

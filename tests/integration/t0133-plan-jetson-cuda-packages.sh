@@ -156,8 +156,11 @@ like "$out$err" "*setup: CUDA: /usr/local/cuda-12.5 is no CUDA of this JetPack, 
 	"... setup.sh says the CUDA is not JetPack's"
 unlike "$out$err" '*nvidia-jetpack*' "... and does not send the user to nvidia-jetpack for it"
 run "$PTBUILD" fetch --plan "$T_DIR/p.json" --offline --cache "$T_DIR/cache"
+like "$rc:$err" "1:*the plan '$T_DIR/p.json' has 1 error (cuda-platform-missing): nothing fetched*" \
+	"... fetch refuses the plan as generate does"
+run "$PTBUILD" fetch --plan "$T_DIR/p.json" --offline --cache "$T_DIR/cache" --force
 like "$err" "*the plan uses CUDA 12.5.1 from NVIDIA's Jetson packages at /usr/local/cuda-12.5: no CUDA to fetch*" \
-	"... and so does fetch"
+	"... and with --force says where the CUDA comes from"
 # JetPack 6.2's own 12.6: nvidia-jetpack, no local repo
 "$PTBUILD" plan --facts "$T_DIR/jp62.json" --torch 2.9 --cuda 12.6 --json >"$T_DIR/p.json" 2>/dev/null
 run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/gen62" --format setup

@@ -23,15 +23,22 @@ like "$err" "*redistrib_13.5.0.json' is not in the cache*" "... the plan's manif
 like "$err" "*warning: plan: the GPU list and host compiler limits of CUDA 13.5 are assumed equal to those of CUDA 13.4 (no source*cuda-data-assumed*" \
 	"... after the plan's problems: 13.5's GPU list and compiler limits are assumed"
 
-# The plan's problems are said before its files are fetched, an error
-# among them (plan exits 1 for it) with a note that fetch goes on: an
-# Orin on JetPack 6.2 asked for the SBSA CUDA 13.4 it cannot run.
+# The plan's problems are said before its files are fetched; an error
+# among them (plan exits 1 for it) stops the fetch: an Orin on JetPack 6.2
+# asked for the SBSA CUDA 13.4 it cannot run.  --dry-run still lists the
+# 3 GiB it would take, and exits 1 as the fetch would; --force goes on.
 run "$PTBUILD" fetch --profile jetson-orin --cuda 13.4 --dry-run --offline --cache "$cache"
-is "$rc" 0 "an Orin on JetPack 6.2 with --cuda 13.4, --dry-run: exit 0"
-like "$err" "*warning: plan: this Jetson (GPU 8.7, L4T 36.4.3) reaches CUDA 13 only through the SBSA toolkit*CUDA 13.4 will not run here*jetson-orin-needs-cuda-13.2*" \
-	"... the plan's error is said before the 3 GiB of SBSA files"
-like "$err" "*note: the plan has 1 error ('ptbuild plan' exits 1 for it): fetching its files all the same*" "... and that fetch goes on"
-run "$PTBUILD" -q fetch --profile jetson-orin --cuda 13.4 --dry-run --offline --cache "$cache"
+is "$rc" 1 "an Orin on JetPack 6.2 with --cuda 13.4, --dry-run: exit 1, as the fetch itself would"
+like "$out" "would fetch 20 components (3.1 GiB and 1 of unknown size) for linux-sbsa*cuda_nvcc *" "... listing what it would fetch all the same"
+like "$err" "*error: plan: this Jetson (GPU 8.7, L4T 36.4.3) reaches CUDA 13 only through the SBSA toolkit*CUDA 13.4 will not run here*jetson-orin-needs-cuda-13.2*" \
+	"... the plan's error said as an error"
+like "$err" "*error: the plan has 1 error (jetson-orin-needs-cuda-13.2): without --dry-run nothing would be fetched*hint: *or fetch its files anyway with --force*" \
+	"... and that the fetch would refuse it, naming the error and --force"
+run "$PTBUILD" fetch --profile jetson-orin --cuda 13.4 --dry-run --offline --cache "$cache" --force
+is "$rc" 0 "... with --force: exit 0"
+like "$err" "*warning: plan: this Jetson*jetson-orin-needs-cuda-13.2*note: the plan has 1 error ('ptbuild plan' exits 1 for it): fetching its files all the same (--force)*" \
+	"... the error said as a warning, with a note that fetch goes on"
+run "$PTBUILD" -q fetch --profile jetson-orin --cuda 13.4 --dry-run --offline --cache "$cache" --force
 is "$err" "" "... -q: nothing of it"
 
 run "$PTBUILD" fetch --facts "$top_srcdir/tests/fixtures/sysroots/rtx4090-workstation.facts.json" --torch 2.8 --offline --cache "$cache"
