@@ -173,7 +173,7 @@ TESTS += $(LUA_TESTS) $(SHELL_TESTS)
 
 # Explicit lists: a directory in EXTRA_DIST would also ship test logs
 # (fixture directories hold only committed files).
-EXTRA_DIST += $(LUA_TESTS) $(SHELL_TESTS) tests/lib.sh tests/lua/lib/tap.lua \
+EXTRA_DIST += $(LUA_TESTS) $(SHELL_TESTS) tests/lib.sh tests/gpulist.sh tests/lua/lib/tap.lua \
 	tests/generate_closure.py tests/gpu/run.sh \
 	tests/consumer/fetch-pytorch.sh tests/consumer/arch_flags.py \
 	tests/consumer/probe/CMakeLists.txt \

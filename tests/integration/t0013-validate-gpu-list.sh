@@ -16,67 +16,18 @@ XDG_CACHE_HOME=$T_DIR/cache TMPDIR=$T_DIR
 export XDG_CACHE_HOME TMPDIR
 unset CUDA_HOME
 
-nvcc=${NVCC:-}
-[ -n "$nvcc" ] && command -v "$nvcc" >/dev/null 2>&1 || nvcc=$(command -v nvcc 2>/dev/null)
-[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
-[ -n "$nvcc" ] || skip_all "no nvcc on this machine (set NVCC or put nvcc on PATH)"
-nvcc=$(command -v "$nvcc")
-home=$(nvcc_toolkit "$nvcc") || skip_all "$nvcc names no toolkit root (nvcc --dryrun printed no TOP=)"
-rel=$("$nvcc" --version | sed -n 's/.*release \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p')
-[ -n "$rel" ] || skip_all "cannot read the release from '$nvcc --version'"
-codes=$("$nvcc" --list-gpu-code 2>/dev/null | tr '\n' ' ')
-[ -n "$codes" ] || skip_all "'$nvcc --list-gpu-code' printed nothing (an nvcc older than CUDA 11?)"
-echo "# nvcc $rel at $nvcc, toolkit $home"
-
-# new: the highest plain sm_XY this nvcc lists, as X.Y; old: the first of
-# some old architectures ptbuild knows that it does not list.
-new=$(printf '%s\n' $codes | sed -n 's/^sm_\([0-9]*\)\([0-9]\)$/\1.\2/p' | sort -t. -k1,1n -k2,2n | tail -1)
-old=
-for cc in 3.5 5.0 6.0 7.0; do
-	case " $codes " in *" sm_$(echo "$cc" | tr -d .) "*) ;; *) old=$cc; break ;; esac
-done
-[ -n "$new" ] && [ -n "$old" ] || skip_all "cannot pick the architectures from '$codes'"
-echo "# the copy lacks $new (nvcc lists it) and holds $old (nvcc does not)"
+. "$top_srcdir/tests/gpulist.sh"
+gpulist_nvcc
 
 # The toolkit with its nvcc logging each run (then the real one runs).
-mkdir -p "$T_DIR/tk/bin"
-for e in "$home"/*; do
-	[ "$(basename "$e")" = bin ] || ln -s "$e" "$T_DIR/tk/$(basename "$e")"
-done
-for e in "$home"/bin/*; do
-	[ "$(basename "$e")" = nvcc ] || ln -s "$e" "$T_DIR/tk/bin/$(basename "$e")"
-done
-printf '#!/bin/sh\necho "$*" >>"%s"\nexec "%s" "$@"\n' "$T_DIR/nvcc.log" "$home/bin/nvcc" >"$T_DIR/tk/bin/nvcc"
-chmod +x "$T_DIR/tk/bin/nvcc"
+gpulist_toolkit "$T_DIR/tk" "echo \"\$*\" >>\"$T_DIR/nvcc.log\"; exec \"$home/bin/nvcc\" \"\$@\""
 asks() { grep -c -e '^--list-gpu-arch$' -e '^--list-gpu-code$' "$T_DIR/nvcc.log" 2>/dev/null; }
 
 if [ -r /proc/driver/nvidia/version ]; then co=--compile-only; else co=; fi
 
-# The assumed release: this nvcc's, its list a wrong copy.
-mkdir -p "$T_DIR/assumed/data"
-cat >"$T_DIR/assumed/data/cuda.lua" <<LUA
-local shipped = ptb.include_next("data/cuda")
-for _, r in ipairs(shipped.releases) do
-  if r.version == "$rel" then
-    local sm = { "$old" }
-    for _, cc in ipairs(r.sm) do if cc ~= "$new" and cc ~= "$old" then sm[#sm + 1] = cc end end
-    r.sm, r.assumed = sm, true
-  end
-end
-return shipped
-LUA
-# The unknown release: ptbuild's tables end before this nvcc's.
-mkdir -p "$T_DIR/unknown/data"
-cat >"$T_DIR/unknown/data/cuda.lua" <<LUA
-local shipped = ptb.include_next("data/cuda")
-local V = ptb.include("lib/version")
-local keep = {}
-for _, r in ipairs(shipped.releases) do
-  if V.vcmp(r.version, "$rel") < 0 then keep[#keep + 1] = r end
-end
-shipped.releases = keep
-return shipped
-LUA
+# The assumed release (this nvcc's, its list a wrong copy) and the
+# unknown one (ptbuild's tables end before this nvcc's).
+gpulist_overrides
 
 # 1. Assumed: the newest architecture nvcc lists, which the copy lacks,
 #    is compiled (the copy alone refused it, exit 1), and the output says

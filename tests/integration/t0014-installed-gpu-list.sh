@@ -18,67 +18,15 @@ XDG_CACHE_HOME=$T_DIR/cache TMPDIR=$T_DIR
 export XDG_CACHE_HOME TMPDIR
 unset CUDA_HOME CUDA_PATH CUDA_ROOT TORCH_CUDA_ARCH_LIST
 
-nvcc=${NVCC:-}
-[ -n "$nvcc" ] && command -v "$nvcc" >/dev/null 2>&1 || nvcc=$(command -v nvcc 2>/dev/null)
-[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
-[ -n "$nvcc" ] || skip_all "no nvcc on this machine (set NVCC or put nvcc on PATH)"
-nvcc=$(command -v "$nvcc")
-home=$(nvcc_toolkit "$nvcc") || skip_all "$nvcc names no toolkit root (nvcc --dryrun printed no TOP=)"
-rel=$("$nvcc" --version | sed -n 's/.*release \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p')
-[ -n "$rel" ] || skip_all "cannot read the release from '$nvcc --version'"
-codes=$("$nvcc" --list-gpu-code 2>/dev/null | tr '\n' ' ')
-[ -n "$codes" ] || skip_all "'$nvcc --list-gpu-code' printed nothing (an nvcc older than CUDA 11?)"
-echo "# nvcc $rel at $nvcc, toolkit $home"
-new=$(printf '%s\n' $codes | sed -n 's/^sm_\([0-9]*\)\([0-9]\)$/\1.\2/p' | sort -t. -k1,1n -k2,2n | tail -1)
-old=
-for cc in 3.5 5.0 6.0 7.0; do
-	case " $codes " in *" sm_$(echo "$cc" | tr -d .) "*) ;; *) old=$cc; break ;; esac
-done
-[ -n "$new" ] && [ -n "$old" ] || skip_all "cannot pick the architectures from '$codes'"
-echo "# the copy lacks $new (nvcc lists it) and holds $old (nvcc does not)"
-sm_new=sm_$(echo "$new" | tr -d .)
-sm_old=sm_$(echo "$old" | tr -d .)
+. "$top_srcdir/tests/gpulist.sh"
+gpulist_nvcc
 
-# toolkit DIR SCRIPT: the real toolkit in DIR, its bin/nvcc the shell
-# SCRIPT (which ends by running the real one, or not)
-toolkit() {
-	mkdir -p "$1/bin"
-	for e in "$home"/*; do
-		[ "$(basename "$e")" = bin ] || ln -s "$e" "$1/$(basename "$e")"
-	done
-	for e in "$home"/bin/*; do
-		[ "$(basename "$e")" = nvcc ] || ln -s "$e" "$1/bin/$(basename "$e")"
-	done
-	printf '#!/bin/sh\n%s\n' "$2" >"$1/bin/nvcc"
-	chmod +x "$1/bin/nvcc"
-}
 LOG=$T_DIR/nvcc.log
-toolkit "$T_DIR/tk" "echo \"\$*\" >>\"$LOG\"; exec \"$home/bin/nvcc\" \"\$@\""
+gpulist_toolkit "$T_DIR/tk" "echo \"\$*\" >>\"$LOG\"; exec \"$home/bin/nvcc\" \"\$@\""
 asks() { grep -c -e '^--list-gpu-arch$' -e '^--list-gpu-code$' "$LOG" 2>/dev/null; }
 runs() { wc -l <"$LOG" 2>/dev/null | tr -d ' '; }
 
-mkdir -p "$T_DIR/assumed/data" "$T_DIR/unknown/data"
-cat >"$T_DIR/assumed/data/cuda.lua" <<LUA
-local shipped = ptb.include_next("data/cuda")
-for _, r in ipairs(shipped.releases) do
-  if r.version == "$rel" then
-    local sm = { "$old" }
-    for _, cc in ipairs(r.sm) do if cc ~= "$new" and cc ~= "$old" then sm[#sm + 1] = cc end end
-    r.sm, r.assumed = sm, true
-  end
-end
-return shipped
-LUA
-cat >"$T_DIR/unknown/data/cuda.lua" <<LUA
-local shipped = ptb.include_next("data/cuda")
-local V = ptb.include("lib/version")
-local keep = {}
-for _, r in ipairs(shipped.releases) do
-  if V.vcmp(r.version, "$rel") < 0 then keep[#keep + 1] = r end
-end
-shipped.releases = keep
-return shipped
-LUA
+gpulist_overrides
 A="--recipes $T_DIR/assumed"
 U="--recipes $T_DIR/unknown"
 
@@ -143,14 +91,14 @@ is "$(python3 -c 'import json,sys; t=[t for t in json.load(open(sys.argv[1]))["t
 	"True False" "... its nvcc_machine read, and it was not asked (no gpu_list)"
 
 # 5. An nvcc that cannot list: recorded with its message, not fatal.
-toolkit "$T_DIR/nolist" "case \"\$1\" in --list-gpu-*) echo \"nvcc fatal   : Unknown option '\$1'\" >&2; exit 1 ;; esac; exec \"$home/bin/nvcc\" \"\$@\""
+gpulist_toolkit "$T_DIR/nolist" "case \"\$1\" in --list-gpu-*) echo \"nvcc fatal   : Unknown option '\$1'\" >&2; exit 1 ;; esac; exec \"$home/bin/nvcc\" \"\$@\""
 CUDA_HOME=$T_DIR/nolist "$PTBUILD" $A detect --json >"$T_DIR/nolist.json" 2>"$T_DIR/err"
 is "$?" 0 "detect, an nvcc that cannot list: exit 0"
 like "$(python3 -c 'import json,sys; t=[t for t in json.load(open(sys.argv[1]))["toolkits"] if t["root"]==sys.argv[2]][0]; print(t["gpu_list"].get("error"), "code" in t["gpu_list"])' "$T_DIR/nolist.json" "$T_DIR/nolist")" \
 	"'$T_DIR/nolist/bin/nvcc --list-gpu-arch' failed: nvcc fatal   : Unknown option*False" "... gpu_list.error says why, and holds no list"
 
 # 6. A slow nvcc: each list is bounded (10 s), the run goes on.
-toolkit "$T_DIR/slow" "case \"\$1\" in --list-gpu-*) exec sleep 60 ;; esac; exec \"$home/bin/nvcc\" \"\$@\""
+gpulist_toolkit "$T_DIR/slow" "case \"\$1\" in --list-gpu-*) exec sleep 60 ;; esac; exec \"$home/bin/nvcc\" \"\$@\""
 start=$(date +%s)
 CUDA_HOME=$T_DIR/slow "$PTBUILD" $A detect --json >"$T_DIR/slow.json" 2>"$T_DIR/err"
 rc=$?
