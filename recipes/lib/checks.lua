@@ -297,6 +297,22 @@ function M.jetson_facts_clause(facts)
     x.l4t, x.jp, x.own, x.driver.cuda_max)
 end
 
+-- The module of a Jetson's facts (data/jetson.lua modules, by its GPU)
+-- when no JetPack 7 (L4T 38 or later) has a release for it: Xavier, TX2,
+-- Nano, TX1 [jetson-lineup]; else nil.
+local function no_sbsa_module(facts)
+  local cc = T.jetson_cc(facts)
+  for _, m in ipairs(jetson.modules) do
+    if cc and (cc == m.cc or cc == m.cc_cuda12) then
+      for _, l in ipairs(m.l4t or {}) do
+        if tonumber(l) >= 38 then return nil end
+      end
+      return m.l4t and m or nil
+    end
+  end
+  return nil
+end
+
 -- An Orin-class Jetson on an SBSA CUDA r it does not run
 -- (T.orin_sbsa_blocked: the SBSA toolkit serves it only from CUDA 13.2
 -- with JetPack 7.2, L4T 39 [data/jetson.lua]), and the way out.  From
@@ -313,11 +329,23 @@ function M.orin_sbsa_route(facts, torch, r, flag)
     return nil
   end
   flag = flag or "--cuda"
+  local l4t = facts.jetson and facts.jetson.l4t
+  local m = no_sbsa_module(facts)
+  if m then
+    -- a module no JetPack 7 has a release for (Xavier and older): the
+    -- SBSA toolkit never runs on it, so no flash helps; the CUDAs its
+    -- own JetPack runs are the way
+    local jp, own = T.jetpack(facts)
+    local use = own and M.jetson_use(jetpack_cudas(jp, own), torch, flag, "the newest this Jetson runs")
+    return {
+      text = ("this Jetson (%s, GPU %s, L4T %s) runs no SBSA CUDA: NVIDIA's SBSA toolkit runs on a Jetson only with JetPack 7 (L4T 38 and later), which has no release for the %s (its L4T releases: %s); CUDA %s will not run here"):format(
+        m.name, T.jetson_cc(facts), tostring(l4t or "?"), m.name, table.concat(m.l4t, ", "), r.version),
+      fix = use or "use a CUDA the JetPack of this Jetson runs (JetPack 5 at most: CUDA 11.4, or 12.2 through NVIDIA's upgrade package)" }
+  end
   local min = jetson.sbsa_min_cc.from13_minor
   local use = A.vcmp(r.version, min) < 0 and min or r.version
   local oc = cuda.orin_compat[use]
   local with = oc and (" with the CUDA Compatibility Package (Orin) " .. oc.version) or ""
-  local l4t = facts.jetson and facts.jetson.l4t
   local fix
   if type(l4t) == "string" and A.vcmp(l4t, "39") >= 0 then
     -- already on JetPack 7.2: the release is the bar, not the flash
@@ -460,9 +488,12 @@ function M.jetson_use(list, torch, flag, what)
   if not newest then return nil end
   local t = newest_torch_for(newest)
   if not t then return nil end
-  local _, why = T.torch_builds(torch, A.release(newest))
-  return ("use CUDA %s, %s, with PyTorch %s, the newest release that builds it: PyTorch %s does not, %s (%s %s)"):format(
-    newest, what, t.version, torch.version, why or "", flag:gsub("%-%-cuda$", "--torch " .. t.version .. " --cuda"), newest)
+  -- "does not" only where a source says so: a CUDA below the oldest
+  -- wheel CUDA of a release whose CMake minimum was not read may build
+  local _, why, known = T.torch_builds(torch, A.release(newest))
+  return ("use CUDA %s, %s, with PyTorch %s, the newest release that builds it: PyTorch %s %s, %s (%s %s)"):format(
+    newest, what, t.version, torch.version, known == "known" and "does not" or "may not", why or "",
+    flag:gsub("%-%-cuda$", "--torch " .. t.version .. " --cuda"), newest)
 end
 
 -- Every driver answer on a Jetson, by the Jetson rule: its driver comes
