@@ -268,5 +268,22 @@ is "$rc" 2 "arch --cuda 12.8 --facts of a torn JSON file: exit 2"
 : >"$LOG"
 run "$PTBUILD" arch 8.0 --cuda 12.8 --facts "$T_DIR/f.json"
 is "$rc:$(runs)" "0:0" "... a good --facts with a sourced release: exit 0, nothing run"
+# a name a later PyTorch brought: its hint fits the toolkit as its nvcc
+# answered (here an assumed 13.5 whose nvcc lists no sm_120), not as
+# ptbuild's copied list has it
+python3 - "$top_srcdir/tests/fixtures/facts/rtx4090-cuda128.json" >"$T_DIR/no120.json" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+n = "/usr/local/cuda-13.5/bin/nvcc"
+f["toolkits"] = [{"root": "/usr/local/cuda-13.5", "version": "13.5.0", "release": "13.5",
+                  "source": "profile", "nvcc": n, "target": "x86_64-linux",
+                  "gpu_list": {"from": "nvcc", "nvcc": n, "arch": ["compute_80", "compute_90", "compute_100"],
+                               "code": ["sm_80", "sm_90", "sm_100"]}}]
+json.dump(f, sys.stdout)
+PY
+run "$PTBUILD" arch Blackwell --torch 2.6 --cuda 13.5 --facts "$T_DIR/no120.json"
+is "$rc" 2 "arch Blackwell --torch 2.6 --cuda 13.5 (nvcc without sm_120): exit 2"
+like "$err" "*hint: *(CUDA 13.5, the toolkit in use, does not build sm_120)*" \
+	"... the hint says the toolkit's nvcc does not build sm_120"
 
 done_testing
