@@ -50,8 +50,10 @@ function M.convert(args)
   local nv = type(args.nvcc_list) == "table" and args.nvcc_list or nil
   local cuda_errors = {}
   local release, minor = cuda_release(args.cuda, nv, cuda_errors)
-  -- the list's errors first; its hints fit the CUDA asked for
-  local items, errors = archlist.parse(args.list, torch, release)
+  -- the list's errors first; its hints fit the CUDA asked for, as its
+  -- nvcc answered where it did (archlist.judged_release)
+  local items, errors = archlist.parse(args.list, torch,
+    nv and archlist.judged_release(release, { gpu_list = nv }) or release)
   for _, e in ipairs(cuda_errors) do errors[#errors + 1] = e end
   if #errors > 0 then return { errors = errors } end
   if nv then

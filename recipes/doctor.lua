@@ -759,6 +759,38 @@ check("source-use-system-libs-invalid", "error", nil, function(c)
     fix = "set USE_SYSTEM_LIBS=1 to build against the system's libraries, or unset it (0, off) to build the submodules" }
 end)
 
+-- A .gitmodules that is there but no file setup.py can read (source
+-- observation s): it opens it all the same (a FIFO blocks it, a folder
+-- makes it raise).  The finding, or nil.
+local function gitmodules_unread(s)
+  local u = s.gitmodules_unread
+  if type(u) ~= "string" then return nil end
+  return {
+    message = ("%s/.gitmodules %s: PyTorch's setup.py opens it to list the submodules and %s")
+      :format(s.path, u == "unreadable" and "cannot be read" or ("is " .. u .. ", not a readable file"),
+        u:find("FIFO", 1, true) and "waits on it for ever" or "stops with an error"),
+    seen = s.path .. "/.gitmodules: " .. u,
+    fix = s.git and ("cd %s && git checkout -- .gitmodules"):format(s.path)
+      or ("remove %s/.gitmodules, or unpack the source archive afresh"):format(s.path) }
+end
+
+-- The submodules setup.py checks ({ path, state }) and how they are
+-- named: its own list for the release where there is no .gitmodules
+-- (row: M.setup_folders), else those .gitmodules lists.
+local function checked_submodules(c, s, row, folders)
+  if s.gitmodules ~= false then
+    local subs = type(s.submodules) == "table" and s.submodules or {}
+    return subs, ("of the %d git submodules the checkout's .gitmodules lists"):format(#subs)
+  end
+  local subs = {}
+  for _, name in ipairs(row.list) do
+    local p = "third_party/" .. name
+    subs[#subs + 1] = { path = p, state = type(folders[p]) == "string" and folders[p] or "missing" }
+  end
+  return subs, ("of the %d folders PyTorch %s's setup.py checks when the checkout has no .gitmodules"):format(#subs,
+    c.src.release or s.version)
+end
+
 check("source-submodules-missing", "error", nil, function(c)
   local s = c.o.source
   if type(s) ~= "table" then return end
@@ -766,32 +798,9 @@ check("source-submodules-missing", "error", nil, function(c)
   local row = M.setup_folders(c.src.release)
   local folders = type(s.folders) == "table" and s.folders or {}
   local init = "'git submodule update --init --recursive'"
-  -- a .gitmodules that is there but no file setup.py can read: it opens
-  -- it all the same (a FIFO blocks it, a folder makes it raise)
-  if type(s.gitmodules_unread) == "string" then
-    local u = s.gitmodules_unread
-    return {
-      message = ("%s/.gitmodules %s: PyTorch's setup.py opens it to list the submodules and %s")
-        :format(s.path, u == "unreadable" and "cannot be read" or ("is " .. u .. ", not a readable file"),
-          u:find("FIFO", 1, true) and "waits on it for ever" or "stops with an error"),
-      seen = s.path .. "/.gitmodules: " .. u,
-      fix = s.git and ("cd %s && git checkout -- .gitmodules"):format(s.path)
-        or ("remove %s/.gitmodules, or unpack the source archive afresh"):format(s.path) }
-  end
-  local subs, listed
-  if s.gitmodules == false then
-    -- no .gitmodules: setup.py's own list for this release
-    subs = {}
-    for _, name in ipairs(row.list) do
-      local p = "third_party/" .. name
-      subs[#subs + 1] = { path = p, state = type(folders[p]) == "string" and folders[p] or "missing" }
-    end
-    listed = ("of the %d folders PyTorch %s's setup.py checks when the checkout has no .gitmodules"):format(#subs,
-      c.src.release or s.version)
-  else
-    subs = type(s.submodules) == "table" and s.submodules or {}
-    listed = ("of the %d git submodules the checkout's .gitmodules lists"):format(#subs)
-  end
+  local unread = gitmodules_unread(s)
+  if unread then return unread end
+  local subs, listed = checked_submodules(c, s, row, folders)
   local bad, none = {}, true
   for _, m in ipairs(subs) do
     if m.state ~= "ok" then bad[#bad + 1] = m end

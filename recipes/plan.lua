@@ -199,12 +199,19 @@ local function driver_problems(p, facts, r, torch, items)
   elseif runs == "unknown" and #(facts.gpus or {}) == 0 and facts.host.platform ~= "jetson" then
     -- the GPUs of --arch-list are the target's: a newer one raises the
     -- least driver (T.compat_driver), as a GPU seen would
-    local target = {}
-    for _, it in ipairs(items or {}) do target[#target + 1] = { compute_capability = it.cc } end
+    local target, ccs, seen = {}, {}, {}
+    for _, it in ipairs(items or {}) do
+      target[#target + 1] = { compute_capability = it.cc }
+      if not seen[it.cc] then ccs[#ccs + 1], seen[it.cc] = it.cc, true end
+    end
+    -- with --arch-list the list is the user's, not the wheels'
+    local asked = #ccs > 0
     problem(p, "warning", "no-gpu-detected",
-      ("no NVIDIA driver or GPU was seen: the arch list comes from PyTorch's wheels, and the machine that runs the built PyTorch needs %s"):format(
+      ("no NVIDIA driver or GPU was seen: the arch list %s, and the machine that runs the built PyTorch needs %s"):format(
+        asked and ("is --arch-list's (" .. table.concat(ccs, ";") .. ")") or "comes from PyTorch's wheels",
         T.driver_least({ gpus = target }, r)),
-      "pass --arch-list with the compute capabilities of the GPUs that will run this build")
+      asked and "check that the machines that will run this build have that driver and GPUs of that list"
+        or "pass --arch-list with the compute capabilities of the GPUs that will run this build")
   end
 end
 

@@ -3,8 +3,10 @@
 
     tools/funclen.py [--limit N] FILE...      (default N: 80)
 
-Lua: from a line `[local ]function NAME(` (or `NAME = function(`) to the
-first later line that is the same indentation followed by `end`.  C: from
+Lua: from a line `[local ]function NAME(` (or `NAME = function(`, or a
+line that ends with an anonymous `function(ARGS)` passed as an argument,
+`check("name", ..., function(c)`, named by its first string) to the first
+later line that is the same indentation followed by `end`.  C: from
 the line with the name and `(` above a `{` in column 0 to the next `}` in
 column 0.  Prints `LINES FILE:LINE NAME` for each function over the limit,
 longest first, then a count.  Exit status 0 either way.
@@ -17,11 +19,17 @@ def lua_functions(path, lines):
     for i, line in enumerate(lines):
         m = re.match(r'^(\s*)(?:local\s+)?function\s+([\w.:]+)\s*\(', line) or \
             re.match(r'^(\s*)(?:local\s+)?([\w.\[\]"]+)\s*=\s*function\s*\(', line)
+        name = m and m.group(2)
         if not m:
-            continue
+            # an anonymous function as an argument: check("x", function(c)
+            m = re.match(r'^(\s*)(\w[\w.:]*)\s*\(.*\bfunction\s*\([^()]*\)\s*$', line)
+            if not m:
+                continue
+            first = re.search(r'"([^"]*)"', line)
+            name = "%s(%s)" % (m.group(2), first.group(1) if first else "function")
         for j in range(i + 1, len(lines)):
             if re.match('^' + m.group(1) + r'end\b', lines[j]):
-                yield j - i + 1, path, i + 1, m.group(2)
+                yield j - i + 1, path, i + 1, name
                 break
 
 

@@ -50,6 +50,16 @@ function M.gpu_build(r, cc)
   local arch = T.gpu_arch(cc, r)
   local first, last = A.span(arch, "")
   if last and A.vcmp(r.version, last) > 0 then return "toolkit-drops-gpu", last end
+  if first and A.vcmp(first, r.version) < 0 then
+    -- an earlier release builds it but r does not (r judged by its own
+    -- nvcc's list, A.judged_release, which left it out): dropped, not
+    -- newer; the last release before r that builds it
+    local prev
+    for _, v in ipairs(A.known_versions()) do
+      if A.vcmp(v, r.version) < 0 and A.builds(A.release(v), arch, "") then prev = v end
+    end
+    return "toolkit-drops-gpu", prev
+  end
   if not first then
     if archs[arch] and archs[arch].last then return "toolkit-drops-gpu", archs[arch].last end
     if not archs[arch] and A.vcmp(arch, oldest_arch()) < 0 then return "toolkit-drops-gpu", nil end

@@ -146,16 +146,16 @@ static cJSON *arch_facts(struct ptb_lua *lua, const struct opts *o, struct ptb_e
 /* Where ptbuild's GPU list of --cuda's release has no source
  * (arch.list_source: "assumed" or "unknown"), the answer the installed
  * nvcc of that release gave detect (toolkits[].gpu_list, in the facts
- * arch_facts reads), as arch.convert's nvcc_list, into args.  Nothing is
- * read, and nothing run, for a release whose list has a source.  0, or -1
- * with err. */
+ * arch_facts reads), as arch.convert's nvcc_list, into args.  For a
+ * release whose list has a source nothing is run, and only the facts the
+ * options name are read, to refuse bad ones.  0, or -1 with err. */
 static int installed_gpu_list(struct ptb_lua *lua, const struct opts *o, cJSON *args,
                               struct ptb_err *err)
 {
 	cJSON *a = cJSON_CreateObject(), *res = NULL, *facts = NULL;
 	const cJSON *tk;
 	const char *src, *minor;
-	int rc = -1;
+	int rc = -1, judge;
 
 	cJSON_AddStringToObject(a, "cuda", o->cuda);
 	if (ptb_recipe_call(lua, "arch", "list_source", a, &res, NULL, err) != 0)
@@ -163,12 +163,17 @@ static int installed_gpu_list(struct ptb_lua *lua, const struct opts *o, cJSON *
 	rc = 0;
 	src = ptb_json_str(res, "source");
 	minor = ptb_json_str(res, "cuda");
-	if (!src || strcmp(src, "data") == 0 || !minor)
+	judge = src && strcmp(src, "data") != 0 && minor;
+	/* facts the options name are read (and refused when bad) whatever
+	 * the release: a --facts that is not there is an error, not ignored */
+	if (!judge && !(o->p.nfacts || o->p.profile || o->p.sysroot))
 		goto out;
 	if (!(facts = arch_facts(lua, o, err))) {
 		rc = -1;
 		goto out;
 	}
+	if (!judge)
+		goto out;
 	cJSON_ArrayForEach(tk, cJSON_GetObjectItemCaseSensitive(facts, "toolkits")) {
 		const cJSON *g = cJSON_GetObjectItemCaseSensitive(tk, "gpu_list");
 		const char *rel = ptb_json_str(tk, "release");

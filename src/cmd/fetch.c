@@ -950,7 +950,8 @@ static int plan_mode_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_o
 }
 
 /* --plan FILE, --cuda, --manifest and --file: their items, for the
- * platform --platform or this machine's.  0, or -1 with err. */
+ * platform --platform or this machine's.  0, 1 when a --plan needs no
+ * download (said), or -1 with err. */
 static int named_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_opts *net,
                        const char *cache, struct ptb_fetch_list *l, struct kept *k,
                        struct ptb_err *err)
@@ -997,6 +998,13 @@ static int named_items(struct ptb_ctx *ctx, struct opts *o, struct ptb_net_opts 
 	}
 	if (add_files(o, net, l, err) != 0)
 		return -1;
+	/* a plan that uses an installed toolkit: nothing to do, as for the
+	 * plan the options make (plan_mode_items) and a fleet's build */
+	if (o->plan && l->n == 0) {
+		if (ctx->verbosity >= 0)
+			printf("nothing to fetch: the plan needs no download\n");
+		return 1;
+	}
 	return 0;
 }
 

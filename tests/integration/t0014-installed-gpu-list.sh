@@ -190,7 +190,7 @@ like "$out" "*error ?arch-list-invalid?*'$old': the nvcc of CUDA $rel ('$T_DIR/t
 	"doctor, CUDA $rel unknown to the tables, TORCH_CUDA_ARCH_LIST=$old: refused by nvcc's list"
 
 # 15. arch --cuda: judged by the installed nvcc's answer on this host or
-#     in --facts; nothing read or run for a sourced release.
+#     in --facts; nothing run for a sourced release (named facts are read).
 run env CUDA_HOME="$T_DIR/tk" "$PTBUILD" $A arch "$new" --cuda "$rel"
 is "$rc" 0 "arch $new --cuda $rel (assumed, installed here): exit 0"
 like "$out" "*checked against           $rel (GPU list from nvcc $T_DIR/tk/bin/nvcc)*" "... checked against nvcc's list, said"
@@ -202,5 +202,36 @@ is "$rc" 0 "arch --cuda of a release the tables lack, its nvcc's list in --facts
 : >"$LOG"
 run env CUDA_HOME="$T_DIR/tk" "$PTBUILD" arch "$new" --cuda "$rel"
 is "$rc:$(runs)" "0:0" "arch --cuda of a sourced release: no detect, the nvcc not run"
+# ... but facts the options name are still read: a bad one is refused,
+# not ignored because the release's list needs none
+run "$PTBUILD" arch 8.0 --cuda 12.8 --facts "$T_DIR/no-such.json"
+is "$rc" 4 "arch --cuda 12.8 (sourced) --facts of a missing file: exit 4"
+like "$err" "*error: cannot read '$T_DIR/no-such.json'*" "... naming the file"
+run "$PTBUILD" arch 8.0 --cuda 12.8 --profile no-such-profile
+is "$rc" 2 "arch --cuda 12.8 --profile of an unknown name: exit 2"
+like "$err" "*error: unknown profile 'no-such-profile'*" "... naming it"
+printf '{"schema": ' >"$T_DIR/torn.json"
+run "$PTBUILD" arch 8.0 --cuda 12.8 --facts "$T_DIR/torn.json"
+is "$rc" 2 "arch --cuda 12.8 --facts of a torn JSON file: exit 2"
+: >"$LOG"
+run "$PTBUILD" arch 8.0 --cuda 12.8 --facts "$T_DIR/f.json"
+is "$rc:$(runs)" "0:0" "... a good --facts with a sourced release: exit 0, nothing run"
+# a name a later PyTorch brought: its hint fits the toolkit as its nvcc
+# answered (here an assumed 13.5 whose nvcc lists no sm_120), not as
+# ptbuild's copied list has it
+python3 - "$top_srcdir/tests/fixtures/facts/rtx4090-cuda128.json" >"$T_DIR/no120.json" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+n = "/usr/local/cuda-13.5/bin/nvcc"
+f["toolkits"] = [{"root": "/usr/local/cuda-13.5", "version": "13.5.0", "release": "13.5",
+                  "source": "profile", "nvcc": n, "target": "x86_64-linux",
+                  "gpu_list": {"from": "nvcc", "nvcc": n, "arch": ["compute_80", "compute_90", "compute_100"],
+                               "code": ["sm_80", "sm_90", "sm_100"]}}]
+json.dump(f, sys.stdout)
+PY
+run "$PTBUILD" arch Blackwell --torch 2.6 --cuda 13.5 --facts "$T_DIR/no120.json"
+is "$rc" 2 "arch Blackwell --torch 2.6 --cuda 13.5 (nvcc without sm_120): exit 2"
+like "$err" "*hint: *(CUDA 13.5, the toolkit in use, does not build sm_120)*" \
+	"... the hint says the toolkit's nvcc does not build sm_120"
 
 done_testing

@@ -325,6 +325,16 @@ like "$(grep -A1 '^  host_compiler' "$T_DIR/out")" "*accepted by nvcc 13.5 (gcc 
 "$PTBUILD" plan --profile graviton3 >"$T_DIR/out" 2>&1 </dev/null
 like "$(cat "$T_DIR/out")" "*no NVIDIA driver or GPU was seen: *the machine that runs the built PyTorch needs driver *" \
 	"no-gpu-detected names the driver of the machine that runs the built PyTorch"
+like "$(grep -A1 'no-gpu-detected' "$T_DIR/out")" "*the arch list comes from PyTorch's wheels*fix: pass --arch-list *" \
+	"... without --arch-list: the list is the wheels', and the fix is to pass --arch-list"
+# with --arch-list the list is the user's: the warning says so, and does
+# not tell them to pass what they passed
+"$PTBUILD" plan --profile graviton3 --arch-list "8.0;9.0a;9.0" >"$T_DIR/out" 2>&1 </dev/null
+w=$(grep -A1 'no-gpu-detected' "$T_DIR/out")
+like "$w" "*no NVIDIA driver or GPU was seen: the arch list is --arch-list's (8.0;9.0), and the machine *" \
+	"--arch-list given: no-gpu-detected says the list is --arch-list's (each GPU once)"
+unlike "$w" "*PyTorch's wheels*" "... not the wheels'"
+unlike "$w" "*fix: pass --arch-list*" "... and its fix does not ask for --arch-list again"
 # ... the least driver first, as driver-too-old names it (minor-version
 # compatibility's, 580.65.06 for 13.x, the first r580 driver), then the
 # CUDA's own in the parenthesis (13.4: a branch, 13.5: a driver known to

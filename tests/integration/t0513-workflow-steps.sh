@@ -20,9 +20,21 @@ for h in "${CUDA_HOME:-}" /usr/local/cuda; do
 	[ -n "$h" ] && [ -x "$h/bin/nvcc" ] && { nvcc_home=$h; break; }
 done
 
-for c in ci-multiarch rtx4090; do
+# A plan with an error that every runner's plan repeats (PyTorch 2.14
+# does not build with CUDA 11.8), written with generate
+# --force: the job's fetch and generate, which refuse such a plan, must
+# be told --force as setup.sh and the fleet workflow are.
+"$PTBUILD" plan --facts "$top_srcdir/tests/fixtures/facts/bare-x86.json" --torch 2.14 --cuda 11.8 \
+	--arch-list 8.9 --json >"$T_DIR/forced.json" 2>/dev/null
+is "$?" 1 "forced: the plan has an error (exit 1)"
+
+for c in ci-multiarch rtx4090 forced; do
 	d="$T_DIR/$c"
-	"$PTBUILD" -q generate --plan "$plans/$c.json" --out "$d/gen" >/dev/null 2>&1
+	if [ "$c" = forced ]; then
+		"$PTBUILD" -q generate --plan "$T_DIR/forced.json" --out "$d/gen" --force >/dev/null 2>&1
+	else
+		"$PTBUILD" -q generate --plan "$plans/$c.json" --out "$d/gen" >/dev/null 2>&1
+	fi
 	t_ok $? "$c: generate writes the workflow"
 	mkdir -p "$d/job" "$d/runner"
 	# each step that runs ptbuild, as a shell script with the workflow's env

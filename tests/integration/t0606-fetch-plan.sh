@@ -45,6 +45,15 @@ run "$PTBUILD" fetch --facts "$top_srcdir/tests/fixtures/sysroots/rtx4090-workst
 is "$rc" 0 "an installed toolkit that suits: exit 0"
 is "$out" "nothing to fetch: the plan needs no download" "... nothing to fetch"
 like "$err" "*CUDA 12.8.93 installed at /usr/local/cuda-12.8: no CUDA to fetch*" "... saying which toolkit"
+# the same plan saved and fetched by --plan FILE (what setup.sh and the
+# generated workflow run): the same answer, not a usage error
+"$PTBUILD" plan --facts "$top_srcdir/tests/fixtures/sysroots/rtx4090-workstation.facts.json" --torch 2.8 \
+	--json >"$T_DIR/installed.plan.json" 2>/dev/null
+run "$PTBUILD" fetch --plan "$T_DIR/installed.plan.json" --offline --cache "$cache"
+is "$rc" 0 "... saved and fetched by --plan FILE: exit 0"
+is "$out" "nothing to fetch: the plan needs no download" "... nothing to fetch, said the same way"
+run "$PTBUILD" fetch --plan "$T_DIR/installed.plan.json" --offline --cache "$cache" --dry-run
+is "$rc:$out" "0:nothing to fetch: the plan needs no download" "... --dry-run: the same"
 
 # A mirror of what the plan downloads: one directory laid out like NVIDIA's
 # CUDA and cuDNN redist trees, the rest at HOST/PATH (file:// here; http

@@ -383,4 +383,24 @@ for _, r in ipairs(cuda.releases) do
   end
 end
 
+-- An installed toolkit judged by its own nvcc's list (A.judged_release)
+-- that leaves out a GPU earlier releases build: the GPU is dropped by
+-- it, with the last release before it that builds it -- not "newer than
+-- the toolkit" with a first CUDA older than the toolkit itself.
+do
+  local C = ptb.include("lib/checks")
+  local nv = { from = "nvcc", nvcc = "/usr/local/cuda-13.5/bin/nvcc",
+               arch = { "compute_80", "compute_90", "compute_100", "compute_120" },
+               code = { "sm_80", "sm_90", "sm_100", "sm_120" } }
+  local r = A.judged_release(R("13.5"), { gpu_list = nv })
+  local code, edge = C.gpu_build(r, "8.9")
+  t.is(code, "toolkit-drops-gpu", "nvcc 13.5 lists no sm_89: toolkit-drops-gpu")
+  t.is(edge, "13.4", "... the last release before it that builds sm_89, 13.4")
+  t.is(C.gpu_build(r, "9.0"), nil, "... sm_90, which it lists, is built")
+  code, edge = C.gpu_build(R("12.6"), "12.0")
+  t.is(code .. " " .. edge, "gpu-newer-than-toolkit 12.8", "ptbuild's 12.6 and a Blackwell 12.0: newer, first built by 12.8")
+  code, edge = C.gpu_build(R("13.0"), "7.0")
+  t.is(code .. " " .. edge, "toolkit-drops-gpu 12.9", "ptbuild's 13.0 and a Volta 7.0: dropped, last built by 12.9")
+end
+
 t.done()
