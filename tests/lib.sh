@@ -98,6 +98,18 @@ else:
 PY
 }
 
+dockerfile_lint() { # DOCKERFILE LABEL: dockerfile-utils (npm) lints it
+	# clean: no error and no warning; a skip where it is not installed
+	if command -v dockerfile-utils >/dev/null 2>&1; then
+		dockerfile-utils lint "$1" >"$T_DIR/lint" 2>&1
+		st=$?
+		[ -s "$T_DIR/lint" ] && st=1
+		t_ok $st "$2: dockerfile-utils lint: no errors, no warnings"
+		sed 's/^/# /' "$T_DIR/lint" | head -20
+	else
+		skip "$2: dockerfile-utils lint" "dockerfile-utils not installed (npm install -g dockerfile-utils; npm registry unreachable?)"
+	fi
+}
 skip() { # NAME REASON
 	T_N=$((T_N + 1))
 	echo "ok $T_N - $1 # SKIP $2"

@@ -21,17 +21,6 @@ files() { # DIR: how many files generate left there
 refused_block() { # DOCKERFILE: the header's refusal block, or nothing
 	sed -n '/^# WRITTEN WITH --force/,/^# image differs/p' "$1"
 }
-lint() { # DOCKERFILE LABEL: dockerfile-utils lint finds nothing
-	if command -v dockerfile-utils >/dev/null 2>&1; then
-		dockerfile-utils lint "$1" >"$T_DIR/lint" 2>&1
-		st=$?
-		[ -s "$T_DIR/lint" ] && st=1
-		t_ok $st "$2: dockerfile-utils lint: no errors, no warnings"
-		sed 's/^/# /' "$T_DIR/lint" | head -20
-	else
-		skip "$2: dockerfile-utils lint" "dockerfile-utils not installed"
-	fi
-}
 bake_parses() { # BAKEFILE TARGETS LABEL: HashiCorp's HCL parser reads it, with those
 	# targets (not _common), each inline Dockerfile whole, one with the refusal header
 	if [ -n "$npm_root" ] && [ -d "$npm_root/@cdktf/hcl2json" ]; then
@@ -74,7 +63,7 @@ grep -q '^ENV CXX=' "$T_DIR/a/Dockerfile"
 t_ok $((!$?)) "... built with the base's own gcc (no g++ it offers passes)"
 grep -q 'WRITTEN WITH --force: ptbuild refused this base image for this plan.\\n#   Python check: ' "$T_DIR/a/docker-bake.hcl"
 t_ok $? "... the bake file's Dockerfile carries the same header"
-lint "$T_DIR/a/Dockerfile" "forced Dockerfile"
+dockerfile_lint "$T_DIR/a/Dockerfile" "forced Dockerfile"
 bake_parses "$T_DIR/a/docker-bake.hcl" "amd64,arm64" "forced bake file"
 # a base that passes: no block, with or without --force
 run "$PTBUILD" generate --profile dgx-h100 --torch 2.4 --cuda 11.8 --base-image ubuntu:22.04 --out "$T_DIR/b" --format dockerfile --force
@@ -120,7 +109,7 @@ like "$b" "*Python check: the base image 'debian:trixie' has Python 3.13*" "... 
 unlike "$b" "*gcc check*" "... and not a gcc check it passed (g++-13 for CUDA 12.4)"
 like "$err" "*warning: x86_64: --force: the Dockerfile is written although*warning: sbsa: --force: the Dockerfile is written although*" \
 	"... each warning named by its build"
-lint "$T_DIR/g/x86_64/Dockerfile" "forced fleet x86_64 Dockerfile"
+dockerfile_lint "$T_DIR/g/x86_64/Dockerfile" "forced fleet x86_64 Dockerfile"
 bake_parses "$T_DIR/g/docker-bake.hcl" "sbsa,x86_64" "forced fleet bake file"
 
 # 4. A plan with errors: refused naming them.
