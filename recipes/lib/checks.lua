@@ -311,16 +311,12 @@ end
 -- when no JetPack 7 (L4T 38 or later) has a release for it: Xavier, TX2,
 -- Nano, TX1 [jetson-lineup]; else nil.
 local function no_sbsa_module(facts)
-  local cc = T.jetson_cc(facts)
-  for _, m in ipairs(jetson.modules) do
-    if cc and (cc == m.cc or cc == m.cc_cuda12) then
-      for _, l in ipairs(m.l4t or {}) do
-        if tonumber(l) >= 38 then return nil end
-      end
-      return m.l4t and m or nil
-    end
+  local m = T.jetson_module(facts)
+  if not (m and m.l4t) then return nil end
+  for _, l in ipairs(m.l4t) do
+    if tonumber(l) >= 38 then return nil end
   end
-  return nil
+  return m
 end
 
 -- An Orin-class Jetson on an SBSA CUDA r it does not run

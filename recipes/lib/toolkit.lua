@@ -169,15 +169,25 @@ function M.jetson_cc(facts)
   return nil
 end
 
+-- The module row of a Jetson (data/jetson.lua modules), by its GPU's
+-- capability (jetson_cc; Thor also by its CUDA 12 one, 10.1): the first
+-- that matches, or nil.
+function M.jetson_module(facts)
+  local cc = M.jetson_cc(facts)
+  if not cc then return nil end
+  for _, m in ipairs(jetson.modules) do
+    if cc == m.cc or cc == m.cc_cuda12 then return m end
+  end
+  return nil
+end
+
 -- The first CUDA that builds for this Jetson's module on any JetPack it
 -- runs (data/jetson.lua cuda_min: Jetson Thor, 13.0 [thor-cuda13]) and
 -- the module's name; nil when none is set or this is no Jetson.
 function M.jetson_cuda_min(facts)
   if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
-  local cc = M.jetson_cc(facts)
-  for _, m in ipairs(jetson.modules) do
-    if m.cuda_min and cc and (cc == m.cc or cc == m.cc_cuda12) then return m.cuda_min, m.name end
-  end
+  local m = M.jetson_module(facts)
+  if m and m.cuda_min then return m.cuda_min, m.name end
   return nil
 end
 
@@ -367,16 +377,11 @@ function M.jetson_mismatch(facts)
   local major = type(l4t) == "string" and l4t:match("^(%d+)%.")
   local jp = type(l4t) == "string" and L4T.jetpack[l4t]
   if not (major and jp and judged_l4t[major]) then return nil end
-  local cc = M.jetson_cc(facts)
-  for _, m in ipairs(jetson.modules) do
-    if cc and (cc == m.cc or cc == m.cc_cuda12) then
-      if not m.l4t or contains(m.l4t, major) then return nil end
-      local mod = facts.jetson.module
-      return { module = type(mod) == "string" and mod or m.name, family = m.name, cc = cc,
-               l4t = l4t, jetpack = jp, runs = m.l4t }
-    end
-  end
-  return nil
+  local m = M.jetson_module(facts)
+  if not m or not m.l4t or contains(m.l4t, major) then return nil end
+  local mod = facts.jetson.module
+  return { module = type(mod) == "string" and mod or m.name, family = m.name, cc = M.jetson_cc(facts),
+           l4t = l4t, jetpack = jp, runs = m.l4t }
 end
 
 -- The JetPack of a Jetson's facts (data/l4t.lua, by its L4T) and the
