@@ -135,6 +135,7 @@ SHELL_TESTS = \
 	tests/integration/t0511-consumer-archnames.sh \
 	tests/integration/t0512-generate-force.sh \
 	tests/integration/t0513-workflow-steps.sh \
+	tests/integration/t0514-consumer-cache.sh \
 	tests/integration/t0520-sccache-shared.sh \
 	tests/integration/t0601-fetch-local.sh \
 	tests/integration/t0602-fetch-https.sh \

@@ -28,6 +28,16 @@ if [ -z "$mirror" ]; then
 fi
 mirror=${mirror:-http://deb.debian.org/debian}
 mkdir -p "$cache" || exit 77
+# One fetcher at a time: t0510 and t0511 start together under make -j on
+# a fresh machine, and the second one's rm -rf of the tree used to pull it
+# from under the first.  The waiter then finds the first one's tree.
+if command -v flock >/dev/null 2>&1; then
+	exec 9>"$cache/.lock" && flock 9 || { echo "cannot lock $cache/.lock" >&2; exit 77; }
+	if [ -f "$root/.complete" ]; then
+		echo "$root"
+		exit 0
+	fi
+fi
 work=$(mktemp -d "$cache/fetch.XXXXXX") || exit 77
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/debs" "$work/root"

@@ -31,6 +31,15 @@ if [ -f "$base" ] && [ -f "$debs/Packages" ]; then
 	echo "$debs"
 	exit 0
 fi
+# One maker at a time (two suites on one machine share the cache); the
+# waiter then finds the first one's result.
+if command -v flock >/dev/null 2>&1; then
+	exec 9>"$cache/.lock" && flock 9 || { echo "cannot lock $cache/.lock" >&2; exit 77; }
+	if [ -f "$base" ] && [ -f "$debs/Packages" ]; then
+		echo "$debs"
+		exit 0
+	fi
+fi
 work=$(mktemp -d "$cache/make.XXXXXX") || exit 77
 trap 'rm -rf "$work"' EXIT
 root=$work/root
