@@ -774,6 +774,26 @@ local function gitmodules_unread(s)
       or ("remove %s/.gitmodules, or unpack the source archive afresh"):format(s.path) }
 end
 
+-- A .gitmodules "path" line without '=' (s.gitmodules_noeq: its line,
+-- text and index, the number of paths before it) [pt-submodules-noeq]:
+-- setup.py to 2.7 takes line.split("=", 1)[1] and raises IndexError
+-- there, before it checks a folder; 2.8 on takes line.partition("=")[-1],
+-- "", so the line names the checkout's top, a folder that is there and
+-- holds setup.py.  The finding for a release to 2.7, or nil.
+local function gitmodules_noeq(c, s)
+  local q = s.gitmodules_noeq
+  if type(q) ~= "table" or type(q.line) ~= "number" or type(q.text) ~= "string" then return nil end
+  if not c.src.release or archlist.vcmp(c.src.release, "2.8") >= 0 then return nil end
+  local value = q.text:match("^path[ \t]*(.-)$")
+  local write = value ~= "" and (" as 'path = %s'"):format(value) or ""
+  return {
+    message = ("%s/.gitmodules line %d, '%s', has no '=': PyTorch %s's setup.py takes each 'path' line's text after its '=' (line.split(\"=\", 1)[1]) and stops there with \"IndexError: list index out of range\", before it checks a submodule")
+      :format(s.path, q.line, q.text, c.src.release),
+    seen = ("%s/.gitmodules:%d: %s"):format(s.path, q.line, q.text),
+    fix = s.git and ("write line %d%s, or restore the file: cd %s && git checkout -- .gitmodules"):format(q.line, write, s.path)
+      or ("write line %d of %s/.gitmodules%s"):format(q.line, s.path, write) }
+end
+
 -- The exception os.listdir raises for an errno, as Python names it.
 local py_oserror = { [1] = "PermissionError", [13] = "PermissionError", [2] = "FileNotFoundError",
   [20] = "NotADirectoryError" }
@@ -796,10 +816,16 @@ end
 
 -- The submodules setup.py checks ({ path, state }) and how they are
 -- named: its own list for the release where there is no .gitmodules
--- (row: M.setup_folders), else those .gitmodules lists.
+-- (row: M.setup_folders), else those .gitmodules lists (with, from 2.8,
+-- the checkout's top where a path line has no '=').
 local function checked_submodules(c, s, row, folders)
   if s.gitmodules ~= false then
-    local subs = type(s.submodules) == "table" and s.submodules or {}
+    local subs = {}
+    for _, m in ipairs(type(s.submodules) == "table" and s.submodules or {}) do subs[#subs + 1] = m end
+    local q = s.gitmodules_noeq
+    if type(q) == "table" and type(q.index) == "number" then
+      table.insert(subs, math.min(q.index, #subs) + 1, { path = ".", state = "ok" })
+    end
     return subs, ("of the %d git submodules the checkout's .gitmodules lists"):format(#subs)
   end
   local subs = {}
@@ -818,7 +844,7 @@ check("source-submodules-missing", "error", nil, function(c)
   local row = M.setup_folders(c.src.release)
   local folders = type(s.folders) == "table" and s.folders or {}
   local init = "'git submodule update --init --recursive'"
-  local unread = gitmodules_unread(s)
+  local unread = gitmodules_unread(s) or gitmodules_noeq(c, s)
   if unread then return unread end
   local subs, listed = checked_submodules(c, s, row, folders)
   local unlisted = type(s.unreadable) == "table" and s.unreadable or {}

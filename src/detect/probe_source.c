@@ -28,6 +28,7 @@
 #define VERSION_MAX 64              /* version.txt: "2.14.0a0" */
 #define GITMODULES_MAX (1u << 20)   /* PyTorch's is some 5 KiB */
 #define SUBMODULES_MAX 1000
+#define NOEQ_SHOWN 80               /* a line quoted: 76 bytes, then "..." */
 
 static const char *const submodule_files[] = {
 	"CMakeLists.txt", "Makefile", "setup.py", "LICENSE", "LICENSE.md", "LICENSE.txt", NULL
@@ -164,8 +165,10 @@ static const char *submodule_state(const struct ptb_root *r, const char *dir, co
 
 /* One .gitmodules line as get_submodule_folders reads it: LINE, its
  * number NO, when it starts (after blanks) with "path".  With a '=' its
- * path, when one that stays in the checkout, joins the submodules.
- * Returns whether a path was added. */
+ * path, when one that stays in the checkout, joins the submodules; the
+ * first without one is noted: setup.py to 2.7 raises on it
+ * (line.split("=", 1)[1]), 2.8 on takes the checkout's top
+ * (line.partition("=")[-1]).  Returns whether a path was added. */
 static int gitmodules_line(const struct ptb_root *r, const char *dir, char *line, size_t no,
                            cJSON *raw, cJSON *arr)
 {
@@ -179,8 +182,18 @@ static int gitmodules_line(const struct ptb_root *r, const char *dir, char *line
 	end = p + strlen(p);
 	while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
 		*--end = '\0';
-	if (!(eq = strchr(p, '=')))
+	if (!(eq = strchr(p, '='))) {
+		if (!cJSON_GetObjectItemCaseSensitive(raw, "gitmodules_noeq")) {
+			cJSON *q = cJSON_AddObjectToObject(raw, "gitmodules_noeq");
+			char txt[NOEQ_SHOWN];
+
+			shown(p, strlen(p), txt, sizeof txt);
+			cJSON_AddNumberToObject(q, "line", (double)no);
+			cJSON_AddStringToObject(q, "text", txt);
+			cJSON_AddNumberToObject(q, "index", cJSON_GetArraySize(arr));
+		}
 		return 0;
+	}
 	for (p = eq + 1; *p == ' ' || *p == '\t'; p++)
 		;
 	end = p + strlen(p);

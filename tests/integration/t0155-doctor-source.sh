@@ -378,6 +378,43 @@ srcdoctor
 like "$out" "*1 of the 2 git submodules*Could not find any of * in /src/pytorch/third_party/pybind11*third_party/pybind11 (holds none of its files)*" \
 	"a submodule that is a file: none of its files in it"
 
+# --- a .gitmodules path line without '=' ----------------------------------
+# setup.py to 2.7 takes line.split("=", 1)[1] and raises IndexError; 2.8
+# on line.partition("=")[-1], the checkout's top, which is there and not
+# empty, so it no longer inits submodules itself  [pt-submodules-noeq]
+# VERSION|TEXT of source-submodules-missing (empty: none)
+while IFS='|' read -r v text; do
+	[ -n "$v" ] || continue
+	checkout "$R/src/pytorch" "$v"
+	sed -i '2a\	path third_party/foo' "$R/src/pytorch/.gitmodules"
+	srcdoctor
+	if [ -n "$text" ]; then
+		like "$out" "*$text*" "PyTorch $v, a path line without '=': $text"
+	else
+		unlike "$out" "*source-submodules-missing*" "PyTorch $v, a path line without '=': the checkout's top, no finding"
+	fi
+done <<'ROWS'
+2.4.0|error \[source-submodules-missing\] /src/pytorch/.gitmodules line 3, 'path third_party/foo', has no '=': PyTorch 2.4's setup.py takes each 'path' line's text after its '=' (line.split("=", 1)\[1\]) and stops there with "IndexError: list index out of range"*seen: /src/pytorch/.gitmodules:3: path third_party/foo*fix:  write line 3 as 'path = third_party/foo', or restore the file: cd /src/pytorch && git checkout -- .gitmodules
+2.6.0|PyTorch 2.6's setup.py takes each 'path' line's text after its '='
+2.7.1|/src/pytorch/.gitmodules line 3, 'path third_party/foo', has no '=': PyTorch 2.7's setup.py
+2.8.0|
+2.14.1|
+ROWS
+checkout "$R/src/pytorch" 2.6.0
+sed -i '2a\	path third_party/foo' "$R/src/pytorch/.gitmodules"
+srcdoctor USE_SYSTEM_LIBS=1
+unlike "$out" "*has no '='*" "... USE_SYSTEM_LIBS=1: setup.py reads no .gitmodules"
+rm -rf "$R/src/pytorch/.git"
+srcdoctor
+like "$out" "*fix:  write line 3 of /src/pytorch/.gitmodules as 'path = third_party/foo'*" "... without .git: the fix edits the line"
+# 2.8: every listed submodule empty, the line without '=' the top: no init
+# by setup.py, it stops at the first empty folder
+checkout "$R/src/pytorch" 2.8.0
+sed -i '2a\	path third_party/foo' "$R/src/pytorch/.gitmodules"
+rm -f "$R/src/pytorch/third_party/pybind11/CMakeLists.txt" "$R/src/pytorch/third_party/cpuinfo/CMakeLists.txt"
+srcdoctor
+like "$out" "*error \[source-submodules-missing\] 2 of the 3 git submodules the checkout's .gitmodules lists are not checked out: PyTorch's setup.py stops with \"Could not find any of * in /src/pytorch/third_party/pybind11\"*" \
+	"PyTorch 2.8, every submodule empty but a path line without '=': setup.py does not init them, it stops"
 checkout "$R/src/pytorch" 2.14.0a0
 
 # --- found as the working directory, on this host -----------------------
