@@ -774,12 +774,58 @@ local function gitmodules_unread(s)
       or ("remove %s/.gitmodules, or unpack the source archive afresh"):format(s.path) }
 end
 
+-- A .gitmodules "path" line without '=' (s.gitmodules_noeq: its line,
+-- text and index, the number of paths before it) [pt-submodules-noeq]:
+-- setup.py to 2.7 takes line.split("=", 1)[1] and raises IndexError
+-- there, before it checks a folder; 2.8 on takes line.partition("=")[-1],
+-- "", so the line names the checkout's top, a folder that is there and
+-- holds setup.py.  The finding for a release to 2.7, or nil.
+local function gitmodules_noeq(c, s)
+  local q = s.gitmodules_noeq
+  if type(q) ~= "table" or type(q.line) ~= "number" or type(q.text) ~= "string" then return nil end
+  if not c.src.release or archlist.vcmp(c.src.release, "2.8") >= 0 then return nil end
+  local value = q.text:match("^path[ \t]*(.-)$")
+  local write = value ~= "" and (" as 'path = %s'"):format(value) or ""
+  return {
+    message = ("%s/.gitmodules line %d, '%s', has no '=': PyTorch %s's setup.py takes each 'path' line's text after its '=' (line.split(\"=\", 1)[1]) and stops there with \"IndexError: list index out of range\", before it checks a submodule")
+      :format(s.path, q.line, q.text, c.src.release),
+    seen = ("%s/.gitmodules:%d: %s"):format(s.path, q.line, q.text),
+    fix = s.git and ("write line %d%s, or restore the file: cd %s && git checkout -- .gitmodules"):format(q.line, write, s.path)
+      or ("write line %d of %s/.gitmodules%s"):format(q.line, s.path, write) }
+end
+
+-- The exception os.listdir raises for an errno, as Python names it.
+local py_oserror = { [1] = "PermissionError", [13] = "PermissionError", [2] = "FileNotFoundError",
+  [20] = "NotADirectoryError" }
+
+-- A folder setup.py lists first (every one before it missing or empty)
+-- that cannot be listed (m: { path, state = "unreadable" }, u: its
+-- s.unreadable row): os.listdir (os.scandir to pathlib's iterdir from
+-- 2.8) raises there [pt-submodules].  The finding.
+local function unreadable_raise(s, m, u)
+  local n = type(u.errno) == "number" and math.tointeger(u.errno) or 0
+  local perm = n == 1 or n == 13
+  local where = s.path .. "/" .. m.path
+  return {
+    message = ("%s cannot be read (%s): PyTorch's setup.py lists it to see whether any submodule is checked out and stops with \"%s: [Errno %d] %s: '%s'\"")
+      :format(where, u.error, py_oserror[n] or "OSError", n, u.error, where),
+    seen = ("%s/.gitmodules%s; %s unreadable (%s)"):format(s.path, s.gitmodules == false and " absent" or "", m.path, u.error),
+    fix = perm and ("let the user who builds read it (chmod -R u+rwX %s), or build as its owner"):format(where)
+      or ("the file system fails to list %s: check the disk (dmesg), then check the submodule out afresh"):format(where) }
+end
+
 -- The submodules setup.py checks ({ path, state }) and how they are
 -- named: its own list for the release where there is no .gitmodules
--- (row: M.setup_folders), else those .gitmodules lists.
+-- (row: M.setup_folders), else those .gitmodules lists (with, from 2.8,
+-- the checkout's top where a path line has no '=').
 local function checked_submodules(c, s, row, folders)
   if s.gitmodules ~= false then
-    local subs = type(s.submodules) == "table" and s.submodules or {}
+    local subs = {}
+    for _, m in ipairs(type(s.submodules) == "table" and s.submodules or {}) do subs[#subs + 1] = m end
+    local q = s.gitmodules_noeq
+    if type(q) == "table" and type(q.index) == "number" then
+      table.insert(subs, math.min(q.index, #subs) + 1, { path = ".", state = "ok" })
+    end
     return subs, ("of the %d git submodules the checkout's .gitmodules lists"):format(#subs)
   end
   local subs = {}
@@ -798,12 +844,23 @@ check("source-submodules-missing", "error", nil, function(c)
   local row = M.setup_folders(c.src.release)
   local folders = type(s.folders) == "table" and s.folders or {}
   local init = "'git submodule update --init --recursive'"
-  local unread = gitmodules_unread(s)
+  local unread = gitmodules_unread(s) or gitmodules_noeq(c, s)
   if unread then return unread end
   local subs, listed = checked_submodules(c, s, row, folders)
+  local unlisted = type(s.unreadable) == "table" and s.unreadable or {}
+  -- check_for_files stats a folder's files: one it cannot list passes
+  -- when they are there all the same
+  local function passes(path, state)
+    local u = unlisted[path]
+    return state == "ok" or (state == "unreadable" and type(u) == "table" and u.files == true)
+  end
   local bad, none = {}, true
   for _, m in ipairs(subs) do
-    if m.state ~= "ok" then bad[#bad + 1] = m end
+    if none and m.state == "unreadable" and type(unlisted[m.path]) == "table" then
+      -- all() lists each folder until one is neither missing nor empty
+      return unreadable_raise(s, m, unlisted[m.path])
+    end
+    if not passes(m.path, m.state) then bad[#bad + 1] = m end
     if m.state ~= "missing" and m.state ~= "empty" then none = false end
   end
   local top = #bad
@@ -811,12 +868,15 @@ check("source-submodules-missing", "error", nil, function(c)
   -- then, whatever .gitmodules lists, fbgemm's nested submodule, which
   -- an init without --recursive leaves empty; CMakeLists.txt only
   local asmjit = folders[row.asmjit]
-  local nested = type(asmjit) == "string" and asmjit ~= "ok" and not (row.or_asmjit and folders[row.or_asmjit] == "ok")
+  local nested = type(asmjit) == "string" and not passes(row.asmjit, asmjit)
+    and not (row.or_asmjit and passes(row.or_asmjit, folders[row.or_asmjit]))
   if nested then bad[#bad + 1] = { path = row.asmjit, state = asmjit, files = "CMakeLists.txt" } end
   if #bad == 0 then return end
   local named = {}
   for i = 1, math.min(#bad, 6) do
-    named[#named + 1] = ("%s %s"):format(bad[i].path, bad[i].state == "no-files" and "(holds none of its files)" or bad[i].state)
+    local b, u = bad[i], unlisted[bad[i].path]
+    named[#named + 1] = ("%s %s"):format(b.path, b.state == "no-files" and "(holds none of its files)"
+      or b.state == "unreadable" and type(u) == "table" and ("unreadable (%s)"):format(u.error) or b.state)
   end
   if #bad > 6 then named[#named + 1] = ("and %d more"):format(#bad - 6) end
   local tag = c.torch and s.version:match("^%d+%.%d+%.%d+$") and ("v" .. s.version)

@@ -51,9 +51,12 @@ void ptb_probe_environment(const struct ptb_root *r, cJSON *raw, const cJSON *wa
 void ptb_probe_toolkit(const struct ptb_root *r, cJSON *t);
 /* The PyTorch source checkout at dir (a path on the machine): *out its
  * raw observation (path, version, git, gitmodules, gitmodules_unread
- * (what a .gitmodules that is there but was not read is), submodules[]
- * with path and state, folders {path: state} for the folders setup.py
- * names itself, use_system_libs), or NULL when dir is not one and not
+ * (what a .gitmodules that is there but was not read is), gitmodules_noeq
+ * (its first "path" line without '=': line, text, index, the number of
+ * submodules before it), submodules[] with path and state, folders
+ * {path: state} for the folders setup.py names itself, unreadable {path:
+ * {error, errno, files}} for those of either in state "unreadable",
+ * use_system_libs), or NULL when dir is not one and not
  * given.  -1 with err (PTB_EUSAGE) when a given dir is not a checkout, or
  * when a checkout's version.txt is not a version. */
 int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON **out,

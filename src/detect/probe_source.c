@@ -28,6 +28,7 @@
 #define VERSION_MAX 64              /* version.txt: "2.14.0a0" */
 #define GITMODULES_MAX (1u << 20)   /* PyTorch's is some 5 KiB */
 #define SUBMODULES_MAX 1000
+#define NOEQ_SHOWN 80               /* a line quoted: 76 bytes, then "..." */
 
 static const char *const submodule_files[] = {
 	"CMakeLists.txt", "Makefile", "setup.py", "LICENSE", "LICENSE.md", "LICENSE.txt", NULL
@@ -117,36 +118,107 @@ static int path_ok(const char *p)
 	return 1;
 }
 
-/* FOLDER's state as setup.py sees it: missing, empty, no-files (none of
- * FILES in it) or ok. */
-static const char *submodule_state(const struct ptb_root *r, const char *folder,
-                                   const char *const *files)
+/* NAME's state below DIR as setup.py sees it: missing, empty, no-files
+ * (none of FILES in it), unreadable (there, a folder, but not one to
+ * list: os.listdir raises on it) or ok.  An unreadable one gets a row in
+ * UNREAD under NAME: the errno text and number opendir gave, and whether
+ * one of FILES is there all the same (check_for_files stats them, which a
+ * folder of mode 0111 allows). */
+static const char *submodule_state(const struct ptb_root *r, const char *dir, const char *name,
+                                   const char *const *files, cJSON *unread)
 {
-	if (!exists(r, folder))
+	char *folder = ptb_xasprintf("%s/%s", dir, name);
+	int listed = 1, e = 0, there = 0;
+	const char *state;
+
+	if (!exists(r, folder)) {
+		free(folder);
 		return "missing";
+	}
 	/* os.listdir of the folder, which needs no more than one name: a
 	 * folder of a million, named by 1000 .gitmodules lines, costs 1000
 	 * entries, not a billion */
-	if (ptb_root_is_dir(r, folder) && ptb_root_dir_empty(r, folder) == 1)
-		return "empty";
-	for (size_t i = 0; files[i]; i++) {
-		char *f = ptb_xasprintf("%s/%s", folder, files[i]);
-		int there = exists(r, f);
-
-		free(f);
-		if (there)
-			return "ok";
+	if (ptb_root_is_dir(r, folder)) {
+		listed = ptb_root_dir_empty(r, folder, &e);
+		if (listed == 1) {
+			free(folder);
+			return "empty";
+		}
 	}
-	return "no-files";
+	for (size_t i = 0; files[i] && !there; i++) {
+		char *f = ptb_xasprintf("%s/%s", folder, files[i]);
+
+		there = exists(r, f);
+		free(f);
+	}
+	free(folder);
+	state = listed == -1 ? "unreadable" : there ? "ok" : "no-files";
+	if (listed == -1 && !cJSON_GetObjectItemCaseSensitive(unread, name)) {
+		cJSON *u = cJSON_AddObjectToObject(unread, name);
+
+		cJSON_AddStringToObject(u, "error", strerror(e));
+		cJSON_AddNumberToObject(u, "errno", e);
+		cJSON_AddBoolToObject(u, "files", there);
+	}
+	return state;
 }
 
-/* The submodules .gitmodules lists, as setup.py reads it. */
+/* One .gitmodules line as get_submodule_folders reads it: LINE, its
+ * number NO, when it starts (after blanks) with "path".  With a '=' its
+ * path, when one that stays in the checkout, joins the submodules; the
+ * first without one is noted: setup.py to 2.7 raises on it
+ * (line.split("=", 1)[1]), 2.8 on takes the checkout's top
+ * (line.partition("=")[-1]).  Returns whether a path was added. */
+static int gitmodules_line(const struct ptb_root *r, const char *dir, char *line, size_t no,
+                           cJSON *raw, cJSON *arr)
+{
+	char *p = line, *eq, *end;
+	cJSON *s;
+
+	while (*p == ' ' || *p == '\t' || *p == '\r')
+		p++;
+	if (strncmp(p, "path", 4) != 0)
+		return 0;
+	end = p + strlen(p);
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+		*--end = '\0';
+	if (!(eq = strchr(p, '='))) {
+		if (!cJSON_GetObjectItemCaseSensitive(raw, "gitmodules_noeq")) {
+			cJSON *q = cJSON_AddObjectToObject(raw, "gitmodules_noeq");
+			char txt[NOEQ_SHOWN];
+
+			shown(p, strlen(p), txt, sizeof txt);
+			cJSON_AddNumberToObject(q, "line", (double)no);
+			cJSON_AddStringToObject(q, "text", txt);
+			cJSON_AddNumberToObject(q, "index", cJSON_GetArraySize(arr));
+		}
+		return 0;
+	}
+	for (p = eq + 1; *p == ' ' || *p == '\t'; p++)
+		;
+	end = p + strlen(p);
+	while (end > p + 1 && end[-1] == '/')
+		*--end = '\0';
+	if (!path_ok(p))
+		return 0;
+	s = cJSON_CreateObject();
+	cJSON_AddStringToObject(s, "path", p);
+	cJSON_AddStringToObject(s, "state",
+	                        submodule_state(r, dir, p, submodule_files,
+	                                        cJSON_GetObjectItemCaseSensitive(raw, "unreadable")));
+	cJSON_AddItemToArray(arr, s);
+	return 1;
+}
+
+/* The submodules .gitmodules lists, as setup.py reads it: line by line
+ * ('\n' ends one; a NUL is a byte of its line, a control character, not
+ * the end of the file). */
 static void submodules(const struct ptb_root *r, const char *dir, cJSON *raw)
 {
 	char *gm = ptb_xasprintf("%s/.gitmodules", dir);
 	struct ptb_buf b;
 	cJSON *arr = cJSON_AddArrayToObject(raw, "submodules");
-	char *line, *save = NULL;
+	size_t at = 0, no = 0;
 	int n = 0;
 
 	ptb_buf_init(&b);
@@ -165,38 +237,17 @@ static void submodules(const struct ptb_root *r, const char *dir, cJSON *raw)
 		return;
 	}
 	cJSON_AddBoolToObject(raw, "gitmodules", 1);
-	/* a NUL is a byte of its line (a control character: no path), not
-	 * the end of the file */
 	for (size_t i = 0; i < b.len; i++)
 		if (b.data[i] == '\0')
 			b.data[i] = '\x01';
 	ptb_buf_addc(&b, '\0');
-	for (line = strtok_r(b.data, "\n", &save); line && n < SUBMODULES_MAX;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char *p = line, *eq, *end;
-		cJSON *s;
+	while (at < b.len - 1 && n < SUBMODULES_MAX) {
+		char *line = b.data + at, *nl = strchr(line, '\n');
 
-		while (*p == ' ' || *p == '\t' || *p == '\r')
-			p++;
-		if (strncmp(p, "path", 4) != 0 || !(eq = strchr(p, '=')))
-			continue;
-		for (p = eq + 1; *p == ' ' || *p == '\t'; p++)
-			;
-		end = p + strlen(p);
-		while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
-			*--end = '\0';
-		while (end > p + 1 && end[-1] == '/')
-			*--end = '\0';
-		if (!path_ok(p))
-			continue;
-		char *folder = ptb_xasprintf("%s/%s", dir, p);
-
-		s = cJSON_CreateObject();
-		cJSON_AddStringToObject(s, "path", p);
-		cJSON_AddStringToObject(s, "state", submodule_state(r, folder, submodule_files));
-		cJSON_AddItemToArray(arr, s);
-		free(folder);
-		n++;
+		if (nl)
+			*nl = '\0';
+		at += strlen(line) + 1;
+		n += gitmodules_line(r, dir, line, ++no, raw, arr);
 	}
 	ptb_buf_free(&b);
 	free(gm);
@@ -240,13 +291,58 @@ out:
 	return ver;
 }
 
+/* What DIR lacks of a PyTorch checkout's top (version.txt, torch/, and
+ * setup.py or pyproject.toml), or NULL when it has all. */
+static const char *checkout_lacks(const struct ptb_root *r, const char *dir)
+{
+	static const char *const need[] = { "version.txt", "torch", NULL };
+	const char *lack = NULL;
+	char *p, *pp;
+
+	for (size_t i = 0; need[i] && !lack; i++) {
+		p = ptb_xasprintf("%s/%s", dir, need[i]);
+		if (!(i == 0 ? ptb_root_is_file(r, p) : ptb_root_is_dir(r, p)))
+			lack = i == 0 ? "version.txt" : "torch/ directory";
+		free(p);
+	}
+	if (lack)
+		return lack;
+	p = ptb_xasprintf("%s/setup.py", dir);
+	pp = ptb_xasprintf("%s/pyproject.toml", dir);
+	if (!ptb_root_is_file(r, p) && !ptb_root_is_file(r, pp))
+		lack = "setup.py or pyproject.toml";
+	free(p);
+	free(pp);
+	return lack;
+}
+
+/* The checkout's submodules and the folders setup.py names itself: its
+ * list for a tree without .gitmodules, and its last check whatever
+ * .gitmodules lists, fbgemm's nested submodule, which an init without
+ * --recursive leaves empty.  Folders that cannot be listed are in
+ * "unreadable", by path. */
+static void observe_folders(const struct ptb_root *r, const char *dir, cJSON *raw)
+{
+	cJSON *fixed, *unread = cJSON_AddObjectToObject(raw, "unreadable");
+
+	submodules(r, dir, raw);
+	fixed = cJSON_AddObjectToObject(raw, "folders");
+	for (int g = 0; g < 2; g++) {
+		const char *const *names = g == 0 ? fixed_folders : asmjit_dirs;
+
+		for (size_t i = 0; names[i]; i++)
+			cJSON_AddStringToObject(fixed, names[i],
+			                        submodule_state(r, dir, names[i],
+			                                        g == 0 ? submodule_files : asmjit_files, unread));
+	}
+}
+
 int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON **out,
                      struct ptb_err *err)
 {
-	static const char *const need[] = { "version.txt", "torch", NULL };
 	char *p, *ver;
-	const char *lack = NULL;
-	cJSON *raw, *fixed;
+	const char *lack;
+	cJSON *raw;
 
 	*out = NULL;
 	if (!ptb_root_is_dir(r, dir)) {
@@ -254,63 +350,34 @@ int ptb_probe_source(const struct ptb_root *r, const char *dir, int given, cJSON
 			ptb_err_set(err, PTB_EUSAGE, "source '%s' is not a directory", dir);
 		return given ? -1 : 0;
 	}
-	for (size_t i = 0; need[i] && !lack; i++) {
-		p = ptb_xasprintf("%s/%s", dir, need[i]);
-		if (!(i == 0 ? ptb_root_is_file(r, p) : ptb_root_is_dir(r, p)))
-			lack = i == 0 ? "version.txt" : "torch/ directory";
-		free(p);
-	}
-	if (!lack) {
-		char *sp = ptb_xasprintf("%s/setup.py", dir), *pp = ptb_xasprintf("%s/pyproject.toml", dir);
-
-		if (!ptb_root_is_file(r, sp) && !ptb_root_is_file(r, pp))
-			lack = "setup.py or pyproject.toml";
-		free(sp);
-		free(pp);
-	}
-	if (lack) {
+	if ((lack = checkout_lacks(r, dir))) {
 		if (!given)
 			return 0;
 		ptb_err_set(err, PTB_EUSAGE, "source '%s' is not a PyTorch checkout: it has no %s at its top", dir, lack);
 		ptb_err_hint(err, "--source names the top directory of a PyTorch source tree (version.txt, setup.py and torch/ side by side)");
 		return -1;
 	}
+	raw = cJSON_CreateObject();
+	cJSON_AddStringToObject(raw, "path", dir);
 	if (!(ver = read_version(r, dir, err))) {
-		if (given)
+		if (given) {
+			cJSON_Delete(raw);
 			return -1;
+		}
 		/* found, not asked for: what is wrong with it is a finding, not
 		 * a reason to refuse the run */
-		raw = cJSON_CreateObject();
-		cJSON_AddStringToObject(raw, "path", dir);
 		cJSON_AddStringToObject(raw, "version_error", err->msg);
 		cJSON_AddStringToObject(raw, "version_hint", err->hint);
 		ptb_err_clear(err);
 		*out = raw;
 		return 0;
 	}
-	raw = cJSON_CreateObject();
-	cJSON_AddStringToObject(raw, "path", dir);
 	cJSON_AddStringToObject(raw, "version", ver);
 	free(ver);
 	p = ptb_xasprintf("%s/.git", dir);
 	cJSON_AddBoolToObject(raw, "git", exists(r, p));
 	free(p);
-	submodules(r, dir, raw);
-	/* the folders setup.py names itself: its list for a tree without
-	 * .gitmodules, and its last check whatever .gitmodules lists,
-	 * fbgemm's nested submodule, which an init without --recursive
-	 * leaves empty */
-	fixed = cJSON_AddObjectToObject(raw, "folders");
-	for (int g = 0; g < 2; g++) {
-		const char *const *names = g == 0 ? fixed_folders : asmjit_dirs;
-
-		for (size_t i = 0; names[i]; i++) {
-			p = ptb_xasprintf("%s/%s", dir, names[i]);
-			cJSON_AddStringToObject(fixed, names[i],
-			                        submodule_state(r, p, g == 0 ? submodule_files : asmjit_files));
-			free(p);
-		}
-	}
+	observe_folders(r, dir, raw);
 	if (ptb_probe_env("USE_SYSTEM_LIBS"))
 		cJSON_AddStringToObject(raw, "use_system_libs", ptb_probe_env("USE_SYSTEM_LIBS"));
 	*out = raw;

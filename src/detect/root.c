@@ -179,19 +179,25 @@ const char *ptb_root_kind(const struct ptb_root *r, const char *path)
 	return stat_inner(r, path, &st) == 0 ? ptb_file_kind(st.st_mode) : NULL;
 }
 
-int ptb_root_dir_empty(const struct ptb_root *r, const char *dir)
+int ptb_root_dir_empty(const struct ptb_root *r, const char *dir, int *err)
 {
 	char *h = kernel_path(r, dir);
 	struct dirent *de;
-	int empty = 1;
+	int empty = 1, e;
 	DIR *d;
 
+	if (err)
+		*err = ENOENT;
 	if (!h)
 		return -1;
 	d = opendir(h);
+	e = errno;
 	free(h);
-	if (!d)
+	if (!d) {
+		if (err)
+			*err = e;
 		return -1;
+	}
 	while ((de = readdir(d)))
 		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0) {
 			empty = 0;

@@ -45,8 +45,10 @@ int ptb_root_is_exec(const struct ptb_root *r, const char *path);
 const char *ptb_root_kind(const struct ptb_root *r, const char *path);
 /* 1 when the directory has no entry but "." and "..", 0 when it has one
  * (the first found ends the read: a folder of a million names costs one
- * entry), -1 when it cannot be read. */
-int ptb_root_dir_empty(const struct ptb_root *r, const char *dir);
+ * entry), -1 when it cannot be read, with *err (when err is not NULL) the
+ * errno opendir gave (EACCES for a folder of mode 000, ENOTDIR for a
+ * file, ENOENT when absent). */
+int ptb_root_dir_empty(const struct ptb_root *r, const char *dir, int *err);
 
 /* Read a whole file, at most max bytes (the bound for its kind): more is
  * cut, with a note.  0, or -1 when absent, unreadable or not a regular

@@ -15,7 +15,11 @@
  * (after blanks) with "path" and holds '=' gives the text after the first
  * '=', trimmed, trailing '/' dropped; kept unless empty, absolute, with a
  * control byte (a NUL included) or a ".." component; at most 1000, in
- * order.  A folder's state is the fixture's: empty, ok, no-files (README
+ * order.  The first such line without '=' (before the 1000th path) is
+ * gitmodules_noeq: its 1-based number ('\n' ends a line), its text
+ * trimmed as above with each byte outside printable ASCII a '?' (76
+ * bytes, then "..." when longer), and the number of paths kept before
+ * it.  No folder is "unreadable" (the fixture's are all listable).  A folder's state is the fixture's: empty, ok, no-files (README
  * only, or a file), missing (anything else absent); gitmodules says
  * whether .gitmodules was read; folders gives the state of each folder
  * setup.py names itself: gloo ok, onnx empty, fbgemm no-files (a folder
@@ -160,10 +164,29 @@ static const char *state_of(const char *p)
 	return NULL;   /* another path: any state the probe's reads give */
 }
 
-/* The paths the model keeps, '\n'-joined into out. */
-static void model_paths(const char *g, size_t n, struct ptb_buf *out)
+/* The first path line without '=': number, text, paths before it */
+struct noeq { size_t line; char text[80]; int index; };
+
+static void model_noeq(struct noeq *q, size_t no, const char *p, int kept)
 {
-	size_t i = 0;
+	size_t n = strlen(p), k = 0, i;
+
+	q->line = no;
+	q->index = kept;
+	for (i = 0; i < n && k < 76; i++)
+		q->text[k++] = (p[i] >= 0x20 && p[i] < 0x7f) ? p[i] : '?';
+	if (i < n) {
+		memcpy(q->text + k, "...", 3);
+		k += 3;
+	}
+	q->text[k] = '\0';
+}
+
+/* The paths the model keeps, '\n'-joined into out; q->line 0 when no
+ * path line lacks '='. */
+static void model_paths(const char *g, size_t n, struct ptb_buf *out, struct noeq *q)
+{
+	size_t i = 0, no = 0;
 	int kept = 0;
 
 	while (i < n && kept < 1000) {
@@ -177,8 +200,15 @@ static void model_paths(const char *g, size_t n, struct ptb_buf *out)
 			if (g[i + k] == '\0')
 				line[k] = '\x01';
 		i = e + 1;
+		no++;
 		for (a = 0; line[a] == ' ' || line[a] == '\t' || line[a] == '\r'; a++)
 			;
+		if (strncmp(line + a, "path", 4) == 0 && !strchr(line + a, '=') && !q->line) {
+			end = line + strlen(line);
+			while (end > line + a && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+				*--end = '\0';
+			model_noeq(q, no, line + a, kept);
+		}
 		if (strncmp(line + a, "path", 4) != 0 || !(eq = strchr(line + a, '='))) {
 			free(line);
 			continue;
@@ -228,6 +258,21 @@ bad:
 	abort();
 }
 
+/* gitmodules_noeq as the model has it, or absent when it has none */
+static void check_noeq(const cJSON *got, const struct noeq *q)
+{
+	const cJSON *line = cJSON_GetObjectItemCaseSensitive(got, "line");
+	const cJSON *text = cJSON_GetObjectItemCaseSensitive(got, "text");
+	const cJSON *index = cJSON_GetObjectItemCaseSensitive(got, "index");
+
+	if (!q->line ? got == NULL :
+	    cJSON_IsNumber(line) && (size_t)line->valuedouble == q->line && cJSON_IsString(text) &&
+	    strcmp(text->valuestring, q->text) == 0 && cJSON_IsNumber(index) && index->valueint == q->index)
+		return;
+	fprintf(stderr, "fuzz_source: gitmodules_noeq: want line %zu '%s' index %d\n", q->line, q->text, q->index);
+	abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ptb_root r = { NULL, 0, NULL, NULL };
@@ -237,6 +282,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ptb_buf want, got;
 	cJSON *out = NULL;
 	const cJSON *it;
+	struct noeq q = { 0 };
 	char *ver;
 	int rc;
 
@@ -274,7 +320,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	ptb_buf_init(&want);
 	ptb_buf_init(&got);
-	model_paths(nul ? nul + 1 : "", glen, &want);
+	model_paths(nul ? nul + 1 : "", glen, &want, &q);
+	check_noeq(cJSON_GetObjectItemCaseSensitive(out, "gitmodules_noeq"), &q);
+	it = cJSON_GetObjectItemCaseSensitive(out, "unreadable");
+	if (!cJSON_IsObject(it) || cJSON_GetArraySize(it) != 0) {
+		fprintf(stderr, "fuzz_source: a folder of the fixture said unreadable\n");
+		abort();
+	}
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(out, "submodules")) {
 		const char *p = cJSON_GetObjectItemCaseSensitive(it, "path")->valuestring;
 		const char *st = cJSON_GetObjectItemCaseSensitive(it, "state")->valuestring;

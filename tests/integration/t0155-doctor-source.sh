@@ -311,6 +311,110 @@ if truncate -s 1G "$R/src/pytorch/version.txt" 2>/dev/null; then
 else
 	skip "a 1 GiB version.txt" "truncate is not available"
 fi
+
+# --- folders setup.py cannot list ---------------------------------------
+# os.listdir raises on a folder it cannot read (PermissionError), where
+# setup.py's all() reaches it (every folder before it missing or empty);
+# past that, check_for_files stats the folder's files, which mode 0111
+# allows and mode 000 does not.  Root reads anything, so as root ptbuild
+# runs as nobody (setpriv) to meet such a folder; skipped where neither
+# works.  [pt-submodules]
+# srcdoctor [VAR=VALUE...]: doctor of the checkout at /src/pytorch, as
+# $asuser (empty: this user)
+srcdoctor() {
+	run $asuser env -u TORCH_CUDA_ARCH_LIST -u USE_SYSTEM_LIBS PATH=/usr/bin CUDA_HOME=/opt/cuda-12.6.85 MAX_JOBS=4 "$@" \
+		"$PTBUILD" doctor --sysroot "$R" --facts "$T_DIR/facts.json" --source /src/pytorch
+}
+asuser= why=
+if [ "$(id -u)" = 0 ]; then
+	if command -v setpriv >/dev/null 2>&1; then
+		asuser="setpriv --reuid=65534 --regid=65534 --clear-groups"
+		chmod 755 "$T_DIR"
+	else
+		why="running as root, which reads any folder, and setpriv is not installed"
+	fi
+fi
+checkout "$R/src/pytorch" 2.14.0a0
+chmod 000 "$R/src/pytorch/third_party/pybind11"
+if [ -z "$why" ] && ! $asuser test -r "$R/src/pytorch/version.txt"; then
+	why="the unprivileged user cannot reach the test's directory"
+elif [ -z "$why" ] && $asuser ls "$R/src/pytorch/third_party/pybind11" >/dev/null 2>&1; then
+	why="a folder of mode 000 is readable here"
+fi
+# MODE OF pybind11 (listed first)|OF cpuinfo (second)|TEXT (empty: none)
+while IFS='|' read -r m1 m2 text; do
+	[ -n "$m1" ] || continue
+	if [ -n "$why" ]; then
+		skip "pybind11 $m1, cpuinfo $m2" "$why"
+		continue
+	fi
+	chmod "$m1" "$R/src/pytorch/third_party/pybind11"
+	chmod "$m2" "$R/src/pytorch/third_party/cpuinfo"
+	srcdoctor
+	if [ -n "$text" ]; then
+		like "$out" "*$text*" "a folder setup.py cannot list: pybind11 $m1, cpuinfo $m2"
+	else
+		unlike "$out" "*source-submodules-missing*" "a folder setup.py cannot list: pybind11 $m1, cpuinfo $m2: as setup.py, no finding"
+	fi
+done <<'ROWS'
+000|755|error \[source-submodules-missing\] /src/pytorch/third_party/pybind11 cannot be read (Permission denied): PyTorch's setup.py lists it to see whether any submodule is checked out and stops with "PermissionError: \[Errno 13\] Permission denied: '/src/pytorch/third_party/pybind11'"*seen: /src/pytorch/.gitmodules; third_party/pybind11 unreadable (Permission denied)*fix:  let the user who builds read it (chmod -R u+rwX /src/pytorch/third_party/pybind11)
+111|755|stops with "PermissionError: \[Errno 13\] Permission denied: '/src/pytorch/third_party/pybind11'"
+755|000|error \[source-submodules-missing\] 1 of the 2 git submodules the checkout's .gitmodules lists are not checked out: PyTorch's setup.py stops with "Could not find any of CMakeLists.txt, Makefile, setup.py, LICENSE, LICENSE.md, LICENSE.txt in /src/pytorch/third_party/cpuinfo"*seen: /src/pytorch/.gitmodules; third_party/cpuinfo unreadable (Permission denied)
+755|111|
+ROWS
+chmod 755 "$R/src/pytorch/third_party/pybind11" "$R/src/pytorch/third_party/cpuinfo"
+# what root meets too: a link to nothing is absent to os.path.exists; a
+# file where the folder should be is there, not empty, and holds none of
+# the files (a stat through a file fails)
+asuser=
+rm -rf "$R/src/pytorch/third_party/pybind11"
+ln -s ../nowhere "$R/src/pytorch/third_party/pybind11"
+srcdoctor
+like "$out" "*1 of the 2 git submodules*Could not find any of * in /src/pytorch/third_party/pybind11*seen: /src/pytorch/.gitmodules; third_party/pybind11 missing*" \
+	"a submodule that is a dangling link: missing, as os.path.exists has it"
+rm -f "$R/src/pytorch/third_party/pybind11"
+printf 'not a folder\n' >"$R/src/pytorch/third_party/pybind11"
+srcdoctor
+like "$out" "*1 of the 2 git submodules*Could not find any of * in /src/pytorch/third_party/pybind11*third_party/pybind11 (holds none of its files)*" \
+	"a submodule that is a file: none of its files in it"
+
+# --- a .gitmodules path line without '=' ----------------------------------
+# setup.py to 2.7 takes line.split("=", 1)[1] and raises IndexError; 2.8
+# on line.partition("=")[-1], the checkout's top, which is there and not
+# empty, so it no longer inits submodules itself  [pt-submodules-noeq]
+# VERSION|TEXT of source-submodules-missing (empty: none)
+while IFS='|' read -r v text; do
+	[ -n "$v" ] || continue
+	checkout "$R/src/pytorch" "$v"
+	sed -i '2a\	path third_party/foo' "$R/src/pytorch/.gitmodules"
+	srcdoctor
+	if [ -n "$text" ]; then
+		like "$out" "*$text*" "PyTorch $v, a path line without '=': $text"
+	else
+		unlike "$out" "*source-submodules-missing*" "PyTorch $v, a path line without '=': the checkout's top, no finding"
+	fi
+done <<'ROWS'
+2.4.0|error \[source-submodules-missing\] /src/pytorch/.gitmodules line 3, 'path third_party/foo', has no '=': PyTorch 2.4's setup.py takes each 'path' line's text after its '=' (line.split("=", 1)\[1\]) and stops there with "IndexError: list index out of range"*seen: /src/pytorch/.gitmodules:3: path third_party/foo*fix:  write line 3 as 'path = third_party/foo', or restore the file: cd /src/pytorch && git checkout -- .gitmodules
+2.6.0|PyTorch 2.6's setup.py takes each 'path' line's text after its '='
+2.7.1|/src/pytorch/.gitmodules line 3, 'path third_party/foo', has no '=': PyTorch 2.7's setup.py
+2.8.0|
+2.14.1|
+ROWS
+checkout "$R/src/pytorch" 2.6.0
+sed -i '2a\	path third_party/foo' "$R/src/pytorch/.gitmodules"
+srcdoctor USE_SYSTEM_LIBS=1
+unlike "$out" "*has no '='*" "... USE_SYSTEM_LIBS=1: setup.py reads no .gitmodules"
+rm -rf "$R/src/pytorch/.git"
+srcdoctor
+like "$out" "*fix:  write line 3 of /src/pytorch/.gitmodules as 'path = third_party/foo'*" "... without .git: the fix edits the line"
+# 2.8: every listed submodule empty, the line without '=' the top: no init
+# by setup.py, it stops at the first empty folder
+checkout "$R/src/pytorch" 2.8.0
+sed -i '2a\	path third_party/foo' "$R/src/pytorch/.gitmodules"
+rm -f "$R/src/pytorch/third_party/pybind11/CMakeLists.txt" "$R/src/pytorch/third_party/cpuinfo/CMakeLists.txt"
+srcdoctor
+like "$out" "*error \[source-submodules-missing\] 2 of the 3 git submodules the checkout's .gitmodules lists are not checked out: PyTorch's setup.py stops with \"Could not find any of * in /src/pytorch/third_party/pybind11\"*" \
+	"PyTorch 2.8, every submodule empty but a path line without '=': setup.py does not init them, it stops"
 checkout "$R/src/pytorch" 2.14.0a0
 
 # --- found as the working directory, on this host -----------------------

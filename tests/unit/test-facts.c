@@ -217,7 +217,7 @@ static void root_kinds(const struct ptb_root *r, const char *dir)
 	free(p);
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		is_str(ptb_root_kind(r, kinds[i].path), kinds[i].kind, "kind of %s", kinds[i].path);
-		ok(ptb_root_dir_empty(r, kinds[i].path) == kinds[i].empty, "%s: dir_empty %d", kinds[i].path,
+		ok(ptb_root_dir_empty(r, kinds[i].path, NULL) == kinds[i].empty, "%s: dir_empty %d", kinds[i].path,
 		   kinds[i].empty);
 	}
 	/* what this made, gone again */
