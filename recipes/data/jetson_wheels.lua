@@ -28,6 +28,8 @@
 --   [jal-files]  torch wheel files on pypi.jetson-ai-lab.io/jp6/cu126
 --                (2.7.0, 2.8.0, 2.9.1, each with its sha256) named in public
 --                install scripts
+--   [jal-files-211] torch 2.10.0 and 2.11.0 wheel files on the same index
+--                (2.10.0 with its sha256), named in public setup scripts
 --   [nv-redist-jp6] NVIDIA's wheels under
 --                developer.download.nvidia.com/compute/redist/jp/v60 and v61
 --                as public install scripts name them, and which L4T each is for
@@ -36,7 +38,7 @@
 -- to carry the same modules (those the JetPack supports), which is what
 -- NVIDIA builds them for [nv-forum-torch].
 -- Not here, because no source read shows the wheel file: jp6/cu126 wheels
--- of torch 2.10 to 2.13 (jetson-containers lists those versions and builds
+-- of torch 2.12 and 2.13 (jetson-containers lists those versions and builds
 -- them when the pip server lacks them), JetPack 6.0's jp6/cu122 index, and
 -- the pre-2.0 JetPack 4 wheels older than 1.10.
 
@@ -69,6 +71,8 @@ local BOX = "https://nvidia.box.com/shared/static/"
 -- <file> first).
 M.wheels = {
   -- JetPack 6.1 and 6.2 (L4T 36.4.x), CUDA 12.6
+  { jetpack = { "6.1", "6.2" }, torch = "2.11", pip = "2.11.0", cuda = "12.6", index = JAL6 },    -- [jal-files-211]
+  { jetpack = { "6.1", "6.2" }, torch = "2.10", pip = "2.10.0", cuda = "12.6", index = JAL6 },    -- [jal-files-211]
   { jetpack = { "6.1", "6.2" }, torch = "2.9", pip = "2.9.1", cuda = "12.6", index = JAL6 },     -- [jal-files]
   { jetpack = { "6.1", "6.2" }, torch = "2.8", pip = "2.8.0", cuda = "12.6", index = JAL6 },     -- [jal-files]
   { jetpack = { "6.1", "6.2" }, torch = "2.7", pip = "2.7.0", cuda = "12.6", index = JAL6 },     -- [jal-files]

@@ -46,12 +46,12 @@ NV=https://developer.download.nvidia.com/compute/redist/jp
 # name | plan arguments (FACTS: the case's facts file) | L4T CC CUDA (or -)
 # | covered (false/X.Y: not for this python3, a wheel does in Python X.Y)
 # | torch | command | a source build adds (glob) | why (glob)
-cases="orin profile, torch 2.14: the newest jp6/cu126 wheel [jal-files]|--profile jetson-orin|-|true|2.9.1|pip install torch==2.9.1 --index-url $JAL|torch 2.14 (the JetPack 6.2 wheels stop at 2.9.1)|*Orin (nvgpu) runs sm_87; no JetPack 6.2 wheel of torch 2.14*
+cases="orin profile, torch 2.14: the newest jp6/cu126 wheel [jal-files-211]|--profile jetson-orin|-|true|2.11.0|pip install torch==2.11.0 --index-url $JAL|torch 2.14 (the JetPack 6.2 wheels stop at 2.11.0)|*Orin (nvgpu) runs sm_87; no JetPack 6.2 wheel of torch 2.14*
 orin profile, torch 2.8 [jal-files]|--profile jetson-orin --torch 2.8|-|true|2.8.0|pip install torch==2.8.0 --index-url $JAL|a CUDA or cuDNN other than JetPack 6.2's|*(Python 3.10, CUDA 12.6, arch list 8.7) covers every GPU*
 orin profile, torch 2.7 [jal-files]|--profile jetson-orin --torch 2.7|-|true|2.7.0|pip install torch==2.7.0 --index-url $JAL|a CUDA*|*wheel of torch 2.7.0*
 orin profile, torch 2.6: a release candidate [nv-forum-jp61]|--profile jetson-orin --torch 2.6|-|true|2.6.0rc1|pip install torch==2.6.0rc1 --index-url $JAL|a CUDA*|*wheel of torch 2.6.0rc1*
-JetPack 6.2.2 (L4T 36.5.0) [jal-files]|--facts FACTS|36.5.0 8.7 12.6|true|2.9.1|pip install torch==2.9.1 --index-url $JAL|torch 2.14 (the JetPack 6.2.2 wheels stop at 2.9.1)|*
-JetPack 6.2.3 (L4T 36.5.2) [jp623] [jal-files]|--facts FACTS|36.5.2 8.7 12.6|true|2.9.1|pip install torch==2.9.1 --index-url $JAL|torch 2.14 (the JetPack 6.2.3 wheels stop at 2.9.1)|*
+JetPack 6.2.2 (L4T 36.5.0) [jal-files-211]|--facts FACTS|36.5.0 8.7 12.6|true|2.11.0|pip install torch==2.11.0 --index-url $JAL|torch 2.14 (the JetPack 6.2.2 wheels stop at 2.11.0)|*
+JetPack 6.2.3 (L4T 36.5.2) [jp623] [jal-files-211]|--facts FACTS|36.5.2 8.7 12.6|true|2.11.0|pip install torch==2.11.0 --index-url $JAL|torch 2.14 (the JetPack 6.2.3 wheels stop at 2.11.0)|*
 JetPack 6.1 (L4T 36.4.0), torch 2.5 [nv-forum-jp61]|--facts FACTS --torch 2.5|36.4.0 8.7 12.6|true|2.5.0|pip install torch==2.5.0 --index-url $JAL|a CUDA*|*JetPack 6.1 wheel of torch 2.5.0*
 JetPack 6.0 (L4T 36.3.0): NVIDIA's v60 wheel [nv-redist-jp6]|--facts FACTS|36.3.0 8.7 12.2|true|2.4.0a0+07cecf4168.nv24.05.14710581|pip install $NV/v60/pytorch/torch-2.4.0a0+07cecf4168.nv24.05.14710581-cp310-cp310-linux_aarch64.whl|torch 2.14 (the JetPack 6.0 wheels stop at 2.4.0a0+07cecf4168.nv24.05.14710581)|*CUDA 12.2*
 JetPack 6.0 DP (L4T 36.2.0): the v60 wheel serves it too [l4t-3620] [nv-redist-jp6]|--facts FACTS|36.2.0 8.7 12.2|true|2.4.0a0+07cecf4168.nv24.05.14710581|pip install $NV/v60/pytorch/torch-2.4.0a0+07cecf4168.nv24.05.14710581-cp310-cp310-linux_aarch64.whl|torch 2.14 (the JetPack 6.0 wheels stop at 2.4.0a0+07cecf4168.nv24.05.14710581)|*CUDA 12.2*

@@ -507,6 +507,8 @@ local NVJP = "https://developer.download.nvidia.com/compute/redist/jp/"
 local JAL = "https://pypi.jetson-ai-lab.io/jp6/cu126"
 local BOXS = "https://nvidia.box.com/shared/static/"
 local jrows = {  -- jetpack, torch, pip, cuda, where (index, url or download -> file), source
+  { "6.1 6.2", "2.11", "2.11.0", "12.6", "index " .. JAL, "[jal-files-211]" },
+  { "6.1 6.2", "2.10", "2.10.0", "12.6", "index " .. JAL, "[jal-files-211]" },
   { "6.1 6.2", "2.9", "2.9.1", "12.6", "index " .. JAL, "[jal-files]" },
   { "6.1 6.2", "2.8", "2.8.0", "12.6", "index " .. JAL, "[jal-files]" },
   { "6.1 6.2", "2.7", "2.7.0", "12.6", "index " .. JAL, "[jal-files]" },

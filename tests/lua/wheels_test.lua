@@ -95,8 +95,8 @@ end
 -- pattern, first thing a source build adds (pattern) }
 local function jal(v) return "^pip install torch==" .. v .. " %-%-index%-url https://pypi%.jetson%-ai%-lab%.io/jp6/cu126$" end
 local jcases = {
-  { "Orin, JetPack 6.2, torch 2.14: the newest jp6/cu126 wheel [jal-files]", "36.4.3", nil, { gpu("Orin", "8.7") },
-    "2.14", true, "2.9.1", jal("2%.9%.1"), "Orin runs sm_87; no JetPack 6%.2 wheel of torch 2%.14", "^torch 2%.14 %(the JetPack 6%.2 wheels stop at 2%.9%.1%)$" },
+  { "Orin, JetPack 6.2, torch 2.14: the newest jp6/cu126 wheel [jal-files-211]", "36.4.3", nil, { gpu("Orin", "8.7") },
+    "2.14", true, "2.11.0", jal("2%.11%.0"), "Orin runs sm_87; no JetPack 6%.2 wheel of torch 2%.14", "^torch 2%.14 %(the JetPack 6%.2 wheels stop at 2%.11%.0%)$" },
   { "Orin, JetPack 6.2, torch 2.8 has its own wheel [jal-files]", "36.4.3", nil, { gpu("Orin", "8.7") },
     "2.8", true, "2.8.0", jal("2%.8%.0"), "covers every GPU: Orin runs sm_87$", "^a CUDA or cuDNN other than JetPack 6%.2's$" },
   { "Orin, L4T 36.4.2 is JetPack 6.1: the jp6/cu126 wheels [l4t-3642]", "36.4.2", nil, { gpu("Orin", "8.7") },
