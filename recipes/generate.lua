@@ -760,7 +760,7 @@ local function docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
     notes[#notes + 1] = ("the base image %s is pinned by tag only: ptbuild names no digest for it with a source; pass --base-digest sha256:... to pin it"):format(im.base_image)
   end
   if ob.via == "source" and not ob_source and want.dockerfile then
-    notes[#notes + 1] = "the plan builds OpenBLAS from source but gives no url and sha256: the Dockerfile uses libopenblas-dev"
+    notes[#notes + 1] = "the plan builds OpenBLAS from source but gives no url and sha256: the Dockerfile uses libopenblas-openmp-dev"
   end
   return {
     base_image = im.base_image, base_digest = im.digest or "",

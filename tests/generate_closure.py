@@ -166,7 +166,7 @@ def docker_side(plan, dockerfile, work, bad, notes):
             bad.append("image %s: the arm64 page-size linker flag" % arch)
         if "OpenBLAS_HOME" in env:
             built = "# 3. OpenBLAS" in text and ("PREFIX='%s'" % env["OpenBLAS_HOME"]) in text
-            pkg = "libopenblas-dev" in text and env["OpenBLAS_HOME"] == "/usr"
+            pkg = "libopenblas-openmp-dev" in text and env["OpenBLAS_HOME"] == "/usr"
             if not (built or pkg):
                 bad.append("image %s: OpenBLAS_HOME=%s without OpenBLAS there" % (arch, env["OpenBLAS_HOME"]))
         sc = any(env.get(n) == "sccache" for n in LAUNCHERS)

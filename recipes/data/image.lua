@@ -61,8 +61,14 @@ return {
   -- libnuma-dev gives PyTorch its NUMA support.
   apt = { "build-essential", "ca-certificates", "curl", "git", "ninja-build", "python3-dev",
           "python3-pip", "python3-venv", "xz-utils", "libnuma-dev" },
-  -- When the plan pins no OpenBLAS source to build [deb] [debian-image]
-  apt_openblas = "libopenblas-dev",
+  -- When the plan pins no OpenBLAS source to build [deb] [debian-image]:
+  -- the OpenMP build, as the host plan's packages (data/packages.lua) and
+  -- PyTorch's own CD build (USE_OPENMP=1) use; libopenblas-dev would pull
+  -- libopenblas-pthread-dev first, whose threads fight PyTorch's OpenMP
+  -- ("Detect OpenMP Loop and this application may hang").  Its -dev
+  -- package sets the libopenblas.so alternative PyTorch's FindOpenBLAS
+  -- finds (postinst of libopenblas-openmp-dev 0.3.21+ds-4, bookworm).
+  apt_openblas = "libopenblas-openmp-dev",
   -- When an arm64 image builds the Arm Compute Library [pt-acl] [debian-image]
   apt_acl = "scons",
   -- The compiler cache unless sccache is asked for: PyTorch's CMake uses

@@ -449,7 +449,7 @@ local image = ptb.include("data/image")
 t.is(table.concat(image.apt, " "),
   "build-essential ca-certificates curl git ninja-build python3-dev python3-pip python3-venv xz-utils libnuma-dev",
   "image packages: each in Debian 12 [deb]")
-t.is(image.apt_openblas .. " " .. image.apt_acl .. " " .. image.apt_ccache, "libopenblas-dev scons ccache",
+t.is(image.apt_openblas .. " " .. image.apt_acl .. " " .. image.apt_ccache, "libopenblas-openmp-dev scons ccache",
   "image OpenBLAS, ACL and ccache packages: each in Debian 12 [deb]")
 for i, row in ipairs({ { "ubuntu 22.04 ubuntu:22.04", "3.10", "2.35", "[ubuntu]" },
                        { "ubuntu 24.04 ubuntu:24.04", "3.12", "2.39", "[ubuntu]" },
