@@ -117,6 +117,7 @@ SHELL_TESTS = \
 	tests/integration/t0165-jetson-module-l4t.sh \
 	tests/integration/t0166-jetson-keep-torch.sh \
 	tests/integration/t0167-jetson-unnamed-cuda.sh \
+	tests/integration/t0168-plan-unknown-cuda.sh \
 	tests/integration/t0153-doctor-container-procfs.sh \
 	tests/integration/t0155-doctor-source.sh \
 	tests/integration/t0211-sources.sh \
