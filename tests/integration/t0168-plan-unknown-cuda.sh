@@ -6,9 +6,10 @@
 # it and where the tables stop (read from data/cuda.lua, not written
 # in), plans it on --cuda 13.6 judged by its nvcc's list with a warning
 # naming what is unknown and the floor ptbuild can state, and keeps a
-# known release by default unless only the unknown one fits.  Before,
-# plan passed the toolkit over without a word and refused --cuda 13.6
-# as an unknown release (exit 2).
+# known release by default unless only the unknown one fits; doctor
+# says what plan says.  Before, plan passed the toolkit over without a
+# word and refused --cuda 13.6 as an unknown release (exit 2), and
+# doctor judged nothing of it but an arch list.
 . "$top_srcdir/tests/lib.sh"
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 
@@ -74,6 +75,13 @@ run "$PTBUILD" --recipes "$T_DIR/short" plan --facts "$F" --cuda 13.6 --json
 printf '%s' "$out" >"$T_DIR/p.json"
 like "$(findings "$T_DIR/p.json" cuda-release-unknown message)" "*newer than ptbuild's tables, which stop at CUDA 13.4:*as every CUDA 13.x up to 13.4*" \
 	"tables ending at 13.4 (an override): the warning says 13.4"
+
+# 5. doctor on the same facts says what plan says.
+"$PTBUILD" doctor --facts "$F" --json >"$T_DIR/d.json" 2>"$T_DIR/err"
+is "$(findings "$T_DIR/d.json" cuda-release-unknown message)" "${msg:-plan raised none}" \
+	"doctor --facts: the same cuda-release-unknown message as plan's"
+is "$(findings "$T_DIR/d.json" driver-too-old severity)" warning \
+	"... and the driver's minor-version compatibility as a driver-too-old warning, as plan's driver-minor-compat"
 
 # 6. A new major: no driver floor, and a driver of CUDA 13.1 does not
 #    run it; PyTorch 2.14 predates CUDA 14.
