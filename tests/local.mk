@@ -169,6 +169,7 @@ SHELL_TESTS = \
 	tests/integration/t0803-fleet-fetch.sh \
 	tests/integration/t0804-fleet-validate-doctor.sh \
 	tests/integration/t0805-fleet-jetson.sh \
+	tests/integration/t0806-fleet-nvcc-lists.sh \
 	tests/integration/t0900-docker-build.sh
 TESTS += $(LUA_TESTS) $(SHELL_TESTS)
 
