@@ -334,6 +334,20 @@ local function set_decision(plan, topic, why)
   end
 end
 
+-- The release --cuda asks for: one ptbuild's tables hold, else one
+-- newer than them installed on the build machine and judged by its own
+-- nvcc (T.unknown_release, as a single plan takes it); nil when --cuda
+-- is neither (build_group then gives plan's own error for it).
+local function asked_release(args, build)
+  if not args.cuda then return nil end
+  local r, minor = A.release(args.cuda)
+  if r then return r end
+  for _, i in ipairs(T.installed(build.facts)) do
+    if i.release and i.release.unknown and i.minor == minor then return i.release end
+  end
+  return nil
+end
+
 -- The CUDA release for one platform's nodes: --cuda, or the choice that
 -- serves them all, or else the most.  Nodes no CUDA serves, even alone,
 -- are named (fleet problems) and left out.  Returns the choice {release,
@@ -341,7 +355,7 @@ end
 -- when no node is left.
 local function choose_cuda(platform, nodes, args, torch, items, fleet_problems, node_rows)
   local build, build_why = build_machine(nodes, args.build_node)
-  local want = args.cuda and A.release(args.cuda)
+  local want = asked_release(args, build)
   if want then
     return { release = want, why = "--cuda " .. want.version }, nodes, build, build_why
   end
@@ -566,9 +580,15 @@ end
 
 -- One platform's build.  Returns plan, target, or nil, errors.
 local function build_group(platform, nodes, args, torch, items, fleet_problems, node_rows)
+  if args.cuda and not asked_release(args, build_machine(nodes, args.build_node)) then
+    -- a --cuda no plan of the build machine takes: that plan's error
+    -- (before, the fleet went on as if no --cuda was given)
+    local solo = P.make({ facts = build_machine(nodes, args.build_node).facts, cuda = args.cuda, torch = args.torch })
+    return nil, solo.errors
+  end
   local ch, served, build, build_why = choose_cuda(platform, nodes, args, torch, items, fleet_problems, node_rows)
   if not ch then return nil end
-  local want = args.cuda and A.release(args.cuda)
+  local want = asked_release(args, build)
   local r = ch.release
 
   -- The build machine's facts with every served node's GPUs, its own

@@ -6,7 +6,9 @@
 # every other node is judged by its own nvcc: where it lacks a target of
 # the build's arch list, a warning names the node, its toolkit and the
 # target (what the fleet's environment compiles there would fail).
-# Before, only the build machine's answer was read.
+# Before, only the build machine's answer was read.  A --cuda outside
+# the tables is planned or refused as a single plan does it (it was
+# ignored).
 . "$top_srcdir/tests/lib.sh"
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 
@@ -72,5 +74,24 @@ printf '%s' "$out" >"$T_DIR/f.json"
 is "$rc" 1 "--build-node ada (its nvcc lacks sm_107): exit 1"
 is "$(probs "$T_DIR/f.json" toolkit-drops-gpu node)" "rubin" "... the build's toolkit cannot build rubin's GPU: an error on rubin"
 is "$(probs "$T_DIR/f.json" fleet-node-nvcc-lacks node)" "" "... and no fleet-node-nvcc-lacks (rubin's nvcc builds the list)"
+
+# 4. --cuda of a release newer than the tables: planned where the build
+#    machine has it installed (judged by its nvcc, as a single plan),
+#    else refused as plan refuses it (before: ignored, exit 0).
+U=$top_srcdir/tests/fixtures/facts/rtx4090-cuda136-unknown.json
+K=$top_srcdir/tests/fixtures/facts/rtx4090-cuda128.json
+run "$PTBUILD" plan --facts "$U" --facts "$K" --cuda 13.6 --build-node rtx4090-cuda136-unknown --json
+printf '%s' "$out" >"$T_DIR/f.json"
+is "$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["builds"][0]["cuda"]; print(c["version"], c["root"], c["gpu_list"]["nvcc"])' "$T_DIR/f.json")" \
+	"13.6 /usr/local/cuda-13.6 /usr/local/cuda-13.6/bin/nvcc" \
+	"fleet --cuda 13.6, installed on the build machine: its toolkit, judged by its nvcc"
+is "$(probs "$T_DIR/f.json" cuda-release-unknown node)" "rtx4090-cuda136-unknown" "... cuda-release-unknown, on the build machine"
+like "$(probs "$T_DIR/f.json" driver-too-old message)" "node 'rtx4090-cuda128': driver 570.124.06 cannot run CUDA 13.6 (*or 580.65.06 through minor-version compatibility)" \
+	"... the other node's driver judged by CUDA 13's floor"
+run "$PTBUILD" plan --facts "$U" --facts "$K" --cuda 13.6 --build-node rtx4090-cuda128
+is "$rc" 2 "fleet --cuda 13.6 built where it is not installed: exit 2 (was 0, --cuda ignored)"
+like "$err" "*error: unknown CUDA release '13.6'*" "... plan's own error"
+run "$PTBUILD" plan --facts "$U" --facts "$K" --cuda foo
+is "$rc" 2 "fleet --cuda foo: exit 2 (was 0, --cuda ignored)"
 
 done_testing
