@@ -365,7 +365,7 @@ check("arch-list-invalid", "error", "S17", function(c)
   if not l then return end
   local items, errs = archlist.parse(l, c.torch, c.rel)
   local nv = c.tk and c.tk.gpu_list and c.tk.gpu_list.code and c.tk.gpu_list
-  if #errs == 0 and c.rel then
+  if #errs == 0 and c.rel and not c.rel.unknown then
     errs = archlist.check(items, c.rel)
   elseif #errs == 0 and nv then
     -- a release ptbuild's tables lack: its nvcc's answer alone judges
@@ -583,6 +583,17 @@ check("cuda-data-assumed", "warning", nil, function(c)
     seen = ("toolkit %s (%s)"):format(c.tk.root, tostring(c.tk.version or c.rel.version)),
     fix = c.rel.assumed and ("check with '%s/bin/nvcc --list-gpu-arch' and the #if guards of %s/include/crt/host_config.h")
       :format(c.tk.root, c.tk.root) or ("check the #if guards of %s/include/crt/host_config.h"):format(c.tk.root) }
+end)
+
+-- A toolkit in use of a release newer than ptbuild's tables, judged by
+-- its own nvcc's GPU list (lib/toolkit unknown_release): what ptbuild
+-- does not know of it and the floor it can state, in plan's words
+-- (lib/checks unknown_release_words).
+check("cuda-release-unknown", "warning", nil, function(c)
+  if not (c.rel and c.rel.unknown) then return end
+  local message, fix = checks_lib.unknown_release_words(c.f, c.rel, c.tk, c.torch or pytorch.releases[#pytorch.releases])
+  return { message = message, fix = fix,
+    seen = ("toolkit %s (%s), GPU list from %s"):format(c.tk.root, tostring(c.tk.version), c.rel.gpu_list_from) }
 end)
 
 -- The Python a build here runs in, against the release of the checkout
@@ -1418,8 +1429,10 @@ function M.check(args)
   end
   c.tk = M.toolkit(f, args.facts_only and {} or o)
   -- the toolkit's release as its own nvcc lists its GPUs, where detect
-  -- asked it (lib/archlist judged_release), else as ptbuild's tables do
-  c.rel = c.tk and c.tk.version and archlist.judged_release(archlist.release(c.tk.version), c.tk) or nil
+  -- asked it (lib/archlist judged_release; a release newer than the
+  -- tables: lib/toolkit unknown_release), else as ptbuild's tables do
+  c.rel = c.tk and c.tk.version and (archlist.judged_release(archlist.release(c.tk.version), c.tk)
+    or toolkit.unknown_release(c.tk)) or nil
   if args.facts_only then c.o = unseen(c) end
   local findings, needs = {}, {}
   for _, ch in ipairs(checks) do

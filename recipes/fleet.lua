@@ -334,6 +334,20 @@ local function set_decision(plan, topic, why)
   end
 end
 
+-- The release --cuda asks for: one ptbuild's tables hold, else one
+-- newer than them installed on the build machine and judged by its own
+-- nvcc (T.unknown_release, as a single plan takes it); nil when --cuda
+-- is neither (build_group then gives plan's own error for it).
+local function asked_release(args, build)
+  if not args.cuda then return nil end
+  local r, minor = A.release(args.cuda)
+  if r then return r end
+  for _, i in ipairs(T.installed(build.facts)) do
+    if i.release and i.release.unknown and i.minor == minor then return i.release end
+  end
+  return nil
+end
+
 -- The CUDA release for one platform's nodes: --cuda, or the choice that
 -- serves them all, or else the most.  Nodes no CUDA serves, even alone,
 -- are named (fleet problems) and left out.  Returns the choice {release,
@@ -341,7 +355,7 @@ end
 -- when no node is left.
 local function choose_cuda(platform, nodes, args, torch, items, fleet_problems, node_rows)
   local build, build_why = build_machine(nodes, args.build_node)
-  local want = args.cuda and A.release(args.cuda)
+  local want = asked_release(args, build)
   if want then
     return { release = want, why = "--cuda " .. want.version }, nodes, build, build_why
   end
@@ -415,13 +429,58 @@ local function jetson_node_problems(plan, torch, r, n, runs)
   return how ~= nil
 end
 
+-- CUDA's libraries load on every node: its glibc floor is each node's
+-- (its headers' ceiling is the build machine's alone), and binaries
+-- built on the build machine need its glibc.  Adds node n's problems.
+local function node_glibc_problems(plan, r, n, build)
+  local build_glibc = build.facts.host and build.facts.host.glibc
+  local gok, gwhy = T.glibc_ok(n.facts, r)
+  if not gok and gwhy:find("older", 1, true) then
+    problem(plan.problems, "error", "glibc-too-old", n.name,
+      ("node '%s': %s: its libraries fail to load there"):format(n.name, gwhy),
+      ("use CUDA 12.6 or older (--cuda), or update the distribution of %s"):format(n.name))
+  end
+  local g = n.facts.host and n.facts.host.glibc
+  if type(g) == "string" and type(build_glibc) == "string" and A.vcmp(g, build_glibc) < 0 then
+    problem(plan.problems, "warning", "fleet-glibc-older", n.name,
+      ("node '%s' has glibc %s, older than the build machine %s's %s: binaries built there may need symbols it lacks ('GLIBC_%s not found')"):format(
+        n.name, g, build.name, build_glibc, build_glibc),
+      ("build on the node with the oldest glibc (--build-node %s), or in a container of its distribution"):format(n.name))
+  end
+end
+
+-- Each node is judged by its own nvcc's answer: the build compiles on
+-- the build machine, by the GPU list its toolkit gives (plan.make on its
+-- facts), but a node with a toolkit of the same release whose own nvcc
+-- (detect's toolkits[].gpu_list: a patched or older update) lacks a
+-- target of the build's arch list fails there what the fleet's
+-- environment compiles with it (torch.utils.cpp_extension reads
+-- TORCH_CUDA_ARCH_LIST), and doctor there raises arch-list-invalid.
+-- A warning per such toolkit, naming the node, its nvcc and the target.
+local function node_nvcc_problems(plan, r, n, build)
+  local items = A.parse(plan.torch_cuda_arch_list or "")
+  for _, tk in ipairs(n.facts.toolkits or {}) do
+    local g = type(tk) == "table" and tk.gpu_list
+    if type(g) == "table" and type(g.code) == "table" and type(g.arch) == "table"
+        and A.cuda_minor(tk.version) == r.version and #items > 0 then
+      local errs = A.check_nvcc(items, { nvcc = tostring(g.nvcc), version = r.version, arch = g.arch, code = g.code })
+      if #errs > 0 then
+        problem(plan.problems, "warning", "fleet-node-nvcc-lacks", n.name,
+          ("node '%s': its CUDA %s in %s (%s) does not build the build's arch list %s, as its own nvcc answers: %s; the build itself runs on %s, whose nvcc builds it, but what the fleet's environment compiles on %s (torch.utils.cpp_extension, by TORCH_CUDA_ARCH_LIST) fails there"):format(
+            n.name, r.version, tostring(tk.root), tostring(tk.version), plan.torch_cuda_arch_list, errs[1].message, build.name, n.name),
+          ("install on %s the CUDA %s update the build machine %s has (%s), or compile extensions there with a TORCH_CUDA_ARCH_LIST its nvcc lists (%s)"):format(
+            n.name, r.version, build.name, tostring((plan.cuda or {}).full_version or r.version), errs[1].hint))
+      end
+    end
+  end
+end
+
 -- Per served node: how its driver runs CUDA r, its GPUs in the arch list
 -- (node_rows), and the problems that are its own (in plan.problems).  A
 -- Jetson node's module is judged as its own plan judges it (checks
 -- jetson_cuda_too_old: a Jetson Thor needs CUDA 13), whatever the build
 -- machine's module.
 local function node_problems(plan, torch, r, items, build, served, platform, node_rows)
-  local build_glibc = build.facts.host and build.facts.host.glibc
   for _, n in ipairs(served) do
     local row = node_rows[n.name]
     row.build = platform
@@ -470,21 +529,8 @@ local function node_problems(plan, torch, r, items, build, served, platform, nod
             n.name, n.facts.driver.version, n.facts.driver.cuda_max or "?", r.version, r.version),
           ("install %s on %s to run CUDA %s directly"):format(T.driver_at_least(r), n.name, r.version))
       end
-      -- CUDA's libraries load on every node: its glibc floor is each
-      -- node's (its headers' ceiling is the build machine's alone).
-      local gok, gwhy = T.glibc_ok(n.facts, r)
-      if not gok and gwhy:find("older", 1, true) then
-        problem(plan.problems, "error", "glibc-too-old", n.name,
-          ("node '%s': %s: its libraries fail to load there"):format(n.name, gwhy),
-          ("use CUDA 12.6 or older (--cuda), or update the distribution of %s"):format(n.name))
-      end
-      local g = n.facts.host and n.facts.host.glibc
-      if type(g) == "string" and type(build_glibc) == "string" and A.vcmp(g, build_glibc) < 0 then
-        problem(plan.problems, "warning", "fleet-glibc-older", n.name,
-          ("node '%s' has glibc %s, older than the build machine %s's %s: binaries built there may need symbols it lacks ('GLIBC_%s not found')"):format(
-            n.name, g, build.name, build_glibc, build_glibc),
-          ("build on the node with the oldest glibc (--build-node %s), or in a container of its distribution"):format(n.name))
-      end
+      node_glibc_problems(plan, r, n, build)
+      node_nvcc_problems(plan, r, n, build)
     end
     local gpus = {}
     for _, gpu in ipairs(n.facts.gpus or {}) do
@@ -534,9 +580,15 @@ end
 
 -- One platform's build.  Returns plan, target, or nil, errors.
 local function build_group(platform, nodes, args, torch, items, fleet_problems, node_rows)
+  if args.cuda and not asked_release(args, build_machine(nodes, args.build_node)) then
+    -- a --cuda no plan of the build machine takes: that plan's error
+    -- (before, the fleet went on as if no --cuda was given)
+    local solo = P.make({ facts = build_machine(nodes, args.build_node).facts, cuda = args.cuda, torch = args.torch })
+    return nil, solo.errors
+  end
   local ch, served, build, build_why = choose_cuda(platform, nodes, args, torch, items, fleet_problems, node_rows)
   if not ch then return nil end
-  local want = args.cuda and A.release(args.cuda)
+  local want = asked_release(args, build)
   local r = ch.release
 
   -- The build machine's facts with every served node's GPUs, its own

@@ -373,6 +373,11 @@ function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
         or ("CUDA %s downloads do not include cuDNN: PyTorch would build without it, silently"):format(r.version),
       cudnn_fix(r, platform, choice.root, torch))
   end
+  if r.unknown and tk then
+    -- a release newer than the tables, installed (T.unknown_release)
+    local message, fix = C.unknown_release_words(facts, r, tk, torch)
+    problem(p, "warning", "cuda-release-unknown", message, fix)
+  end
   local what = C.assumed_data(r)
   if what then
     problem(p, "warning", "cuda-data-assumed",
@@ -560,8 +565,29 @@ local function installed_torch(facts, r, arch, cplan)
   return it
 end
 
+-- --cuda X.Y of a release ptbuild's tables lack, installed here: the
+-- toolkit's release as its own nvcc answered (T.unknown_release), or
+-- the error when its nvcc's GPU list was not read (nothing to judge the
+-- arch list by); nil when no toolkit of X.Y is installed.
+local function installed_unknown(facts, minor)
+  for _, tk in ipairs((facts or {}).toolkits or {}) do
+    if type(tk) == "table" and tk.root and A.cuda_minor(tk.version) == minor then
+      local r = T.unknown_release(tk)
+      if r then return r end
+      local g = type(tk.gpu_list) == "table" and tk.gpu_list or nil
+      return nil, { kind = "usage",
+        message = ("CUDA %s is installed in %s, but ptbuild's tables stop at CUDA %s and its nvcc's GPU list was not read%s: nothing to judge an arch list by"):format(
+          minor, tk.root, T.tables_end(), g and type(g.error) == "string" and (" (" .. g.error .. ")") or ""),
+        hint = ("run 'ptbuild plan --cuda %s' on the machine itself (detect asks %s/bin/nvcc --list-gpu-arch and --list-gpu-code), or choose a release ptbuild knows"):format(minor, tk.root) }
+    end
+  end
+  return nil
+end
+
 -- The PyTorch release (--torch, else the newest) and the CUDA release
--- asked for (--cuda), each a usage error when unknown.  Returns torch,
+-- asked for (--cuda), each a usage error when unknown; --cuda of a
+-- release newer than the tables is planned when it is installed here
+-- and its nvcc answered (installed_unknown).  Returns torch,
 -- want, errors.
 local function releases_asked(args)
   local errors = {}
@@ -577,9 +603,12 @@ local function releases_asked(args)
   end
   local want
   if args.cuda then
-    local m
+    local m, unread
     want, m = A.release(args.cuda)
-    if not want or A.vcmp(want.version, "11.8") < 0 then
+    if not want and m then want, unread = installed_unknown(args.facts, m) end
+    if unread then
+      errors[#errors + 1] = unread
+    elseif not want or A.vcmp(want.version, "11.8") < 0 then
       -- ptbuild knows the 11.x releases before 11.8 ('ptbuild arch'
       -- checks an arch list against them), but no plan installs them
       local old = want and want.version
@@ -862,6 +891,15 @@ local function assumed_limit(r, tk, kind)
   return r.compilers_assumed and not read
 end
 
+-- "gcc 16, clang 22 at most", each limit ptbuild knows (C.limits lim).
+local function limits_text(lim)
+  local parts = {}
+  for _, k in ipairs({ "gcc", "clang" }) do
+    parts[#parts + 1] = lim[k .. "_max"] and ("%s %d"):format(k, lim[k .. "_max"]) or (k .. " unknown")
+  end
+  return table.concat(parts, ", ") .. " at most"
+end
+
 -- The host compiler's decision; returns what the build environment needs
 -- of it ({switched, cxx}).
 local function decide_host_compiler(decide, hc, r, tk)
@@ -869,8 +907,7 @@ local function decide_host_compiler(decide, hc, r, tk)
   if hc.unjudged then
     local lim = C.limits(r, tk)
     decide("host_compiler", ("%s (named by CUDAHOSTCXX)"):format(hc.unjudged),
-      ("ptbuild knows no version of it, so it cannot check it against nvcc %s (gcc %d, clang %d at most)"):format(
-        r.version, lim.gcc_max, lim.clang_max))
+      ("ptbuild knows no version of it, so it cannot check it against nvcc %s (%s)"):format(r.version, limits_text(lim)))
   elseif hc.host then
     hinfo.cxx = H.cxx_of(hc.host.path)
     local lim = C.limits(r, tk)
@@ -881,9 +918,11 @@ local function decide_host_compiler(decide, hc, r, tk)
           or ("the default gcc %s %s with nvcc %s"):format(hc.default.version, hc.maybe and "may not work" or "does not work", r.version))
         or hc.refused and ("refused by nvcc %s%s: see the gcc-too-new problem"):format(r.version, by)
         or hc.unsure and ("not known to work with nvcc %s%s (only its version %s is known): see the gcc-too-new problem"):format(r.version, by, hc.host.version)
-        or ("accepted by nvcc %s (%s %d at most%s)%s"):format(r.version, hc.kind,
-          hc.kind == "clang" and lim.clang_max or lim.gcc_max,
-          assumed_limit(r, tk, hc.kind) and ", assumed from the release before it" or "", by))
+        or (hc.kind == "clang" and lim.clang_max or hc.kind ~= "clang" and lim.gcc_max)
+          and ("accepted by nvcc %s (%s %d at most%s)%s"):format(r.version, hc.kind,
+            hc.kind == "clang" and lim.clang_max or lim.gcc_max,
+            assumed_limit(r, tk, hc.kind) and ", assumed from the release before it" or "", by)
+        or ("not judged: the newest %s nvcc %s accepts is unknown to ptbuild (see the cuda-release-unknown problem)%s"):format(hc.kind, r.version, by))
   end
   return hinfo
 end

@@ -117,6 +117,7 @@ SHELL_TESTS = \
 	tests/integration/t0165-jetson-module-l4t.sh \
 	tests/integration/t0166-jetson-keep-torch.sh \
 	tests/integration/t0167-jetson-unnamed-cuda.sh \
+	tests/integration/t0168-plan-unknown-cuda.sh \
 	tests/integration/t0153-doctor-container-procfs.sh \
 	tests/integration/t0155-doctor-source.sh \
 	tests/integration/t0211-sources.sh \
@@ -169,6 +170,7 @@ SHELL_TESTS = \
 	tests/integration/t0803-fleet-fetch.sh \
 	tests/integration/t0804-fleet-validate-doctor.sh \
 	tests/integration/t0805-fleet-jetson.sh \
+	tests/integration/t0806-fleet-nvcc-lists.sh \
 	tests/integration/t0900-docker-build.sh
 TESTS += $(LUA_TESTS) $(SHELL_TESTS)
 

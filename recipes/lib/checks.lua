@@ -758,6 +758,41 @@ function M.assumed_data(r)
     or "host compiler limits"
 end
 
+-- An installed toolkit of a release newer than ptbuild's tables
+-- (T.unknown_release r, toolkit tk), in use: what ptbuild does not know
+-- of it -- its driver minimum, the host compiler limits its
+-- host_config.h did not give (detect reads gcc's), whether PyTorch
+-- release torch supports it -- and the floor it can state: the
+-- minor-version compatibility floor of its major (T.compat_floor), none
+-- for a major the tables lack.  Message and fix of cuda-release-unknown,
+-- for plan and doctor alike.
+function M.unknown_release_words(facts, r, tk, torch)
+  local unknown = { "its driver minimum" }
+  unknown[#unknown + 1] = r.gcc_max and "its clang limit" or "its host compiler limits (gcc and clang)"
+  if T.torch_builds(torch, r) == "untested" then
+    unknown[#unknown + 1] = ("whether PyTorch %s supports it (it ships no CUDA %s wheels)"):format(torch.version, r.version)
+  end
+  local last = table.remove(unknown)
+  local major = r.version:match("^%d+")
+  local floor = r.compat_min and T.compat_floor(r)
+  local states = {}
+  if floor then
+    states[#states + 1] = ("a driver of %s or newer runs CUDA %s through minor-version compatibility only (without PTX JIT), as every CUDA %s.x up to %s"):format(
+      floor, r.version, major, r.compat_from)
+  else
+    states[#states + 1] = ("no driver floor: CUDA %s is a major ptbuild's tables lack, and minor-version compatibility does not cross majors"):format(major)
+  end
+  if r.gcc_max then
+    states[#states + 1] = ("gcc %d at most, as %s/include/crt/host_config.h says"):format(r.gcc_max, tk.root)
+  end
+  local alt = T.suggest(facts, torch, r)
+  return ("CUDA %s in %s (%s) is newer than ptbuild's tables, which stop at CUDA %s: its GPU list is its own nvcc's answer (%s), but ptbuild does not know %s%s; what it can state: %s"):format(
+      r.version, tk.root, tostring(tk.version), r.tables_end, r.gpu_list_from or "none",
+      table.concat(unknown, ", "), #unknown > 0 and (" or " .. last) or last, table.concat(states, "; ")),
+    (alt and ("prefer --cuda %s, a CUDA ptbuild knows that fits this machine, unless you need %s; else "):format(alt.version, r.version) or "")
+      .. ("read NVIDIA's CUDA %s release notes (Table 3: its minimum driver) and installation guide (its host compilers), and run PyTorch's CUDA tests on the result"):format(r.version)
+end
+
 -- The compiler limits of release r as the toolkit tk states them: its own
 -- host_config.h (detect's toolkits[].gcc_max, doctor's observation) where
 -- read, else data/cuda.lua's.  A table usable as r by compiler_ok.

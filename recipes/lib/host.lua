@@ -60,7 +60,7 @@ M.compiler_ok = C.compiler_ok
 local function too_old(problems, c, torch, lim, var)
   local lo, hi = C.version_span(c.version)
   local least = major(torch.gcc_min) + (A.vcmp(torch.gcc_min, tostring(major(torch.gcc_min))) > 0 and 1 or 0)
-  local install = ("install gcc %d to %d and %s"):format(least, lim.gcc_max,
+  local install = ("install gcc %s and %s"):format(lim.gcc_max and ("%d to %d"):format(least, lim.gcc_max) or least,
     var and ("set %s to its g++"):format(var) or "put it first on PATH")
   if lo and A.vcmp(hi, torch.gcc_min) <= 0 then
     problem(problems, "error", "gcc-too-old",
@@ -199,7 +199,8 @@ function M.host_compiler(facts, r, torch, tk)
   if not start then
     problem(problems, "warning", "no-compiler",
       "no gcc was found on this machine; the plan assumes the build environment brings one",
-      ("install gcc %s to %d (CUDA %s accepts up to gcc %d)"):format(torch.gcc_min, lim.gcc_max, r.version, lim.gcc_max))
+      lim.gcc_max and ("install gcc %s to %d (CUDA %s accepts up to gcc %d)"):format(torch.gcc_min, lim.gcc_max, r.version, lim.gcc_max)
+        or ("install gcc %s or newer (the newest CUDA %s accepts is unknown to ptbuild: see its include/crt/host_config.h)"):format(torch.gcc_min, r.version))
     return { switched = false }, problems
   end
   local kind = C.compiler_kind(start)

@@ -27,9 +27,12 @@ function M.driver_runs(r, driver)
   if driver.cuda_max and A.vcmp(driver.cuda_max, r.version) >= 0 then return "direct" end
   local major = r.version:match("^(%d+)")
   local dmajor = driver.cuda_max and driver.cuda_max:match("^(%d+)")
-  if A.vcmp(driver.version, r.compat_min) >= 0 and (not dmajor or dmajor == major) then
+  if r.compat_min and A.vcmp(driver.version, r.compat_min) >= 0 and (not dmajor or dmajor == major) then
     return "compat"
   end
+  -- a release newer than the tables (unknown_release) whose major has
+  -- no floor there, and no ceiling read from the driver: nothing to say
+  if not r.compat_min and not driver.cuda_max then return "unknown" end
   return nil
 end
 
@@ -218,14 +221,56 @@ function M.toolkit_platform(tk)
   return target_platform[tk.target or ""]
 end
 
+-- The newest release data/cuda.lua lists: where ptbuild's tables stop.
+function M.tables_end()
+  local last
+  for _, r in ipairs(cuda.releases) do
+    if not last or A.vcmp(r.version, last) > 0 then last = r.version end
+  end
+  return last
+end
+
+-- An installed toolkit of a release data/cuda.lua does not list (newer
+-- than its tables: 13.6, 14.0), as its own nvcc answered (detect's
+-- tk.gpu_list): the newest release the tables hold of its major (else
+-- the newest of all) judged by that answer (A.judged_release: the GPU
+-- code is nvcc's; the a/f variants, which nvcc 13 does not list, that
+-- release's of what nvcc builds), renamed, with unknown = true and only
+-- what ptbuild can still state: no driver minimum; the minor-version
+-- compatibility floor of its major (one per major, Table 2 [rn-t2]:
+-- compat_from names the release it is read from), none for a major the
+-- tables lack; the gcc limit of its own host_config.h (tk.gcc_max) or
+-- none; no clang limit; the toolkit's own platform.  nil for a release
+-- the tables list, or a toolkit whose nvcc gave no list.
+function M.unknown_release(tk)
+  local minor = type(tk) == "table" and A.cuda_minor(tk.version)
+  if not minor or A.release(minor) then return nil end
+  local g = tk.gpu_list
+  if not (type(g) == "table" and type(g.code) == "table" and type(g.arch) == "table") then return nil end
+  local major, newest, same = minor:match("^%d+"), nil, nil
+  for _, r in ipairs(cuda.releases) do
+    if not newest or A.vcmp(r.version, newest.version) > 0 then newest = r end
+    if r.version:match("^%d+") == major and (not same or A.vcmp(r.version, same.version) > 0) then same = r end
+  end
+  local r = A.judged_release(same or newest, tk)
+  r.version, r.unknown, r.tables_end = minor, true, M.tables_end()
+  r.driver_min, r.driver_branch, r.driver_min_bound, r.compilers_assumed = nil, nil, nil, nil
+  r.compat_min = same and same.compat_min or nil
+  r.compat_from = same and same.version or nil
+  r.gcc_max, r.clang_max = tonumber(tk.gcc_max), nil
+  r.platforms = { M.toolkit_platform(tk) }
+  return r
+end
+
 -- Installed toolkits, newest first (ties by root), with their release:
 -- as the toolkit's own nvcc lists its GPUs where detect asked it (its
--- release's list has no source: A.judged_release), else ptbuild's.
+-- release's list has no source: A.judged_release; a release newer than
+-- the tables: unknown_release), else ptbuild's.
 function M.installed(facts)
   local out = {}
   for _, tk in ipairs(facts.toolkits or {}) do
     if tk.version and tk.root then
-      local r = A.judged_release(A.release(tk.version), tk)
+      local r = A.judged_release(A.release(tk.version), tk) or M.unknown_release(tk)
       out[#out + 1] = { tk = tk, release = r, minor = A.cuda_minor(tk.version) }
     end
   end
@@ -774,7 +819,7 @@ end
 local function installed_release(facts, torch, inst, items)
   local skipped, untested = {}, nil
   for _, i in ipairs(inst) do
-    if i.release then
+    if i.release and not i.release.unknown then
       local ok, why = M.fits(facts, torch, i.release, i.tk, items)
       -- judged by the toolkit's own nvcc (A.judged_release): say so
       local by = i.release.gpu_list_from and (" (GPU list from %s)"):format(i.release.gpu_list_from) or ""
@@ -848,6 +893,29 @@ local function least_unfit_release(facts, torch, wheels, other, items)
   return { release = wheels[1] or A.release(torch.cuda[#torch.cuda]), why = "no CUDA fits every constraint" }
 end
 
+-- Installed toolkits of a release newer than ptbuild's tables
+-- (unknown_release): a plan takes a release it knows over them, and its
+-- reason names them (their driver minimum and compiler limits are
+-- unknown), unless no release it knows fits and one of them does.
+-- Returns the words naming them beside a known choice, and the one that
+-- fits with the words for choosing it; nil when there are none.
+local function unknown_installed(facts, torch, inst, items)
+  local names, first, fit = {}, nil, nil
+  for _, i in ipairs(inst) do
+    if i.release and i.release.unknown then
+      first = first or i
+      names[#names + 1] = ("%s (CUDA %s)"):format(i.tk.root, tostring(i.tk.version))
+      if not fit and M.fits(facts, torch, i.release, i.tk, items) then fit = i end
+    end
+  end
+  if not first then return nil end
+  local tail = ("newer than ptbuild's tables, which stop at CUDA %s: its driver minimum, host compiler limits and PyTorch's support of it are unknown here"):format(M.tables_end())
+  local mention = ("installed but not chosen: %s, %s (--cuda %s plans it, judged by its own nvcc's GPU list)"):format(
+    table.concat(names, ", "), tail, first.release.version)
+  return mention, fit, fit and ("no CUDA ptbuild knows fits this build: installed in %s (CUDA %s), judged by its own nvcc's GPU list (%s), %s"):format(
+      fit.tk.root, tostring(fit.tk.version), fit.release.gpu_list_from, tail)
+end
+
 -- Choose: an installed toolkit that fits, else the best release PyTorch
 -- ships wheels for that fits, else the best other release its build
 -- accepts that fits, else the newest it supports.  `want` (a release from
@@ -857,10 +925,15 @@ function M.choose(facts, torch, want, items)
   local inst = M.installed(facts)
   if want then return asked_release(inst, want) end
   local chosen, skipped = installed_release(facts, torch, inst, items)
-  if chosen then return chosen end
   local wheels, other = M.candidates(torch)
-  return fitting_release(facts, torch, wheels, other, items, skipped)
-    or least_unfit_release(facts, torch, wheels, other, items)
+  chosen = chosen or fitting_release(facts, torch, wheels, other, items, skipped)
+  local unknown, u, uwhy = unknown_installed(facts, torch, inst, items)
+  if not chosen and u then
+    return { release = u.release, tk = u.tk, why = uwhy }
+  end
+  chosen = chosen or least_unfit_release(facts, torch, wheels, other, items)
+  if unknown then chosen.why = chosen.why .. "; " .. unknown end
+  return chosen
 end
 
 local only13 = { cuda_crt = true, cuda_culibos = true, libnvvm = true }

@@ -189,6 +189,21 @@ run env CUDA_HOME="$T_DIR/tk" TORCH_CUDA_ARCH_LIST="$old" "$PTBUILD" $U doctor
 like "$out" "*error ?arch-list-invalid?*'$old': the nvcc of CUDA $rel ('$T_DIR/tk/bin/nvcc') does not build $sm_old: it is not in its --list-gpu-code*" \
 	"doctor, CUDA $rel unknown to the tables, TORCH_CUDA_ARCH_LIST=$old: refused by nvcc's list"
 
+# 14b. plan --cuda of that release (before: refused as unknown, exit 2):
+#      planned in the toolkit, judged by its real nvcc's answer, and
+#      warned of with where the tables stop (the release before it).
+run "$PTBUILD" $U plan --facts "$T_DIR/f.json" --cuda "$rel" --arch-list "$new" --json
+is "$rc" 0 "plan --cuda $rel, unknown to the tables, installed: exit 0"
+printf '%s' "$out" >"$T_DIR/p.json"
+is "$(py "$T_DIR/p.json" 'd["cuda"]["root"] + " " + d["cuda"]["gpu_list"]["nvcc"]')" "$T_DIR/tk $T_DIR/tk/bin/nvcc" \
+	"... the installed toolkit, judged by its nvcc"
+like "$(findings "$T_DIR/p.json" cuda-release-unknown message)" "CUDA $rel in $T_DIR/tk (*) is newer than ptbuild's tables, which stop at CUDA *" \
+	"... cuda-release-unknown names it"
+run "$PTBUILD" $U plan --facts "$T_DIR/f.json" --cuda "$rel" --arch-list "$old" --json
+printf '%s' "$out" >"$T_DIR/p.json"
+like "$rc:$(findings "$T_DIR/p.json" arch-not-built-by-toolkit message)" "1:*does not build $sm_old (GPU list from nvcc $T_DIR/tk/bin/nvcc)*" \
+	"... --arch-list $old, which its nvcc does not list: exit 1, by nvcc's list"
+
 # 15. arch --cuda: judged by the installed nvcc's answer on this host or
 #     in --facts; nothing run for a sourced release (named facts are read).
 run env CUDA_HOME="$T_DIR/tk" "$PTBUILD" $A arch "$new" --cuda "$rel"

@@ -252,6 +252,15 @@ local cases = {
   { "cuda-data-assumed", function(f, o) f.toolkits[1].version = "13.5.40"
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.version = "13.5.40" end end,
     "the GPU list and host compiler limits of CUDA 13%.5 are assumed equal to those of CUDA 13%.4", "warning" },
+  -- a toolkit of a release newer than the tables, judged by its own
+  -- nvcc's GPU list (detect's toolkits[].gpu_list): what is unknown, and
+  -- the minor-version compatibility floor of CUDA 13 (plan's words)
+  { "cuda-release-unknown", function(f, o) toolkit_at(o, "13.6.20")
+      f.toolkits[1].version = "13.6.20"
+      f.toolkits[1].gpu_list = { from = "nvcc", nvcc = "/usr/local/cuda-12.8/bin/nvcc",
+                                 arch = { "compute_89", "compute_90" }, code = { "sm_89", "sm_90" } }
+      f.driver = { version = "580.65.06", cuda_max = "13.0" } end,
+    "CUDA 13%.6 in /usr/local/cuda%-12%.8 %(13%.6%.20%) is newer than ptbuild's tables, which stop at CUDA 13%.5: .*does not know its driver minimum, its clang limit or whether PyTorch 2%.14 supports it.*a driver of 580%.65%.06 or newer runs CUDA 13%.6 through minor%-version compatibility only.*gcc 14 at most", "warning" },
   -- a GPU ptbuild knows no compute capability of: the GPU checks pass it
   -- over, so doctor names it and how to learn its compute capability
   { "gpu-unknown", function(f) f.gpus = { { index = 0, name = "NVIDIA Graphics Device",
