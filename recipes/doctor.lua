@@ -501,14 +501,24 @@ end)
 -- CUDA 13.2 with JetPack 7.2, L4T 39), judged against the newest PyTorch
 -- ptbuild knows, as plan's default is (doctor is not told which release
 -- will be built).
-check("jetson-orin-needs-cuda-13.2", "error", "S10", function(c)
+local function sbsa_route(c, code)
   if not c.rel then return end
   local x = checks_lib.orin_sbsa_route(c.f, c.torch or pytorch.releases[#pytorch.releases], c.rel, "ptbuild plan --cuda")
-  if not x then return end
+  if not x or x.code ~= code then return end
   return {
     message = x.text,
     seen = ("toolkit %s (%s), L4T %s"):format(c.tk.root, tostring(c.tk.version), tostring((c.f.jetson or {}).l4t or "?")),
     fix = x.fix }
+end
+check("jetson-orin-needs-cuda-13.2", "error", "S10", function(c)
+  return sbsa_route(c, "jetson-orin-needs-cuda-13.2")
+end)
+
+-- A module no JetPack 7 has a release for (Xavier and older) whose
+-- toolkit in use is an SBSA CUDA: its JetPack runs no CUDA 13 at all,
+-- and the fix names the CUDAs it does run (the same rule, its own code).
+check("jetson-module-too-old-for-cuda", "error", "S10", function(c)
+  return sbsa_route(c, "jetson-module-too-old-for-cuda")
 end)
 
 check("gcc-too-new", "error", "S14", function(c)

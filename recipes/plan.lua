@@ -256,11 +256,12 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
         choose .. tail)
     end
   end
-  -- an Orin on an SBSA CUDA it does not run, and the way out (lib/checks
-  -- orin_sbsa_route: the words doctor gives too)
+  -- an Orin on an SBSA CUDA it does not run, and the way out, or an
+  -- older module that runs none (lib/checks orin_sbsa_route: the code
+  -- and words doctor gives too)
   local orin = platform == "linux-sbsa" and C.orin_sbsa_route(facts, torch, r)
   if orin then
-    problem(p, "error", "jetson-orin-needs-cuda-13.2", orin.text, orin.fix)
+    problem(p, "error", orin.code, orin.text, orin.fix)
   end
 end
 

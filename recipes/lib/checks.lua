@@ -326,8 +326,11 @@ end
 -- for (13.4 and on with the CUDA Compatibility Package (Orin) they list)
 -- and flashes JetPack 7.2, or takes the JetPack's own CUDA when torch
 -- builds with it; on L4T 39 already, only the release is the bar.  nil,
--- or { text, fix }.  flag: how the fix names a CUDA to take ("--cuda" in
--- a plan).  (jetson-orin-needs-cuda-13.2, plan and doctor alike)
+-- or { code, text, fix }.  flag: how the fix names a CUDA to take
+-- ("--cuda" in a plan).  code: jetson-orin-needs-cuda-13.2 for an Orin;
+-- jetson-module-too-old-for-cuda for a module no JetPack 7 has a release
+-- for (Xavier, TX2, Nano, TX1), whose JetPack runs no CUDA 13 at all, so
+-- that no code promises 13.2 where no 13.2 runs.  Plan and doctor alike.
 function M.orin_sbsa_route(facts, torch, r, flag)
   -- (facts that cannot both be true plan no way out: jetson_mismatch)
   if (facts.host or {}).platform ~= "jetson" or T.platform(facts, r) ~= "linux-sbsa"
@@ -343,7 +346,7 @@ function M.orin_sbsa_route(facts, torch, r, flag)
     -- own JetPack runs are the way
     local jp, own = T.jetpack(facts)
     local use = own and M.jetson_use(jetpack_cudas(jp, own), torch, flag, "the newest this Jetson runs")
-    return {
+    return { code = "jetson-module-too-old-for-cuda",
       text = ("this Jetson (%s, GPU %s, L4T %s) runs no SBSA CUDA: NVIDIA's SBSA toolkit runs on a Jetson only with JetPack 7 (L4T 38 and later), which has no release for the %s (its L4T releases: %s); CUDA %s will not run here"):format(
         m.name, T.jetson_cc(facts), tostring(l4t or "?"), m.name, table.concat(m.l4t, ", "), r.version),
       fix = use or "use a CUDA the JetPack of this Jetson runs (JetPack 5 at most: CUDA 11.4, or 12.2 through NVIDIA's upgrade package)" }
@@ -367,7 +370,7 @@ function M.orin_sbsa_route(facts, torch, r, flag)
       or ""
     fix = ("%sflash JetPack 7.2 and use CUDA %s%s"):format(back, use, with)
   end
-  return {
+  return { code = "jetson-orin-needs-cuda-13.2",
     text = ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
       T.jetson_cc(facts), l4t or "?", min, r.version),
     fix = fix }

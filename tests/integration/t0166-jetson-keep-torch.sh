@@ -41,7 +41,7 @@ orin514-2.13|jetson-orin|8.7|Jetson AGX Orin 64GB|35.6.0|510.0|11.4|12.8|2.13|dr
 orin514-2.5|jetson-orin|8.7|Jetson AGX Orin 64GB|35.6.0|510.0|11.4|12.4|2.5|driver-too-old|flash JetPack 6.0 (L4T 36.2), the first whose driver runs CUDA 12.4 (with NVIDIA's upgrade package), or use CUDA 12.2, the newest this Jetson runs (--cuda 12.2)|tegra-upgrade
 xavier517|jetson-orin|7.2|Jetson AGX Xavier|35.6.5|510.0|11.4|12.4|2.14|driver-too-old|no JetPack ptbuild knows runs CUDA 12.4 on this Jetson: use CUDA 12.2, the newest this Jetson runs, with PyTorch 2.13, the newest release that builds it: PyTorch 2.14 does not, its build needs CUDA 12.6 or newer (--torch 2.13 --cuda 12.2)|jp517
 xavier517-2.9|jetson-orin|7.2|Jetson AGX Xavier|35.6.5|510.0|11.4|12.9|2.9|driver-too-old|no JetPack ptbuild knows runs CUDA 12.9 on this Jetson: use CUDA 12.2, the newest this Jetson runs, with PyTorch 2.13, the newest release that builds it: PyTorch 2.9 may not, CUDA 12.2 is older than its oldest wheel CUDA (12.6), and ptbuild knows no source for the oldest CUDA its CMake accepts (--torch 2.13 --cuda 12.2)|pt-cudamin
-xavier517-13.0|jetson-orin|7.2|Jetson AGX Xavier|35.6.5|510.0|11.4|13.0|2.13|jetson-orin-needs-cuda-13.2|use CUDA 12.2, the newest this Jetson runs (--cuda 12.2)|jetson-lineup
+xavier517-13.0|jetson-orin|7.2|Jetson AGX Xavier|35.6.5|510.0|11.4|13.0|2.13|jetson-module-too-old-for-cuda|use CUDA 12.2, the newest this Jetson runs (--cuda 12.2)|jetson-lineup
 thor389-2.14|jetson-thor|11.0|Jetson AGX Thor Developer Kit|38.9.0|580.00|13.0|13.2|2.14|driver-minor-compat|flash JetPack 7.2 (L4T 39.2), the first whose driver runs CUDA 13.2, or use CUDA 13.0, the newest this Jetson runs (--cuda 13.0)|jp72
 thor389-2.8|jetson-thor|11.0|Jetson AGX Thor Developer Kit|38.9.0|580.00|13.0|13.2|2.8|driver-minor-compat|flash JetPack 7.2 (L4T 39.2), the first whose driver runs CUDA 13.2, or use CUDA 13.0, the newest this Jetson runs, with PyTorch 2.14, the newest release that builds it: PyTorch 2.8 does not, it predates CUDA 13 (its newest CUDA is 12.9) (--torch 2.14 --cuda 13.0)|thor-cuda13
 TABLE
@@ -66,7 +66,7 @@ f['driver'] = {'version': '510.0', 'cuda_max': '11.4'}
 f['toolkits'] = []"
 for c in 13.0 13.2 13.4; do
 	"$PTBUILD" plan --facts "$T_DIR/xav13.json" --cuda $c --torch 2.13 --json >"$T_DIR/p.json" 2>/dev/null
-	like "$(findings "$T_DIR/p.json" jetson-orin-needs-cuda-13.2 message)" \
+	like "$(findings "$T_DIR/p.json" jetson-module-too-old-for-cuda message)" \
 		"*runs no SBSA CUDA: NVIDIA's SBSA toolkit runs on a Jetson only with JetPack 7 (L4T 38 and later), which has no release for the Jetson Xavier (its L4T releases: 32, 35); CUDA $c will not run here" \
 		"xavier, CUDA $c: no JetPack 7 has a release for it"
 	unlike "$(cat "$T_DIR/p.json")" "*flash JetPack 7*" "xavier, CUDA $c: no JetPack 7 to flash"
