@@ -443,7 +443,9 @@ check("toolkit-drops-gpu", "error", "S16", function(c)
         message = ("CUDA %s cannot build for %s (compute capability %s): \"nvcc fatal : Unsupported gpu architecture 'compute_%s'\"")
           :format(c.rel.version, g.name or "the GPU", cc, archlist.digits(toolkit.gpu_arch(cc, c.rel))),
         seen = "toolkit " .. c.tk.root .. " (" .. c.tk.version .. "), GPU " .. (g.name or "") .. " " .. cc,
-        fix = last and ("use CUDA %s, the last release that builds sm_%s"):format(last, archlist.digits(toolkit.gpu_arch(cc, c.rel)))
+        -- on a Jetson a CUDA its JetPack runs, as plan names it
+        fix = checks_lib.jetson_drops_fix(c.f, c.rel, cc, c.torch or pytorch.releases[#pytorch.releases], "ptbuild plan --cuda")
+          or last and ("use CUDA %s, the last release that builds sm_%s"):format(last, archlist.digits(toolkit.gpu_arch(cc, c.rel)))
           or ("no CUDA ptbuild knows builds sm_%s: build on a machine without this GPU"):format(archlist.digits(toolkit.gpu_arch(cc, c.rel))) }
     end
   end

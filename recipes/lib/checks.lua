@@ -319,6 +319,39 @@ local function no_sbsa_module(facts)
   return m
 end
 
+-- The newest JetPack (major.minor) of a release the module of a
+-- Jetson's facts has (data/jetson.lua modules[].l4t, data/l4t.lua), or
+-- nil: JetPack 5.1 for a Xavier, 7.2 for an Orin or a Thor.
+local function module_last_jetpack(facts)
+  local m = T.jetson_module(facts)
+  local best
+  for jp in pairs(m and m.l4t and L4T.cuda or {}) do
+    local l = l4t_of(jp)
+    if l and contains(m.l4t, l:match("^(%d+)")) and (not best or A.vcmp(jp, best) > 0) then best = jp end
+  end
+  return best
+end
+
+-- The CUDAs a Jetson runs that build its GPU (capability cc, nil: all),
+-- oldest first, and how to name the newest: those of the JetPack of its
+-- L4T (its own and those its upgrade package serves), else, on an L4T
+-- ptbuild does not know, those of its module's last JetPack.
+local function jetson_cudas_here(facts, cc)
+  local jp, own = T.jetpack(facts)
+  local what = "the newest this Jetson runs"
+  if not own then
+    jp = module_last_jetpack(facts)
+    own = jp and L4T.cuda[jp]
+    what = ("the newest that JetPack %s, this module's last, runs"):format(tostring(jp))
+  end
+  local list = {}
+  for _, v in ipairs(own and jetpack_cudas(jp, own) or {}) do
+    local rv = A.release(v)
+    if rv and (not cc or T.builds_gpu(rv, cc)) then list[#list + 1] = v end
+  end
+  return list, what
+end
+
 -- An Orin-class Jetson on an SBSA CUDA r it does not run
 -- (T.orin_sbsa_blocked: the SBSA toolkit serves it only from CUDA 13.2
 -- with JetPack 7.2, L4T 39 [data/jetson.lua]), and the way out.  From
@@ -344,8 +377,8 @@ function M.orin_sbsa_route(facts, torch, r, flag)
     -- a module no JetPack 7 has a release for (Xavier and older): the
     -- SBSA toolkit never runs on it, so no flash helps; the CUDAs its
     -- own JetPack runs are the way
-    local jp, own = T.jetpack(facts)
-    local use = own and M.jetson_use(jetpack_cudas(jp, own), torch, flag, "the newest this Jetson runs")
+    local list, what = jetson_cudas_here(facts, T.jetson_cc(facts))
+    local use = M.jetson_use(list, torch, flag, what)
     return { code = "jetson-module-too-old-for-cuda",
       text = ("this Jetson (%s, GPU %s, L4T %s) runs no SBSA CUDA: NVIDIA's SBSA toolkit runs on a Jetson only with JetPack 7 (L4T 38 and later), which has no release for the %s (its L4T releases: %s); CUDA %s will not run here"):format(
         m.name, T.jetson_cc(facts), tostring(l4t or "?"), m.name, table.concat(m.l4t, ", "), r.version),
@@ -503,6 +536,28 @@ function M.jetson_use(list, torch, flag, what)
   return ("use CUDA %s, %s, with PyTorch %s, the newest release that builds it: PyTorch %s %s, %s (%s %s)"):format(
     newest, what, t.version, torch.version, known == "known" and "does not" or "may not", why or "",
     flag:gsub("%-%-cuda$", "--torch " .. t.version .. " --cuda"), newest)
+end
+
+-- The fix of toolkit-drops-gpu on a Jetson, whose CUDA is its JetPack's
+-- (a desktop CUDA that still builds the GPU, 12.9 for a Xavier, does not
+-- run where JetPack 5 runs 12.2 at most [tegra-upgrade]): the Jetson
+-- rule's own way out where it raises one (orin_sbsa_route), else the
+-- newest CUDA that builds the GPU (capability cc) of those the JetPack
+-- of its L4T runs -- of those its module's last JetPack runs when its
+-- L4T names none ptbuild knows -- that PyTorch release torch builds
+-- (jetson_use).  Facts that cannot both be true name no CUDA.  nil when
+-- this is no Jetson.  flag: how a CUDA is named ("--cuda" in a plan).
+function M.jetson_drops_fix(facts, r, cc, torch, flag)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  flag = flag or "--cuda"
+  if T.jetson_mismatch(facts) then
+    return "no CUDA is named until the facts agree (see the jetson-facts-disagree problem)"
+  end
+  local route = M.orin_sbsa_route(facts, torch, r, flag)
+  if route then return route.fix end
+  local list, what = jetson_cudas_here(facts, cc)
+  return M.jetson_use(list, torch, flag, what)
+    or ("no CUDA a JetPack of this Jetson runs builds compute capability %s that ptbuild knows of"):format(cc)
 end
 
 -- Every driver answer on a Jetson, by the Jetson rule: its driver comes

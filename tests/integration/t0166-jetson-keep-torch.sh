@@ -72,4 +72,28 @@ for c in 13.0 13.2 13.4; do
 	unlike "$(cat "$T_DIR/p.json")" "*flash JetPack 7*" "xavier, CUDA $c: no JetPack 7 to flash"
 done
 
+# toolkit-drops-gpu on a Jetson names a CUDA its JetPack runs, never a
+# desktop one: CUDA 13 dropped the Xavier's 7.2, and 12.9, the last that
+# builds it, does not run on JetPack 5 (12.2 at most).  On an L4T ptbuild
+# does not know (35.9), the CUDAs of the module's last JetPack (5.1).
+# Plan and doctor (that SBSA toolkit in use) alike.
+# L4T|CUDA|TORCH|FIX
+while IFS='|' read -r l4t c t fix; do
+	json_edit tests/fixtures/facts/xavier-jp517.json "$T_DIR/xd.json" "
+f['jetson']['l4t'] = '$l4t'"
+	"$PTBUILD" plan --facts "$T_DIR/xd.json" --cuda "$c" --torch "$t" --json >"$T_DIR/p.json" 2>/dev/null
+	is "$(findings "$T_DIR/p.json" toolkit-drops-gpu fix)" "$fix" "xavier on L4T $l4t, plan --cuda $c --torch $t: toolkit-drops-gpu's fix"
+	[ "$t" = 2.14 ] || continue
+	json_edit "$T_DIR/xd.json" "$T_DIR/xd-tk.json" "
+f['toolkits'] = [{'root': '/usr/local/cuda-$c', 'version': '$c.0', 'target': 'sbsa-linux'}]"
+	"$PTBUILD" doctor --facts "$T_DIR/xd-tk.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+	is "$(findings "$T_DIR/d.json" toolkit-drops-gpu fix | sed 's/ptbuild plan --/--/g')" "$fix" \
+		"xavier on L4T $l4t, doctor with CUDA $c in use: the same fix"
+done <<'TABLE'
+35.6.5|13.0|2.13|use CUDA 12.2, the newest this Jetson runs (--cuda 12.2)
+35.6.5|13.4|2.14|use CUDA 12.2, the newest this Jetson runs, with PyTorch 2.13, the newest release that builds it: PyTorch 2.14 does not, its build needs CUDA 12.6 or newer (--torch 2.13 --cuda 12.2)
+35.9.0|13.0|2.13|use CUDA 12.2, the newest that JetPack 5.1, this module's last, runs (--cuda 12.2)
+35.9.0|13.2|2.14|use CUDA 12.2, the newest that JetPack 5.1, this module's last, runs, with PyTorch 2.13, the newest release that builds it: PyTorch 2.14 does not, its build needs CUDA 12.6 or newer (--torch 2.13 --cuda 12.2)
+TABLE
+
 done_testing
