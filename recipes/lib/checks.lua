@@ -197,11 +197,18 @@ end
 -- JetPack runs through its upgrade package (12.8 on JetPack 6.2, the
 -- package's libcuda on LD_LIBRARY_PATH) is no disagreement, nor one past
 -- what NVIDIA's table judges (13.5 on JetPack 7.2).  nil, or
--- { dir, jp, own, cudas, l4t, driver }.
-local function l4t_vs_driver(facts)
+-- { dir, jp, own, cudas, l4t, driver }.  raw: judge the L4T's JetPack
+-- even where the module has no release of it (T.jetpack takes none from
+-- such facts; jetson_mismatch names this disagreement beside its own).
+local function l4t_vs_driver(facts, raw)
   if (facts.host or {}).platform ~= "jetson" then return nil end
   local d = facts.driver
   local jp, own = T.jetpack(facts)
+  if raw and not jp then
+    local l4t = facts.jetson and facts.jetson.l4t
+    jp = type(l4t) == "string" and L4T.jetpack[l4t] or nil
+    own = jp and L4T.cuda[jp:match("^(%d+%.%d+)")]
+  end
   if not (own and type(d) == "table" and type(d.cuda_max) == "string") then return nil end
   local cudas = jetpack_cudas(jp, own)
   local dir
@@ -280,6 +287,10 @@ end
 -- nil, or { code, severity, text, fix }.  Plan, doctor and fleet alike.
 -- (jetson-facts-disagree, an error: unlike the L4T and the driver, which
 -- an unfinished upgrade can part, these two never go together)
+-- Where the driver disagrees with that L4T too (l4t_vs_driver, judged
+-- on the L4T's JetPack all the same), the one error names that as well,
+-- and its fix reads the driver too: one problem of that code, naming
+-- every disagreement, never a second jetson-facts-disagree.
 function M.jetson_mismatch(facts)
   local x = T.jetson_mismatch(facts)
   if not x then return nil end
@@ -288,10 +299,14 @@ function M.jetson_mismatch(facts)
     local first = l4t_of_major(l)
     runs[#runs + 1] = ("L4T %s (JetPack %s)"):format(l, first)
   end
+  local dv = l4t_vs_driver(facts, true)
+  local driver = dv and ("; the driver (%s) reports CUDA %s, which disagrees with that L4T as well: JetPack %s's driver is CUDA %s's (it runs CUDA %s)"):format(
+    tostring(dv.driver.version), dv.driver.cuda_max, dv.jp, dv.own, cudas_words(dv.jp, dv.cudas)) or ""
   return { code = "jetson-facts-disagree", severity = "error",
-    text = ("the facts cannot both be true: the module is %s (%s, GPU %s), which has releases on %s only, but L4T %s is JetPack %s, which has none for it; ptbuild cannot tell which fact is wrong, so it plans no JetPack's CUDA, upgrade package or flash by either"):format(
-      x.module, x.family, x.cc, table.concat(runs, ", "), x.l4t, x.jetpack),
-    fix = "compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string ('tr \"\\0\" \" \" < /proc/device-tree/compatible'), set right the fact that is wrong and run 'ptbuild detect' again" }
+    text = ("the facts cannot both be true: the module is %s (%s, GPU %s), which has releases on %s only, but L4T %s is JetPack %s, which has none for it%s; ptbuild cannot tell which fact is wrong, so it plans no JetPack's CUDA, upgrade package or flash by either"):format(
+      x.module, x.family, x.cc, table.concat(runs, ", "), x.l4t, x.jetpack, driver),
+    fix = ("compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string ('tr \"\\0\" \" \" < /proc/device-tree/compatible')%s, set right the fact that is wrong and run 'ptbuild detect' again"):format(
+      dv and " and the driver in 'cat /proc/driver/nvidia/version'" or "") }
 end
 
 -- The plan's CUDA choice against a Jetson's facts that disagree

@@ -51,7 +51,7 @@ while IFS='|' read -r name prof cc module l4t dc cuda torch said src; do
 		is "$(printf '%s' "$p$d" | grep -c 'cannot both be true')" 0 "$name: L4T $l4t on $module raises no mismatch"
 		continue
 	fi
-	like "$p" "error|the facts cannot both be true: the module is $module (*, GPU $cc), which has releases on * only, but L4T $l4t is JetPack *, which has none for it; ptbuild cannot tell which fact is wrong*|compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string*/proc/device-tree/compatible*run 'ptbuild detect' again" \
+	like "$p" "error|the facts cannot both be true: the module is $module (*, GPU $cc), which has releases on * only, but L4T $l4t is JetPack *, which has none for it*; ptbuild cannot tell which fact is wrong*|compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string*/proc/device-tree/compatible*run 'ptbuild detect' again" \
 		"$name, plan --cuda $cuda --torch $torch: one error names the module and the L4T, and how to read both"
 	is "$rc" 1 "$name: plan exits 1"
 	is "$d" "$p" "$name: doctor says the same"
@@ -97,5 +97,22 @@ d = json.load(open(sys.argv[1]))
 print(" ".join(x["severity"] + " " + x.get("node", "?") + ": " + x["message"] for b in d["builds"] for x in b["problems"] if x["code"] == "jetson-facts-disagree"))' "$T_DIR/f.json")" \
 	"error thor-bad: *the facts cannot both be true: the module is Jetson AGX Thor Developer Kit*L4T 36.4.3 is JetPack 6.2*" \
 	"a fleet plan: the node with the impossible facts gets the error, it alone"
+
+# The module and the L4T disagree, and the driver disagrees with the
+# L4T too (a Thor on L4T 36.4.3, JetPack 6.2, whose driver reports CUDA
+# 13.0): plan, doctor and a fleet plan raise one jetson-facts-disagree
+# each, naming all three facts, and its fix reads all three
+F=tests/fixtures/facts/thor-on-l4t36-driver13.json
+"$PTBUILD" plan --facts "$F" --json >"$T_DIR/p.json" 2>/dev/null
+"$PTBUILD" doctor --facts "$F" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+cp "$F" "$T_DIR/thor-bad2.json"
+"$PTBUILD" plan --facts "$T_DIR/thor-ok.json" --facts "$T_DIR/thor-bad2.json" --json >"$T_DIR/f.json" 2>/dev/null
+for doc in p d f; do
+	is "$(texts "$T_DIR/$doc.json" | grep -c '^jetson-facts-disagree')" 1 \
+		"module, L4T and driver all disagree ($doc): one jetson-facts-disagree"
+	like "$(texts "$T_DIR/$doc.json" | grep '^jetson-facts-disagree')" \
+		"*the module is Jetson AGX Thor Developer Kit*but L4T 36.4.3 is JetPack 6.2, which has none for it; the driver (580.00) reports CUDA 13.0, which disagrees with that L4T as well: JetPack 6.2's driver is CUDA 12.6's (it runs CUDA 12.6, 12.8, 12.9); ptbuild cannot tell which fact is wrong*|*/etc/nv_tegra_release*/proc/device-tree/compatible*and the driver in 'cat /proc/driver/nvidia/version'*" \
+		"... ($doc) it names the module, the L4T and the driver, and how to read all three"
+done
 
 done_testing
