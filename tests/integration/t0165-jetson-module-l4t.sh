@@ -31,6 +31,16 @@ for b in d.get("builds", []): xs += b.get("problems", [])
 for x in xs: print(x["code"] + ": " + x.get("message", "") + " | " + x.get("fix", ""))' "$1"
 }
 
+# what a plan document plans of CUDA and wheels: cuda.undecided, its
+# downloads, docker_downloads, runfile, manifest, files_from_manifest,
+# cudnn, and wheel.undecided and wheel.command
+undecided() {
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); c = d["cuda"]; w = d["wheel"]
+print(c.get("undecided", "-"), c["downloads"], c["docker_downloads"], c.get("runfile"), c.get("manifest"),
+      c.get("files_from_manifest"), c.get("cudnn", "-"), w.get("undecided", "-"), w.get("command", "-"))' "$1"
+}
+
 # module x L4T x CUDA x PyTorch, and what is said: "mismatch" (the one
 # error, nothing planned on the JetPack) or "none" (no such error); the
 # source of the row's line-up, an id of recipes/data/sources.lua
@@ -54,6 +64,8 @@ while IFS='|' read -r name prof cc module l4t dc cuda torch said src; do
 	like "$p" "error|the facts cannot both be true: the module is $module (*, GPU $cc), which has releases on * only, but L4T $l4t is JetPack *, which has none for it*; ptbuild cannot tell which fact is wrong*|compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string*/proc/device-tree/compatible*run 'ptbuild detect' again" \
 		"$name, plan --cuda $cuda --torch $torch: one error names the module and the L4T, and how to read both"
 	is "$rc" 1 "$name: plan exits 1"
+	is "$(undecided "$T_DIR/p.json")" "jetson-facts-disagree [] [] None None False - jetson-facts-disagree -" \
+		"$name: plan.json plans no toolkit download, runfile, cuDNN or wheel on either guess"
 	is "$d" "$p" "$name: doctor says the same"
 	# nothing planned on the JetPack the L4T names, nor on the module's
 	# guess of one: no upgrade package, no JetPack to flash, no CUDA kept
@@ -87,6 +99,37 @@ is "$(texts "$T_DIR/p.json" | grep -c "upgrade package ptbuild names none of\|na
 	"thor-on-l4t36, --cuda 13.0: no unnamed upgrade package is said to run it"
 is "$(findings "$T_DIR/p.json")" " jetson-facts-disagree " \
 	"... the one problem is the facts'"
+
+# The case of the issue: no CUDA 13.2 SBSA download, runfile, cuDNN or
+# JetPack 6.2 wheel; the rows say nothing is chosen until the facts
+# agree, and point at the error.  What rests on neither guess stays: the
+# arch list from the GPU's own capability, BLAS, the host compiler (not
+# judged against an nvcc).  fetch --force has no CUDA to download.
+"$PTBUILD" plan --facts tests/fixtures/facts/thor-on-l4t36.json --json >"$T_DIR/p.json" 2>/dev/null
+"$PTBUILD" plan --facts tests/fixtures/facts/thor-on-l4t36.json >"$T_DIR/p.txt" 2>/dev/null
+is "$(undecided "$T_DIR/p.json")" "jetson-facts-disagree [] [] None None False - jetson-facts-disagree -" \
+	"thor-on-l4t36: plan.json's cuda and wheel are undecided, with nothing to download"
+is "$(python3 -c 'import json, sys
+print(" ".join(x["topic"] for x in json.load(open(sys.argv[1]))["decisions"]))' "$T_DIR/p.json")" \
+	"torch wheel cuda arch_list host_compiler blas max_jobs packages acl nccl" \
+	"... no alternative, cudnn, downloads, orin_compat or cuda_compat decision"
+is "$(findings "$T_DIR/p.json")" " jetson-facts-disagree " "... the one problem is the facts' (no multiple-toolkits naming a guessed root)"
+like "$(cat "$T_DIR/p.txt")" "Plan for *
+No wheel is judged until the facts agree: see the jetson-facts-disagree error
+  which wheels fit rests on the facts in dispute:*L4T 36.4.3's JetPack 6.2 has no release for the Jetson Thor*
+  cuda           none chosen until the facts agree (see the jetson-facts-disagree error)
+                   which toolkit fits rests on the facts in dispute:*ptbuild plans no toolkit, download, cuDNN or upgrade package on either guess*
+  arch_list      11.0+PTX
+                   the GPUs of this machine*not judged against a CUDA: none is chosen until the facts agree
+  host_compiler  /usr/bin/g++ (gcc 13.3.0)
+                   not judged against an nvcc: no CUDA is chosen until the facts agree (see the jetson-facts-disagree error)
+  blas           OpenBLAS*" "... the text says nothing is chosen, and keeps what rests on neither guess"
+is "$(grep -c "linux-sbsa, download\|driver must be upgraded\|runfile\|cuDNN [0-9]\|JetPack 6.2 wheel\|Jetson AI Lab" "$T_DIR/p.txt")" 0 \
+	"... no SBSA download, runfile, cuDNN or JetPack 6.2 wheel in its words"
+"$PTBUILD" fetch --plan "$T_DIR/p.json" --force --dry-run --cache "$T_DIR/cache" >"$T_DIR/fetch" 2>&1
+is "$(grep -c "cuda_\|libcu\|cudnn\|nvidia.com" "$T_DIR/fetch")" 0 "... fetch --force has no CUDA or cuDNN file to download"
+"$PTBUILD" fetch --plan "$T_DIR/p.json" --dry-run --cache "$T_DIR/cache" >/dev/null 2>&1
+is "$?" 1 "... and fetch refuses the plan without --force"
 
 # A fleet's Jetson node with such facts hears the same, led by its name
 cp recipes/profiles/jetson-thor.json "$T_DIR/thor-ok.json"
