@@ -443,7 +443,9 @@ check("toolkit-drops-gpu", "error", "S16", function(c)
         message = ("CUDA %s cannot build for %s (compute capability %s): \"nvcc fatal : Unsupported gpu architecture 'compute_%s'\"")
           :format(c.rel.version, g.name or "the GPU", cc, archlist.digits(toolkit.gpu_arch(cc, c.rel))),
         seen = "toolkit " .. c.tk.root .. " (" .. c.tk.version .. "), GPU " .. (g.name or "") .. " " .. cc,
-        fix = last and ("use CUDA %s, the last release that builds sm_%s"):format(last, archlist.digits(toolkit.gpu_arch(cc, c.rel)))
+        -- on a Jetson a CUDA its JetPack runs, as plan names it
+        fix = checks_lib.jetson_drops_fix(c.f, c.rel, cc, c.torch or pytorch.releases[#pytorch.releases], "ptbuild plan --cuda")
+          or last and ("use CUDA %s, the last release that builds sm_%s"):format(last, archlist.digits(toolkit.gpu_arch(cc, c.rel)))
           or ("no CUDA ptbuild knows builds sm_%s: build on a machine without this GPU"):format(archlist.digits(toolkit.gpu_arch(cc, c.rel))) }
     end
   end
@@ -501,14 +503,24 @@ end)
 -- CUDA 13.2 with JetPack 7.2, L4T 39), judged against the newest PyTorch
 -- ptbuild knows, as plan's default is (doctor is not told which release
 -- will be built).
-check("jetson-orin-needs-cuda-13.2", "error", "S10", function(c)
+local function sbsa_route(c, code)
   if not c.rel then return end
   local x = checks_lib.orin_sbsa_route(c.f, c.torch or pytorch.releases[#pytorch.releases], c.rel, "ptbuild plan --cuda")
-  if not x then return end
+  if not x or x.code ~= code then return end
   return {
     message = x.text,
     seen = ("toolkit %s (%s), L4T %s"):format(c.tk.root, tostring(c.tk.version), tostring((c.f.jetson or {}).l4t or "?")),
     fix = x.fix }
+end
+check("jetson-orin-needs-cuda-13.2", "error", "S10", function(c)
+  return sbsa_route(c, "jetson-orin-needs-cuda-13.2")
+end)
+
+-- A module no JetPack 7 has a release for (Xavier and older) whose
+-- toolkit in use is an SBSA CUDA: its JetPack runs no CUDA 13 at all,
+-- and the fix names the CUDAs it does run (the same rule, its own code).
+check("jetson-module-too-old-for-cuda", "error", "S10", function(c)
+  return sbsa_route(c, "jetson-module-too-old-for-cuda")
 end)
 
 check("gcc-too-new", "error", "S14", function(c)

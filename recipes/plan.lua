@@ -256,11 +256,12 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
         choose .. tail)
     end
   end
-  -- an Orin on an SBSA CUDA it does not run, and the way out (lib/checks
-  -- orin_sbsa_route: the words doctor gives too)
+  -- an Orin on an SBSA CUDA it does not run, and the way out, or an
+  -- older module that runs none (lib/checks orin_sbsa_route: the code
+  -- and words doctor gives too)
   local orin = platform == "linux-sbsa" and C.orin_sbsa_route(facts, torch, r)
   if orin then
-    problem(p, "error", "jetson-orin-needs-cuda-13.2", orin.text, orin.fix)
+    problem(p, "error", orin.code, orin.text, orin.fix)
   end
 end
 
@@ -358,6 +359,13 @@ end
 -- Returns the problem list and the other toolkits' roots.
 function M.cuda_problems(facts, torch, r, tk, platform, choice, items)
   local p = {}
+  if choice.undecided then
+    -- no CUDA chosen (facts that cannot both be true): the one error, and
+    -- nothing judged against a guess of one (lib/checks jetson_mismatch)
+    local mis = C.jetson_mismatch(facts)
+    problem(p, mis.severity, mis.code, mis.text, mis.fix)
+    return p, other_toolkits({}, facts, choice)
+  end
   torch_support_problems(p, facts, torch, r, items)
   driver_problems(p, facts, r, torch, items)
   platform_problems(p, facts, r, platform, choice)
@@ -691,6 +699,25 @@ local function docker_downloads(args, r, want)
   return ptb.array(docker)
 end
 
+-- A Jetson whose module has no release of its L4T's JetPack (lib/toolkit
+-- jetson_mismatch): which toolkit fits rests on the fact in dispute (a
+-- Thor on L4T 38 and later takes the SBSA toolkit, a module of JetPack
+-- 6.2 JetPack's CUDA 12.6), so the plan's cuda block plans nothing on
+-- either guess: no download, runfile, cuDNN, upgrade package or image
+-- files, and `undecided` names the error that holds the choice.  Its
+-- version, root and platform stay the candidate's, only so that the rest
+-- of the plan (the environment's place of a toolkit) can be read.
+local function undecided_cuda(cplan)
+  cplan.undecided = "jetson-facts-disagree"
+  cplan.downloads, cplan.components = ptb.array({}), ptb.array({})
+  cplan.docker_downloads = ptb.array({})
+  cplan.manifest, cplan.runfile = ptb.null, ptb.null
+  cplan.files_from_manifest = false
+  cplan.cudnn, cplan.compat, cplan.orin_compat = nil, nil, nil
+  cplan.jetpack_deb, cplan.jetpack_repo, cplan.origin = nil, nil, nil
+  return cplan
+end
+
 -- The plan's CUDA for toolkit choice ch: where it comes from (installed,
 -- JetPack or a download) and, for a download, its files with cuDNN, and
 -- both Docker platforms' files for a generated image.  Returns the plan's
@@ -730,6 +757,7 @@ local function cuda_plan(facts, args, ch, torch)
   end
   if args.no_cudnn then cplan.cudnn = { source = "off" } end
   cplan.docker_downloads = docker_downloads(args, r, want)
+  if T.jetson_mismatch(facts) then return undecided_cuda(cplan), inst, 0, nil, nil end
   return cplan, inst, ncuda, cudnn, cinfo
 end
 
@@ -769,10 +797,20 @@ local function cudnn_why(torch, r, platform, cudnn, cinfo)
     torch.version, cu, major, platform, cinfo.label, newer_note(cinfo))
 end
 
+-- The CUDA decision of a plan that chooses none (undecided_cuda): the
+-- row says so and points at the error; nothing else about CUDA is said.
+local function decide_undecided(decide, facts, cplan)
+  local mis = T.jetson_mismatch(facts)
+  decide("cuda", ("none chosen until the facts agree (see the %s error)"):format(cplan.undecided),
+    ("which toolkit fits rests on the facts in dispute: a Jetson runs the CUDA of its JetPack (the %s's are those of L4T %s), and L4T %s's JetPack %s has no release for the %s; ptbuild plans no toolkit, download, cuDNN or upgrade package on either guess.  The environment and CMake values below keep the place of CUDA %s (%s), the toolkit the module alone would take, only so that the rest of the plan reads: they are no choice"):format(
+      mis.family, table.concat(mis.runs, ", "), mis.l4t, mis.jetpack, mis.family, cplan.version, cplan.root))
+end
+
 -- The decisions about CUDA: the toolkit, the runfile alternative, cuDNN
 -- and where the file list comes from.
 local function decide_cuda(decide, facts, torch, args, ch, cplan, inst, ncuda, cudnn, cinfo)
   local r, source, root, installer = ch.release, cplan.source, cplan.root, cplan.installer
+  if cplan.undecided then return decide_undecided(decide, facts, cplan) end
   local how = source == "installed" and "installed" or
     (source == "jetpack" and "from JetPack" or ("download, " .. installer .. (ncuda > 0 and (", " .. ncuda .. " files with sha256") or ", resolved from the manifest")))
   if source == "jetpack" then
@@ -902,8 +940,15 @@ end
 
 -- The host compiler's decision; returns what the build environment needs
 -- of it ({switched, cxx}).
-local function decide_host_compiler(decide, hc, r, tk)
+local function decide_host_compiler(decide, hc, r, tk, undecided)
   local hinfo = { switched = hc.switched }
+  if undecided and hc.host then
+    -- no CUDA chosen (plan's undecided_cuda): no nvcc to judge it by
+    hinfo.cxx = H.cxx_of(hc.host.path)
+    decide("host_compiler", ("%s (%s %s)"):format(hinfo.cxx, hc.kind, hc.host.version),
+      ("not judged against an nvcc: no CUDA is chosen until the facts agree (see the %s error)"):format(undecided))
+    return hinfo
+  end
   if hc.unjudged then
     local lim = C.limits(r, tk)
     decide("host_compiler", ("%s (named by CUDAHOSTCXX)"):format(hc.unjudged),
@@ -1007,6 +1052,10 @@ end
 local function decide_release(decide, facts, torch, args)
   decide("torch", "PyTorch " .. torch.version, args.torch and "--torch" or "the newest release ptbuild knows (choose with --torch)")
   local wheel = W.cover(facts, torch)
+  if wheel.undecided then
+    decide("wheel", "none judged until the facts agree", wheel.why)
+    return wheel
+  end
   -- not covered for want of a driver: the one that would let a wheel do
   local up = wheel.covered == false and not wheel.python_blocked and W.upgrade(facts, torch)
   if up and up.wheel then
@@ -1084,6 +1133,20 @@ local function plan_document(args, s, decisions, problems)
   }, env
 end
 
+-- The problems of list ps that do not rest on a CUDA, where the plan
+-- chooses none (cplan.undecided): a GPU or compiler judged against the
+-- candidate toolkit would be judged on a guess.  All of them otherwise.
+local GUESSED = { ["toolkit-drops-gpu"] = true, ["gpu-newer-than-toolkit"] = true, ["arch-list-empty"] = true,
+                  ["arch-not-built-by-toolkit"] = true, ["gcc-too-new"] = true, ["cuda-data-assumed"] = true }
+local function unguessed(cplan, ps)
+  if not cplan.undecided then return ps end
+  local out = {}
+  for _, x in ipairs(ps) do
+    if not GUESSED[x.code] then out[#out + 1] = x end
+  end
+  return out
+end
+
 function M.make(args)
   local facts = args.facts
   gpuname.fill(facts)
@@ -1102,13 +1165,14 @@ function M.make(args)
 
   local arch, ap, aerr = G.choose(facts, torch, r, cplan.platform, args.arch_list)
   if #aerr > 0 then return { errors = aerr } end
-  append(problems, ap)
+  append(problems, unguessed(cplan, ap))
   decide("arch_list", arch.list ~= "" and arch.list or "none",
-    arch.why .. (r.gpu_list_from and ("; judged by the GPU list from %s, not ptbuild's tables"):format(r.gpu_list_from) or ""))
+    arch.why .. (r.gpu_list_from and ("; judged by the GPU list from %s, not ptbuild's tables"):format(r.gpu_list_from) or "")
+      .. (cplan.undecided and "; not judged against a CUDA: none is chosen until the facts agree" or ""))
 
   local hc, hp = H.host_compiler(facts, r, torch, ch.tk)
-  append(problems, hp)
-  local hinfo = decide_host_compiler(decide, hc, r, ch.tk)
+  append(problems, unguessed(cplan, hp))
+  local hinfo = decide_host_compiler(decide, hc, r, ch.tk, cplan.undecided)
   local blas, benv, jobs, pkgs = host_choices(facts, args, decide, problems)
 
   -- The torch already installed: does it do, and what would a build add?

@@ -197,11 +197,18 @@ end
 -- JetPack runs through its upgrade package (12.8 on JetPack 6.2, the
 -- package's libcuda on LD_LIBRARY_PATH) is no disagreement, nor one past
 -- what NVIDIA's table judges (13.5 on JetPack 7.2).  nil, or
--- { dir, jp, own, cudas, l4t, driver }.
-local function l4t_vs_driver(facts)
+-- { dir, jp, own, cudas, l4t, driver }.  raw: judge the L4T's JetPack
+-- even where the module has no release of it (T.jetpack takes none from
+-- such facts; jetson_mismatch names this disagreement beside its own).
+local function l4t_vs_driver(facts, raw)
   if (facts.host or {}).platform ~= "jetson" then return nil end
   local d = facts.driver
   local jp, own = T.jetpack(facts)
+  if raw and not jp then
+    local l4t = facts.jetson and facts.jetson.l4t
+    jp = type(l4t) == "string" and L4T.jetpack[l4t] or nil
+    own = jp and L4T.cuda[jp:match("^(%d+%.%d+)")]
+  end
   if not (own and type(d) == "table" and type(d.cuda_max) == "string") then return nil end
   local cudas = jetpack_cudas(jp, own)
   local dir
@@ -280,6 +287,10 @@ end
 -- nil, or { code, severity, text, fix }.  Plan, doctor and fleet alike.
 -- (jetson-facts-disagree, an error: unlike the L4T and the driver, which
 -- an unfinished upgrade can part, these two never go together)
+-- Where the driver disagrees with that L4T too (l4t_vs_driver, judged
+-- on the L4T's JetPack all the same), the one error names that as well,
+-- and its fix reads the driver too: one problem of that code, naming
+-- every disagreement, never a second jetson-facts-disagree.
 function M.jetson_mismatch(facts)
   local x = T.jetson_mismatch(facts)
   if not x then return nil end
@@ -288,10 +299,14 @@ function M.jetson_mismatch(facts)
     local first = l4t_of_major(l)
     runs[#runs + 1] = ("L4T %s (JetPack %s)"):format(l, first)
   end
+  local dv = l4t_vs_driver(facts, true)
+  local driver = dv and ("; the driver (%s) reports CUDA %s, which disagrees with that L4T as well: JetPack %s's driver is CUDA %s's (it runs CUDA %s)"):format(
+    tostring(dv.driver.version), dv.driver.cuda_max, dv.jp, dv.own, cudas_words(dv.jp, dv.cudas)) or ""
   return { code = "jetson-facts-disagree", severity = "error",
-    text = ("the facts cannot both be true: the module is %s (%s, GPU %s), which has releases on %s only, but L4T %s is JetPack %s, which has none for it; ptbuild cannot tell which fact is wrong, so it plans no JetPack's CUDA, upgrade package or flash by either"):format(
-      x.module, x.family, x.cc, table.concat(runs, ", "), x.l4t, x.jetpack),
-    fix = "compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string ('tr \"\\0\" \" \" < /proc/device-tree/compatible'), set right the fact that is wrong and run 'ptbuild detect' again" }
+    text = ("the facts cannot both be true: the module is %s (%s, GPU %s), which has releases on %s only, but L4T %s is JetPack %s, which has none for it%s; ptbuild cannot tell which fact is wrong, so it plans no JetPack's CUDA, upgrade package or flash by either"):format(
+      x.module, x.family, x.cc, table.concat(runs, ", "), x.l4t, x.jetpack, driver),
+    fix = ("compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string ('tr \"\\0\" \" \" < /proc/device-tree/compatible')%s, set right the fact that is wrong and run 'ptbuild detect' again"):format(
+      dv and " and the driver in 'cat /proc/driver/nvidia/version'" or "") }
 end
 
 -- The plan's CUDA choice against a Jetson's facts that disagree
@@ -319,6 +334,39 @@ local function no_sbsa_module(facts)
   return m
 end
 
+-- The newest JetPack (major.minor) of a release the module of a
+-- Jetson's facts has (data/jetson.lua modules[].l4t, data/l4t.lua), or
+-- nil: JetPack 5.1 for a Xavier, 7.2 for an Orin or a Thor.
+local function module_last_jetpack(facts)
+  local m = T.jetson_module(facts)
+  local best
+  for jp in pairs(m and m.l4t and L4T.cuda or {}) do
+    local l = l4t_of(jp)
+    if l and contains(m.l4t, l:match("^(%d+)")) and (not best or A.vcmp(jp, best) > 0) then best = jp end
+  end
+  return best
+end
+
+-- The CUDAs a Jetson runs that build its GPU (capability cc, nil: all),
+-- oldest first, and how to name the newest: those of the JetPack of its
+-- L4T (its own and those its upgrade package serves), else, on an L4T
+-- ptbuild does not know, those of its module's last JetPack.
+local function jetson_cudas_here(facts, cc)
+  local jp, own = T.jetpack(facts)
+  local what = "the newest this Jetson runs"
+  if not own then
+    jp = module_last_jetpack(facts)
+    own = jp and L4T.cuda[jp]
+    what = ("the newest that JetPack %s, this module's last, runs"):format(tostring(jp))
+  end
+  local list = {}
+  for _, v in ipairs(own and jetpack_cudas(jp, own) or {}) do
+    local rv = A.release(v)
+    if rv and (not cc or T.builds_gpu(rv, cc)) then list[#list + 1] = v end
+  end
+  return list, what
+end
+
 -- An Orin-class Jetson on an SBSA CUDA r it does not run
 -- (T.orin_sbsa_blocked: the SBSA toolkit serves it only from CUDA 13.2
 -- with JetPack 7.2, L4T 39 [data/jetson.lua]), and the way out.  From
@@ -326,8 +374,11 @@ end
 -- for (13.4 and on with the CUDA Compatibility Package (Orin) they list)
 -- and flashes JetPack 7.2, or takes the JetPack's own CUDA when torch
 -- builds with it; on L4T 39 already, only the release is the bar.  nil,
--- or { text, fix }.  flag: how the fix names a CUDA to take ("--cuda" in
--- a plan).  (jetson-orin-needs-cuda-13.2, plan and doctor alike)
+-- or { code, text, fix }.  flag: how the fix names a CUDA to take
+-- ("--cuda" in a plan).  code: jetson-orin-needs-cuda-13.2 for an Orin;
+-- jetson-module-too-old-for-cuda for a module no JetPack 7 has a release
+-- for (Xavier, TX2, Nano, TX1), whose JetPack runs no CUDA 13 at all, so
+-- that no code promises 13.2 where no 13.2 runs.  Plan and doctor alike.
 function M.orin_sbsa_route(facts, torch, r, flag)
   -- (facts that cannot both be true plan no way out: jetson_mismatch)
   if (facts.host or {}).platform ~= "jetson" or T.platform(facts, r) ~= "linux-sbsa"
@@ -341,9 +392,9 @@ function M.orin_sbsa_route(facts, torch, r, flag)
     -- a module no JetPack 7 has a release for (Xavier and older): the
     -- SBSA toolkit never runs on it, so no flash helps; the CUDAs its
     -- own JetPack runs are the way
-    local jp, own = T.jetpack(facts)
-    local use = own and M.jetson_use(jetpack_cudas(jp, own), torch, flag, "the newest this Jetson runs")
-    return {
+    local list, what = jetson_cudas_here(facts, T.jetson_cc(facts))
+    local use = M.jetson_use(list, torch, flag, what)
+    return { code = "jetson-module-too-old-for-cuda",
       text = ("this Jetson (%s, GPU %s, L4T %s) runs no SBSA CUDA: NVIDIA's SBSA toolkit runs on a Jetson only with JetPack 7 (L4T 38 and later), which has no release for the %s (its L4T releases: %s); CUDA %s will not run here"):format(
         m.name, T.jetson_cc(facts), tostring(l4t or "?"), m.name, table.concat(m.l4t, ", "), r.version),
       fix = use or "use a CUDA the JetPack of this Jetson runs (JetPack 5 at most: CUDA 11.4, or 12.2 through NVIDIA's upgrade package)" }
@@ -367,7 +418,7 @@ function M.orin_sbsa_route(facts, torch, r, flag)
       or ""
     fix = ("%sflash JetPack 7.2 and use CUDA %s%s"):format(back, use, with)
   end
-  return {
+  return { code = "jetson-orin-needs-cuda-13.2",
     text = ("this Jetson (GPU %s, L4T %s) reaches CUDA 13 only through the SBSA toolkit, from CUDA %s with JetPack 7.2 (L4T 39); CUDA %s will not run here"):format(
       T.jetson_cc(facts), l4t or "?", min, r.version),
     fix = fix }
@@ -500,6 +551,28 @@ function M.jetson_use(list, torch, flag, what)
   return ("use CUDA %s, %s, with PyTorch %s, the newest release that builds it: PyTorch %s %s, %s (%s %s)"):format(
     newest, what, t.version, torch.version, known == "known" and "does not" or "may not", why or "",
     flag:gsub("%-%-cuda$", "--torch " .. t.version .. " --cuda"), newest)
+end
+
+-- The fix of toolkit-drops-gpu on a Jetson, whose CUDA is its JetPack's
+-- (a desktop CUDA that still builds the GPU, 12.9 for a Xavier, does not
+-- run where JetPack 5 runs 12.2 at most [tegra-upgrade]): the Jetson
+-- rule's own way out where it raises one (orin_sbsa_route), else the
+-- newest CUDA that builds the GPU (capability cc) of those the JetPack
+-- of its L4T runs -- of those its module's last JetPack runs when its
+-- L4T names none ptbuild knows -- that PyTorch release torch builds
+-- (jetson_use).  Facts that cannot both be true name no CUDA.  nil when
+-- this is no Jetson.  flag: how a CUDA is named ("--cuda" in a plan).
+function M.jetson_drops_fix(facts, r, cc, torch, flag)
+  if ((facts or {}).host or {}).platform ~= "jetson" then return nil end
+  flag = flag or "--cuda"
+  if T.jetson_mismatch(facts) then
+    return "no CUDA is named until the facts agree (see the jetson-facts-disagree problem)"
+  end
+  local route = M.orin_sbsa_route(facts, torch, r, flag)
+  if route then return route.fix end
+  local list, what = jetson_cudas_here(facts, cc)
+  return M.jetson_use(list, torch, flag, what)
+    or ("no CUDA a JetPack of this Jetson runs builds compute capability %s that ptbuild knows of"):format(cc)
 end
 
 -- Every driver answer on a Jetson, by the Jetson rule: its driver comes

@@ -179,7 +179,7 @@ end
 -- Whether CUDA r builds for GPU g of capability cc, and whether the arch
 -- list's items serve it with SASS, only PTX, or not at all.  Adds its
 -- problem, if any.
-local function known_gpu(problems, g, cc, items, r, torch)
+local function known_gpu(problems, g, cc, items, r, torch, facts)
   local arch = T.gpu_arch(cc, r)
   local how = M.covers(items, arch)
   local rule, edge = C.gpu_build(r, cc)
@@ -190,7 +190,9 @@ local function known_gpu(problems, g, cc, items, r, torch)
       local last = edge
       problem(problems, "error", "toolkit-drops-gpu",
         ("CUDA %s no longer builds for the %s (compute capability %s); the last CUDA that does is %s"):format(r.version, g.name or "GPU", cc, last),
-        ("use CUDA %s %s, or build on a machine without this GPU"):format(last, torch_for(torch, last, true)))
+        -- on a Jetson a CUDA its JetPack runs (lib/checks jetson_drops_fix)
+        C.jetson_drops_fix(facts, r, cc, torch)
+          or ("use CUDA %s %s, or build on a machine without this GPU"):format(last, torch_for(torch, last, true)))
     elseif rule == "toolkit-drops-gpu" then
       -- too old for every CUDA ptbuild plans: the last CUDA that built it
       -- is older than all of them, or unknown (older than every
@@ -268,7 +270,7 @@ function M.choose(facts, torch, r, platform, override)
     if not cc or cc == ptb.null then
       unknown_gpu(problems, g, override)
     elseif cc and not held then
-      known_gpu(problems, g, cc, items, r, torch)
+      known_gpu(problems, g, cc, items, r, torch, facts)
     end
   end
 

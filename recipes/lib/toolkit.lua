@@ -942,11 +942,15 @@ local only13 = { cuda_crt = true, cuda_culibos = true, libnvvm = true }
 -- manifest), the runfile alternative, the manifest URL.
 -- The "CUDA Compatibility Package (Orin)" release r ships (data/cuda.lua
 -- orin_compat), when this host is an Orin-class Jetson (below Thor's 10.1)
--- taking the SBSA toolkit; nil otherwise.
+-- taking the SBSA toolkit; nil otherwise, and for a module JetPack 7.2
+-- (L4T 39) has no release of (Xavier and older, data/jetson.lua
+-- modules[].l4t): the package serves the Orin family alone.
 function M.orin_compat(facts, r, platform)
   if platform ~= "linux-sbsa" or not facts or (facts.host or {}).platform ~= "jetson" then return nil end
   local cc = M.jetson_cc(facts)
   if not cc or A.vcmp(cc, "10.1") >= 0 then return nil end
+  local m = M.jetson_module(facts)
+  if m and m.l4t and not contains(m.l4t, "39") then return nil end
   local c = cuda.orin_compat[r.version]
   return c and { name = "CUDA Compatibility Package (Orin)", version = c.version, label = c.label } or nil
 end

@@ -417,6 +417,15 @@ end
 function M.cover(facts, torch)
   local plat, why_not = platform(facts)
   local w = { covered = false, torch = pip_version(torch) }
+  -- a Jetson whose module has no release of its L4T's JetPack: which
+  -- wheels fit rests on the fact in dispute (lib/toolkit jetson_mismatch)
+  local mis = T.jetson_mismatch(facts)
+  if mis then
+    return { covered = nil, torch = w.torch, platform = "jetson", undecided = "jetson-facts-disagree",
+      why = ("which wheels fit rests on the facts in dispute: a Jetson takes the wheels of its JetPack (the Jetson wheels of JetPack 6 and before, PyTorch's own SBSA ones from JetPack 7), and L4T %s's JetPack %s has no release for the %s; ptbuild judges no wheel until the facts agree (see the jetson-facts-disagree error)"):format(
+        mis.l4t, mis.jetpack, mis.family),
+      source_build_adds = ptb.array({}) }
+  end
   if not plat then
     w.why = why_not
     w.source_build_adds = { "a build for this machine at all" }

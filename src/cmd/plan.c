@@ -79,7 +79,10 @@ static void print_wheel(const cJSON *plan, const struct ptb_paint *p)
 	if (!cJSON_IsObject(w))
 		return;
 	py = cJSON_IsFalse(c) && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "python_blocked"));
-	if (cJSON_IsTrue(c))
+	if (ptb_json_str(w, "undecided"))
+		printf("%sNo wheel is judged until the facts agree%s: see the %s error\n", bold, off,
+		       ptb_json_str(w, "undecided"));
+	else if (cJSON_IsTrue(c))
 		printf("%sA wheel covers this machine%s: %s\n", bold, off, ptb_json_str(w, "command"));
 	else if (py)
 		printf("%sNo wheel is built for this machine's python3%s: one covers it in a Python %s environment\n",

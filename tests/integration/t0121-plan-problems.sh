@@ -31,6 +31,7 @@ jetson-toolkit-on-server|error|--facts $F/altra-jetson-toolkit.json --cuda 12.6
 toolkit-wrong-platform|error|--facts $F/x86-sbsa-toolkit.json --torch 2.11 --cuda 12.8
 cuda-platform-missing|error|--profile jetson-orin --torch 2.4 --cuda 12.3
 jetson-orin-needs-cuda-13.2|error|--profile jetson-orin --cuda 13.0
+jetson-module-too-old-for-cuda|error|--facts $F/xavier-jp517.json --torch 2.13 --cuda 13.0
 jetson-thor-needs-cuda-13|error|--profile jetson-thor --cuda 12.8
 jetpack-too-old-for-cuda|error|--profile jetson-thor --cuda 13.1
 jetson-facts-disagree|warning|--facts $F/thor-l4t-ahead-of-driver.json --cuda 13.0

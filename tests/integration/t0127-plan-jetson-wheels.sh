@@ -61,7 +61,7 @@ JetPack 5.1.5 (L4T 35.6.1), Orin [jc-torch-2401]|--facts FACTS|35.6.1 8.7 11.4|t
 JetPack 5.0.2 (L4T 35.1.0): NVIDIA's v50 wheel [jc-torch-2401]|--facts FACTS|35.1.0 8.7 11.4|true|1.13.0a0+340c4120.nv22.06|pip install $NV/v50/pytorch/torch-1.13.0a0+340c4120.nv22.06-cp38-cp38-linux_aarch64.whl|torch 2.14 (the JetPack 5.0.2 wheels stop at 1.13.0a0+340c4120.nv22.06)|*
 JetPack 4.6.4 (L4T 32.7.4), Nano: the 1.10 wheel [jc-torch] [nv-forum-torch]|--facts FACTS|32.7.4 5.3 10.2|true|1.10.0|wget -O torch-1.10.0-cp36-cp36m-linux_aarch64.whl https://nvidia.box.com/shared/static/fjtbno0vpo676a25cgvuqc1wty0fkkg6.whl && pip install torch-1.10.0-cp36-cp36m-linux_aarch64.whl|torch 2.14 (the JetPack 4.6.4 wheels stop at 1.10.0)|*(Python 3.6, CUDA 10.2, arch list 5.3;6.2;7.2)*
 JetPack 4.6 (L4T 32.6.1), Nano: the 1.10 wheel [S_JTOP] [jc-l4t] [nv-forum-torch]|--facts FACTS|32.6.1 5.3 10.2|true|1.10.0|wget -O torch-1.10.0-cp36-cp36m-linux_aarch64.whl https://nvidia.box.com/shared/static/fjtbno0vpo676a25cgvuqc1wty0fkkg6.whl && pip install torch-1.10.0-cp36-cp36m-linux_aarch64.whl|torch 2.14 (the JetPack 4.6 wheels stop at 1.10.0)|*(Python 3.6, CUDA 10.2, arch list 5.3;6.2;7.2)*
-JetPack 6.2 with a 7.2 GPU: its wheels carry 8.7 only [jc-arch]|--facts FACTS|36.4.3 7.2 12.6|false|2.14.1|-|a build that runs on this machine|*(built for 8.7) has no code for Jetson GPU 7.2 (7.2)*
+JetPack 6.2 with a 7.2 GPU, a Xavier's, which no JetPack 6 has a release for: no wheel judged [jetson-lineup]|--facts FACTS|36.4.3 7.2 12.6|null|2.14.1|-|-|which wheels fit rests on the facts in dispute:*L4T 36.4.3's JetPack 6.2 has no release for the Jetson Xavier; ptbuild judges no wheel until the facts agree (see the jetson-facts-disagree error)
 L4T 36.4.1: no JetPack ptbuild can name|--facts FACTS|36.4.1 8.7 12.6|false|2.14.1|-|a build for this machine at all|L4T 36.4.1 is not a release ptbuild maps to a JetPack*
 JetPack 6.2, python3 3.12, torch 2.9: the jp6 wheels are cp310 only [jal-files] [jc-arch]|--facts FACTS --torch 2.9|36.4.3 8.7 12.6 3.12|false/3.10|2.9.1|-|a build for Python 3.12, for which no JetPack 6.2 wheel is published|the Jetson AI Lab's JetPack 6.2 wheel of torch 2.9.1 is built for Python 3.10 only; this machine's python3 is 3.12 (/usr/bin/python3 -> /usr/bin/python3.12): in a Python 3.10 environment it covers every GPU: Jetson GPU 8.7 runs sm_87 (pip install torch==2.9.1 --index-url $JAL)
 JetPack 6.2, python3 3.10: covered [jal-files] [jc-arch]|--facts FACTS --torch 2.8|36.4.3 8.7 12.6 3.10|true|2.8.0|pip install torch==2.8.0 --index-url $JAL|a CUDA or cuDNN other than JetPack 6.2's|*(Python 3.10, CUDA 12.6, arch list 8.7) covers every GPU*
@@ -92,6 +92,8 @@ while IFS='|' read -r name args mk covered torch cmd adds why; do
 	case $covered in
 	true) want="A wheel covers this machine: $cmd" ;;
 	false/*) want="No wheel is built for this machine's python3: one covers it in a Python ${covered#*/} environment" ;;
+	# facts that cannot both be true: no verdict on either guess
+	null) want="No wheel is judged until the facts agree: see the jetson-facts-disagree error" ;;
 	# NVIDIA's and jetson-containers' wheels: published, not PyTorch's own
 	*) want="No published wheel covers this machine: a source build is needed" ;;
 	esac

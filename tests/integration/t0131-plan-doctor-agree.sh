@@ -55,6 +55,7 @@ shared = {"driver-too-old": "driver", "driver-minor-compat": "driver",
           "jetson-thor-needs-cuda-13": "jetson-thor-needs-cuda-13",
           "jetpack-too-old-for-cuda": "jetpack-too-old-for-cuda",
           "jetson-orin-needs-cuda-13.2": "jetson-orin-needs-cuda-13.2",
+          "jetson-module-too-old-for-cuda": "jetson-module-too-old-for-cuda",
           "jetson-facts-disagree": "jetson-facts-disagree", "cuda-data-assumed": "cuda-data-assumed",
           "gpu-unknown": "gpu-unknown"}
 out = set()
@@ -123,6 +124,7 @@ Orin left on Thor's L4T 38.2 (JetPack 7.0 has no Orin release)|f["gpus"] = [{"in
 Thor on L4T 36.4.3 (JetPack 6.2 has no Thor release)|f["jetson"]["l4t"] = "36.4.3"; f["driver"] = {"version": "540.4.0", "cuda_max": "12.6"}|13.0|jetson-facts-disagree
 Thor's gcc known as 13 with CUDA 12.4 (13.2.0 breaks it on aarch64)|f["compilers"] = [{"name": "gcc", "version": "13", "path": "/usr/bin/gcc"}]; f["toolkits"] = [{"root": "/usr/local/cuda-12.4", "version": "12.4.131", "target": "sbsa-linux"}]|12.4|gcc-too-new jetson-thor-needs-cuda-13
 Orin on L4T 36 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "36.4.4"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|jetson-facts-disagree jetson-orin-needs-cuda-13.2 platform sbsa-toolkit-on-jetson
+Xavier on JetPack 5 with an SBSA 13.0 in use (no JetPack 7 has a Xavier release)|f["gpus"] = [{"index": 0, "name": "Jetson AGX Xavier", "compute_capability": "7.2"}]; f["jetson"] = {"module": "Jetson AGX Xavier", "l4t": "35.6.5"}; f["driver"] = {"version": "510.0", "cuda_max": "11.4"}; f["toolkits"] = [{"root": "/usr/local/cuda-13.0", "version": "13.0.48", "target": "sbsa-linux"}]|13.0|jetson-module-too-old-for-cuda platform sbsa-toolkit-on-jetson toolkit-drops-gpu
 Orin on L4T 39 with an SBSA 13.4 in use|f["gpus"] = [{"index": 0, "name": "Orin", "compute_capability": "8.7"}]; f["jetson"]["module"] = "Jetson AGX Orin"; f["jetson"]["l4t"] = "39.2.0"; f["toolkits"] = [{"root": "/usr/local/cuda-13.4", "version": "13.4.92", "target": "sbsa-linux"}]|13.4|driver
 Thor whose L4T is JetPack 7.2's, its driver CUDA 13.0's|f["jetson"]["l4t"] = "39.2.0"|13.0|jetson-facts-disagree
 Thor with an SBSA 13.5 in use (its GPU list and compiler limits copied from 13.4)|f["toolkits"] = [{"root": "/usr/local/cuda-13.5", "version": "13.5.40", "target": "sbsa-linux"}]|13.5|cuda-data-assumed jetpack-too-old-for-cuda

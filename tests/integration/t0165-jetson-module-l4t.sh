@@ -31,6 +31,16 @@ for b in d.get("builds", []): xs += b.get("problems", [])
 for x in xs: print(x["code"] + ": " + x.get("message", "") + " | " + x.get("fix", ""))' "$1"
 }
 
+# what a plan document plans of CUDA and wheels: cuda.undecided, its
+# downloads, docker_downloads, runfile, manifest, files_from_manifest,
+# cudnn, and wheel.undecided and wheel.command
+undecided() {
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); c = d["cuda"]; w = d["wheel"]
+print(c.get("undecided", "-"), c["downloads"], c["docker_downloads"], c.get("runfile"), c.get("manifest"),
+      c.get("files_from_manifest"), c.get("cudnn", "-"), w.get("undecided", "-"), w.get("command", "-"))' "$1"
+}
+
 # module x L4T x CUDA x PyTorch, and what is said: "mismatch" (the one
 # error, nothing planned on the JetPack) or "none" (no such error); the
 # source of the row's line-up, an id of recipes/data/sources.lua
@@ -51,9 +61,11 @@ while IFS='|' read -r name prof cc module l4t dc cuda torch said src; do
 		is "$(printf '%s' "$p$d" | grep -c 'cannot both be true')" 0 "$name: L4T $l4t on $module raises no mismatch"
 		continue
 	fi
-	like "$p" "error|the facts cannot both be true: the module is $module (*, GPU $cc), which has releases on * only, but L4T $l4t is JetPack *, which has none for it; ptbuild cannot tell which fact is wrong*|compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string*/proc/device-tree/compatible*run 'ptbuild detect' again" \
+	like "$p" "error|the facts cannot both be true: the module is $module (*, GPU $cc), which has releases on * only, but L4T $l4t is JetPack *, which has none for it*; ptbuild cannot tell which fact is wrong*|compare the L4T release in 'head -n 1 /etc/nv_tegra_release' with the module in its compatible string*/proc/device-tree/compatible*run 'ptbuild detect' again" \
 		"$name, plan --cuda $cuda --torch $torch: one error names the module and the L4T, and how to read both"
 	is "$rc" 1 "$name: plan exits 1"
+	is "$(undecided "$T_DIR/p.json")" "jetson-facts-disagree [] [] None None False - jetson-facts-disagree -" \
+		"$name: plan.json plans no toolkit download, runfile, cuDNN or wheel on either guess"
 	is "$d" "$p" "$name: doctor says the same"
 	# nothing planned on the JetPack the L4T names, nor on the module's
 	# guess of one: no upgrade package, no JetPack to flash, no CUDA kept
@@ -88,6 +100,37 @@ is "$(texts "$T_DIR/p.json" | grep -c "upgrade package ptbuild names none of\|na
 is "$(findings "$T_DIR/p.json")" " jetson-facts-disagree " \
 	"... the one problem is the facts'"
 
+# The case of the issue: no CUDA 13.2 SBSA download, runfile, cuDNN or
+# JetPack 6.2 wheel; the rows say nothing is chosen until the facts
+# agree, and point at the error.  What rests on neither guess stays: the
+# arch list from the GPU's own capability, BLAS, the host compiler (not
+# judged against an nvcc).  fetch --force has no CUDA to download.
+"$PTBUILD" plan --facts tests/fixtures/facts/thor-on-l4t36.json --json >"$T_DIR/p.json" 2>/dev/null
+"$PTBUILD" plan --facts tests/fixtures/facts/thor-on-l4t36.json >"$T_DIR/p.txt" 2>/dev/null
+is "$(undecided "$T_DIR/p.json")" "jetson-facts-disagree [] [] None None False - jetson-facts-disagree -" \
+	"thor-on-l4t36: plan.json's cuda and wheel are undecided, with nothing to download"
+is "$(python3 -c 'import json, sys
+print(" ".join(x["topic"] for x in json.load(open(sys.argv[1]))["decisions"]))' "$T_DIR/p.json")" \
+	"torch wheel cuda arch_list host_compiler blas max_jobs packages acl nccl" \
+	"... no alternative, cudnn, downloads, orin_compat or cuda_compat decision"
+is "$(findings "$T_DIR/p.json")" " jetson-facts-disagree " "... the one problem is the facts' (no multiple-toolkits naming a guessed root)"
+like "$(cat "$T_DIR/p.txt")" "Plan for *
+No wheel is judged until the facts agree: see the jetson-facts-disagree error
+  which wheels fit rests on the facts in dispute:*L4T 36.4.3's JetPack 6.2 has no release for the Jetson Thor*
+  cuda           none chosen until the facts agree (see the jetson-facts-disagree error)
+                   which toolkit fits rests on the facts in dispute:*ptbuild plans no toolkit, download, cuDNN or upgrade package on either guess*
+  arch_list      11.0+PTX
+                   the GPUs of this machine*not judged against a CUDA: none is chosen until the facts agree
+  host_compiler  /usr/bin/g++ (gcc 13.3.0)
+                   not judged against an nvcc: no CUDA is chosen until the facts agree (see the jetson-facts-disagree error)
+  blas           OpenBLAS*" "... the text says nothing is chosen, and keeps what rests on neither guess"
+is "$(grep -c "linux-sbsa, download\|driver must be upgraded\|runfile\|cuDNN [0-9]\|JetPack 6.2 wheel\|Jetson AI Lab" "$T_DIR/p.txt")" 0 \
+	"... no SBSA download, runfile, cuDNN or JetPack 6.2 wheel in its words"
+"$PTBUILD" fetch --plan "$T_DIR/p.json" --force --dry-run --cache "$T_DIR/cache" >"$T_DIR/fetch" 2>&1
+is "$(grep -c "cuda_\|libcu\|cudnn\|nvidia.com" "$T_DIR/fetch")" 0 "... fetch --force has no CUDA or cuDNN file to download"
+"$PTBUILD" fetch --plan "$T_DIR/p.json" --dry-run --cache "$T_DIR/cache" >/dev/null 2>&1
+is "$?" 1 "... and fetch refuses the plan without --force"
+
 # A fleet's Jetson node with such facts hears the same, led by its name
 cp recipes/profiles/jetson-thor.json "$T_DIR/thor-ok.json"
 cp tests/fixtures/facts/thor-on-l4t36.json "$T_DIR/thor-bad.json"
@@ -97,5 +140,22 @@ d = json.load(open(sys.argv[1]))
 print(" ".join(x["severity"] + " " + x.get("node", "?") + ": " + x["message"] for b in d["builds"] for x in b["problems"] if x["code"] == "jetson-facts-disagree"))' "$T_DIR/f.json")" \
 	"error thor-bad: *the facts cannot both be true: the module is Jetson AGX Thor Developer Kit*L4T 36.4.3 is JetPack 6.2*" \
 	"a fleet plan: the node with the impossible facts gets the error, it alone"
+
+# The module and the L4T disagree, and the driver disagrees with the
+# L4T too (a Thor on L4T 36.4.3, JetPack 6.2, whose driver reports CUDA
+# 13.0): plan, doctor and a fleet plan raise one jetson-facts-disagree
+# each, naming all three facts, and its fix reads all three
+F=tests/fixtures/facts/thor-on-l4t36-driver13.json
+"$PTBUILD" plan --facts "$F" --json >"$T_DIR/p.json" 2>/dev/null
+"$PTBUILD" doctor --facts "$F" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+cp "$F" "$T_DIR/thor-bad2.json"
+"$PTBUILD" plan --facts "$T_DIR/thor-ok.json" --facts "$T_DIR/thor-bad2.json" --json >"$T_DIR/f.json" 2>/dev/null
+for doc in p d f; do
+	is "$(texts "$T_DIR/$doc.json" | grep -c '^jetson-facts-disagree')" 1 \
+		"module, L4T and driver all disagree ($doc): one jetson-facts-disagree"
+	like "$(texts "$T_DIR/$doc.json" | grep '^jetson-facts-disagree')" \
+		"*the module is Jetson AGX Thor Developer Kit*but L4T 36.4.3 is JetPack 6.2, which has none for it; the driver (580.00) reports CUDA 13.0, which disagrees with that L4T as well: JetPack 6.2's driver is CUDA 12.6's (it runs CUDA 12.6, 12.8, 12.9); ptbuild cannot tell which fact is wrong*|*/etc/nv_tegra_release*/proc/device-tree/compatible*and the driver in 'cat /proc/driver/nvidia/version'*" \
+		"... ($doc) it names the module, the L4T and the driver, and how to read all three"
+done
 
 done_testing

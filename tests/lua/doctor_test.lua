@@ -200,6 +200,18 @@ local cases = {
         x.version = "13.4.0"; x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" }
       end end,
     "%(GPU 8%.7, L4T 36%.4%.3%) reaches CUDA 13 only through the SBSA toolkit, from CUDA 13%.2 with JetPack 7%.2", "error" },
+  -- an SBSA CUDA 13.0 on a Xavier: no JetPack 7 has a release for it,
+  -- so no 13.2 runs there either (its own code, not the Orin's)
+  { "jetson-module-too-old-for-cuda", function(f, o)
+      f.host = { arch = "aarch64", platform = "jetson", page_size = 4096, memory_mib = 32768, cpu = { cores = 8 } }
+      f.gpus = { { index = 0, name = "Xavier", compute_capability = "7.2", source = "soc" } }
+      f.driver = nil
+      f.jetson = { l4t = "35.6.5", module = "Jetson AGX Xavier" }
+      o.env.TORCH_CUDA_ARCH_LIST = "7.2"
+      for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do
+        x.version = "13.0.48"; x.nvcc_machine = "aarch64"; x.targets = { "sbsa-linux" }
+      end end,
+    "%(Jetson Xavier, GPU 7%.2, L4T 35%.6%.5%) runs no SBSA CUDA", "error" },
   { "jetson-toolkit-on-server", function(f, o)
       f.host.arch = "aarch64"; f.host.platform = "sbsa"
       for _, x in ipairs({ o.cuda_home, o.nvcc_on_path[1], o.usr_local_cuda }) do x.nvcc_machine = "aarch64"; x.targets = { "aarch64-linux" } end
