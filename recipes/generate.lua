@@ -710,7 +710,9 @@ end
 -- builds with PyTorch's.  Returns the source and its scons flags.
 local function acl_source(plan)
   local pacl = plan.acl or {}
-  local acl_src = (pacl.url and pacl.sha256) and pacl or acldata
+  -- A plan's archive without a sha256 is one no source gives a digest of
+  -- (data/acl.lua releases): built unpinned, as the plan says.
+  local acl_src = pacl.url and pacl.version and pacl or acldata
   local acl_flags = {}
   if type(acl_src.scons_flags) == "table" then
     acl_flags = copy_list(acl_src.scons_flags)
@@ -775,7 +777,7 @@ local function docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
     -- an image tag allows letters, digits, _ . and -
     image_tag = (im.ref:gsub("[^%w_.-]", "-")),
     venv = VENV, tag_only = not im.digest, gib_per_job = H.GIB_PER_JOB,
-    acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256,
+    acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256 or false,
             root = DOCKER_ACL, scons_flags = acl_flags, dirs = copy_list(acldata.install_dirs) },
     sccache = sc and { version = sccdata.version } or false,
     compiler_cache = sc and "/root/.cache/sccache" or "/root/.cache/ccache",
@@ -852,7 +854,7 @@ local function setup_vars(plan, sc, acl_src, acl_flags, errors)
   if #codes > 0 then setup.fetch_force = { codes = table.concat(codes, ", ") } end
   local penv = plan.env or {}
   if penv.USE_MKLDNN_ACL == "1" then
-    setup.acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256,
+    setup.acl = { version = acl_src.version or acldata.version, url = acl_src.url, sha256 = acl_src.sha256 or false,
                   root = penv.ACL_ROOT_DIR or (plan.acl or {}).root or acldata.root, scons_flags = acl_flags,
                   dirs = copy_list(acldata.install_dirs) }
     local has = false

@@ -902,11 +902,18 @@ local function decide_acl_nccl(decide, plan, env, ch)
   local envv = {}
   for _, kv in ipairs(env) do envv[kv.name] = kv.value end
   if envv.USE_MKLDNN_ACL == "1" then
-    plan.acl = { root = envv.ACL_ROOT_DIR or acldata.root, via = "source", version = acldata.version,
-                 url = acldata.url, sha256 = acldata.sha256,
+    local tv = (plan.torch or {}).version
+    local row = acldata.releases[tv] or { url = acldata.url, sha256 = acldata.sha256 }
+    local version = row.cd or acldata.version
+    plan.acl = { root = envv.ACL_ROOT_DIR or acldata.root, via = "source", version = version,
+                 url = row.url, sha256 = row.sha256,
                  scons_flags = table.concat(acldata.scons_flags, " ") }
-    decide("acl", ("Arm Compute Library %s from source into %s"):format(acldata.version, plan.acl.root),
-      "oneDNN uses ACL on aarch64 (USE_MKLDNN_ACL=1), as PyTorch's aarch64 wheels do; its configure fails without it, so setup.sh and the Dockerfile build it with PyTorch's scons flags")
+    local which = row.cd and ("the ACL PyTorch %s's aarch64 wheels were built with (its oneDNN checks the ACL API)"):format(tv)
+      or "the 52.x ACL ptbuild pins (PyTorch's CD builds 52.x from 2.10 on)"
+    decide("acl", ("Arm Compute Library %s from source into %s%s"):format(version, plan.acl.root,
+        row.sha256 and "" or (", unpinned: ptbuild knows no sha256 of its source archive -- check %s"):format(row.url)),
+      "oneDNN uses ACL on aarch64 (USE_MKLDNN_ACL=1), as PyTorch's aarch64 wheels do; its configure fails without it, so setup.sh and the Dockerfile build it with PyTorch's scons flags: "
+        .. which)
   elseif envv.USE_MKLDNN_ACL == "0" then
     decide("acl", "off (USE_MKLDNN_ACL=0)", "the CPU lacks LSE atomics: ACL built for armv8.2-a would die with 'Illegal instruction'")
   end

@@ -134,6 +134,56 @@ else
 	skip "the ACL step" "curl is not installed"
 fi
 
+# 3b. The ACL of the planned release: the tag PyTorch's aarch64 CD built,
+# pinned where a source gives the digest; 2.6's is not, and the plan, the
+# Dockerfile and setup.sh say so (data/acl.lua releases).
+for c in "2.4 v24.04 6d7aebfa9be74d29ecd2dbeb17f69e00c667c36292401f210121bf26a30b38a5" \
+	"2.6 v24.09 -" \
+	"2.8 v25.02 339376cd05b5efe83a3909333956d7663022f0dd8c7977a35e04b35551546be6" \
+	"2.10 v52.8.0 1bceef23aa5b3cc7321cf80e0729e87482f12544b107cdabffb88a6a52aa4adc"; do
+	set -- $c
+	"$PTBUILD" plan --profile gh200 --torch "$1" --json >"$T_DIR/acl-$1.json" 2>/dev/null
+	is "$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))["acl"]; print(a["version"], a.get("sha256", "-"), a["url"])' "$T_DIR/acl-$1.json")" \
+		"$2 $3 https://github.com/ARM-software/ComputeLibrary/archive/refs/tags/$2.tar.gz" \
+		"plan --torch $1 on aarch64: ACL $2, sha256 $3"
+done
+run "$PTBUILD" plan --profile gh200 --torch 2.6
+like "$out" "*Arm Compute Library v24.09 from source into /opt/acl, unpinned: ptbuild knows no sha256 of its source archive*" \
+	"plan --torch 2.6: the ACL decision says the archive is unpinned"
+"$PTBUILD" -q generate --plan "$T_DIR/acl-2.6.json" --out "$T_DIR/acl26" >/dev/null 2>&1
+run env PATH="$PATH" TMPDIR="$T_DIR" sh "$T_DIR/acl26/setup.sh" --dry-run
+like "$out" "*setup: ACL: building v24.09 into /opt/acl
+*v24.09.tar.gz
++ unpinned: no sha256 to verify
+*" "setup.sh for 2.6: ACL v24.09, no sha256 to verify"
+grep -q 'UNPINNED: no source gives its sha256' "$T_DIR/acl26/Dockerfile"
+t_ok $? "Dockerfile for 2.6: the ACL step's comment says UNPINNED"
+if command -v curl >/dev/null 2>&1; then
+	python3 - "$T_DIR/acl-2.6.json" "$a/plan26.json" "$a/acl26.tar.gz" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["acl"]["url"] = "file://" + sys.argv[3]
+json.dump(p, open(sys.argv[2], "w"))
+PY
+	tar -czf "$a/acl26.tar.gz" -C "$a/src" ComputeLibrary-52.8.0
+	"$PTBUILD" -q generate --plan "$a/plan26.json" --out "$a/out26" --format dockerfile >/dev/null 2>&1
+	python3 - "$a/out26/Dockerfile" "$a" >"$a/acl26.sh" <<'PY'
+import sys
+text = open(sys.argv[1]).read().replace("\\\n", "")
+run = [l[4:] for l in text.split("\n") if l.startswith("RUN ") and "no ACL setting" in l][0]
+print(run.replace("'/opt/acl'", "'%s/root'" % sys.argv[2]).replace("/tmp/acl", sys.argv[2] + "/tmp/acl"))
+PY
+	rm -rf "$a/root" "$a/tmp"
+	mkdir -p "$a/tmp"
+	env PATH="$a/bin:/usr/bin:/bin" TARGETARCH=arm64 sh -eu -c "$(cat "$a/acl26.sh")" >"$a/log26" 2>&1
+	is "$?" 0 "Dockerfile for 2.6: the unpinned ACL step runs"
+	like "$(cat "$a/log26")" "*unpinned*not verified: its sha256 is $(sha256sum "$a/acl26.tar.gz" | cut -c1-64)*" \
+		"... and prints the sha256 of the archive it got"
+	t_ok "$([ -e "$a/root/build/libarm_compute.so" ]; echo $?)" "... and builds ACL into ACL_ROOT_DIR"
+else
+	skip "the unpinned ACL step" "curl is not installed"
+fi
+
 # 4. setup.sh --dry-run: ACL and sccache steps.  The machine may have an
 # sccache of its own (the shared-cache test installs Debian's): the dry
 # runs see a PATH of everything in /usr/bin and /bin but that.

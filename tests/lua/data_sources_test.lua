@@ -428,6 +428,27 @@ t.is(table.concat(acl.scons_flags, " "),
   "ACL: install_acl.sh's scons flags [pt-acl]")
 t.is(table.concat(acl.install_dirs, " "), "arm_compute include utils support src build", "ACL: the folders install_acl.sh copies [pt-acl]")
 
+-- ACL per PyTorch release: the tag its aarch64 CD cloned, and the digest
+-- of that tag's GitHub archive where a source gives one.
+local ACL_TAGS = "https://github.com/ARM-software/ComputeLibrary/archive/refs/tags/"
+local ACL24 = "6d7aebfa9be74d29ecd2dbeb17f69e00c667c36292401f210121bf26a30b38a5"
+local ACL25 = "339376cd05b5efe83a3909333956d7663022f0dd8c7977a35e04b35551546be6"
+for _, row in ipairs({
+  { "2.4", "v24.04", ACL24, "builder release/2.4 [pt-acl-cd24], EasyBuild 24.04 [eb-acl]" },
+  { "2.5", "v24.04", ACL24, "builder release/2.5 [pt-acl-cd24], EasyBuild 24.04 [eb-acl]" },
+  { "2.6", "v24.09", nil, "main between builder #2024 and PyTorch #147454 [pt-acl-cd24] [pt-acl-cd25]; no digest sourced" },
+  { "2.7", "v25.02", ACL25, "PyTorch #147454 [pt-acl-cd25], EasyBuild 25.02 [eb-acl]" },
+  { "2.8", "v25.02", ACL25, "[pt-acl-cd25] [eb-acl]" },
+  { "2.9", "v25.02", ACL25, "aarch64_wheel_ci_build.py@022b7e2b [pt-acl-cd25] [eb-acl]" },
+  { "2.10", nil, nil, "no row: the 52.x pin (CD v52.6.0 [pt-acl])" },
+  { "2.14", nil, nil, "no row: the 52.x pin" },
+}) do
+  local r = acl.releases[row[1]]
+  t.is(r and r.cd, row[2], "ACL for PyTorch " .. row[1] .. ": " .. tostring(row[2]) .. " -- " .. row[4])
+  t.is(r and r.url, row[2] and (ACL_TAGS .. row[2] .. ".tar.gz"), "ACL for PyTorch " .. row[1] .. ": the tag's archive")
+  t.is(r and r.sha256, row[3], "ACL for PyTorch " .. row[1] .. ": sha256 " .. tostring(row[3]))
+end
+
 -- Distribution packages: the apt names exist in Debian 12's archive [deb];
 -- a manager's table carries only what lib/host.lua reads (ids, build,
 -- openblas, python): a name pattern no recipe reads is no fact anyone
