@@ -74,6 +74,11 @@ printf '%s' "$out" >"$T_DIR/f.json"
 is "$rc" 1 "--build-node ada (its nvcc lacks sm_107): exit 1"
 is "$(probs "$T_DIR/f.json" toolkit-drops-gpu node)" "rubin" "... the build's toolkit cannot build rubin's GPU: an error on rubin"
 is "$(probs "$T_DIR/f.json" fleet-node-nvcc-lacks node)" "" "... and no fleet-node-nvcc-lacks (rubin's nvcc builds the list)"
+#    A single plan of such a machine says the same of its own nvcc.
+json_edit "$T_DIR/ada.json" "$T_DIR/ada107.json" "f['gpus'][0].update(name='NVIDIA Rubin test GPU', compute_capability='10.7')"
+run "$PTBUILD" plan --facts "$T_DIR/ada107.json" --cuda 13.5
+like "$out" "*error ?toolkit-drops-gpu? the installed CUDA 13.5, judged by its own nvcc (/usr/local/cuda-13.5/bin/nvcc), does not build for the NVIDIA Rubin test GPU (compute capability 10.7): its GPU list lacks sm_107*" \
+	"plan --cuda 13.5 on a machine whose 13.5 nvcc lacks sm_107: toolkit-drops-gpu names that nvcc"
 
 # 4. --cuda of a release newer than the tables: planned where the build
 #    machine has it installed (judged by its nvcc, as a single plan),
