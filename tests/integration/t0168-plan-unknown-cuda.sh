@@ -82,6 +82,9 @@ is "$(findings "$T_DIR/d.json" cuda-release-unknown message)" "${msg:-plan raise
 	"doctor --facts: the same cuda-release-unknown message as plan's"
 is "$(findings "$T_DIR/d.json" driver-too-old severity)" warning \
 	"... and the driver's minor-version compatibility as a driver-too-old warning, as plan's driver-minor-compat"
+like "$(findings "$T_DIR/d.json" driver-too-old message)" \
+	"driver 590.44.01 is older than CUDA 13.6 asks, whose minimum driver ptbuild's data lacks (Table 3 of NVIDIA's release notes gives it); it runs it only through minor-version compatibility*" \
+	"... worded without brackets in brackets (was: asks (the minimum of CUDA 13.6 (not in ...)))"
 
 # 6. A new major: no driver floor, and a driver of CUDA 13.1 does not
 #    run it; PyTorch 2.14 predates CUDA 14.
@@ -91,8 +94,8 @@ is "$rc" 1 "plan --cuda 14.0 (a major the tables lack), driver of CUDA 13.1: exi
 printf '%s' "$out" >"$T_DIR/p.json"
 like "$(findings "$T_DIR/p.json" cuda-release-unknown message)" "*what it can state: no driver floor: CUDA 14 is a major ptbuild's tables lack*" \
 	"... cuda-release-unknown: no driver floor"
-like "$(findings "$T_DIR/p.json" driver-too-old message)" "driver 590.44.01 cannot run CUDA 14.0 (it needs the minimum of CUDA 14.0 (not in ptbuild's data*" \
-	"... driver-too-old, the minimum named as unknown"
+like "$(findings "$T_DIR/p.json" driver-too-old message)" "driver 590.44.01 cannot run CUDA 14.0 (it needs CUDA 14.0's own minimum driver, which ptbuild's data lacks and Table 3 of NVIDIA's release notes gives); nvidia-smi's*" \
+	"... driver-too-old, the minimum named as unknown, in one pair of brackets"
 is "$(findings "$T_DIR/p.json" torch-cuda-unsupported severity)" error "... torch-cuda-unsupported: PyTorch 2.14 predates CUDA 14"
 
 # 7. Installed, but its nvcc's list not read (a sysroot, an nvcc that
