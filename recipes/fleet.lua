@@ -623,13 +623,34 @@ local function build_nvcc_words(p, ch, build)
   end
 end
 
+-- --cuda of a release newer than the tables that the build machine
+-- lacks: plan's errors, each saying which other node has it installed
+-- (asked_release takes it there) and --build-node NODE, if one does.
+local function installed_on_other(errors, nodes, build, cuda)
+  local _, minor = A.release(cuda)
+  for _, n in ipairs(nodes) do
+    for _, i in ipairs(n ~= build and T.installed(n.facts) or {}) do
+      if i.release and i.release.unknown and i.minor == minor then
+        for _, e in ipairs(errors or {}) do
+          e.message = ("%s on the build machine %s; node '%s' has it installed in %s (%s)"):format(
+            e.message, build.name, n.name, i.tk.root, tostring(i.tk.version))
+          e.hint = ("build on %s, which has it: --build-node %s"):format(n.name, n.name)
+        end
+        return errors
+      end
+    end
+  end
+  return errors
+end
+
 -- One platform's build.  Returns plan, target, or nil, errors.
 local function build_group(platform, nodes, args, torch, items, fleet_problems, node_rows)
   if args.cuda and not asked_release(args, build_machine(nodes, args.build_node)) then
     -- a --cuda no plan of the build machine takes: that plan's error
     -- (before, the fleet went on as if no --cuda was given)
-    local solo = P.make({ facts = build_machine(nodes, args.build_node).facts, cuda = args.cuda, torch = args.torch })
-    return nil, solo.errors
+    local build = build_machine(nodes, args.build_node)
+    local solo = P.make({ facts = build.facts, cuda = args.cuda, torch = args.torch })
+    return nil, installed_on_other(solo.errors, nodes, build, args.cuda)
   end
   local ch, served, build, build_why = choose_cuda(platform, nodes, args, torch, items, fleet_problems, node_rows)
   if not ch then return nil end

@@ -110,6 +110,12 @@ like "$(probs "$T_DIR/f.json" driver-too-old message)" "node 'rtx4090-cuda128': 
 run "$PTBUILD" plan --facts "$U" --facts "$K" --cuda 13.6 --build-node rtx4090-cuda128
 is "$rc" 2 "fleet --cuda 13.6 built where it is not installed: exit 2 (was 0, --cuda ignored)"
 like "$err" "*error: unknown CUDA release '13.6'*" "... plan's own error"
+like "$err" "*'13.6' on the build machine rtx4090-cuda128; node 'rtx4090-cuda136-unknown' has it installed in /usr/local/cuda-13.6 (13.6.20)
+hint: build on rtx4090-cuda136-unknown, which has it: --build-node rtx4090-cuda136-unknown*" \
+	"... naming the node that has it installed and --build-node (was a plain unknown release)"
+run "$PTBUILD" plan --facts "$K" --facts "$T_DIR/ada.json" --cuda 13.6
+like "$rc:$err" "2:*error: unknown CUDA release '13.6'
+hint: releases a plan installs:*" "no node has 13.6: plan's error and hint alone"
 run "$PTBUILD" plan --facts "$U" --facts "$K" --cuda foo
 is "$rc" 2 "fleet --cuda foo: exit 2 (was 0, --cuda ignored)"
 
