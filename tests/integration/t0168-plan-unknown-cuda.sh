@@ -45,6 +45,10 @@ like "$msg" "*a driver of 580.65.06 or newer runs CUDA 13.6 through minor-versio
 	"... what it can state: CUDA 13's compatibility floor and host_config.h's gcc limit"
 like "$(findings "$T_DIR/p.json" cuda-release-unknown fix)" "prefer --cuda 13.2, a CUDA ptbuild knows that fits this machine, unless you need 13.6*" \
 	"... the fix names a known release that fits"
+untested=$(findings "$T_DIR/p.json" torch-cuda-untested message)
+like "$untested" "*: its CMake sets no maximum CUDA that ptbuild knows of, but nothing ptbuild has says it builds with CUDA 13.6, newer than ptbuild's tables; the combination is untested upstream" \
+	"... torch-cuda-untested says what is known of 13.6"
+unlike "$untested" "*accepts*" "... and claims no acceptance (was: its build accepts CUDA 13.6)"
 is "$(findings "$T_DIR/p.json" driver-minor-compat severity)" warning \
 	"... driver 590 (CUDA 13.1) runs it through minor-version compatibility: driver-minor-compat"
 is "$(py "$T_DIR/p.json" '[x["why"] for x in d["decisions"] if x["topic"] == "host_compiler"][0]')" \
