@@ -1110,7 +1110,7 @@ end
 -- The paths C is to look at for detect.environment.
 function M.wanted()
   local c = data("containers")
-  local exists, files = {}, { c.cgroup.file, c.cpuinfo.file }
+  local exists, files = {}, { c.cgroup.file, c.cpuinfo.file, c.environ.file, c.mountinfo.file }
   for _, m in ipairs(c.markers) do exists[#exists + 1] = m.path end
   for _, d in ipairs(M.gpu_nodes(c)) do exists[#exists + 1] = d end
   for _, h in ipairs(c.binfmt.handlers) do files[#files + 1] = c.binfmt.dir .. "/" .. h end
@@ -1246,9 +1246,30 @@ local function env_conda(e)
   return { prefix = e.conda.prefix, packages = sorted_by(pk, "name", "version") }
 end
 
+-- The runtime PID 1's environment names (container=NAME, non-empty), or
+-- the type of an overlay-like file system mounted on / (the last mount
+-- there) in detect's own mount table: data/containers.lua environ and
+-- mountinfo.  Returns marker, runtime or nil.
+local function env_marks(c, files)
+  local env = files[c.environ.file]
+  local name = type(env) == "string" and (("\n" .. env):match("\n" .. c.environ.var .. "=([^\n]+)"))
+  if name then return c.environ.file, name end
+  local mi, top = files[c.mountinfo.file], nil
+  for line in (type(mi) == "string" and mi or ""):gmatch("[^\n]+") do
+    local point = line:match("^%S+ %S+ %S+ %S+ (%S+)")
+    local fstype = line:match(" %- (%S+)")
+    if point == "/" and fstype then top = fstype end
+  end
+  for _, t in ipairs(top and c.mountinfo.root_types or {}) do
+    if top == t then return c.mountinfo.file, ("unknown (%s root file system)"):format(t) end
+  end
+  return nil
+end
+
 -- Inside a container?  The first marker file that exists, else a runtime
--- named in PID 1's cgroup (data/containers.lua); the GPU devices passed in;
--- QEMU handlers; what kind of CPU the kernel describes.
+-- named in PID 1's cgroup, else in PID 1's environment, else an overlay
+-- root (data/containers.lua); the GPU devices passed in; QEMU handlers;
+-- what kind of CPU the kernel describes.
 local function env_markers(e)
   local c = data("containers")
   local ex = type(e.exists) == "table" and e.exists or {}
@@ -1261,6 +1282,7 @@ local function env_markers(e)
   for _, w in ipairs(ct.marker == nil and type(cg) == "string" and c.cgroup.words or {}) do
     if cg:find(w.word, 1, true) then ct.marker, ct.runtime = c.cgroup.file, w.runtime; break end
   end
+  if ct.marker == nil then ct.marker, ct.runtime = env_marks(c, files) end
   ct.inside = ct.marker ~= nil
   -- the GPU device nodes present (doctor judges a Jetson's by its L4T)
   local devices = {}

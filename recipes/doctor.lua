@@ -158,9 +158,13 @@ check("driver-too-old", "error", "S03", function(c)
   end
   local ceiling = c.f.driver.cuda_max and (" (nvidia-smi's \"%s: %s\" is the newest CUDA this driver runs, not the toolkit installed)"):format(toolkit.smi_cuda_label(c.f.driver), c.f.driver.cuda_max) or ""
   if runs == "compat" then
+    -- a minimum ptbuild's data lacks (a release newer than its tables)
+    -- is said once, not in brackets within brackets
+    local asks = r.driver_min and (" (%s)"):format(toolkit.driver_need(r))
+      or (", whose minimum driver ptbuild's data lacks (Table 3 of NVIDIA's release notes gives it)")
     return { severity = "warning",
-      message = ("driver %s is older than CUDA %s asks (%s); it runs it only through minor-version compatibility, without PTX JIT%s")
-        :format(d, r.version, toolkit.driver_need(r), ceiling),
+      message = ("driver %s is older than CUDA %s asks%s; it runs it only through minor-version compatibility, without PTX JIT%s")
+        :format(d, r.version, asks, ceiling),
       seen = "driver " .. d .. ", toolkit " .. c.tk.root .. " (" .. c.tk.version .. ")",
       fix = ("install %s, or build with SASS for every GPU (no +PTX reliance)"):format(toolkit.driver_at_least(r)) }
   end

@@ -578,13 +578,79 @@ local function explain_build(plan, ch, want, build, build_why, served, torch)
   return explain
 end
 
+-- A served node other than the build machine with a toolkit of release
+-- minor installed whose own nvcc's answer fits every node: node, its
+-- installed entry (T.installed), or nil.
+local function fits_elsewhere(served, torch, items, build, minor)
+  for _, n in ipairs(served) do
+    for _, i in ipairs(n ~= build and T.installed(n.facts) or {}) do
+      if i.release and i.minor == minor and fits_all(served, torch, i.release, items, n, i.tk) then return n, i end
+    end
+  end
+  return nil
+end
+
+-- The choice ch named a release by ptbuild's tables, but plan.make took
+-- the build machine's installed toolkit of it, judged by its own nvcc
+-- (a patched or older update that lacks a node's target: with
+-- --build-node, or when none fits): say so in ch.why, with the node it
+-- fails, and keep the toolkit (ch.tk) and a node whose own toolkit of
+-- the release fits (ch.alt) for the fixes.
+local function took_installed(plan, ch, served, torch, items, build)
+  local i
+  for _, x in ipairs(T.installed(build.facts)) do
+    if x.release and x.tk.root == plan.cuda.root then i = x end
+  end
+  if not i then return end
+  local ok, n, why = fits_all(served, torch, i.release, items, build, i.tk)
+  ch.tk = i.tk
+  ch.why = ("%s, by ptbuild's tables; the build takes the CUDA %s installed on the build machine %s in %s (%s), judged by its own nvcc%s"):format(
+    ch.why, plan.cuda.version, build.name, i.tk.root, tostring(i.tk.version),
+    ok and "" or (", which fails node '%s': %s by that nvcc's list"):format(n.name, why))
+  if not ok then ch.alt, ch.alt_tk = fits_elsewhere(served, torch, items, build, i.minor) end
+end
+
+-- A toolkit-drops-gpu of lib/targets about the installed toolkit's own
+-- nvcc: that toolkit is the build machine's, and a node whose toolkit
+-- of the release fits (ch.alt, took_installed) is a way out.
+local function build_nvcc_words(p, ch, build)
+  local v = p.code == "toolkit-drops-gpu" and p.message:match("^the installed CUDA (%S+), judged by its own nvcc")
+  if not v then return end
+  p.message = ("the CUDA %s installed on the build machine %s%s"):format(v, build.name, p.message:sub(#("the installed CUDA " .. v) + 1))
+  if ch.alt then
+    p.fix = ("%s; or build on %s (--build-node %s), whose CUDA %s in %s builds every node's GPUs by its own nvcc"):format(
+      p.fix, ch.alt.name, ch.alt.name, tostring(ch.alt_tk.tk.version), ch.alt_tk.tk.root)
+  end
+end
+
+-- --cuda of a release newer than the tables that the build machine
+-- lacks: plan's errors, each saying which other node has it installed
+-- (asked_release takes it there) and --build-node NODE, if one does.
+local function installed_on_other(errors, nodes, build, cuda)
+  local _, minor = A.release(cuda)
+  for _, n in ipairs(nodes) do
+    for _, i in ipairs(n ~= build and T.installed(n.facts) or {}) do
+      if i.release and i.release.unknown and i.minor == minor then
+        for _, e in ipairs(errors or {}) do
+          e.message = ("%s on the build machine %s; node '%s' has it installed in %s (%s)"):format(
+            e.message, build.name, n.name, i.tk.root, tostring(i.tk.version))
+          e.hint = ("build on %s, which has it: --build-node %s"):format(n.name, n.name)
+        end
+        return errors
+      end
+    end
+  end
+  return errors
+end
+
 -- One platform's build.  Returns plan, target, or nil, errors.
 local function build_group(platform, nodes, args, torch, items, fleet_problems, node_rows)
   if args.cuda and not asked_release(args, build_machine(nodes, args.build_node)) then
     -- a --cuda no plan of the build machine takes: that plan's error
     -- (before, the fleet went on as if no --cuda was given)
-    local solo = P.make({ facts = build_machine(nodes, args.build_node).facts, cuda = args.cuda, torch = args.torch })
-    return nil, solo.errors
+    local build = build_machine(nodes, args.build_node)
+    local solo = P.make({ facts = build.facts, cuda = args.cuda, torch = args.torch })
+    return nil, installed_on_other(solo.errors, nodes, build, args.cuda)
   end
   local ch, served, build, build_why = choose_cuda(platform, nodes, args, torch, items, fleet_problems, node_rows)
   if not ch then return nil end
@@ -615,6 +681,9 @@ local function build_group(platform, nodes, args, torch, items, fleet_problems, 
       plan.machine = nil
     end
   end
+  if not want and not ch.tk and plan.cuda.source == "installed" then
+    took_installed(plan, ch, served, torch, items, build)
+  end
   if not want then
     plan.cuda.why = ch.why
     set_decision(plan, "cuda", ch.why)
@@ -637,6 +706,7 @@ local function build_group(platform, nodes, args, torch, items, fleet_problems, 
       owners = false
     else
       p.node = p.node or owners or build.name
+      build_nvcc_words(p, ch, build)
       kept[#kept + 1] = p
     end
   end

@@ -125,8 +125,12 @@ local function torch_support_problems(p, facts, torch, r, items)
         alt and ("use --cuda %s, or a PyTorch release that supports CUDA %s"):format(alt.version, r.version)
           or ("use a PyTorch release that supports CUDA %s"):format(r.version))
     else
+      -- of a release newer than the tables nothing says the build takes
+      -- it: what is known is that no maximum ptbuild knows of stops it
       problem(p, "warning", "torch-cuda-untested",
-        ("PyTorch %s ships no CUDA %s wheels on download.pytorch.org (it ships %s): its build accepts CUDA %s, but the combination is untested upstream"):format(torch.version, r.version, table.concat(torch.cuda, ", "), r.version),
+        (r.unknown and "PyTorch %s ships no CUDA %s wheels on download.pytorch.org (it ships %s): its CMake sets no maximum CUDA that ptbuild knows of, but nothing ptbuild has says it builds with CUDA %s, newer than ptbuild's tables; the combination is untested upstream"
+          or "PyTorch %s ships no CUDA %s wheels on download.pytorch.org (it ships %s): its build accepts CUDA %s, but the combination is untested upstream"):format(
+          torch.version, r.version, table.concat(torch.cuda, ", "), r.version),
         alt and ("prefer --cuda %s unless you need %s"):format(alt.version, r.version)
           or #C.gpus_not_built(facts, r) > 0
             and ("no CUDA that PyTorch %s ships wheels for suits this machine, and CUDA %s does not build its GPUs either: build with one that does and run PyTorch's CUDA tests on the result"):format(torch.version, r.version)

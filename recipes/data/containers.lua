@@ -6,7 +6,16 @@
 -- Docker creates /.dockerenv in every container [moby-dockerenv]; Podman
 -- writes /run/.containerenv [podman-run]; the cgroup path of PID 1 names
 -- the runtime where neither file exists (containerd, Kubernetes pods
--- under kubepods, BuildKit's RUN steps) [k8s-cgroup].  The NVIDIA
+-- under kubepods, BuildKit's RUN steps) [k8s-cgroup] -- under cgroup v1
+-- only: under cgroup v2 with its own cgroup namespace it reads "0::/".
+-- A BuildKit RUN step (docker build since Docker 23) has no /.dockerenv
+-- [buildx-dockerenv].  Two more marks then: the "container" variable a
+-- container manager sets in PID 1's environment (Podman, LXC,
+-- systemd-nspawn; empty: the manager hides it) [sd-container-if], and
+-- an overlay file system mounted on / in the mount table of detect's own
+-- process (/proc/self/mountinfo [proc-mountinfo]), which is how Docker's
+-- overlay2 driver, containerd's and BuildKit's overlayfs snapshotter and
+-- Podman lay out a container's root [docker-overlayfs].  The NVIDIA
 -- Container Toolkit passes /dev/nvidia0.. and /dev/nvidiactl in
 -- [nvct-dev]; a Jetson's GPU nodes depend on its L4T (M.jetson).  QEMU's
 -- user-mode handlers are registered under /proc/sys/fs/binfmt_misc as
@@ -29,6 +38,15 @@ M.cgroup = {
     { word = "buildkit", runtime = "BuildKit" },
   },
 }
+
+-- PID 1's environment (NUL-separated; detect hands it one variable a
+-- line): a non-empty container=NAME names the runtime
+M.environ = { file = "/proc/1/environ", var = "container" }
+
+-- the mount table of detect's own process: the last mount on "/" of a
+-- file system type listed here is a container's root (field 5 the mount
+-- point, the type after the " - " separator [proc-mountinfo])
+M.mountinfo = { file = "/proc/self/mountinfo", root_types = { "overlay" } }
 
 -- any of these: a discrete GPU's device is inside
 M.gpu_devices = { "/dev/nvidia0", "/dev/nvidiactl" }

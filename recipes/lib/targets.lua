@@ -176,6 +176,25 @@ local function torch_for(torch, v, newest)
     pick.version, newest and "" or " or newer", torch.version, v, pick.version, v)
 end
 
+-- An installed toolkit judged by its own nvcc's GPU list (r.gpu_list_nvcc,
+-- A.judged_release) that leaves out GPU g where ptbuild's tables have
+-- r's release build it (a patched or older update), or a release newer
+-- than the tables (nvcc's list is all there is): that nvcc is what lacks
+-- it, and "CUDA r no longer builds it" would blame the release.  The
+-- message names the nvcc; the fix an update of r whose nvcc lists it
+-- first, where the tables say one does.  last: the last CUDA that does.
+local function nvcc_drops_gpu(problems, g, cc, r, last, torch)
+  local sm = "sm_" .. A.digits(T.gpu_arch(cc, r))
+  local tabled = A.release(r.version)
+  local other = tabled ~= nil and T.builds_gpu(tabled, cc)
+  problem(problems, "error", "toolkit-drops-gpu",
+    ("the installed CUDA %s, judged by its own nvcc (%s), does not build for the %s (compute capability %s): its GPU list lacks %s%s; the last CUDA that does is %s"):format(
+      r.version, r.gpu_list_nvcc, g.name or "GPU", cc, sm,
+      other and (", though ptbuild's tables have CUDA %s build it (another update of it may)"):format(r.version) or "", last),
+    ("%suse CUDA %s %s, or build on a machine without this GPU"):format(
+      other and ("install a CUDA %s update whose nvcc lists %s, or "):format(r.version, sm) or "", last, torch_for(torch, last, true)))
+end
+
 -- Whether CUDA r builds for GPU g of capability cc, and whether the arch
 -- list's items serve it with SASS, only PTX, or not at all.  Adds its
 -- problem, if any.
@@ -186,7 +205,10 @@ local function known_gpu(problems, g, cc, items, r, torch, facts)
   if rule then
     -- the shared rule (lib/checks.lua): edge is the last CUDA that
     -- built it, or the first that builds it
-    if rule == "toolkit-drops-gpu" and edge and A.release(edge) then
+    if rule == "toolkit-drops-gpu" and edge and A.release(edge) and r.gpu_list_nvcc
+        and (r.unknown or T.builds_gpu(A.release(r.version), cc)) then
+      nvcc_drops_gpu(problems, g, cc, r, edge, torch)
+    elseif rule == "toolkit-drops-gpu" and edge and A.release(edge) then
       local last = edge
       problem(problems, "error", "toolkit-drops-gpu",
         ("CUDA %s no longer builds for the %s (compute capability %s); the last CUDA that does is %s"):format(r.version, g.name or "GPU", cc, last),

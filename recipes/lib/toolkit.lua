@@ -57,7 +57,8 @@ function M.driver_need(r)
   if r.driver_min and r.driver_min_bound then
     return ("%s (known to run it; NVIDIA's minimum, Table 3, is not in ptbuild's data and may be older)"):format(r.driver_min)
   end
-  return r.driver_min or ("the minimum of CUDA %s (not in ptbuild's data: NVIDIA's release notes, Table 3)"):format(r.version)
+  -- no brackets: callers put this phrase in theirs
+  return r.driver_min or ("CUDA %s's own minimum driver, which ptbuild's data lacks and Table 3 of NVIDIA's release notes gives"):format(r.version)
 end
 
 -- The driver to install for release r, as a phrase: "driver 580.65.06 or

@@ -158,6 +158,26 @@ mkdir -p "$C/dev" && : >"$C/dev/nvidiactl"
 run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$C" --facts "$T_DIR/nogpu.json" --json
 unlike "$out" "*docker-build-no-arch-list*" "... and a GPU device passed in is no such finding"
 
+# under cgroup v2 PID 1's cgroup reads "0::/", and a BuildKit RUN step
+# (docker build) has no /.dockerenv: told by an overlay mounted on / in
+# detect's own mount table, or by PID 1's container= variable
+B="$T_DIR/buildkit"
+mkdir -p "$B/proc/1" "$B/proc/self"
+printf '0::/\n' >"$B/proc/1/cgroup"
+printf '%s\n' '612 480 0:161 / / rw,relatime master:241 - overlay overlay rw,lowerdir=/var/lib/docker/overlay2/l/A,upperdir=/var/lib/docker/overlay2/x/diff,workdir=/var/lib/docker/overlay2/x/work' \
+	'613 612 0:164 / /proc rw,nosuid,nodev,noexec,relatime - proc proc rw' >"$B/proc/self/mountinfo"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$B" --facts "$T_DIR/nogpu.json" --json
+like "$out" '*"code": "docker-build-no-arch-list"*"seen": "container (/proc/self/mountinfo); no /dev/nvidia*' \
+	"a BuildKit RUN step (cgroup v2, no /.dockerenv) is told by its overlay root"
+printf '%s\n' '27 1 254:0 / / rw,relatime - ext4 /dev/vda rw' '22 27 0:21 / /proc rw,relatime - proc proc rw' >"$B/proc/self/mountinfo"
+printf 'PATH=/usr/bin\0container=\0HOME=/root\0' >"$B/proc/1/environ"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$B" --facts "$T_DIR/nogpu.json" --json
+unlike "$out" "*docker-build-no-arch-list*" "... an ext4 root and an empty container= are no container"
+printf 'PATH=/usr/bin\0container=podman\0HOME=/root\0' >"$B/proc/1/environ"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$B" --facts "$T_DIR/nogpu.json" --json
+like "$out" '*"code": "docker-build-no-arch-list"*"seen": "container (/proc/1/environ); no /dev/nvidia*' \
+	"... PID 1's container=podman is one"
+
 # bad input
 run "$PTBUILD" doctor --sysroot "$T_DIR/nope"
 is "$rc" 2 "a missing sysroot is a usage error"

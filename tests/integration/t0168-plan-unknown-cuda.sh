@@ -45,6 +45,10 @@ like "$msg" "*a driver of 580.65.06 or newer runs CUDA 13.6 through minor-versio
 	"... what it can state: CUDA 13's compatibility floor and host_config.h's gcc limit"
 like "$(findings "$T_DIR/p.json" cuda-release-unknown fix)" "prefer --cuda 13.2, a CUDA ptbuild knows that fits this machine, unless you need 13.6*" \
 	"... the fix names a known release that fits"
+untested=$(findings "$T_DIR/p.json" torch-cuda-untested message)
+like "$untested" "*: its CMake sets no maximum CUDA that ptbuild knows of, but nothing ptbuild has says it builds with CUDA 13.6, newer than ptbuild's tables; the combination is untested upstream" \
+	"... torch-cuda-untested says what is known of 13.6"
+unlike "$untested" "*accepts*" "... and claims no acceptance (was: its build accepts CUDA 13.6)"
 is "$(findings "$T_DIR/p.json" driver-minor-compat severity)" warning \
 	"... driver 590 (CUDA 13.1) runs it through minor-version compatibility: driver-minor-compat"
 is "$(py "$T_DIR/p.json" '[x["why"] for x in d["decisions"] if x["topic"] == "host_compiler"][0]')" \
@@ -82,6 +86,9 @@ is "$(findings "$T_DIR/d.json" cuda-release-unknown message)" "${msg:-plan raise
 	"doctor --facts: the same cuda-release-unknown message as plan's"
 is "$(findings "$T_DIR/d.json" driver-too-old severity)" warning \
 	"... and the driver's minor-version compatibility as a driver-too-old warning, as plan's driver-minor-compat"
+like "$(findings "$T_DIR/d.json" driver-too-old message)" \
+	"driver 590.44.01 is older than CUDA 13.6 asks, whose minimum driver ptbuild's data lacks (Table 3 of NVIDIA's release notes gives it); it runs it only through minor-version compatibility*" \
+	"... worded without brackets in brackets (was: asks (the minimum of CUDA 13.6 (not in ...)))"
 
 # 6. A new major: no driver floor, and a driver of CUDA 13.1 does not
 #    run it; PyTorch 2.14 predates CUDA 14.
@@ -91,8 +98,8 @@ is "$rc" 1 "plan --cuda 14.0 (a major the tables lack), driver of CUDA 13.1: exi
 printf '%s' "$out" >"$T_DIR/p.json"
 like "$(findings "$T_DIR/p.json" cuda-release-unknown message)" "*what it can state: no driver floor: CUDA 14 is a major ptbuild's tables lack*" \
 	"... cuda-release-unknown: no driver floor"
-like "$(findings "$T_DIR/p.json" driver-too-old message)" "driver 590.44.01 cannot run CUDA 14.0 (it needs the minimum of CUDA 14.0 (not in ptbuild's data*" \
-	"... driver-too-old, the minimum named as unknown"
+like "$(findings "$T_DIR/p.json" driver-too-old message)" "driver 590.44.01 cannot run CUDA 14.0 (it needs CUDA 14.0's own minimum driver, which ptbuild's data lacks and Table 3 of NVIDIA's release notes gives); nvidia-smi's*" \
+	"... driver-too-old, the minimum named as unknown, in one pair of brackets"
 is "$(findings "$T_DIR/p.json" torch-cuda-unsupported severity)" error "... torch-cuda-unsupported: PyTorch 2.14 predates CUDA 14"
 
 # 7. Installed, but its nvcc's list not read (a sysroot, an nvcc that

@@ -74,6 +74,25 @@ printf '%s' "$out" >"$T_DIR/f.json"
 is "$rc" 1 "--build-node ada (its nvcc lacks sm_107): exit 1"
 is "$(probs "$T_DIR/f.json" toolkit-drops-gpu node)" "rubin" "... the build's toolkit cannot build rubin's GPU: an error on rubin"
 is "$(probs "$T_DIR/f.json" fleet-node-nvcc-lacks node)" "" "... and no fleet-node-nvcc-lacks (rubin's nvcc builds the list)"
+#    What happened, said so: the build takes ada's installed 13.5, judged
+#    by its own nvcc (before: the choice read as a download judged by
+#    the tables, and the problem as "CUDA 13.5 no longer builds" it).
+cuda_why() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); b=d["builds"][0]; print([x["why"] for x in b["decisions"] if x["topic"] == "cuda"][0]); print([x["node"] + ": " + x["why"] for x in d["targets"][0]["explain"] if x["decision"] == "cuda"][0])' "$1"; }
+like "$(cuda_why "$T_DIR/f.json")" \
+	"*; the build takes the CUDA 13.5 installed on the build machine ada in /usr/local/cuda-13.5 (13.5.20), judged by its own nvcc, which fails node 'rubin': CUDA 13.5 does not build for NVIDIA Rubin test GPU (10.7) by that nvcc's list
+ada: *the build takes the CUDA 13.5 installed on the build machine ada*" \
+	"... the choice (decision and --explain, by ada) says ada's installed toolkit, judged by its nvcc, fails rubin"
+like "$(probs "$T_DIR/f.json" toolkit-drops-gpu message)" \
+	"the CUDA 13.5 installed on the build machine ada, judged by its own nvcc (/usr/local/cuda-13.5/bin/nvcc), does not build for the NVIDIA Rubin test GPU (compute capability 10.7): its GPU list lacks sm_107, though ptbuild's tables have CUDA 13.5 build it*" \
+	"... toolkit-drops-gpu names ada's toolkit and its nvcc, not the release"
+like "$(probs "$T_DIR/f.json" toolkit-drops-gpu fix)" \
+	"install a CUDA 13.5 update whose nvcc lists sm_107, or use CUDA 13.4 *; or build on rubin (--build-node rubin), whose CUDA 13.5.40 in /usr/local/cuda-13.5 builds every node's GPUs by its own nvcc" \
+	"... its fix: an update that lists sm_107, 13.4, or --build-node rubin"
+#    A single plan of such a machine says the same of its own nvcc.
+json_edit "$T_DIR/ada.json" "$T_DIR/ada107.json" "f['gpus'][0].update(name='NVIDIA Rubin test GPU', compute_capability='10.7')"
+run "$PTBUILD" plan --facts "$T_DIR/ada107.json" --cuda 13.5
+like "$out" "*error ?toolkit-drops-gpu? the installed CUDA 13.5, judged by its own nvcc (/usr/local/cuda-13.5/bin/nvcc), does not build for the NVIDIA Rubin test GPU (compute capability 10.7): its GPU list lacks sm_107*" \
+	"plan --cuda 13.5 on a machine whose 13.5 nvcc lacks sm_107: toolkit-drops-gpu names that nvcc"
 
 # 4. --cuda of a release newer than the tables: planned where the build
 #    machine has it installed (judged by its nvcc, as a single plan),
@@ -91,6 +110,12 @@ like "$(probs "$T_DIR/f.json" driver-too-old message)" "node 'rtx4090-cuda128': 
 run "$PTBUILD" plan --facts "$U" --facts "$K" --cuda 13.6 --build-node rtx4090-cuda128
 is "$rc" 2 "fleet --cuda 13.6 built where it is not installed: exit 2 (was 0, --cuda ignored)"
 like "$err" "*error: unknown CUDA release '13.6'*" "... plan's own error"
+like "$err" "*'13.6' on the build machine rtx4090-cuda128; node 'rtx4090-cuda136-unknown' has it installed in /usr/local/cuda-13.6 (13.6.20)
+hint: build on rtx4090-cuda136-unknown, which has it: --build-node rtx4090-cuda136-unknown*" \
+	"... naming the node that has it installed and --build-node (was a plain unknown release)"
+run "$PTBUILD" plan --facts "$K" --facts "$T_DIR/ada.json" --cuda 13.6
+like "$rc:$err" "2:*error: unknown CUDA release '13.6'
+hint: releases a plan installs:*" "no node has 13.6: plan's error and hint alone"
 run "$PTBUILD" plan --facts "$U" --facts "$K" --cuda foo
 is "$rc" 2 "fleet --cuda foo: exit 2 (was 0, --cuda ignored)"
 
