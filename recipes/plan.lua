@@ -215,6 +215,70 @@ local function driver_problems(p, facts, r, torch, items)
   end
 end
 
+-- The CUDAs this Jetson can have that PyTorch release torch builds:
+-- those with a package here or that are the JetPack's own, or an SBSA
+-- toolkit this Jetson's L4T runs (13.2 and later on L4T 39); only what
+-- --cuda takes (11.8 on: not JetPack 5's 11.4, which a plan takes only
+-- installed and with no --cuda).  Two lists:
+-- the CUDAs the release builds (T.torch_builds), and those older than
+-- its oldest wheel CUDA where ptbuild has read no CMake minimum of it
+-- (2.8 to 2.12: plan takes them with torch-cuda-untested), oldest first.
+-- A --cuda offered from them must not meet torch-cuda-unsupported or
+-- jetson-orin-needs-cuda-13.2 next.
+local function jetson_offer(facts, torch, platform)
+  local sure, unread = {}, {}
+  for _, v in ipairs(M.known_cuda()) do
+    local rv = A.release(v)
+    local pv = T.platform(facts, rv)
+    local installs = pv == platform and contains(rv.platforms, pv) and T.jetson_source(facts, rv)
+      or pv == "linux-sbsa" and contains(rv.platforms, pv) and not T.orin_sbsa_blocked(facts, rv)
+    if installs then
+      local builds, _, how = T.torch_builds(torch, rv)
+      if builds then sure[#sure + 1] = v elseif how == "unknown" then unread[#unread + 1] = v end
+    end
+  end
+  return sure, unread
+end
+
+-- cuda-platform-missing's fix on a Jetson: the CUDAs of jetson_offer,
+-- else the newest PyTorch release that builds one this Jetson can have,
+-- else that no release ptbuild knows does (a Nano's JetPack 4 has CUDA
+-- 10.2 alone, which no release in the tables builds).  Returns the fix
+-- and, apart, what it says of the CUDAs whose CMake minimum is unread
+-- (to follow the fix's other ways out).
+local function jetson_choose(facts, torch, platform)
+  local sure, unread = jetson_offer(facts, torch, platform)
+  local list = table.concat(unread, ", ")
+  local cmake = #unread > 0 and ("only if PyTorch %s's cmake/public/cuda.cmake accepts %s (its 'PyTorch requires CUDA X.Y or above' line): PyTorch %s ships no wheel older than CUDA %s, and ptbuild has read no CMake minimum of it"):format(
+    torch.version, #unread > 1 and "them" or "it", torch.version, torch.cuda[1])
+  if #sure > 0 then
+    return ("choose one it has (--cuda %s)"):format(table.concat(sure, ", ")),
+      cmake and ("; --cuda %s %s"):format(list, cmake) or ""
+  elseif cmake then
+    return ("choose one it has (--cuda %s), but %s"):format(list, cmake), ""
+  end
+  for i = #pytorch.releases, 1, -1 do
+    local t = pytorch.releases[i]
+    local s = jetson_offer(facts, t, platform)
+    if #s > 0 then
+      return ("no CUDA ptbuild can install on this Jetson builds PyTorch %s: choose PyTorch %s, the newest release that builds one it has (--torch %s --cuda %s)"):format(
+        torch.version, t.version, t.version, s[#s]), ""
+    end
+  end
+  return "ptbuild can install no CUDA on this Jetson that a PyTorch release it knows builds", ""
+end
+
+-- The way out of jetson_source's "ubuntu" refusal: a JetPack on the
+-- Ubuntu release the packages are for, where the module has one.
+local function jetson_flash_tail(facts, r)
+  local has, want, name, l4t = T.jetson_flash_has(facts, r)
+  if has == false then
+    return ("; no JetPack for the %s is on Ubuntu %s (its L4T releases: %s)"):format(
+      name, table.concat(want, ", "), table.concat(l4t, ", "))
+  end
+  return ", or flash a JetPack whose Ubuntu release has CUDA " .. r.version
+end
+
 -- Whether NVIDIA publishes a toolkit of CUDA r for the platform (one
 -- found installed was checked by platform_problems), and whether a
 -- Jetson Orin can run it.  Adds to problem list p.
@@ -230,30 +294,14 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
   if not tk and platform == "linux-aarch64" and facts.host.platform == "jetson" and contains(r.platforms, platform) then
     local src, why, kind = T.jetson_source(facts, r)
     if not src then
-      -- the CUDAs that do have a package here (or are the JetPack's own),
-      -- or an SBSA toolkit this Jetson's L4T runs (13.2 and later on L4T
-      -- 39), and that the PyTorch release builds with: a --cuda offered
-      -- here must not meet torch-cuda-unsupported or
-      -- jetson-orin-needs-cuda-13.2 next
-      local here = {}
-      for _, v in ipairs(A.known_versions()) do
-        local rv = A.release(v)
-        local pv = T.platform(facts, rv)
-        local installs = pv == platform and contains(rv.platforms, pv) and T.jetson_source(facts, rv)
-          or pv == "linux-sbsa" and contains(rv.platforms, pv) and not T.orin_sbsa_blocked(facts, rv)
-        if installs and T.torch_builds(torch, rv) then
-          here[#here + 1] = v
-        end
-      end
-      local choose = #here > 0 and ("choose one it has (--cuda %s)"):format(table.concat(here, ", "))
-        or ("no CUDA ptbuild can install on this Jetson builds PyTorch %s: choose another --torch"):format(torch.version)
-      local tail = kind == "ubuntu" and (", or flash a JetPack whose Ubuntu release has CUDA " .. r.version)
+      local choose, unread = jetson_choose(facts, torch, platform)
+      local tail = kind == "ubuntu" and jetson_flash_tail(facts, r)
         or kind == "unnamed" and (", or install CUDA %s from NVIDIA's Jetson downloads and plan again (ptbuild then takes the installed toolkit)"):format(r.version)
         or ""
       problem(p, "error", "cuda-platform-missing",
         why .. (kind == "unnamed" and ": ptbuild cannot say how to install CUDA %s on this Jetson"
           or ": no CUDA %s can be installed on this Jetson"):format(r.version),
-        choose .. tail)
+        choose .. tail .. unread)
     end
   end
   -- an Orin on an SBSA CUDA it does not run, and the way out, or an
