@@ -547,7 +547,8 @@ end
 
 -- What a build needs for a GPU of capability cc that runs `code` of
 -- kind `kind` now: SASS of its own capability, and a CUDA that builds
--- it.  Adds it through need().
+-- it.  Adds it through need().  r: the plan's CUDA, nil when it chooses
+-- none (cuda.undecided).
 local function gpu_need(need, name, cc, code, kind, arch, r)
   if kind == "sass" and code ~= "sm_" .. tostring(cc):gsub("%.", "") then
     need(("nothing for %s, which runs %s; SASS of %s itself only where kernels tuned for it matter"):format(name, code, cc))
@@ -558,7 +559,8 @@ local function gpu_need(need, name, cc, code, kind, arch, r)
       if rr and T.builds_gpu(rr, cc) then first = rr.version; break end
     end
     need(("SASS for %s: TORCH_CUDA_ARCH_LIST with %s (this plan's: %s)%s"):format(name, cc, arch.list,
-      first and ("; a CUDA that builds it, %s or newer (this plan's: %s)"):format(first, r.version) or ""))
+      first and ("; a CUDA that builds it, %s or newer (%s)"):format(first,
+        r and ("this plan's: " .. r.version) or "this plan chooses none until the facts agree") or ""))
   end
 end
 
@@ -607,13 +609,14 @@ local function installed_torch(facts, r, arch, cplan)
     local name = ("%s (%s)"):format(tostring(g.name or "GPU"), tostring(cc))
     code = gpu_verdict(v, g, name, archs, code, kind)
     it.gpus[#it.gpus].runs = code or it.gpus[#it.gpus].runs
-    gpu_need(need, name, cc, code, kind, arch, r)
+    gpu_need(need, name, cc, code, kind, arch, not cplan.undecided and r or nil)
   end
   it.covered = v.covered == nil and ptb.null or v.covered
   it.jit = #v.jit > 0
   it.jit_gpus = ptb.array(v.jit)
   local where = cplan.source == "installed" and ("installed in " .. cplan.root) or (cplan.source .. " to " .. cplan.root)
-  need(("this plan: CUDA %s (%s), TORCH_CUDA_ARCH_LIST=%s"):format(r.version, where, arch.list))
+  need(cplan.undecided and ("this plan: no CUDA until the facts agree (see the %s error), TORCH_CUDA_ARCH_LIST=%s"):format(cplan.undecided, arch.list)
+    or ("this plan: CUDA %s (%s), TORCH_CUDA_ARCH_LIST=%s"):format(r.version, where, arch.list))
   it.why = ("torch %s%s, %s: %s"):format(t.version, type(t.cuda) == "string" and (" (CUDA " .. t.cuda .. ")") or "",
     #list > 0 and ("built for " .. table.concat(list, ";")) or "no architectures read", table.concat(v.reasons, "; "))
   it.gpus = ptb.array(it.gpus)
@@ -850,7 +853,7 @@ end
 local function decide_undecided(decide, facts, cplan)
   local mis = T.jetson_mismatch(facts)
   decide("cuda", ("none chosen until the facts agree (see the %s error)"):format(cplan.undecided),
-    ("which toolkit fits rests on the facts in dispute: a Jetson runs the CUDA of its JetPack (the %s's are those of L4T %s), and L4T %s's JetPack %s has no release for the %s; ptbuild plans no toolkit, download, cuDNN or upgrade package on either guess.  The environment and CMake values below keep the place of CUDA %s (%s), the toolkit the module alone would take, only so that the rest of the plan reads: they are no choice"):format(
+    ("which toolkit fits rests on the facts in dispute: a Jetson runs the CUDA of its JetPack (the %s's are those of L4T %s), and L4T %s's JetPack %s has no release for the %s; ptbuild plans no toolkit, download, cuDNN or upgrade package on either guess.  The environment and CMake values below keep the place of CUDA %s (%s), the toolkit the module alone would take, only so that the rest of the plan reads: they are no choice; USE_CUDNN is 0, as the plan provides no cuDNN"):format(
       mis.family, table.concat(mis.runs, ", "), mis.l4t, mis.jetpack, mis.family, cplan.version, cplan.root))
 end
 
@@ -1155,7 +1158,9 @@ end
 -- and CMake cache lib/buildenv makes of them.  Returns it and the env.
 local function plan_document(args, s, decisions, problems)
   local d = { facts = args.facts, root = s.cuda.root, release = s.release, arch = s.arch, host = s.host,
-              blas_env = s.blas_env, jobs = s.jobs, tk = s.tk, no_cudnn = args.no_cudnn }
+              blas_env = s.blas_env, jobs = s.jobs, tk = s.tk,
+              -- a plan that chooses no CUDA provides no cuDNN either
+              no_cudnn = args.no_cudnn or s.cuda.undecided ~= nil }
   local env = B.env(d)
   local path_prepend, path_remove = path_edits(s.cuda.root, s.others, s.cuda.compat)
   return {
