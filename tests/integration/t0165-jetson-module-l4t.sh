@@ -138,6 +138,12 @@ print(p["env"]["USE_CUDNN"], p["cmake"]["USE_CUDNN"])' "$T_DIR/p.json")" \
 	"0 OFF" "... USE_CUDNN is 0 (CMake: OFF): the plan provides no cuDNN"
 like "$(cat "$T_DIR/p.txt")" "*they are no choice; USE_CUDNN is 0, as the plan provides no cuDNN*
   USE_CUDNN=0*" "... and the text says so"
+# generate writes nothing from it, even with --force: every file would
+# name the placeholder toolkit root
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/genu" --force
+like "$rc:$err" "1:*the plan chooses no CUDA until its facts agree (cuda.undecided: jetson-facts-disagree): nothing written, even with --force*" \
+	"... generate --force refuses it (exit 1), naming cuda.undecided"
+[ ! -e "$T_DIR/genu" ]; t_ok $? "... and writes nothing"
 # An installed torch's "A source build needs" claims no CUDA of the plan
 python3 - tests/fixtures/facts/thor-on-l4t36.json "$T_DIR/thor-torch.json" <<'PY'
 import json, sys
