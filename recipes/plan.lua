@@ -219,6 +219,70 @@ local function driver_problems(p, facts, r, torch, items)
   end
 end
 
+-- The CUDAs this Jetson can have that PyTorch release torch builds:
+-- those with a package here or that are the JetPack's own, or an SBSA
+-- toolkit this Jetson's L4T runs (13.2 and later on L4T 39); only what
+-- --cuda takes (11.8 on: not JetPack 5's 11.4, which a plan takes only
+-- installed and with no --cuda).  Two lists:
+-- the CUDAs the release builds (T.torch_builds), and those older than
+-- its oldest wheel CUDA where ptbuild has read no CMake minimum of it
+-- (2.8 to 2.12: plan takes them with torch-cuda-untested), oldest first.
+-- A --cuda offered from them must not meet torch-cuda-unsupported or
+-- jetson-orin-needs-cuda-13.2 next.
+local function jetson_offer(facts, torch, platform)
+  local sure, unread = {}, {}
+  for _, v in ipairs(M.known_cuda()) do
+    local rv = A.release(v)
+    local pv = T.platform(facts, rv)
+    local installs = pv == platform and contains(rv.platforms, pv) and T.jetson_source(facts, rv)
+      or pv == "linux-sbsa" and contains(rv.platforms, pv) and not T.orin_sbsa_blocked(facts, rv)
+    if installs then
+      local builds, _, how = T.torch_builds(torch, rv)
+      if builds then sure[#sure + 1] = v elseif how == "unknown" then unread[#unread + 1] = v end
+    end
+  end
+  return sure, unread
+end
+
+-- cuda-platform-missing's fix on a Jetson: the CUDAs of jetson_offer,
+-- else the newest PyTorch release that builds one this Jetson can have,
+-- else that no release ptbuild knows does (a Nano's JetPack 4 has CUDA
+-- 10.2 alone, which no release in the tables builds).  Returns the fix
+-- and, apart, what it says of the CUDAs whose CMake minimum is unread
+-- (to follow the fix's other ways out).
+local function jetson_choose(facts, torch, platform)
+  local sure, unread = jetson_offer(facts, torch, platform)
+  local list = table.concat(unread, ", ")
+  local cmake = #unread > 0 and ("only if PyTorch %s's cmake/public/cuda.cmake accepts %s (its 'PyTorch requires CUDA X.Y or above' line): PyTorch %s ships no wheel older than CUDA %s, and ptbuild has read no CMake minimum of it"):format(
+    torch.version, #unread > 1 and "them" or "it", torch.version, torch.cuda[1])
+  if #sure > 0 then
+    return ("choose one it has (--cuda %s)"):format(table.concat(sure, ", ")),
+      cmake and ("; --cuda %s %s"):format(list, cmake) or ""
+  elseif cmake then
+    return ("choose one it has (--cuda %s), but %s"):format(list, cmake), ""
+  end
+  for i = #pytorch.releases, 1, -1 do
+    local t = pytorch.releases[i]
+    local s = jetson_offer(facts, t, platform)
+    if #s > 0 then
+      return ("no CUDA ptbuild can install on this Jetson builds PyTorch %s: choose PyTorch %s, the newest release that builds one it has (--torch %s --cuda %s)"):format(
+        torch.version, t.version, t.version, s[#s]), ""
+    end
+  end
+  return "ptbuild can install no CUDA on this Jetson that a PyTorch release it knows builds", ""
+end
+
+-- The way out of jetson_source's "ubuntu" refusal: a JetPack on the
+-- Ubuntu release the packages are for, where the module has one.
+local function jetson_flash_tail(facts, r)
+  local has, want, name, l4t = T.jetson_flash_has(facts, r)
+  if has == false then
+    return ("; no JetPack for the %s is on Ubuntu %s (its L4T releases: %s)"):format(
+      name, table.concat(want, ", "), table.concat(l4t, ", "))
+  end
+  return ", or flash a JetPack whose Ubuntu release has CUDA " .. r.version
+end
+
 -- Whether NVIDIA publishes a toolkit of CUDA r for the platform (one
 -- found installed was checked by platform_problems), and whether a
 -- Jetson Orin can run it.  Adds to problem list p.
@@ -234,30 +298,14 @@ local function toolkit_problems(p, facts, torch, r, tk, platform)
   if not tk and platform == "linux-aarch64" and facts.host.platform == "jetson" and contains(r.platforms, platform) then
     local src, why, kind = T.jetson_source(facts, r)
     if not src then
-      -- the CUDAs that do have a package here (or are the JetPack's own),
-      -- or an SBSA toolkit this Jetson's L4T runs (13.2 and later on L4T
-      -- 39), and that the PyTorch release builds with: a --cuda offered
-      -- here must not meet torch-cuda-unsupported or
-      -- jetson-orin-needs-cuda-13.2 next
-      local here = {}
-      for _, v in ipairs(A.known_versions()) do
-        local rv = A.release(v)
-        local pv = T.platform(facts, rv)
-        local installs = pv == platform and contains(rv.platforms, pv) and T.jetson_source(facts, rv)
-          or pv == "linux-sbsa" and contains(rv.platforms, pv) and not T.orin_sbsa_blocked(facts, rv)
-        if installs and T.torch_builds(torch, rv) then
-          here[#here + 1] = v
-        end
-      end
-      local choose = #here > 0 and ("choose one it has (--cuda %s)"):format(table.concat(here, ", "))
-        or ("no CUDA ptbuild can install on this Jetson builds PyTorch %s: choose another --torch"):format(torch.version)
-      local tail = kind == "ubuntu" and (", or flash a JetPack whose Ubuntu release has CUDA " .. r.version)
+      local choose, unread = jetson_choose(facts, torch, platform)
+      local tail = kind == "ubuntu" and jetson_flash_tail(facts, r)
         or kind == "unnamed" and (", or install CUDA %s from NVIDIA's Jetson downloads and plan again (ptbuild then takes the installed toolkit)"):format(r.version)
         or ""
       problem(p, "error", "cuda-platform-missing",
         why .. (kind == "unnamed" and ": ptbuild cannot say how to install CUDA %s on this Jetson"
           or ": no CUDA %s can be installed on this Jetson"):format(r.version),
-        choose .. tail)
+        choose .. tail .. unread)
     end
   end
   -- an Orin on an SBSA CUDA it does not run, and the way out, or an
@@ -503,7 +551,8 @@ end
 
 -- What a build needs for a GPU of capability cc that runs `code` of
 -- kind `kind` now: SASS of its own capability, and a CUDA that builds
--- it.  Adds it through need().
+-- it.  Adds it through need().  r: the plan's CUDA, nil when it chooses
+-- none (cuda.undecided).
 local function gpu_need(need, name, cc, code, kind, arch, r)
   if kind == "sass" and code ~= "sm_" .. tostring(cc):gsub("%.", "") then
     need(("nothing for %s, which runs %s; SASS of %s itself only where kernels tuned for it matter"):format(name, code, cc))
@@ -514,7 +563,8 @@ local function gpu_need(need, name, cc, code, kind, arch, r)
       if rr and T.builds_gpu(rr, cc) then first = rr.version; break end
     end
     need(("SASS for %s: TORCH_CUDA_ARCH_LIST with %s (this plan's: %s)%s"):format(name, cc, arch.list,
-      first and ("; a CUDA that builds it, %s or newer (this plan's: %s)"):format(first, r.version) or ""))
+      first and ("; a CUDA that builds it, %s or newer (%s)"):format(first,
+        r and ("this plan's: " .. r.version) or "this plan chooses none until the facts agree") or ""))
   end
 end
 
@@ -563,13 +613,14 @@ local function installed_torch(facts, r, arch, cplan)
     local name = ("%s (%s)"):format(tostring(g.name or "GPU"), tostring(cc))
     code = gpu_verdict(v, g, name, archs, code, kind)
     it.gpus[#it.gpus].runs = code or it.gpus[#it.gpus].runs
-    gpu_need(need, name, cc, code, kind, arch, r)
+    gpu_need(need, name, cc, code, kind, arch, not cplan.undecided and r or nil)
   end
   it.covered = v.covered == nil and ptb.null or v.covered
   it.jit = #v.jit > 0
   it.jit_gpus = ptb.array(v.jit)
   local where = cplan.source == "installed" and ("installed in " .. cplan.root) or (cplan.source .. " to " .. cplan.root)
-  need(("this plan: CUDA %s (%s), TORCH_CUDA_ARCH_LIST=%s"):format(r.version, where, arch.list))
+  need(cplan.undecided and ("this plan: no CUDA until the facts agree (see the %s error), TORCH_CUDA_ARCH_LIST=%s"):format(cplan.undecided, arch.list)
+    or ("this plan: CUDA %s (%s), TORCH_CUDA_ARCH_LIST=%s"):format(r.version, where, arch.list))
   it.why = ("torch %s%s, %s: %s"):format(t.version, type(t.cuda) == "string" and (" (CUDA " .. t.cuda .. ")") or "",
     #list > 0 and ("built for " .. table.concat(list, ";")) or "no architectures read", table.concat(v.reasons, "; "))
   it.gpus = ptb.array(it.gpus)
@@ -806,7 +857,7 @@ end
 local function decide_undecided(decide, facts, cplan)
   local mis = T.jetson_mismatch(facts)
   decide("cuda", ("none chosen until the facts agree (see the %s error)"):format(cplan.undecided),
-    ("which toolkit fits rests on the facts in dispute: a Jetson runs the CUDA of its JetPack (the %s's are those of L4T %s), and L4T %s's JetPack %s has no release for the %s; ptbuild plans no toolkit, download, cuDNN or upgrade package on either guess.  The environment and CMake values below keep the place of CUDA %s (%s), the toolkit the module alone would take, only so that the rest of the plan reads: they are no choice"):format(
+    ("which toolkit fits rests on the facts in dispute: a Jetson runs the CUDA of its JetPack (the %s's are those of L4T %s), and L4T %s's JetPack %s has no release for the %s; ptbuild plans no toolkit, download, cuDNN or upgrade package on either guess.  The environment and CMake values below keep the place of CUDA %s (%s), the toolkit the module alone would take, only so that the rest of the plan reads: they are no choice; USE_CUDNN is 0, as the plan provides no cuDNN"):format(
       mis.family, table.concat(mis.runs, ", "), mis.l4t, mis.jetpack, mis.family, cplan.version, cplan.root))
 end
 
@@ -1118,7 +1169,9 @@ end
 -- and CMake cache lib/buildenv makes of them.  Returns it and the env.
 local function plan_document(args, s, decisions, problems)
   local d = { facts = args.facts, root = s.cuda.root, release = s.release, arch = s.arch, host = s.host,
-              blas_env = s.blas_env, jobs = s.jobs, tk = s.tk, no_cudnn = args.no_cudnn }
+              blas_env = s.blas_env, jobs = s.jobs, tk = s.tk,
+              -- a plan that chooses no CUDA provides no cuDNN either
+              no_cudnn = args.no_cudnn or s.cuda.undecided ~= nil }
   local env = B.env(d)
   local path_prepend, path_remove = path_edits(s.cuda.root, s.others, s.cuda.compat)
   return {

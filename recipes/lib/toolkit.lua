@@ -491,6 +491,26 @@ function M.jetson_source(facts, r)
     r.version, ubuntu, jp), "unnamed"
 end
 
+-- Whether this Jetson's module has a JetPack on the Ubuntu release that
+-- NVIDIA's Jetson packages of CUDA r are for (data/cuda.lua jetson_debs,
+-- the module's L4T majors in data/jetson.lua, their Ubuntu in
+-- data/l4t.lua): true when it has; false, the Ubuntu releases the
+-- packages are for, the module's name and its L4T majors when it has
+-- none (a Xavier and CUDA 12.6: 22.04 is JetPack 6's, and the Xavier
+-- stops at JetPack 5); nil when the module or the packages are unknown.
+function M.jetson_flash_has(facts, r)
+  local m = M.jetson_module(facts)
+  local debs = (cuda.updates[r.version] or {}).jetson_debs
+  if not m or not debs then return nil end
+  local want = {}
+  for k in pairs(debs) do if k ~= "label" then want[#want + 1] = k end end
+  table.sort(want)
+  for _, major in ipairs(m.l4t or {}) do
+    if L4T.ubuntu[major] and debs[L4T.ubuntu[major]] then return true end
+  end
+  return false, want, m.name, m.l4t
+end
+
 -- NVIDIA's CUDA upgrade package a Jetson needs to run release r from the
 -- toolkit at root (data/jetson.lua upgrade [tegra-upgrade]): when r is
 -- newer than the CUDA its JetPack ships, the JetPack's driver runs r's

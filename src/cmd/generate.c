@@ -607,11 +607,22 @@ static int write_files(const char *outdir, struct outfile *files, int n,
 }
 
 /* Problems in the plan: print them; errors stop the run unless --force,
- * named in a last error. */
+ * named in a last error.  A plan that chooses no CUDA (cuda.undecided,
+ * facts that cannot both be true) stops it even with --force: its
+ * toolkit root is a placeholder, and every file would name it. */
 static int report_problems(const cJSON *plan, int force)
 {
 	const cJSON *problems = cJSON_GetObjectItemCaseSensitive(plan, "problems");
-	int errors = ptb_problems_log(problems, NULL, force);
+	const cJSON *cuda = cJSON_GetObjectItemCaseSensitive(plan, "cuda");
+	const char *undecided = ptb_json_str(cuda, "undecided");
+	int errors = ptb_problems_log(problems, NULL, force && !undecided);
+
+	if (undecided) {
+		ptb_error("the plan chooses no CUDA until its facts agree (cuda.undecided: %s): nothing written, even with --force",
+		          undecided);
+		ptb_hint("set right the fact the %s error names, run 'ptbuild detect' and plan again", undecided);
+		return PTB_EFOUND;
+	}
 
 	if (errors && !force) {
 		char *codes = ptb_problems_join_codes(problems, "error");

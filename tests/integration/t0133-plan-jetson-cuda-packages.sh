@@ -65,6 +65,56 @@ for c in "jp514 2.5 12.6" "jp62 2.14 12.2" "jp62 2.9 12.2" "jp514 2.4 12.6" "jp5
 	is "$bad" "" "... and each plans with PyTorch $2 without an error"
 done
 
+# Each Jetson generation, cuda-platform-missing's fix: the CUDAs it can
+# have that the release builds; those older than the release's oldest
+# wheel CUDA where ptbuild has read no CMake minimum (2.8 to 2.12: plan
+# takes them with torch-cuda-untested), said so; else the newest release
+# that builds one; a JetPack to flash only where the module has one on
+# that Ubuntu (Xavier stops at JetPack 5, Nano at JetPack 4).  FACTS
+# TORCH CUDA -> the fix (glob); '!' before it: what the output never has
+cp tests/fixtures/facts/xavier-jp517.json "$T_DIR/xav.json"
+cp tests/fixtures/facts/nano-jp466.json "$T_DIR/nano.json"
+while IFS='|' read -r facts torch cuda want; do
+	run "$PTBUILD" plan --facts "$T_DIR/$facts.json" --torch "$torch" --cuda "$cuda"
+	case $want in
+	!*) unlike "$out" "*${want#!}*" "$facts, PyTorch $torch, --cuda $cuda: never ${want#!}" ;;
+	*) like "$out" "*error \\[cuda-platform-missing\\]*fix: $want*" "$facts, PyTorch $torch, --cuda $cuda: $want" ;;
+	esac
+done <<'EOF'
+xav|2.6|12.6|choose one it has (--cuda 11.8, 12.2); no JetPack for the Jetson Xavier is on Ubuntu 22.04 (its L4T releases: 32, 35)
+xav|2.6|12.6|!flash a JetPack
+xav|2.7|12.6|choose one it has (--cuda 11.8, 12.2); no JetPack for the Jetson Xavier
+xav|2.8|12.6|choose one it has (--cuda 11.8, 12.2), but only if PyTorch 2.8's cmake/public/cuda.cmake accepts them (its 'PyTorch requires CUDA X.Y or above' line): PyTorch 2.8 ships no wheel older than CUDA 12.6, and ptbuild has read no CMake minimum of it; no JetPack
+xav|2.8|12.6|!choose another --torch
+xav|2.12|12.8|choose one it has (--cuda 11.8, 12.2), but only if PyTorch 2.12's cmake/public/cuda.cmake accepts them
+xav|2.13|12.6|choose one it has (--cuda 12.2); no JetPack for the Jetson Xavier
+xav|2.14|12.6|no CUDA ptbuild can install on this Jetson builds PyTorch 2.14: choose PyTorch 2.13, the newest release that builds one it has (--torch 2.13 --cuda 12.2); no JetPack for the Jetson Xavier
+nano|2.4|12.4|ptbuild can install no CUDA on this Jetson that a PyTorch release it knows builds; no JetPack for the Jetson Nano is on Ubuntu 22.04 (its L4T releases: 32)
+nano|2.6|11.8|ptbuild can install no CUDA on this Jetson that a PyTorch release it knows builds; no JetPack for the Jetson Nano is on Ubuntu 20.04 (its L4T releases: 32)
+nano|2.6|11.8|!choose another --torch
+jp514|2.14|12.6|no CUDA ptbuild can install on this Jetson builds PyTorch 2.14: choose PyTorch 2.13, the newest release that builds one it has (--torch 2.13 --cuda 12.2), or flash a JetPack whose Ubuntu release has CUDA 12.6
+jp62|2.8|12.2|choose one it has (--cuda 12.6, 12.8, 12.9), or flash a JetPack whose Ubuntu release has CUDA 12.2; --cuda 12.4 only if PyTorch 2.8's cmake/public/cuda.cmake accepts it
+jp62|2.6|12.2|choose one it has (--cuda 12.4, 12.6, 12.8, 12.9), or flash a JetPack whose Ubuntu release has CUDA 12.2
+EOF
+# ... and each CUDA or release offered plans without an error
+for c in "xav 2.6 12.6" "xav 2.8 12.6" "jp62 2.8 12.2" "xav 2.14 12.6"; do
+	set -- $c
+	run "$PTBUILD" plan --facts "$T_DIR/$1.json" --torch "$2" --cuda "$3"
+	pair=$(printf '%s\n' "$out" | sed -n 's/.*(--torch \([0-9.]*\) --cuda \([0-9.]*\)).*/\1:\2/p' | head -n 1)
+	list=$(offered "$out"; printf '%s\n' "$out" | sed -n 's/.*; --cuda \([0-9., ]*\) only if.*/\1/p' | tr -d ,)
+	[ -n "$pair" ] && list="$list $pair"
+	bad=
+	for v in $list; do
+		t=$2
+		case $v in *:*) t=${v%%:*}; v=${v#*:} ;; esac
+		"$PTBUILD" plan --facts "$T_DIR/$1.json" --torch "$t" --cuda "$v" --json >"$T_DIR/o.json" 2>/dev/null
+		e=$(field "$T_DIR/o.json" '" ".join(x["code"] for x in p["problems"] if x["severity"] == "error")' 2>/dev/null) || e="no plan"
+		[ -z "$e" ] || bad="$bad $t/$v($e)"
+	done
+	[ -n "$list" ]; t_ok $? "$1, PyTorch $2, --cuda $3: the fix offers something ($(echo $list))"
+	is "$bad" "" "... and each plans without an error"
+done
+
 # A CUDA NVIDIA's upgrade package may serve there but whose Jetson
 # package ptbuild does not name, one NVIDIA's upgrade does not serve on
 # that JetPack [tegra-upgrade], or a Jetson whose Ubuntu release is read

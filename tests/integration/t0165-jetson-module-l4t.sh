@@ -130,6 +130,36 @@ is "$(grep -c "linux-sbsa, download\|driver must be upgraded\|runfile\|cuDNN [0-
 is "$(grep -c "cuda_\|libcu\|cudnn\|nvidia.com" "$T_DIR/fetch")" 0 "... fetch --force has no CUDA or cuDNN file to download"
 "$PTBUILD" fetch --plan "$T_DIR/p.json" --dry-run --cache "$T_DIR/cache" >/dev/null 2>&1
 is "$?" 1 "... and fetch refuses the plan without --force"
+# The plan provides no cuDNN: USE_CUDNN is 0 in its environment and
+# CMake values, and the text says why
+is "$(python3 -c 'import json, sys
+p = json.load(open(sys.argv[1]))
+print(p["env"]["USE_CUDNN"], p["cmake"]["USE_CUDNN"])' "$T_DIR/p.json")" \
+	"0 OFF" "... USE_CUDNN is 0 (CMake: OFF): the plan provides no cuDNN"
+like "$(cat "$T_DIR/p.txt")" "*they are no choice; USE_CUDNN is 0, as the plan provides no cuDNN*
+  USE_CUDNN=0*" "... and the text says so"
+# generate writes nothing from it, even with --force: every file would
+# name the placeholder toolkit root
+run "$PTBUILD" generate --plan "$T_DIR/p.json" --out "$T_DIR/genu" --force
+like "$rc:$err" "1:*the plan chooses no CUDA until its facts agree (cuda.undecided: jetson-facts-disagree): nothing written, even with --force*" \
+	"... generate --force refuses it (exit 1), naming cuda.undecided"
+[ ! -e "$T_DIR/genu" ]; t_ok $? "... and writes nothing"
+# An installed torch's "A source build needs" claims no CUDA of the plan
+python3 - tests/fixtures/facts/thor-on-l4t36.json "$T_DIR/thor-torch.json" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+f["torch"] = {"version": "2.9.0", "cuda": "13.0", "site": "/usr/lib/python3/dist-packages", "source": "torch/version.py",
+              "libtorch_cuda": "/usr/lib/python3/dist-packages/torch/lib/libtorch_cuda.so",
+              "archs": {"sass": ["sm_80", "sm_90"], "ptx": []}}
+json.dump(f, open(sys.argv[2], "w"))
+PY
+"$PTBUILD" plan --facts "$T_DIR/thor-torch.json" --json >"$T_DIR/pt.json" 2>/dev/null
+needs=$(python3 -c 'import json, sys; print(" | ".join(json.load(open(sys.argv[1]))["installed_torch"]["needs"]))' "$T_DIR/pt.json")
+like "$needs" "*this plan: no CUDA until the facts agree (see the jetson-facts-disagree error), TORCH_CUDA_ARCH_LIST=11.0+PTX*" \
+	"... an installed torch's needs: the plan chooses no CUDA"
+like "$needs" "*a CUDA that builds it, 12.8 or newer (this plan chooses none until the facts agree)*" \
+	"... and no CUDA of the plan's beside the one that builds the GPU"
+unlike "$needs" "*13.2*" "... nor the candidate's 13.2 anywhere"
 
 # A fleet's Jetson node with such facts hears the same, led by its name
 cp recipes/profiles/jetson-thor.json "$T_DIR/thor-ok.json"
