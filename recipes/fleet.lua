@@ -159,12 +159,17 @@ local function best_for(nodes, torch, list, items)
 end
 
 -- The CUDA of a platform: the build machine's installed toolkit when it
--- fits every node, else the best release for all.  Returns { release,
--- tk?, why, limit? } or nil.
+-- fits every node, else the best release for all.  An installed release
+-- newer than the tables (T.unknown_release: driver minimum, compiler
+-- limits and PyTorch's support unknown) is taken, as a single plan
+-- takes it, only when no release ptbuild knows fits (--cuda X.Y asks
+-- for it).  Returns { release, tk?, why, limit? } or nil.
 local function choose(nodes, torch, items, build)
-  local untested
+  local untested, newer
   for _, i in ipairs(T.installed(build.facts)) do
-    if i.release and fits_all(nodes, torch, i.release, items, build, i.tk) then
+    if i.release and i.release.unknown then
+      if not newer and fits_all(nodes, torch, i.release, items, build, i.tk) then newer = i end
+    elseif i.release and fits_all(nodes, torch, i.release, items, build, i.tk) then
       if T.torch_builds(torch, i.release) == "wheels" then
         return { release = i.release, tk = i.tk,
           why = ("installed on the build machine %s in %s, and every node's driver runs it"):format(build.name, i.tk.root) }
@@ -192,6 +197,11 @@ local function choose(nodes, torch, items, build)
     return { release = r, limit = limit,
       why = ("no CUDA PyTorch %s ships wheels for suits every node: the newest its build accepts that every node's driver runs%s and that builds every GPU"):format(
         torch.version, how) }
+  end
+  if newer then
+    return { release = newer.release, tk = newer.tk,
+      why = ("no CUDA ptbuild knows serves every node: installed on the build machine %s in %s (CUDA %s), newer than ptbuild's tables, which stop at CUDA %s, judged by its own nvcc's GPU list"):format(
+        build.name, newer.tk.root, tostring(newer.tk.version), newer.release.tables_end) }
   end
   return nil
 end

@@ -929,6 +929,12 @@ function M.files(args)
   local docker = docker_vars(plan, im, img, sc, acl_src, acl_flags, want, notes)
   local setup = setup_vars(plan, sc, acl_src, acl_flags, errors)
   if not setup then return { errors = errors } end
+  -- an ACL archive no source gives a digest of (data/acl.lua releases):
+  -- said here as well as in the plan's acl row and the files' words
+  if not acl_src.sha256 and ((setup.acl and want.setup) or (img.arm_acl and (want.dockerfile or want.bake))) then
+    notes[#notes + 1] = ("the Arm Compute Library %s is unpinned: ptbuild knows no sha256 of %s, so setup.sh and the Dockerfile download it unverified and print the digest they got"):format(
+      tostring(acl_src.version), tostring(acl_src.url))
+  end
 
   local summary = ("torch %s, CUDA %s (%s), TORCH_CUDA_ARCH_LIST=%s"):format(
     torch.version or "?", cuda.full_version or cuda.version or "?", cuda.platform or "?",

@@ -183,7 +183,9 @@ end
 -- it, and "CUDA r no longer builds it" would blame the release.  The
 -- message names the nvcc; the fix an update of r whose nvcc lists it
 -- first, where the tables say one does.  last: the last CUDA that does.
-local function nvcc_drops_gpu(problems, g, cc, r, last, torch)
+-- On a Jetson the fix is the Jetson rule's (lib/checks jetson_drops_fix,
+-- as doctor's): a desktop CUDA such as 12.9 does not run there.
+local function nvcc_drops_gpu(problems, g, cc, r, last, torch, facts)
   local sm = "sm_" .. A.digits(T.gpu_arch(cc, r))
   local tabled = A.release(r.version)
   local other = tabled ~= nil and T.builds_gpu(tabled, cc)
@@ -191,8 +193,9 @@ local function nvcc_drops_gpu(problems, g, cc, r, last, torch)
     ("the installed CUDA %s, judged by its own nvcc (%s), does not build for the %s (compute capability %s): its GPU list lacks %s%s; the last CUDA that does is %s"):format(
       r.version, r.gpu_list_nvcc, g.name or "GPU", cc, sm,
       other and (", though ptbuild's tables have CUDA %s build it (another update of it may)"):format(r.version) or "", last),
-    ("%suse CUDA %s %s, or build on a machine without this GPU"):format(
-      other and ("install a CUDA %s update whose nvcc lists %s, or "):format(r.version, sm) or "", last, torch_for(torch, last, true)))
+    C.jetson_drops_fix(facts, r, cc, torch)
+      or ("%suse CUDA %s %s, or build on a machine without this GPU"):format(
+        other and ("install a CUDA %s update whose nvcc lists %s, or "):format(r.version, sm) or "", last, torch_for(torch, last, true)))
 end
 
 -- Whether CUDA r builds for GPU g of capability cc, and whether the arch
@@ -207,7 +210,7 @@ local function known_gpu(problems, g, cc, items, r, torch, facts)
     -- built it, or the first that builds it
     if rule == "toolkit-drops-gpu" and edge and A.release(edge) and r.gpu_list_nvcc
         and (r.unknown or T.builds_gpu(A.release(r.version), cc)) then
-      nvcc_drops_gpu(problems, g, cc, r, edge, torch)
+      nvcc_drops_gpu(problems, g, cc, r, edge, torch, facts)
     elseif rule == "toolkit-drops-gpu" and edge and A.release(edge) then
       local last = edge
       problem(problems, "error", "toolkit-drops-gpu",

@@ -40,6 +40,7 @@ glibc-too-old|error|--facts $F/amzn2-glibc226.json --torch 2.11 --cuda 12.8
 glibc-too-new|error|--facts $F/fedora43-glibc242.json --cuda 13.0
 glibc-too-new|error|--facts $F/fedora43-glibc242.json --cuda 13.1
 cuda-data-assumed|warning|--profile graviton3 --cuda 13.5
+cuda-release-unknown|warning|--facts $F/rtx4090-cuda136-unknown.json --cuda 13.6
 multiple-toolkits|warning|--profile rtx4090-workstation
 gpu-not-in-arch-list|error|--profile rtx4090-workstation --arch-list 9.0
 gpu-ptx-only|warning|--profile rtx4090-workstation --arch-list 7.5+PTX

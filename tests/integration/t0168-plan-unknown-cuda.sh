@@ -120,4 +120,29 @@ is "$(py "$T_DIR/p.json" 'd["cuda"]["version"] + " " + d["cuda"]["root"]')" "13.
 like "$(why_cuda "$T_DIR/p.json")" "no CUDA ptbuild knows fits this build: installed in $TK (CUDA 13.6.20), judged by its own nvcc's GPU list*" \
 	"... and the reason says why"
 
+# 9. A Jetson Xavier (JetPack 5: CUDA 12.2 at most) with an SBSA 13.6
+#    whose nvcc lacks sm_72: toolkit-drops-gpu, which names that nvcc,
+#    has the Jetson rule's fix, doctor's own -- not a desktop CUDA (12.9)
+#    that JetPack 5 does not run.  Before, plan named 12.9 and doctor 12.2.
+X=$top_srcdir/tests/fixtures/facts/xavier-jp517.json
+python3 - "$F" "$X" "$T_DIR/xavier136.json" <<'PY'
+import json, sys
+u, x = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+t = [t for t in u["toolkits"] if t["version"].startswith("13.6")][0]
+t.update(target="sbsa-linux", platform="sbsa")
+x["toolkits"] = [t] + (x.get("toolkits") or [])
+json.dump(x, open(sys.argv[3], "w"))
+PY
+run "$PTBUILD" plan --facts "$T_DIR/xavier136.json" --cuda 13.6 --json
+printf '%s' "$out" >"$T_DIR/p.json"
+like "$(findings "$T_DIR/p.json" toolkit-drops-gpu message)" "the installed CUDA 13.6, judged by its own nvcc ($TK/bin/nvcc), does not build for the Xavier*" \
+	"Xavier with an SBSA 13.6: toolkit-drops-gpu names its nvcc"
+plan_fix=$(findings "$T_DIR/p.json" toolkit-drops-gpu fix)
+like "$plan_fix" "use CUDA 12.2, the newest this Jetson runs, *(--torch 2.13 --cuda 12.2)" \
+	"... its fix is a CUDA the Jetson runs (12.2), not the desktop 12.9"
+mkdir -p "$T_DIR/empty"
+"$PTBUILD" doctor --facts "$T_DIR/xavier136.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
+is "$(findings "$T_DIR/d.json" toolkit-drops-gpu fix | sed 's/ptbuild plan --torch/--torch/')" "$plan_fix" \
+	"... the fix doctor gives, word for word (but 'ptbuild plan')"
+
 done_testing

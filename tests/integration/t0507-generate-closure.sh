@@ -158,6 +158,22 @@ like "$out" "*setup: ACL: building v24.09 into /opt/acl
 *" "setup.sh for 2.6: ACL v24.09, no sha256 to verify"
 grep -q 'UNPINNED: no source gives its sha256' "$T_DIR/acl26/Dockerfile"
 t_ok $? "Dockerfile for 2.6: the ACL step's comment says UNPINNED"
+#    setup.sh's own words (its --help) and generate's notes say it too;
+#    before, --help said every download "is still checked against its
+#    sha256" and step 4 read "from its pinned source archive".
+run sh "$T_DIR/acl26/setup.sh" --help
+like "$out" "*checked against its sha256 (but the ACL*archive, which is UNPINNED: no source gives its sha256*" \
+	"setup.sh --help for 2.6: the ACL archive is named as unchecked"
+grep -q 'from its pinned source archive' "$T_DIR/acl26/setup.sh"
+t_ok "$([ $? -ne 0 ]; echo $?)" "... and its step 4 no longer says 'pinned'"
+run "$PTBUILD" generate --plan "$T_DIR/acl-2.6.json" --out "$T_DIR/acl26b"
+like "$err" "*note: the Arm Compute Library v24.09 is unpinned: ptbuild knows no sha256 of https://github.com/ARM-software/ComputeLibrary/archive/refs/tags/v24.09.tar.gz*" \
+	"... generate notes it"
+run "$PTBUILD" generate --plan "$T_DIR/acl-2.8.json" --out "$T_DIR/acl28"
+case "$err$(sh "$T_DIR/acl28/setup.sh" --help)" in
+*npinned* | *UNPINNED*) t_ok 1 "2.8 (pinned): neither generate nor setup.sh --help says unpinned" ;;
+*) t_ok 0 "2.8 (pinned): neither generate nor setup.sh --help says unpinned" ;;
+esac
 if command -v curl >/dev/null 2>&1; then
 	python3 - "$T_DIR/acl-2.6.json" "$a/plan26.json" "$a/acl26.tar.gz" <<'PY'
 import json, sys

@@ -217,6 +217,15 @@ printf '%s\n' "$out" >"$T_DIR/jetsons.json"
 is "$(q "$T_DIR/jetsons.json" '[x["node"] for x in B("jetson")["problems"] if x["code"] == "fleet-node-upgrade-package"]')" '["orin72"]' \
 	"fleet-node-upgrade-package: the Orin needs its own upgrade package"
 
+# a node whose own nvcc of the build's release lacks a target of its
+# arch list (t0806 tests it at length)
+U136="$top_srcdir/tests/fixtures/facts/rtx4090-cuda136-unknown.json"
+json_edit "$U136" "$T_DIR/lacks.json" 'f.pop("taken", None); f["host"]["cpu"]["cores"] = 4; t = f["toolkits"][0]; t["version"] = "13.6.10"; g = t["gpu_list"]; g["arch"].remove("compute_89"); g["code"].remove("sm_89")'
+run "$PTBUILD" plan --facts "$U136" --facts "$T_DIR/lacks.json" --cuda 13.6 --json
+printf '%s\n' "$out" >"$T_DIR/nvcc.json"
+is "$(q "$T_DIR/nvcc.json" '[x["node"] for x in B("x86_64")["problems"] if x["code"] == "fleet-node-nvcc-lacks"]')" '["lacks"]' \
+	"fleet-node-nvcc-lacks: the node whose 13.6 nvcc lacks sm_89"
+
 # every fleet code in recipes/PROBLEMS.md was raised above
 for code in $(sed -n 's/^- `\(fleet-[a-z-]*\)` (.*/\1/p' "$top_srcdir/recipes/PROBLEMS.md"); do
 	grep -q "\"$code" "$T_DIR"/*.json

@@ -119,4 +119,23 @@ hint: releases a plan installs:*" "no node has 13.6: plan's error and hint alone
 run "$PTBUILD" plan --facts "$U" --facts "$K" --cuda foo
 is "$rc" 2 "fleet --cuda foo: exit 2 (was 0, --cuda ignored)"
 
+# 5. No --cuda: the build machine's toolkit newer than the tables is not
+#    taken while a release ptbuild knows serves every node, as a single
+#    plan of it keeps 13.0 (before, the fleet took 13.6 and said that
+#    PyTorch 2.14's build accepts it); where no known release fits and
+#    it does, it is taken, saying why.
+cuda_of() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); b=[b for b in d["builds"] if b["cuda"]["platform"] == "linux-x86_64"][0]; print(b["cuda"]["version"], b["cuda"]["source"]); print([x["why"] for x in b["decisions"] if x["topic"] == "cuda"][0])' "$1"; }
+single=$("$PTBUILD" plan --facts "$U" --json 2>/dev/null | python3 -c 'import json,sys; c=json.load(sys.stdin)["cuda"]; print(c["version"], c["source"])')
+"$PTBUILD" plan --facts "$U" --facts "$top_srcdir/recipes/profiles/jetson-orin.json" --json >"$T_DIR/f.json" 2>/dev/null
+is "$(cuda_of "$T_DIR/f.json" | head -n 1)" "$single" "fleet of it and a Jetson, no --cuda: its build has the single plan's choice ($single)"
+case $(cuda_of "$T_DIR/f.json" | tail -n 1) in
+*"accepts CUDA 13.6"*) t_ok 1 "... and claims no acceptance of CUDA 13.6 by PyTorch's build" ;;
+*) t_ok 0 "... and claims no acceptance of CUDA 13.6 by PyTorch's build" ;;
+esac
+json_edit "$U" "$T_DIR/gpu13.json" "g = f['toolkits'][0]['gpu_list']; g['arch'].append('compute_130'); g['code'].append('sm_130'); f['gpus'] = [{'index': 0, 'name': 'NVIDIA future GPU', 'compute_capability': '13.0', 'source': 'test'}]"
+"$PTBUILD" plan --facts "$T_DIR/gpu13.json" --facts "$U" --build-node gpu13 --json >"$T_DIR/f.json" 2>/dev/null
+like "$(cuda_of "$T_DIR/f.json")" "13.6 installed
+no CUDA ptbuild knows serves every node: installed on the build machine gpu13 in /usr/local/cuda-13.6 (CUDA 13.6.20), newer than ptbuild's tables*" \
+	"a GPU only the build machine's 13.6 builds: that toolkit is taken, saying why"
+
 done_testing
