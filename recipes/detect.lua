@@ -1249,19 +1249,25 @@ end
 -- The runtime PID 1's environment names (container=NAME, non-empty), or
 -- the type of an overlay-like file system mounted on / (the last mount
 -- there) in detect's own mount table: data/containers.lua environ and
--- mountinfo.  Returns marker, runtime or nil.
+-- mountinfo.  Returns marker, runtime and, for an overlay root that names
+-- no container engine's storage, true (only likely a container); or nil.
 local function env_marks(c, files)
   local env = files[c.environ.file]
   local name = type(env) == "string" and (("\n" .. env):match("\n" .. c.environ.var .. "=([^\n]+)"))
   if name then return c.environ.file, name end
-  local mi, top = files[c.mountinfo.file], nil
+  local mi, top, opts = files[c.mountinfo.file], nil, nil
   for line in (type(mi) == "string" and mi or ""):gmatch("[^\n]+") do
     local point = line:match("^%S+ %S+ %S+ %S+ (%S+)")
-    local fstype = line:match(" %- (%S+)")
-    if point == "/" and fstype then top = fstype end
+    local fstype, o = line:match(" %- (%S+) %S+ ?(%S*)")
+    if point == "/" and fstype then top, opts = fstype, o end
   end
   for _, t in ipairs(top and c.mountinfo.root_types or {}) do
-    if top == t then return c.mountinfo.file, ("unknown (%s root file system)"):format(t) end
+    if top == t then
+      for _, d in ipairs(c.mountinfo.engine_dirs) do
+        if opts:find(d, 1, true) then return c.mountinfo.file, ("unknown (%s root in %s)"):format(t, d) end
+      end
+      return c.mountinfo.file, ("unknown (%s root file system)"):format(t), true
+    end
   end
   return nil
 end
@@ -1282,7 +1288,7 @@ local function env_markers(e)
   for _, w in ipairs(ct.marker == nil and type(cg) == "string" and c.cgroup.words or {}) do
     if cg:find(w.word, 1, true) then ct.marker, ct.runtime = c.cgroup.file, w.runtime; break end
   end
-  if ct.marker == nil then ct.marker, ct.runtime = env_marks(c, files) end
+  if ct.marker == nil then ct.marker, ct.runtime, ct.inferred = env_marks(c, files) end
   ct.inside = ct.marker ~= nil
   -- the GPU device nodes present (doctor judges a Jetson's by its L4T)
   local devices = {}

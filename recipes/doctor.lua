@@ -1245,8 +1245,11 @@ check("docker-build-no-arch-list", "error", "S20", function(c)
   local given, nodes = container_gpu(c)
   if given then return end
   if c.o.env and c.o.env.TORCH_CUDA_ARCH_LIST then return end
-  return {
-    message = "inside a container with no GPU and no TORCH_CUDA_ARCH_LIST: PyTorch's build falls back to \"Automatic GPU detection failed. Building for common architectures.\", a list that may not match the GPUs you deploy on (and holds 5.0, which CUDA 13 refuses)",
+  -- an overlay root alone: live media and overlayroot hosts boot one too
+  local maybe = ct.inferred == true
+  return { severity = maybe and "warning" or nil,
+    message = (maybe and "probably inside a container (an overlay root file system that names no container engine's storage; a host booted from live media or overlayroot has one too)"
+      or "inside a container") .. " with no GPU and no TORCH_CUDA_ARCH_LIST: PyTorch's build falls back to \"Automatic GPU detection failed. Building for common architectures.\", a list that may not match the GPUs you deploy on (and holds 5.0, which CUDA 13 refuses)",
     seen = "container (" .. (ct.marker or "marker") .. "); " ..
       (nodes and "none of this Jetson's GPU device nodes" or "no /dev/nvidia*") .. "; TORCH_CUDA_ARCH_LIST unset",
     fix = "set TORCH_CUDA_ARCH_LIST explicitly (ptbuild generate writes it into the Dockerfile)" }

@@ -46,7 +46,15 @@ M.environ = { file = "/proc/1/environ", var = "container" }
 -- the mount table of detect's own process: the last mount on "/" of a
 -- file system type listed here is a container's root (field 5 the mount
 -- point, the type after the " - " separator [proc-mountinfo])
-M.mountinfo = { file = "/proc/self/mountinfo", root_types = { "overlay" } }
+M.mountinfo = { file = "/proc/self/mountinfo", root_types = { "overlay" },
+  -- the storage folders of container engines, as an overlay root's
+  -- upperdir/lowerdir name them: with one of these the overlay is an
+  -- engine's [docker-overlayfs] [containerd-root] [podman-storage]
+  -- [buildkitd-root] [rootless-storage]; without, it is only likely a
+  -- container (live media and overlayroot boot an overlay root too), and
+  -- doctor lowers what rests on it to a warning
+  engine_dirs = { "/var/lib/docker/", "/var/lib/containerd/", "/var/lib/containers/storage/",
+                  "/var/lib/buildkit/", "/.local/share/docker/", "/.local/share/containers/storage/" } }
 
 -- any of these: a discrete GPU's device is inside
 M.gpu_devices = { "/dev/nvidia0", "/dev/nvidiactl" }

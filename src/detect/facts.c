@@ -377,6 +377,7 @@ static const struct {
 	{ "container.inside", T_BOOL },
 	{ "container.gpu_devices", T_BOOL },
 	{ "container.devices", T_ARR },
+	{ "container.inferred", T_BOOL },
 	{ "binfmt_qemu", T_ARR },
 	{ "cpuinfo_kind", T_STR },
 };

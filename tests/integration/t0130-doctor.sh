@@ -169,6 +169,19 @@ printf '%s\n' '612 480 0:161 / / rw,relatime master:241 - overlay overlay rw,low
 run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$B" --facts "$T_DIR/nogpu.json" --json
 like "$out" '*"code": "docker-build-no-arch-list"*"seen": "container (/proc/self/mountinfo); no /dev/nvidia*' \
 	"a BuildKit RUN step (cgroup v2, no /.dockerenv) is told by its overlay root"
+is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(*[f["severity"] for f in json.load(sys.stdin)["findings"] if f["code"] == "docker-build-no-arch-list"])')" error \
+	"... an error: the overlay's layers lie in Docker's storage"
+# an overlay root in containerd's snapshotter (BuildKit in containerd)
+printf '%s\n' '700 650 0:90 / / rw,relatime - overlay overlay rw,lowerdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/7/fs,upperdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/9/fs,workdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/9/work' >"$B/proc/self/mountinfo"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$B" --facts "$T_DIR/nogpu.json" --json
+is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(*[f["severity"] for f in json.load(sys.stdin)["findings"] if f["code"] == "docker-build-no-arch-list"])')" error \
+	"... and one in containerd's snapshotter is a container too"
+# a host booted from live media: an overlay root over /run/live, no engine
+printf '%s\n' '25 1 0:26 / / rw,noatime - overlay overlay rw,lowerdir=/run/live/rootfs/filesystem.squashfs/,upperdir=/run/live/overlay/rw,workdir=/run/live/overlay/work' >"$B/proc/self/mountinfo"
+run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$B" --facts "$T_DIR/nogpu.json" --json
+is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(*[f["severity"] + ": " + f["message"][:25] for f in json.load(sys.stdin)["findings"] if f["code"] == "docker-build-no-arch-list"])')" \
+	"warning: probably inside a contain" \
+	"an overlay root naming no engine's storage (live media) is only a warning, said as likely"
 printf '%s\n' '27 1 254:0 / / rw,relatime - ext4 /dev/vda rw' '22 27 0:21 / /proc rw,relatime - proc proc rw' >"$B/proc/self/mountinfo"
 printf 'PATH=/usr/bin\0container=\0HOME=/root\0' >"$B/proc/1/environ"
 run env -u TORCH_CUDA_ARCH_LIST PATH=/usr/bin "$PTBUILD" doctor --sysroot "$B" --facts "$T_DIR/nogpu.json" --json
