@@ -248,7 +248,7 @@ check("torch-lacks-gpu", "error", "S02", function(c)
               :format(t.version, g.name or "GPU", g.compute_capability,
                       w and ("; %s has it (arch list %s)"):format(w.name, w.list) or ""),
             seen = torch_seen(t),
-            fix = w and (w.command .. ", or " .. fix) or fix }
+            fix = w and (wheels.steps(w) .. ", or " .. fix) or fix }
         end
       end
     end
@@ -274,7 +274,7 @@ check("torch-gpu-ptx-only", "warning", "S02", function(c)
               :format(t.version, g.name or "GPU", g.compute_capability, table.concat(t.archs.ptx, " ")),
             seen = torch_seen(t),
             fix = ("install %s, or rebuild with TORCH_CUDA_ARCH_LIST including %s (ptbuild plan does this)")
-              :format(w and (w.name .. " (arch list " .. w.list .. "): " .. w.command)
+              :format(w and (w.name .. " (arch list " .. w.list .. "): " .. wheels.steps(w))
                         or ("a torch built for " .. g.compute_capability), g.compute_capability) }
         end
       end

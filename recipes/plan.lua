@@ -1123,8 +1123,9 @@ local function decide_release(decide, facts, torch, args)
   if up and up.wheel then
     wheel.why = ("%s; with %s%s its cu%s wheel would cover this machine"):format(wheel.why, up.need, up.least and "," or "", up.wheel)
   end
-  decide("wheel", wheel.covered and wheel.command or
-    (wheel.covered == nil and ("perhaps: " .. wheel.command) or "no official wheel covers this machine"), wheel.why)
+  -- the command with what the wheel's needs add (lib/wheels steps)
+  decide("wheel", wheel.covered and W.steps(wheel) or
+    (wheel.covered == nil and ("perhaps: " .. W.steps(wheel)) or "no official wheel covers this machine"), wheel.why)
   return wheel
 end
 

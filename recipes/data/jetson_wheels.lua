@@ -30,6 +30,13 @@
 --                install scripts
 --   [jal-files-211] torch 2.10.0 and 2.11.0 wheel files on the same index
 --                (2.10.0 with its sha256), named in public setup scripts
+--   [jal-cudss]  public Jetson setup scripts and notes: the jp6/cu126
+--                wheels from torch 2.8 on (2.8.0, 2.9.1, 2.10.0, 2.11.0)
+--                need libcudss.so.0, which JetPack 6 does not ship, and the
+--                fix (nvidia-cudss-cu12 with --no-deps, its lib folder on the
+--                loader path)
+--   [jc-cudss]   jetson-containers' PyTorch builds depend on cuDSS from
+--                2025-08-08 (after torch 2.7.0) and its NVIDIA .deb route
 --   [nv-redist-jp6] NVIDIA's wheels under
 --                developer.download.nvidia.com/compute/redist/jp/v60 and v61
 --                as public install scripts name them, and which L4T each is for
@@ -63,19 +70,39 @@ local JAL6 = "https://pypi.jetson-ai-lab.io/jp6/cu126"          -- [jc-pip]
 local NV = "https://developer.download.nvidia.com/compute/redist/jp"
 local BOX = "https://nvidia.box.com/shared/static/"
 
+-- What a row's needs names: a library the wheel links that its JetPack
+-- does not ship, and how it is installed.  cuDSS: the jp6/cu126 wheels
+-- from torch 2.8 on link libcudss.so.0 and import torch fails without it
+-- [jal-cudss]; pip's nvidia-cudss-cu12 with --no-deps (its dependencies
+-- bring pip's cuBLAS 12.9, which shadows JetPack's 12.6: cublasCreate
+-- fails) from the same index, its library in site-packages/nvidia/cu12/lib
+-- (nvidia/cudss/lib in older cuDSS wheels), which is off the loader path
+-- until LD_LIBRARY_PATH (or ldconfig) names it [jal-cudss]; or NVIDIA's
+-- cudss-local-tegra-repo .deb and apt-get install cudss [jc-cudss].
+-- torch 2.7.0 predates jetson-containers' cuDSS dependency [jc-cudss].
+M.needs = {
+  cudss = {
+    name = "cuDSS", lib = "libcudss.so.0", pip = "nvidia-cudss-cu12", index = JAL6,
+    dirs = { "nvidia/cu12/lib", "nvidia/cudss/lib" },
+    fails = "libcudss.so.0: cannot open shared object file",
+    nodeps = "else pip's cuBLAS 12.9, which its dependencies bring, shadows JetPack's cuBLAS 12.6 and cublasCreate fails",
+    deb = "cudss-local-tegra-repo",
+  },
+}
+
 -- Rows, newest torch first within a JetPack.  jetpack: the JetPack
 -- major.minor releases it is for; torch: its PyTorch minor; pip: the
 -- version pip installs; index: a pip index (pip install torch==<pip>
 -- --index-url <index>); url: a wheel file (pip install <url>); download:
 -- a file whose address does not end in the wheel's name (fetched to
--- <file> first).
+-- <file> first); needs: what else it needs installed (M.needs).
 M.wheels = {
   -- JetPack 6.1 and 6.2 (L4T 36.4.x), CUDA 12.6
-  { jetpack = { "6.1", "6.2" }, torch = "2.11", pip = "2.11.0", cuda = "12.6", index = JAL6 },    -- [jal-files-211]
-  { jetpack = { "6.1", "6.2" }, torch = "2.10", pip = "2.10.0", cuda = "12.6", index = JAL6 },    -- [jal-files-211]
-  { jetpack = { "6.1", "6.2" }, torch = "2.9", pip = "2.9.1", cuda = "12.6", index = JAL6 },     -- [jal-files]
-  { jetpack = { "6.1", "6.2" }, torch = "2.8", pip = "2.8.0", cuda = "12.6", index = JAL6 },     -- [jal-files]
-  { jetpack = { "6.1", "6.2" }, torch = "2.7", pip = "2.7.0", cuda = "12.6", index = JAL6 },     -- [jal-files]
+  { jetpack = { "6.1", "6.2" }, torch = "2.11", pip = "2.11.0", cuda = "12.6", index = JAL6, needs = { "cudss" } }, -- [jal-files-211] [jal-cudss]
+  { jetpack = { "6.1", "6.2" }, torch = "2.10", pip = "2.10.0", cuda = "12.6", index = JAL6, needs = { "cudss" } }, -- [jal-files-211] [jal-cudss]
+  { jetpack = { "6.1", "6.2" }, torch = "2.9", pip = "2.9.1", cuda = "12.6", index = JAL6, needs = { "cudss" } }, -- [jal-files] [jal-cudss]
+  { jetpack = { "6.1", "6.2" }, torch = "2.8", pip = "2.8.0", cuda = "12.6", index = JAL6, needs = { "cudss" } }, -- [jal-files] [jal-cudss]
+  { jetpack = { "6.1", "6.2" }, torch = "2.7", pip = "2.7.0", cuda = "12.6", index = JAL6 },     -- [jal-files] (no cuDSS [jc-cudss])
   { jetpack = { "6.1", "6.2" }, torch = "2.6", pip = "2.6.0rc1", cuda = "12.6", index = JAL6 },  -- [nv-forum-jp61]
   { jetpack = { "6.1", "6.2" }, torch = "2.5", pip = "2.5.0", cuda = "12.6", index = JAL6 },     -- [nv-forum-jp61]
   { jetpack = { "6.1", "6.2" }, torch = "2.4", pip = "2.4.0", cuda = "12.6", index = JAL6 },     -- [nv-forum-jp61]

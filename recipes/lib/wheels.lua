@@ -179,6 +179,48 @@ local function install_command(row)
   return ("wget -O %s %s && pip install %s"):format(row.file, row.download, row.file)
 end
 
+-- The loader-path step for a library a pip wheel puts under
+-- site-packages/nvidia/<folder>/lib (data/jetson_wheels.lua needs: dirs):
+-- the folder of the first such file on python3's sys.path, put first on
+-- LD_LIBRARY_PATH.
+local LOADER = [[export LD_LIBRARY_PATH="$(python3 -c 'import glob, os, sys; print(next(os.path.dirname(p) for d in sys.path for p in glob.glob(os.path.join(d, "nvidia/*/lib/%s"))))')${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"]]
+
+-- What else a Jetson wheel row needs installed (data/jetson_wheels.lua
+-- needs), each { name, lib, why, commands, alternative }; nil when
+-- nothing.  jp: the machine's JetPack.
+local function row_needs(row, jp)
+  if not row.needs then return nil end
+  local out = {}
+  for _, key in ipairs(row.needs) do
+    local n = JW.needs[key]
+    out[#out + 1] = {
+      name = n.name, lib = n.lib,
+      why = ("it links %s (%s), which JetPack %s does not ship: import torch fails with \"%s\" until %s is installed, with --no-deps (%s), and its folder (site-packages/%s) is on the loader path"):format(
+        n.name, n.lib, jp, n.fails, n.pip, n.nodeps, table.concat(n.dirs, " or ")),
+      commands = { ("pip install --no-deps %s --index-url %s"):format(n.pip, n.index), LOADER:format(n.lib) },
+      alternative = ("NVIDIA's %s .deb, then apt-get install %s"):format(n.deb, key),
+    }
+  end
+  return out
+end
+
+-- A wheel block's install command with what its needs add, joined with
+-- " && " (what plan's wheel decision and doctor's fixes name).
+function M.steps(w)
+  local cmd = { w.command }
+  for _, n in ipairs(w.needs or {}) do
+    for _, c in ipairs(n.commands) do cmd[#cmd + 1] = c end
+  end
+  return table.concat(cmd, " && ")
+end
+
+-- The why of needs, each after "; ".
+local function needs_why(needs)
+  local t = {}
+  for _, n in ipairs(needs or {}) do t[#t + 1] = "; " .. n.why end
+  return table.concat(t)
+end
+
 -- The wheels published for JetPack jp ("6.2"), newest torch first (the
 -- data's order among rows of one torch); {} when there are none.
 local function jetpack_wheels(jp)
@@ -247,7 +289,7 @@ local function jetson_judge(facts, torch, w, ctx)
   w.gpus = codes
   if #missing > 0 then
     w.covered = false
-    w.torch, w.cuda, w.index_url, w.url, w.command = pip_version(torch), nil, nil, nil, nil
+    w.torch, w.cuda, w.index_url, w.url, w.command, w.needs = pip_version(torch), nil, nil, nil, nil, nil
     w.why = ("%s (built for %s) has no code for %s"):format(name, list, gpu_list(missing))
     w.source_build_adds = { "a build that runs on this machine" }
     return w
@@ -260,8 +302,8 @@ local function jetson_judge(facts, torch, w, ctx)
     local would = #codes == 0 and "it may do" or ("it covers every GPU: " .. how_gpus(codes))
     w.covered = false
     w.python_blocked = true   -- the wheel would do in another Python
-    w.why = ("%s is built for Python %s only; this machine's python3 is %s (%s): in a Python %s environment %s (%s)%s"):format(
-      name, w.python, pv, ppath, w.python, would, w.command, pick)
+    w.why = ("%s is built for Python %s only; this machine's python3 is %s (%s): in a Python %s environment %s (%s)%s%s"):format(
+      name, w.python, pv, ppath, w.python, would, w.command, pick, needs_why(w.needs))
     w.torch, w.cuda, w.index_url, w.url, w.command = pip_version(torch), nil, nil, nil, nil
     adds[#adds + 1] = ("a build for Python %s, for which no JetPack %s wheel is published"):format(pv, ctx.jp)
     w.source_build_adds = adds
@@ -274,6 +316,7 @@ local function jetson_judge(facts, torch, w, ctx)
     w.covered = true
     w.why = ("%s covers every GPU: %s%s"):format(what, how_gpus(codes), pick)
   end
+  w.why = w.why .. needs_why(w.needs)
   adds[#adds + 1] = ("a CUDA or cuDNN other than JetPack %s's"):format(ctx.jp)
   adds[#adds + 1] = "patches to PyTorch, or a debug build"
   w.source_build_adds = adds
@@ -309,6 +352,7 @@ local function jetson_cover(facts, torch, w)
   w.index_url = row.index
   w.url = row.url or row.download
   w.command = install_command(row)
+  w.needs = row_needs(row, jp)
   return jetson_judge(facts, torch, w, { name = ("%s JetPack %s wheel of torch %s"):format(publisher(row), jp, row.pip),
     jp = jp, exact = exact, adds = { other } })
 end

@@ -73,7 +73,7 @@ static void print_wheel(const cJSON *plan, const struct ptb_paint *p)
 {
 	const char *bold = p->bold, *off = p->off;
 	const cJSON *w = cJSON_GetObjectItemCaseSensitive(plan, "wheel"), *c = cJSON_GetObjectItemCaseSensitive(w, "covered");
-	const cJSON *a;
+	const cJSON *a, *n;
 	int py;
 
 	if (!cJSON_IsObject(w))
@@ -95,6 +95,12 @@ static void print_wheel(const cJSON *plan, const struct ptb_paint *p)
 		       ? "published" : "official", off);
 	else
 		printf("%sA wheel may do%s: %s\n", bold, off, ptb_json_str(w, "command") ? ptb_json_str(w, "command") : "?");
+	/* what else the wheel needs installed (a Jetson wheel's cuDSS), in order */
+	if (!cJSON_IsFalse(c) && !ptb_json_str(w, "undecided"))
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(w, "needs"))
+			cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(n, "commands"))
+				if (cJSON_IsString(a))
+					printf("  then: %s\n", a->valuestring);
 	if (ptb_json_str(w, "why"))
 		printf("  %s\n", ptb_json_str(w, "why"));
 	if (cJSON_IsTrue(c) || py) {

@@ -63,7 +63,7 @@ JetPack 4.6.4 (L4T 32.7.4), Nano: the 1.10 wheel [jc-torch] [nv-forum-torch]|--f
 JetPack 4.6 (L4T 32.6.1), Nano: the 1.10 wheel [S_JTOP] [jc-l4t] [nv-forum-torch]|--facts FACTS|32.6.1 5.3 10.2|true|1.10.0|wget -O torch-1.10.0-cp36-cp36m-linux_aarch64.whl https://nvidia.box.com/shared/static/fjtbno0vpo676a25cgvuqc1wty0fkkg6.whl && pip install torch-1.10.0-cp36-cp36m-linux_aarch64.whl|torch 2.14 (the JetPack 4.6 wheels stop at 1.10.0)|*(Python 3.6, CUDA 10.2, arch list 5.3;6.2;7.2)*
 JetPack 6.2 with a 7.2 GPU, a Xavier's, which no JetPack 6 has a release for: no wheel judged [jetson-lineup]|--facts FACTS|36.4.3 7.2 12.6|null|2.14.1|-|-|which wheels fit rests on the facts in dispute:*L4T 36.4.3's JetPack 6.2 has no release for the Jetson Xavier; ptbuild judges no wheel until the facts agree (see the jetson-facts-disagree error)
 L4T 36.4.1: no JetPack ptbuild can name|--facts FACTS|36.4.1 8.7 12.6|false|2.14.1|-|a build for this machine at all|L4T 36.4.1 is not a release ptbuild maps to a JetPack*
-JetPack 6.2, python3 3.12, torch 2.9: the jp6 wheels are cp310 only [jal-files] [jc-arch]|--facts FACTS --torch 2.9|36.4.3 8.7 12.6 3.12|false/3.10|2.9.1|-|a build for Python 3.12, for which no JetPack 6.2 wheel is published|the Jetson AI Lab's JetPack 6.2 wheel of torch 2.9.1 is built for Python 3.10 only; this machine's python3 is 3.12 (/usr/bin/python3 -> /usr/bin/python3.12): in a Python 3.10 environment it covers every GPU: Jetson GPU 8.7 runs sm_87 (pip install torch==2.9.1 --index-url $JAL)
+JetPack 6.2, python3 3.12, torch 2.9: the jp6 wheels are cp310 only [jal-files] [jc-arch]|--facts FACTS --torch 2.9|36.4.3 8.7 12.6 3.12|false/3.10|2.9.1|-|a build for Python 3.12, for which no JetPack 6.2 wheel is published|the Jetson AI Lab's JetPack 6.2 wheel of torch 2.9.1 is built for Python 3.10 only; this machine's python3 is 3.12 (/usr/bin/python3 -> /usr/bin/python3.12): in a Python 3.10 environment it covers every GPU: Jetson GPU 8.7 runs sm_87 (pip install torch==2.9.1 --index-url $JAL); it links cuDSS (libcudss.so.0), which JetPack 6.2 does not ship*
 JetPack 6.2, python3 3.10: covered [jal-files] [jc-arch]|--facts FACTS --torch 2.8|36.4.3 8.7 12.6 3.10|true|2.8.0|pip install torch==2.8.0 --index-url $JAL|a CUDA or cuDNN other than JetPack 6.2's|*(Python 3.10, CUDA 12.6, arch list 8.7) covers every GPU*
 JetPack 5.1.2, python3 3.10: NVIDIA's v512 wheel is cp38 [jc-torch-2401]|--facts FACTS|35.4.1 7.2 11.4 3.10|false/3.8|2.14.1|-|torch 2.14 (the JetPack 5.1.2 wheels stop at 2.1.0a0+41361538.nv23.06)|*is built for Python 3.8 only; this machine's python3 is 3.10*
 thor profile: PyTorch's linux-sbsa cu130 wheel has sm_110 [aarch64]|--profile jetson-thor|-|true|2.14.1|pip install torch==2.14.1 --index-url https://download.pytorch.org/whl/cu130|code for exactly this machine's GPUs*|*NVIDIA Thor runs sm_110*"
@@ -101,5 +101,64 @@ while IFS='|' read -r name args mk covered torch cmd adds why; do
 done <"$T_DIR/cases"
 [ "$n" -eq 21 ]
 t_ok $? "all $n cases ran"
+
+# cuDSS: the jp6/cu126 wheels from torch 2.8 on link libcudss.so.0, which
+# JetPack 6 does not ship [jal-cudss]; 2.7.0 predates jetson-containers'
+# cuDSS dependency [jc-cudss].  The summary names the two more steps
+# after the pip line, the JSON carries them as needs, the wheel decision
+# chains them, and the why says why (--no-deps, the loader path).
+CUDSS_PIP="pip install --no-deps nvidia-cudss-cu12 --index-url $JAL"
+# needs PLAN.json: lib|first command|second command|alternative of needs[0], or "-"
+needs() {
+	python3 - "$1" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+n = p["wheel"].get("needs") or []
+d = [x for x in p["decisions"] if x["topic"] == "wheel"][0]
+print("|".join([n[0]["lib"], n[0]["commands"][0], n[0]["commands"][1], n[0].get("alternative", "")] if n else ["-"]))
+print(d["choice"])
+PY
+}
+for tv in 2.8 2.9 2.10 2.11 "" 2.7 2.6 2.5; do
+	"$PTBUILD" plan --profile jetson-orin ${tv:+--torch $tv} --json >"$T_DIR/c.json" 2>/dev/null
+	"$PTBUILD" plan --profile jetson-orin ${tv:+--torch $tv} >"$T_DIR/c.txt" 2>/dev/null
+	got=$(needs "$T_DIR/c.json")
+	cmd=$(sed -n 3p "$T_DIR/c.txt" | sed 's/^A wheel covers this machine: //')
+	case $tv in
+	2.8 | 2.9 | 2.10 | 2.11 | "")
+		name="torch ${tv:-2.14 (the 2.11.0 wheel)} [jal-cudss]"
+		is "$(printf '%s\n' "$got" | head -1 | cut -d'|' -f1-2)" "libcudss.so.0|$CUDSS_PIP" "$name: needs cuDSS, pip's with --no-deps from the same index"
+		# shellcheck disable=SC2016 # the command as written, not expanded
+		like "$(printf '%s\n' "$got" | head -1 | cut -d'|' -f3)" 'export LD_LIBRARY_PATH=*libcudss.so.0*${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"' "$name: ... and puts its folder on LD_LIBRARY_PATH"
+		is "$(printf '%s\n' "$got" | head -1 | cut -d'|' -f4)" "NVIDIA's cudss-local-tegra-repo .deb, then apt-get install cudss" "$name: ... or NVIDIA's .deb [jc-cudss]"
+		is "$(sed -n 4p "$T_DIR/c.txt")" "  then: $CUDSS_PIP" "$name: summary, the line after the pip line"
+		like "$(sed -n 5p "$T_DIR/c.txt")" "  then: export LD_LIBRARY_PATH=*" "$name: summary, then the loader path"
+		like "$(sed -n 6p "$T_DIR/c.txt")" "*; it links cuDSS (libcudss.so.0), which JetPack 6.2 does not ship: import torch fails with \"libcudss.so.0: cannot open shared object file\" until nvidia-cudss-cu12 is installed, with --no-deps (else pip's cuBLAS 12.9, which its dependencies bring, shadows JetPack's cuBLAS 12.6 and cublasCreate fails), and its folder (site-packages/nvidia/cu12/lib or nvidia/cudss/lib) is on the loader path" "$name: summary, why"
+		is "$(printf '%s\n' "$got" | sed -n 2p)" "$cmd && $CUDSS_PIP && $(sed -n 5p "$T_DIR/c.txt" | sed 's/^  then: //')" "$name: the wheel decision chains the three"
+		;;
+	*)
+		name="torch $tv: no cuDSS [jc-cudss] [jal-files]"
+		is "$got" "-
+$cmd" "$name: needs nothing more, the decision is the pip line"
+		unlike "$(cat "$T_DIR/c.txt")" "*then:*" "$name: the summary adds no step"
+		unlike "$(cat "$T_DIR/c.txt")" "*cuDSS*" "$name: nor names cuDSS"
+		;;
+	esac
+done
+
+# The loader-path step, run by a real shell and python3: the folder of
+# libcudss.so.0 under a site-packages on python3's path, in either layout
+# (nvidia/cu12/lib, nvidia/cudss/lib), first on LD_LIBRARY_PATH, what was
+# there kept after it (none: no empty entry).
+"$PTBUILD" plan --profile jetson-orin --json >"$T_DIR/c.json" 2>/dev/null
+python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["wheel"]["needs"][0]["commands"][1])' "$T_DIR/c.json" >"$T_DIR/loader.sh"
+for layout in cu12 cudss; do
+	site="$T_DIR/site-$layout"
+	mkdir -p "$site/nvidia/$layout/lib" && : >"$site/nvidia/$layout/lib/libcudss.so.0"
+	got=$(PYTHONPATH="$site" LD_LIBRARY_PATH=/usr/local/cuda/lib64 sh -c ". \"$T_DIR/loader.sh\" && printf '%s' \"\$LD_LIBRARY_PATH\"")
+	is "$got" "$site/nvidia/$layout/lib:/usr/local/cuda/lib64" "loader step, nvidia/$layout/lib: first on LD_LIBRARY_PATH, the old path after it"
+	got=$(PYTHONPATH="$site" sh -c "unset LD_LIBRARY_PATH; . \"$T_DIR/loader.sh\" && printf '%s' \"\$LD_LIBRARY_PATH\"")
+	is "$got" "$site/nvidia/$layout/lib" "loader step, nvidia/$layout/lib, no LD_LIBRARY_PATH before: the folder alone"
+done
 
 done_testing

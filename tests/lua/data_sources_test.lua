@@ -561,6 +561,23 @@ for i, row in ipairs(jrows) do
     jp .. " " .. tv .. " " .. pip .. " " .. cu .. " " .. where, "JetPack " .. jp .. " torch " .. pip .. " " .. src)
 end
 
+-- What the Jetson wheels need beyond their JetPack: cuDSS for the
+-- jp6/cu126 wheels from torch 2.8 on [jal-cudss], none for 2.7.0 and
+-- before or NVIDIA's own [jc-cudss]; pip's nvidia-cudss-cu12 from the
+-- same index, its folder in either layout, NVIDIA's tegra .deb.
+local jneeds = { ["2.11.0"] = "cudss", ["2.10.0"] = "cudss", ["2.9.1"] = "cudss", ["2.8.0"] = "cudss" }
+for _, w in ipairs(jw.wheels) do
+  t.is(table.concat(w.needs or {}, " "), jneeds[w.pip] or "",
+    "JetPack " .. table.concat(w.jetpack, " ") .. " torch " .. w.pip .. ": needs "
+      .. (jneeds[w.pip] and "cuDSS [jal-cudss]" or "nothing more [jc-cudss]"))
+end
+local cd = jw.needs.cudss
+t.is(cd.name .. " " .. cd.lib .. " " .. cd.pip .. " " .. cd.index, "cuDSS libcudss.so.0 nvidia-cudss-cu12 " .. JAL,
+  "cuDSS: libcudss.so.0, pip's nvidia-cudss-cu12 from the jp6/cu126 index [jal-cudss]")
+t.is(table.concat(cd.dirs, " "), "nvidia/cu12/lib nvidia/cudss/lib", "cuDSS: the wheel's folders under site-packages [jal-cudss]")
+t.is(cd.deb, "cudss-local-tegra-repo", "cuDSS: NVIDIA's JetPack 6 .deb [jc-cudss]")
+t.like(cd.nodeps, "cuBLAS 12%.9.-JetPack's cuBLAS 12%.6.-cublasCreate fails", "cuDSS: why --no-deps [jal-cudss]")
+
 -- cuDNN 9.24.0.43, the cuDNN of 2.14's cu130 and cu132 wheels, carried
 -- from its archives' digests (data/redist.lua, generated from
 -- tools/data/redist/cudnn-archive-digests.csv; no source shows NVIDIA's

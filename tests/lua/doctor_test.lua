@@ -504,10 +504,10 @@ end
 for _, c in ipairs({
   { "Orin, JetPack 6.2, a torch 2.8.0 without sm_87 [jal-files]", "36.4.3", "8.7", "2.8.0", { "9.0", "10.0" },
     "the JetPack 6%.2 wheel of torch 2%.8%.0 has it %(arch list 8%.7%)",
-    "^pip install torch==2%.8%.0 %-%-index%-url https://pypi%.jetson%-ai%-lab%.io/jp6/cu126, or rebuild" },
+    "^pip install torch==2%.8%.0 %-%-index%-url https://pypi%.jetson%-ai%-lab%.io/jp6/cu126 && pip install %-%-no%-deps nvidia%-cudss%-cu12 %-%-index%-url https://pypi%.jetson%-ai%-lab%.io/jp6/cu126 && export LD_LIBRARY_PATH=.-libcudss%.so%.0.-, or rebuild" },
   { "Orin, JetPack 6.2, a torch 2.14 without sm_87: the newest wheel [jal-files-211]", "36.4.3", "8.7", "2.14.1", { "9.0" },
     "the JetPack 6%.2 wheel of torch 2%.11%.0 has it",
-    "^pip install torch==2%.11%.0 %-%-index%-url https://pypi%.jetson%-ai%-lab%.io/jp6/cu126, or rebuild" },
+    "^pip install torch==2%.11%.0 %-%-index%-url https://pypi%.jetson%-ai%-lab%.io/jp6/cu126 && pip install %-%-no%-deps nvidia%-cudss%-cu12 %-%-index%-url https://pypi%.jetson%-ai%-lab%.io/jp6/cu126 && export LD_LIBRARY_PATH=.-libcudss%.so%.0.-, or rebuild" },
   { "Xavier, JetPack 5.1.2, a torch built for Orin only [jc-torch-2401]", "35.4.1", "7.2", "2.1.0", { "8.7" },
     "the JetPack 5%.1%.2 wheel of torch 2%.1%.0a0%+41361538%.nv23%.06 has it %(arch list 7%.2;8%.7%)",
     "^pip install https://developer%.download%.nvidia%.com/compute/redist/jp/v512/pytorch/torch%-2%.1%.0a0" },

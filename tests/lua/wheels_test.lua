@@ -98,9 +98,9 @@ local jcases = {
   { "Orin, JetPack 6.2, torch 2.14: the newest jp6/cu126 wheel [jal-files-211]", "36.4.3", nil, { gpu("Orin", "8.7") },
     "2.14", true, "2.11.0", jal("2%.11%.0"), "Orin runs sm_87; no JetPack 6%.2 wheel of torch 2%.14", "^torch 2%.14 %(the JetPack 6%.2 wheels stop at 2%.11%.0%)$" },
   { "Orin, JetPack 6.2, torch 2.8 has its own wheel [jal-files]", "36.4.3", nil, { gpu("Orin", "8.7") },
-    "2.8", true, "2.8.0", jal("2%.8%.0"), "covers every GPU: Orin runs sm_87$", "^a CUDA or cuDNN other than JetPack 6%.2's$" },
+    "2.8", true, "2.8.0", jal("2%.8%.0"), "covers every GPU: Orin runs sm_87; it links cuDSS %(libcudss%.so%.0%), which JetPack 6%.2 does not ship", "^a CUDA or cuDNN other than JetPack 6%.2's$" },
   { "Orin, L4T 36.4.2 is JetPack 6.1: the jp6/cu126 wheels [l4t-3642]", "36.4.2", nil, { gpu("Orin", "8.7") },
-    "2.8", true, "2.8.0", jal("2%.8%.0"), "covers every GPU: Orin runs sm_87$", "^a CUDA or cuDNN other than JetPack 6%.1's$" },
+    "2.8", true, "2.8.0", jal("2%.8%.0"), "covers every GPU: Orin runs sm_87; it links cuDSS %(libcudss%.so%.0%), which JetPack 6%.1 does not ship", "^a CUDA or cuDNN other than JetPack 6%.1's$" },
   { "Orin, JetPack 6.1 from detect, torch 2.5 [nv-forum-jp61]", "36.4.0", "6.1", { gpu("Orin", "8.7") },
     "2.5", true, "2.5.0", jal("2%.5%.0"), "the Jetson AI Lab's JetPack 6%.1 wheel of torch 2%.5%.0", "^a CUDA or cuDNN" },
   { "Orin, JetPack 6.0: NVIDIA's v60 wheel [nv-redist-jp6]", "36.3.0", nil, { gpu("Orin", "8.7") },
@@ -129,6 +129,47 @@ for _, c in ipairs(jcases) do
   t.like(w.why, c[9], c[1] .. ": why")
   t.like(w.source_build_adds and w.source_build_adds[1], c[10], c[1] .. ": a source build adds")
 end
+
+-- cuDSS: the jp6/cu126 wheels from torch 2.8 on link libcudss.so.0,
+-- which JetPack 6 does not ship [jal-cudss]; 2.7.0 and older, and
+-- NVIDIA's own JetPack 6 wheels, need nothing more [jc-cudss].  { torch,
+-- L4T, the wheel, needs cuDSS }
+local CUDSS_PIP = "pip install --no-deps nvidia-cudss-cu12 --index-url https://pypi.jetson-ai-lab.io/jp6/cu126"
+for _, c in ipairs({
+  { "2.14", "36.4.3", "2.11.0", true }, { "2.11", "36.4.3", "2.11.0", true }, { "2.10", "36.4.3", "2.10.0", true },
+  { "2.9", "36.4.3", "2.9.1", true }, { "2.8", "36.4.0", "2.8.0", true }, { "2.7", "36.4.3", "2.7.0", false },
+  { "2.6", "36.4.3", "2.6.0rc1", false }, { "2.4", "36.4.3", "2.4.0", false },
+  { "2.14", "36.3.0", "2.4.0a0+07cecf4168.nv24.05.14710581", false },
+}) do
+  local tv, l4t, pip, needs = table.unpack(c)
+  local name = ("torch %s on L4T %s: the %s wheel %s"):format(tv, l4t, pip,
+    needs and "needs cuDSS [jal-cudss]" or "needs nothing more [jc-cudss]")
+  local w = W.cover(facts("aarch64", nil, nil, { gpu("Orin", "8.7") }, { l4t = l4t }), torch(tv))
+  t.is(w.torch, pip, name .. ": the wheel")
+  local n = w.needs and w.needs[1] or {}
+  t.is(tostring(n.name) .. " " .. tostring(n.lib), needs and "cuDSS libcudss.so.0" or "nil nil", name .. ": needs")
+  t.is(w.needs and #w.needs or 0, needs and 1 or 0, name .. ": one need or none")
+  if needs then
+    t.is(n.commands[1], CUDSS_PIP, name .. ": pip's cuDSS, --no-deps, the same index")
+    t.like(n.commands[2], "^export LD_LIBRARY_PATH=\"%$%(python3 %-c .-nvidia/%*/lib/libcudss%.so%.0.-%)%${LD_LIBRARY_PATH:%+:%$LD_LIBRARY_PATH}\"$",
+      name .. ": the loader-path step")
+    t.like(n.why, "^it links cuDSS %(libcudss%.so%.0%), which JetPack 6%.%d does not ship: import torch fails", name .. ": why")
+    t.like(w.why, "; it links cuDSS", name .. ": the wheel's why says so")
+    t.is(W.steps(w), w.command .. " && " .. CUDSS_PIP .. " && " .. n.commands[2], name .. ": steps chain the three")
+  else
+    t.ok(not tostring(w.why):find("cuDSS", 1, true), name .. ": the why names no cuDSS")
+    t.is(W.steps(w), w.command, name .. ": steps are the command alone")
+  end
+end
+-- a GPU no wheel has: no wheel, nothing it needs
+local xw = W.cover(facts("aarch64", nil, nil, { gpu("Xavier", "7.2") }, { l4t = "36.4.3" }), torch("2.8"))
+t.is(xw.needs, nil, "a 7.2 GPU on JetPack 6: no wheel, no needs")
+-- a python3 the wheel is not built for: the why still says what the Python 3.10 one needs
+local pf = facts("aarch64", nil, nil, { gpu("Orin", "8.7") }, { l4t = "36.4.3" })
+pf.python = { version = "3.12", path = "/usr/bin/python3" }
+local pw = W.cover(pf, torch("2.9"))
+t.ok(pw.python_blocked and tostring(pw.why):find("; it links cuDSS", 1, true) ~= nil,
+  "python3 3.12, torch 2.9: not for this python3, and the why names cuDSS (" .. tostring(pw.why) .. ")")
 
 -- From L4T 38 a Jetson runs the SBSA toolkit: PyTorch's linux-sbsa wheels
 -- ([aarch64]: the cu130 list has 11.0, Thor's capability under CUDA 13).
