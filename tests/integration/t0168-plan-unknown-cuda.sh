@@ -119,6 +119,14 @@ is "$(py "$T_DIR/p.json" 'd["cuda"]["version"] + " " + d["cuda"]["root"]')" "13.
 	"a GPU only the unknown toolkit's nvcc builds: that toolkit is chosen"
 like "$(why_cuda "$T_DIR/p.json")" "no CUDA ptbuild knows fits this build: installed in $TK (CUDA 13.6.20), judged by its own nvcc's GPU list*" \
 	"... and the reason says why"
+is "$rc $(py "$T_DIR/p.json" 'd["torch_cuda_arch_list"]')" "0 13.0+PTX" \
+	"... its arch list is the GPU its nvcc builds (was: '' and exit 1)"
+codes=$(findings "$T_DIR/p.json")
+unlike "$codes" "* arch-list-empty *" "... no arch-list-empty"
+unlike "$codes" "* gpu-not-in-arch-list *" "... no gpu-not-in-arch-list"
+run "$PTBUILD" plan --facts "$T_DIR/gpu13.json"
+like "$out" "*arch_list      13.0+PTX*judged by the GPU list from nvcc $TK/bin/nvcc*" \
+	"... and the text plan shows it, judged by that nvcc"
 
 # 9. A Jetson Xavier (JetPack 5: CUDA 12.2 at most) with an SBSA 13.6
 #    whose nvcc lacks sm_72: toolkit-drops-gpu, which names that nvcc,
