@@ -86,7 +86,8 @@ local function platform_problems(p, facts, r, platform, choice)
       local sev = (t.root == choice.root) and "error" or "warning"
       if code == "sbsa-toolkit-on-jetson" then
         problem(p, sev, code,
-          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(t.root),
+          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on %s"):format(
+            t.root, C.jetson_module_word(facts)),
           ("remove %s and install CUDA from JetPack ('apt install nvidia-jetpack' or cuda-toolkit from the L4T repository)"):format(t.root))
       elseif code == "jetson-toolkit-on-server" then
         problem(p, sev, code,

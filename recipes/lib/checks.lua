@@ -739,6 +739,14 @@ function M.toolkit_platform(tk)
   return p
 end
 
+-- The Jetson module the facts name, as sbsa-toolkit-on-jetson words it
+-- (plan and doctor): "Xavier" for the Jetson Xavier (data/jetson.lua
+-- modules, by the GPU's capability), "this Jetson" when none is known.
+function M.jetson_module_word(facts)
+  local m = T.jetson_module(facts or {})
+  return m and (m.name:gsub("^Jetson ", "")) or "this Jetson"
+end
+
 -- Is the toolkit tk built for the platform release r needs here?  nil
 -- when it is (or cannot be told); else the code -- "sbsa-toolkit-on-jetson"
 -- (an ARM server toolkit where JetPack's is needed), "jetson-toolkit-on-

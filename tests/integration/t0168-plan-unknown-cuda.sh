@@ -152,6 +152,10 @@ mkdir -p "$T_DIR/empty"
 "$PTBUILD" doctor --facts "$T_DIR/xavier136.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
 is "$(findings "$T_DIR/d.json" toolkit-drops-gpu fix | sed 's/ptbuild plan --torch/--torch/')" "$plan_fix" \
 	"... the fix doctor gives, word for word (but 'ptbuild plan')"
+like "$(findings "$T_DIR/p.json" sbsa-toolkit-on-jetson message)" "*this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Xavier" \
+	"... sbsa-toolkit-on-jetson names the Xavier (was: on Orin)"
+like "$(findings "$T_DIR/d.json" sbsa-toolkit-on-jetson message)" "*its libraries do not run on L4T (Xavier needs JetPack's CUDA)" \
+	"... and doctor's too (was: Orin and older)"
 xmsg=$(findings "$T_DIR/p.json" cuda-release-unknown message)
 like "$xmsg" "*what it can state: no driver floor: this Jetson's driver is JetPack 5.1.7's (CUDA 11.4's), and on a Jetson the JetPack, not minor-version compatibility, decides which CUDA runs: CUDA 13.6 only through an NVIDIA CUDA upgrade package for Jetson*" \
 	"... cuda-release-unknown states the Jetson rule, not a desktop driver floor"
