@@ -763,8 +763,12 @@ end
 -- files, and `undecided` names the error that holds the choice.  Its
 -- version, root and platform stay the candidate's, only so that the rest
 -- of the plan (the environment's place of a toolkit) can be read.
+-- Its why says that, not the candidate's reason (the candidate's
+-- source and installer stay too: plan_check.c knows no value for none).
 local function undecided_cuda(cplan)
   cplan.undecided = "jetson-facts-disagree"
+  cplan.why = ("none chosen until the facts agree (see the %s error): CUDA %s in %s is only the candidate the module alone would take, kept so that the rest of the plan reads, and nothing is downloaded or installed for it"):format(
+    cplan.undecided, cplan.version, cplan.root)
   cplan.downloads, cplan.components = ptb.array({}), ptb.array({})
   cplan.docker_downloads = ptb.array({})
   cplan.manifest, cplan.runfile = ptb.null, ptb.null
