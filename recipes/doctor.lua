@@ -1118,7 +1118,8 @@ check("sbsa-toolkit-on-jetson", "error", "S10", function(c)
   local code, tp = platform_problem(c)
   if code ~= "sbsa-toolkit-on-jetson" then return end
   return {
-    message = "an SBSA (ARM server) CUDA toolkit is installed on a Jetson: its libraries do not run on L4T (Orin and older need JetPack's CUDA)",
+    message = ("an SBSA (ARM server) CUDA toolkit is installed on a Jetson: its libraries do not run on L4T (%s needs JetPack's CUDA)"):format(
+      checks_lib.jetson_module_word(c.f)),
     seen = target_dir(c, tp),
     fix = "install CUDA from JetPack (apt install nvidia-jetpack / cuda-toolkit from the L4T repo) and remove the SBSA toolkit" }
 end)

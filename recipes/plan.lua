@@ -86,7 +86,8 @@ local function platform_problems(p, facts, r, platform, choice)
       local sev = (t.root == choice.root) and "error" or "warning"
       if code == "sbsa-toolkit-on-jetson" then
         problem(p, sev, code,
-          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Orin"):format(t.root),
+          ("the CUDA toolkit in %s is the SBSA (ARM server) build; this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on %s"):format(
+            t.root, C.jetson_module_word(facts)),
           ("remove %s and install CUDA from JetPack ('apt install nvidia-jetpack' or cuda-toolkit from the L4T repository)"):format(t.root))
       elseif code == "jetson-toolkit-on-server" then
         problem(p, sev, code,
@@ -762,8 +763,12 @@ end
 -- files, and `undecided` names the error that holds the choice.  Its
 -- version, root and platform stay the candidate's, only so that the rest
 -- of the plan (the environment's place of a toolkit) can be read.
+-- Its why says that, not the candidate's reason (the candidate's
+-- source and installer stay too: plan_check.c knows no value for none).
 local function undecided_cuda(cplan)
   cplan.undecided = "jetson-facts-disagree"
+  cplan.why = ("none chosen until the facts agree (see the %s error): CUDA %s in %s is only the candidate the module alone would take, kept so that the rest of the plan reads, and nothing is downloaded or installed for it"):format(
+    cplan.undecided, cplan.version, cplan.root)
   cplan.downloads, cplan.components = ptb.array({}), ptb.array({})
   cplan.docker_downloads = ptb.array({})
   cplan.manifest, cplan.runfile = ptb.null, ptb.null

@@ -205,7 +205,7 @@ end
 
 -- Whether a numeric token (cc, suffix, from, ptx as parsed; maj, min,
 -- fmaj, fmin: the digits as written) can stand; when not, the error why.
-local function numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fmin)
+local function numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fmin, cuda)
   local zero = maj:match("^0%d") and maj .. min or fmaj and fmaj:match("^0%d") and fmaj .. fmin
   if zero then
     err(errors, "usage", tok,
@@ -220,7 +220,8 @@ local function numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fm
         tok, M.digits(from), M.digits(from)),
       ("write '%s' (SASS from compute_%s), or '%s' without the suffix"):format(
         cc .. suffix .. ptxs, M.digits(cc, suffix), cc .. "(" .. from .. ")" .. ptxs))
-  elseif not archs[cc] then
+  elseif not archs[cc] and not (cuda and cuda.gpu_list_from and M.builds(cuda, cc, suffix)) then
+    -- (one the toolkit's own nvcc lists is known enough: M.judged_release)
     -- the hint lists data/archs.lua itself, so a new architecture (10.7)
     -- is named as soon as it is known
     local known = {}
@@ -329,7 +330,7 @@ local function parse_token(tok, errors, add, torch, cuda)
     local from = fmaj and (tonumber(fmaj) .. "." .. fmin) or nil
     -- PyTorch's CMake keeps the digits as written: "08.0" becomes
     -- compute_080, which nvcc refuses.
-    if numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fmin) then
+    if numeric_ok(errors, tok, cc, suffix, from, ptx, maj, min, fmaj, fmin, cuda) then
       add(cc, suffix, from, ptx, tok)
     end
   elseif M.knows_name(body, torch) then

@@ -739,6 +739,14 @@ function M.toolkit_platform(tk)
   return p
 end
 
+-- The Jetson module the facts name, as sbsa-toolkit-on-jetson words it
+-- (plan and doctor): "Xavier" for the Jetson Xavier (data/jetson.lua
+-- modules, by the GPU's capability), "this Jetson" when none is known.
+function M.jetson_module_word(facts)
+  local m = T.jetson_module(facts or {})
+  return m and (m.name:gsub("^Jetson ", "")) or "this Jetson"
+end
+
 -- Is the toolkit tk built for the platform release r needs here?  nil
 -- when it is (or cannot be told); else the code -- "sbsa-toolkit-on-jetson"
 -- (an ARM server toolkit where JetPack's is needed), "jetson-toolkit-on-
@@ -831,16 +839,39 @@ function M.assumed_data(r)
     or "host compiler limits"
 end
 
+-- What a Jetson can be told of release r, newer than ptbuild's tables:
+-- no driver floor, as its driver is its JetPack's and the JetPack, not
+-- minor-version compatibility, decides which CUDA runs [tegra-upgrade];
+-- a CUDA newer than the JetPack's own runs only through an NVIDIA
+-- upgrade package, which ptbuild's tables name none of for r, or not
+-- at all where the JetPack runs none that new (M.jetpack_too_old).
+local function unknown_release_jetson(facts, r)
+  local jp, own = T.jetpack(facts)
+  local rule = "on a Jetson the JetPack, not minor-version compatibility, decides which CUDA runs"
+  if not own then
+    return ("no driver floor: a Jetson's driver comes with its JetPack, which ptbuild does not know here, and %s"):format(rule)
+  end
+  local head = ("no driver floor: this Jetson's driver is JetPack %s's (CUDA %s's), and %s"):format(jp, own, rule)
+  if M.jetpack_too_old(facts, r) then
+    return ("%s: JetPack %s runs no CUDA %s (see jetpack-too-old-for-cuda)"):format(head, jp, r.version)
+  end
+  return ("%s: CUDA %s only through an NVIDIA CUDA upgrade package for Jetson that serves it on JetPack %s, which ptbuild's tables do not name"):format(
+    head, r.version, jp)
+end
+
 -- An installed toolkit of a release newer than ptbuild's tables
 -- (T.unknown_release r, toolkit tk), in use: what ptbuild does not know
 -- of it -- its driver minimum, the host compiler limits its
 -- host_config.h did not give (detect reads gcc's), whether PyTorch
 -- release torch supports it -- and the floor it can state: the
 -- minor-version compatibility floor of its major (T.compat_floor), none
--- for a major the tables lack.  Message and fix of cuda-release-unknown,
+-- for a major the tables lack; on a Jetson, the JetPack's rule
+-- (unknown_release_jetson).  Message and fix of cuda-release-unknown,
 -- for plan and doctor alike.
 function M.unknown_release_words(facts, r, tk, torch)
-  local unknown = { "its driver minimum" }
+  local jetson = ((facts or {}).host or {}).platform == "jetson"
+  -- on a Jetson a driver minimum is moot: the JetPack decides
+  local unknown = { jetson and "which JetPack runs it" or "its driver minimum" }
   unknown[#unknown + 1] = r.gcc_max and "its clang limit" or "its host compiler limits (gcc and clang)"
   if T.torch_builds(torch, r) == "untested" then
     unknown[#unknown + 1] = ("whether PyTorch %s supports it (it ships no CUDA %s wheels)"):format(torch.version, r.version)
@@ -849,7 +880,11 @@ function M.unknown_release_words(facts, r, tk, torch)
   local major = r.version:match("^%d+")
   local floor = r.compat_min and T.compat_floor(r)
   local states = {}
-  if floor then
+  if jetson then
+    -- a Jetson's driver comes with its JetPack [tegra-upgrade]: no
+    -- desktop floor applies (jetpack-too-old-for-cuda says the same)
+    states[#states + 1] = unknown_release_jetson(facts, r)
+  elseif floor then
     states[#states + 1] = ("a driver of %s or newer runs CUDA %s through minor-version compatibility only (without PTX JIT), as every CUDA %s.x up to %s"):format(
       floor, r.version, major, r.compat_from)
   else
@@ -863,7 +898,9 @@ function M.unknown_release_words(facts, r, tk, torch)
       r.version, tk.root, tostring(tk.version), r.tables_end, r.gpu_list_from or "none",
       table.concat(unknown, ", "), #unknown > 0 and (" or " .. last) or last, table.concat(states, "; ")),
     (alt and ("prefer --cuda %s, a CUDA ptbuild knows that fits this machine, unless you need %s; else "):format(alt.version, r.version) or "")
-      .. ("read NVIDIA's CUDA %s release notes (Table 3: its minimum driver) and installation guide (its host compilers), and run PyTorch's CUDA tests on the result"):format(r.version)
+      .. (jetson and ("read NVIDIA's CUDA for Tegra ('Use the Right Upgrade Package': which JetPack runs CUDA %s) and CUDA %s's installation guide (its host compilers), and run PyTorch's CUDA tests on the result")
+        or "read NVIDIA's CUDA %s release notes (Table 3: its minimum driver) and installation guide (its host compilers), and run PyTorch's CUDA tests on the result")
+        :format(r.version, r.version)
 end
 
 -- The compiler limits of release r as the toolkit tk states them: its own

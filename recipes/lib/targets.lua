@@ -47,8 +47,8 @@ function M.wheel_list(torch, r, platform)
 end
 
 -- Items from a list string (already known to parse).
-local function items_of(text)
-  local items = A.parse(text)
+local function items_of(text, r)
+  local items = A.parse(text, nil, r)
   return items
 end
 
@@ -104,7 +104,7 @@ local function gpu_items(gpus, r)
   end
   table.sort(ccs, function(x, y) return A.vcmp(x, y) < 0 end)
   if #ccs > 0 then ccs[#ccs] = ccs[#ccs] .. "+PTX" end
-  return items_of(table.concat(ccs, ";"))
+  return items_of(table.concat(ccs, ";"), r)
 end
 
 -- No GPU seen: PyTorch's release-wheel list (a Jetson's module GPU),

@@ -199,6 +199,20 @@ static int form_nvcc(const char *s)
 	return strcmp(s, "nvcc") == 0;
 }
 
+/* A problem code, as recipes/PROBLEMS.md lists them: a lowercase word
+ * of letters, digits, '-' and '.' ("jetson-orin-needs-cuda-13.2"). */
+static int form_code(const char *s)
+{
+	size_t n = 0;
+
+	if (*s < 'a' || *s > 'z')
+		return 0;
+	for (; *s; s++, n++)
+		if (!((*s >= 'a' && *s <= 'z') || is_digit((unsigned char)*s) || *s == '-' || *s == '.'))
+			return 0;
+	return n <= 64;
+}
+
 static int form_dir_entry(const char *s)
 {
 	return form_abspath(s) && !strchr(s, ':');
@@ -448,7 +462,11 @@ static int check_cuda(const struct chk *c, const cJSON *p)
 	    may(c, p, "cuda.compat.package", form_name, "a package name such as cuda-compat-12-2") ||
 	    may(c, p, "cuda.compat.dir", form_abspath, "an absolute path") ||
 	    may(c, p, "cuda.gpu_list.from", form_nvcc, "\"nvcc\" (the toolkit's nvcc listed its GPUs)") ||
-	    may(c, p, "cuda.gpu_list.nvcc", form_abspath, "an absolute path"))
+	    may(c, p, "cuda.gpu_list.nvcc", form_abspath, "an absolute path") ||
+	    /* a plan that chooses no CUDA or wheel names the problem that
+	     * holds the choice; generate refuses it by this string alone */
+	    may(c, p, "cuda.undecided", form_code, "a problem code such as jetson-facts-disagree") ||
+	    may(c, p, "wheel.undecided", form_code, "a problem code such as jetson-facts-disagree"))
 		return -1;
 	/* a Jetson's upgrade package: both halves or none, as generate's
 	 * setup.sh checks the package that the environment's dir loads */

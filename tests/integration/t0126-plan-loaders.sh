@@ -58,5 +58,10 @@ broken cuda.platform cuda.platform '"linux-mips"' "linux-x86_64, linux-sbsa or l
 broken cuda.root cuda.root '"usr/local/cuda"' "an absolute path"
 broken cuda.downloads.0.sha256 'cuda.downloads[0].sha256' '"abc"' "64 lowercase hexadecimal digits"
 broken torch.tag torch.tag '"v2.14.1; rm -rf /"' "a release tag such as v2.14.1"
+# a plan that chooses no CUDA or wheel names a problem code; generate
+# refuses such a plan by that string, so a number or a sentence there
+# must not pass for "absent" (was: taken unchecked)
+broken cuda.undecided cuda.undecided '"Jetson facts disagree"' "a problem code such as jetson-facts-disagree"
+broken wheel.undecided wheel.undecided 1 "a problem code such as jetson-facts-disagree"
 
 done_testing

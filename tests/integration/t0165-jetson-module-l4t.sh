@@ -109,6 +109,10 @@ is "$(findings "$T_DIR/p.json")" " jetson-facts-disagree " \
 "$PTBUILD" plan --facts tests/fixtures/facts/thor-on-l4t36.json >"$T_DIR/p.txt" 2>/dev/null
 is "$(undecided "$T_DIR/p.json")" "jetson-facts-disagree [] [] None None False - jetson-facts-disagree -" \
 	"thor-on-l4t36: plan.json's cuda and wheel are undecided, with nothing to download"
+cwhy=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["cuda"]["why"])' "$T_DIR/p.json")
+like "$cwhy" "none chosen until the facts agree (see the jetson-facts-disagree error): CUDA 13.2 in /usr/local/cuda-13.2 is only the candidate the module alone would take*nothing is downloaded or installed for it" \
+	"... cuda.why says none is chosen and the version is a placeholder"
+unlike "$cwhy" "*driver must be upgraded*" "... not the candidate's reason (was: the driver must be upgraded for it)"
 is "$(python3 -c 'import json, sys
 print(" ".join(x["topic"] for x in json.load(open(sys.argv[1]))["decisions"]))' "$T_DIR/p.json")" \
 	"torch wheel cuda arch_list host_compiler blas max_jobs packages acl nccl" \

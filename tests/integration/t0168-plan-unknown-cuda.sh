@@ -119,6 +119,14 @@ is "$(py "$T_DIR/p.json" 'd["cuda"]["version"] + " " + d["cuda"]["root"]')" "13.
 	"a GPU only the unknown toolkit's nvcc builds: that toolkit is chosen"
 like "$(why_cuda "$T_DIR/p.json")" "no CUDA ptbuild knows fits this build: installed in $TK (CUDA 13.6.20), judged by its own nvcc's GPU list*" \
 	"... and the reason says why"
+is "$rc $(py "$T_DIR/p.json" 'd["torch_cuda_arch_list"]')" "0 13.0+PTX" \
+	"... its arch list is the GPU its nvcc builds (was: '' and exit 1)"
+codes=$(findings "$T_DIR/p.json")
+unlike "$codes" "* arch-list-empty *" "... no arch-list-empty"
+unlike "$codes" "* gpu-not-in-arch-list *" "... no gpu-not-in-arch-list"
+run "$PTBUILD" plan --facts "$T_DIR/gpu13.json"
+like "$out" "*arch_list      13.0+PTX*judged by the GPU list from nvcc $TK/bin/nvcc*" \
+	"... and the text plan shows it, judged by that nvcc"
 
 # 9. A Jetson Xavier (JetPack 5: CUDA 12.2 at most) with an SBSA 13.6
 #    whose nvcc lacks sm_72: toolkit-drops-gpu, which names that nvcc,
@@ -144,5 +152,36 @@ mkdir -p "$T_DIR/empty"
 "$PTBUILD" doctor --facts "$T_DIR/xavier136.json" --sysroot "$T_DIR/empty" --json >"$T_DIR/d.json" 2>/dev/null
 is "$(findings "$T_DIR/d.json" toolkit-drops-gpu fix | sed 's/ptbuild plan --torch/--torch/')" "$plan_fix" \
 	"... the fix doctor gives, word for word (but 'ptbuild plan')"
+like "$(findings "$T_DIR/p.json" sbsa-toolkit-on-jetson message)" "*this Jetson needs the JetPack (L4T) toolkit: SBSA binaries fail at import on Xavier" \
+	"... sbsa-toolkit-on-jetson names the Xavier (was: on Orin)"
+like "$(findings "$T_DIR/d.json" sbsa-toolkit-on-jetson message)" "*its libraries do not run on L4T (Xavier needs JetPack's CUDA)" \
+	"... and doctor's too (was: Orin and older)"
+xmsg=$(findings "$T_DIR/p.json" cuda-release-unknown message)
+like "$xmsg" "*what it can state: no driver floor: this Jetson's driver is JetPack 5.1.7's (CUDA 11.4's), and on a Jetson the JetPack, not minor-version compatibility, decides which CUDA runs: CUDA 13.6 only through an NVIDIA CUDA upgrade package for Jetson*" \
+	"... cuda-release-unknown states the Jetson rule, not a desktop driver floor"
+unlike "$xmsg" "*580.65.06*" "... and not the desktop floor 580.65.06"
+unlike "$(findings "$T_DIR/p.json" cuda-release-unknown fix)" "*Table 3*" "... nor, in its fix, Table 3's minimum driver"
+
+# 10. A Jetson Thor on JetPack 7.0 (13.0 alone) with an SBSA 13.6 that
+#     builds it: jetpack-too-old-for-cuda says 7.0 runs no 13.6, and
+#     cuda-release-unknown agrees rather than offer 580.65.06.
+json_edit "$top_srcdir/recipes/profiles/jetson-thor.json" "$T_DIR/thor136.json" "
+u = json.load(open('$F'))
+t = u['toolkits'][0]; t.update(target='sbsa-linux', platform='sbsa'); t['gpu_list']['code'].append('sm_110')
+f['gpus'] = [{'index': 0, 'name': 'Jetson AGX Thor Developer Kit', 'compute_capability': '11.0'}]
+f['jetson'] = {'l4t': '38.2.0', 'module': 'Jetson AGX Thor Developer Kit'}
+f['driver'] = {'version': '580.0.0', 'cuda_max': '13.0'}
+f['toolkits'] = [t]"
+run "$PTBUILD" plan --facts "$T_DIR/thor136.json" --cuda 13.6 --json
+printf '%s' "$out" >"$T_DIR/p.json"
+is "$(findings "$T_DIR/p.json" jetpack-too-old-for-cuda severity)" error "Thor on JetPack 7.0, --cuda 13.6: jetpack-too-old-for-cuda"
+tmsg=$(findings "$T_DIR/p.json" cuda-release-unknown message)
+like "$tmsg" "*what it can state: no driver floor: this Jetson's driver is JetPack 7.0's (CUDA 13.0's), and on a Jetson the JetPack, not minor-version compatibility, decides which CUDA runs: JetPack 7.0 runs no CUDA 13.6 (see jetpack-too-old-for-cuda); gcc 16 at most*" \
+	"... cuda-release-unknown says what jetpack-too-old-for-cuda says"
+unlike "$tmsg" "*580.65.06*" "... and no desktop minor-version floor (was: a driver of 580.65.06 or newer runs it)"
+like "$(findings "$T_DIR/p.json" cuda-release-unknown fix)" "*read NVIDIA's CUDA for Tegra ('Use the Right Upgrade Package': which JetPack runs CUDA 13.6)*" \
+	"... its fix points at the Jetson upgrade table"
+"$PTBUILD" doctor --facts "$T_DIR/thor136.json" --json >"$T_DIR/d.json" 2>/dev/null
+is "$(findings "$T_DIR/d.json" cuda-release-unknown message)" "${tmsg:-plan raised none}" "... doctor says it word for word"
 
 done_testing
