@@ -855,6 +855,11 @@ local function unknown_release_jetson(facts, r)
   if M.jetpack_too_old(facts, r) then
     return ("%s: JetPack %s runs no CUDA %s (see jetpack-too-old-for-cuda)"):format(head, jp, r.version)
   end
+  local m = no_sbsa_module(facts)
+  if m and tonumber(r.version:match("^%d+")) >= 13 then
+    -- no JetPack 7 for this module: no SBSA CUDA, so no 13.x, runs here
+    return ("%s: no JetPack of the %s runs CUDA %s at all (see jetson-module-too-old-for-cuda)"):format(head, m.name, r.version)
+  end
   return ("%s: CUDA %s only through an NVIDIA CUDA upgrade package for Jetson that serves it on JetPack %s, which ptbuild's tables do not name"):format(
     head, r.version, jp)
 end

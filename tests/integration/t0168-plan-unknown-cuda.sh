@@ -157,8 +157,10 @@ like "$(findings "$T_DIR/p.json" sbsa-toolkit-on-jetson message)" "*this Jetson 
 like "$(findings "$T_DIR/d.json" sbsa-toolkit-on-jetson message)" "*its libraries do not run on L4T (Xavier needs JetPack's CUDA)" \
 	"... and doctor's too (was: Orin and older)"
 xmsg=$(findings "$T_DIR/p.json" cuda-release-unknown message)
-like "$xmsg" "*what it can state: no driver floor: this Jetson's driver is JetPack 5.1.7's (CUDA 11.4's), and on a Jetson the JetPack, not minor-version compatibility, decides which CUDA runs: CUDA 13.6 only through an NVIDIA CUDA upgrade package for Jetson*" \
-	"... cuda-release-unknown states the Jetson rule, not a desktop driver floor"
+like "$xmsg" "*what it can state: no driver floor: this Jetson's driver is JetPack 5.1.7's (CUDA 11.4's), and on a Jetson the JetPack, not minor-version compatibility, decides which CUDA runs: no JetPack of the Jetson Xavier runs CUDA 13.6 at all (see jetson-module-too-old-for-cuda)*" \
+	"... cuda-release-unknown states the Jetson rule, not a desktop driver floor, and no upgrade package for a Xavier"
+is "$(findings "$T_DIR/p.json" jetson-module-too-old-for-cuda severity)" error \
+	"... which jetson-module-too-old-for-cuda beside it says too (no SBSA CUDA runs on a Xavier)"
 unlike "$xmsg" "*580.65.06*" "... and not the desktop floor 580.65.06"
 unlike "$(findings "$T_DIR/p.json" cuda-release-unknown fix)" "*Table 3*" "... nor, in its fix, Table 3's minimum driver"
 
