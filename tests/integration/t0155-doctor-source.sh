@@ -316,9 +316,12 @@ fi
 # os.listdir raises on a folder it cannot read (PermissionError), where
 # setup.py's all() reaches it (every folder before it missing or empty);
 # past that, check_for_files stats the folder's files, which mode 0111
-# allows and mode 000 does not.  Root reads anything, so as root ptbuild
-# runs as nobody (setpriv) to meet such a folder; skipped where neither
-# works.  [pt-submodules]
+# allows and mode 000 does not.  Root reads anything through its
+# CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH, so as root ptbuild runs
+# without them (setpriv --bounding-set): still root, so it reaches the
+# test's folders however the checkout's parents are set (a clone under a
+# mode-700 mktemp folder, as CI's is, kept nobody out), but held to the
+# modes like any user; skipped where neither works.  [pt-submodules]
 # srcdoctor [VAR=VALUE...]: doctor of the checkout at /src/pytorch, as
 # $asuser (empty: this user)
 srcdoctor() {
@@ -328,8 +331,7 @@ srcdoctor() {
 asuser= why=
 if [ "$(id -u)" = 0 ]; then
 	if command -v setpriv >/dev/null 2>&1; then
-		asuser="setpriv --reuid=65534 --regid=65534 --clear-groups"
-		chmod 755 "$T_DIR"
+		asuser="setpriv --bounding-set -dac_override,-dac_read_search"
 	else
 		why="running as root, which reads any folder, and setpriv is not installed"
 	fi
@@ -337,7 +339,7 @@ fi
 checkout "$R/src/pytorch" 2.14.0a0
 chmod 000 "$R/src/pytorch/third_party/pybind11"
 if [ -z "$why" ] && ! $asuser test -r "$R/src/pytorch/version.txt"; then
-	why="the unprivileged user cannot reach the test's directory"
+	why="ptbuild without root's file capabilities cannot reach the test's directory"
 elif [ -z "$why" ] && $asuser ls "$R/src/pytorch/third_party/pybind11" >/dev/null 2>&1; then
 	why="a folder of mode 000 is readable here"
 fi
