@@ -1448,11 +1448,8 @@ function M.check(args)
     o.source = src
   end
   c.tk = M.toolkit(f, args.facts_only and {} or o)
-  -- the toolkit's release as its own nvcc lists its GPUs, where detect
-  -- asked it (lib/archlist judged_release; a release newer than the
-  -- tables: lib/toolkit unknown_release), else as ptbuild's tables do
-  c.rel = c.tk and c.tk.version and (archlist.judged_release(archlist.release(c.tk.version), c.tk)
-    or toolkit.unknown_release(c.tk)) or nil
+  -- the toolkit's release as plan judges it (lib/toolkit release_of)
+  c.rel = c.tk and c.tk.version and toolkit.release_of(c.tk) or nil
   if args.facts_only then c.o = unseen(c) end
   local findings, needs = {}, {}
   for _, ch in ipairs(checks) do

@@ -263,16 +263,21 @@ function M.unknown_release(tk)
   return r
 end
 
--- Installed toolkits, newest first (ties by root), with their release:
--- as the toolkit's own nvcc lists its GPUs where detect asked it (its
--- release's list has no source: A.judged_release; a release newer than
--- the tables: unknown_release), else ptbuild's.
+-- The release of installed toolkit tk, as plan and doctor judge it: as
+-- its own nvcc lists its GPUs where detect asked it (its release's list
+-- has no source: A.judged_release; a release newer than the tables:
+-- unknown_release), else ptbuild's; nil for none of these.
+function M.release_of(tk)
+  return A.judged_release(A.release(tk.version), tk) or M.unknown_release(tk)
+end
+
+-- Installed toolkits, newest first (ties by root), with their release
+-- (release_of).
 function M.installed(facts)
   local out = {}
   for _, tk in ipairs(facts.toolkits or {}) do
     if tk.version and tk.root then
-      local r = A.judged_release(A.release(tk.version), tk) or M.unknown_release(tk)
-      out[#out + 1] = { tk = tk, release = r, minor = A.cuda_minor(tk.version) }
+      out[#out + 1] = { tk = tk, release = M.release_of(tk), minor = A.cuda_minor(tk.version) }
     end
   end
   table.sort(out, function(x, y)
